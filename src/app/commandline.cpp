@@ -1,0 +1,100 @@
+#include "commandline.h"
+
+#include "documentio.h"
+#include "engine.h"
+#include "examples.h"
+#include "jsonwriter.h"
+#include "resultjson.h"
+
+#include <QJsonObject>
+
+namespace qkv::app {
+namespace {
+
+const QStringList commands{QStringLiteral("compute"), QStringLiteral("examples"), QStringLiteral("help"),
+                           QStringLiteral("--help"),  QStringLiteral("-h"),       QStringLiteral("--version"),
+                           QStringLiteral("-v")};
+
+void print(FILE *stream, const QString &text)
+{
+    const QByteArray bytes = text.toUtf8();
+    std::fwrite(bytes.constData(), 1, static_cast<std::size_t>(bytes.size()), stream);
+}
+
+int usageError(FILE *err, const QString &message)
+{
+    print(err, QStringLiteral("qkvlab: %1\nTry 'qkvlab --help'.\n").arg(message));
+    return 2;
+}
+
+int compute(const QStringList &args, FILE *out, FILE *err)
+{
+    if (args.size() != 1)
+        return usageError(err, QStringLiteral("compute takes exactly one FILE (or example:NAME)"));
+    const LoadResult loaded = loadDocument(args.first());
+    if (!loaded) {
+        print(err, QStringLiteral("qkvlab: %1\n").arg(loaded.error.toString()));
+        return 1;
+    }
+    const Result result = qkv::compute(*loaded.document);
+    const QByteArray json = toPrettyJson(resultToJson(result));
+    std::fwrite(json.constData(), 1, static_cast<std::size_t>(json.size()), out);
+    return std::fflush(out) == 0 ? 0 : 1;
+}
+
+int examples(const QStringList &args, FILE *out, FILE *err)
+{
+    if (!args.isEmpty())
+        return usageError(err, QStringLiteral("examples takes no arguments"));
+    for (const QString &name : exampleNames()) {
+        const LoadResult loaded = loadDocument(QStringLiteral("example:") + name);
+        const QString title = loaded ? loaded.document->title() : QStringLiteral("(unreadable)");
+        print(out, QStringLiteral("example:%1\t%2\n").arg(name, title));
+    }
+    return 0;
+}
+
+} // namespace
+
+QString usageText()
+{
+    return QStringLiteral(
+        "Usage:\n"
+        "  qkvlab [FILE]            open the window on FILE (default: example:%1)\n"
+        "  qkvlab compute FILE      print tokens, per-head queries, keys, values, scores,\n"
+        "                           weights and output, the whole output and warnings as JSON\n"
+        "  qkvlab examples          list the bundled examples\n"
+        "  qkvlab --help            show this help\n"
+        "  qkvlab --version         show the version\n"
+        "\n"
+        "FILE is a .qkv.json document or example:NAME for a bundled example.\n"
+        "Exit status: 0 success, 1 a file could not be read or written, 2 wrong usage.\n")
+        .arg(defaultExampleName());
+}
+
+bool isCommandLine(const QStringList &arguments)
+{
+    // Any other `--option` is a mistake to report, not a file name to open in the window.
+    return arguments.size() > 1 && (commands.contains(arguments.at(1)) || arguments.at(1).startsWith(u"--"));
+}
+
+int runCommandLine(const QStringList &arguments, FILE *out, FILE *err)
+{
+    const QString command = arguments.value(1);
+    const QStringList rest = arguments.mid(2);
+    if (command == u"--help" || command == u"-h" || command == u"help") {
+        print(out, usageText());
+        return 0;
+    }
+    if (command == u"--version" || command == u"-v") {
+        print(out, QStringLiteral("qkvlab %1\n").arg(QStringLiteral(QKV_VERSION)));
+        return 0;
+    }
+    if (command == u"compute")
+        return compute(rest, out, err);
+    if (command == u"examples")
+        return examples(rest, out, err);
+    return usageError(err, QStringLiteral("unknown command '%1'").arg(command));
+}
+
+} // namespace qkv::app

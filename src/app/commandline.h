@@ -1,0 +1,18 @@
+#pragma once
+
+#include <QStringList>
+
+#include <cstdio>
+
+namespace qkv::app {
+
+// Whether the arguments ask for a window-less command (`compute`, `examples`, `--help`, …).
+bool isCommandLine(const QStringList &arguments);
+
+// Runs a window-less command and returns the process exit status: 0 on success, 1 when a file
+// or computation fails, 2 for wrong usage. Output goes to `out`, every message to `err`.
+int runCommandLine(const QStringList &arguments, FILE *out = stdout, FILE *err = stderr);
+
+QString usageText();
+
+} // namespace qkv::app

@@ -1,0 +1,30 @@
+#include "commandline.h"
+#include "examples.h"
+#include "mainwindow.h"
+
+#include <QApplication>
+#include <QCoreApplication>
+
+int main(int argc, char *argv[])
+{
+    QStringList arguments;
+    for (int i = 0; i < argc; ++i)
+        arguments << QString::fromLocal8Bit(argv[i]);
+    // Commands run without a display, so they never create a QApplication.
+    if (qkv::app::isCommandLine(arguments)) {
+        QCoreApplication app(argc, argv);
+        return qkv::app::runCommandLine(QCoreApplication::arguments());
+    }
+
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("QKV Lab"));
+    QApplication::setOrganizationName(QStringLiteral("QKV Lab"));
+    QApplication::setApplicationVersion(QStringLiteral(QKV_VERSION));
+    qkv::MainWindow window;
+    const QStringList args = QApplication::arguments();
+    const QString file = args.size() > 1 ? args.at(1) : QStringLiteral("example:") + qkv::defaultExampleName();
+    if (!window.openDocument(file) && args.size() > 1)
+        window.openDocument(QStringLiteral("example:") + qkv::defaultExampleName());
+    window.show();
+    return QApplication::exec();
+}

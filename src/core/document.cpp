@@ -1,0 +1,190 @@
+#include "document.h"
+
+#include "defaultvalues.h"
+#include "tokenizer.h"
+
+#include <algorithm>
+
+namespace qkv {
+namespace {
+
+// Keeps the overlapping block of m and fills new cells from fill(row, col).
+template <typename Fill> Eigen::MatrixXd reshaped(const Eigen::MatrixXd &m, int rows, int cols, Fill fill)
+{
+    Eigen::MatrixXd out(rows, cols);
+    for (int r = 0; r < rows; ++r)
+        for (int c = 0; c < cols; ++c)
+            out(r, c) = (r < m.rows() && c < m.cols()) ? m(r, c) : fill(r, c);
+    return out;
+}
+
+QStringView roleName(Role r) { return r == Role::Query ? u"q" : r == Role::Key ? u"k" : u"v"; }
+
+Eigen::MatrixXd uniformAttention(int n)
+{
+    return Eigen::MatrixXd::Constant(n, n, n > 0 ? 1.0 / n : 0.0);
+}
+
+template <typename Map, typename Eq> bool sameMaps(const Map &a, const Map &b, Eq eq)
+{
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [&](const auto &x, const auto &y) {
+               return x.first == y.first && eq(x.second, y.second);
+           });
+}
+
+} // namespace
+
+bool sameMatrix(const Eigen::MatrixXd &a, const Eigen::MatrixXd &b)
+{
+    return a.rows() == b.rows() && a.cols() == b.cols() && a == b;
+}
+
+bool WordVectors::operator==(const WordVectors &o) const
+{
+    return sameMatrix(q, o.q) && sameMatrix(k, o.k) && sameMatrix(v, o.v);
+}
+
+bool Projection::operator==(const Projection &o) const
+{
+    return sameMatrix(wq, o.wq) && sameMatrix(wk, o.wk) && sameMatrix(wv, o.wv);
+}
+
+Document::Document() = default;
+
+bool Document::operator==(const Document &o) const
+{
+    const auto eqWo = m_wo.has_value() == o.m_wo.has_value() && (!m_wo || sameMatrix(*m_wo, *o.m_wo));
+    return m_title == o.m_title && m_description == o.m_description && m_sentence == o.m_sentence
+        && m_tokens == o.m_tokens && m_settings == o.m_settings && m_words == o.m_words
+        && sameMaps(m_embeddings, o.m_embeddings,
+                    [](const auto &a, const auto &b) { return sameMatrix(a, b); })
+        && m_projections == o.m_projections && eqWo
+        && std::equal(m_attention.begin(), m_attention.end(), o.m_attention.begin(), o.m_attention.end(),
+                      sameMatrix)
+        && m_masked == o.m_masked && m_view == o.m_view && m_extra == o.m_extra;
+}
+
+void Document::setSentence(const QString &sentence)
+{
+    const int oldTokens = tokenCount();
+    m_sentence = sentence;
+    m_tokens = tokenize(sentence, m_settings.tokenizer);
+    reshape(m_settings, oldTokens);
+}
+
+void Document::setSettings(const Settings &settings)
+{
+    const Settings old = m_settings;
+    const int oldTokens = tokenCount();
+    m_settings = settings;
+    if (old.tokenizer != settings.tokenizer)
+        m_tokens = tokenize(m_sentence, settings.tokenizer);
+    reshape(old, oldTokens);
+}
+
+void Document::reshape(const Settings &old, int oldTokens)
+{
+    const int heads = m_settings.heads, dim = m_settings.dim, dModel = m_settings.dModel;
+    const int n = tokenCount();
+    if (old.heads != heads || old.dim != dim) {
+        for (auto &[word, vectors] : m_words)
+            for (Role role : {Role::Query, Role::Key, Role::Value})
+                vectors[role] = reshaped(vectors[role], heads, dim, [&, w = word](int h, int i) {
+                    return defaultValue(w, roleName(role), h, i);
+                });
+    }
+    if (old.dModel != dModel) {
+        for (auto &[word, x] : m_embeddings)
+            x = reshaped(x, dModel, 1, [w = word](int i, int) { return defaultValue(w, u"x", 0, i); });
+    }
+    if (!m_projections.empty()) {
+        m_projections.resize(static_cast<std::size_t>(heads), {});
+        for (int h = 0; h < heads; ++h) {
+            const Projection defaults = {defaultMatrix(u"wq", h, dModel, dim), defaultMatrix(u"wk", h, dModel, dim),
+                                         defaultMatrix(u"wv", h, dModel, dim)};
+            auto &p = m_projections[static_cast<std::size_t>(h)];
+            p.wq = reshaped(p.wq, dModel, dim, [&](int r, int c) { return defaults.wq(r, c); });
+            p.wk = reshaped(p.wk, dModel, dim, [&](int r, int c) { return defaults.wk(r, c); });
+            p.wv = reshaped(p.wv, dModel, dim, [&](int r, int c) { return defaults.wv(r, c); });
+        }
+    }
+    if (m_wo)
+        m_wo = reshaped(*m_wo, heads * dim, dModel, [](int r, int c) { return r == c ? 1.0 : 0.0; });
+    if (!m_attention.empty() && (old.heads != heads || oldTokens != n)) {
+        m_attention.resize(static_cast<std::size_t>(heads), uniformAttention(n));
+        for (auto &a : m_attention) {
+            if (a.rows() == n)
+                continue;
+            const int kept = static_cast<int>(std::min<Eigen::Index>(a.rows(), n));
+            // A new row attends uniformly; old rows keep their weights and ignore new tokens.
+            a = reshaped(a, n, n, [&](int r, int) { return r >= kept ? 1.0 / n : 0.0; });
+        }
+    }
+    std::erase_if(m_masked, [n](const Cell &c) { return c.first >= n || c.second >= n; });
+}
+
+WordVectors Document::wordVectors(const QString &word) const
+{
+    if (const auto it = m_words.find(word); it != m_words.end())
+        return it->second;
+    const int heads = m_settings.heads, dim = m_settings.dim;
+    WordVectors out{Eigen::MatrixXd(heads, dim), Eigen::MatrixXd(heads, dim), Eigen::MatrixXd(heads, dim)};
+    for (Role role : {Role::Query, Role::Key, Role::Value})
+        for (int h = 0; h < heads; ++h)
+            out[role].row(h) = defaultVector(word, roleName(role), h, dim).transpose();
+    return out;
+}
+
+void Document::setWordVectors(const QString &word, const WordVectors &vectors)
+{
+    m_words[word] = vectors;
+}
+
+Eigen::VectorXd Document::embedding(const QString &word) const
+{
+    if (const auto it = m_embeddings.find(word); it != m_embeddings.end())
+        return it->second;
+    return defaultVector(word, u"x", 0, m_settings.dModel);
+}
+
+void Document::setEmbedding(const QString &word, const Eigen::VectorXd &x) { m_embeddings[word] = x; }
+
+Projection Document::projection(int head) const
+{
+    if (head < static_cast<int>(m_projections.size()))
+        return m_projections[static_cast<std::size_t>(head)];
+    const int dModel = m_settings.dModel, dim = m_settings.dim;
+    return {defaultMatrix(u"wq", head, dModel, dim), defaultMatrix(u"wk", head, dModel, dim),
+            defaultMatrix(u"wv", head, dModel, dim)};
+}
+
+void Document::setProjection(int head, const Projection &p)
+{
+    if (m_projections.empty())
+        for (int h = 0; h < m_settings.heads; ++h)
+            m_projections.push_back(projection(h));
+    m_projections[static_cast<std::size_t>(head)] = p;
+}
+
+Eigen::MatrixXd Document::attention(int head) const
+{
+    if (head < static_cast<int>(m_attention.size()))
+        return m_attention[static_cast<std::size_t>(head)];
+    return uniformAttention(tokenCount());
+}
+
+void Document::setAttention(int head, const Eigen::MatrixXd &a)
+{
+    if (m_attention.empty())
+        m_attention.assign(static_cast<std::size_t>(m_settings.heads), uniformAttention(tokenCount()));
+    m_attention[static_cast<std::size_t>(head)] = a;
+}
+
+void Document::setMaskedCells(const std::set<Cell> &cells)
+{
+    m_masked = cells;
+    const int n = tokenCount();
+    std::erase_if(m_masked, [n](const Cell &c) { return c.first >= n || c.second >= n || c.first < 0 || c.second < 0; });
+}
+
+} // namespace qkv

@@ -1,0 +1,120 @@
+#pragma once
+
+#include "settings.h"
+
+#include <Eigen/Core>
+
+#include <QJsonObject>
+#include <QString>
+#include <QStringList>
+
+#include <map>
+#include <optional>
+#include <set>
+#include <utility>
+#include <vector>
+
+namespace qkv {
+
+enum class Role { Query, Key, Value };
+
+// One word's vectors: row h of each matrix is head h (heads × dim).
+struct WordVectors {
+    Eigen::MatrixXd q, k, v;
+    Eigen::MatrixXd &operator[](Role r) { return r == Role::Query ? q : r == Role::Key ? k : v; }
+    const Eigen::MatrixXd &operator[](Role r) const
+    {
+        return r == Role::Query ? q : r == Role::Key ? k : v;
+    }
+    bool operator==(const WordVectors &o) const;
+};
+
+// One head's projection matrices, each d_model × dim.
+struct Projection {
+    Eigen::MatrixXd wq, wk, wv;
+    bool operator==(const Projection &o) const;
+};
+
+// Exact equality that, unlike Eigen's operator==, also accepts matrices of different shapes.
+bool sameMatrix(const Eigen::MatrixXd &a, const Eigen::MatrixXd &b);
+
+using Cell = std::pair<int, int>; // (query row, key column)
+
+// An attention document (SPEC §3): the sentence, its settings and every number the user set.
+// Vectors belong to words, not positions; anything not set explicitly takes the deterministic
+// default of defaultvalues.h, so only what the user chose is stored. Every stored matrix is kept
+// at the shape the settings and the token count demand, so a document is always computable.
+class Document
+{
+public:
+    Document();
+
+    const QString &title() const { return m_title; }
+    void setTitle(const QString &title) { m_title = title; }
+    const QString &description() const { return m_description; }
+    void setDescription(const QString &d) { m_description = d; }
+
+    const QString &sentence() const { return m_sentence; }
+    void setSentence(const QString &sentence);
+    const QStringList &tokens() const { return m_tokens; }
+    int tokenCount() const { return static_cast<int>(m_tokens.size()); }
+
+    const Settings &settings() const { return m_settings; }
+    // Reshapes every stored matrix to the new heads, dim, d_model and token count.
+    void setSettings(const Settings &settings);
+
+    // Direct mode and the values of weights mode.
+    WordVectors wordVectors(const QString &word) const;
+    const std::map<QString, WordVectors> &storedWords() const { return m_words; }
+    void setWordVectors(const QString &word, const WordVectors &vectors);
+    void removeWordVectors(const QString &word) { m_words.erase(word); }
+
+    // Projection mode.
+    Eigen::VectorXd embedding(const QString &word) const;
+    const std::map<QString, Eigen::VectorXd> &storedEmbeddings() const { return m_embeddings; }
+    void setEmbedding(const QString &word, const Eigen::VectorXd &x);
+    void removeEmbedding(const QString &word) { m_embeddings.erase(word); }
+    Projection projection(int head) const;
+    bool hasStoredProjections() const { return !m_projections.empty(); }
+    void setProjection(int head, const Projection &p);
+    const std::optional<Eigen::MatrixXd> &wo() const { return m_wo; }
+    void setWo(const std::optional<Eigen::MatrixXd> &wo) { m_wo = wo; }
+
+    // Weights mode: one n × n matrix per head; uniform rows until the user sets it.
+    Eigen::MatrixXd attention(int head) const;
+    bool hasStoredAttention() const { return !m_attention.empty(); }
+    void setAttention(int head, const Eigen::MatrixXd &a);
+    // The stored matrices as they are (empty when never set), for undo.
+    const std::vector<Eigen::MatrixXd> &storedAttention() const { return m_attention; }
+    void restoreAttention(const std::vector<Eigen::MatrixXd> &stored) { m_attention = stored; }
+
+    const std::set<Cell> &maskedCells() const { return m_masked; }
+    void setMaskedCells(const std::set<Cell> &cells);
+
+    // The program's own view state and keys this version does not know, kept for saving.
+    const QJsonObject &view() const { return m_view; }
+    void setView(const QJsonObject &v) { m_view = v; }
+    const QJsonObject &extraKeys() const { return m_extra; }
+    void setExtraKeys(const QJsonObject &e) { m_extra = e; }
+
+    bool operator==(const Document &other) const;
+
+private:
+    void reshape(const Settings &old, int oldTokens);
+
+    QString m_title;
+    QString m_description;
+    QString m_sentence;
+    QStringList m_tokens;
+    Settings m_settings;
+    std::map<QString, WordVectors> m_words;
+    std::map<QString, Eigen::VectorXd> m_embeddings;
+    std::vector<Projection> m_projections;
+    std::optional<Eigen::MatrixXd> m_wo;
+    std::vector<Eigen::MatrixXd> m_attention;
+    std::set<Cell> m_masked;
+    QJsonObject m_view;
+    QJsonObject m_extra;
+};
+
+} // namespace qkv

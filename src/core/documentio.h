@@ -1,0 +1,38 @@
+#pragma once
+
+#include "document.h"
+
+#include <QByteArray>
+#include <QString>
+
+#include <optional>
+
+namespace qkv {
+
+// Where and why a document could not be read. `line`/`column` (1-based) are set for syntax
+// errors, `path` (e.g. `words.animal.q[0][2]`) for a wrong value.
+struct LoadError {
+    QString file;
+    int line = 0;
+    int column = 0;
+    QString path;
+    QString message;
+    QString toString() const;
+};
+
+struct LoadResult {
+    std::optional<Document> document;
+    LoadError error;
+    explicit operator bool() const { return document.has_value(); }
+};
+
+// Parses and validates a whole document; the first problem found is reported with its place.
+LoadResult parseDocument(const QByteArray &json, const QString &fileName = {});
+// Reads a file (refusing files over limits::maxFileBytes before reading) or `example:NAME`.
+LoadResult loadDocument(const QString &fileOrExample);
+
+// The document as pretty JSON (SPEC §3, version 1). Saving, loading and saving again gives the
+// same bytes.
+QByteArray serializeDocument(const Document &doc);
+
+} // namespace qkv

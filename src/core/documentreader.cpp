@@ -1,0 +1,384 @@
+#include "documentio.h"
+
+#include "examples.h"
+#include "tokenizer.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRegularExpression>
+
+#include <cmath>
+
+namespace qkv {
+namespace {
+
+// Thrown on the first problem; caught in parseDocument and turned into a LoadError.
+struct Invalid {
+    QString path;
+    QString message;
+};
+
+QString describeValue(const QJsonValue &v)
+{
+    switch (v.type()) {
+    case QJsonValue::Null:
+        return QStringLiteral("null");
+    case QJsonValue::Bool:
+        return QStringLiteral("a boolean");
+    case QJsonValue::Double:
+        return QStringLiteral("the number %1").arg(v.toDouble());
+    case QJsonValue::String:
+        return QStringLiteral("a string");
+    case QJsonValue::Array:
+        return QStringLiteral("a list");
+    case QJsonValue::Object:
+        return QStringLiteral("an object");
+    default:
+        return QStringLiteral("nothing");
+    }
+}
+
+QString child(const QString &path, const QString &key)
+{
+    static const QRegularExpression plain(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*$"));
+    if (plain.match(key).hasMatch())
+        return path.isEmpty() ? key : path + u'.' + key;
+    const QByteArray quoted = QJsonDocument(QJsonArray{key}).toJson(QJsonDocument::Compact);
+    return path + u'[' + QString::fromUtf8(quoted.mid(1, quoted.size() - 2)) + u']';
+}
+
+QString child(const QString &path, qsizetype index) { return path + u'[' + QString::number(index) + u']'; }
+
+[[noreturn]] void fail(const QString &path, const QString &message) { throw Invalid{path, message}; }
+
+double number(const QJsonValue &v, const QString &path)
+{
+    if (!v.isDouble())
+        fail(path, QStringLiteral("expected a finite number, got %1").arg(describeValue(v)));
+    const double x = v.toDouble();
+    if (!std::isfinite(x) || std::abs(x) > limits::maxAbsValue)
+        fail(path, QStringLiteral("expected a number between -%1 and %1, got %2")
+                       .arg(limits::maxAbsValue, 0, 'g')
+                       .arg(x, 0, 'g', 17));
+    return x;
+}
+
+int integer(const QJsonValue &v, const QString &path, int lo, int hi)
+{
+    const bool isInt = v.isDouble() && std::floor(v.toDouble()) == v.toDouble();
+    if (!isInt || v.toDouble() < lo || v.toDouble() > hi)
+        fail(path, QStringLiteral("expected a whole number from %1 to %2, got %3").arg(lo).arg(hi).arg(describeValue(v)));
+    return static_cast<int>(v.toDouble());
+}
+
+QJsonArray array(const QJsonValue &v, const QString &path, qsizetype expected, const QString &what)
+{
+    if (!v.isArray())
+        fail(path, QStringLiteral("expected a list of %1 %2, got %3").arg(expected).arg(what, describeValue(v)));
+    const QJsonArray a = v.toArray();
+    if (expected >= 0 && a.size() != expected)
+        fail(path, QStringLiteral("expected %1 %2, got %3").arg(expected).arg(what).arg(a.size()));
+    return a;
+}
+
+Eigen::VectorXd vector(const QJsonValue &v, const QString &path, int length, const QString &what)
+{
+    const QJsonArray a = array(v, path, length, QStringLiteral("numbers (%1)").arg(what));
+    Eigen::VectorXd out(length);
+    for (int i = 0; i < length; ++i)
+        out(i) = number(a[i], child(path, i));
+    return out;
+}
+
+Eigen::MatrixXd matrix(const QJsonValue &v, const QString &path, int rows, int cols, const QString &rowWhat,
+                       const QString &colWhat)
+{
+    const QJsonArray a = array(v, path, rows, QStringLiteral("rows (%1)").arg(rowWhat));
+    Eigen::MatrixXd out(rows, cols);
+    for (int r = 0; r < rows; ++r)
+        out.row(r) = vector(a[r], child(path, r), cols, colWhat).transpose();
+    return out;
+}
+
+// A per-head matrix of vectors (heads × dim); with one head a flat vector is accepted too.
+Eigen::MatrixXd perHead(const QJsonValue &v, const QString &path, int heads, int dim)
+{
+    if (heads == 1 && v.isArray() && !v.toArray().isEmpty() && v.toArray().first().isDouble())
+        return vector(v, path, dim, QStringLiteral("dim")).transpose();
+    return matrix(v, path, heads, dim, QStringLiteral("heads"), QStringLiteral("dim"));
+}
+
+QString string(const QJsonValue &v, const QString &path)
+{
+    if (!v.isString())
+        fail(path, QStringLiteral("expected a string, got %1").arg(describeValue(v)));
+    return v.toString();
+}
+
+QJsonObject object(const QJsonValue &v, const QString &path)
+{
+    if (!v.isObject())
+        fail(path, QStringLiteral("expected an object, got %1").arg(describeValue(v)));
+    return v.toObject();
+}
+
+template <typename E> E choice(const QJsonObject &o, const QString &key, E fallback)
+{
+    if (!o.contains(key))
+        return fallback;
+    const QString s = string(o.value(key), key);
+    if (const auto e = fromString<E>(s))
+        return *e;
+    fail(key, QStringLiteral("expected one of \"%1\", got \"%2\"").arg(spellings<E>().join(QStringLiteral("\", \"")), s));
+}
+
+const QStringList knownKeys{QStringLiteral("format"),      QStringLiteral("version"),     QStringLiteral("title"),
+                            QStringLiteral("description"), QStringLiteral("sentence"),    QStringLiteral("tokenizer"),
+                            QStringLiteral("mode"),        QStringLiteral("heads"),       QStringLiteral("dim"),
+                            QStringLiteral("scoring"),     QStringLiteral("normalization"), QStringLiteral("temperature"),
+                            QStringLiteral("mask"),        QStringLiteral("masked"),      QStringLiteral("words"),
+                            QStringLiteral("attention"),   QStringLiteral("d_model"),     QStringLiteral("positions"),
+                            QStringLiteral("embeddings"),  QStringLiteral("projections"), QStringLiteral("wo"),
+                            QStringLiteral("view")};
+
+Settings readSettings(const QJsonObject &o)
+{
+    Settings s;
+    s.tokenizer = choice(o, QStringLiteral("tokenizer"), s.tokenizer);
+    s.mode = choice(o, QStringLiteral("mode"), s.mode);
+    s.scoring = choice(o, QStringLiteral("scoring"), s.scoring);
+    s.normalization = choice(o, QStringLiteral("normalization"), s.normalization);
+    s.mask = choice(o, QStringLiteral("mask"), s.mask);
+    s.positions = choice(o, QStringLiteral("positions"), s.positions);
+    if (o.contains(QStringLiteral("heads")))
+        s.heads = integer(o.value(QStringLiteral("heads")), QStringLiteral("heads"), 1, limits::maxHeads);
+    if (o.contains(QStringLiteral("dim")))
+        s.dim = integer(o.value(QStringLiteral("dim")), QStringLiteral("dim"), 1, limits::maxDim);
+    if (o.contains(QStringLiteral("d_model")))
+        s.dModel = integer(o.value(QStringLiteral("d_model")), QStringLiteral("d_model"), 1, limits::maxDModel);
+    if (o.contains(QStringLiteral("temperature"))) {
+        s.temperature = number(o.value(QStringLiteral("temperature")), QStringLiteral("temperature"));
+        if (s.temperature <= 0)
+            fail(QStringLiteral("temperature"), QStringLiteral("expected a number above 0, got %1").arg(s.temperature));
+    }
+    return s;
+}
+
+void readWords(const QJsonObject &o, Document &doc)
+{
+    const Settings &s = doc.settings();
+    const QJsonObject words = object(o.value(QStringLiteral("words")), QStringLiteral("words"));
+    for (auto it = words.begin(); it != words.end(); ++it) {
+        const QString path = child(QStringLiteral("words"), it.key());
+        const QJsonObject entry = object(it.value(), path);
+        WordVectors vectors = doc.wordVectors(it.key());
+        for (const auto &[key, role] : {std::pair{u"q", Role::Query}, {u"k", Role::Key}, {u"v", Role::Value}}) {
+            const QString k = QString::fromUtf16(key);
+            if (entry.contains(k))
+                vectors[role] = perHead(entry.value(k), child(path, k), s.heads, s.dim);
+        }
+        for (const QString &k : entry.keys())
+            if (k != u"q" && k != u"k" && k != u"v")
+                fail(child(path, k), QStringLiteral("unknown key: a word has \"q\", \"k\" and \"v\""));
+        doc.setWordVectors(it.key(), vectors);
+    }
+}
+
+void readProjection(const QJsonObject &o, Document &doc)
+{
+    const Settings &s = doc.settings();
+    if (o.contains(QStringLiteral("embeddings"))) {
+        const QJsonObject e = object(o.value(QStringLiteral("embeddings")), QStringLiteral("embeddings"));
+        for (auto it = e.begin(); it != e.end(); ++it)
+            doc.setEmbedding(it.key(), vector(it.value(), child(QStringLiteral("embeddings"), it.key()), s.dModel,
+                                              QStringLiteral("d_model")));
+    }
+    if (o.contains(QStringLiteral("projections"))) {
+        const QJsonArray p = array(o.value(QStringLiteral("projections")), QStringLiteral("projections"), s.heads,
+                                   QStringLiteral("projections (one per head)"));
+        for (int h = 0; h < s.heads; ++h) {
+            const QString path = child(QStringLiteral("projections"), h);
+            const QJsonObject entry = object(p[h], path);
+            Projection proj = doc.projection(h);
+            for (auto [name, m] : {std::pair{u"wq", &proj.wq}, {u"wk", &proj.wk}, {u"wv", &proj.wv}}) {
+                const QString key = QString::fromUtf16(name);
+                if (entry.contains(key))
+                    *m = matrix(entry.value(key), child(path, key), s.dModel, s.dim, QStringLiteral("d_model"),
+                                QStringLiteral("dim"));
+            }
+            doc.setProjection(h, proj);
+        }
+    }
+    if (o.contains(QStringLiteral("wo")))
+        doc.setWo(matrix(o.value(QStringLiteral("wo")), QStringLiteral("wo"), s.heads * s.dim, s.dModel,
+                         QStringLiteral("heads × dim"), QStringLiteral("d_model")));
+}
+
+void readAttentionAndMasks(const QJsonObject &o, Document &doc)
+{
+    const int n = doc.tokenCount();
+    const int heads = doc.settings().heads;
+    if (o.contains(QStringLiteral("attention"))) {
+        const QJsonValue v = o.value(QStringLiteral("attention"));
+        const bool flat = heads == 1 && v.isArray() && !v.toArray().isEmpty() && v.toArray().first().isArray()
+            && !v.toArray().first().toArray().isEmpty() && v.toArray().first().toArray().first().isDouble();
+        if (flat) {
+            doc.setAttention(0, matrix(v, QStringLiteral("attention"), n, n, QStringLiteral("tokens"),
+                                       QStringLiteral("tokens")));
+        } else {
+            const QJsonArray a = array(v, QStringLiteral("attention"), heads, QStringLiteral("matrices (heads)"));
+            for (int h = 0; h < heads; ++h)
+                doc.setAttention(h, matrix(a[h], child(QStringLiteral("attention"), h), n, n,
+                                           QStringLiteral("tokens"), QStringLiteral("tokens")));
+        }
+    }
+    if (o.contains(QStringLiteral("masked"))) {
+        const QJsonArray cells = array(o.value(QStringLiteral("masked")), QStringLiteral("masked"), -1,
+                                       QStringLiteral("[query, key] pairs"));
+        std::set<Cell> masked;
+        for (qsizetype i = 0; i < cells.size(); ++i) {
+            const QString path = child(QStringLiteral("masked"), i);
+            if (n == 0)
+                fail(path, QStringLiteral("the sentence has no tokens to mask"));
+            const QJsonArray pair = array(cells[i], path, 2, QStringLiteral("token indices [query, key]"));
+            masked.insert({integer(pair[0], child(path, 0), 0, n - 1), integer(pair[1], child(path, 1), 0, n - 1)});
+        }
+        doc.setMaskedCells(masked);
+    }
+}
+
+Document readDocument(const QJsonObject &o)
+{
+    if (!o.contains(QStringLiteral("format")) || o.value(QStringLiteral("format")) != QStringLiteral("qkvlab"))
+        fail(QStringLiteral("format"), QStringLiteral("expected \"qkvlab\": this is not a QKV Lab document"));
+    if (!o.contains(QStringLiteral("version")))
+        fail(QStringLiteral("version"), QStringLiteral("missing: expected 1"));
+    const int version = integer(o.value(QStringLiteral("version")), QStringLiteral("version"), 1, 1000000);
+    if (version != 1)
+        fail(QStringLiteral("version"), QStringLiteral("version %1 is newer than this program reads (1)").arg(version));
+    if (!o.contains(QStringLiteral("sentence")))
+        fail(QStringLiteral("sentence"), QStringLiteral("missing: every document has a sentence"));
+
+    Document doc;
+    doc.setSettings(readSettings(o));
+    const QString sentence = string(o.value(QStringLiteral("sentence")), QStringLiteral("sentence"));
+    const qsizetype count = tokenize(sentence, doc.settings().tokenizer).size();
+    if (count > limits::maxTokens)
+        fail(QStringLiteral("sentence"), QStringLiteral("%1 tokens is more than the %2 this version handles")
+                                             .arg(count)
+                                             .arg(limits::maxTokens));
+    doc.setSentence(sentence);
+    if (o.contains(QStringLiteral("title")))
+        doc.setTitle(string(o.value(QStringLiteral("title")), QStringLiteral("title")));
+    if (o.contains(QStringLiteral("description")))
+        doc.setDescription(string(o.value(QStringLiteral("description")), QStringLiteral("description")));
+    if (o.contains(QStringLiteral("words")))
+        readWords(o, doc);
+    readProjection(o, doc);
+    readAttentionAndMasks(o, doc);
+    if (o.contains(QStringLiteral("view")))
+        doc.setView(object(o.value(QStringLiteral("view")), QStringLiteral("view")));
+    QJsonObject extra;
+    for (auto it = o.begin(); it != o.end(); ++it)
+        if (!knownKeys.contains(it.key()))
+            extra.insert(it.key(), it.value());
+    doc.setExtraKeys(extra);
+    return doc;
+}
+
+// QJsonParseError gives a byte offset; people want line and column (in characters).
+std::pair<int, int> lineAndColumn(const QByteArray &bytes, int offset)
+{
+    offset = std::clamp(offset, 0, static_cast<int>(bytes.size()));
+    const QByteArray before = bytes.left(offset);
+    const int line = static_cast<int>(before.count('\n')) + 1;
+    const QByteArray lastLine = before.mid(before.lastIndexOf('\n') + 1);
+    return {line, static_cast<int>(QString::fromUtf8(lastLine).size()) + 1};
+}
+
+} // namespace
+
+QString LoadError::toString() const
+{
+    const QString where = file.isEmpty() ? QString() : file + u':';
+    if (line > 0)
+        return QStringLiteral("%1%2:%3: %4").arg(where).arg(line).arg(column).arg(message);
+    if (!path.isEmpty())
+        return QStringLiteral("%1 %2: %3").arg(where, path, message).trimmed();
+    return QStringLiteral("%1 %2").arg(where, message).trimmed();
+}
+
+LoadResult parseDocument(const QByteArray &json, const QString &fileName)
+{
+    LoadResult result;
+    result.error.file = fileName;
+    QJsonParseError parseError;
+    const QJsonDocument jd = QJsonDocument::fromJson(json, &parseError);
+    if (parseError.error != QJsonParseError::NoError) {
+        std::tie(result.error.line, result.error.column) = lineAndColumn(json, parseError.offset);
+        result.error.message = QStringLiteral("syntax error: %1").arg(parseError.errorString());
+        return result;
+    }
+    if (!jd.isObject()) {
+        result.error.message = QStringLiteral("expected a JSON object at the top level");
+        return result;
+    }
+    try {
+        result.document = readDocument(jd.object());
+    } catch (const Invalid &e) {
+        result.error.path = e.path;
+        result.error.message = e.message;
+    }
+    return result;
+}
+
+LoadResult loadDocument(const QString &fileOrExample)
+{
+    if (fileOrExample.startsWith(QLatin1String("example:"))) {
+        const QString name = fileOrExample.mid(8);
+        const QByteArray bytes = exampleBytes(name);
+        if (bytes.isEmpty()) {
+            LoadResult r;
+            r.error.file = fileOrExample;
+            r.error.message = QStringLiteral("no such example; `qkvlab examples` lists them: %1")
+                                  .arg(exampleNames().join(QStringLiteral(", ")));
+            return r;
+        }
+        return parseDocument(bytes, fileOrExample);
+    }
+    LoadResult r;
+    r.error.file = fileOrExample;
+    const QFileInfo info(fileOrExample);
+    if (!info.exists()) {
+        r.error.message = QStringLiteral("no such file");
+        return r;
+    }
+    if (info.isDir()) {
+        r.error.message = QStringLiteral("is a folder, not a document");
+        return r;
+    }
+    if (info.size() > limits::maxFileBytes) {
+        r.error.message = QStringLiteral("the file is %1 MiB; documents are limited to %2 MiB")
+                              .arg(info.size() / (1024 * 1024))
+                              .arg(limits::maxFileBytes / (1024 * 1024));
+        return r;
+    }
+    QFile file(fileOrExample);
+    if (!file.open(QIODevice::ReadOnly)) {
+        r.error.message = file.errorString();
+        return r;
+    }
+    // Read one byte past the cap so a file that grew after the size check is still refused.
+    const QByteArray bytes = file.read(limits::maxFileBytes + 1);
+    if (bytes.size() > limits::maxFileBytes) {
+        r.error.message = QStringLiteral("the file is larger than the %1 MiB documents are limited to")
+                              .arg(limits::maxFileBytes / (1024 * 1024));
+        return r;
+    }
+    return parseDocument(bytes, fileOrExample);
+}
+
+} // namespace qkv

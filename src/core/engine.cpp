@@ -1,0 +1,165 @@
+#include "engine.h"
+
+#include <QHash>
+
+#include <optional>
+
+namespace qkv {
+namespace {
+
+// Rows of the per-word matrices gathered into n × d matrices, one per head and role.
+struct Gathered {
+    std::vector<Eigen::MatrixXd> q, k, v;
+};
+
+Gathered gatherWords(const Document &doc)
+{
+    const Settings &s = doc.settings();
+    const int n = doc.tokenCount();
+    Gathered g;
+    for (auto *list : {&g.q, &g.k, &g.v})
+        list->assign(static_cast<std::size_t>(s.heads), Eigen::MatrixXd(n, s.dim));
+    QHash<QString, WordVectors> cache;
+    for (int i = 0; i < n; ++i) {
+        const QString &word = doc.tokens()[i];
+        auto it = cache.find(word);
+        if (it == cache.end())
+            it = cache.insert(word, doc.wordVectors(word));
+        for (int h = 0; h < s.heads; ++h) {
+            const auto hh = static_cast<std::size_t>(h);
+            g.q[hh].row(i) = it->q.row(h);
+            g.k[hh].row(i) = it->k.row(h);
+            g.v[hh].row(i) = it->v.row(h);
+        }
+    }
+    return g;
+}
+
+Eigen::MatrixXd gatherEmbeddings(const Document &doc)
+{
+    const Settings &s = doc.settings();
+    const int n = doc.tokenCount();
+    Eigen::MatrixXd x(n, s.dModel);
+    QHash<QString, Eigen::VectorXd> cache;
+    for (int i = 0; i < n; ++i) {
+        const QString &word = doc.tokens()[i];
+        auto it = cache.find(word);
+        if (it == cache.end())
+            it = cache.insert(word, doc.embedding(word));
+        x.row(i) = it->transpose();
+    }
+    if (s.positions == Positions::Sinusoidal)
+        x += sinusoidalPositions(n, s.dModel);
+    return x;
+}
+
+QString issueText(RowIssue issue)
+{
+    switch (issue) {
+    case RowIssue::AllMasked:
+        return QStringLiteral("every key is masked, so the row has no weights (set to 0)");
+    case RowIssue::ZeroSum:
+        return QStringLiteral("the scores sum to 0, so dividing by their sum is undefined (weights set to 0)");
+    case RowIssue::NegativeSum:
+        return QStringLiteral("the scores sum to a negative number, so every weight has its sign flipped");
+    case RowIssue::NonFinite:
+        return QStringLiteral("a score or weight is not a finite number (overflow), so the row is set to 0");
+    }
+    return {};
+}
+
+// Everything that follows once the weights are known, whichever mode produced them.
+void finishHead(HeadResult &r)
+{
+    r.output.noalias() = r.weights * r.values;
+    r.similarityBefore.noalias() = r.values * r.values.transpose();
+    r.similarityAfter.noalias() = r.output * r.values.transpose();
+    r.symmetric = isSymmetric(r.scores);
+}
+
+} // namespace
+
+HeadResult computeHead(Eigen::MatrixXd q, Eigen::MatrixXd k, Eigen::MatrixXd v, const Eigen::MatrixXd *x,
+                       const Settings &settings, const Eigen::MatrixXd &visible)
+{
+    HeadResult r;
+    r.queries = std::move(q);
+    r.keys = std::move(k);
+    r.values = std::move(v);
+    int width = settings.dim;
+    switch (settings.scoring) {
+    case Scoring::QueryKey:
+        r.scores.noalias() = r.queries * r.keys.transpose();
+        break;
+    case Scoring::KeyKey:
+        r.scores.noalias() = r.keys * r.keys.transpose();
+        break;
+    case Scoring::Embedding:
+        if (x) {
+            r.scores.noalias() = *x * x->transpose();
+            width = static_cast<int>(x->cols());
+        } else {
+            r.scores.noalias() = r.values * r.values.transpose();
+        }
+        break;
+    }
+    r.weights = normalizeRows(r.scores, visible, settings.normalization, settings.temperature, width, r.problems);
+    finishHead(r);
+    return r;
+}
+
+Result compute(const Document &doc)
+{
+    const Settings &s = doc.settings();
+    const int n = doc.tokenCount();
+    Result result;
+    result.tokens = doc.tokens();
+    result.visible = visibility(n, s.mask, doc.maskedCells());
+
+    std::optional<Eigen::MatrixXd> x;
+    Gathered g;
+    if (s.mode == Mode::Projection) {
+        x = gatherEmbeddings(doc);
+        for (int h = 0; h < s.heads; ++h) {
+            const Projection p = doc.projection(h);
+            g.q.push_back(*x * p.wq);
+            g.k.push_back(*x * p.wk);
+            g.v.push_back(*x * p.wv);
+        }
+    } else {
+        g = gatherWords(doc);
+    }
+
+    result.output.resize(n, s.heads * s.dim);
+    for (int h = 0; h < s.heads; ++h) {
+        const auto hh = static_cast<std::size_t>(h);
+        HeadResult head;
+        if (s.mode == Mode::Weights) {
+            // The weights are given; they are also what the views call the scores.
+            head.queries = std::move(g.q[hh]);
+            head.keys = std::move(g.k[hh]);
+            head.values = std::move(g.v[hh]);
+            head.scores = doc.attention(h);
+            head.weights = head.scores.cwiseProduct(result.visible);
+            finishHead(head);
+        } else {
+            head = computeHead(std::move(g.q[hh]), std::move(g.k[hh]), std::move(g.v[hh]), x ? &*x : nullptr,
+                               s, result.visible);
+        }
+        result.output.middleCols(h * s.dim, s.dim) = head.output;
+        for (const RowProblem &p : head.problems)
+            result.warnings.push_back({h, p.row, p.issue});
+        result.heads.push_back(std::move(head));
+    }
+    if (s.mode == Mode::Projection && doc.wo())
+        result.output = result.output * *doc.wo();
+    return result;
+}
+
+QString describe(const RowWarning &w, const QStringList &tokens)
+{
+    const QString token = w.row < tokens.size() ? tokens[w.row] : QString();
+    return QStringLiteral("head %1, row %2 (%3): %4").arg(w.head + 1).arg(w.row + 1).arg(token, issueText(w.issue));
+}
+
+} // namespace qkv

@@ -1,0 +1,87 @@
+#include "settings.h"
+
+#include <array>
+#include <utility>
+
+namespace qkv {
+namespace {
+
+template <typename E, std::size_t N> using Table = std::array<std::pair<E, const char *>, N>;
+
+constexpr Table<Mode, 3> modes{{{Mode::Direct, "direct"},
+                                {Mode::Projection, "projection"},
+                                {Mode::Weights, "weights"}}};
+constexpr Table<Scoring, 3> scorings{{{Scoring::QueryKey, "query-key"},
+                                      {Scoring::KeyKey, "key-key"},
+                                      {Scoring::Embedding, "embedding"}}};
+constexpr Table<Normalization, 4> normalizations{{{Normalization::ScaledSoftmax, "scaled-softmax"},
+                                                  {Normalization::Softmax, "softmax"},
+                                                  {Normalization::Sum, "sum"},
+                                                  {Normalization::None, "none"}}};
+constexpr Table<MaskKind, 2> masks{{{MaskKind::None, "none"}, {MaskKind::Causal, "causal"}}};
+constexpr Table<Positions, 2> positions{
+    {{Positions::None, "none"}, {Positions::Sinusoidal, "sinusoidal"}}};
+constexpr Table<TokenizerKind, 2> tokenizers{
+    {{TokenizerKind::Whitespace, "whitespace"}, {TokenizerKind::Words, "words"}}};
+
+template <typename E> constexpr const auto &tableFor()
+{
+    if constexpr (std::is_same_v<E, Mode>)
+        return modes;
+    else if constexpr (std::is_same_v<E, Scoring>)
+        return scorings;
+    else if constexpr (std::is_same_v<E, Normalization>)
+        return normalizations;
+    else if constexpr (std::is_same_v<E, MaskKind>)
+        return masks;
+    else if constexpr (std::is_same_v<E, Positions>)
+        return positions;
+    else
+        return tokenizers;
+}
+
+template <typename E> QString name(E v)
+{
+    for (const auto &[value, text] : tableFor<E>())
+        if (value == v)
+            return QString::fromLatin1(text);
+    return {};
+}
+
+} // namespace
+
+QString toString(Mode v) { return name(v); }
+QString toString(Scoring v) { return name(v); }
+QString toString(Normalization v) { return name(v); }
+QString toString(MaskKind v) { return name(v); }
+QString toString(Positions v) { return name(v); }
+QString toString(TokenizerKind v) { return name(v); }
+
+template <typename E> std::optional<E> fromString(const QString &s)
+{
+    for (const auto &[value, text] : tableFor<E>())
+        if (s == QLatin1String(text))
+            return value;
+    return std::nullopt;
+}
+
+template <typename E> QStringList spellings()
+{
+    QStringList out;
+    for (const auto &entry : tableFor<E>())
+        out << QString::fromLatin1(entry.second);
+    return out;
+}
+
+#define QKV_INSTANTIATE(E)                                                                        \
+    template std::optional<E> fromString<E>(const QString &);                                    \
+    template QStringList spellings<E>();
+QKV_INSTANTIATE(Mode)
+QKV_INSTANTIATE(Scoring)
+QKV_INSTANTIATE(Normalization)
+QKV_INSTANTIATE(MaskKind)
+QKV_INSTANTIATE(Positions)
+QKV_INSTANTIATE(TokenizerKind)
+#undef QKV_INSTANTIATE
+
+} // namespace qkv

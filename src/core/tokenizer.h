@@ -1,0 +1,14 @@
+#pragma once
+
+#include "settings.h"
+
+#include <QStringList>
+
+namespace qkv {
+
+// Splits a sentence into tokens. Whitespace keeps every non-space run whole (the articles'
+// `sentence.split()`); Words also splits each punctuation character off as its own token.
+// Works on code points, so surrogate pairs, combining marks and emoji sequences survive intact.
+QStringList tokenize(const QString &sentence, TokenizerKind kind);
+
+} // namespace qkv

@@ -1,0 +1,8 @@
+#pragma once
+
+namespace qkv {
+
+// Every undo command id in one place, so merging never mixes two kinds of edit.
+enum class CommandId { Sentence = 1 };
+
+} // namespace qkv

@@ -1,0 +1,31 @@
+#include "sentencecommand.h"
+
+#include "commandids.h"
+#include "documentsession.h"
+
+namespace qkv {
+
+SentenceCommand::SentenceCommand(DocumentSession *session, const QString &sentence)
+    : m_session(session)
+    , m_before(session->document().sentence())
+    , m_after(sentence)
+    , m_attentionBefore(session->document().storedAttention())
+    , m_maskedBefore(session->document().maskedCells())
+{
+    setText(QObject::tr("Edit sentence"));
+}
+
+void SentenceCommand::undo() { m_session->applySentence(m_before, &m_attentionBefore, &m_maskedBefore); }
+
+void SentenceCommand::redo() { m_session->applySentence(m_after, nullptr, nullptr); }
+
+int SentenceCommand::id() const { return static_cast<int>(CommandId::Sentence); }
+
+bool SentenceCommand::mergeWith(const QUndoCommand *other)
+{
+    m_after = static_cast<const SentenceCommand *>(other)->m_after;
+    setObsolete(m_after == m_before);
+    return true;
+}
+
+} // namespace qkv

@@ -1,0 +1,30 @@
+#pragma once
+
+#include "document.h"
+
+#include <QUndoCommand>
+
+namespace qkv {
+
+class DocumentSession;
+
+// Changing the sentence; typing merges into one step. Undo restores the sentence and the
+// attention matrices and masks the new token count had reshaped.
+class SentenceCommand : public QUndoCommand
+{
+public:
+    SentenceCommand(DocumentSession *session, const QString &sentence);
+
+    void undo() override;
+    void redo() override;
+    int id() const override;
+    bool mergeWith(const QUndoCommand *other) override;
+
+private:
+    DocumentSession *m_session;
+    QString m_before, m_after;
+    std::vector<Eigen::MatrixXd> m_attentionBefore;
+    std::set<Cell> m_maskedBefore;
+};
+
+} // namespace qkv

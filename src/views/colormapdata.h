@@ -1,0 +1,17 @@
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+namespace qkv {
+
+struct Rgb {
+    std::uint8_t r, g, b;
+};
+
+// 256-entry tables; see colormapdata.cpp for their sources and licences.
+extern const std::array<Rgb, 256> viridisData;
+extern const std::array<Rgb, 256> magmaData;
+extern const std::array<Rgb, 256> cividisData;
+
+} // namespace qkv

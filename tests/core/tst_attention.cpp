@@ -1,0 +1,9 @@
+#include <QTest>
+
+class Tst : public QObject
+{
+    Q_OBJECT
+};
+
+QTEST_GUILESS_MAIN(Tst)
+#include "tst_attention.moc"
