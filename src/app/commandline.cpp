@@ -11,9 +11,8 @@
 namespace qkv::app {
 namespace {
 
-const QStringList commands{QStringLiteral("compute"), QStringLiteral("examples"), QStringLiteral("help"),
-                           QStringLiteral("--help"),  QStringLiteral("-h"),       QStringLiteral("--version"),
-                           QStringLiteral("-v")};
+const QStringList commands {QStringLiteral("compute"), QStringLiteral("examples"), QStringLiteral("help"),
+    QStringLiteral("--help"), QStringLiteral("-h"), QStringLiteral("--version"), QStringLiteral("-v")};
 
 void print(FILE *stream, const QString &text)
 {
@@ -58,17 +57,16 @@ int examples(const QStringList &args, FILE *out, FILE *err)
 
 QString usageText()
 {
-    return QStringLiteral(
-        "Usage:\n"
-        "  qkvlab [FILE]            open the window on FILE (default: example:%1)\n"
-        "  qkvlab compute FILE      print tokens, per-head queries, keys, values, scores,\n"
-        "                           weights and output, the whole output and warnings as JSON\n"
-        "  qkvlab examples          list the bundled examples\n"
-        "  qkvlab --help            show this help\n"
-        "  qkvlab --version         show the version\n"
-        "\n"
-        "FILE is a .qkv.json document or example:NAME for a bundled example.\n"
-        "Exit status: 0 success, 1 a file could not be read or written, 2 wrong usage.\n")
+    return QStringLiteral("Usage:\n"
+                          "  qkvlab [FILE]            open the window on FILE (default: example:%1)\n"
+                          "  qkvlab compute FILE      print tokens, per-head queries, keys, values, scores,\n"
+                          "                           weights and output, the whole output and warnings as JSON\n"
+                          "  qkvlab examples          list the bundled examples\n"
+                          "  qkvlab --help            show this help\n"
+                          "  qkvlab --version         show the version\n"
+                          "\n"
+                          "FILE is a .qkv.json document or example:NAME for a bundled example.\n"
+                          "Exit status: 0 success, 1 a file could not be read or written, 2 wrong usage.\n")
         .arg(defaultExampleName());
 }
 

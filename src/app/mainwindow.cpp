@@ -29,15 +29,15 @@ MainWindow::MainWindow(QWidget *parent)
 
     connect(m_ui->actionQuit, &QAction::triggered, this, &QWidget::close);
     connect(m_ui->actionOpen, &QAction::triggered, this, [this] {
-        const QString file = QFileDialog::getOpenFileName(this, tr("Open document"), QString(),
-                                                          tr("QKV Lab documents (*.qkv.json *.json)"));
+        const QString file = QFileDialog::getOpenFileName(
+            this, tr("Open document"), QString(), tr("QKV Lab documents (*.qkv.json *.json)"));
         if (!file.isEmpty())
             openDocument(file);
     });
     connect(m_ui->sentenceEdit, &QLineEdit::textEdited, m_session, &DocumentSession::editSentence);
     connect(m_session, &DocumentSession::resultChanged, this, &MainWindow::showResult);
     connect(m_session, &DocumentSession::documentReset, this,
-            [this] { m_ui->sentenceEdit->setText(m_session->document().sentence()); });
+        [this] { m_ui->sentenceEdit->setText(m_session->document().sentence()); });
     showResult();
 }
 
@@ -71,8 +71,8 @@ void MainWindow::showResult()
     const Result &r = m_session->result();
     if (m_ui->sentenceEdit->text() != m_session->document().sentence())
         m_ui->sentenceEdit->setText(m_session->document().sentence());
-    m_ui->tokensLabel->setText(tr("%n token(s): %1", nullptr, static_cast<int>(r.tokens.size()))
-                                   .arg(r.tokens.join(QStringLiteral(" · "))));
+    m_ui->tokensLabel->setText(
+        tr("%n token(s): %1", nullptr, static_cast<int>(r.tokens.size())).arg(r.tokens.join(QStringLiteral(" · "))));
     m_ui->heatmap->setMatrix(r.heads.empty() ? Eigen::MatrixXd() : r.heads.front().weights, r.tokens);
     const auto &s = m_session->document().settings();
     statusBar()->showMessage(tr("Rows are querying tokens, columns the tokens they attend to; "

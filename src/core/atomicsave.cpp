@@ -14,8 +14,8 @@ QString saveAtomically(const QString &path, const std::function<bool(QIODevice &
     if (!file.open(QIODevice::WriteOnly))
         return fail(file.errorString());
     if (!writer(file))
-        return fail(file.errorString().isEmpty() ? QStringLiteral("the data could not be written")
-                                                 : file.errorString());
+        return fail(
+            file.errorString().isEmpty() ? QStringLiteral("the data could not be written") : file.errorString());
     if (!file.flush())
         return fail(file.errorString());
     if (!file.commit())

@@ -1,7 +1,7 @@
 #include "attention.h"
 
-#include <cmath>
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <optional>
 
@@ -19,8 +19,7 @@ Eigen::MatrixXd visibility(int n, MaskKind mask, const std::set<Cell> &masked)
 }
 
 Eigen::MatrixXd normalizeRows(const Eigen::MatrixXd &scores, const Eigen::MatrixXd &visible,
-                              Normalization normalization, double temperature, int width,
-                              std::vector<RowProblem> &problems)
+    Normalization normalization, double temperature, int width, std::vector<RowProblem> &problems)
 {
     using Arr = Eigen::ArrayXXd;
     const auto n = static_cast<int>(scores.rows());
@@ -58,7 +57,9 @@ Eigen::MatrixXd normalizeRows(const Eigen::MatrixXd &scores, const Eigen::Matrix
         for (int i = 0; i < n; ++i) {
             if (issue[i])
                 continue;
-            if (std::abs(sum(i)) <= 1e-12)
+            if (!std::isfinite(sum(i)))
+                issue[i] = RowIssue::NonFinite;
+            else if (std::abs(sum(i)) <= 1e-12)
                 issue[i] = RowIssue::ZeroSum;
             else if (sum(i) < 0) // Still a valid division, but the weights flip sign: say so.
                 problems.push_back({i, RowIssue::NegativeSum});
@@ -78,8 +79,7 @@ Eigen::MatrixXd normalizeRows(const Eigen::MatrixXd &scores, const Eigen::Matrix
             problems.push_back({i, *issue[i]});
         }
     }
-    std::sort(problems.begin(), problems.end(),
-              [](const RowProblem &a, const RowProblem &b) { return a.row < b.row; });
+    std::sort(problems.begin(), problems.end(), [](const RowProblem &a, const RowProblem &b) { return a.row < b.row; });
     return weights.matrix();
 }
 

@@ -25,8 +25,7 @@ Eigen::MatrixXd visibility(int n, MaskKind mask, const std::set<Cell> &masked);
 // length of the compared vectors, the d of the √d scaling. Masked cells get exactly 0. Rows that
 // cannot be normalized come back as zeros and are listed in `problems`: never a silent NaN.
 Eigen::MatrixXd normalizeRows(const Eigen::MatrixXd &scores, const Eigen::MatrixXd &visible,
-                              Normalization normalization, double temperature, int width,
-                              std::vector<RowProblem> &problems);
+    Normalization normalization, double temperature, int width, std::vector<RowProblem> &problems);
 
 // The sinusoidal position encoding of "Attention is all you need", n × dModel.
 Eigen::MatrixXd sinusoidalPositions(int n, int dModel);

@@ -9,7 +9,8 @@ namespace qkv {
 namespace {
 
 // Keeps the overlapping block of m and fills new cells from fill(row, col).
-template <typename Fill> Eigen::MatrixXd reshaped(const Eigen::MatrixXd &m, int rows, int cols, Fill fill)
+template<typename Fill>
+Eigen::MatrixXd reshaped(const Eigen::MatrixXd &m, int rows, int cols, Fill fill)
 {
     Eigen::MatrixXd out(rows, cols);
     for (int r = 0; r < rows; ++r)
@@ -18,18 +19,22 @@ template <typename Fill> Eigen::MatrixXd reshaped(const Eigen::MatrixXd &m, int 
     return out;
 }
 
-QStringView roleName(Role r) { return r == Role::Query ? u"q" : r == Role::Key ? u"k" : u"v"; }
+QStringView roleName(Role r)
+{
+    return r == Role::Query ? u"q" : r == Role::Key ? u"k" : u"v";
+}
 
 Eigen::MatrixXd uniformAttention(int n)
 {
     return Eigen::MatrixXd::Constant(n, n, n > 0 ? 1.0 / n : 0.0);
 }
 
-template <typename Map, typename Eq> bool sameMaps(const Map &a, const Map &b, Eq eq)
+template<typename Map, typename Eq>
+bool sameMaps(const Map &a, const Map &b, Eq eq)
 {
     return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [&](const auto &x, const auto &y) {
-               return x.first == y.first && eq(x.second, y.second);
-           });
+        return x.first == y.first && eq(x.second, y.second);
+    });
 }
 
 } // namespace
@@ -56,11 +61,9 @@ bool Document::operator==(const Document &o) const
     const auto eqWo = m_wo.has_value() == o.m_wo.has_value() && (!m_wo || sameMatrix(*m_wo, *o.m_wo));
     return m_title == o.m_title && m_description == o.m_description && m_sentence == o.m_sentence
         && m_tokens == o.m_tokens && m_settings == o.m_settings && m_words == o.m_words
-        && sameMaps(m_embeddings, o.m_embeddings,
-                    [](const auto &a, const auto &b) { return sameMatrix(a, b); })
+        && sameMaps(m_embeddings, o.m_embeddings, [](const auto &a, const auto &b) { return sameMatrix(a, b); })
         && m_projections == o.m_projections && eqWo
-        && std::equal(m_attention.begin(), m_attention.end(), o.m_attention.begin(), o.m_attention.end(),
-                      sameMatrix)
+        && std::equal(m_attention.begin(), m_attention.end(), o.m_attention.begin(), o.m_attention.end(), sameMatrix)
         && m_masked == o.m_masked && m_view == o.m_view && m_extra == o.m_extra;
 }
 
@@ -89,9 +92,8 @@ void Document::reshape(const Settings &old, int oldTokens)
     if (old.heads != heads || old.dim != dim) {
         for (auto &[word, vectors] : m_words)
             for (Role role : {Role::Query, Role::Key, Role::Value})
-                vectors[role] = reshaped(vectors[role], heads, dim, [&, w = word](int h, int i) {
-                    return defaultValue(w, roleName(role), h, i);
-                });
+                vectors[role] = reshaped(vectors[role], heads, dim,
+                    [&, w = word](int h, int i) { return defaultValue(w, roleName(role), h, i); });
     }
     if (old.dModel != dModel) {
         for (auto &[word, x] : m_embeddings)
@@ -101,7 +103,7 @@ void Document::reshape(const Settings &old, int oldTokens)
         m_projections.resize(static_cast<std::size_t>(heads), {});
         for (int h = 0; h < heads; ++h) {
             const Projection defaults = {defaultMatrix(u"wq", h, dModel, dim), defaultMatrix(u"wk", h, dModel, dim),
-                                         defaultMatrix(u"wv", h, dModel, dim)};
+                defaultMatrix(u"wv", h, dModel, dim)};
             auto &p = m_projections[static_cast<std::size_t>(h)];
             p.wq = reshaped(p.wq, dModel, dim, [&](int r, int c) { return defaults.wq(r, c); });
             p.wk = reshaped(p.wk, dModel, dim, [&](int r, int c) { return defaults.wk(r, c); });
@@ -128,7 +130,7 @@ WordVectors Document::wordVectors(const QString &word) const
     if (const auto it = m_words.find(word); it != m_words.end())
         return it->second;
     const int heads = m_settings.heads, dim = m_settings.dim;
-    WordVectors out{Eigen::MatrixXd(heads, dim), Eigen::MatrixXd(heads, dim), Eigen::MatrixXd(heads, dim)};
+    WordVectors out {Eigen::MatrixXd(heads, dim), Eigen::MatrixXd(heads, dim), Eigen::MatrixXd(heads, dim)};
     for (Role role : {Role::Query, Role::Key, Role::Value})
         for (int h = 0; h < heads; ++h)
             out[role].row(h) = defaultVector(word, roleName(role), h, dim).transpose();
@@ -147,7 +149,10 @@ Eigen::VectorXd Document::embedding(const QString &word) const
     return defaultVector(word, u"x", 0, m_settings.dModel);
 }
 
-void Document::setEmbedding(const QString &word, const Eigen::VectorXd &x) { m_embeddings[word] = x; }
+void Document::setEmbedding(const QString &word, const Eigen::VectorXd &x)
+{
+    m_embeddings[word] = x;
+}
 
 Projection Document::projection(int head) const
 {
@@ -155,7 +160,7 @@ Projection Document::projection(int head) const
         return m_projections[static_cast<std::size_t>(head)];
     const int dModel = m_settings.dModel, dim = m_settings.dim;
     return {defaultMatrix(u"wq", head, dModel, dim), defaultMatrix(u"wk", head, dModel, dim),
-            defaultMatrix(u"wv", head, dModel, dim)};
+        defaultMatrix(u"wv", head, dModel, dim)};
 }
 
 void Document::setProjection(int head, const Projection &p)
@@ -184,7 +189,8 @@ void Document::setMaskedCells(const std::set<Cell> &cells)
 {
     m_masked = cells;
     const int n = tokenCount();
-    std::erase_if(m_masked, [n](const Cell &c) { return c.first >= n || c.second >= n || c.first < 0 || c.second < 0; });
+    std::erase_if(
+        m_masked, [n](const Cell &c) { return c.first >= n || c.second >= n || c.first < 0 || c.second < 0; });
 }
 
 } // namespace qkv

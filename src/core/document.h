@@ -22,10 +22,7 @@ enum class Role { Query, Key, Value };
 struct WordVectors {
     Eigen::MatrixXd q, k, v;
     Eigen::MatrixXd &operator[](Role r) { return r == Role::Query ? q : r == Role::Key ? k : v; }
-    const Eigen::MatrixXd &operator[](Role r) const
-    {
-        return r == Role::Query ? q : r == Role::Key ? k : v;
-    }
+    const Eigen::MatrixXd &operator[](Role r) const { return r == Role::Query ? q : r == Role::Key ? k : v; }
     bool operator==(const WordVectors &o) const;
 };
 

@@ -46,13 +46,19 @@ QString child(const QString &path, const QString &key)
     static const QRegularExpression plain(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*$"));
     if (plain.match(key).hasMatch())
         return path.isEmpty() ? key : path + u'.' + key;
-    const QByteArray quoted = QJsonDocument(QJsonArray{key}).toJson(QJsonDocument::Compact);
+    const QByteArray quoted = QJsonDocument(QJsonArray {key}).toJson(QJsonDocument::Compact);
     return path + u'[' + QString::fromUtf8(quoted.mid(1, quoted.size() - 2)) + u']';
 }
 
-QString child(const QString &path, qsizetype index) { return path + u'[' + QString::number(index) + u']'; }
+QString child(const QString &path, qsizetype index)
+{
+    return path + u'[' + QString::number(index) + u']';
+}
 
-[[noreturn]] void fail(const QString &path, const QString &message) { throw Invalid{path, message}; }
+[[noreturn]] void fail(const QString &path, const QString &message)
+{
+    throw Invalid {path, message};
+}
 
 double number(const QJsonValue &v, const QString &path)
 {
@@ -60,9 +66,10 @@ double number(const QJsonValue &v, const QString &path)
         fail(path, QStringLiteral("expected a finite number, got %1").arg(describeValue(v)));
     const double x = v.toDouble();
     if (!std::isfinite(x) || std::abs(x) > limits::maxAbsValue)
-        fail(path, QStringLiteral("expected a number between -%1 and %1, got %2")
-                       .arg(limits::maxAbsValue, 0, 'g')
-                       .arg(x, 0, 'g', 17));
+        fail(path,
+            QStringLiteral("expected a number between -%1 and %1, got %2")
+                .arg(limits::maxAbsValue, 0, 'g')
+                .arg(x, 0, 'g', 17));
     return x;
 }
 
@@ -70,7 +77,8 @@ int integer(const QJsonValue &v, const QString &path, int lo, int hi)
 {
     const bool isInt = v.isDouble() && std::floor(v.toDouble()) == v.toDouble();
     if (!isInt || v.toDouble() < lo || v.toDouble() > hi)
-        fail(path, QStringLiteral("expected a whole number from %1 to %2, got %3").arg(lo).arg(hi).arg(describeValue(v)));
+        fail(path,
+            QStringLiteral("expected a whole number from %1 to %2, got %3").arg(lo).arg(hi).arg(describeValue(v)));
     return static_cast<int>(v.toDouble());
 }
 
@@ -93,8 +101,8 @@ Eigen::VectorXd vector(const QJsonValue &v, const QString &path, int length, con
     return out;
 }
 
-Eigen::MatrixXd matrix(const QJsonValue &v, const QString &path, int rows, int cols, const QString &rowWhat,
-                       const QString &colWhat)
+Eigen::MatrixXd matrix(
+    const QJsonValue &v, const QString &path, int rows, int cols, const QString &rowWhat, const QString &colWhat)
 {
     const QJsonArray a = array(v, path, rows, QStringLiteral("rows (%1)").arg(rowWhat));
     Eigen::MatrixXd out(rows, cols);
@@ -125,24 +133,24 @@ QJsonObject object(const QJsonValue &v, const QString &path)
     return v.toObject();
 }
 
-template <typename E> E choice(const QJsonObject &o, const QString &key, E fallback)
+template<typename E>
+E choice(const QJsonObject &o, const QString &key, E fallback)
 {
     if (!o.contains(key))
         return fallback;
     const QString s = string(o.value(key), key);
     if (const auto e = fromString<E>(s))
         return *e;
-    fail(key, QStringLiteral("expected one of \"%1\", got \"%2\"").arg(spellings<E>().join(QStringLiteral("\", \"")), s));
+    fail(key,
+        QStringLiteral("expected one of \"%1\", got \"%2\"").arg(spellings<E>().join(QStringLiteral("\", \"")), s));
 }
 
-const QStringList knownKeys{QStringLiteral("format"),      QStringLiteral("version"),     QStringLiteral("title"),
-                            QStringLiteral("description"), QStringLiteral("sentence"),    QStringLiteral("tokenizer"),
-                            QStringLiteral("mode"),        QStringLiteral("heads"),       QStringLiteral("dim"),
-                            QStringLiteral("scoring"),     QStringLiteral("normalization"), QStringLiteral("temperature"),
-                            QStringLiteral("mask"),        QStringLiteral("masked"),      QStringLiteral("words"),
-                            QStringLiteral("attention"),   QStringLiteral("d_model"),     QStringLiteral("positions"),
-                            QStringLiteral("embeddings"),  QStringLiteral("projections"), QStringLiteral("wo"),
-                            QStringLiteral("view")};
+const QStringList knownKeys {QStringLiteral("format"), QStringLiteral("version"), QStringLiteral("title"),
+    QStringLiteral("description"), QStringLiteral("sentence"), QStringLiteral("tokenizer"), QStringLiteral("mode"),
+    QStringLiteral("heads"), QStringLiteral("dim"), QStringLiteral("scoring"), QStringLiteral("normalization"),
+    QStringLiteral("temperature"), QStringLiteral("mask"), QStringLiteral("masked"), QStringLiteral("words"),
+    QStringLiteral("attention"), QStringLiteral("d_model"), QStringLiteral("positions"), QStringLiteral("embeddings"),
+    QStringLiteral("projections"), QStringLiteral("wo"), QStringLiteral("view")};
 
 Settings readSettings(const QJsonObject &o)
 {
@@ -175,7 +183,7 @@ void readWords(const QJsonObject &o, Document &doc)
         const QString path = child(QStringLiteral("words"), it.key());
         const QJsonObject entry = object(it.value(), path);
         WordVectors vectors = doc.wordVectors(it.key());
-        for (const auto &[key, role] : {std::pair{u"q", Role::Query}, {u"k", Role::Key}, {u"v", Role::Value}}) {
+        for (const auto &[key, role] : {std::pair {u"q", Role::Query}, {u"k", Role::Key}, {u"v", Role::Value}}) {
             const QString k = QString::fromUtf16(key);
             if (entry.contains(k))
                 vectors[role] = perHead(entry.value(k), child(path, k), s.heads, s.dim);
@@ -193,28 +201,28 @@ void readProjection(const QJsonObject &o, Document &doc)
     if (o.contains(QStringLiteral("embeddings"))) {
         const QJsonObject e = object(o.value(QStringLiteral("embeddings")), QStringLiteral("embeddings"));
         for (auto it = e.begin(); it != e.end(); ++it)
-            doc.setEmbedding(it.key(), vector(it.value(), child(QStringLiteral("embeddings"), it.key()), s.dModel,
-                                              QStringLiteral("d_model")));
+            doc.setEmbedding(it.key(),
+                vector(it.value(), child(QStringLiteral("embeddings"), it.key()), s.dModel, QStringLiteral("d_model")));
     }
     if (o.contains(QStringLiteral("projections"))) {
         const QJsonArray p = array(o.value(QStringLiteral("projections")), QStringLiteral("projections"), s.heads,
-                                   QStringLiteral("projections (one per head)"));
+            QStringLiteral("projections (one per head)"));
         for (int h = 0; h < s.heads; ++h) {
             const QString path = child(QStringLiteral("projections"), h);
             const QJsonObject entry = object(p[h], path);
             Projection proj = doc.projection(h);
-            for (auto [name, m] : {std::pair{u"wq", &proj.wq}, {u"wk", &proj.wk}, {u"wv", &proj.wv}}) {
+            for (auto [name, m] : {std::pair {u"wq", &proj.wq}, {u"wk", &proj.wk}, {u"wv", &proj.wv}}) {
                 const QString key = QString::fromUtf16(name);
                 if (entry.contains(key))
                     *m = matrix(entry.value(key), child(path, key), s.dModel, s.dim, QStringLiteral("d_model"),
-                                QStringLiteral("dim"));
+                        QStringLiteral("dim"));
             }
             doc.setProjection(h, proj);
         }
     }
     if (o.contains(QStringLiteral("wo")))
         doc.setWo(matrix(o.value(QStringLiteral("wo")), QStringLiteral("wo"), s.heads * s.dim, s.dModel,
-                         QStringLiteral("heads × dim"), QStringLiteral("d_model")));
+            QStringLiteral("heads × dim"), QStringLiteral("d_model")));
 }
 
 void readAttentionAndMasks(const QJsonObject &o, Document &doc)
@@ -226,18 +234,19 @@ void readAttentionAndMasks(const QJsonObject &o, Document &doc)
         const bool flat = heads == 1 && v.isArray() && !v.toArray().isEmpty() && v.toArray().first().isArray()
             && !v.toArray().first().toArray().isEmpty() && v.toArray().first().toArray().first().isDouble();
         if (flat) {
-            doc.setAttention(0, matrix(v, QStringLiteral("attention"), n, n, QStringLiteral("tokens"),
-                                       QStringLiteral("tokens")));
+            doc.setAttention(
+                0, matrix(v, QStringLiteral("attention"), n, n, QStringLiteral("tokens"), QStringLiteral("tokens")));
         } else {
             const QJsonArray a = array(v, QStringLiteral("attention"), heads, QStringLiteral("matrices (heads)"));
             for (int h = 0; h < heads; ++h)
-                doc.setAttention(h, matrix(a[h], child(QStringLiteral("attention"), h), n, n,
-                                           QStringLiteral("tokens"), QStringLiteral("tokens")));
+                doc.setAttention(h,
+                    matrix(a[h], child(QStringLiteral("attention"), h), n, n, QStringLiteral("tokens"),
+                        QStringLiteral("tokens")));
         }
     }
     if (o.contains(QStringLiteral("masked"))) {
-        const QJsonArray cells = array(o.value(QStringLiteral("masked")), QStringLiteral("masked"), -1,
-                                       QStringLiteral("[query, key] pairs"));
+        const QJsonArray cells = array(
+            o.value(QStringLiteral("masked")), QStringLiteral("masked"), -1, QStringLiteral("[query, key] pairs"));
         std::set<Cell> masked;
         for (qsizetype i = 0; i < cells.size(); ++i) {
             const QString path = child(QStringLiteral("masked"), i);
@@ -267,9 +276,8 @@ Document readDocument(const QJsonObject &o)
     const QString sentence = string(o.value(QStringLiteral("sentence")), QStringLiteral("sentence"));
     const qsizetype count = tokenize(sentence, doc.settings().tokenizer).size();
     if (count > limits::maxTokens)
-        fail(QStringLiteral("sentence"), QStringLiteral("%1 tokens is more than the %2 this version handles")
-                                             .arg(count)
-                                             .arg(limits::maxTokens));
+        fail(QStringLiteral("sentence"),
+            QStringLiteral("%1 tokens is more than the %2 this version handles").arg(count).arg(limits::maxTokens));
     doc.setSentence(sentence);
     if (o.contains(QStringLiteral("title")))
         doc.setTitle(string(o.value(QStringLiteral("title")), QStringLiteral("title")));

@@ -54,15 +54,15 @@ QByteArray serializeDocument(const Document &doc)
     if (!doc.maskedCells().empty()) {
         QJsonArray cells;
         for (const auto &[row, col] : doc.maskedCells())
-            cells.append(QJsonArray{row, col});
+            cells.append(QJsonArray {row, col});
         o.insert(QStringLiteral("masked"), cells);
     }
     if (!doc.storedWords().empty()) {
         QJsonObject words;
         for (const auto &[word, v] : doc.storedWords())
-            words.insert(word, QJsonObject{{QStringLiteral("q"), perHead(v.q)},
-                                           {QStringLiteral("k"), perHead(v.k)},
-                                           {QStringLiteral("v"), perHead(v.v)}});
+            words.insert(word,
+                QJsonObject {{QStringLiteral("q"), perHead(v.q)}, {QStringLiteral("k"), perHead(v.k)},
+                    {QStringLiteral("v"), perHead(v.v)}});
         o.insert(QStringLiteral("words"), words);
     }
     if (doc.hasStoredAttention()) {
@@ -83,9 +83,8 @@ QByteArray serializeDocument(const Document &doc)
         QJsonArray projections;
         for (int h = 0; h < s.heads; ++h) {
             const Projection p = doc.projection(h);
-            projections.append(QJsonObject{{QStringLiteral("wq"), toJson(p.wq)},
-                                           {QStringLiteral("wk"), toJson(p.wk)},
-                                           {QStringLiteral("wv"), toJson(p.wv)}});
+            projections.append(QJsonObject {{QStringLiteral("wq"), toJson(p.wq)}, {QStringLiteral("wk"), toJson(p.wk)},
+                {QStringLiteral("wv"), toJson(p.wv)}});
         }
         o.insert(QStringLiteral("projections"), projections);
     }

@@ -80,7 +80,7 @@ void finishHead(HeadResult &r)
 } // namespace
 
 HeadResult computeHead(Eigen::MatrixXd q, Eigen::MatrixXd k, Eigen::MatrixXd v, const Eigen::MatrixXd *x,
-                       const Settings &settings, const Eigen::MatrixXd &visible)
+    const Settings &settings, const Eigen::MatrixXd &visible)
 {
     HeadResult r;
     r.queries = std::move(q);
@@ -143,8 +143,8 @@ Result compute(const Document &doc)
             head.weights = head.scores.cwiseProduct(result.visible);
             finishHead(head);
         } else {
-            head = computeHead(std::move(g.q[hh]), std::move(g.k[hh]), std::move(g.v[hh]), x ? &*x : nullptr,
-                               s, result.visible);
+            head = computeHead(
+                std::move(g.q[hh]), std::move(g.k[hh]), std::move(g.v[hh]), x ? &*x : nullptr, s, result.visible);
         }
         result.output.middleCols(h * s.dim, s.dim) = head.output;
         for (const RowProblem &p : head.problems)

@@ -15,9 +15,9 @@ namespace qkv {
 // Everything computed for one head; every matrix has one row per token.
 struct HeadResult {
     Eigen::MatrixXd queries, keys, values; // n × d
-    Eigen::MatrixXd scores;                // raw S, n × n
-    Eigen::MatrixXd weights;               // A, n × n
-    Eigen::MatrixXd output;                // O = A·V, n × d
+    Eigen::MatrixXd scores; // raw S, n × n
+    Eigen::MatrixXd weights; // A, n × n
+    Eigen::MatrixXd output; // O = A·V, n × d
     // The "closer after attention" comparison: V·Vᵀ before, O·Vᵀ after (row i: token i).
     Eigen::MatrixXd similarityBefore, similarityAfter;
     bool symmetric = false;
@@ -44,7 +44,7 @@ Result compute(const Document &doc);
 
 // One head from its Q, K, V (and the embeddings X for embedding scoring in projection mode).
 HeadResult computeHead(Eigen::MatrixXd q, Eigen::MatrixXd k, Eigen::MatrixXd v, const Eigen::MatrixXd *x,
-                       const Settings &settings, const Eigen::MatrixXd &visible);
+    const Settings &settings, const Eigen::MatrixXd &visible);
 
 // "head 1, row 3 (it): …": a sentence a user can act on.
 QString describe(const RowWarning &w, const QStringList &tokens);

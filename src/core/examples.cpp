@@ -25,6 +25,9 @@ QByteArray exampleBytes(const QString &name)
     return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
 }
 
-QString defaultExampleName() { return QStringLiteral("animal"); }
+QString defaultExampleName()
+{
+    return QStringLiteral("animal");
+}
 
 } // namespace qkv

@@ -12,14 +12,10 @@ namespace qkv {
 namespace {
 
 // The order keys are written in; one list serves documents and `qkvlab compute` output.
-constexpr std::array keyOrder{"format",  "version", "title",       "description", "sentence",
-                              "tokens",  "tokenizer", "mode",      "heads",       "dim",
-                              "scoring", "normalization", "temperature", "mask",  "masked",
-                              "words",   "q",       "k",           "v",           "attention",
-                              "d_model", "positions", "embeddings", "projections", "wq",
-                              "wk",      "wv",      "wo",          "queries",     "keys",
-                              "values",  "scores",  "weights",     "output",      "warnings",
-                              "view"};
+constexpr std::array keyOrder {"format", "version", "title", "description", "sentence", "tokens", "tokenizer", "mode",
+    "heads", "dim", "scoring", "normalization", "temperature", "mask", "masked", "words", "q", "k", "v", "attention",
+    "d_model", "positions", "embeddings", "projections", "wq", "wk", "wv", "wo", "queries", "keys", "values", "scores",
+    "weights", "output", "warnings", "view"};
 
 int rank(const QString &key)
 {
@@ -29,7 +25,10 @@ int rank(const QString &key)
     return static_cast<int>(keyOrder.size());
 }
 
-bool isScalar(const QJsonValue &v) { return !v.isArray() && !v.isObject(); }
+bool isScalar(const QJsonValue &v)
+{
+    return !v.isArray() && !v.isObject();
+}
 
 QByteArray scalar(const QJsonValue &v)
 {
@@ -42,7 +41,7 @@ QByteArray scalar(const QJsonValue &v)
         return formatNumber(v.toDouble()).toLatin1();
     case QJsonValue::String: {
         // QJsonDocument already escapes strings exactly as JSON requires.
-        const QByteArray a = QJsonDocument(QJsonArray{v}).toJson(QJsonDocument::Compact);
+        const QByteArray a = QJsonDocument(QJsonArray {v}).toJson(QJsonDocument::Compact);
         return a.mid(1, a.size() - 2);
     }
     default:
@@ -77,8 +76,8 @@ void write(const QJsonValue &v, int depth, QByteArray &out)
             return;
         }
         QStringList keys = o.keys();
-        std::stable_sort(keys.begin(), keys.end(),
-                         [](const QString &a, const QString &b) { return rank(a) < rank(b); });
+        std::stable_sort(
+            keys.begin(), keys.end(), [](const QString &a, const QString &b) { return rank(a) < rank(b); });
         out += "{\n";
         for (qsizetype i = 0; i < keys.size(); ++i) {
             out += pad + scalar(keys[i]) + ": ";

@@ -18,19 +18,16 @@ QJsonObject resultToJson(const Result &result)
 {
     QJsonArray heads;
     for (const HeadResult &h : result.heads)
-        heads.append(QJsonObject{{QStringLiteral("queries"), matrixToJson(h.queries)},
-                                 {QStringLiteral("keys"), matrixToJson(h.keys)},
-                                 {QStringLiteral("values"), matrixToJson(h.values)},
-                                 {QStringLiteral("scores"), matrixToJson(h.scores)},
-                                 {QStringLiteral("weights"), matrixToJson(h.weights)},
-                                 {QStringLiteral("output"), matrixToJson(h.output)}});
+        heads.append(QJsonObject {{QStringLiteral("queries"), matrixToJson(h.queries)},
+            {QStringLiteral("keys"), matrixToJson(h.keys)}, {QStringLiteral("values"), matrixToJson(h.values)},
+            {QStringLiteral("scores"), matrixToJson(h.scores)}, {QStringLiteral("weights"), matrixToJson(h.weights)},
+            {QStringLiteral("output"), matrixToJson(h.output)}});
     QJsonArray warnings;
     for (const RowWarning &w : result.warnings)
         warnings.append(describe(w, result.tokens));
-    return QJsonObject{{QStringLiteral("tokens"), QJsonArray::fromStringList(result.tokens)},
-                       {QStringLiteral("heads"), heads},
-                       {QStringLiteral("output"), matrixToJson(result.output)},
-                       {QStringLiteral("warnings"), warnings}};
+    return QJsonObject {{QStringLiteral("tokens"), QJsonArray::fromStringList(result.tokens)},
+        {QStringLiteral("heads"), heads}, {QStringLiteral("output"), matrixToJson(result.output)},
+        {QStringLiteral("warnings"), warnings}};
 }
 
 } // namespace qkv

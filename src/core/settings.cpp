@@ -6,25 +6,22 @@
 namespace qkv {
 namespace {
 
-template <typename E, std::size_t N> using Table = std::array<std::pair<E, const char *>, N>;
+template<typename E, std::size_t N>
+using Table = std::array<std::pair<E, const char *>, N>;
 
-constexpr Table<Mode, 3> modes{{{Mode::Direct, "direct"},
-                                {Mode::Projection, "projection"},
-                                {Mode::Weights, "weights"}}};
-constexpr Table<Scoring, 3> scorings{{{Scoring::QueryKey, "query-key"},
-                                      {Scoring::KeyKey, "key-key"},
-                                      {Scoring::Embedding, "embedding"}}};
-constexpr Table<Normalization, 4> normalizations{{{Normalization::ScaledSoftmax, "scaled-softmax"},
-                                                  {Normalization::Softmax, "softmax"},
-                                                  {Normalization::Sum, "sum"},
-                                                  {Normalization::None, "none"}}};
-constexpr Table<MaskKind, 2> masks{{{MaskKind::None, "none"}, {MaskKind::Causal, "causal"}}};
-constexpr Table<Positions, 2> positions{
-    {{Positions::None, "none"}, {Positions::Sinusoidal, "sinusoidal"}}};
-constexpr Table<TokenizerKind, 2> tokenizers{
+constexpr Table<Mode, 3> modes {
+    {{Mode::Direct, "direct"}, {Mode::Projection, "projection"}, {Mode::Weights, "weights"}}};
+constexpr Table<Scoring, 3> scorings {
+    {{Scoring::QueryKey, "query-key"}, {Scoring::KeyKey, "key-key"}, {Scoring::Embedding, "embedding"}}};
+constexpr Table<Normalization, 4> normalizations {{{Normalization::ScaledSoftmax, "scaled-softmax"},
+    {Normalization::Softmax, "softmax"}, {Normalization::Sum, "sum"}, {Normalization::None, "none"}}};
+constexpr Table<MaskKind, 2> masks {{{MaskKind::None, "none"}, {MaskKind::Causal, "causal"}}};
+constexpr Table<Positions, 2> positions {{{Positions::None, "none"}, {Positions::Sinusoidal, "sinusoidal"}}};
+constexpr Table<TokenizerKind, 2> tokenizers {
     {{TokenizerKind::Whitespace, "whitespace"}, {TokenizerKind::Words, "words"}}};
 
-template <typename E> constexpr const auto &tableFor()
+template<typename E>
+constexpr const auto &tableFor()
 {
     if constexpr (std::is_same_v<E, Mode>)
         return modes;
@@ -40,7 +37,8 @@ template <typename E> constexpr const auto &tableFor()
         return tokenizers;
 }
 
-template <typename E> QString name(E v)
+template<typename E>
+QString name(E v)
 {
     for (const auto &[value, text] : tableFor<E>())
         if (value == v)
@@ -50,14 +48,33 @@ template <typename E> QString name(E v)
 
 } // namespace
 
-QString toString(Mode v) { return name(v); }
-QString toString(Scoring v) { return name(v); }
-QString toString(Normalization v) { return name(v); }
-QString toString(MaskKind v) { return name(v); }
-QString toString(Positions v) { return name(v); }
-QString toString(TokenizerKind v) { return name(v); }
+QString toString(Mode v)
+{
+    return name(v);
+}
+QString toString(Scoring v)
+{
+    return name(v);
+}
+QString toString(Normalization v)
+{
+    return name(v);
+}
+QString toString(MaskKind v)
+{
+    return name(v);
+}
+QString toString(Positions v)
+{
+    return name(v);
+}
+QString toString(TokenizerKind v)
+{
+    return name(v);
+}
 
-template <typename E> std::optional<E> fromString(const QString &s)
+template<typename E>
+std::optional<E> fromString(const QString &s)
 {
     for (const auto &[value, text] : tableFor<E>())
         if (s == QLatin1String(text))
@@ -65,7 +82,8 @@ template <typename E> std::optional<E> fromString(const QString &s)
     return std::nullopt;
 }
 
-template <typename E> QStringList spellings()
+template<typename E>
+QStringList spellings()
 {
     QStringList out;
     for (const auto &entry : tableFor<E>())
@@ -73,8 +91,8 @@ template <typename E> QStringList spellings()
     return out;
 }
 
-#define QKV_INSTANTIATE(E)                                                                        \
-    template std::optional<E> fromString<E>(const QString &);                                    \
+#define QKV_INSTANTIATE(E)                                                                                             \
+    template std::optional<E> fromString<E>(const QString &);                                                          \
     template QStringList spellings<E>();
 QKV_INSTANTIATE(Mode)
 QKV_INSTANTIATE(Scoring)

@@ -51,7 +51,9 @@ QString toString(MaskKind v);
 QString toString(Positions v);
 QString toString(TokenizerKind v);
 
-template <typename E> std::optional<E> fromString(const QString &s);
-template <typename E> QStringList spellings();
+template<typename E>
+std::optional<E> fromString(const QString &s);
+template<typename E>
+QStringList spellings();
 
 } // namespace qkv

@@ -5,10 +5,16 @@
 namespace qkv {
 namespace {
 
-bool isSpace(char32_t c) { return QChar::isSpace(c); }
+bool isSpace(char32_t c)
+{
+    return QChar::isSpace(c);
+}
 
 // Punctuation is split off; joiners and marks stay with their word so emoji and scripts hold.
-bool isSplitPunct(char32_t c) { return QChar::isPunct(c); }
+bool isSplitPunct(char32_t c)
+{
+    return QChar::isPunct(c);
+}
 
 } // namespace
 

@@ -24,8 +24,8 @@ void DocumentSession::editSentence(const QString &sentence)
         m_undo.push(new SentenceCommand(this, sentence));
 }
 
-void DocumentSession::applySentence(const QString &sentence, const std::vector<Eigen::MatrixXd> *attention,
-                                    const std::set<Cell> *masked)
+void DocumentSession::applySentence(
+    const QString &sentence, const std::vector<Eigen::MatrixXd> *attention, const std::set<Cell> *masked)
 {
     m_document.setSentence(sentence);
     if (attention)

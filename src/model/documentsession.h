@@ -28,8 +28,8 @@ public:
     void editSentence(const QString &sentence);
 
     // For undo commands only: apply a change and recompute.
-    void applySentence(const QString &sentence, const std::vector<Eigen::MatrixXd> *attention,
-                       const std::set<Cell> *masked);
+    void applySentence(
+        const QString &sentence, const std::vector<Eigen::MatrixXd> *attention, const std::set<Cell> *masked);
 
 Q_SIGNALS:
     void documentReset();

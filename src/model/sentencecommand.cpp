@@ -15,11 +15,20 @@ SentenceCommand::SentenceCommand(DocumentSession *session, const QString &senten
     setText(QObject::tr("Edit sentence"));
 }
 
-void SentenceCommand::undo() { m_session->applySentence(m_before, &m_attentionBefore, &m_maskedBefore); }
+void SentenceCommand::undo()
+{
+    m_session->applySentence(m_before, &m_attentionBefore, &m_maskedBefore);
+}
 
-void SentenceCommand::redo() { m_session->applySentence(m_after, nullptr, nullptr); }
+void SentenceCommand::redo()
+{
+    m_session->applySentence(m_after, nullptr, nullptr);
+}
 
-int SentenceCommand::id() const { return static_cast<int>(CommandId::Sentence); }
+int SentenceCommand::id() const
+{
+    return static_cast<int>(CommandId::Sentence);
+}
 
 bool SentenceCommand::mergeWith(const QUndoCommand *other)
 {

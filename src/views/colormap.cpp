@@ -47,12 +47,15 @@ QRgb colormapColor(Colormap map, double t)
     return 0;
 }
 
-QString colormapName(Colormap map) { return colormapNames().value(static_cast<int>(map)); }
+QString colormapName(Colormap map)
+{
+    return colormapNames().value(static_cast<int>(map));
+}
 
 QStringList colormapNames()
 {
     return {QStringLiteral("viridis"), QStringLiteral("cividis"), QStringLiteral("magma"), QStringLiteral("grey"),
-            QStringLiteral("diverging")};
+        QStringLiteral("diverging")};
 }
 
 } // namespace qkv

@@ -7,7 +7,7 @@
 
 namespace qkv {
 
-const std::array<Rgb, 256> viridisData{{
+const std::array<Rgb, 256> viridisData {{
     {68, 1, 84},
     {68, 2, 86},
     {69, 4, 87},
@@ -266,7 +266,7 @@ const std::array<Rgb, 256> viridisData{{
     {253, 231, 37},
 }};
 
-const std::array<Rgb, 256> magmaData{{
+const std::array<Rgb, 256> magmaData {{
     {0, 0, 4},
     {1, 0, 5},
     {1, 1, 6},
@@ -525,7 +525,7 @@ const std::array<Rgb, 256> magmaData{{
     {252, 253, 191},
 }};
 
-const std::array<Rgb, 256> cividisData{{
+const std::array<Rgb, 256> cividisData {{
     {0, 34, 78},
     {0, 35, 79},
     {0, 36, 81},

@@ -76,12 +76,12 @@ void HeatmapView::paintHeatmap(QPainter &painter, const QRectF &rect) const
         for (int i = 0; i < n && i < m_tokens.size(); ++i) {
             const QRectF rowLabel(rect.left(), grid.top() + i * cell, grid.left() - rect.left() - 4, cell);
             painter.drawText(rowLabel, Qt::AlignRight | Qt::AlignVCenter,
-                             fm.elidedText(m_tokens[i], Qt::ElideRight, rowLabel.width()));
+                fm.elidedText(m_tokens[i], Qt::ElideRight, rowLabel.width()));
             painter.save();
             painter.translate(grid.left() + (i + 0.5) * cell, grid.top() - 4);
             painter.rotate(-90);
             painter.drawText(QRectF(0, -cell / 2, grid.top() - rect.top() - 4, cell), Qt::AlignLeft | Qt::AlignVCenter,
-                             fm.elidedText(m_tokens[i], Qt::ElideRight, grid.top() - rect.top() - 4));
+                fm.elidedText(m_tokens[i], Qt::ElideRight, grid.top() - rect.top() - 4));
             painter.restore();
         }
     }
@@ -91,7 +91,7 @@ void HeatmapView::paintHeatmap(QPainter &painter, const QRectF &rect) const
                 const double v = m_values(r, c);
                 painter.setPen(qGray(colormapColor(m_colormap, v)) < 128 ? Qt::white : Qt::black);
                 painter.drawText(QRectF(grid.left() + c * cell, grid.top() + r * cell, cell, cell), Qt::AlignCenter,
-                                 QString::number(v, 'f', 2));
+                    QString::number(v, 'f', 2));
             }
     }
 }

@@ -1,9 +1,64 @@
+#include "documentio.h"
+#include "documentsession.h"
+
+#include <QSignalSpy>
 #include <QTest>
 
-class Tst : public QObject
+using namespace qkv;
+
+class TstDocumentSession : public QObject
 {
     Q_OBJECT
+
+private Q_SLOTS:
+    void typingIsOneUndoStepAndRestoresEverything()
+    {
+        DocumentSession session;
+        const LoadResult birds = loadDocument(QStringLiteral("example:birds"));
+        QVERIFY(birds);
+        session.resetDocument(*birds.document);
+        const QByteArray original = serializeDocument(session.document());
+        QSignalSpy spy(&session, &DocumentSession::resultChanged);
+
+        const QString typed = QStringLiteral("Birds sometimes walk far");
+        for (int i = QStringLiteral("Birds sometimes walk").size() + 1; i <= typed.size(); ++i)
+            session.editSentence(typed.left(i));
+        QCOMPARE(session.document().tokenCount(), 4);
+        QCOMPARE(session.result().heads[0].weights.rows(), 4);
+        QCOMPARE(spy.count(), 4);
+        QCOMPARE(session.undoStack()->count(), 1);
+
+        session.undoStack()->undo();
+        QCOMPARE(session.document().tokenCount(), 3);
+        QCOMPARE(serializeDocument(session.document()), original);
+        QCOMPARE(session.result().heads[0].output(2, 0), 0.6 * 0.1 + 0.1 * -0.8 + 0.4 * 0.5);
+
+        session.undoStack()->redo();
+        QCOMPARE(session.document().sentence(), typed);
+    }
+
+    void typingBackToTheStartLeavesNoStep()
+    {
+        DocumentSession session;
+        session.resetDocument(*loadDocument(QStringLiteral("example:animal")).document);
+        const QString start = session.document().sentence();
+        session.editSentence(start + QStringLiteral(" x"));
+        session.editSentence(start);
+        QCOMPARE(session.undoStack()->count(), 0);
+    }
+
+    void resetClearsHistory()
+    {
+        DocumentSession session;
+        QSignalSpy reset(&session, &DocumentSession::documentReset);
+        session.editSentence(QStringLiteral("a b"));
+        QCOMPARE(session.undoStack()->count(), 1);
+        session.resetDocument(Document());
+        QCOMPARE(session.undoStack()->count(), 0);
+        QCOMPARE(reset.count(), 1);
+        QCOMPARE(session.result().tokens, QStringList());
+    }
 };
 
-QTEST_GUILESS_MAIN(Tst)
+QTEST_GUILESS_MAIN(TstDocumentSession)
 #include "tst_documentsession.moc"
