@@ -1,6 +1,7 @@
 #pragma once
 
 #include "settings.h"
+#include "valueref.h"
 
 #include <Eigen/Core>
 
@@ -84,6 +85,16 @@ public:
     // The stored matrices as they are (empty when never set), for undo.
     const std::vector<Eigen::MatrixXd> &storedAttention() const { return m_attention; }
     void restoreAttention(const std::vector<Eigen::MatrixXd> &stored) { m_attention = stored; }
+
+    // One number anywhere in the document. Setting a number that is still a default stores its
+    // whole group (the word's vectors, every projection, every attention matrix, W_O).
+    double value(const ValueRef &ref) const;
+    void setValue(const ValueRef &ref, double value);
+    // Whether the group holding `ref` is stored; unstore returns it to its defaults (for undo).
+    bool isStored(const ValueRef &ref) const;
+    void unstore(const ValueRef &ref);
+    // Whether `ref` addresses a number that exists with the current shape.
+    bool isValid(const ValueRef &ref) const;
 
     const std::set<Cell> &maskedCells() const { return m_masked; }
     void setMaskedCells(const std::set<Cell> &cells);

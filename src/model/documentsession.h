@@ -6,11 +6,13 @@
 #include <QObject>
 #include <QUndoStack>
 
+#include <vector>
+
 namespace qkv {
 
-// The open document, its computed attention and its undo history: the one place every edit
-// goes through. Commands change the document through here; each change recomputes once and
-// emits resultChanged, which every view and table listens to.
+// The open document, its computed attention, its undo history and the shared selection: the
+// one place every edit goes through. Edits become undo commands; a command changes the
+// document through modify(), which recomputes once and tells the models and views.
 class DocumentSession : public QObject
 {
     Q_OBJECT
@@ -22,25 +24,54 @@ public:
     const Result &result() const { return m_result; }
     QUndoStack *undoStack() { return &m_undo; }
 
-    // Replaces the whole document (open, new, example); clears the history.
+    // Replaces the whole document (open, new, example, recovery); clears the history.
     void resetDocument(const Document &doc);
-    // An undoable edit of the sentence.
-    void editSentence(const QString &sentence);
 
-    // For undo commands only: apply a change and recompute.
-    void applySentence(
-        const QString &sentence, const std::vector<Eigen::MatrixXd> *attention, const std::set<Cell> *masked);
+    // Undoable edits.
+    void editSentence(const QString &sentence);
+    void editSettings(const Settings &settings);
+    void editValues(const std::vector<ValueRef> &refs, const std::vector<double> &values, int dragId = 0);
+    void editValue(const ValueRef &ref, double value, int dragId = 0) { editValues({ref}, {value}, dragId); }
+    void toggleMask(Cell cell);
+    // A fresh id for the edits of one drag, which then merge into one undo step.
+    int newDragId() { return ++m_lastDragId; }
+
+    // For undo commands: change the document, recompute, notify.
+    template<typename F>
+    void modify(F &&change)
+    {
+        const QStringList tokens = m_document.tokens();
+        const Settings settings = m_document.settings();
+        change(m_document);
+        afterChange(tokens != m_document.tokens() || !(settings == m_document.settings()));
+    }
+
+    // The token every view highlights (-1 for none) and the head the single-head views show.
+    int selectedToken() const { return m_selectedToken; }
+    void setSelectedToken(int token);
+    int currentHead() const { return m_currentHead; }
+    void setCurrentHead(int head);
 
 Q_SIGNALS:
-    void documentReset();
+    // The token list, a dimension, the heads or the mode changed: tables must reset.
+    void shapeChanged();
+    // Only numbers changed.
+    void valuesChanged();
     void resultChanged();
+    void documentReset();
+    void selectedTokenChanged(int token);
+    void currentHeadChanged(int head);
 
 private:
-    void recompute();
+    void afterChange(bool shapeChanged);
+    void clampSelection();
 
     Document m_document;
     Result m_result;
     QUndoStack m_undo;
+    int m_lastDragId = 0;
+    int m_selectedToken = -1;
+    int m_currentHead = 0;
 };
 
 } // namespace qkv

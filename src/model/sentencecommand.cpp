@@ -17,12 +17,16 @@ SentenceCommand::SentenceCommand(DocumentSession *session, const QString &senten
 
 void SentenceCommand::undo()
 {
-    m_session->applySentence(m_before, &m_attentionBefore, &m_maskedBefore);
+    m_session->modify([this](Document &doc) {
+        doc.setSentence(m_before);
+        doc.restoreAttention(m_attentionBefore);
+        doc.setMaskedCells(m_maskedBefore);
+    });
 }
 
 void SentenceCommand::redo()
 {
-    m_session->applySentence(m_after, nullptr, nullptr);
+    m_session->modify([this](Document &doc) { doc.setSentence(m_after); });
 }
 
 int SentenceCommand::id() const

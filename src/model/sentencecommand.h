@@ -9,7 +9,7 @@ namespace qkv {
 class DocumentSession;
 
 // Changing the sentence; typing merges into one step. Undo restores the sentence and the
-// attention matrices and masks the new token count had reshaped.
+// attention matrices and masks that the new token count had reshaped.
 class SentenceCommand : public QUndoCommand
 {
 public:

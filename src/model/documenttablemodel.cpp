@@ -1,0 +1,165 @@
+#include "documenttablemodel.h"
+
+#include "documentsession.h"
+#include "jsonwriter.h"
+
+#include <QFont>
+#include <QLocale>
+
+#include <cmath>
+
+namespace qkv {
+
+DocumentTableModel::DocumentTableModel(DocumentSession *session, QObject *parent)
+    : QAbstractTableModel(parent)
+    , m_session(session)
+{
+    connect(session, &DocumentSession::shapeChanged, this, &DocumentTableModel::reset);
+    connect(session, &DocumentSession::valuesChanged, this, [this] {
+        if (m_rows > 0 && m_cols > 0)
+            Q_EMIT dataChanged(index(0, 0), index(m_rows - 1, m_cols - 1));
+    });
+}
+
+void DocumentTableModel::reset()
+{
+    // The counts are cached so the model stays consistent between a document change and this
+    // reset (a view may ask in between).
+    beginResetModel();
+    m_rows = rows();
+    m_cols = cols();
+    endResetModel();
+}
+
+int DocumentTableModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : m_rows;
+}
+
+int DocumentTableModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : m_cols;
+}
+
+double DocumentTableModel::valueAt(int row, int col) const
+{
+    const auto ref = refAt(row, col);
+    return ref && m_session->document().isValid(*ref) ? m_session->document().value(*ref) : 0.0;
+}
+
+QString DocumentTableModel::cellToolTip(int row, int col) const
+{
+    const auto ref = refAt(row, col);
+    const QString exact = formatNumber(valueAt(row, col));
+    if (!ref)
+        return tr("%1 (computed; read-only)").arg(exact);
+    const QString origin = m_session->document().isStored(*ref) ? tr("set in the document")
+                                                                : tr("the word's default: edit it to choose your own");
+    return tr("%1 = %2 (%3). Drag sideways to scrub: Shift fine, Ctrl coarse.").arg(describe(*ref), exact, origin);
+}
+
+QVariant DocumentTableModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid) || index.row() >= rows() || index.column() >= cols())
+        return {};
+    const int r = index.row(), c = index.column();
+    switch (role) {
+    case Qt::DisplayRole:
+        return QLocale::c().toString(valueAt(r, c), 'g', 4);
+    case Qt::EditRole:
+        return valueAt(r, c);
+    case Qt::ToolTipRole:
+    case Qt::StatusTipRole:
+        return cellToolTip(r, c);
+    case Qt::TextAlignmentRole:
+        return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+    case Qt::FontRole: {
+        // Defaults in italics: the numbers the user has not chosen yet.
+        const auto ref = refAt(r, c);
+        if (ref && !m_session->document().isStored(*ref)) {
+            QFont f;
+            f.setItalic(true);
+            return f;
+        }
+        return {};
+    }
+    default:
+        return {};
+    }
+}
+
+bool DocumentTableModel::setData(const QModelIndex &index, const QVariant &value, int role)
+{
+    if (role == ScrubEndRole) {
+        m_dragId = 0;
+        return true;
+    }
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid))
+        return false;
+    const auto ref = refAt(index.row(), index.column());
+    if (!ref || (role != Qt::EditRole && role != ScrubRole))
+        return false;
+    bool ok = false;
+    double x = value.toDouble(&ok);
+    if (!ok && value.typeId() == QMetaType::QString) // typed text: C locale first, then the user's
+        x = QLocale::c().toDouble(value.toString().trimmed(), &ok);
+    if (!ok)
+        x = QLocale().toDouble(value.toString().trimmed(), &ok);
+    if (!ok || !std::isfinite(x) || std::abs(x) > limits::maxAbsValue)
+        return false;
+    if (role == ScrubRole && m_dragId == 0)
+        m_dragId = m_session->newDragId();
+    m_session->editValue(*ref, x, role == ScrubRole ? m_dragId : 0);
+    return true;
+}
+
+Qt::ItemFlags DocumentTableModel::flags(const QModelIndex &index) const
+{
+    if (!index.isValid())
+        return Qt::NoItemFlags;
+    Qt::ItemFlags f = Qt::ItemIsEnabled | Qt::ItemIsSelectable;
+    if (refAt(index.row(), index.column()))
+        f |= Qt::ItemIsEditable;
+    return f;
+}
+
+QVariant DocumentTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    const bool horizontal = orientation == Qt::Horizontal;
+    if (section < 0 || section >= (horizontal ? m_cols : m_rows))
+        return {};
+    if (role == Qt::DisplayRole)
+        return horizontal ? columnLabel(section) : rowLabel(section);
+    if (role == GroupRole && horizontal)
+        return columnGroup(section);
+    if (role == Qt::ToolTipRole)
+        return horizontal ? QString(columnGroup(section) + u' ' + columnLabel(section)).trimmed() : rowLabel(section);
+    return {};
+}
+
+QString DocumentTableModel::pasteBlock(const QModelIndex &topLeft, const std::vector<std::vector<double>> &block)
+{
+    std::vector<ValueRef> refs;
+    std::vector<double> values;
+    const int top = std::max(topLeft.row(), 0), left = std::max(topLeft.column(), 0);
+    for (std::size_t r = 0; r < block.size(); ++r) {
+        for (std::size_t c = 0; c < block[r].size(); ++c) {
+            const int row = top + static_cast<int>(r), col = left + static_cast<int>(c);
+            if (row >= m_rows || col >= m_cols)
+                return tr("The pasted block (%1 × %2) does not fit: cell %3, %4 is outside the table.")
+                    .arg(block.size())
+                    .arg(block[r].size())
+                    .arg(row + 1)
+                    .arg(col + 1);
+            const auto ref = refAt(row, col);
+            if (!ref)
+                return tr("Cell %1, %2 is computed and cannot be pasted into.").arg(row + 1).arg(col + 1);
+            refs.push_back(*ref);
+            values.push_back(block[r][c]);
+        }
+    }
+    m_session->editValues(refs, values);
+    return {};
+}
+
+} // namespace qkv

@@ -1,0 +1,68 @@
+#pragma once
+
+#include "valueref.h"
+
+#include <QAbstractTableModel>
+
+#include <optional>
+#include <vector>
+
+namespace qkv {
+
+class DocumentSession;
+
+// The base of every table of numbers: adapts a grid of document numbers to Qt's item views.
+// Edits never write the document: they become undo commands through the session. Subclasses
+// say only how big the grid is, which number each cell shows and how the headers read.
+class DocumentTableModel : public QAbstractTableModel
+{
+    Q_OBJECT
+
+public:
+    enum Role {
+        // setData with this role during a drag: all values of one drag merge into one undo step.
+        ScrubRole = Qt::UserRole + 1,
+        // setData with this role when the drag ends.
+        ScrubEndRole,
+        // headerData: the group a column belongs to ("Q · head 1"), drawn above its label.
+        GroupRole,
+    };
+
+    explicit DocumentTableModel(DocumentSession *session, QObject *parent = nullptr);
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    bool setData(const QModelIndex &index, const QVariant &value, int role = Qt::EditRole) override;
+    Qt::ItemFlags flags(const QModelIndex &index) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+    // Sets a rectangular block of values at `topLeft` as one undo step; cells outside the
+    // table or not editable are reported. Returns an empty string on success.
+    QString pasteBlock(const QModelIndex &topLeft, const std::vector<std::vector<double>> &block);
+
+    // The document number a cell shows, if the cell is editable.
+    virtual std::optional<ValueRef> refAt(int row, int col) const = 0;
+
+protected:
+    virtual int rows() const = 0;
+    virtual int cols() const = 0;
+    // What a cell shows; by default the document number of refAt.
+    virtual double valueAt(int row, int col) const;
+    virtual QString rowLabel(int row) const = 0;
+    virtual QString columnLabel(int col) const = 0;
+    virtual QString columnGroup(int) const { return {}; }
+    virtual QString cellToolTip(int row, int col) const;
+
+    // Subclasses whose shape depends on more than the session's shape signal call this.
+    void reset();
+
+    DocumentSession *m_session;
+
+private:
+    int m_rows = 0;
+    int m_cols = 0;
+    int m_dragId = 0;
+};
+
+} // namespace qkv

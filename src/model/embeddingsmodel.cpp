@@ -1,0 +1,46 @@
+#include "embeddingsmodel.h"
+
+#include "documentsession.h"
+
+namespace qkv {
+
+EmbeddingsModel::EmbeddingsModel(DocumentSession *session, QObject *parent)
+    : DocumentTableModel(session, parent)
+{
+    reset();
+}
+
+int EmbeddingsModel::rows() const
+{
+    return m_session->document().tokenCount();
+}
+
+int EmbeddingsModel::cols() const
+{
+    return m_session->document().settings().dModel;
+}
+
+std::optional<ValueRef> EmbeddingsModel::refAt(int row, int col) const
+{
+    const Document &doc = m_session->document();
+    if (row < 0 || row >= doc.tokenCount() || col < 0 || col >= cols())
+        return std::nullopt;
+    return ValueRef {Field::Embedding, doc.tokens()[row], 0, 0, col};
+}
+
+QString EmbeddingsModel::rowLabel(int row) const
+{
+    return m_session->document().tokens().value(row);
+}
+
+QString EmbeddingsModel::columnLabel(int col) const
+{
+    return QStringLiteral("x%1").arg(col + 1);
+}
+
+QString EmbeddingsModel::columnGroup(int) const
+{
+    return tr("Embedding");
+}
+
+} // namespace qkv

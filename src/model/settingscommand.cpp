@@ -1,0 +1,25 @@
+#include "settingscommand.h"
+
+#include "documentsession.h"
+
+namespace qkv {
+
+SettingsCommand::SettingsCommand(DocumentSession *session, const Settings &settings)
+    : m_session(session)
+    , m_before(session->document())
+    , m_after(settings)
+{
+    setText(QObject::tr("Change settings"));
+}
+
+void SettingsCommand::redo()
+{
+    m_session->modify([this](Document &doc) { doc.setSettings(m_after); });
+}
+
+void SettingsCommand::undo()
+{
+    m_session->modify([this](Document &doc) { doc = m_before; });
+}
+
+} // namespace qkv

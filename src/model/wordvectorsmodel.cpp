@@ -1,0 +1,82 @@
+#include "wordvectorsmodel.h"
+
+#include "documentsession.h"
+
+namespace qkv {
+
+WordVectorsModel::WordVectorsModel(DocumentSession *session, QObject *parent)
+    : DocumentTableModel(session, parent)
+{
+    reset();
+}
+
+int WordVectorsModel::rolesShown() const
+{
+    return m_session->document().settings().mode == Mode::Weights ? 1 : 3;
+}
+
+WordVectorsModel::Column WordVectorsModel::column(int col) const
+{
+    const int dim = m_session->document().settings().dim;
+    const int roles = rolesShown();
+    const int head = col / (roles * dim);
+    const int role = (col / dim) % roles;
+    const Field field = roles == 1 ? Field::Value : role == 0 ? Field::Query : role == 1 ? Field::Key : Field::Value;
+    return {field, head, col % dim};
+}
+
+int WordVectorsModel::rows() const
+{
+    return m_session->document().tokenCount();
+}
+
+int WordVectorsModel::cols() const
+{
+    const Settings &s = m_session->document().settings();
+    return s.heads * rolesShown() * s.dim;
+}
+
+std::optional<ValueRef> WordVectorsModel::refAt(int row, int col) const
+{
+    const Document &doc = m_session->document();
+    if (doc.settings().mode == Mode::Projection || row < 0 || row >= doc.tokenCount() || col < 0 || col >= cols())
+        return std::nullopt;
+    const Column c = column(col);
+    return ValueRef {c.field, doc.tokens()[row], c.head, 0, c.index};
+}
+
+double WordVectorsModel::valueAt(int row, int col) const
+{
+    if (m_session->document().settings().mode != Mode::Projection)
+        return DocumentTableModel::valueAt(row, col);
+    const Column c = column(col);
+    const auto &heads = m_session->result().heads;
+    if (c.head >= static_cast<int>(heads.size()))
+        return 0.0;
+    const HeadResult &h = heads[static_cast<std::size_t>(c.head)];
+    const Eigen::MatrixXd &m = c.field == Field::Query ? h.queries : c.field == Field::Key ? h.keys : h.values;
+    return row < m.rows() && c.index < m.cols() ? m(row, c.index) : 0.0;
+}
+
+QString WordVectorsModel::rowLabel(int row) const
+{
+    return m_session->document().tokens().value(row);
+}
+
+QString WordVectorsModel::columnLabel(int col) const
+{
+    const Column c = column(col);
+    const QString letter = c.field == Field::Query ? QStringLiteral("q")
+        : c.field == Field::Key                    ? QStringLiteral("k")
+                                                   : QStringLiteral("v");
+    return letter + QString::number(c.index + 1);
+}
+
+QString WordVectorsModel::columnGroup(int col) const
+{
+    const Column c = column(col);
+    const QString name = c.field == Field::Query ? tr("Query") : c.field == Field::Key ? tr("Key") : tr("Value");
+    return m_session->document().settings().heads > 1 ? tr("%1 · head %2").arg(name).arg(c.head + 1) : name;
+}
+
+} // namespace qkv
