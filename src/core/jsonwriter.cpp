@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 
 namespace qkv {
 namespace {
@@ -94,7 +95,10 @@ void write(const QJsonValue &v, int depth, QByteArray &out)
 
 QString formatNumber(double x)
 {
-    return QLocale::c().toString(x, 'g', QLocale::FloatingPointShortest);
+    // Plain digits in the range people read (100000, not 1e+05); exponents only at the extremes.
+    const double a = std::abs(x);
+    const char format = (a == 0 || (a >= 1e-4 && a < 1e15)) ? 'f' : 'g';
+    return QLocale::c().toString(x, format, QLocale::FloatingPointShortest);
 }
 
 QByteArray toPrettyJson(const QJsonValue &value)

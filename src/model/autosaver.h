@@ -1,0 +1,54 @@
+#pragma once
+
+#include <QLockFile>
+#include <QObject>
+#include <QString>
+#include <QTimer>
+
+#include <memory>
+
+namespace qkv {
+
+class DocumentSession;
+
+// Keeps a copy of unsaved work in the user's data folder (never over the user's file) a few
+// seconds after each edit, and removes it once the work is saved or deliberately discarded.
+// Each running window holds a lock beside its copy, so a copy whose lock is free was left by a
+// crash and can be offered for recovery.
+class Autosaver : public QObject
+{
+    Q_OBJECT
+
+public:
+    struct Recoverable {
+        QString autosaveFile;
+        QString originalFile; // where the work was last saved, empty if never
+    };
+
+    Autosaver(DocumentSession *session, const QString &folder, QObject *parent = nullptr);
+    ~Autosaver() override;
+
+    // The standard place: AppDataLocation/autosave.
+    static QString defaultFolder();
+    // Copies left by sessions that did not end cleanly.
+    static QList<Recoverable> findRecoverable(const QString &folder);
+    // Deletes a recoverable copy (after restoring or discarding it).
+    static void discard(const Recoverable &r);
+
+    void setOriginalFile(const QString &path) { m_originalFile = path; }
+    void setDelay(int ms) { m_timer.setInterval(ms); }
+    // Writes now if there is unsaved work; returns the error, if any.
+    QString saveNow();
+    // The work is saved (or thrown away): the copy is no longer needed.
+    void clear();
+    QString autosaveFile() const { return m_file; }
+
+private:
+    DocumentSession *m_session;
+    QString m_file;
+    QString m_originalFile;
+    std::unique_ptr<QLockFile> m_lock;
+    QTimer m_timer;
+};
+
+} // namespace qkv

@@ -1,0 +1,64 @@
+#include "groupedheaderview.h"
+
+#include "documenttablemodel.h"
+
+#include <QPainter>
+
+namespace qkv {
+
+GroupedHeaderView::GroupedHeaderView(QWidget *parent)
+    : QHeaderView(Qt::Horizontal, parent)
+{
+    setSectionsClickable(true);
+    setHighlightSections(true);
+    setDefaultAlignment(Qt::AlignCenter);
+}
+
+QString GroupedHeaderView::group(int logicalIndex) const
+{
+    return model() ? model()->headerData(logicalIndex, Qt::Horizontal, DocumentTableModel::GroupRole).toString()
+                   : QString();
+}
+
+QSize GroupedHeaderView::sizeHint() const
+{
+    QSize s = QHeaderView::sizeHint();
+    s.setHeight(2 * fontMetrics().height() + 8);
+    return s;
+}
+
+void GroupedHeaderView::paintSection(QPainter *painter, const QRect &rect, int logicalIndex) const
+{
+    const QRect top(rect.left(), rect.top(), rect.width(), rect.height() / 2);
+    const QRect bottom(rect.left(), top.bottom() + 1, rect.width(), rect.height() - top.height());
+    painter->save();
+    painter->setClipRect(bottom);
+    QHeaderView::paintSection(painter, bottom, logicalIndex);
+    painter->restore();
+
+    // The group label is centred over the whole span: each section paints its own slice.
+    const QString name = group(logicalIndex);
+    int first = logicalIndex, last = logicalIndex;
+    while (first > 0 && group(first - 1) == name)
+        --first;
+    while (last + 1 < count() && group(last + 1) == name)
+        ++last;
+    const int left = sectionViewportPosition(first);
+    const int right = sectionViewportPosition(last) + sectionSize(last);
+    const QRect span(left, top.top(), right - left, top.height());
+    painter->save();
+    painter->setClipRect(top);
+    painter->fillRect(top, palette().button());
+    painter->setPen(palette().mid().color());
+    painter->drawLine(top.bottomLeft(), top.bottomRight());
+    if (logicalIndex == first)
+        painter->drawLine(top.topLeft(), top.bottomLeft());
+    QFont bold = font();
+    bold.setBold(true);
+    painter->setFont(bold);
+    painter->setPen(palette().buttonText().color());
+    painter->drawText(span, Qt::AlignCenter, name);
+    painter->restore();
+}
+
+} // namespace qkv

@@ -1,0 +1,135 @@
+#include "scrubtableview.h"
+
+#include "documenttablemodel.h"
+#include "groupedheaderview.h"
+#include "numberblock.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QKeyEvent>
+#include <QMouseEvent>
+
+#include <cmath>
+
+namespace qkv {
+namespace {
+constexpr int dragThreshold = 3; // pixels before a press becomes a scrub, so clicks still select
+
+// Snaps to the step's decimals so scrubbed numbers stay as readable as typed ones.
+double snapped(double x, double step)
+{
+    const int decimals = std::max(0, static_cast<int>(std::lround(-std::log10(step))));
+    return QString::number(std::round(x / step) * step, 'f', decimals).toDouble();
+}
+} // namespace
+
+ScrubTableView::ScrubTableView(QWidget *parent)
+    : QTableView(parent)
+{
+    setHorizontalHeader(new GroupedHeaderView(this));
+    setEditTriggers(
+        QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed | QAbstractItemView::AnyKeyPressed);
+    setMouseTracking(true);
+    horizontalHeader()->setDefaultSectionSize(56);
+    horizontalHeader()->setMinimumSectionSize(36);
+}
+
+double ScrubTableView::stepFor(Qt::KeyboardModifiers modifiers)
+{
+    if (modifiers & Qt::ShiftModifier)
+        return 0.001;
+    if (modifiers & Qt::ControlModifier)
+        return 0.1;
+    return 0.01;
+}
+
+void ScrubTableView::mousePressEvent(QMouseEvent *event)
+{
+    const QModelIndex index = indexAt(event->position().toPoint());
+    m_scrubbing = false;
+    m_pressed = QPersistentModelIndex();
+    if (event->button() == Qt::LeftButton && index.isValid() && (index.flags() & Qt::ItemIsEditable)) {
+        m_pressed = index;
+        m_pressPos = event->position().toPoint();
+        m_startValue = index.data(Qt::EditRole).toDouble();
+    }
+    QTableView::mousePressEvent(event);
+}
+
+void ScrubTableView::mouseMoveEvent(QMouseEvent *event)
+{
+    const QModelIndex hovered = indexAt(event->position().toPoint());
+    viewport()->setCursor(
+        hovered.isValid() && (hovered.flags() & Qt::ItemIsEditable) ? Qt::SizeHorCursor : Qt::ArrowCursor);
+    if (!m_pressed.isValid() || !(event->buttons() & Qt::LeftButton)) {
+        QTableView::mouseMoveEvent(event);
+        return;
+    }
+    const int dx = event->position().toPoint().x() - m_pressPos.x();
+    if (!m_scrubbing && std::abs(dx) < dragThreshold)
+        return;
+    m_scrubbing = true;
+    const double step = stepFor(event->modifiers());
+    model()->setData(m_pressed, snapped(m_startValue + dx * step, step), DocumentTableModel::ScrubRole);
+}
+
+void ScrubTableView::mouseReleaseEvent(QMouseEvent *event)
+{
+    if (m_scrubbing) {
+        model()->setData(m_pressed, {}, DocumentTableModel::ScrubEndRole);
+        m_scrubbing = false;
+        m_pressed = QPersistentModelIndex();
+        event->accept();
+        return;
+    }
+    m_pressed = QPersistentModelIndex();
+    QTableView::mouseReleaseEvent(event);
+}
+
+void ScrubTableView::keyPressEvent(QKeyEvent *event)
+{
+    if (event->matches(QKeySequence::Copy)) {
+        copySelection();
+        return;
+    }
+    if (event->matches(QKeySequence::Paste)) {
+        paste();
+        return;
+    }
+    QTableView::keyPressEvent(event);
+}
+
+void ScrubTableView::copySelection()
+{
+    QModelIndexList indexes = selectionModel() ? selectionModel()->selectedIndexes() : QModelIndexList();
+    if (indexes.isEmpty())
+        return;
+    int top = INT_MAX, left = INT_MAX, bottom = 0, right = 0;
+    for (const QModelIndex &i : indexes) {
+        top = std::min(top, i.row());
+        left = std::min(left, i.column());
+        bottom = std::max(bottom, i.row());
+        right = std::max(right, i.column());
+    }
+    std::vector<std::vector<double>> rows(static_cast<std::size_t>(bottom - top + 1),
+        std::vector<double>(static_cast<std::size_t>(right - left + 1), 0.0));
+    for (const QModelIndex &i : indexes)
+        rows[static_cast<std::size_t>(i.row() - top)][static_cast<std::size_t>(i.column() - left)]
+            = i.data(Qt::EditRole).toDouble();
+    QGuiApplication::clipboard()->setText(formatNumberBlock(rows));
+    Q_EMIT message(tr("Copied %1 × %2 numbers").arg(rows.size()).arg(rows.front().size()));
+}
+
+void ScrubTableView::paste()
+{
+    auto *documentModel = qobject_cast<DocumentTableModel *>(model());
+    if (!documentModel)
+        return;
+    const NumberBlock block = parseNumberBlock(QGuiApplication::clipboard()->text());
+    QString error = block.error;
+    if (error.isEmpty())
+        error = documentModel->pasteBlock(currentIndex(), block.rows);
+    Q_EMIT message(error.isEmpty() ? tr("Pasted %1 row(s)").arg(block.rows.size()) : tr("Paste: %1").arg(error));
+}
+
+} // namespace qkv

@@ -1,0 +1,40 @@
+#pragma once
+
+#include <QTableView>
+
+namespace qkv {
+
+// A table of numbers that can be scrubbed: press on a number and drag sideways to change it
+// (Shift fine, Ctrl coarse), as in a numeric scrubber; every move is sent to the model, which
+// merges one drag into one undo step. Copy and paste blocks of numbers as tab-separated text.
+class ScrubTableView : public QTableView
+{
+    Q_OBJECT
+
+public:
+    explicit ScrubTableView(QWidget *parent = nullptr);
+
+    // The change per pixel of horizontal movement for the given keyboard modifiers.
+    static double stepFor(Qt::KeyboardModifiers modifiers);
+
+    void copySelection();
+    void paste();
+
+Q_SIGNALS:
+    // A message for the status bar (a failed paste, what a scrub does).
+    void message(const QString &text);
+
+protected:
+    void mousePressEvent(QMouseEvent *event) override;
+    void mouseMoveEvent(QMouseEvent *event) override;
+    void mouseReleaseEvent(QMouseEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
+
+private:
+    QPersistentModelIndex m_pressed;
+    QPoint m_pressPos;
+    double m_startValue = 0;
+    bool m_scrubbing = false;
+};
+
+} // namespace qkv
