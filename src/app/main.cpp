@@ -4,6 +4,7 @@
 
 #include <QApplication>
 #include <QCoreApplication>
+#include <QTimer>
 
 int main(int argc, char *argv[])
 {
@@ -26,5 +27,6 @@ int main(int argc, char *argv[])
     if (!window.openDocument(file) && args.size() > 1)
         window.openDocument(QStringLiteral("example:") + qkv::defaultExampleName());
     window.show();
+    QTimer::singleShot(0, &window, &qkv::MainWindow::offerRecovery);
     return QApplication::exec();
 }

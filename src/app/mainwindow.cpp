@@ -2,12 +2,20 @@
 
 #include "ui_mainwindow.h"
 
+#include "attentionmodel.h"
+#include "autosaver.h"
 #include "documentio.h"
 #include "documentsession.h"
+#include "embeddingsmodel.h"
 #include "examples.h"
+#include "jsonwriter.h"
+#include "projectionsmodel.h"
+#include "wordvectorsmodel.h"
 
-#include <QFileDialog>
+#include <QLabel>
 #include <QMessageBox>
+#include <QSettings>
+#include <QSpinBox>
 
 namespace qkv {
 
@@ -15,70 +23,227 @@ MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent)
     , m_ui(std::make_unique<Ui::MainWindow>())
     , m_session(new DocumentSession(this))
+    , m_wordsModel(new WordVectorsModel(m_session, this))
+    , m_embeddingsModel(new EmbeddingsModel(m_session, this))
+    , m_projectionsModel(new ProjectionsModel(m_session, this))
+    , m_attentionModel(new AttentionModel(m_session, this))
+    , m_autosaver(new Autosaver(m_session, Autosaver::defaultFolder(), this))
 {
     m_ui->setupUi(this);
+    tabifyDockWidget(m_ui->settingsDock, m_ui->historyDock);
+    m_ui->settingsDock->raise();
+    m_ui->historyView->setStack(m_session->undoStack());
+    m_ui->historyView->setEmptyLabel(tr("<opened>"));
+    setUpActions();
+    setUpTables();
+    setUpViews();
+    buildExamplesMenu();
+    rebuildRecentMenu();
+
+    connect(m_session, &DocumentSession::resultChanged, this, &MainWindow::refresh);
+    connect(m_session, &DocumentSession::selectedTokenChanged, this, &MainWindow::showSelection);
+    connect(m_session, &DocumentSession::currentHeadChanged, this, &MainWindow::refresh);
+    connect(m_session->undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
+
+    const QSettings settings;
+    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    setTheme(static_cast<Theme>(settings.value(QStringLiteral("window/theme"), 0).toInt()));
+    refresh();
+    updateTitle();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::setUpActions()
+{
+    m_ui->actionNew->setShortcut(QKeySequence::New);
     m_ui->actionOpen->setShortcut(QKeySequence::Open);
-    m_ui->actionQuit->setShortcuts({QKeySequence::Quit, QKeySequence(tr("Ctrl+Q"))});
+    m_ui->actionSave->setShortcut(QKeySequence::Save);
+    // Qt 6.4 on Linux has no standard Save As or Quit keys (PITFALLS.md §6).
+    m_ui->actionSaveAs->setShortcut(QKeySequence(tr("Ctrl+Shift+S")));
+    m_ui->actionQuit->setShortcut(QKeySequence(tr("Ctrl+Q")));
+    m_ui->actionCopy->setShortcut(QKeySequence::Copy);
+    m_ui->actionPaste->setShortcut(QKeySequence::Paste);
+    for (QAction *a : {m_ui->actionCopy, m_ui->actionPaste})
+        a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    m_ui->tablesDock->addActions({m_ui->actionCopy, m_ui->actionPaste});
 
     QAction *undo = m_session->undoStack()->createUndoAction(this, tr("&Undo"));
     undo->setShortcut(QKeySequence::Undo);
     QAction *redo = m_session->undoStack()->createRedoAction(this, tr("&Redo"));
-    redo->setShortcut(QKeySequence::Redo);
-    m_ui->menuEdit->addActions({undo, redo});
-    buildExamplesMenu();
+    redo->setShortcuts({QKeySequence::Redo, QKeySequence(tr("Ctrl+Shift+Z"))});
+    m_ui->menuEdit->insertActions(m_ui->actionCopy, {undo, redo});
+    m_ui->menuEdit->insertSeparator(m_ui->actionCopy);
+    m_ui->toolBar->addActions({m_ui->actionOpen, m_ui->actionSave});
+    m_ui->toolBar->addSeparator();
+    m_ui->toolBar->addActions({undo, redo});
+    m_ui->toolBar->addSeparator();
+    m_headBox = new QSpinBox(this);
+    m_headBox->setPrefix(tr("Head "));
+    m_headBox->setMinimum(1);
+    m_headBox->setToolTip(tr("The head the heatmap and the attention table show"));
+    m_ui->toolBar->addWidget(m_headBox);
+    connect(m_headBox, &QSpinBox::valueChanged, this, [this](int head) { m_session->setCurrentHead(head - 1); });
 
+    m_ui->menuView->addAction(m_ui->tablesDock->toggleViewAction());
+    m_ui->menuView->addAction(m_ui->settingsDock->toggleViewAction());
+    m_ui->menuView->addAction(m_ui->historyDock->toggleViewAction());
+    m_ui->menuView->addAction(m_ui->toolBar->toggleViewAction());
+
+    connect(m_ui->actionNew, &QAction::triggered, this, &MainWindow::newDocument);
+    connect(m_ui->actionOpen, &QAction::triggered, this, &MainWindow::open);
+    connect(m_ui->actionSave, &QAction::triggered, this, &MainWindow::save);
+    connect(m_ui->actionSaveAs, &QAction::triggered, this, &MainWindow::saveAs);
     connect(m_ui->actionQuit, &QAction::triggered, this, &QWidget::close);
-    connect(m_ui->actionOpen, &QAction::triggered, this, [this] {
-        const QString file = QFileDialog::getOpenFileName(
-            this, tr("Open document"), QString(), tr("QKV Lab documents (*.qkv.json *.json)"));
-        if (!file.isEmpty())
-            openDocument(file);
+    connect(m_ui->actionCopy, &QAction::triggered, this, [this] { currentTable()->copySelection(); });
+    connect(m_ui->actionPaste, &QAction::triggered, this, [this] { currentTable()->paste(); });
+    connect(m_ui->actionThemeSystem, &QAction::triggered, this, [this] { setTheme(Theme::System); });
+    connect(m_ui->actionThemeLight, &QAction::triggered, this, [this] { setTheme(Theme::Light); });
+    connect(m_ui->actionThemeDark, &QAction::triggered, this, [this] { setTheme(Theme::Dark); });
+    connect(m_ui->actionAbout, &QAction::triggered, this, [this] {
+        QMessageBox::about(this, tr("About QKV Lab"),
+            tr("<h3>QKV Lab %1</h3><p>See and teach self-attention.</p>"
+               "<p>Licence: GPL-3.0-or-later.</p>"
+               "<p>Colormaps: viridis and magma by Stéfan van der Walt and Nathaniel Smith (CC0). "
+               "cividis: Copyright © 2017, Battelle Memorial Institute; Jamie R. Nuñez, Christopher R. "
+               "Anderton, Ryan S. Renslow (PNNL); used under its BSD-style licence.</p>")
+                .arg(QStringLiteral(QKV_VERSION)));
     });
-    connect(m_ui->sentenceEdit, &QLineEdit::textEdited, m_session, &DocumentSession::editSentence);
-    connect(m_session, &DocumentSession::resultChanged, this, &MainWindow::showResult);
-    connect(m_session, &DocumentSession::documentReset, this,
-        [this] { m_ui->sentenceEdit->setText(m_session->document().sentence()); });
-    showResult();
 }
 
-MainWindow::~MainWindow() = default;
+void MainWindow::setUpTables()
+{
+    const std::pair<ScrubTableView *, DocumentTableModel *> tables[]
+        = {{m_ui->wordsTable, m_wordsModel}, {m_ui->embeddingsTable, m_embeddingsModel},
+            {m_ui->projectionsTable, m_projectionsModel}, {m_ui->attentionTable, m_attentionModel}};
+    for (const auto &[view, model] : tables) {
+        view->setModel(model);
+        connect(view, &ScrubTableView::message, this,
+            [this](const QString &text) { statusBar()->showMessage(text, 5000); });
+        // Rows of these tables are tokens: selecting a row selects the token everywhere.
+        if (model != m_projectionsModel)
+            connect(view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+                [this](const QModelIndex &current) {
+                    if (!m_selecting && current.isValid())
+                        m_session->setSelectedToken(current.row());
+                });
+    }
+}
+
+void MainWindow::setUpViews()
+{
+    connect(m_ui->sentenceEdit, &QLineEdit::textEdited, m_session, &DocumentSession::editSentence);
+    connect(m_ui->tokenStrip, &TokenStrip::tokenClicked, m_session, &DocumentSession::setSelectedToken);
+    connect(m_ui->settingsPanel, &SettingsPanel::settingsEdited, m_session, &DocumentSession::editSettings);
+    connect(m_ui->settingsPanel, &SettingsPanel::colormapEdited, m_ui->heatmap, &HeatmapView::setColormap);
+    connect(m_ui->heatmap, &HeatmapView::cellHovered, this, &MainWindow::showHoveredCell);
+    connect(m_ui->heatmap, &HeatmapView::cellClicked, this, [this](int row, int col, Qt::KeyboardModifiers mods) {
+        if (mods & (Qt::ControlModifier | Qt::MetaModifier))
+            m_session->toggleMask({row, col});
+        else
+            m_session->setSelectedToken(row);
+    });
+}
 
 void MainWindow::buildExamplesMenu()
 {
     for (const QString &name : exampleNames()) {
         const LoadResult loaded = loadDocument(QStringLiteral("example:") + name);
         QAction *action = m_ui->menuExamples->addAction(loaded ? loaded.document->title() : name);
-        action->setToolTip(loaded ? loaded.document->description() : QString());
-        connect(action, &QAction::triggered, this, [this, name] { openDocument(QStringLiteral("example:") + name); });
+        action->setStatusTip(loaded ? loaded.document->description() : QString());
+        action->setToolTip(action->statusTip());
+        action->setObjectName(QStringLiteral("example_") + name);
+        connect(action, &QAction::triggered, this, [this, name] {
+            if (maybeSave())
+                openDocument(QStringLiteral("example:") + name);
+        });
     }
 }
 
-bool MainWindow::openDocument(const QString &fileOrExample)
+void MainWindow::refresh()
 {
-    const LoadResult loaded = loadDocument(fileOrExample);
-    if (!loaded) {
-        QMessageBox::warning(this, tr("Could not open document"), loaded.error.toString());
-        return false;
+    const Document &doc = m_session->document();
+    const Result &r = m_session->result();
+    if (m_ui->sentenceEdit->text() != doc.sentence())
+        m_ui->sentenceEdit->setText(doc.sentence());
+    m_ui->tokenStrip->setTokens(r.tokens);
+    m_ui->settingsPanel->setSettings(doc.settings());
+    const int head = std::min(m_session->currentHead(), static_cast<int>(r.heads.size()) - 1);
+    m_headBox->setMaximum(doc.settings().heads);
+    m_headBox->setValue(head + 1);
+    m_headBox->setEnabled(doc.settings().heads > 1);
+    if (head >= 0) {
+        m_ui->heatmap->setMatrix(r.heads[static_cast<std::size_t>(head)].weights, r.tokens);
+        m_ui->heatmap->setVisibility(r.visible);
     }
-    m_session->resetDocument(*loaded.document);
-    const QString title = loaded.document->title().isEmpty() ? fileOrExample : loaded.document->title();
-    setWindowTitle(tr("%1 — QKV Lab").arg(title));
-    return true;
+    const Mode mode = doc.settings().mode;
+    m_ui->tables->setTabEnabled(m_ui->tables->indexOf(m_ui->embeddingsTab), mode == Mode::Projection);
+    m_ui->tables->setTabEnabled(m_ui->tables->indexOf(m_ui->projectionsTab), mode == Mode::Projection);
+    m_ui->tables->setTabText(m_ui->tables->indexOf(m_ui->wordsTab), mode == Mode::Weights ? tr("V") : tr("Q | K | V"));
+    showSelection(m_session->selectedToken());
+    QStringList warnings;
+    for (const RowWarning &w : r.warnings)
+        warnings << describe(w, r.tokens);
+    statusBar()->showMessage(warnings.isEmpty()
+            ? tr("%n token(s). Rows are querying tokens, columns the tokens they attend to.", nullptr,
+                static_cast<int>(r.tokens.size()))
+            : tr("Warning: %1").arg(warnings.join(QStringLiteral("; "))));
 }
 
-void MainWindow::showResult()
+void MainWindow::showSelection(int token)
+{
+    m_selecting = true;
+    m_ui->tokenStrip->setSelectedToken(token);
+    m_ui->heatmap->setSelectedRow(token);
+    for (ScrubTableView *view : {m_ui->wordsTable, m_ui->embeddingsTable, m_ui->attentionTable}) {
+        if (token >= 0 && token < view->model()->rowCount() && view->currentIndex().row() != token)
+            view->setCurrentIndex(view->model()->index(token, std::max(view->currentIndex().column(), 0)));
+    }
+    m_selecting = false;
+}
+
+void MainWindow::showHoveredCell(int row, int col)
 {
     const Result &r = m_session->result();
-    if (m_ui->sentenceEdit->text() != m_session->document().sentence())
-        m_ui->sentenceEdit->setText(m_session->document().sentence());
-    m_ui->tokensLabel->setText(
-        tr("%n token(s): %1", nullptr, static_cast<int>(r.tokens.size())).arg(r.tokens.join(QStringLiteral(" · "))));
-    m_ui->heatmap->setMatrix(r.heads.empty() ? Eigen::MatrixXd() : r.heads.front().weights, r.tokens);
-    const auto &s = m_session->document().settings();
-    statusBar()->showMessage(tr("Rows are querying tokens, columns the tokens they attend to; "
-                                "each row is the %1 of the %2 scores. %3 warning(s).")
-                                 .arg(toString(s.normalization), toString(s.scoring))
-                                 .arg(r.warnings.size()));
+    const auto head = static_cast<std::size_t>(m_session->currentHead());
+    if (row < 0 || col < 0 || head >= r.heads.size() || row >= r.tokens.size() || col >= r.tokens.size()) {
+        statusBar()->clearMessage();
+        return;
+    }
+    const HeadResult &h = r.heads[head];
+    const bool visible = r.visible(row, col) != 0;
+    statusBar()->showMessage(tr("%1 → %2: weight %3, raw score %4%5. Click: select the query; Ctrl+click: mask or "
+                                "unmask the cell.")
+                                 .arg(r.tokens[row], r.tokens[col], formatNumber(h.weights(row, col)),
+                                     formatNumber(h.scores(row, col)), visible ? QString() : tr(" (masked)")));
+}
+
+void MainWindow::updateTitle()
+{
+    setWindowTitle(tr("%1[*] — QKV Lab").arg(m_displayName.isEmpty() ? tr("Untitled") : m_displayName));
+    setWindowModified(!m_session->undoStack()->isClean());
+}
+
+void MainWindow::showError(const QString &title, const QString &text)
+{
+    m_lastError = text;
+    // Window-modal and asynchronous, so nothing waits on it (tests included).
+    auto *box = new QMessageBox(QMessageBox::Warning, title, text, QMessageBox::Ok, this);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setObjectName(QStringLiteral("errorBox"));
+    box->open();
+}
+
+ScrubTableView *MainWindow::currentTable() const
+{
+    return m_ui->tables->currentWidget()->findChild<ScrubTableView *>();
+}
+
+void MainWindow::setTheme(Theme theme)
+{
+    qkv::applyTheme(theme);
+    QSettings().setValue(QStringLiteral("window/theme"), static_cast<int>(theme));
 }
 
 } // namespace qkv

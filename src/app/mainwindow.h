@@ -1,8 +1,12 @@
 #pragma once
 
+#include "theme.h"
+
 #include <QMainWindow>
 
 #include <memory>
+
+class QSpinBox;
 
 namespace Ui {
 class MainWindow;
@@ -10,10 +14,17 @@ class MainWindow;
 
 namespace qkv {
 
+class AttentionModel;
+class Autosaver;
 class DocumentSession;
-class Document;
+class DocumentTableModel;
+class EmbeddingsModel;
+class ProjectionsModel;
+class ScrubTableView;
+class WordVectorsModel;
 
-// The window: wires the sentence editor, the views and the menus to one DocumentSession.
+// The window: wires the sentence editor, token strip, tables, settings and views to one
+// DocumentSession, and owns the document's life as a file (open, save, autosave, recovery).
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
@@ -22,16 +33,58 @@ public:
     explicit MainWindow(QWidget *parent = nullptr);
     ~MainWindow() override;
 
-    // Opens a file or `example:NAME`; on failure shows the located error and keeps the document.
+    // Opens a file or `example:NAME`. On failure the located error is shown (and kept in
+    // lastError()) and the open document stays exactly as it was.
     bool openDocument(const QString &fileOrExample);
+    bool saveDocument(const QString &path);
+    // Offers to restore work left by a session that ended unexpectedly.
+    void offerRecovery();
+
     DocumentSession *session() const { return m_session; }
+    QString filePath() const { return m_filePath; }
+    QString lastError() const { return m_lastError; }
+    Autosaver *autosaver() const { return m_autosaver; }
+
+    void setTheme(Theme theme);
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
 
 private:
-    void showResult();
+    void setUpActions();
+    void setUpTables();
+    void setUpViews();
     void buildExamplesMenu();
+    void refresh();
+    void showSelection(int token);
+    void showHoveredCell(int row, int col);
+    void updateTitle();
+    void showError(const QString &title, const QString &text);
+
+    // Files (mainwindowfiles.cpp).
+    void newDocument();
+    void open();
+    bool save();
+    bool saveAs();
+    bool maybeSave();
+    void addRecentFile(const QString &path);
+    void rebuildRecentMenu();
+    ScrubTableView *currentTable() const;
 
     std::unique_ptr<Ui::MainWindow> m_ui;
     DocumentSession *m_session;
+    WordVectorsModel *m_wordsModel;
+    EmbeddingsModel *m_embeddingsModel;
+    ProjectionsModel *m_projectionsModel;
+    AttentionModel *m_attentionModel;
+    Autosaver *m_autosaver;
+    QSpinBox *m_headBox = nullptr;
+    QString m_filePath;
+    QString m_displayName;
+    QString m_lastError;
+    bool m_selecting = false;
 };
 
 } // namespace qkv

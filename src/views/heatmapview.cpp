@@ -2,6 +2,7 @@
 
 #include <QFontMetricsF>
 #include <QImage>
+#include <QMouseEvent>
 #include <QPainter>
 
 #include <algorithm>
@@ -12,6 +13,43 @@ HeatmapView::HeatmapView(QWidget *parent)
     : QWidget(parent)
 {
     setMinimumSize(160, 160);
+    setMouseTracking(true);
+}
+
+void HeatmapView::setVisibility(const Eigen::MatrixXd &visible)
+{
+    m_visible = visible;
+    update();
+}
+
+void HeatmapView::setSelectedRow(int row)
+{
+    if (row == m_selectedRow)
+        return;
+    m_selectedRow = row;
+    update();
+}
+
+void HeatmapView::mouseMoveEvent(QMouseEvent *event)
+{
+    const QPoint cell = cellAt(event->position());
+    if (cell != m_hovered) {
+        m_hovered = cell;
+        Q_EMIT cellHovered(cell.y(), cell.x());
+    }
+}
+
+void HeatmapView::leaveEvent(QEvent *)
+{
+    m_hovered = {-1, -1};
+    Q_EMIT cellHovered(-1, -1);
+}
+
+void HeatmapView::mousePressEvent(QMouseEvent *event)
+{
+    const QPoint cell = cellAt(event->position());
+    if (cell.x() >= 0 && event->button() == Qt::LeftButton)
+        Q_EMIT cellClicked(cell.y(), cell.x(), event->modifiers());
 }
 
 void HeatmapView::setMatrix(const Eigen::MatrixXd &values, const QStringList &tokens)
@@ -35,7 +73,9 @@ QRectF HeatmapView::gridRect(const QRectF &rect) const
         label = std::max(label, fm.horizontalAdvance(t));
     label = std::min(label + 8, rect.width() / 3);
     const qreal side = std::max<qreal>(0, std::min(rect.width() - label, rect.height() - label));
-    return {rect.left() + label, rect.top() + label, side, side};
+    // Centred in the space left of the labels, so the figure sits in the middle of the view.
+    const qreal left = rect.left() + label + (rect.width() - label - side) / 2;
+    return {left, rect.top() + label, side, side};
 }
 
 QPoint HeatmapView::cellAt(const QPointF &pos) const
@@ -61,15 +101,44 @@ void HeatmapView::paintHeatmap(QPainter &painter, const QRectF &rect) const
     }
     const QRectF grid = gridRect(rect);
     // One pixel per cell, scaled without smoothing: crisp cells and O(n²) cheap work.
+    // The colour scale runs from min(0, smallest) to the largest value, so small weights
+    // (0.05 … 0.2 over eleven tokens) still show their differences.
+    const double lo = std::min(0.0, m_values.minCoeff());
+    const double hi = std::max(m_values.maxCoeff(), lo + 1e-12);
+    const auto toUnit = [lo, hi](double v) { return (v - lo) / (hi - lo); };
     QImage cells(n, n, QImage::Format_RGB32);
     for (int r = 0; r < n; ++r) {
         auto *line = reinterpret_cast<QRgb *>(cells.scanLine(r));
         for (int c = 0; c < n; ++c)
-            line[c] = colormapColor(m_colormap, m_values(r, c));
+            line[c] = colormapColor(m_colormap, toUnit(m_values(r, c)));
     }
     painter.drawImage(grid, cells);
 
     const qreal cell = grid.width() / n;
+    if (m_visible.rows() == n && m_visible.cols() == n && (m_visible.array() == 0).any()) {
+        // Masked cells: a neutral hatch over the (zero) colour, so "hidden" never reads as "0".
+        painter.save();
+        painter.setPen(Qt::NoPen);
+        painter.setBrush(QBrush(palette().mid().color(), Qt::BDiagPattern));
+        for (int r = 0; r < n; ++r)
+            for (int c = 0; c < n; ++c)
+                if (m_visible(r, c) == 0)
+                    painter.fillRect(QRectF(grid.left() + c * cell, grid.top() + r * cell, cell, cell),
+                        QBrush(palette().window().color()));
+        for (int r = 0; r < n; ++r)
+            for (int c = 0; c < n; ++c)
+                if (m_visible(r, c) == 0)
+                    painter.drawRect(QRectF(grid.left() + c * cell, grid.top() + r * cell, cell, cell));
+        painter.restore();
+    }
+    if (m_selectedRow >= 0 && m_selectedRow < n) {
+        painter.save();
+        painter.setPen(QPen(palette().highlight().color(), 2));
+        painter.setBrush(Qt::NoBrush);
+        painter.drawRect(
+            QRectF(grid.left(), grid.top() + m_selectedRow * cell, grid.width(), cell).adjusted(1, 1, -1, -1));
+        painter.restore();
+    }
     painter.setPen(palette().text().color());
     const QFontMetricsF fm(painter.font());
     if (cell >= fm.height()) {
@@ -88,8 +157,10 @@ void HeatmapView::paintHeatmap(QPainter &painter, const QRectF &rect) const
     if (cell >= fm.horizontalAdvance(QStringLiteral("0.00")) + 4) {
         for (int r = 0; r < n; ++r)
             for (int c = 0; c < n; ++c) {
+                if (m_visible.rows() == n && m_visible(r, c) == 0)
+                    continue;
                 const double v = m_values(r, c);
-                painter.setPen(qGray(colormapColor(m_colormap, v)) < 128 ? Qt::white : Qt::black);
+                painter.setPen(qGray(colormapColor(m_colormap, toUnit(v))) < 128 ? Qt::white : Qt::black);
                 painter.drawText(QRectF(grid.left() + c * cell, grid.top() + r * cell, cell, cell), Qt::AlignCenter,
                     QString::number(v, 'f', 2));
             }

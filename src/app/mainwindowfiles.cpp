@@ -1,0 +1,204 @@
+// The document as a file: new, open, save, recent files, drops, closing and crash recovery.
+#include "mainwindow.h"
+
+#include "ui_mainwindow.h"
+
+#include "atomicsave.h"
+#include "autosaver.h"
+#include "documentio.h"
+#include "documentsession.h"
+
+#include <QCloseEvent>
+#include <QDateTime>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QPushButton>
+#include <QSettings>
+
+namespace qkv {
+namespace {
+const QString recentKey = QStringLiteral("files/recent");
+constexpr int maxRecent = 10;
+const QString filter = QObject::tr("QKV Lab documents (*.qkv.json);;JSON files (*.json);;All files (*)");
+} // namespace
+
+void MainWindow::newDocument()
+{
+    if (!maybeSave())
+        return;
+    m_session->resetDocument(Document());
+    m_filePath.clear();
+    m_displayName.clear();
+    m_autosaver->setOriginalFile({});
+    updateTitle();
+}
+
+void MainWindow::open()
+{
+    if (!maybeSave())
+        return;
+    const QString dir = QFileInfo(m_filePath).absolutePath();
+    const QString file = QFileDialog::getOpenFileName(this, tr("Open document"), dir, filter);
+    if (!file.isEmpty())
+        openDocument(file);
+}
+
+bool MainWindow::openDocument(const QString &fileOrExample)
+{
+    const LoadResult loaded = loadDocument(fileOrExample);
+    if (!loaded) {
+        showError(tr("Could not open document"), loaded.error.toString());
+        return false;
+    }
+    m_session->resetDocument(*loaded.document);
+    const bool example = fileOrExample.startsWith(QLatin1String("example:"));
+    // An example is never a file to save over: it opens untitled.
+    m_filePath = example ? QString() : QFileInfo(fileOrExample).absoluteFilePath();
+    m_displayName = example ? tr("%1 (example)").arg(loaded.document->title()) : QFileInfo(fileOrExample).fileName();
+    m_autosaver->setOriginalFile(m_filePath);
+    if (!example)
+        addRecentFile(m_filePath);
+    updateTitle();
+    return true;
+}
+
+bool MainWindow::saveDocument(const QString &path)
+{
+    const QString error = saveAtomically(path, serializeDocument(m_session->document()));
+    if (!error.isEmpty()) {
+        showError(tr("Could not save"), error);
+        return false;
+    }
+    m_filePath = QFileInfo(path).absoluteFilePath();
+    m_displayName = QFileInfo(path).fileName();
+    m_autosaver->setOriginalFile(m_filePath);
+    m_session->undoStack()->setClean(); // only after a successful commit (PITFALLS.md §1)
+    addRecentFile(m_filePath);
+    updateTitle();
+    statusBar()->showMessage(tr("Saved %1").arg(m_filePath), 4000);
+    return true;
+}
+
+bool MainWindow::save()
+{
+    return m_filePath.isEmpty() ? saveAs() : saveDocument(m_filePath);
+}
+
+bool MainWindow::saveAs()
+{
+    QString suggested = m_filePath;
+    if (suggested.isEmpty()) {
+        const QString title = m_session->document().title();
+        suggested = (title.isEmpty() ? tr("untitled") : title.left(40)) + QStringLiteral(".qkv.json");
+    }
+    QString path = QFileDialog::getSaveFileName(this, tr("Save document"), suggested, filter);
+    if (path.isEmpty())
+        return false;
+    if (!path.endsWith(QLatin1String(".json")))
+        path += QStringLiteral(".qkv.json");
+    return saveDocument(path);
+}
+
+bool MainWindow::maybeSave()
+{
+    if (m_session->undoStack()->isClean())
+        return true;
+    const auto answer = QMessageBox::warning(this, tr("Unsaved changes"),
+        tr("%1 has unsaved changes. Save them?").arg(m_displayName.isEmpty() ? tr("The document") : m_displayName),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    if (answer == QMessageBox::Save)
+        return save();
+    if (answer == QMessageBox::Discard) {
+        m_autosaver->clear();
+        return true;
+    }
+    return false;
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    if (!maybeSave()) {
+        event->ignore();
+        return;
+    }
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState());
+    event->accept();
+}
+
+void MainWindow::addRecentFile(const QString &path)
+{
+    QSettings settings;
+    QStringList files = settings.value(recentKey).toStringList();
+    files.removeAll(path);
+    files.prepend(path);
+    settings.setValue(recentKey, files.mid(0, maxRecent));
+    rebuildRecentMenu();
+}
+
+void MainWindow::rebuildRecentMenu()
+{
+    m_ui->menuRecent->clear();
+    const QStringList files = QSettings().value(recentKey).toStringList();
+    for (const QString &file : files) {
+        QAction *a = m_ui->menuRecent->addAction(QFileInfo(file).fileName());
+        a->setStatusTip(file);
+        connect(a, &QAction::triggered, this, [this, file] {
+            if (maybeSave())
+                openDocument(file);
+        });
+    }
+    m_ui->menuRecent->setEnabled(!files.isEmpty());
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (urls.size() == 1 && urls.first().isLocalFile())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent *event)
+{
+    const QString file = event->mimeData()->urls().value(0).toLocalFile();
+    if (!file.isEmpty() && maybeSave())
+        openDocument(file);
+}
+
+void MainWindow::offerRecovery()
+{
+    for (const Autosaver::Recoverable &r : Autosaver::findRecoverable(Autosaver::defaultFolder())) {
+        const LoadResult loaded = loadDocument(r.autosaveFile);
+        if (!loaded) {
+            Autosaver::discard(r);
+            continue;
+        }
+        const QString when = QFileInfo(r.autosaveFile).lastModified().toString(QStringLiteral("yyyy-MM-dd hh:mm"));
+        const QString origin = r.originalFile.isEmpty() ? tr("an unsaved document") : r.originalFile;
+        QMessageBox box(QMessageBox::Question, tr("Recover unsaved work"),
+            tr("QKV Lab found work on %1 that was not saved when the program last stopped (autosaved %2).")
+                .arg(origin, when),
+            QMessageBox::NoButton, this);
+        QPushButton *restore = box.addButton(tr("Restore"), QMessageBox::AcceptRole);
+        box.addButton(tr("Discard"), QMessageBox::DestructiveRole);
+        box.exec();
+        if (box.clickedButton() == restore) {
+            m_session->resetDocument(*loaded.document);
+            // Recovered work is untitled and unsaved: saving asks where, so no file is overwritten unasked.
+            m_filePath.clear();
+            m_displayName
+                = tr("Recovered %1")
+                      .arg(r.originalFile.isEmpty() ? loaded.document->title() : QFileInfo(r.originalFile).fileName());
+            m_session->undoStack()->resetClean();
+            m_autosaver->setOriginalFile(r.originalFile);
+            m_autosaver->saveNow();
+            updateTitle();
+        }
+        Autosaver::discard(r);
+    }
+}
+
+} // namespace qkv
