@@ -53,7 +53,13 @@ MainWindow::MainWindow(QWidget *parent)
     updateTitle();
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    // Closing the window may still commit an open cell editor; its change must not reach a
+    // window whose form is already gone.
+    disconnect(m_session, nullptr, this, nullptr);
+    disconnect(m_session->undoStack(), nullptr, this, nullptr);
+}
 
 void MainWindow::setUpActions()
 {

@@ -3,6 +3,7 @@
 #include "documenttablemodel.h"
 #include "groupedheaderview.h"
 #include "numberblock.h"
+#include "numberdelegate.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -27,6 +28,11 @@ ScrubTableView::ScrubTableView(QWidget *parent)
     : QTableView(parent)
 {
     setHorizontalHeader(new GroupedHeaderView(this));
+    auto *delegate = new NumberDelegate(this);
+    setItemDelegate(delegate);
+    connect(delegate, &NumberDelegate::rejected, this, [this](const QString &text) {
+        Q_EMIT message(tr("\"%1\" is not a number between -1e6 and 1e6: the cell keeps its value").arg(text));
+    });
     setEditTriggers(
         QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed | QAbstractItemView::AnyKeyPressed);
     setMouseTracking(true);
