@@ -218,7 +218,7 @@ void MainWindow::showHoveredCell(int row, int col)
         return;
     }
     const HeadResult &h = r.heads[head];
-    const bool visible = r.visible(row, col) != 0;
+    const bool visible = r.isVisible(row, col);
     statusBar()->showMessage(tr("%1 → %2: weight %3, raw score %4%5. Click: select the query; Ctrl+click: mask or "
                                 "unmask the cell.")
                                  .arg(r.tokens[row], r.tokens[col], formatNumber(h.weights(row, col)),

@@ -72,15 +72,13 @@ QString issueText(RowIssue issue)
 void finishHead(HeadResult &r)
 {
     r.output.noalias() = r.weights * r.values;
-    r.similarityBefore.noalias() = r.values * r.values.transpose();
-    r.similarityAfter.noalias() = r.output * r.values.transpose();
     r.symmetric = isSymmetric(r.scores);
 }
 
 } // namespace
 
 HeadResult computeHead(Eigen::MatrixXd q, Eigen::MatrixXd k, Eigen::MatrixXd v, const Eigen::MatrixXd *x,
-    const Settings &settings, const Eigen::MatrixXd &visible)
+    const Settings &settings, const SquareMatrix &visible)
 {
     HeadResult r;
     r.queries = std::move(q);
@@ -140,7 +138,9 @@ Result compute(const Document &doc)
             head.keys = std::move(g.k[hh]);
             head.values = std::move(g.v[hh]);
             head.scores = doc.attention(h);
-            head.weights = head.scores.cwiseProduct(result.visible);
+            head.weights = head.scores;
+            if (result.visible.size())
+                head.weights = head.weights.cwiseProduct(result.visible);
             finishHead(head);
         } else {
             head = computeHead(
@@ -154,6 +154,16 @@ Result compute(const Document &doc)
     if (s.mode == Mode::Projection && doc.wo())
         result.output = result.output * *doc.wo();
     return result;
+}
+
+Eigen::VectorXd similarityBefore(const HeadResult &head, int row)
+{
+    return head.values * head.values.row(row).transpose();
+}
+
+Eigen::VectorXd similarityAfter(const HeadResult &head, int row)
+{
+    return head.values * head.output.row(row).transpose();
 }
 
 QString describe(const RowWarning &w, const QStringList &tokens)

@@ -15,8 +15,8 @@ namespace qkv {
 // Everything computed for one head; every matrix has one row per token.
 struct HeadResult {
     Eigen::MatrixXd queries, keys, values; // n × d
-    Eigen::MatrixXd scores; // raw S, n × n
-    Eigen::MatrixXd weights; // A, n × n
+    SquareMatrix scores; // raw S, n × n
+    SquareMatrix weights; // A, n × n
     Eigen::MatrixXd output; // O = A·V, n × d
     // The "closer after attention" comparison: V·Vᵀ before, O·Vᵀ after (row i: token i).
     Eigen::MatrixXd similarityBefore, similarityAfter;
@@ -32,7 +32,8 @@ struct RowWarning {
 
 struct Result {
     QStringList tokens;
-    Eigen::MatrixXd visible; // 1 = the query may see the key
+    SquareMatrix visible; // 1 = the query may see the key; empty when nothing is masked
+    bool isVisible(int query, int key) const { return visible.size() == 0 || visible(query, key) != 0; }
     std::vector<HeadResult> heads;
     Eigen::MatrixXd output; // heads concatenated (then times W_O where given)
     std::vector<RowWarning> warnings;
@@ -44,7 +45,13 @@ Result compute(const Document &doc);
 
 // One head from its Q, K, V (and the embeddings X for embedding scoring in projection mode).
 HeadResult computeHead(Eigen::MatrixXd q, Eigen::MatrixXd k, Eigen::MatrixXd v, const Eigen::MatrixXd *x,
-    const Settings &settings, const Eigen::MatrixXd &visible);
+    const Settings &settings, const SquareMatrix &visible);
+
+// The "closer after attention" comparison of the Birds article, for one token: its value's
+// dot products with every value before attention (row of V·Vᵀ) and its output's after
+// (row of O·Vᵀ). Computed on demand: the full n × n matrices would be too big at 4,096 tokens.
+Eigen::VectorXd similarityBefore(const HeadResult &head, int row);
+Eigen::VectorXd similarityAfter(const HeadResult &head, int row);
 
 // "head 1, row 3 (it): …": a sentence a user can act on.
 QString describe(const RowWarning &w, const QStringList &tokens);

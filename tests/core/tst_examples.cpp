@@ -356,8 +356,8 @@ void TstExamples::birdsCloserAfterAttention()
     const QString mismatch = rowMismatch(h.output, walk, {0.18, 0.11, 0.01}, 1e-12);
     QVERIFY2(mismatch.isEmpty(), qPrintable(mismatch));
     // v(walk)·v(Birds) = 0.05 - 0.02 - 0.12; then [0.18, 0.11, 0.01]·v(Birds) = 0.018 + 0.022 + 0.003.
-    QVERIFY(std::abs(h.similarityBefore(walk, birds) - -0.09) <= 1e-12);
-    QVERIFY(std::abs(h.similarityAfter(walk, birds) - 0.043) <= 1e-12);
+    QVERIFY(std::abs(qkv::similarityBefore(h, walk)(birds) - -0.09) <= 1e-12);
+    QVERIFY(std::abs(qkv::similarityAfter(h, walk)(birds) - 0.043) <= 1e-12);
 }
 
 void TstExamples::rileyKeysSymmetric()
