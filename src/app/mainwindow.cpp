@@ -9,6 +9,7 @@
 #include "embeddingsmodel.h"
 #include "examples.h"
 #include "jsonwriter.h"
+#include "outputprojectionmodel.h"
 #include "projectionsmodel.h"
 #include "wordvectorsmodel.h"
 
@@ -26,6 +27,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_wordsModel(new WordVectorsModel(m_session, this))
     , m_embeddingsModel(new EmbeddingsModel(m_session, this))
     , m_projectionsModel(new ProjectionsModel(m_session, this))
+    , m_woModel(new OutputProjectionModel(m_session, this))
     , m_attentionModel(new AttentionModel(m_session, this))
     , m_autosaver(new Autosaver(m_session, Autosaver::defaultFolder(), this))
 {
@@ -120,15 +122,15 @@ void MainWindow::setUpActions()
 
 void MainWindow::setUpTables()
 {
-    const std::pair<ScrubTableView *, DocumentTableModel *> tables[]
-        = {{m_ui->wordsTable, m_wordsModel}, {m_ui->embeddingsTable, m_embeddingsModel},
-            {m_ui->projectionsTable, m_projectionsModel}, {m_ui->attentionTable, m_attentionModel}};
+    const std::pair<ScrubTableView *, DocumentTableModel *> tables[] = {{m_ui->wordsTable, m_wordsModel},
+        {m_ui->embeddingsTable, m_embeddingsModel}, {m_ui->projectionsTable, m_projectionsModel},
+        {m_ui->woTable, m_woModel}, {m_ui->attentionTable, m_attentionModel}};
     for (const auto &[view, model] : tables) {
         view->setModel(model);
         connect(view, &ScrubTableView::message, this,
             [this](const QString &text) { statusBar()->showMessage(text, 5000); });
         // Rows of these tables are tokens: selecting a row selects the token everywhere.
-        if (model != m_projectionsModel)
+        if (model != m_projectionsModel && model != m_woModel)
             connect(view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
                 [this](const QModelIndex &current) {
                     if (!m_selecting && current.isValid())
@@ -186,6 +188,7 @@ void MainWindow::refresh()
     const Mode mode = doc.settings().mode;
     m_ui->tables->setTabEnabled(m_ui->tables->indexOf(m_ui->embeddingsTab), mode == Mode::Projection);
     m_ui->tables->setTabEnabled(m_ui->tables->indexOf(m_ui->projectionsTab), mode == Mode::Projection);
+    m_ui->tables->setTabEnabled(m_ui->tables->indexOf(m_ui->woTab), mode == Mode::Projection);
     m_ui->tables->setTabText(m_ui->tables->indexOf(m_ui->wordsTab), mode == Mode::Weights ? tr("V") : tr("Q | K | V"));
     showSelection(m_session->selectedToken());
     QStringList warnings;

@@ -19,6 +19,7 @@ class Autosaver;
 class DocumentSession;
 class DocumentTableModel;
 class EmbeddingsModel;
+class OutputProjectionModel;
 class ProjectionsModel;
 class ScrubTableView;
 class WordVectorsModel;
@@ -78,6 +79,7 @@ private:
     WordVectorsModel *m_wordsModel;
     EmbeddingsModel *m_embeddingsModel;
     ProjectionsModel *m_projectionsModel;
+    OutputProjectionModel *m_woModel;
     AttentionModel *m_attentionModel;
     Autosaver *m_autosaver;
     QSpinBox *m_headBox = nullptr;

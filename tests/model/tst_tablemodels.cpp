@@ -2,6 +2,7 @@
 #include "documentio.h"
 #include "documentsession.h"
 #include "embeddingsmodel.h"
+#include "outputprojectionmodel.h"
 #include "projectionsmodel.h"
 #include "wordvectorsmodel.h"
 
@@ -21,6 +22,7 @@ private:
     std::unique_ptr<EmbeddingsModel> m_embeddings;
     std::unique_ptr<ProjectionsModel> m_projections;
     std::unique_ptr<AttentionModel> m_attention;
+    std::unique_ptr<OutputProjectionModel> m_wo;
     std::vector<std::unique_ptr<QAbstractItemModelTester>> m_testers;
 
     void editSettings(const std::function<void(Settings &)> &change)
@@ -38,8 +40,9 @@ private Q_SLOTS:
         m_embeddings = std::make_unique<EmbeddingsModel>(&m_session);
         m_projections = std::make_unique<ProjectionsModel>(&m_session);
         m_attention = std::make_unique<AttentionModel>(&m_session);
+        m_wo = std::make_unique<OutputProjectionModel>(&m_session);
         for (QAbstractItemModel *m : std::initializer_list<QAbstractItemModel *> {
-                 m_words.get(), m_embeddings.get(), m_projections.get(), m_attention.get()})
+                 m_words.get(), m_embeddings.get(), m_projections.get(), m_attention.get(), m_wo.get()})
             m_testers.push_back(
                 std::make_unique<QAbstractItemModelTester>(m, QAbstractItemModelTester::FailureReportingMode::QtTest));
     }
@@ -50,6 +53,7 @@ private Q_SLOTS:
         m_embeddings.reset();
         m_projections.reset();
         m_attention.reset();
+        m_wo.reset();
     }
 
     void shapesFollowTheDocument()
@@ -158,6 +162,16 @@ private Q_SLOTS:
         QVERIFY(m_embeddings->setData(m_embeddings->index(2, 1), 0.5));
         QVERIFY(m_projections->setData(m_projections->index(3, 2), -0.5));
         QCOMPARE(m_session.document().projection(0).wq(3, 2), -0.5);
+        // W_O is the identity until edited; editing it projects the output, undo removes it again.
+        QCOMPARE(m_wo->rowCount(), 3);
+        QCOMPARE(m_wo->index(1, 1).data(Qt::EditRole).toDouble(), 1.0);
+        const Eigen::MatrixXd unprojected = m_session.result().output;
+        QVERIFY(m_wo->setData(m_wo->index(0, 3), 2.0));
+        QVERIFY(m_session.document().wo().has_value());
+        QCOMPARE(m_session.result().output.cols(), 4);
+        QCOMPARE(m_session.result().output(5, 3), 2.0 * unprojected(5, 0));
+        m_session.undoStack()->undo();
+        QVERIFY(!m_session.document().wo().has_value());
     }
 };
 
