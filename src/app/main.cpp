@@ -1,6 +1,7 @@
 #include "commandline.h"
 #include "examples.h"
 #include "mainwindow.h"
+#include "memorytuning.h"
 
 #include <QApplication>
 #include <QCoreApplication>
@@ -8,6 +9,7 @@
 
 int main(int argc, char *argv[])
 {
+    qkv::tuneAllocatorForRecompute();
     QStringList arguments;
     for (int i = 0; i < argc; ++i)
         arguments << QString::fromLocal8Bit(argv[i]);

@@ -5,6 +5,7 @@
 #include "attention.h"
 #include "document.h"
 #include "engine.h"
+#include "memorytuning.h"
 #include "settings.h"
 
 #include <Eigen/Core>
@@ -502,6 +503,7 @@ QJsonArray runCases(
 
 int main(int argc, char *argv[])
 {
+    qkv::tuneAllocatorForRecompute(); // as the program does
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(u"qkvbench"_s);
     QCoreApplication::setApplicationVersion(QStringLiteral(QKV_VERSION));
