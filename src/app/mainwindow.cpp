@@ -43,6 +43,12 @@ MainWindow::MainWindow(QWidget *parent)
     rebuildRecentMenu();
 
     connect(m_session, &DocumentSession::resultChanged, this, &MainWindow::refresh);
+    for (auto signal : {&DocumentSession::shapeChanged, &DocumentSession::valuesChanged})
+        connect(m_session, signal, this, [this] {
+            if (m_session->isComputing())
+                statusBar()->showMessage(
+                    tr("Computing attention for %n token(s)…", nullptr, m_session->document().tokenCount()));
+        });
     connect(m_session, &DocumentSession::selectedTokenChanged, this, &MainWindow::showSelection);
     connect(m_session, &DocumentSession::currentHeadChanged, this, &MainWindow::refresh);
     connect(m_session->undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);

@@ -5,12 +5,60 @@
 #include "settingscommand.h"
 #include "valuescommand.h"
 
+#include <QCoreApplication>
+
 namespace qkv {
 
 DocumentSession::DocumentSession(QObject *parent)
     : QObject(parent)
 {
+    m_pool.setMaxThreadCount(1);
     m_result = compute(m_document);
+}
+
+bool DocumentSession::isComputedInBackground(const Document &doc)
+{
+    // About 30 ms of recompute and up: keep the window answering while it runs.
+    const double n = doc.tokenCount();
+    return n * n * doc.settings().heads * (doc.settings().dim + 8) >= 1024.0 * 1024 * 11;
+}
+
+void DocumentSession::startBackgroundCompute()
+{
+    m_computing = true;
+    m_pool.start([this, doc = m_document, generation = m_generation] {
+        Result result = compute(doc);
+        // Queued to this object's thread; dropped if the session is gone by then.
+        QMetaObject::invokeMethod(
+            this,
+            [this, result = std::move(result), generation]() mutable { acceptResult(std::move(result), generation); },
+            Qt::QueuedConnection);
+    });
+}
+
+void DocumentSession::acceptResult(Result result, quint64 generation)
+{
+    m_computing = false;
+    m_result = std::move(result);
+    m_resultGeneration = generation;
+    if (generation != m_generation) // edited meanwhile: show this one, compute the newest
+        startBackgroundCompute();
+    clampSelection();
+    Q_EMIT resultChanged();
+}
+
+void DocumentSession::waitForResult()
+{
+    while (m_computing || m_resultGeneration != m_generation) {
+        if (!m_computing) {
+            m_result = compute(m_document);
+            m_resultGeneration = m_generation;
+            Q_EMIT resultChanged();
+            return;
+        }
+        m_pool.waitForDone();
+        QCoreApplication::sendPostedEvents(this, QEvent::MetaCall);
+    }
 }
 
 void DocumentSession::resetDocument(const Document &doc)
@@ -82,13 +130,21 @@ void DocumentSession::clampSelection()
 
 void DocumentSession::afterChange(bool shapeChanged)
 {
-    m_result = compute(m_document);
+    ++m_generation;
+    const bool background = isComputedInBackground(m_document);
+    if (!background) {
+        m_result = compute(m_document);
+        m_resultGeneration = m_generation;
+    } else if (!m_computing) {
+        startBackgroundCompute();
+    }
     clampSelection();
     if (shapeChanged)
         Q_EMIT this->shapeChanged();
     else
         Q_EMIT valuesChanged();
-    Q_EMIT resultChanged();
+    if (!background)
+        Q_EMIT resultChanged();
 }
 
 } // namespace qkv

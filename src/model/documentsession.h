@@ -4,6 +4,7 @@
 #include "engine.h"
 
 #include <QObject>
+#include <QThreadPool>
 #include <QUndoStack>
 
 #include <vector>
@@ -21,7 +22,14 @@ public:
     explicit DocumentSession(QObject *parent = nullptr);
 
     const Document &document() const { return m_document; }
+    // The latest computed result. For large documents (see isComputedInBackground) it is
+    // computed on a worker thread and may briefly describe the previous edit; resultChanged
+    // says when a newer one arrives.
     const Result &result() const { return m_result; }
+    static bool isComputedInBackground(const Document &doc);
+    bool isComputing() const { return m_computing; }
+    // Blocks until the result describes the current document (tests, benchmark, export).
+    void waitForResult();
     QUndoStack *undoStack() { return &m_undo; }
 
     // Replaces the whole document (open, new, example, recovery); clears the history.
@@ -65,6 +73,8 @@ Q_SIGNALS:
 private:
     void afterChange(bool shapeChanged);
     void clampSelection();
+    void startBackgroundCompute();
+    void acceptResult(Result result, quint64 generation);
 
     Document m_document;
     Result m_result;
@@ -72,6 +82,10 @@ private:
     int m_lastDragId = 0;
     int m_selectedToken = -1;
     int m_currentHead = 0;
+    quint64 m_generation = 0; // counts document changes, to know whether a result is current
+    quint64 m_resultGeneration = 0;
+    bool m_computing = false;
+    QThreadPool m_pool; // one worker; destroyed (and waited for) before the members it uses
 };
 
 } // namespace qkv

@@ -7,11 +7,12 @@
 #include "engine.h"
 #include "memorytuning.h"
 #include "settings.h"
+#include "viewbenches.h"
 
 #include <Eigen/Core>
 
+#include <QApplication>
 #include <QCommandLineParser>
-#include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -504,7 +505,9 @@ QJsonArray runCases(
 int main(int argc, char *argv[])
 {
     qkv::tuneAllocatorForRecompute(); // as the program does
-    QCoreApplication app(argc, argv);
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) // the views render offscreen, no display needed
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
     QCoreApplication::setApplicationName(u"qkvbench"_s);
     QCoreApplication::setApplicationVersion(QStringLiteral(QKV_VERSION));
 
@@ -573,6 +576,7 @@ int main(int argc, char *argv[])
             out.insert(u"matmul_eigen_over_numpy"_s, matmulRatios(peer, matmul));
         }
     }
+    out.insert(u"window"_s, qkv::bench::windowTimings(quick));
     out.insert(u"peak_resident_mib"_s, sig(peakResidentMiB()));
     out.insert(u"total_seconds"_s, sig(secondsSince(started)));
 

@@ -10,5 +10,8 @@ QJsonObject heatmapTimings();
 QJsonObject arrowGraphTimings();
 QJsonObject chartTimings();
 QJsonObject workedTimings();
+// The real main window, offscreen: one scrubbed value until every visible view has repainted,
+// and pasting a 4,096-token sentence.
+QJsonObject windowTimings(bool quick);
 
 } // namespace qkv::bench

@@ -47,6 +47,34 @@ private Q_SLOTS:
         QCOMPARE(session.undoStack()->count(), 0);
     }
 
+    void largeDocumentsComputeInTheBackground()
+    {
+        DocumentSession session;
+        QStringList words;
+        for (int i = 0; i < 2048; ++i)
+            words << QStringLiteral("w%1").arg(i % 300);
+        Document doc;
+        doc.setSentence(words.join(QLatin1Char(' ')));
+        QVERIFY(DocumentSession::isComputedInBackground(doc));
+        QVERIFY(!DocumentSession::isComputedInBackground(*loadDocument(QStringLiteral("example:animal")).document));
+        QSignalSpy spy(&session, &DocumentSession::resultChanged);
+        session.resetDocument(doc);
+        // The edit returns at once; the result follows on the event loop.
+        QVERIFY(session.isComputing());
+        QCOMPARE(session.result().tokens.size(), 0);
+        QTRY_COMPARE_WITH_TIMEOUT(session.result().tokens.size(), 2048, 20000);
+        QVERIFY(!session.isComputing());
+        QCOMPARE(spy.count(), 1);
+        // Edits while a computation runs: the last one always wins.
+        session.editSentence(words.mid(0, 1500).join(QLatin1Char(' ')));
+        session.editSentence(words.mid(0, 1700).join(QLatin1Char(' ')));
+        session.waitForResult();
+        QCOMPARE(session.result().tokens.size(), 1700);
+        QCOMPARE(session.result().heads[0].weights.rows(), 1700);
+        const Result direct = compute(session.document());
+        QCOMPARE(session.result().heads[0].weights, direct.heads[0].weights);
+    }
+
     void resetClearsHistory()
     {
         DocumentSession session;

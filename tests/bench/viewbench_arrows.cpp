@@ -1,0 +1,131 @@
+// The arrow graph's timings for the benchmark executable (SPEC §4): the real widget rendered
+// offscreen into a 1000 × 1000 image, first paint (edges filtered and rasterized anew, as after
+// every edit) and repaint (cached edges, as on hover or expose), medians in milliseconds.
+
+#include "viewbenches.h"
+
+#include "arrowgraphview.h"
+#include "document.h"
+#include "engine.h"
+
+#include <QApplication>
+#include <QImage>
+#include <QJsonArray>
+#include <QPainter>
+#include <QStringList>
+
+#include <algorithm>
+#include <chrono>
+#include <vector>
+
+namespace qkv::bench {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// A sentence of n tokens with repeated words, as real text has. Direct mode, d = 64 and a
+// temperature of 0.25 give peaked rows like a trained model's (the default d = 3 vectors give
+// nearly uniform rows, which every filter would cull to almost nothing).
+Result sentenceResult(int n, int heads)
+{
+    static const QStringList words = QStringLiteral(
+        "the animal did not cross street because it was too tired and so she never stops moving while we "
+        "were eating an apple in cooler groceries birds sometimes walk over long roads")
+                                         .split(QLatin1Char(' '));
+    QStringList tokens;
+    for (int i = 0; i < n; ++i)
+        tokens << words[(i * 7 + i / words.size()) % words.size()];
+    Document doc;
+    Settings s = doc.settings();
+    s.dim = 64;
+    s.heads = heads;
+    s.temperature = 0.25;
+    doc.setSettings(s);
+    doc.setSentence(tokens.join(QLatin1Char(' ')));
+    return compute(doc);
+}
+
+double medianMs(std::vector<double> v)
+{
+    std::sort(v.begin(), v.end());
+    return v.empty() ? 0 : v[v.size() / 2];
+}
+
+double elapsedMs(Clock::time_point start)
+{
+    return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+QJsonObject measure(ArrowGraphView &view, const QString &name, const EdgeFilter &filter)
+{
+    QImage image(1000, 1000, QImage::Format_ARGB32_Premultiplied);
+    view.setFilter(filter);
+    const auto render = [&] { view.render(&image); };
+    render(); // warm-up: fonts, glyph caches, first allocations
+    // About a second per case, at least 3 and at most 25 repetitions of each kind.
+    std::vector<double> first, repaint, hover;
+    const auto budget = Clock::now();
+    while (first.size() < 25 && (first.size() < 3 || elapsedMs(budget) < 1000)) {
+        // Any change of filter drops the cached edges exactly as a new result does.
+        view.setFilter(EdgeFilter {0.5, 1, 1.0});
+        view.setFilter(filter);
+        auto t = Clock::now();
+        render();
+        first.push_back(elapsedMs(t));
+        t = Clock::now();
+        render();
+        repaint.push_back(elapsedMs(t));
+        view.setHoveredToken(static_cast<int>(first.size()) % std::max<qsizetype>(1, view.result().tokens.size()));
+        t = Clock::now();
+        render();
+        hover.push_back(elapsedMs(t));
+        view.setHoveredToken(-1);
+    }
+    QJsonObject o;
+    o[QStringLiteral("case")] = name;
+    o[QStringLiteral("tokens")] = static_cast<int>(view.result().tokens.size());
+    o[QStringLiteral("edgesDrawn")] = static_cast<qint64>(view.keptEdges().size());
+    o[QStringLiteral("edgesConsidered")] = view.consideredEdges();
+    o[QStringLiteral("firstPaintMs")] = medianMs(first);
+    o[QStringLiteral("repaintMs")] = medianMs(repaint);
+    o[QStringLiteral("hoverRepaintMs")] = medianMs(hover);
+    o[QStringLiteral("reps")] = static_cast<int>(first.size());
+    return o;
+}
+
+} // namespace
+
+QJsonObject arrowGraphTimings()
+{
+    QJsonObject out;
+    if (!qobject_cast<QApplication *>(QCoreApplication::instance())) {
+        out[QStringLiteral("error")] = QStringLiteral("needs a QApplication (widgets)");
+        return out;
+    }
+    ArrowGraphView view;
+    view.resize(1000, 1000);
+    QJsonArray cases;
+    const auto run = [&](const QString &name, const EdgeFilter &filter, ArrowGraphView::Layout layout) {
+        view.setGraphLayout(layout);
+        cases.append(measure(view, name, filter));
+    };
+    using Layout = ArrowGraphView::Layout;
+    view.setResult(sentenceResult(64, 1));
+    run(QStringLiteral("columns, N = 64, all edges"), EdgeFilter::none(), Layout::Columns);
+    run(QStringLiteral("arcs, N = 64, all edges"), EdgeFilter::none(), Layout::Arcs);
+    view.setResult(sentenceResult(256, 1));
+    run(QStringLiteral("columns, N = 256, default filter"), EdgeFilter {}, Layout::Columns);
+    run(QStringLiteral("arcs, N = 256, default filter"), EdgeFilter {}, Layout::Arcs);
+    run(QStringLiteral("columns, N = 256, all edges"), EdgeFilter::none(), Layout::Columns);
+    view.setResult(sentenceResult(4096, 1));
+    run(QStringLiteral("columns, N = 4096, default filter"), EdgeFilter {}, Layout::Columns);
+    run(QStringLiteral("arcs, N = 4096, default filter"), EdgeFilter {}, Layout::Arcs);
+    view.setResult(sentenceResult(64, 8));
+    view.setHeadMode(ArrowGraphView::HeadMode::All);
+    run(QStringLiteral("columns, N = 64, 8 heads, all edges"), EdgeFilter::none(), Layout::Columns);
+    out[QStringLiteral("size")] = QStringLiteral("1000x1000");
+    out[QStringLiteral("cases")] = cases;
+    return out;
+}
+
+} // namespace qkv::bench

@@ -1,0 +1,103 @@
+#include "benchtiming.h"
+#include "viewbenches.h"
+
+#include "documentsession.h"
+#include "documenttablemodel.h"
+#include "mainwindow.h"
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QTableView>
+
+namespace qkv::bench {
+namespace {
+
+Document wideDocument(int n, int heads, int dim)
+{
+    Document doc;
+    Settings s;
+    s.heads = heads;
+    s.dim = dim;
+    doc.setSettings(s);
+    QStringList words;
+    for (int i = 0; i < n; ++i)
+        words << QStringLiteral("w%1").arg(i);
+    doc.setSentence(words.join(QLatin1Char(' ')));
+    return doc;
+}
+
+// Delivers the posted repaints of every visible widget, as the event loop does after an edit.
+void paintPending()
+{
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::UpdateRequest);
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::UpdateLater);
+    QCoreApplication::processEvents();
+}
+
+} // namespace
+
+QJsonObject windowTimings(bool quick)
+{
+    MainWindow window;
+    window.session()->resetDocument(wideDocument(64, 8, 64));
+    window.resize(1000, 1000);
+    window.show();
+    paintPending();
+    auto *table = window.findChild<QTableView *>(QStringLiteral("wordsTable"));
+    QAbstractItemModel *model = table->model();
+    const QModelIndex cell = model->index(5, 3);
+    double value = cell.data(Qt::EditRole).toDouble();
+    const int reps = quick ? 10 : 60;
+
+    // One step of a scrub, as ScrubTableView sends it: recompute, models, every visible view.
+    const double scrubMs = medianMs(
+        [&] {
+            value += 0.01;
+            model->setData(cell, value, DocumentTableModel::ScrubRole);
+            paintPending();
+        },
+        reps);
+    model->setData({}, {}, DocumentTableModel::ScrubEndRole);
+    // The same, but repainting the whole window from scratch (an upper bound).
+    const double fullMs = medianMs(
+        [&] {
+            value += 0.01;
+            model->setData(cell, value, DocumentTableModel::ScrubRole);
+            window.grab();
+        },
+        quick ? 3 : 15);
+    model->setData({}, {}, DocumentTableModel::ScrubEndRole);
+
+    // Pasting a 4,096-token sentence: one edit, then the window must answer again.
+    QStringList words;
+    for (int i = 0; i < 4096; ++i)
+        words << QStringLiteral("w%1").arg(i % 1000);
+    window.session()->resetDocument(wideDocument(3, 1, 3));
+    paintPending();
+    QElapsedTimer t;
+    t.start();
+    window.session()->editSentence(words.join(QLatin1Char(' ')));
+    paintPending();
+    const double pasteMs = static_cast<double>(t.nsecsElapsed()) / 1e6; // the window answers again
+    window.session()->waitForResult();
+    paintPending();
+    const double pasteResultMs = static_cast<double>(t.nsecsElapsed()) / 1e6; // attention shown
+    t.restart();
+    model->setData(model->index(7, 0), 0.5, DocumentTableModel::ScrubRole);
+    paintPending();
+    const double bigScrubMs = static_cast<double>(t.nsecsElapsed()) / 1e6;
+    window.session()->waitForResult();
+    paintPending();
+    const double bigScrubResultMs = static_cast<double>(t.nsecsElapsed()) / 1e6;
+    window.session()->undoStack()->setClean();
+
+    return {{QStringLiteral("window_px"), QStringLiteral("1000x1000")},
+        {QStringLiteral("scrub_to_repaint_ms_n64_d64_h8"), scrubMs},
+        {QStringLiteral("scrub_full_window_grab_ms_n64_d64_h8"), fullMs}, {QStringLiteral("spec_frame_ms"), 16.0},
+        {QStringLiteral("paste_4096_tokens_window_answers_ms"), pasteMs},
+        {QStringLiteral("paste_4096_tokens_attention_shown_ms"), pasteResultMs},
+        {QStringLiteral("scrub_at_4096_tokens_window_answers_ms"), bigScrubMs},
+        {QStringLiteral("scrub_at_4096_tokens_attention_shown_ms"), bigScrubResultMs}};
+}
+
+} // namespace qkv::bench
