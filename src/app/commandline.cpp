@@ -3,6 +3,7 @@
 #include "documentio.h"
 #include "engine.h"
 #include "examples.h"
+#include "exportcommand.h"
 #include "jsonwriter.h"
 #include "resultjson.h"
 
@@ -11,8 +12,9 @@
 namespace qkv::app {
 namespace {
 
-const QStringList commands {QStringLiteral("compute"), QStringLiteral("examples"), QStringLiteral("help"),
-    QStringLiteral("--help"), QStringLiteral("-h"), QStringLiteral("--version"), QStringLiteral("-v")};
+const QStringList commands {QStringLiteral("compute"), QStringLiteral("examples"), QStringLiteral("export"),
+    QStringLiteral("help"), QStringLiteral("--help"), QStringLiteral("-h"), QStringLiteral("--version"),
+    QStringLiteral("-v")};
 
 void print(FILE *stream, const QString &text)
 {
@@ -61,6 +63,13 @@ QString usageText()
                           "  qkvlab [FILE]            open the window on FILE (default: example:%1)\n"
                           "  qkvlab compute FILE      print tokens, per-head queries, keys, values, scores,\n"
                           "                           weights and output, the whole output and warnings as JSON\n"
+                          "  qkvlab export FILE --numbers weights|scores|output|queries|keys|values\n"
+                          "         [--format csv|md|tex|bmatrix] [--head N|all] -o OUT|-\n"
+                          "                           write numbers as CSV, Markdown or LaTeX\n"
+                          "  qkvlab export FILE --view heatmap|arrows|vectors|bars|worked|heads|figure\n"
+                          "         -o OUT.png|svg|pdf [--head N] [--query TOKEN] [--scale 1-4] [--size WxH]\n"
+                          "         [--colormap NAME]    write a figure\n"
+                          "         (export refuses to replace an existing file without --overwrite)\n"
                           "  qkvlab examples          list the bundled examples\n"
                           "  qkvlab --help            show this help\n"
                           "  qkvlab --version         show the version\n"
@@ -74,6 +83,11 @@ bool isCommandLine(const QStringList &arguments)
 {
     // Any other `--option` is a mistake to report, not a file name to open in the window.
     return arguments.size() > 1 && (commands.contains(arguments.at(1)) || arguments.at(1).startsWith(u"--"));
+}
+
+bool needsGui(const QStringList &arguments)
+{
+    return arguments.value(1) == u"export" && arguments.contains(QStringLiteral("--view"));
 }
 
 int runCommandLine(const QStringList &arguments, FILE *out, FILE *err)
@@ -92,6 +106,8 @@ int runCommandLine(const QStringList &arguments, FILE *out, FILE *err)
         return compute(rest, out, err);
     if (command == u"examples")
         return examples(rest, out, err);
+    if (command == u"export")
+        return runExport(rest, out, err);
     return usageError(err, QStringLiteral("unknown command '%1'").arg(command));
 }
 

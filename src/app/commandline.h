@@ -8,6 +8,8 @@ namespace qkv::app {
 
 // Whether the arguments ask for a window-less command (`compute`, `examples`, `--help`, …).
 bool isCommandLine(const QStringList &arguments);
+// Whether the command paints (a figure export), so it needs a QApplication (offscreen is enough).
+bool needsGui(const QStringList &arguments);
 
 // Runs a window-less command and returns the process exit status: 0 on success, 1 when a file
 // or computation fails, 2 for wrong usage. Output goes to `out`, every message to `err`.

@@ -13,9 +13,15 @@ int main(int argc, char *argv[])
     QStringList arguments;
     for (int i = 0; i < argc; ++i)
         arguments << QString::fromLocal8Bit(argv[i]);
-    // Commands run without a display, so they never create a QApplication.
+    // Commands run without a display: figures are painted offscreen, the rest needs no GUI at all.
     if (qkv::app::isCommandLine(arguments)) {
-        QCoreApplication app(argc, argv);
+        if (!qkv::app::needsGui(arguments)) {
+            QCoreApplication app(argc, argv);
+            return qkv::app::runCommandLine(QCoreApplication::arguments());
+        }
+        if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+            qputenv("QT_QPA_PLATFORM", "offscreen");
+        QApplication app(argc, argv);
         return qkv::app::runCommandLine(QCoreApplication::arguments());
     }
 

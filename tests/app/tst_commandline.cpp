@@ -128,6 +128,74 @@ private Q_SLOTS:
         QVERIFY2(r.err.startsWith(message), r.err.constData());
     }
 
+    void exportNumbers()
+    {
+        QTemporaryDir dir;
+        const QString csv = dir.filePath(u"w.csv"_qs);
+        Run r = run({u"export"_qs, u"example:birds"_qs, u"--numbers"_qs, u"output"_qs, u"-o"_qs, csv});
+        QCOMPARE(r.status, 0);
+        QFile f(csv);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QList<QByteArray> lines = f.readAll().split('\n');
+        QCOMPARE(lines.at(0), QByteArray(",o1,o2,o3"));
+        QCOMPARE(lines.at(3), QByteArray("walk,0.18,0.10999999999999999,0.009999999999999953"));
+        f.close();
+        // An existing file is kept unless --overwrite is given.
+        r = run({u"export"_qs, u"example:animal"_qs, u"--numbers"_qs, u"weights"_qs, u"-o"_qs, csv});
+        QCOMPARE(r.status, 1);
+        QVERIFY(r.err.contains("exists; add --overwrite"));
+        r = run({u"export"_qs, u"example:animal"_qs, u"--numbers"_qs, u"weights"_qs, u"-o"_qs, csv, u"--overwrite"_qs});
+        QCOMPARE(r.status, 0);
+        // Markdown of every head on standard output.
+        r = run({u"export"_qs, u"example:riley"_qs, u"--numbers"_qs, u"scores"_qs, u"--format"_qs, u"md"_qs,
+            u"--head"_qs, u"all"_qs, u"-o"_qs, u"-"_qs});
+        QCOMPARE(r.status, 0);
+        QVERIFY(r.out.startsWith("### Head 1\n\n|  | Evan's | dog |"));
+    }
+
+    void exportArgumentErrors_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QByteArray>("message");
+        const QString f = u"example:birds"_qs;
+        QTest::newRow("unknown view") << QStringList {u"export"_qs, f, u"--view"_qs, u"pie"_qs, u"-o"_qs, u"a.png"_qs}
+                                      << QByteArray("qkvlab: export: --view: unknown view 'pie'");
+        QTest::newRow("scale 0") << QStringList {u"export"_qs, f, u"--view"_qs, u"heatmap"_qs, u"--scale"_qs, u"0"_qs,
+            u"-o"_qs, u"a.png"_qs}
+                                 << QByteArray("qkvlab: export: --scale: expected a number from 1 to 4, got '0'");
+        QTest::newRow("size 0x0") << QStringList {u"export"_qs, f, u"--view"_qs, u"heatmap"_qs, u"--size"_qs, u"0x0"_qs,
+            u"-o"_qs, u"a.png"_qs} << QByteArray("qkvlab: export: --size: expected WIDTHxHEIGHT");
+        QTest::newRow("size too big") << QStringList {u"export"_qs, f, u"--view"_qs, u"heatmap"_qs, u"--size"_qs,
+            u"20000x10"_qs, u"-o"_qs,
+            u"a.png"_qs} << QByteArray("qkvlab: export: --size: expected WIDTHxHEIGHT, each from 1 to 16384");
+        QTest::newRow("no output") << QStringList {u"export"_qs, f, u"--numbers"_qs, u"weights"_qs}
+                                   << QByteArray("qkvlab: export: export needs -o OUT");
+        QTest::newRow("bad format") << QStringList {u"export"_qs, f, u"--numbers"_qs, u"weights"_qs, u"-o"_qs,
+            u"x.xls"_qs} << QByteArray("qkvlab: export: --format: expected csv, md, tex or bmatrix, got 'xls'");
+        QTest::newRow("head too high") << QStringList {u"export"_qs, f, u"--numbers"_qs, u"weights"_qs, u"--head"_qs,
+            u"3"_qs, u"-o"_qs, u"-"_qs} << QByteArray("qkvlab: export: --head 3: the document has 1 head(s)");
+        QTest::newRow("both") << QStringList {u"export"_qs, f, u"--numbers"_qs, u"weights"_qs, u"--view"_qs,
+            u"heatmap"_qs, u"-o"_qs, u"-"_qs}
+                              << QByteArray("qkvlab: export: export needs either --view VIEW or --numbers KIND");
+    }
+    void exportArgumentErrors()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QByteArray, message);
+        const Run r = run(args);
+        QCOMPARE(r.status, 2);
+        QVERIFY2(r.err.startsWith(message), r.err.constData());
+    }
+
+    void exportToAMissingFolderFails()
+    {
+        const Run r = run({u"export"_qs, u"example:birds"_qs, u"--numbers"_qs, u"weights"_qs, u"-o"_qs,
+            u"/nonexistent/folder/w.csv"_qs});
+        QCOMPARE(r.status, 1);
+        QVERIFY(r.err.contains("No such file or directory"));
+        QVERIFY(!QFile::exists(u"/nonexistent/folder/w.csv"_qs));
+    }
+
     void badDocumentGivesItsPlace()
     {
         QTemporaryDir dir;

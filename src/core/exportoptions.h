@@ -1,0 +1,42 @@
+#pragma once
+
+#include <QSize>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace qkv {
+
+// What `qkvlab export` was asked for, checked: every value is within its range when parse
+// returns it. Figures: --view; numbers: --numbers. Limits keep a figure allocatable.
+struct ExportOptions {
+    QString file; // FILE or example:NAME
+    QString view; // heatmap|arrows|vectors|bars|worked|heads|figure, or empty
+    QString numbers; // weights|scores|output|queries|keys|values, or empty
+    QString output; // -o: a path, or "-" for standard output
+    QString format; // numbers: csv|md|tex|bmatrix; figures: from the output's suffix
+    int head = 0; // 0-based; -1 = all heads
+    QString query; // --query TOKEN (the selected token), empty for none
+    double scale = 1.0; // PNG: 1 … 4
+    QSize size {1000, 1000};
+    QString colormap;
+    bool overwrite = false;
+
+    static constexpr int maxSide = 16384;
+    static const QStringList views;
+    static const QStringList numberKinds;
+};
+
+struct ParsedExport {
+    std::optional<ExportOptions> options;
+    QString error; // names the argument at fault
+};
+
+// Parses the arguments after `export`.
+ParsedExport parseExportArguments(const QStringList &args);
+
+// "800x600" → QSize; empty on anything else (zero, negative, over maxSide, junk).
+std::optional<QSize> parseSize(const QString &text);
+
+} // namespace qkv
