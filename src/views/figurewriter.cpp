@@ -1,0 +1,119 @@
+#include "figurewriter.h"
+
+#include "atomicsave.h"
+
+#include <QBuffer>
+#include <QImage>
+#include <QImageWriter>
+#include <QPageLayout>
+#include <QPageSize>
+#include <QPainter>
+#include <QPdfWriter>
+#include <QSvgGenerator>
+
+#include <cmath>
+
+namespace qkv {
+namespace {
+
+constexpr double screenDpi = 96.0;
+
+QByteArray png(const FigureSpec &spec, const PaintFigure &paint, QString *error)
+{
+    const QSize pixels(static_cast<int>(std::lround(spec.size.width() * spec.scale)),
+        static_cast<int>(std::lround(spec.size.height() * spec.scale)));
+    QImage image(pixels, QImage::Format_ARGB32_Premultiplied);
+    if (image.isNull()) {
+        if (error)
+            *error
+                = QStringLiteral("a %1 × %2 px image does not fit in memory").arg(pixels.width()).arg(pixels.height());
+        return {};
+    }
+    image.fill(Qt::white);
+    const int dotsPerMeter = static_cast<int>(std::lround(screenDpi * spec.scale / 0.0254));
+    image.setDotsPerMeterX(dotsPerMeter);
+    image.setDotsPerMeterY(dotsPerMeter);
+    {
+        QPainter p(&image);
+        p.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing | QPainter::SmoothPixmapTransform);
+        p.scale(spec.scale, spec.scale);
+        paint(p, QRectF(QPointF(0, 0), QSizeF(spec.size)));
+    }
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    QImageWriter writer(&buffer, "png");
+    if (!writer.write(image)) {
+        if (error)
+            *error = writer.errorString();
+        return {};
+    }
+    return bytes;
+}
+
+QByteArray svg(const FigureSpec &spec, const PaintFigure &paint)
+{
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    QSvgGenerator generator;
+    generator.setOutputDevice(&buffer);
+    generator.setSize(spec.size);
+    generator.setViewBox(QRect(QPoint(0, 0), spec.size));
+    generator.setResolution(static_cast<int>(screenDpi));
+    generator.setTitle(spec.title);
+    generator.setDescription(QStringLiteral("Made with QKV Lab"));
+    {
+        QPainter p(&generator);
+        p.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
+        paint(p, QRectF(QPointF(0, 0), QSizeF(spec.size)));
+    }
+    return bytes;
+}
+
+QByteArray pdf(const FigureSpec &spec, const PaintFigure &paint)
+{
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    QPdfWriter writer(&buffer);
+    writer.setResolution(static_cast<int>(screenDpi));
+    writer.setTitle(spec.title);
+    writer.setCreator(QStringLiteral("QKV Lab"));
+    // The page is the figure: its size in points (1/72 in) at 96 logical pixels per inch.
+    const QSizeF points = QSizeF(spec.size) * (72.0 / screenDpi);
+    writer.setPageLayout(QPageLayout(QPageSize(points, QPageSize::Point, QString(), QPageSize::ExactMatch),
+        QPageLayout::Portrait, QMarginsF(0, 0, 0, 0)));
+    {
+        QPainter p(&writer);
+        p.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
+        paint(p, QRectF(QPointF(0, 0), QSizeF(spec.size)));
+    }
+    return bytes;
+}
+
+} // namespace
+
+QByteArray renderFigure(const FigureSpec &spec, const PaintFigure &paint, QString *error)
+{
+    switch (spec.format) {
+    case FigureFormat::Png:
+        return png(spec, paint, error);
+    case FigureFormat::Svg:
+        return svg(spec, paint);
+    case FigureFormat::Pdf:
+        return pdf(spec, paint);
+    }
+    return {};
+}
+
+QString writeFigure(const QString &path, const FigureSpec &spec, const PaintFigure &paint)
+{
+    QString error;
+    const QByteArray bytes = renderFigure(spec, paint, &error);
+    if (bytes.isEmpty())
+        return QStringLiteral("Could not render %1: %2").arg(path, error);
+    return saveAtomically(path, bytes);
+}
+
+} // namespace qkv

@@ -1,0 +1,36 @@
+#pragma once
+
+#include <QByteArray>
+#include <QRectF>
+#include <QSize>
+#include <QString>
+
+#include <functional>
+
+class QPainter;
+
+namespace qkv {
+
+enum class FigureFormat { Png, Svg, Pdf };
+
+// A figure to write: its size in logical pixels (1 px = 1/96 in), the PNG scale (1–4×, written
+// into the file as its DPI) and a title stored in SVG and PDF metadata.
+struct FigureSpec {
+    QSize size {1000, 1000};
+    double scale = 1.0;
+    FigureFormat format = FigureFormat::Png;
+    QString title;
+};
+
+// A view's one painting routine: draws the figure into `rect` of any painter.
+using PaintFigure = std::function<void(QPainter &painter, const QRectF &rect)>;
+
+// The figure as the bytes of a PNG, SVG (text stays text; viewBox = size) or PDF (one page of
+// exactly the figure's size). Empty on failure, with the reason in `error`.
+QByteArray renderFigure(const FigureSpec &spec, const PaintFigure &paint, QString *error = nullptr);
+
+// Renders and saves atomically (saveAtomically): a failed write leaves no partial file and
+// returns the reason; an empty string means success.
+QString writeFigure(const QString &path, const FigureSpec &spec, const PaintFigure &paint);
+
+} // namespace qkv
