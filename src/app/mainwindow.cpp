@@ -33,6 +33,7 @@ MainWindow::MainWindow(QWidget *parent)
 {
     m_ui->setupUi(this);
     tabifyDockWidget(m_ui->settingsDock, m_ui->historyDock);
+    splitDockWidget(m_ui->settingsDock, m_ui->headsDock, Qt::Vertical);
     m_ui->settingsDock->raise();
     m_ui->historyView->setStack(m_session->undoStack());
     m_ui->historyView->setEmptyLabel(tr("<opened>"));
@@ -103,6 +104,7 @@ void MainWindow::setUpActions()
     m_ui->menuView->addAction(m_ui->tablesDock->toggleViewAction());
     m_ui->menuView->addAction(m_ui->settingsDock->toggleViewAction());
     m_ui->menuView->addAction(m_ui->historyDock->toggleViewAction());
+    m_ui->menuView->addAction(m_ui->headsDock->toggleViewAction());
     m_ui->menuView->addAction(m_ui->toolBar->toggleViewAction());
 
     connect(m_ui->actionNew, &QAction::triggered, this, &MainWindow::newDocument);
@@ -150,14 +152,12 @@ void MainWindow::setUpViews()
     connect(m_ui->sentenceEdit, &QLineEdit::textEdited, m_session, &DocumentSession::editSentence);
     connect(m_ui->tokenStrip, &TokenStrip::tokenClicked, m_session, &DocumentSession::setSelectedToken);
     connect(m_ui->settingsPanel, &SettingsPanel::settingsEdited, m_session, &DocumentSession::editSettings);
+    // The views follow the session themselves: selection, head, masks and results.
+    m_ui->heatmap->setSession(m_session);
+    m_ui->headsGrid->setSession(m_session);
     connect(m_ui->settingsPanel, &SettingsPanel::colormapEdited, m_ui->heatmap, &HeatmapView::setColormap);
+    connect(m_ui->settingsPanel, &SettingsPanel::colormapEdited, m_ui->headsGrid, &HeadsGridView::setColormap);
     connect(m_ui->heatmap, &HeatmapView::cellHovered, this, &MainWindow::showHoveredCell);
-    connect(m_ui->heatmap, &HeatmapView::cellClicked, this, [this](int row, int col, Qt::KeyboardModifiers mods) {
-        if (mods & (Qt::ControlModifier | Qt::MetaModifier))
-            m_session->toggleMask({row, col});
-        else
-            m_session->setSelectedToken(row);
-    });
 }
 
 void MainWindow::buildExamplesMenu()
@@ -187,10 +187,6 @@ void MainWindow::refresh()
     m_headBox->setMaximum(doc.settings().heads);
     m_headBox->setValue(head + 1);
     m_headBox->setEnabled(doc.settings().heads > 1);
-    if (head >= 0) {
-        m_ui->heatmap->setMatrix(r.heads[static_cast<std::size_t>(head)].weights, r.tokens);
-        m_ui->heatmap->setVisibility(r.visible);
-    }
     const Mode mode = doc.settings().mode;
     m_ui->tables->setTabEnabled(m_ui->tables->indexOf(m_ui->embeddingsTab), mode == Mode::Projection);
     m_ui->tables->setTabEnabled(m_ui->tables->indexOf(m_ui->projectionsTab), mode == Mode::Projection);
@@ -210,7 +206,6 @@ void MainWindow::showSelection(int token)
 {
     m_selecting = true;
     m_ui->tokenStrip->setSelectedToken(token);
-    m_ui->heatmap->setSelectedRow(token);
     for (ScrubTableView *view : {m_ui->wordsTable, m_ui->embeddingsTable, m_ui->attentionTable}) {
         if (token >= 0 && token < view->model()->rowCount() && view->currentIndex().row() != token)
             view->setCurrentIndex(view->model()->index(token, std::max(view->currentIndex().column(), 0)));
@@ -220,18 +215,12 @@ void MainWindow::showSelection(int token)
 
 void MainWindow::showHoveredCell(int row, int col)
 {
-    const Result &r = m_session->result();
-    const auto head = static_cast<std::size_t>(m_session->currentHead());
-    if (row < 0 || col < 0 || head >= r.heads.size() || row >= r.tokens.size() || col >= r.tokens.size()) {
+    if (row < 0 || col < 0) {
         statusBar()->clearMessage();
         return;
     }
-    const HeadResult &h = r.heads[head];
-    const bool visible = r.isVisible(row, col);
-    statusBar()->showMessage(tr("%1 → %2: weight %3, raw score %4%5. Click: select the query; Ctrl+click: mask or "
-                                "unmask the cell.")
-                                 .arg(r.tokens[row], r.tokens[col], formatNumber(h.weights(row, col)),
-                                     formatNumber(h.scores(row, col)), visible ? QString() : tr(" (masked)")));
+    statusBar()->showMessage(
+        m_ui->heatmap->describeCell(row, col) + tr(". Click: select the query; Ctrl+click: mask or unmask the cell."));
 }
 
 void MainWindow::updateTitle()

@@ -2,17 +2,22 @@
 
 #include "colormapdata.h"
 
+#include <QFontMetricsF>
+#include <QLinearGradient>
+#include <QPaintEngine>
+#include <QPainter>
+#include <QPalette>
+
 #include <algorithm>
 #include <cmath>
+#include <cstring>
+#include <limits>
+#include <vector>
 
 namespace qkv {
 namespace {
 
-QRgb fromTable(const std::array<Rgb, 256> &table, double t)
-{
-    const Rgb &c = table[static_cast<std::size_t>(std::lround(t * 255.0))];
-    return qRgb(c.r, c.g, c.b);
-}
+constexpr int mapCount = 5;
 
 // A blue-white-red map (the RdBu end points of ColorBrewer), linear in sRGB on each side.
 QRgb diverging(double t)
@@ -25,26 +30,97 @@ QRgb diverging(double t)
     return qRgb(mix(a.red(), b.red()), mix(a.green(), b.green()), mix(a.blue(), b.blue()));
 }
 
+std::array<QRgb, 256> buildTable(Colormap map)
+{
+    std::array<QRgb, 256> table {};
+    const auto fromData = [&table](const std::array<Rgb, 256> &data) {
+        for (std::size_t i = 0; i < 256; ++i)
+            table[i] = qRgb(data[i].r, data[i].g, data[i].b);
+    };
+    switch (map) {
+    case Colormap::Viridis:
+        fromData(viridisData);
+        break;
+    case Colormap::Cividis:
+        fromData(cividisData);
+        break;
+    case Colormap::Magma:
+        fromData(magmaData);
+        break;
+    case Colormap::Grey:
+        for (std::size_t i = 0; i < 256; ++i)
+            table[i] = qRgb(static_cast<int>(i), static_cast<int>(i), static_cast<int>(i));
+        break;
+    case Colormap::Diverging:
+        // Entry 128 = round(0.5 · 255) is the white centre, so a score of exactly 0 is white.
+        for (std::size_t i = 0; i < 256; ++i)
+            table[i] = diverging(i <= 128 ? i / 256.0 : 0.5 + (static_cast<double>(i) - 128.0) / 254.0);
+        break;
+    }
+    return table;
+}
+
+// round(t · 255) for t clamped to [0, 1]; NaN gives 0. No libm call: this runs once per cell.
+inline int tableIndex(double t)
+{
+    if (!(t > 0))
+        return 0;
+    return t >= 1 ? 255 : static_cast<int>(t * 255.0 + 0.5);
+}
+
+// Pixel p of a side of `pixels` covers cells [first[p], first[p + 1]), at least one cell.
+std::vector<int> cellBounds(int cells, int pixels)
+{
+    std::vector<int> first(static_cast<std::size_t>(pixels) + 1);
+    for (int p = 0; p <= pixels; ++p)
+        first[static_cast<std::size_t>(p)] = static_cast<int>(static_cast<qint64>(p) * cells / pixels);
+    return first;
+}
+
+constexpr int vectorCellLimit = 128;
+constexpr qreal barGap = 12;
+constexpr qreal barThickness = 12;
+constexpr qreal tickLength = 4;
+
+// Round values inside [low, high], about `count` of them: steps of 1, 2 or 5 × 10^k.
+std::vector<double> niceTicks(double low, double high, int count, double &step)
+{
+    const double raw = (high - low) / std::max(1, count);
+    const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
+    const double norm = raw / magnitude;
+    step = (norm <= 1 ? 1 : norm <= 2 ? 2 : norm <= 5 ? 5 : 10) * magnitude;
+    std::vector<double> ticks;
+    for (double v = std::ceil(low / step) * step; v <= high + step * 1e-9; v += step)
+        ticks.push_back(std::abs(v) < step * 1e-9 ? 0.0 : v);
+    return ticks;
+}
+
+int stepDecimals(double step)
+{
+    return std::clamp(static_cast<int>(-std::floor(std::log10(step) + 1e-9)), 0, 6);
+}
+
+double magnitudeOf(const ColorScale &scale)
+{
+    return std::max(std::abs(scale.low), std::abs(scale.high));
+}
+
 } // namespace
+
+const std::array<QRgb, 256> &colormapTable(Colormap map)
+{
+    static const auto tables = [] {
+        std::array<std::array<QRgb, 256>, mapCount> all {};
+        for (int m = 0; m < mapCount; ++m)
+            all[static_cast<std::size_t>(m)] = buildTable(static_cast<Colormap>(m));
+        return all;
+    }();
+    return tables[static_cast<std::size_t>(std::clamp(static_cast<int>(map), 0, mapCount - 1))];
+}
 
 QRgb colormapColor(Colormap map, double t)
 {
-    t = std::isfinite(t) ? std::clamp(t, 0.0, 1.0) : 0.0;
-    switch (map) {
-    case Colormap::Viridis:
-        return fromTable(viridisData, t);
-    case Colormap::Cividis:
-        return fromTable(cividisData, t);
-    case Colormap::Magma:
-        return fromTable(magmaData, t);
-    case Colormap::Grey: {
-        const int g = static_cast<int>(std::lround(t * 255.0));
-        return qRgb(g, g, g);
-    }
-    case Colormap::Diverging:
-        return diverging(t);
-    }
-    return 0;
+    return colormapTable(map)[static_cast<std::size_t>(tableIndex(t))];
 }
 
 QString colormapName(Colormap map)
@@ -56,6 +132,259 @@ QStringList colormapNames()
 {
     return {QStringLiteral("viridis"), QStringLiteral("cividis"), QStringLiteral("magma"), QStringLiteral("grey"),
         QStringLiteral("diverging")};
+}
+
+QString formatScaleNumber(double v, int decimals)
+{
+    QString s = QString::number(v, 'f', decimals);
+    if (s.startsWith(QLatin1Char('-'))) {
+        s.remove(0, 1);
+        if (std::any_of(s.cbegin(), s.cend(), [](QChar c) { return c.isDigit() && c != QLatin1Char('0'); }))
+            s.prepend(QChar(0x2212));
+    }
+    return s;
+}
+
+int cellDecimals(double magnitude)
+{
+    return magnitude >= 100 ? 0 : magnitude >= 10 ? 1 : 2;
+}
+
+qreal colorBarWidth(const ColorScale &scale, const QString &title, const QFont &font)
+{
+    const QFontMetricsF fm(font);
+    double step = 1;
+    niceTicks(scale.low, scale.high, 10, step);
+    const int decimals = std::max(stepDecimals(step), cellDecimals(magnitudeOf(scale)));
+    qreal labels = 0;
+    for (double v : {scale.low, scale.high, -magnitudeOf(scale)})
+        labels = std::max(labels, fm.horizontalAdvance(formatScaleNumber(v, decimals)));
+    return barGap + std::max(barThickness + tickLength + 3 + labels, fm.horizontalAdvance(title)) + 2;
+}
+
+void paintColorBar(QPainter &painter, const QRectF &area, const ColorScale &scale, const QString &title,
+    const QPalette &palette, const QFont &font)
+{
+    const QFontMetricsF fm(font);
+    const qreal lh = fm.height();
+    const QRectF bar(area.left() + barGap, area.top() + lh * 1.6, barThickness, area.height() - lh * 2.1);
+    painter.save();
+    painter.setFont(font);
+    painter.setPen(palette.color(QPalette::Text));
+    painter.drawText(QRectF(area.left() + barGap, area.top(), area.width(), lh), Qt::AlignLeft | Qt::AlignTop, title);
+    if (bar.height() < lh) {
+        painter.restore();
+        return;
+    }
+    // A gradient through all 256 entries: exact enough on screen, and a real vector in SVG and PDF.
+    const auto &table = colormapTable(scale.map);
+    QLinearGradient gradient(bar.bottomLeft(), bar.topLeft());
+    for (int i = 0; i < 256; ++i)
+        gradient.setColorAt(i / 255.0, QColor(table[static_cast<std::size_t>(i)]));
+    painter.fillRect(bar, gradient);
+    painter.setPen(palette.color(QPalette::Mid));
+    painter.setBrush(Qt::NoBrush);
+    painter.drawRect(bar);
+
+    double step = 1;
+    const std::vector<double> ticks
+        = niceTicks(scale.low, scale.high, std::clamp(static_cast<int>(bar.height() / (lh * 4)), 2, 8), step);
+    // One number format for the whole bar: enough decimals for the step and for the ends.
+    const int decimals = std::max(stepDecimals(step), cellDecimals(magnitudeOf(scale)));
+    const auto y = [&](double v) { return bar.bottom() - scale.unit(v) * bar.height(); };
+    const auto mark = [&](double v) {
+        const qreal at = y(v);
+        painter.drawLine(QPointF(bar.right(), at), QPointF(bar.right() + tickLength, at));
+        painter.drawText(QRectF(bar.right() + tickLength + 3, at - lh / 2, area.right() - bar.right(), lh),
+            Qt::AlignLeft | Qt::AlignVCenter, formatScaleNumber(v, decimals));
+    };
+    painter.setPen(palette.color(QPalette::Text));
+    // Both ends say the exact range; round ticks fill in between where they do not crowd them.
+    mark(scale.low);
+    mark(scale.high);
+    for (double v : ticks)
+        if (std::abs(y(v) - y(scale.low)) >= 1.5 * lh && std::abs(y(v) - y(scale.high)) >= 1.5 * lh)
+            mark(v);
+    painter.restore();
+}
+
+ColorScale ColorScale::fit(Colormap map, double minValue, double maxValue)
+{
+    if (!std::isfinite(minValue) || !std::isfinite(maxValue) || minValue > maxValue)
+        minValue = maxValue = 0.0;
+    ColorScale s;
+    s.map = map;
+    if (map == Colormap::Diverging) {
+        const double m = std::max({std::abs(minValue), std::abs(maxValue), 1e-12});
+        s.low = -m;
+        s.high = m;
+    } else {
+        s.low = std::min(0.0, minValue);
+        s.high = std::max(maxValue, s.low + 1e-12);
+    }
+    return s;
+}
+
+MaskColors maskColors(const QPalette &palette)
+{
+    const QColor base = palette.color(QPalette::Base), text = palette.color(QPalette::Text);
+    const auto mix = [&](double u) {
+        return qRgb(static_cast<int>(base.red() + (text.red() - base.red()) * u),
+            static_cast<int>(base.green() + (text.green() - base.green()) * u),
+            static_cast<int>(base.blue() + (text.blue() - base.blue()) * u));
+    };
+    return {mix(0.08), mix(0.4)};
+}
+
+void paintMatrix(QPainter &painter, const QRectF &target, const SquareMatrix &values, const SquareMatrix &visible,
+    const ColorScale &scale, MaskColors mask, QImage &cache, bool reuse)
+{
+    const int n = static_cast<int>(values.rows());
+    const QPaintEngine *engine = painter.paintEngine();
+    if (!engine || engine->type() == QPaintEngine::Raster || engine->type() == QPaintEngine::OpenGL2) {
+        const QTransform t = painter.deviceTransform();
+        const qreal s = std::hypot(t.m11(), t.m12());
+        const QSize px(std::min(8192, qRound(target.width() * s)), std::min(8192, qRound(target.height() * s)));
+        if (!reuse || cache.size() != px)
+            cache = matrixImage(values, visible, scale, px, mask);
+        painter.drawImage(target, cache);
+        return;
+    }
+    cache = QImage(); // nothing cached for vector output: the next screen paint recolours
+    if (n > vectorCellLimit) {
+        const int side = std::min(2048, n * std::max(1, 1024 / n));
+        painter.drawImage(target, matrixImage(values, visible, scale, {side, side}, mask));
+        return;
+    }
+    const qreal w = target.width() / n, h = target.height() / n;
+    painter.save();
+    for (int r = 0; r < n; ++r)
+        for (int c = 0; c < n; ++c) {
+            const QRectF cell(target.left() + c * w, target.top() + r * h, w, h);
+            const bool hidden = visible.size() != 0 && visible(r, c) == 0;
+            // A hair of overlap: viewers would show seams between touching anti-aliased edges.
+            painter.fillRect(cell.adjusted(0, 0, 0.3, 0.3), QColor(hidden ? mask.fill : scale.color(values(r, c))));
+            if (!hidden)
+                continue;
+            // Three 45° hatch lines x + y = k · side / 2, ending on the cell's edges (no clipping,
+            // which SVG output does not keep).
+            painter.setPen(QPen(QColor(mask.line), std::min(w, h) / 12, Qt::SolidLine, Qt::FlatCap));
+            for (int k = 1; k <= 3; ++k) {
+                const qreal d = k * 0.5;
+                const QPointF a = d <= 1 ? QPointF(0, d) : QPointF(d - 1, 1);
+                const QPointF b = d <= 1 ? QPointF(d, 0) : QPointF(1, d - 1);
+                painter.drawLine(QPointF(cell.left() + a.x() * w, cell.top() + a.y() * h),
+                    QPointF(cell.left() + b.x() * w, cell.top() + b.y() * h));
+            }
+        }
+    painter.restore();
+}
+
+std::pair<double, double> visibleRange(const SquareMatrix &values, const SquareMatrix &visible)
+{
+    const Eigen::Index n = values.rows();
+    if (n == 0 || values.cols() != n)
+        return {0.0, 0.0};
+    const bool masked = visible.rows() == n && visible.cols() == n;
+    const double inf = std::numeric_limits<double>::infinity();
+    // One pass over memory (this is 134 MB at 4,096 tokens): column-wise accumulators, row by row.
+    Eigen::ArrayXd hi = Eigen::ArrayXd::Constant(n, -inf), lo = Eigen::ArrayXd::Constant(n, inf);
+    for (Eigen::Index r = 0; r < n; ++r) {
+        const auto v = values.row(r).array().transpose();
+        if (masked) {
+            const auto vis = visible.row(r).array().transpose();
+            hi = hi.max((vis != 0).select(v, -inf));
+            lo = lo.min((vis != 0).select(v, inf));
+        } else {
+            hi = hi.max(v);
+            lo = lo.min(v);
+        }
+    }
+    const double top = hi.maxCoeff(), bottom = lo.minCoeff();
+    return bottom <= top ? std::pair {bottom, top} : std::pair {0.0, 0.0};
+}
+
+QImage matrixImage(
+    const SquareMatrix &values, const SquareMatrix &visible, const ColorScale &scale, QSize pixels, MaskColors mask)
+{
+    const int n = static_cast<int>(values.rows());
+    const int w = pixels.width(), h = pixels.height();
+    QImage image(std::max(w, 1), std::max(h, 1), QImage::Format_RGB32);
+    if (n == 0 || values.cols() != n || w <= 0 || h <= 0) {
+        image.fill(mask.fill);
+        return image;
+    }
+    const bool masked = visible.rows() == n && visible.cols() == n;
+    const bool byMagnitude = scale.map == Colormap::Diverging;
+    const auto &table = colormapTable(scale.map);
+    const double offset = scale.low, factor = 1.0 / (scale.high - scale.low);
+    const std::vector<int> colFirst = cellBounds(n, w), rowFirst = cellBounds(n, h);
+    const double inf = std::numeric_limits<double>::infinity();
+    // The largest and smallest visible value of each column over the rows of one pixel line;
+    // -inf in `high` means every cell there is masked.
+    std::vector<double> high(static_cast<std::size_t>(n)), low(static_cast<std::size_t>(n));
+    std::vector<QRgb> cellColour(static_cast<std::size_t>(n));
+    const auto colourOf = [&](double hi, double lo) {
+        const double v = byMagnitude && -lo > hi ? lo : hi;
+        return table[static_cast<std::size_t>(tableIndex((v - offset) * factor))];
+    };
+    int previous[2] = {-1, -1};
+    bool previousHadMask = true;
+    for (int y = 0; y < h; ++y) {
+        const int r0 = rowFirst[static_cast<std::size_t>(y)];
+        const int r1 = std::max(r0 + 1, rowFirst[static_cast<std::size_t>(y) + 1]);
+        auto *line = reinterpret_cast<QRgb *>(image.scanLine(y));
+        // Upsampled rows repeat the line above: one copy instead of a recolouring.
+        if (r0 == previous[0] && r1 == previous[1] && !previousHadMask) {
+            std::memcpy(line, image.constScanLine(y - 1), static_cast<std::size_t>(w) * sizeof(QRgb));
+            continue;
+        }
+        previous[0] = r0;
+        previous[1] = r1;
+        double *hiCol = high.data(), *loCol = low.data();
+        std::fill(hiCol, hiCol + n, -inf);
+        std::fill(loCol, loCol + n, inf);
+        // Whole rows at a time as Eigen arrays (SIMD); the low side only matters for |v| pooling.
+        Eigen::Map<Eigen::ArrayXd> hiA(hiCol, n), loA(loCol, n);
+        for (int r = r0; r < r1; ++r) {
+            const Eigen::Map<const Eigen::ArrayXd> v(values.data() + static_cast<qint64>(r) * n, n);
+            if (masked) {
+                const Eigen::Map<const Eigen::ArrayXd> vis(visible.data() + static_cast<qint64>(r) * n, n);
+                hiA = hiA.max((vis != 0).select(v, -inf));
+                if (byMagnitude)
+                    loA = loA.min((vis != 0).select(v, inf));
+            } else {
+                hiA = hiA.max(v);
+                if (byMagnitude)
+                    loA = loA.min(v);
+            }
+        }
+        bool anyHidden = false;
+        const auto hatch = [&](int x) { return (x + y) % 6 < 2 ? mask.line : mask.fill; };
+        if (n <= w) { // a pixel shows one cell: colour each cell once, then spread the colours
+            for (int j = 0; j < n; ++j) {
+                anyHidden |= hiCol[j] == -inf;
+                cellColour[static_cast<std::size_t>(j)] = colourOf(hiCol[j], loCol[j]);
+            }
+            for (int x = 0; x < w; ++x) {
+                const int j = colFirst[static_cast<std::size_t>(x)];
+                line[x] = hiCol[j] == -inf ? hatch(x) : cellColour[static_cast<std::size_t>(j)];
+            }
+        } else {
+            for (int x = 0; x < w; ++x) {
+                double hi = -inf, lo = inf;
+                for (int c = colFirst[static_cast<std::size_t>(x)]; c < colFirst[static_cast<std::size_t>(x) + 1];
+                     ++c) {
+                    hi = std::max(hi, hiCol[c]);
+                    lo = std::min(lo, loCol[c]);
+                }
+                anyHidden |= hi == -inf;
+                line[x] = hi == -inf ? hatch(x) : colourOf(hi, lo);
+            }
+        }
+        previousHadMask = anyHidden;
+    }
+    return image;
 }
 
 } // namespace qkv

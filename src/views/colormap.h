@@ -1,16 +1,80 @@
 #pragma once
 
+#include "attention.h"
+
 #include <QColor>
+#include <QImage>
 #include <QString>
 #include <QStringList>
+
+#include <array>
+#include <utility>
+
+class QFont;
+class QPainter;
+class QPalette;
+class QRectF;
 
 namespace qkv {
 
 enum class Colormap { Viridis, Cividis, Magma, Grey, Diverging };
 
 // The colour of t in [0, 1] (clamped); Diverging maps 0.5 to white, 0 to blue, 1 to red.
+// Every map is a 256-entry table looked up at round(t · 255), so a cell's colour is exactly this.
 QRgb colormapColor(Colormap map, double t);
+const std::array<QRgb, 256> &colormapTable(Colormap map);
 QString colormapName(Colormap map);
 QStringList colormapNames();
+
+// A colormap laid over a range of values.
+struct ColorScale {
+    Colormap map = Colormap::Viridis;
+    double low = 0.0;
+    double high = 1.0;
+
+    double unit(double v) const { return (v - low) / (high - low); }
+    QRgb color(double v) const { return colormapColor(map, unit(v)); }
+
+    // The scale for values spanning [minValue, maxValue]. Diverging: symmetric around 0, so white
+    // means exactly 0. Otherwise [min(0, minValue), maxValue]: the darkest colour is 0 and the
+    // brightest the largest value, so the 0.05 … 0.2 weights of a long sentence stay apart.
+    static ColorScale fit(Colormap map, double minValue, double maxValue);
+};
+
+// Colours for masked cells: a neutral diagonal hatch that never reads as a value.
+struct MaskColors {
+    QRgb fill;
+    QRgb line;
+};
+// The hatch for a palette: a tint of the background with lines between background and text.
+MaskColors maskColors(const QPalette &palette);
+
+// Draws the matrix into `target`. Raster devices get one image at device resolution (the image
+// in `cache`, recoloured unless `reuse` and its size still fits); vector devices (SVG, PDF) one
+// rectangle per cell up to 128 tokens, so figures stay sharp at any zoom.
+void paintMatrix(QPainter &painter, const QRectF &target, const SquareMatrix &values, const SquareMatrix &visible,
+    const ColorScale &scale, MaskColors mask, QImage &cache, bool reuse);
+
+// The smallest and largest value of the cells `visible` shows (empty: all); (0, 0) if none.
+std::pair<double, double> visibleRange(const SquareMatrix &values, const SquareMatrix &visible);
+
+// A row-major n × n matrix coloured into an image of `pixels`, cell j covering the pixels
+// [j·w/n, (j+1)·w/n). With more cells than pixels, blocks are max-pooled (by |v| on diverging
+// scales, keeping the sign) so one sharp attention peak never vanishes; a block is masked only
+// when all its cells are. `visible` is empty when nothing is masked.
+QImage matrixImage(
+    const SquareMatrix &values, const SquareMatrix &visible, const ColorScale &scale, QSize pixels, MaskColors mask);
+
+// v with `decimals` decimals and a real minus sign; "-0.00" becomes "0.00".
+QString formatScaleNumber(double v, int decimals);
+// The decimals for numbers up to `magnitude` in a cell: 2 below 10, 1 below 100, else 0.
+int cellDecimals(double magnitude);
+
+// A colour bar in the column `area` right of a figure: a gap, `title` on top, then the bar (low at
+// the bottom) with round ticks and both ends numbered.
+void paintColorBar(QPainter &painter, const QRectF &area, const ColorScale &scale, const QString &title,
+    const QPalette &palette, const QFont &font);
+// The width of that column.
+qreal colorBarWidth(const ColorScale &scale, const QString &title, const QFont &font);
 
 } // namespace qkv

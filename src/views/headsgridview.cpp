@@ -1,1 +1,326 @@
 #include "headsgridview.h"
+
+#include "documentsession.h"
+#include "heatmapview.h"
+
+#include <QFontMetricsF>
+#include <QHelpEvent>
+#include <QKeyEvent>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QToolTip>
+
+#include <algorithm>
+#include <cmath>
+
+namespace qkv {
+namespace {
+
+constexpr qreal margin = 6;
+constexpr qreal gap = 10;
+
+} // namespace
+
+struct HeadsGridView::Layout {
+    int heads = 0;
+    int columns = 1;
+    qreal tile = 0;
+    qreal caption = 0; // height of the caption line above each tile
+    QPointF origin;
+    QRectF bar;
+    QFont font;
+
+    QRectF square(int head) const
+    {
+        const int col = head % columns, row = head / columns;
+        return {origin.x() + col * (tile + gap), origin.y() + row * (tile + caption + gap) + caption, tile, tile};
+    }
+};
+
+HeadsGridView::HeadsGridView(QWidget *parent)
+    : QWidget(parent)
+{
+    setFocusPolicy(Qt::StrongFocus);
+}
+
+HeadsGridView::~HeadsGridView() = default;
+
+void HeadsGridView::setSession(DocumentSession *session)
+{
+    if (m_session == session)
+        return;
+    if (m_session)
+        disconnect(m_session, nullptr, this, nullptr);
+    m_session = session;
+    if (session) {
+        connect(session, &DocumentSession::resultChanged, this, &HeadsGridView::dataChanged);
+        connect(session, &DocumentSession::currentHeadChanged, this, qOverload<>(&QWidget::update));
+        connect(session, &DocumentSession::selectedTokenChanged, this, qOverload<>(&QWidget::update));
+        connect(session, &QObject::destroyed, this, &HeadsGridView::dataChanged);
+    }
+    dataChanged();
+}
+
+DocumentSession *HeadsGridView::session() const
+{
+    return m_session;
+}
+
+void HeadsGridView::setResult(Result result)
+{
+    m_own = std::move(result);
+    dataChanged();
+}
+
+const Result &HeadsGridView::result() const
+{
+    return m_session ? m_session->result() : m_own;
+}
+
+void HeadsGridView::setCurrentHead(int head)
+{
+    if (m_session)
+        m_session->setCurrentHead(head);
+    else if (head != m_currentHead) {
+        m_currentHead = head;
+        update();
+    }
+}
+
+int HeadsGridView::currentHead() const
+{
+    return m_session ? m_session->currentHead() : m_currentHead;
+}
+
+void HeadsGridView::setSelectedToken(int token)
+{
+    if (m_session)
+        m_session->setSelectedToken(token);
+    else if (token != m_selectedToken) {
+        m_selectedToken = token;
+        update();
+    }
+}
+
+int HeadsGridView::selectedToken() const
+{
+    return m_session ? m_session->selectedToken() : m_selectedToken;
+}
+
+void HeadsGridView::setColormap(Colormap map)
+{
+    m_colormap = map;
+    dataChanged();
+}
+
+void HeadsGridView::setShowScores(bool scores)
+{
+    m_showScores = scores;
+    dataChanged();
+}
+
+void HeadsGridView::setUnitScale(bool unit)
+{
+    m_unitScale = unit;
+    dataChanged();
+}
+
+void HeadsGridView::dataChanged()
+{
+    ++m_serial;
+    update();
+}
+
+int HeadsGridView::tokenCount() const
+{
+    const Result &r = result();
+    const auto n = r.tokens.size();
+    for (const HeadResult &h : r.heads)
+        if (h.weights.rows() != n || h.weights.cols() != n)
+            return 0;
+    return r.heads.empty() ? 0 : static_cast<int>(n);
+}
+
+const SquareMatrix &HeadsGridView::shownValues(const HeadResult &head) const
+{
+    return m_showScores && head.scores.rows() == head.weights.rows() ? head.scores : head.weights;
+}
+
+ColorScale HeadsGridView::colorScale() const
+{
+    if (m_scaleSerial == m_serial)
+        return m_scale;
+    m_scaleSerial = m_serial;
+    double lo = 0, hi = tokenCount() > 0 ? -INFINITY : 1;
+    bool scores = false;
+    if (tokenCount() > 0)
+        for (const HeadResult &h : result().heads) {
+            const SquareMatrix &v = shownValues(h);
+            scores |= &v == &h.scores;
+            const auto [vlo, vhi] = visibleRange(v, result().visible);
+            lo = std::min(lo, vlo);
+            hi = std::max(hi, vhi);
+        }
+    m_scale = HeatmapView::scaleFor(m_colormap, scores, m_unitScale, lo, hi);
+    return m_scale;
+}
+
+HeadsGridView::Layout HeadsGridView::layout(const QRectF &rect) const
+{
+    Layout l;
+    if (tokenCount() == 0)
+        return l;
+    l.heads = static_cast<int>(result().heads.size());
+    l.font = font();
+    l.font.setPixelSize(QFontInfo(font()).pixelSize());
+    l.caption = QFontMetricsF(l.font).height() + 6; // room for the current head's outline
+    const QString title = m_showScores ? tr("score") : tr("weight");
+    const qreal barWidth = colorBarWidth(colorScale(), title, l.font);
+    const QRectF area = rect.adjusted(margin, margin, -margin - barWidth, -margin);
+    // The column count that gives the largest tiles.
+    for (int cols = 1; cols <= l.heads; ++cols) {
+        const int rows = (l.heads + cols - 1) / cols;
+        const qreal tile
+            = std::min((area.width() - (cols - 1) * gap) / cols, (area.height() - (rows - 1) * gap) / rows - l.caption);
+        if (tile > l.tile) {
+            l.tile = std::floor(tile);
+            l.columns = cols;
+        }
+    }
+    const int rows = (l.heads + l.columns - 1) / l.columns;
+    const qreal width = l.columns * l.tile + (l.columns - 1) * gap;
+    const qreal height = rows * (l.tile + l.caption) + (rows - 1) * gap;
+    l.origin = QPointF(
+        std::round(area.left() + (area.width() - width) / 2), std::round(area.top() + (area.height() - height) / 2));
+    l.bar = QRectF(l.origin.x() + width, l.origin.y(), barWidth, height);
+    return l;
+}
+
+QRectF HeadsGridView::tileRect(const QRectF &rect, int head) const
+{
+    const Layout l = layout(rect);
+    return head >= 0 && head < l.heads ? l.square(head) : QRectF();
+}
+
+int HeadsGridView::headAt(const QPointF &pos) const
+{
+    const Layout l = layout(rect());
+    for (int h = 0; h < l.heads; ++h)
+        if (l.square(h).adjusted(0, -l.caption, 0, 0).contains(pos))
+            return h;
+    return -1;
+}
+
+void HeadsGridView::paint(QPainter &painter, const QRectF &rect) const
+{
+    painter.save();
+    painter.fillRect(rect, palette().base());
+    const Layout l = layout(rect);
+    const int n = tokenCount();
+    if (l.heads == 0 || l.tile < 1) {
+        painter.setPen(palette().text().color());
+        painter.drawText(rect, Qt::AlignCenter | Qt::TextWordWrap, tr("No tokens: type a sentence"));
+        painter.restore();
+        return;
+    }
+    const Result &r = result();
+    const ColorScale scale = colorScale();
+    const MaskColors mask = maskColors(palette());
+    const bool reuse = m_tilesKey == m_serial && m_tiles.size() == r.heads.size() && m_tilesMask.fill == mask.fill
+        && m_tilesMask.line == mask.line;
+    m_tiles.resize(r.heads.size());
+    m_tilesKey = m_serial;
+    m_tilesMask = mask;
+    const int current = currentHead(), selected = selectedToken();
+    painter.setFont(l.font);
+    for (int h = 0; h < l.heads; ++h) {
+        const QRectF square = l.square(h);
+        paintMatrix(painter, square, shownValues(r.heads[static_cast<std::size_t>(h)]), r.visible, scale, mask,
+            m_tiles[static_cast<std::size_t>(h)], reuse);
+        if (selected >= 0 && selected < n) {
+            const qreal cell = l.tile / n;
+            const QRectF row(square.left(), square.top() + selected * cell, square.width(), cell);
+            painter.setBrush(Qt::NoBrush);
+            painter.setPen(QPen(Qt::white, 2));
+            painter.drawRect(row.adjusted(-0.5, -0.5, 0.5, 0.5));
+            painter.setPen(QPen(Qt::black, 1));
+            painter.drawRect(row.adjusted(-0.5, -0.5, 0.5, 0.5));
+        }
+        QFont captionFont = l.font;
+        captionFont.setBold(h == current);
+        painter.setFont(captionFont);
+        painter.setPen(palette().color(QPalette::Text));
+        painter.drawText(QRectF(square.left(), square.top() - l.caption, square.width(), l.caption),
+            Qt::AlignHCenter | Qt::AlignTop, tr("head %1").arg(h + 1));
+        if (h == current) {
+            painter.setBrush(Qt::NoBrush);
+            painter.setPen(QPen(palette().color(QPalette::Highlight), 3));
+            painter.drawRect(square.adjusted(-3, -3, 3, 3));
+        }
+    }
+    paintColorBar(painter, l.bar, scale, m_showScores ? tr("score") : tr("weight"), palette(), l.font);
+    painter.restore();
+}
+
+void HeadsGridView::paintEvent(QPaintEvent *)
+{
+    QPainter painter(this);
+    paint(painter, rect());
+}
+
+void HeadsGridView::mousePressEvent(QMouseEvent *event)
+{
+    const int head = headAt(event->position());
+    if (head < 0 || event->button() != Qt::LeftButton)
+        return QWidget::mousePressEvent(event);
+    setCurrentHead(head);
+    Q_EMIT headClicked(head);
+}
+
+void HeadsGridView::keyPressEvent(QKeyEvent *event)
+{
+    const int heads = static_cast<int>(result().heads.size());
+    const int n = tokenCount();
+    const int head = currentHead(), token = selectedToken();
+    switch (event->key()) {
+    case Qt::Key_Left:
+        setCurrentHead(std::max(0, head - 1));
+        break;
+    case Qt::Key_Right:
+        setCurrentHead(std::min(heads - 1, head + 1));
+        break;
+    case Qt::Key_Up:
+        if (n > 0)
+            setSelectedToken(token < 0 ? n - 1 : std::max(0, token - 1));
+        break;
+    case Qt::Key_Down:
+        if (n > 0)
+            setSelectedToken(token < 0 ? 0 : std::min(n - 1, token + 1));
+        break;
+    default:
+        return QWidget::keyPressEvent(event);
+    }
+}
+
+bool HeadsGridView::event(QEvent *event)
+{
+    if (event->type() == QEvent::ToolTip) {
+        auto *help = static_cast<QHelpEvent *>(event);
+        const int head = headAt(help->pos());
+        if (head >= 0)
+            QToolTip::showText(help->globalPos(), tr("Head %1: click to show it in the heatmap").arg(head + 1), this);
+        else
+            QToolTip::hideText();
+        return true;
+    }
+    return QWidget::event(event);
+}
+
+void HeadsGridView::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::PaletteChange)
+        dataChanged();
+    QWidget::changeEvent(event);
+}
+
+} // namespace qkv

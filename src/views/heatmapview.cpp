@@ -1,24 +1,152 @@
 #include "heatmapview.h"
 
+#include "documentsession.h"
+
 #include <QFontMetricsF>
-#include <QImage>
+#include <QHelpEvent>
+#include <QKeyEvent>
 #include <QMouseEvent>
 #include <QPainter>
+#include <QToolTip>
 
 #include <algorithm>
+#include <cmath>
 
 namespace qkv {
+namespace {
+
+constexpr qreal margin = 6;
+constexpr qreal labelGap = 4;
+constexpr int minLabelPx = 8; // the smallest label still readable on a slide
+constexpr int minValuePx = 7;
+
+QFont pixelFont(QFont font, qreal px)
+{
+    font.setPixelSize(std::max(1, static_cast<int>(std::floor(px))));
+    return font;
+}
+
+// Black or white by the cell's relative luminance, with seaborn's threshold for annotated
+// heatmaps, so mid-scale cells read like the figures people know.
+QColor textColorOn(QRgb cell)
+{
+    const auto lin = [](int c) {
+        const double s = c / 255.0;
+        return s <= 0.04045 ? s / 12.92 : std::pow((s + 0.055) / 1.055, 2.4);
+    };
+    const double l = 0.2126 * lin(qRed(cell)) + 0.7152 * lin(qGreen(cell)) + 0.0722 * lin(qBlue(cell));
+    return l <= 0.408 ? Qt::white : Qt::black;
+}
+
+} // namespace
+
+struct HeatmapView::Layout {
+    int n = 0;
+    QRectF grid;
+    qreal cell = 0;
+    qreal extent = 0; // width of the row labels = height of the column labels
+    QFont labelFont;
+    QList<int> shown; // tokens whose labels are drawn
+    QRectF bar; // the colour bar's column
+    QString barTitle;
+    bool values = false;
+    QFont valueFont;
+    double magnitude = 1; // decides the decimals of the numbers in cells
+};
 
 HeatmapView::HeatmapView(QWidget *parent)
     : QWidget(parent)
 {
-    setMinimumSize(160, 160);
     setMouseTracking(true);
+    setFocusPolicy(Qt::StrongFocus);
+}
+
+HeatmapView::~HeatmapView() = default;
+
+void HeatmapView::setSession(DocumentSession *session)
+{
+    if (m_session == session)
+        return;
+    if (m_session)
+        disconnect(m_session, nullptr, this, nullptr);
+    m_session = session;
+    if (session) {
+        connect(session, &DocumentSession::resultChanged, this, &HeatmapView::dataChanged);
+        connect(session, &DocumentSession::currentHeadChanged, this, &HeatmapView::dataChanged);
+        connect(session, &DocumentSession::selectedTokenChanged, this, &HeatmapView::setSelectedRow);
+        connect(session, &QObject::destroyed, this, &HeatmapView::dataChanged);
+        m_selectedRow = session->selectedToken();
+    }
+    dataChanged();
+}
+
+DocumentSession *HeatmapView::session() const
+{
+    return m_session;
+}
+
+void HeatmapView::setResult(Result result, int head)
+{
+    m_own = std::move(result);
+    m_head = head;
+    dataChanged();
+}
+
+void HeatmapView::setMatrix(const Eigen::MatrixXd &values, const QStringList &tokens)
+{
+    Result r;
+    r.tokens = tokens;
+    r.heads.resize(1);
+    r.heads[0].weights = values;
+    r.visible = m_own.visible.rows() == values.rows() ? m_own.visible : SquareMatrix();
+    setResult(std::move(r));
 }
 
 void HeatmapView::setVisibility(const Eigen::MatrixXd &visible)
 {
-    m_visible = visible;
+    m_own.visible = visible;
+    dataChanged();
+}
+
+void HeatmapView::setHead(int head)
+{
+    m_head = head;
+    dataChanged();
+}
+
+const Result &HeatmapView::result() const
+{
+    return m_session ? m_session->result() : m_own;
+}
+
+int HeatmapView::head() const
+{
+    return m_session ? m_session->currentHead() : m_head;
+}
+
+const HeadResult *HeatmapView::headResult() const
+{
+    const Result &r = result();
+    const int h = head();
+    if (h < 0 || h >= static_cast<int>(r.heads.size()))
+        return nullptr;
+    const HeadResult &hr = r.heads[static_cast<std::size_t>(h)];
+    const auto n = r.tokens.size();
+    return hr.weights.rows() == n && hr.weights.cols() == n && n > 0 ? &hr : nullptr;
+}
+
+const SquareMatrix *HeatmapView::shownValues() const
+{
+    const HeadResult *h = headResult();
+    if (!h)
+        return nullptr;
+    // Without scores (setMatrix) the weights stand in.
+    return m_showScores && h->scores.rows() == h->weights.rows() ? &h->scores : &h->weights;
+}
+
+void HeatmapView::dataChanged()
+{
+    ++m_serial;
     update();
 }
 
@@ -30,147 +158,373 @@ void HeatmapView::setSelectedRow(int row)
     update();
 }
 
-void HeatmapView::mouseMoveEvent(QMouseEvent *event)
-{
-    const QPoint cell = cellAt(event->position());
-    if (cell != m_hovered) {
-        m_hovered = cell;
-        Q_EMIT cellHovered(cell.y(), cell.x());
-    }
-}
-
-void HeatmapView::leaveEvent(QEvent *)
-{
-    m_hovered = {-1, -1};
-    Q_EMIT cellHovered(-1, -1);
-}
-
-void HeatmapView::mousePressEvent(QMouseEvent *event)
-{
-    const QPoint cell = cellAt(event->position());
-    if (cell.x() >= 0 && event->button() == Qt::LeftButton)
-        Q_EMIT cellClicked(cell.y(), cell.x(), event->modifiers());
-}
-
-void HeatmapView::setMatrix(const Eigen::MatrixXd &values, const QStringList &tokens)
-{
-    m_values = values;
-    m_tokens = tokens;
-    update();
-}
-
 void HeatmapView::setColormap(Colormap map)
 {
     m_colormap = map;
+    dataChanged();
+}
+
+void HeatmapView::setShowScores(bool scores)
+{
+    m_showScores = scores;
+    dataChanged();
+}
+
+void HeatmapView::setUnitScale(bool unit)
+{
+    m_unitScale = unit;
+    dataChanged();
+}
+
+void HeatmapView::setValuesVisible(bool visible)
+{
+    m_valuesVisible = visible;
     update();
+}
+
+ColorScale HeatmapView::scaleFor(Colormap map, bool scores, bool unit, double minValue, double maxValue)
+{
+    if (scores)
+        return ColorScale::fit(Colormap::Diverging, minValue, maxValue);
+    if (unit && map != Colormap::Diverging)
+        return ColorScale::fit(map, std::min(0.0, minValue), std::max(1.0, maxValue));
+    return ColorScale::fit(map, minValue, maxValue);
+}
+
+ColorScale HeatmapView::colorScale() const
+{
+    if (m_derivedSerial == m_serial)
+        return m_scale;
+    m_derivedSerial = m_serial;
+    const SquareMatrix *v = shownValues();
+    const bool scores = m_showScores && v && v != &headResult()->weights;
+    const auto [lo, hi] = v ? visibleRange(*v, result().visible) : std::pair {0.0, 1.0};
+    m_scale = scaleFor(m_colormap, scores, m_unitScale, lo, hi);
+    // Measuring thousands of labels is slow: only when the tokens (or the font) change.
+    if (m_measuredTokens != result().tokens) {
+        m_measuredTokens = result().tokens;
+        const QFontMetricsF fm(font());
+        m_labelAdvance = 0;
+        for (const QString &t : m_measuredTokens)
+            m_labelAdvance = std::max(m_labelAdvance, fm.horizontalAdvance(t));
+    }
+    return m_scale;
+}
+
+HeatmapView::Layout HeatmapView::layout(const QRectF &rect) const
+{
+    Layout l;
+    const ColorScale scale = colorScale(); // also measures the labels
+    const SquareMatrix *values = shownValues();
+    if (!values)
+        return l;
+    l.n = static_cast<int>(values->rows());
+    const QRectF area = rect.adjusted(margin, margin, -margin, -margin);
+    l.barTitle = m_showScores && values != &headResult()->weights ? tr("score") : tr("weight");
+    const qreal barWidth = colorBarWidth(scale, l.barTitle, font());
+    const qreal basePx = QFontInfo(font()).pixelSize();
+    qreal px = basePx, side = 0;
+    // Shrink the labels until one fits a cell (down to a readable minimum), then thin them out.
+    for (int pass = 0; pass < 3; ++pass) {
+        l.labelFont = pixelFont(font(), px);
+        const qreal limit = 0.3 * std::min(area.width() - barWidth, area.height());
+        l.extent = std::max<qreal>(0, std::min(m_labelAdvance * px / basePx + labelGap + 2, limit));
+        side = std::max<qreal>(0, std::min(area.width() - barWidth - l.extent, area.height() - l.extent));
+        const qreal lineHeight = QFontMetricsF(l.labelFont).height();
+        if (side / l.n >= lineHeight || px <= minLabelPx)
+            break;
+        px = std::max<qreal>(minLabelPx, std::floor(px * side / l.n / lineHeight));
+    }
+    const qreal left = area.left() + (area.width() - l.extent - side - barWidth) / 2 + l.extent;
+    const qreal top = area.top() + (area.height() - l.extent - side) / 2 + l.extent;
+    l.grid = QRectF(std::round(left), std::round(top), std::floor(side), std::floor(side));
+    l.cell = l.grid.width() / l.n;
+    const qreal lineHeight = QFontMetricsF(l.labelFont).height();
+    // The bar's title goes above the grid when the column labels leave room.
+    const qreal barLine = QFontMetricsF(font()).height();
+    l.bar = QRectF(l.grid.right(), l.grid.top() - std::min(l.extent, barLine * 1.6), barWidth, 0);
+    l.bar.setBottom(l.grid.bottom() + std::min(barLine / 2, margin));
+
+    const int step = l.cell > 0 ? std::max(1, static_cast<int>(std::ceil(lineHeight / l.cell))) : l.n + 1;
+    const int sel = m_selectedRow >= 0 && m_selectedRow < l.n ? m_selectedRow : -1;
+    for (int i = 0; i < l.n; i += step)
+        if (sel < 0 || i == sel || std::abs(i - sel) * l.cell >= lineHeight)
+            l.shown << i;
+    if (sel >= 0 && sel % step != 0)
+        l.shown.insert(std::lower_bound(l.shown.begin(), l.shown.end(), sel), sel);
+
+    l.magnitude = std::max(std::abs(scale.low), std::abs(scale.high));
+    if (m_valuesVisible && l.cell >= 12) {
+        const QString sample = formatScaleNumber(scale.low < 0 ? -l.magnitude : l.magnitude, cellDecimals(l.magnitude));
+        qreal vpx = std::min(basePx, l.cell * 0.45);
+        const qreal width = QFontMetricsF(pixelFont(font(), vpx)).horizontalAdvance(sample);
+        if (width > l.cell - 4)
+            vpx = std::floor(vpx * (l.cell - 4) / width);
+        l.values = vpx >= minValuePx;
+        l.valueFont = pixelFont(font(), vpx);
+    }
+    return l;
 }
 
 QRectF HeatmapView::gridRect(const QRectF &rect) const
 {
-    const QFontMetricsF fm(font());
-    qreal label = 0;
-    for (const QString &t : m_tokens)
-        label = std::max(label, fm.horizontalAdvance(t));
-    label = std::min(label + 8, rect.width() / 3);
-    const qreal side = std::max<qreal>(0, std::min(rect.width() - label, rect.height() - label));
-    // Centred in the space left of the labels, so the figure sits in the middle of the view.
-    const qreal left = rect.left() + label + (rect.width() - label - side) / 2;
-    return {left, rect.top() + label, side, side};
+    return layout(rect).grid;
+}
+
+QRectF HeatmapView::cellRect(const QRectF &rect, int row, int col) const
+{
+    const Layout l = layout(rect);
+    return {l.grid.left() + col * l.cell, l.grid.top() + row * l.cell, l.cell, l.cell};
 }
 
 QPoint HeatmapView::cellAt(const QPointF &pos) const
 {
-    const QRectF grid = gridRect(rect());
-    const auto n = m_values.rows();
-    if (n == 0 || !grid.contains(pos))
+    const Layout l = layout(rect());
+    if (l.n == 0 || !l.grid.contains(pos))
         return {-1, -1};
-    const qreal cell = grid.width() / static_cast<qreal>(n);
-    const int col = std::clamp(static_cast<int>((pos.x() - grid.left()) / cell), 0, static_cast<int>(n - 1));
-    const int row = std::clamp(static_cast<int>((pos.y() - grid.top()) / cell), 0, static_cast<int>(n - 1));
-    return {col, row};
+    // The same floor(x · n / w) as the cell image, so the pixel under the mouse names its cell.
+    const auto index = [&l](qreal offset) {
+        return std::clamp(static_cast<int>(std::floor(offset * l.n / l.grid.width())), 0, l.n - 1);
+    };
+    return {index(pos.x() - l.grid.left()), index(pos.y() - l.grid.top())};
 }
 
-void HeatmapView::paintHeatmap(QPainter &painter, const QRectF &rect) const
+QList<QRectF> HeatmapView::labelRects(const QRectF &rect, Qt::Orientation orientation, QList<int> *tokens) const
 {
+    const Layout l = layout(rect);
+    const qreal h = QFontMetricsF(l.labelFont).height();
+    QList<QRectF> rects;
+    for (int i : l.shown) {
+        const qreal centre = (i + 0.5) * l.cell;
+        if (orientation == Qt::Vertical)
+            rects << QRectF(l.grid.left() - l.extent, l.grid.top() + centre - h / 2, l.extent - labelGap, h);
+        else
+            rects << QRectF(l.grid.left() + centre - h / 2, l.grid.top() - l.extent, h, l.extent - labelGap);
+    }
+    if (tokens)
+        *tokens = l.shown;
+    return rects;
+}
+
+QString HeatmapView::describeCell(int row, int col) const
+{
+    const HeadResult *h = headResult();
+    const Result &r = result();
+    if (!h || row < 0 || col < 0 || row >= r.tokens.size() || col >= r.tokens.size())
+        return {};
+    QString text = tr("%1 → %2: weight %3").arg(r.tokens[row], r.tokens[col]).arg(h->weights(row, col), 0, 'g', 6);
+    if (h->scores.rows() == h->weights.rows())
+        text += tr(", raw score %1").arg(h->scores(row, col), 0, 'g', 6);
+    text += r.isVisible(row, col) ? tr(", visible") : tr(", masked (left out of the row's normalization)");
+    for (const RowProblem &p : h->problems)
+        if (p.row == row)
+            text += QStringLiteral("\n") + describe(RowWarning {head(), row, p.issue}, r.tokens);
+    return text;
+}
+
+void HeatmapView::paint(QPainter &painter, const QRectF &rect) const
+{
+    painter.save();
     painter.fillRect(rect, palette().base());
-    const int n = static_cast<int>(m_values.rows());
-    if (n == 0 || m_values.cols() != n) {
+    const Layout l = layout(rect);
+    if (l.n == 0 || l.grid.isEmpty()) {
         painter.setPen(palette().text().color());
-        painter.drawText(rect, Qt::AlignCenter, tr("No tokens: type a sentence"));
+        painter.drawText(rect, Qt::AlignCenter | Qt::TextWordWrap, tr("No tokens: type a sentence"));
+        painter.restore();
         return;
     }
-    const QRectF grid = gridRect(rect);
-    // One pixel per cell, scaled without smoothing: crisp cells and O(n²) cheap work.
-    // The colour scale runs from min(0, smallest) to the largest value, so small weights
-    // (0.05 … 0.2 over eleven tokens) still show their differences.
-    const double lo = std::min(0.0, m_values.minCoeff());
-    const double hi = std::max(m_values.maxCoeff(), lo + 1e-12);
-    const auto toUnit = [lo, hi](double v) { return (v - lo) / (hi - lo); };
-    QImage cells(n, n, QImage::Format_RGB32);
-    for (int r = 0; r < n; ++r) {
-        auto *line = reinterpret_cast<QRgb *>(cells.scanLine(r));
-        for (int c = 0; c < n; ++c)
-            line[c] = colormapColor(m_colormap, toUnit(m_values(r, c)));
-    }
-    painter.drawImage(grid, cells);
-
-    const qreal cell = grid.width() / n;
-    if (m_visible.rows() == n && m_visible.cols() == n && (m_visible.array() == 0).any()) {
-        // Masked cells: a neutral hatch over the (zero) colour, so "hidden" never reads as "0".
-        painter.save();
-        painter.setPen(Qt::NoPen);
-        painter.setBrush(QBrush(palette().mid().color(), Qt::BDiagPattern));
-        for (int r = 0; r < n; ++r)
-            for (int c = 0; c < n; ++c)
-                if (m_visible(r, c) == 0)
-                    painter.fillRect(QRectF(grid.left() + c * cell, grid.top() + r * cell, cell, cell),
-                        QBrush(palette().window().color()));
-        for (int r = 0; r < n; ++r)
-            for (int c = 0; c < n; ++c)
-                if (m_visible(r, c) == 0)
-                    painter.drawRect(QRectF(grid.left() + c * cell, grid.top() + r * cell, cell, cell));
-        painter.restore();
-    }
-    if (m_selectedRow >= 0 && m_selectedRow < n) {
-        painter.save();
-        painter.setPen(QPen(palette().highlight().color(), 2));
+    const MaskColors mask = maskColors(palette());
+    const bool reuse = m_cellsKey == m_serial && m_cellsMask.fill == mask.fill && m_cellsMask.line == mask.line;
+    paintMatrix(painter, l.grid, *shownValues(), result().visible, colorScale(), mask, m_cells, reuse);
+    m_cellsKey = m_serial;
+    m_cellsMask = mask;
+    if (l.values)
+        paintValues(painter, l);
+    if (m_selectedRow >= 0 && m_selectedRow < l.n) {
+        // A light and a dark line: the outline shows on every colour of every map.
+        const QRectF row(l.grid.left(), l.grid.top() + m_selectedRow * l.cell, l.grid.width(), l.cell);
         painter.setBrush(Qt::NoBrush);
-        painter.drawRect(
-            QRectF(grid.left(), grid.top() + m_selectedRow * cell, grid.width(), cell).adjusted(1, 1, -1, -1));
+        painter.setPen(QPen(Qt::white, 3));
+        painter.drawRect(row.adjusted(-1, -1, 1, 1));
+        painter.setPen(QPen(Qt::black, 1));
+        painter.drawRect(row.adjusted(-1, -1, 1, 1));
+    }
+    paintLabels(painter, l);
+    paintColorBar(
+        painter, l.bar, colorScale(), l.barTitle, palette(), pixelFont(font(), QFontInfo(font()).pixelSize()));
+    painter.restore();
+}
+
+void HeatmapView::paintValues(QPainter &painter, const Layout &l) const
+{
+    const SquareMatrix &values = *shownValues();
+    const Result &r = result();
+    const ColorScale scale = colorScale();
+    const int decimals = cellDecimals(l.magnitude);
+    painter.setFont(l.valueFont);
+    for (int row = 0; row < l.n; ++row)
+        for (int col = 0; col < l.n; ++col) {
+            if (!r.isVisible(row, col))
+                continue;
+            const double v = values(row, col);
+            painter.setPen(textColorOn(scale.color(v)));
+            painter.drawText(QRectF(l.grid.left() + col * l.cell, l.grid.top() + row * l.cell, l.cell, l.cell),
+                Qt::AlignCenter, formatScaleNumber(v, decimals));
+        }
+}
+
+void HeatmapView::paintLabels(QPainter &painter, const Layout &l) const
+{
+    const Result &r = result();
+    const QFontMetricsF fm(l.labelFont);
+    const qreal lh = fm.height();
+    const qreal width = l.extent - labelGap;
+    std::vector<char> problem(static_cast<std::size_t>(l.n));
+    for (const RowProblem &p : headResult()->problems)
+        if (p.row >= 0 && p.row < l.n)
+            problem[static_cast<std::size_t>(p.row)] = 1;
+    const QColor text = palette().color(QPalette::Text);
+    const bool dark = palette().color(QPalette::Base).lightness() < text.lightness();
+    const QColor warning = dark ? QColor(255, 120, 110) : QColor(190, 30, 30);
+    painter.setFont(l.labelFont);
+    for (int i : l.shown) {
+        const QString label = fm.elidedText(r.tokens[i], Qt::ElideRight, width);
+        const qreal advance = fm.horizontalAdvance(label);
+        const qreal centre = (i + 0.5) * l.cell;
+        const bool selected = i == m_selectedRow;
+        const QColor pen = selected                ? palette().color(QPalette::HighlightedText)
+            : problem[static_cast<std::size_t>(i)] ? warning
+                                                   : text;
+        const QRectF rowLabel(l.grid.left() - l.extent, l.grid.top() + centre - lh / 2, width, lh);
+        if (selected)
+            painter.fillRect(
+                QRectF(rowLabel.right() - advance - 3, rowLabel.top(), advance + 5, lh), palette().highlight());
+        painter.setPen(pen);
+        painter.drawText(rowLabel, Qt::AlignRight | Qt::AlignVCenter, label);
+        // Column labels read upwards from the grid; rotated, so they never collide sideways.
+        painter.save();
+        painter.translate(l.grid.left() + centre, l.grid.top() - labelGap);
+        painter.rotate(-90);
+        if (selected)
+            painter.fillRect(QRectF(-2, -lh / 2, advance + 5, lh), palette().highlight());
+        painter.drawText(QRectF(0, -lh / 2, width, lh), Qt::AlignLeft | Qt::AlignVCenter, label);
         painter.restore();
     }
-    painter.setPen(palette().text().color());
-    const QFontMetricsF fm(painter.font());
-    if (cell >= fm.height()) {
-        for (int i = 0; i < n && i < m_tokens.size(); ++i) {
-            const QRectF rowLabel(rect.left(), grid.top() + i * cell, grid.left() - rect.left() - 4, cell);
-            painter.drawText(rowLabel, Qt::AlignRight | Qt::AlignVCenter,
-                fm.elidedText(m_tokens[i], Qt::ElideRight, rowLabel.width()));
-            painter.save();
-            painter.translate(grid.left() + (i + 0.5) * cell, grid.top() - 4);
-            painter.rotate(-90);
-            painter.drawText(QRectF(0, -cell / 2, grid.top() - rect.top() - 4, cell), Qt::AlignLeft | Qt::AlignVCenter,
-                fm.elidedText(m_tokens[i], Qt::ElideRight, grid.top() - rect.top() - 4));
-            painter.restore();
-        }
-    }
-    if (cell >= fm.horizontalAdvance(QStringLiteral("0.00")) + 4) {
-        for (int r = 0; r < n; ++r)
-            for (int c = 0; c < n; ++c) {
-                if (m_visible.rows() == n && m_visible(r, c) == 0)
-                    continue;
-                const double v = m_values(r, c);
-                painter.setPen(qGray(colormapColor(m_colormap, toUnit(v))) < 128 ? Qt::white : Qt::black);
-                painter.drawText(QRectF(grid.left() + c * cell, grid.top() + r * cell, cell, cell), Qt::AlignCenter,
-                    QString::number(v, 'f', 2));
-            }
+    // Which axis is which, in the corner the labels leave free.
+    const QRectF corner(l.grid.left() - l.extent, l.grid.top() - l.extent, width, width);
+    const QString keys = tr("keys →"), queries = tr("queries ↓");
+    QFont italic = pixelFont(l.labelFont, l.labelFont.pixelSize() * 0.85);
+    italic.setItalic(true);
+    const QFontMetricsF im(italic);
+    if (italic.pixelSize() >= minLabelPx && corner.height() >= 2 * im.height()
+        && corner.width() >= std::max(im.horizontalAdvance(keys), im.horizontalAdvance(queries))) {
+        painter.setFont(italic);
+        painter.setPen(palette().color(QPalette::PlaceholderText));
+        painter.drawText(corner, Qt::AlignRight | Qt::AlignBottom, queries);
+        painter.drawText(corner.adjusted(0, 0, 0, -im.height()), Qt::AlignRight | Qt::AlignBottom, keys);
     }
 }
 
 void HeatmapView::paintEvent(QPaintEvent *)
 {
     QPainter painter(this);
-    paintHeatmap(painter, rect());
+    paint(painter, rect());
+    // Hover feedback belongs to the screen only, not to exported figures.
+    if (m_hovered.x() >= 0) {
+        const QRectF cell = cellRect(rect(), m_hovered.y(), m_hovered.x());
+        if (cell.width() >= 4) {
+            painter.setPen(QPen(palette().text().color(), 1, Qt::DotLine));
+            painter.setBrush(Qt::NoBrush);
+            painter.drawRect(cell.adjusted(0.5, 0.5, -0.5, -0.5));
+        }
+    }
+}
+
+void HeatmapView::mouseMoveEvent(QMouseEvent *event)
+{
+    const QPoint cell = cellAt(event->position());
+    if (cell != m_hovered) {
+        m_hovered = cell;
+        update();
+        Q_EMIT cellHovered(cell.y(), cell.x());
+    }
+}
+
+void HeatmapView::leaveEvent(QEvent *)
+{
+    if (m_hovered == QPoint(-1, -1))
+        return;
+    m_hovered = {-1, -1};
+    update();
+    Q_EMIT cellHovered(-1, -1);
+}
+
+void HeatmapView::mousePressEvent(QMouseEvent *event)
+{
+    const QPoint cell = cellAt(event->position());
+    if (cell.x() < 0 || event->button() != Qt::LeftButton)
+        return QWidget::mousePressEvent(event);
+    const bool mask = event->modifiers() & (Qt::ControlModifier | Qt::MetaModifier);
+    if (mask && m_session)
+        m_session->toggleMask({cell.y(), cell.x()});
+    else if (!mask)
+        selectToken(cell.y());
+    Q_EMIT cellClicked(cell.y(), cell.x(), event->modifiers());
+}
+
+void HeatmapView::keyPressEvent(QKeyEvent *event)
+{
+    const int n = static_cast<int>(result().tokens.size());
+    const int sel = m_selectedRow;
+    switch (event->key()) {
+    case Qt::Key_Up:
+        selectToken(sel < 0 ? n - 1 : std::max(0, sel - 1));
+        break;
+    case Qt::Key_Down:
+        selectToken(sel < 0 ? 0 : std::min(n - 1, sel + 1));
+        break;
+    case Qt::Key_Home:
+        selectToken(0);
+        break;
+    case Qt::Key_End:
+        selectToken(n - 1);
+        break;
+    default:
+        return QWidget::keyPressEvent(event);
+    }
+}
+
+void HeatmapView::selectToken(int token)
+{
+    if (token < 0 || token >= result().tokens.size())
+        return;
+    if (m_session)
+        m_session->setSelectedToken(token);
+    else
+        setSelectedRow(token);
+}
+
+bool HeatmapView::event(QEvent *event)
+{
+    if (event->type() == QEvent::ToolTip) {
+        auto *help = static_cast<QHelpEvent *>(event);
+        const QPoint cell = cellAt(help->pos());
+        if (cell.x() >= 0)
+            QToolTip::showText(help->globalPos(), describeCell(cell.y(), cell.x()), this);
+        else
+            QToolTip::hideText();
+        return true;
+    }
+    return QWidget::event(event);
+}
+
+void HeatmapView::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::FontChange)
+        m_measuredTokens.clear();
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::PaletteChange)
+        dataChanged();
+    QWidget::changeEvent(event);
 }
 
 } // namespace qkv

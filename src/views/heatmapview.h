@@ -1,37 +1,83 @@
 #pragma once
 
 #include "colormap.h"
+#include "engine.h"
 
 #include <Eigen/Core>
 
+#include <QPointer>
 #include <QStringList>
 #include <QWidget>
 
 namespace qkv {
 
-// Rows = querying token, columns = attended token; each cell coloured by its weight, with the
-// value written in when it fits. One paint routine serves the screen and any QPaintDevice.
+class DocumentSession;
+
+// Rows = querying token, columns = attended token; each cell coloured by its weight (or raw
+// score), with the value written in when it fits, token labels on both axes and a colour bar.
+// One paint routine serves the screen and any QPainter (PNG, SVG, PDF). The coloured cells are
+// cached as one image at device resolution (max-pooled when there are more tokens than pixels),
+// so hover and selection repaint without recolouring.
 class HeatmapView : public QWidget
 {
     Q_OBJECT
 
 public:
     explicit HeatmapView(QWidget *parent = nullptr);
+    ~HeatmapView() override;
 
+    // Live: shows the session's current head and selection, follows its signals; a click selects
+    // the query token and a Ctrl-click toggles the cell's mask through the session (undoable).
+    void setSession(DocumentSession *session);
+    DocumentSession *session() const;
+
+    // Data only (export, benchmarks), used while no session is set; move large results in.
+    void setResult(Result result, int head = 0);
+    // Weights only, for callers without a Result; `visible` as in Result (empty: all visible).
     void setMatrix(const Eigen::MatrixXd &values, const QStringList &tokens);
-    // 1 where the query may see the key; hidden cells are drawn hatched.
     void setVisibility(const Eigen::MatrixXd &visible);
+    // The head shown without a session (with one, the session's current head).
+    void setHead(int head);
+    int head() const;
+    const Result &result() const;
+
     void setSelectedRow(int row);
     int selectedRow() const { return m_selectedRow; }
+
+    // View options.
     void setColormap(Colormap map);
     Colormap colormap() const { return m_colormap; }
+    // Raw scores S instead of weights A, always on the diverging map centred at 0.
+    void setShowScores(bool scores);
+    bool showsScores() const { return m_showScores; }
+    // Weights on a fixed 0 … 1 scale instead of 0 … the largest weight.
+    void setUnitScale(bool unit);
+    bool unitScale() const { return m_unitScale; }
+    void setValuesVisible(bool visible);
+    bool valuesVisible() const { return m_valuesVisible; }
+    // The colours and range in use (the colour bar's).
+    ColorScale colorScale() const;
 
-    // Draws into `rect` of any painter (screen, image, SVG, PDF).
-    void paintHeatmap(QPainter &painter, const QRectF &rect) const;
-    // The cell under a point of the widget, or (-1, -1).
+    // Draws the whole figure into `rect` of any painter (screen, image, SVG, PDF).
+    void paint(QPainter &painter, const QRectF &rect) const;
+
+    // Geometry of paint() for `rect`: the cells' square, one cell, the cell under a point of the
+    // widget ((column, row), or (-1, -1) outside), and the rectangles of the token labels drawn
+    // (Qt::Vertical: row labels on the left; Qt::Horizontal: column labels on top, unrotated
+    // bounds) with the tokens they name.
+    QRectF gridRect(const QRectF &rect) const;
+    QRectF cellRect(const QRectF &rect, int row, int col) const;
     QPoint cellAt(const QPointF &pos) const;
+    QList<QRectF> labelRects(const QRectF &rect, Qt::Orientation orientation, QList<int> *tokens = nullptr) const;
+    // "it → animal: weight …, raw score …, visible": what a hover reports.
+    QString describeCell(int row, int col) const;
+
+    // Shared with the heads grid: the colour scale for a value range (scores: diverging, centred
+    // at 0; unit: weights on 0 … 1).
+    static ColorScale scaleFor(Colormap map, bool scores, bool unit, double minValue, double maxValue);
 
     QSize sizeHint() const override { return {480, 480}; }
+    QSize minimumSizeHint() const override { return {160, 160}; }
 
 Q_SIGNALS:
     // (-1, -1) when the mouse leaves the grid.
@@ -42,17 +88,40 @@ protected:
     void paintEvent(QPaintEvent *event) override;
     void mouseMoveEvent(QMouseEvent *event) override;
     void mousePressEvent(QMouseEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
     void leaveEvent(QEvent *event) override;
+    bool event(QEvent *event) override;
+    void changeEvent(QEvent *event) override;
 
 private:
-    QRectF gridRect(const QRectF &rect) const;
+    struct Layout;
+    Layout layout(const QRectF &rect) const;
+    const HeadResult *headResult() const;
+    const SquareMatrix *shownValues() const;
+    void dataChanged();
+    void selectToken(int token);
+    void paintValues(QPainter &painter, const Layout &l) const;
+    void paintLabels(QPainter &painter, const Layout &l) const;
 
-    Eigen::MatrixXd m_values;
-    Eigen::MatrixXd m_visible;
-    QStringList m_tokens;
+    QPointer<DocumentSession> m_session;
+    Result m_own;
+    int m_head = 0;
     int m_selectedRow = -1;
     QPoint m_hovered {-1, -1};
     Colormap m_colormap = Colormap::Viridis;
+    bool m_showScores = false;
+    bool m_unitScale = false;
+    bool m_valuesVisible = true;
+
+    // Derived from the data, recomputed lazily after dataChanged() bumps m_serial.
+    quint64 m_serial = 1;
+    mutable quint64 m_derivedSerial = 0;
+    mutable ColorScale m_scale;
+    mutable QStringList m_measuredTokens;
+    mutable qreal m_labelAdvance = 0; // widest of m_measuredTokens in the widget font
+    mutable QImage m_cells;
+    mutable quint64 m_cellsKey = 0;
+    mutable MaskColors m_cellsMask {};
 };
 
 } // namespace qkv

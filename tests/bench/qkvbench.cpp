@@ -576,6 +576,7 @@ int main(int argc, char *argv[])
             out.insert(u"matmul_eigen_over_numpy"_s, matmulRatios(peer, matmul));
         }
     }
+    out.insert(u"heatmap"_s, qkv::bench::heatmapTimings());
     out.insert(u"window"_s, qkv::bench::windowTimings(quick));
     out.insert(u"peak_resident_mib"_s, sig(peakResidentMiB()));
     out.insert(u"total_seconds"_s, sig(secondsSince(started)));

@@ -1,13 +1,13 @@
 #include "viewbenches.h"
 
+#include "benchtiming.h"
+
 #include "headsgridview.h"
 #include "heatmapview.h"
 
-#include <QElapsedTimer>
 #include <QImage>
 #include <QJsonArray>
 
-#include <algorithm>
 #include <random>
 
 namespace qkv::bench {
@@ -39,17 +39,6 @@ Result syntheticResult(int n, int heads)
     return r;
 }
 
-double median(std::vector<double> v)
-{
-    std::sort(v.begin(), v.end());
-    return v.empty() ? 0.0 : v[v.size() / 2];
-}
-
-double msSince(const QElapsedTimer &t)
-{
-    return static_cast<double>(t.nsecsElapsed()) / 1e6;
-}
-
 // "first paint": the head shown changes (as after an edit: new range, recoloured cells), then
 // the widget renders; "repaint": only the selection changes, the cached cells are reused.
 QJsonObject timeHeatmap(int n, int repeats)
@@ -58,24 +47,21 @@ QJsonObject timeHeatmap(int n, int repeats)
     view.resize(side, side);
     view.setResult(syntheticResult(n, 2));
     QImage image(side, side, QImage::Format_ARGB32_Premultiplied);
-    view.render(&image); // warm up fonts and caches of Qt itself
-    std::vector<double> first, repaint;
-    for (int i = 0; i < repeats; ++i) {
-        QElapsedTimer t;
-        t.start();
-        view.setHead((i + 1) % 2);
-        view.render(&image);
-        first.push_back(msSince(t));
-    }
-    for (int i = 0; i < 3 * repeats; ++i) {
-        QElapsedTimer t;
-        t.start();
-        view.setSelectedRow(i % n);
-        view.render(&image);
-        repaint.push_back(msSince(t));
-    }
-    return {{QStringLiteral("tokens"), n}, {QStringLiteral("firstPaintMs"), median(first)},
-        {QStringLiteral("repaintMs"), median(repaint)}, {QStringLiteral("repeats"), repeats}};
+    int i = 0;
+    const double first = medianMs(
+        [&] {
+            view.setHead(++i % 2);
+            view.render(&image);
+        },
+        repeats);
+    const double repaint = medianMs(
+        [&] {
+            view.setSelectedRow(++i % n);
+            view.render(&image);
+        },
+        3 * repeats);
+    return {{QStringLiteral("tokens"), n}, {QStringLiteral("firstPaintMs"), first},
+        {QStringLiteral("repaintMs"), repaint}, {QStringLiteral("repeats"), repeats}};
 }
 
 QJsonObject timeHeadsGrid(int n, int heads, int repeats)
@@ -84,24 +70,21 @@ QJsonObject timeHeadsGrid(int n, int heads, int repeats)
     view.resize(side, side);
     view.setResult(syntheticResult(n, heads));
     QImage image(side, side, QImage::Format_ARGB32_Premultiplied);
-    view.render(&image);
-    std::vector<double> first, repaint;
-    for (int i = 0; i < repeats; ++i) {
-        QElapsedTimer t;
-        t.start();
-        view.setColormap(i % 2 ? Colormap::Viridis : Colormap::Magma); // recolours every tile
-        view.render(&image);
-        first.push_back(msSince(t));
-    }
-    for (int i = 0; i < repeats; ++i) {
-        QElapsedTimer t;
-        t.start();
-        view.setCurrentHead(i % heads);
-        view.render(&image);
-        repaint.push_back(msSince(t));
-    }
-    return {{QStringLiteral("tokens"), n}, {QStringLiteral("heads"), heads},
-        {QStringLiteral("firstPaintMs"), median(first)}, {QStringLiteral("repaintMs"), median(repaint)}};
+    int i = 0;
+    const double first = medianMs(
+        [&] {
+            view.setColormap(++i % 2 ? Colormap::Viridis : Colormap::Magma); // recolours every tile
+            view.render(&image);
+        },
+        repeats);
+    const double repaint = medianMs(
+        [&] {
+            view.setCurrentHead(++i % heads);
+            view.render(&image);
+        },
+        repeats);
+    return {{QStringLiteral("tokens"), n}, {QStringLiteral("heads"), heads}, {QStringLiteral("firstPaintMs"), first},
+        {QStringLiteral("repaintMs"), repaint}};
 }
 
 } // namespace
