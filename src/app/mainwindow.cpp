@@ -33,6 +33,7 @@ MainWindow::MainWindow(QWidget *parent)
 {
     m_ui->setupUi(this);
     tabifyDockWidget(m_ui->settingsDock, m_ui->historyDock);
+    tabifyDockWidget(m_ui->settingsDock, m_ui->workedDock);
     splitDockWidget(m_ui->settingsDock, m_ui->headsDock, Qt::Vertical);
     m_ui->settingsDock->raise();
     m_ui->historyView->setStack(m_session->undoStack());
@@ -105,6 +106,7 @@ void MainWindow::setUpActions()
     m_ui->menuView->addAction(m_ui->settingsDock->toggleViewAction());
     m_ui->menuView->addAction(m_ui->historyDock->toggleViewAction());
     m_ui->menuView->addAction(m_ui->headsDock->toggleViewAction());
+    m_ui->menuView->addAction(m_ui->workedDock->toggleViewAction());
     m_ui->menuView->addAction(m_ui->toolBar->toggleViewAction());
 
     connect(m_ui->actionNew, &QAction::triggered, this, &MainWindow::newDocument);
@@ -155,6 +157,7 @@ void MainWindow::setUpViews()
     // The views follow the session themselves: selection, head, masks and results.
     m_ui->heatmap->setSession(m_session);
     m_ui->headsGrid->setSession(m_session);
+    m_ui->workedView->setSession(m_session);
     connect(m_ui->settingsPanel, &SettingsPanel::colormapEdited, m_ui->heatmap, &HeatmapView::setColormap);
     connect(m_ui->settingsPanel, &SettingsPanel::colormapEdited, m_ui->headsGrid, &HeadsGridView::setColormap);
     connect(m_ui->heatmap, &HeatmapView::cellHovered, this, &MainWindow::showHoveredCell);

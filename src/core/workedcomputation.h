@@ -1,7 +1,103 @@
 #pragma once
 
+#include "engine.h"
+#include "settings.h"
+
+#include <Eigen/Core>
+
+#include <QString>
+#include <QStringList>
+
+#include <vector>
+
 namespace qkv {
 
-// Every step of one query's attention with its numbers, as Markdown and LaTeX. (placeholder: being written)
+class Document;
+
+// What one key contributes to the worked query's row.
+struct WorkedKey {
+    bool masked = false;
+    double score = 0; // the engine's raw S(query, key); the given A in weights mode
+    double scaled = 0; // score ÷ divisor (softmax normalizations)
+    double exponential = 0; // e^(scaled − shift) (softmax normalizations)
+    double weight = 0; // the engine's A(query, key)
+};
+
+// Every number of one query's attention in one head, as the worked-example articles show it:
+// the engine's scores, weights, output and similarities, plus the vectors they came from, so
+// that each step can be written out term by term. Built from a computed Result; no widgets.
+struct WorkedComputation {
+    QStringList tokens;
+    Settings settings;
+    int head = 0;
+    int query = -1; // -1: nothing to work out
+    // The vectors whose dot products are the scores: q·k, k·k, v·v or x·x (empty in weights mode).
+    Eigen::VectorXd compared;
+    Eigen::MatrixXd comparedKeys; // one row per token
+    Eigen::MatrixXd values; // V, one row per token
+    double divisor = 1; // √d·T (scaled softmax) or T (softmax)
+    double shift = 0; // subtracted from every exponent when e^x would be unreadably large or small
+    double total = 0; // the sum the row is divided by: of exponentials (softmax) or scores (sum)
+    std::vector<WorkedKey> keys; // one per token, in sentence order
+    Eigen::VectorXd output; // the engine's O(query)
+    Eigen::VectorXd before, after; // similarityBefore/After: v(query)·v(j) and o(query)·v(j)
+    QString warning; // why the row could not be normalized; empty when it could
+
+    bool isValid() const { return query >= 0; }
+    int maskedCount() const;
+};
+
+// The worked computation of `query` in `head`; invalid when either is out of range.
+WorkedComputation workedComputation(const Document &doc, const Result &result, int head, int query);
+
+// Markdown and LaTeX are for copying; Plain (Unicode, no markup, exp(x) for e^x) is what the view
+// lays out itself.
+enum class WorkedSyntax { Markdown, Latex, Plain };
+
+// How the steps are written out. The defaults keep a 200-token sentence readable: only the
+// heaviest keys are worked out term by term and the others are summed in one line per step.
+struct WorkedOptions {
+    int decimals = 3; // shown numbers are rounded to this many decimals (small ones: 2 significant digits)
+    int maxKeys = 16; // above this many visible keys, only the maxKeys heaviest are listed (0: all)
+    int maxTerms = 8; // longer dot products and vectors show this many terms, then "…" (0: all)
+};
+
+// The keys written out term by term, in sentence order: every token when there are at most
+// maxKeys, else the maxKeys visible keys with the largest |weight|.
+std::vector<int> workedListedKeys(const WorkedComputation &w, int maxKeys);
+
+// One number rounded for reading: to `decimals` decimals, small ones to 2 significant digits (up to
+// 6 decimals), then scientific notation; trailing zeros dropped; a true minus sign.
+QString formatWorkedNumber(double x, int decimals, WorkedSyntax syntax);
+
+// One row of a step: "label: expression result note", e.g. "The: 0.6 × 0.2 + … = " "0.17".
+struct WorkedRow {
+    QString label;
+    QString expression;
+    QString result; // the row's outcome, which the view sets in bold; may be empty
+    QString note; // after the result, e.g. "(was −0.09, closer)"
+    bool masked = false; // the expression then says the key is left out
+};
+
+// The written-out steps as blocks, each piece already in the syntax's notation.
+struct WorkedBlock {
+    enum class Kind { Title, Step, Text, Note, Warning, Result, Rows };
+    Kind kind = Kind::Text;
+    QString text; // every kind but Rows
+    std::vector<WorkedRow> rows; // Rows
+};
+std::vector<WorkedBlock> workedBlocks(
+    const WorkedComputation &w, WorkedSyntax syntax, const WorkedOptions &options = {});
+
+// The blocks joined: Markdown, a LaTeX fragment for a document using amsmath, or plain text.
+QString workedText(const WorkedComputation &w, WorkedSyntax syntax, const WorkedOptions &options = {});
+inline QString workedMarkdown(const WorkedComputation &w, const WorkedOptions &options = {})
+{
+    return workedText(w, WorkedSyntax::Markdown, options);
+}
+inline QString workedLatex(const WorkedComputation &w, const WorkedOptions &options = {})
+{
+    return workedText(w, WorkedSyntax::Latex, options);
+}
 
 } // namespace qkv

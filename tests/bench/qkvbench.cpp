@@ -577,6 +577,7 @@ int main(int argc, char *argv[])
         }
     }
     out.insert(u"heatmap"_s, qkv::bench::heatmapTimings());
+    out.insert(u"worked"_s, qkv::bench::workedTimings());
     out.insert(u"window"_s, qkv::bench::windowTimings(quick));
     out.insert(u"peak_resident_mib"_s, sig(peakResidentMiB()));
     out.insert(u"total_seconds"_s, sig(secondsSince(started)));
