@@ -32,10 +32,15 @@ MainWindow::MainWindow(QWidget *parent)
     , m_autosaver(new Autosaver(m_session, Autosaver::defaultFolder(), this))
 {
     m_ui->setupUi(this);
-    tabifyDockWidget(m_ui->settingsDock, m_ui->historyDock);
-    tabifyDockWidget(m_ui->settingsDock, m_ui->workedDock);
-    splitDockWidget(m_ui->settingsDock, m_ui->headsDock, Qt::Vertical);
-    m_ui->settingsDock->raise();
+    // Default layout: settings above the worked computation (with heads and history as tabs)
+    // on the right, the tables below; a saved layout replaces it.
+    splitDockWidget(m_ui->settingsDock, m_ui->workedDock, Qt::Vertical);
+    tabifyDockWidget(m_ui->workedDock, m_ui->headsDock);
+    tabifyDockWidget(m_ui->workedDock, m_ui->historyDock);
+    m_ui->workedDock->raise();
+    resizeDocks({m_ui->settingsDock}, {380}, Qt::Horizontal);
+    resizeDocks({m_ui->settingsDock, m_ui->workedDock}, {300, 500}, Qt::Vertical);
+    resizeDocks({m_ui->tablesDock}, {260}, Qt::Vertical);
     m_ui->historyView->setStack(m_session->undoStack());
     m_ui->historyView->setEmptyLabel(tr("<opened>"));
     setUpActions();
