@@ -1,9 +1,12 @@
 #include "exportcommand.h"
 
 #include "atomicsave.h"
+#include "colormap.h"
 #include "documentio.h"
+#include "documentsession.h"
 #include "engine.h"
 #include "exportoptions.h"
+#include "figurerenderer.h"
 #include "numbertables.h"
 
 #include <QFileInfo>
@@ -99,6 +102,48 @@ int writeOutput(const ExportOptions &o, const QByteArray &bytes, FILE *out, FILE
     return 0;
 }
 
+int exportFigure(const ExportOptions &o, const Document &doc, FILE *out, FILE *err)
+{
+    if (!FigureRenderer::availableFigureViews().contains(o.view)) {
+        print(err,
+            QStringLiteral("qkvlab: export: --view %1 is not available yet (available: %2)\n")
+                .arg(o.view, FigureRenderer::availableFigureViews().join(QStringLiteral(", "))));
+        return 2;
+    }
+    if (!o.colormap.isEmpty() && !colormapNames().contains(o.colormap)) {
+        print(err,
+            QStringLiteral("qkvlab: export: --colormap: unknown colormap '%1' (one of %2)\n")
+                .arg(o.colormap, colormapNames().join(QStringLiteral(", "))));
+        return 2;
+    }
+    DocumentSession session;
+    session.resetDocument(doc);
+    session.setCurrentHead(std::max(o.head, 0));
+    if (!o.query.isEmpty()) {
+        const qsizetype token = doc.tokens().indexOf(o.query);
+        if (token < 0) {
+            print(err, QStringLiteral("qkvlab: export: --query: the sentence has no token '%1'\n").arg(o.query));
+            return 2;
+        }
+        session.setSelectedToken(static_cast<int>(token));
+    }
+    FigureRenderer renderer(&session, o.view);
+    renderer.setColormap(o.colormap);
+    FigureSpec spec;
+    spec.size = o.sizeGiven ? o.size : renderer.preferredSize(o.size.width());
+    spec.size = spec.size.boundedTo(QSize(ExportOptions::maxSide, ExportOptions::maxSide));
+    spec.scale = o.scale;
+    spec.format = o.format == u"svg" ? FigureFormat::Svg : o.format == u"pdf" ? FigureFormat::Pdf : FigureFormat::Png;
+    spec.title = doc.title().isEmpty() ? doc.sentence().left(80) : doc.title();
+    QString error;
+    const QByteArray bytes = renderFigure(spec, renderer.painter(), &error);
+    if (bytes.isEmpty()) {
+        print(err, QStringLiteral("qkvlab: export: %1\n").arg(error));
+        return 1;
+    }
+    return writeOutput(o, bytes, out, err);
+}
+
 } // namespace
 
 int runExport(const QStringList &args, FILE *out, FILE *err)
@@ -124,8 +169,7 @@ int runExport(const QStringList &args, FILE *out, FILE *err)
     }
     if (!o.numbers.isEmpty())
         return writeOutput(o, numbersText(result, o).toUtf8(), out, err);
-    print(err, QStringLiteral("qkvlab: export: figures are not available in this build\n"));
-    return 1;
+    return exportFigure(o, *loaded.document, out, err);
 }
 
 } // namespace qkv::app

@@ -74,6 +74,7 @@ ParsedExport parseExportArguments(const QStringList &args)
                                 .arg(ExportOptions::maxSide)
                                 .arg(value));
             o.size = *size;
+            o.sizeGiven = true;
         } else if (arg == u"--colormap") {
             o.colormap = value;
         } else if (arg == u"--overwrite") {

@@ -20,6 +20,7 @@ struct ExportOptions {
     QString query; // --query TOKEN (the selected token), empty for none
     double scale = 1.0; // PNG: 1 … 4
     QSize size {1000, 1000};
+    bool sizeGiven = false; // otherwise a view may choose its height (the worked computation)
     QString colormap;
     bool overwrite = false;
 

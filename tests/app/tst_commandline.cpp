@@ -1,5 +1,8 @@
 #include "commandline.h"
 #include "examples.h"
+#include "figurerenderer.h"
+
+#include <QImage>
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -194,6 +197,56 @@ private Q_SLOTS:
         QCOMPARE(r.status, 1);
         QVERIFY(r.err.contains("No such file or directory"));
         QVERIFY(!QFile::exists(u"/nonexistent/folder/w.csv"_qs));
+    }
+
+    void exportEveryFigure_data()
+    {
+        QTest::addColumn<QString>("view");
+        QTest::addColumn<QString>("format");
+        for (const QString &view : qkv::FigureRenderer::availableFigureViews())
+            for (const char *format : {"png", "svg", "pdf"})
+                QTest::addRow("%s.%s", qPrintable(view), format) << view << QString::fromLatin1(format);
+    }
+    void exportEveryFigure()
+    {
+        QFETCH(QString, view);
+        QFETCH(QString, format);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(view + u'.' + format);
+        const Run r = run({u"export"_qs, u"example:animal"_qs, u"--view"_qs, view, u"--query"_qs, u"it"_qs,
+            u"--size"_qs, u"600x500"_qs, u"--scale"_qs, u"2"_qs, u"-o"_qs, path});
+        QCOMPARE(r.status, 0);
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray bytes = f.readAll();
+        if (format == u"png") {
+            QImage image;
+            QVERIFY(image.loadFromData(bytes));
+            QCOMPARE(image.size(), QSize(1200, 1000));
+            QVERIFY(image.pixelColor(600, 500) != QColor(Qt::white) || view == u"worked");
+        } else if (format == u"svg") {
+            QVERIFY(bytes.contains("viewBox=\"0 0 600 500\""));
+            QVERIFY(bytes.contains("animal"));
+        } else {
+            QVERIFY(bytes.startsWith("%PDF"));
+            QVERIFY(bytes.contains("/MediaBox [0 0 450.000000 375.000000]"));
+        }
+    }
+
+    void exportFigureErrors()
+    {
+        Run r = run({u"export"_qs, u"example:animal"_qs, u"--view"_qs, u"heatmap"_qs, u"--query"_qs, u"zebra"_qs,
+            u"-o"_qs, u"x.png"_qs});
+        QCOMPARE(r.status, 2);
+        QVERIFY(r.err.contains("--query: the sentence has no token 'zebra'"));
+        r = run({u"export"_qs, u"example:animal"_qs, u"--view"_qs, u"heatmap"_qs, u"--colormap"_qs, u"jet"_qs, u"-o"_qs,
+            u"x.png"_qs});
+        QCOMPARE(r.status, 2);
+        QVERIFY(r.err.contains("--colormap: unknown colormap 'jet'"));
+        r = run(
+            {u"export"_qs, u"example:animal"_qs, u"--view"_qs, u"heatmap"_qs, u"-o"_qs, u"/nonexistent/dir/x.svg"_qs});
+        QCOMPARE(r.status, 1);
+        QVERIFY(r.err.contains("No such file or directory"));
     }
 
     void badDocumentGivesItsPlace()
