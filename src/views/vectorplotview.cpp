@@ -1,1 +1,884 @@
 #include "vectorplotview.h"
+
+#include "chartstyle.h"
+#include "documentsession.h"
+#include "labelplacer.h"
+
+#include <QApplication>
+#include <QChart>
+#include <QContextMenuEvent>
+#include <QFontMetricsF>
+#include <QGraphicsScene>
+#include <QHash>
+#include <QHelpEvent>
+#include <QKeyEvent>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QMenu>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QScatterSeries>
+#include <QToolTip>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+namespace qkv {
+namespace {
+
+constexpr std::array<Role, 3> roles {Role::Query, Role::Key, Role::Value};
+constexpr qreal tickSpacingPx = 70;
+constexpr int lightMarkerGroups = 30; // from this many words on, raster output stamps marker images
+
+std::size_t idx(Role role)
+{
+    return static_cast<std::size_t>(role);
+}
+
+// Okabe-Ito colours (colour-blind safe), lighter variants on dark backgrounds.
+QColor roleColor(Role role, bool dark)
+{
+    switch (role) {
+    case Role::Query:
+        return dark ? QColor(0x56, 0xB4, 0xE9) : QColor(0x00, 0x72, 0xB2);
+    case Role::Key:
+        return dark ? QColor(0xE6, 0x9F, 0x00) : QColor(0xD5, 0x5E, 0x00);
+    case Role::Value:
+        return dark ? QColor(0x3C, 0xC7, 0x9A) : QColor(0x00, 0x9E, 0x73);
+    }
+    return {};
+}
+
+QString roleLetter(Role role)
+{
+    return role == Role::Query ? QStringLiteral("q") : role == Role::Key ? QStringLiteral("k") : QStringLiteral("v");
+}
+
+Field roleField(Role role)
+{
+    return role == Role::Query ? Field::Query : role == Role::Key ? Field::Key : Field::Value;
+}
+
+// 1, 2 or 5 times a power of ten: ticks people can read.
+double niceStep(double raw)
+{
+    if (!(raw > 0) || !std::isfinite(raw))
+        return 1;
+    const double base = std::pow(10.0, std::floor(std::log10(raw)));
+    const double f = raw / base;
+    return base * (f <= 1 ? 1 : f <= 2 ? 2 : f <= 5 ? 5 : 10);
+}
+
+} // namespace
+
+VectorPlotView::VectorPlotView(QWidget *parent)
+    : QWidget(parent)
+    , m_scene(std::make_unique<QGraphicsScene>())
+{
+    setMouseTracking(true);
+    setFocusPolicy(Qt::StrongFocus);
+    m_scene->setItemIndexMethod(QGraphicsScene::NoIndex); // points move on every edit
+    m_chart = new QChart;
+    m_scene->addItem(m_chart);
+    m_axisX = new QValueAxis;
+    m_axisY = new QValueAxis;
+    for (QValueAxis *axis : {m_axisX, m_axisY}) {
+        axis->setTickType(QValueAxis::TicksDynamic);
+        axis->setTickAnchor(0);
+    }
+    m_chart->addAxis(m_axisX, Qt::AlignBottom);
+    m_chart->addAxis(m_axisY, Qt::AlignLeft);
+    m_zeroX = new QLineSeries;
+    m_zeroY = new QLineSeries;
+    const QStringList names {tr("query q"), tr("key k"), tr("value v")};
+    const std::array<QScatterSeries::MarkerShape, 3> shapes {
+        QScatterSeries::MarkerShapeCircle, QScatterSeries::MarkerShapeTriangle, QScatterSeries::MarkerShapeRectangle};
+    QList<QAbstractSeries *> all {m_zeroX, m_zeroY};
+    for (Role role : roles) {
+        auto *s = new QScatterSeries;
+        s->setName(names[static_cast<int>(idx(role))]);
+        s->setMarkerShape(shapes[idx(role)]);
+        m_series[idx(role)] = s;
+        all << s;
+    }
+    for (QAbstractSeries *s : all) {
+        m_chart->addSeries(s);
+        s->attachAxis(m_axisX);
+        s->attachAxis(m_axisY);
+    }
+    for (QLineSeries *s : {m_zeroX, m_zeroY})
+        for (QLegendMarker *marker : m_chart->legend()->markers(s))
+            marker->setVisible(false);
+    m_chart->legend()->setAlignment(Qt::AlignTop);
+}
+
+VectorPlotView::~VectorPlotView() = default;
+
+void VectorPlotView::setSession(DocumentSession *session)
+{
+    if (m_session == session)
+        return;
+    if (m_session)
+        disconnect(m_session, nullptr, this, nullptr);
+    endDrag();
+    m_session = session;
+    if (session) {
+        connect(session, &DocumentSession::resultChanged, this, &VectorPlotView::dataChanged);
+        connect(session, &DocumentSession::currentHeadChanged, this, &VectorPlotView::dataChanged);
+        connect(session, &DocumentSession::selectedTokenChanged, this, qOverload<>(&QWidget::update));
+        connect(session, &DocumentSession::documentReset, this, &VectorPlotView::endDrag);
+        connect(session, &QObject::destroyed, this, &VectorPlotView::dataChanged);
+    }
+    dataChanged();
+}
+
+DocumentSession *VectorPlotView::session() const
+{
+    return m_session;
+}
+
+void VectorPlotView::setResult(Result result, int head)
+{
+    m_own = std::move(result);
+    m_head = head;
+    dataChanged();
+}
+
+const Result &VectorPlotView::result() const
+{
+    return m_session ? m_session->result() : m_own;
+}
+
+void VectorPlotView::setHead(int head)
+{
+    m_head = head;
+    dataChanged();
+}
+
+int VectorPlotView::head() const
+{
+    return m_session ? m_session->currentHead() : m_head;
+}
+
+void VectorPlotView::setSelectedToken(int token)
+{
+    if (m_session)
+        m_session->setSelectedToken(token);
+    m_selected = token;
+    update();
+}
+
+int VectorPlotView::selectedToken() const
+{
+    return m_session ? m_session->selectedToken() : m_selected;
+}
+
+void VectorPlotView::setAxes(Axes axes)
+{
+    m_axes = axes;
+    optionChanged();
+}
+
+void VectorPlotView::setDimensions(int x, int y)
+{
+    m_dimX = std::max(0, x);
+    m_dimY = std::max(0, y);
+    m_axes = Axes::Dimensions;
+    optionChanged();
+}
+
+void VectorPlotView::setRoleShown(Role role, bool shown)
+{
+    m_shown[idx(role)] = shown;
+    optionChanged();
+}
+
+bool VectorPlotView::usesPrincipalAxes() const
+{
+    return m_axes == Axes::Principal || (m_axes == Axes::Automatic && dim() > 2);
+}
+
+const HeadResult *VectorPlotView::headResult() const
+{
+    const Result &r = result();
+    const int h = head();
+    if (h < 0 || h >= static_cast<int>(r.heads.size()))
+        return nullptr;
+    const HeadResult &hr = r.heads[static_cast<std::size_t>(h)];
+    const auto n = r.tokens.size();
+    const bool ok = n > 0 && hr.queries.rows() == n && hr.keys.rows() == n && hr.values.rows() == n
+        && hr.keys.cols() == hr.queries.cols() && hr.values.cols() == hr.queries.cols();
+    return ok ? &hr : nullptr;
+}
+
+const Eigen::MatrixXd *VectorPlotView::roleMatrix(Role role) const
+{
+    const HeadResult *h = headResult();
+    if (!h)
+        return nullptr;
+    return role == Role::Query ? &h->queries : role == Role::Key ? &h->keys : &h->values;
+}
+
+int VectorPlotView::dim() const
+{
+    const HeadResult *h = headResult();
+    return h ? static_cast<int>(h->queries.cols()) : 0;
+}
+
+void VectorPlotView::dataChanged()
+{
+    ++m_serial;
+    update();
+}
+
+void VectorPlotView::optionChanged()
+{
+    m_rangesDirty = true;
+    dataChanged();
+    Q_EMIT optionsChanged();
+}
+
+int VectorPlotView::groupOf(int token) const
+{
+    return token >= 0 && token < m_tokenGroup.size() ? m_tokenGroup[token] : -1;
+}
+
+bool VectorPlotView::isEditable(Role role) const
+{
+    if (!m_session || !headResult())
+        return false;
+    switch (m_session->document().settings().mode) {
+    case Mode::Direct:
+        return true;
+    case Mode::Weights:
+        return role == Role::Value;
+    case Mode::Projection:
+        return false;
+    }
+    return false;
+}
+
+QString VectorPlotView::readOnlyReason(Role role) const
+{
+    if (isEditable(role))
+        return {};
+    if (!m_session)
+        return tr("Read-only: not connected to a document.");
+    const QString w = role == Role::Query ? QStringLiteral("W_Q")
+        : role == Role::Key               ? QStringLiteral("W_K")
+                                          : QStringLiteral("W_V");
+    if (m_session->document().settings().mode == Mode::Projection)
+        return tr("Read-only: computed as X·%1 (projection mode). Edit the embedding or %1 instead.").arg(w);
+    return tr("Read-only: queries and keys are not used in weights mode (the weights are given directly).");
+}
+
+void VectorPlotView::syncStyle() const
+{
+    m_styleDirty = false;
+    const QPalette pal = palette();
+    const bool dark = chartstyle::isDark(pal);
+    chartstyle::styleChart(m_chart, pal, font());
+    chartstyle::styleAxis(m_axisX, pal, font());
+    chartstyle::styleAxis(m_axisY, pal, font());
+    for (Role role : roles) {
+        QScatterSeries *s = m_series[idx(role)];
+        s->setColor(roleColor(role, dark));
+        s->setBorderColor(pal.color(QPalette::Base)); // keeps overlapping markers apart
+    }
+    QColor zero = pal.color(QPalette::Text);
+    zero.setAlphaF(0.5f);
+    for (QLineSeries *s : {m_zeroX, m_zeroY})
+        s->setPen(QPen(zero, 1));
+}
+
+void VectorPlotView::sync(QSizeF size) const
+{
+    if (m_styleDirty)
+        syncStyle();
+    if (m_syncedSerial != m_serial) {
+        m_syncedSerial = m_serial;
+        syncData();
+    }
+    syncRanges(size);
+    chartstyle::layoutChart(m_chart, size);
+}
+
+void VectorPlotView::syncData() const
+{
+    const HeadResult *h = headResult();
+    const QStringList &tokens = result().tokens;
+    const int n = h ? static_cast<int>(tokens.size()) : 0;
+    m_groups.clear();
+    m_tokenGroup.fill(-1, n);
+    QHash<QString, QList<int>> byWord;
+    for (int i = 0; i < n; ++i) {
+        QList<int> &candidates = byWord[tokens[i]];
+        int g = -1;
+        for (int c : candidates) {
+            const int rep = m_groups[c].tokens.first();
+            if (h->queries.row(rep) == h->queries.row(i) && h->keys.row(rep) == h->keys.row(i)
+                && h->values.row(rep) == h->values.row(i)) {
+                g = c;
+                break;
+            }
+        }
+        if (g < 0) {
+            g = static_cast<int>(m_groups.size());
+            m_groups.append({tokens[i], {}});
+            candidates.append(g);
+        }
+        m_groups[g].tokens.append(i);
+        m_tokenGroup[i] = g;
+    }
+
+    const int d = dim();
+    const auto groups = static_cast<Eigen::Index>(m_groups.size());
+    std::vector<Eigen::Index> reps;
+    for (const Group &g : m_groups)
+        reps.push_back(g.tokens.first());
+    m_principal = usesPrincipalAxes();
+    // The axes stay put while a point is dragged, so it follows the mouse.
+    if (m_principal && !m_drag.active && h) {
+        const bool none = std::none_of(m_shown.begin(), m_shown.end(), [](bool b) { return b; });
+        Eigen::MatrixXd cloud(0, d);
+        for (Role role : roles) {
+            if (!none && !m_shown[idx(role)])
+                continue;
+            const Eigen::MatrixXd rows = (*roleMatrix(role))(reps, Eigen::all);
+            cloud.conservativeResize(cloud.rows() + groups, Eigen::NoChange);
+            cloud.bottomRows(groups) = rows;
+        }
+        m_projection = principalPlane(cloud);
+    }
+    const int dx = std::clamp(m_dimX, 0, std::max(0, d - 1));
+    const int dy = m_dimY < d ? m_dimY : -1;
+    for (Role role : roles) {
+        QList<QPointF> &points = m_points[idx(role)];
+        points.clear();
+        if (h && d > 0) {
+            const Eigen::MatrixXd rows = (*roleMatrix(role))(reps, Eigen::all);
+            if (m_principal) {
+                const Eigen::MatrixXd c = rows * m_projection.axes;
+                for (Eigen::Index g = 0; g < groups; ++g)
+                    points.append(QPointF(c(g, 0), c(g, 1)));
+            } else {
+                for (Eigen::Index g = 0; g < groups; ++g)
+                    points.append(QPointF(rows(g, dx), dy >= 0 ? rows(g, dy) : 0.0));
+            }
+        }
+        QScatterSeries *s = m_series[idx(role)];
+        s->replace(m_shown[idx(role)] ? points : QList<QPointF>());
+        s->setVisible(m_shown[idx(role)]);
+        const qreal marker = groups <= 30 ? 12 : groups <= 200 ? 9 : 6;
+        s->setMarkerSize(role == Role::Key ? std::round(marker * 1.15) : marker); // a triangle looks smaller
+    }
+    m_axisX->setTitleText(titleOf(Qt::Horizontal));
+    m_axisY->setTitleText(titleOf(Qt::Vertical));
+    QString title = tr("Vectors of head %1").arg(head() + 1);
+    if (m_session && m_session->document().settings().mode == Mode::Projection)
+        title += tr(" (computed from the embeddings: read-only)");
+    m_chart->setTitle(title);
+    const QFontMetricsF fm(font());
+    m_labelWidths.clear();
+    for (const Group &g : m_groups) {
+        const QString text = labelText(g);
+        auto it = m_widthCache.constFind(text);
+        if (it == m_widthCache.cend())
+            it = m_widthCache.insert(text, fm.horizontalAdvance(text));
+        m_labelWidths.append(*it);
+    }
+    m_rangesCheck = true;
+}
+
+QString VectorPlotView::axisTitle(Qt::Orientation orientation) const
+{
+    sync(size());
+    return titleOf(orientation);
+}
+
+// The axis title for the data as last synced.
+QString VectorPlotView::titleOf(Qt::Orientation orientation) const
+{
+    const int d = dim();
+    const bool x = orientation == Qt::Horizontal;
+    if (m_principal) {
+        const double share = m_projection.explained[x ? 0 : 1] * 100;
+        return tr("PC%1 (%2% of variance)").arg(x ? 1 : 2).arg(share, 0, 'f', share < 10 ? 1 : 0);
+    }
+    if (d == 0)
+        return {};
+    const int i = x ? std::clamp(m_dimX, 0, d - 1) : m_dimY;
+    if (i >= d)
+        return tr("(no dimension %1: d = %2)").arg(i + 1).arg(d);
+    return tr("dimension %1").arg(i + 1);
+}
+
+Projection2d VectorPlotView::projection() const
+{
+    sync(size());
+    return m_projection;
+}
+
+void VectorPlotView::syncRanges(QSizeF size) const
+{
+    const bool fresh = m_rangesDirty || size != m_rangeSize;
+    if (m_drag.active || (!fresh && !m_rangesCheck))
+        return;
+    // The origin is always in view: the direction from it is what a dot product sees.
+    double x0 = 0, x1 = 0, y0 = 0, y1 = 0;
+    for (Role role : roles) {
+        if (!m_shown[idx(role)])
+            continue;
+        for (const QPointF &p : m_points[idx(role)]) {
+            x0 = std::min(x0, p.x());
+            x1 = std::max(x1, p.x());
+            y0 = std::min(y0, p.y());
+            y1 = std::max(y1, p.y());
+        }
+    }
+    double span = std::max(x1 - x0, y1 - y0);
+    if (!(span > 1e-9)) { // nothing but the origin: a unit square around it
+        x0 = y0 = -1, x1 = y1 = 1, span = 2;
+    }
+    const double pad = 0.08 * span;
+    x0 -= pad, x1 += pad, y0 -= pad, y1 += pad;
+    m_rangesCheck = false;
+    // After an edit the axes stay while the points still fit and fill them, so they do not jump
+    // on every keystroke (and the chart need not be laid out again).
+    if (!fresh) {
+        const double xs = m_axisX->max() - m_axisX->min(), ys = m_axisY->max() - m_axisY->min();
+        const bool inside
+            = x0 >= m_axisX->min() && x1 <= m_axisX->max() && y0 >= m_axisY->min() && y1 <= m_axisY->max();
+        if (inside && std::max((x1 - x0) / xs, (y1 - y0) / ys) >= 0.5)
+            return;
+    }
+    m_rangesDirty = false;
+    m_rangeSize = size;
+    if (m_chart->geometry().size() != size)
+        chartstyle::layoutChart(m_chart, size);
+    // One unit is as long across as up, so angles between vectors look like angles. New ranges
+    // can widen the tick labels and so shrink the plot: then once more.
+    QSizeF used;
+    for (int pass = 0; pass < 2 && m_chart->plotArea().size() != used; ++pass) {
+        const QRectF plot = m_chart->plotArea();
+        used = plot.size();
+        const double w = std::max<qreal>(plot.width(), 1), h = std::max<qreal>(plot.height(), 1);
+        const double perPixel = std::max((x1 - x0) / w, (y1 - y0) / h);
+        const double cx = (x0 + x1) / 2, cy = (y0 + y1) / 2;
+        const double step = niceStep(perPixel * tickSpacingPx);
+        const int decimals = std::clamp(static_cast<int>(-std::floor(std::log10(step))), 0, 6);
+        for (QValueAxis *axis : {m_axisX, m_axisY}) {
+            const double c = axis == m_axisX ? cx : cy;
+            const double half = perPixel * (axis == m_axisX ? w : h) / 2;
+            axis->setRange(c - half, c + half);
+            axis->setTickInterval(step);
+            axis->setLabelFormat(QStringLiteral("%.%1f").arg(decimals));
+        }
+        m_zeroX->replace({QPointF(m_axisX->min(), 0), QPointF(m_axisX->max(), 0)});
+        m_zeroY->replace({QPointF(0, m_axisY->min()), QPointF(0, m_axisY->max())});
+        chartstyle::layoutChart(m_chart, size);
+    }
+}
+
+QTransform VectorPlotView::valueToPixel() const
+{
+    const QRectF plot = m_chart->plotArea();
+    const double sx = plot.width() / std::max(1e-300, m_axisX->max() - m_axisX->min());
+    const double sy = -plot.height() / std::max(1e-300, m_axisY->max() - m_axisY->min());
+    return {sx, 0, 0, sy, plot.left() - m_axisX->min() * sx, plot.bottom() - m_axisY->min() * sy};
+}
+
+QPointF VectorPlotView::plottedValue(PointRef point) const
+{
+    sync(size());
+    const int g = groupOf(point.token);
+    const QList<QPointF> &points = m_points[idx(point.role)];
+    return g >= 0 && g < points.size() ? points[g] : QPointF();
+}
+
+QPointF VectorPlotView::pointPosition(const QRectF &rect, PointRef point) const
+{
+    sync(rect.size());
+    const int g = groupOf(point.token);
+    const QList<QPointF> &points = m_points[idx(point.role)];
+    if (g < 0 || g >= points.size())
+        return {};
+    return valueToPixel().map(points[g]) + rect.topLeft();
+}
+
+VectorPlotView::PointRef VectorPlotView::pointAt(const QPointF &pos) const
+{
+    sync(size());
+    const QTransform t = valueToPixel();
+    PointRef best;
+    qreal bestDistance = 0;
+    for (Role role : roles) {
+        if (!m_shown[idx(role)])
+            continue;
+        const qreal radius = m_series[idx(role)]->markerSize() / 2 + 3;
+        const QList<QPointF> &points = m_points[idx(role)];
+        for (int g = 0; g < points.size(); ++g) {
+            const QPointF delta = t.map(points[g]) - pos;
+            const qreal distance = std::hypot(delta.x(), delta.y());
+            // Ties go to the role drawn last (on top).
+            if (distance <= radius && (!best.isValid() || distance <= bestDistance)) {
+                best = {role, m_groups[g].tokens.first()};
+                bestDistance = distance;
+            }
+        }
+    }
+    // Prefer the selected token of a repeated word, so a click does not move the selection.
+    const int selected = selectedToken();
+    if (best.isValid() && groupOf(selected) == groupOf(best.token))
+        best.token = selected;
+    return best;
+}
+
+QString VectorPlotView::describePoint(PointRef point) const
+{
+    const int g = groupOf(point.token);
+    if (g < 0 || g >= m_groups.size())
+        return {};
+    const Group &group = m_groups[g];
+    const QPointF v = plottedValue(point);
+    QString text = tr("%1 of “%2”: (%3, %4)")
+                       .arg(roleLetter(point.role), group.word)
+                       .arg(v.x(), 0, 'g', 4)
+                       .arg(v.y(), 0, 'g', 4);
+    if (group.tokens.size() > 1) {
+        QStringList where;
+        for (int t : group.tokens)
+            where << QString::number(t + 1);
+        text += tr("\none vector for tokens %1").arg(where.join(QStringLiteral(", ")));
+    }
+    const QString reason = readOnlyReason(point.role);
+    if (!reason.isEmpty())
+        text += QStringLiteral("\n") + reason;
+    else if (m_principal)
+        text += tr("\nDrag to move the vector along the two principal axes.");
+    else
+        text += tr("\nDrag to edit these two components.");
+    return text;
+}
+
+QString VectorPlotView::labelText(const Group &group)
+{
+    return group.tokens.size() > 1 ? tr("%1 ×%2").arg(group.word).arg(group.tokens.size()) : group.word;
+}
+
+void VectorPlotView::useLightMarkers(bool light, qreal dpr) const
+{
+    const bool dark = chartstyle::isDark(palette());
+    const QColor border = palette().color(QPalette::Base);
+    for (Role role : roles) {
+        QScatterSeries *s = m_series[idx(role)];
+        const QString key = light ? QStringLiteral("%1 %2 %3 %4")
+                                        .arg(s->markerSize())
+                                        .arg(dpr)
+                                        .arg(roleColor(role, dark).name(), border.name())
+                                  : QString();
+        if (key == m_lightKeys[idx(role)])
+            continue;
+        m_lightKeys[idx(role)] = key;
+        s->setLightMarker(light
+                ? chartstyle::markerImage(s->markerShape(), s->markerSize(), roleColor(role, dark), border, dpr)
+                : QImage());
+    }
+}
+
+void VectorPlotView::paint(QPainter &painter, const QRectF &rect) const
+{
+    sync(rect.size());
+    // SVG and PDF keep vector markers; dense plots on screen and in PNG stamp images.
+    const qreal dpr = painter.device() ? painter.device()->devicePixelRatioF() : 1.0;
+    useLightMarkers(m_groups.size() > lightMarkerGroups && chartstyle::isRasterDevice(painter), dpr);
+    chartstyle::renderChart(m_scene.get(), painter, rect, palette());
+    painter.save();
+    painter.translate(rect.topLeft());
+    painter.setClipRect(QRectF(QPointF(0, 0), rect.size()));
+    paintOverlay(painter, rect.size());
+    painter.restore();
+}
+
+void VectorPlotView::paintOverlay(QPainter &painter, QSizeF size) const
+{
+    const QPalette pal = palette();
+    const bool dark = chartstyle::isDark(pal);
+    const QRectF plot = m_chart->plotArea();
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.setRenderHint(QPainter::TextAntialiasing);
+    painter.setFont(font());
+    const bool anyShown = std::any_of(m_shown.begin(), m_shown.end(), [](bool b) { return b; });
+    if (m_groups.isEmpty() || !anyShown) {
+        painter.setPen(pal.color(QPalette::PlaceholderText));
+        painter.drawText(plot, Qt::AlignCenter | Qt::TextWordWrap,
+            m_groups.isEmpty() ? tr("Type a sentence to see its vectors.")
+                               : tr("No role shown: right-click to show queries, keys or values."));
+        return;
+    }
+    const QTransform t = valueToPixel();
+    const int selectedGroup = groupOf(selectedToken());
+    // The selected word's vectors as arrows from the origin, its points ringed.
+    if (selectedGroup >= 0) {
+        const QPointF origin = t.map(QPointF(0, 0));
+        painter.save();
+        painter.setClipRect(plot);
+        for (Role role : roles) {
+            if (!m_shown[idx(role)])
+                continue;
+            const QPointF p = t.map(m_points[idx(role)][selectedGroup]);
+            painter.setPen(QPen(roleColor(role, dark), 1.5, Qt::DashLine));
+            painter.drawLine(origin, p);
+            painter.setPen(QPen(pal.color(QPalette::Text), 2));
+            painter.setBrush(Qt::NoBrush);
+            const qreal r = m_series[idx(role)]->markerSize() / 2 + 4;
+            painter.drawEllipse(p, r, r);
+        }
+        painter.restore();
+    }
+
+    const QFontMetricsF fm(font());
+    QFont bold = font();
+    bold.setBold(true);
+    const qreal h = fm.height();
+    LabelPlacer placer(QRectF(QPointF(0, 0), size).intersected(plot.adjusted(-4, -4, 4, 4)));
+    // The selected word's labels first, on a backing so they read even over dense points; then
+    // every marker is an obstacle, so no other label hides a point.
+    const auto placeLabels = [&](int g) {
+        const bool selected = g == selectedGroup;
+        const QString text = labelText(m_groups[g]);
+        const qreal w = m_labelWidths[g] * (selected ? 1.1 : 1.0) + 4;
+        for (Role role : roles) {
+            if (!m_shown[idx(role)])
+                continue;
+            const QPointF p = t.map(m_points[idx(role)][g]);
+            const qreal r = m_series[idx(role)]->markerSize() / 2 + (selected ? 7 : 3);
+            const std::array<QRectF, 4> candidates {QRectF(p.x() + r, p.y() - h / 2, w, h),
+                QRectF(p.x() - r - w, p.y() - h / 2, w, h), QRectF(p.x() - w / 2, p.y() - r - h, w, h),
+                QRectF(p.x() - w / 2, p.y() + r, w, h)};
+            for (const QRectF &c : candidates) {
+                if (!placer.place(c))
+                    continue;
+                if (selected) {
+                    QColor backing = pal.color(QPalette::Base);
+                    backing.setAlphaF(0.85f);
+                    painter.fillRect(c, backing);
+                }
+                const QColor color = roleColor(role, dark);
+                painter.setPen(dark ? color : color.darker(130));
+                painter.setFont(selected ? bold : font());
+                painter.drawText(c, Qt::AlignCenter, text);
+                break;
+            }
+        }
+    };
+    if (selectedGroup >= 0)
+        placeLabels(selectedGroup);
+    for (Role role : roles) {
+        if (!m_shown[idx(role)])
+            continue;
+        const qreal r = m_series[idx(role)]->markerSize() / 2;
+        for (int g = 0; g < m_groups.size(); ++g)
+            placer.block(QRectF(t.map(m_points[idx(role)][g]) - QPointF(r, r), QSizeF(2 * r, 2 * r)));
+    }
+    for (int g = 0; g < m_groups.size(); ++g)
+        if (g != selectedGroup)
+            placeLabels(g);
+
+    if (m_drag.active) {
+        const QPointF v = plottedValue(m_drag.point);
+        const QString text = tr("%1 of “%2” → (%3, %4)")
+                                 .arg(roleLetter(m_drag.point.role), m_groups.value(groupOf(m_drag.point.token)).word)
+                                 .arg(v.x(), 0, 'f', 3)
+                                 .arg(v.y(), 0, 'f', 3);
+        QRectF box(plot.left() + 6, plot.bottom() - h - 10, fm.horizontalAdvance(text) + 12, h + 4);
+        QColor fill = pal.color(QPalette::Base);
+        fill.setAlphaF(0.9f);
+        painter.setPen(QPen(pal.color(QPalette::Mid), 1));
+        painter.setBrush(fill);
+        painter.drawRoundedRect(box, 3, 3);
+        painter.setPen(pal.color(QPalette::Text));
+        painter.setFont(font());
+        painter.drawText(box, Qt::AlignCenter, text);
+    }
+}
+
+void VectorPlotView::paintEvent(QPaintEvent * /*event*/)
+{
+    QPainter painter(this);
+    paint(painter, rect());
+}
+
+void VectorPlotView::mousePressEvent(QMouseEvent *event)
+{
+    if (event->button() != Qt::LeftButton)
+        return QWidget::mousePressEvent(event);
+    const PointRef hit = pointAt(event->position());
+    if (!hit.isValid())
+        return;
+    if (groupOf(selectedToken()) != groupOf(hit.token))
+        setSelectedToken(hit.token);
+    if (!isEditable(hit.role))
+        return;
+    const Eigen::MatrixXd *m = roleMatrix(hit.role);
+    m_drag.active = true;
+    m_drag.point = hit;
+    m_drag.dragId = m_session->newDragId();
+    m_drag.start = m->row(hit.token).transpose();
+    m_drag.startValue = plottedValue(hit);
+    m_drag.grab = valueToPixel().inverted().map(event->position()) - m_drag.startValue;
+    m_drag.pressPos = event->position();
+    setCursor(Qt::ClosedHandCursor);
+}
+
+void VectorPlotView::mouseMoveEvent(QMouseEvent *event)
+{
+    if (m_drag.active) {
+        if (event->buttons() & Qt::LeftButton)
+            dragTo(event->position());
+        else
+            endDrag();
+        return;
+    }
+    const PointRef hit = pointAt(event->position());
+    if (hit.isValid() && isEditable(hit.role))
+        setCursor(Qt::OpenHandCursor);
+    else
+        unsetCursor();
+}
+
+void VectorPlotView::mouseReleaseEvent(QMouseEvent *event)
+{
+    if (m_drag.active && event->button() == Qt::LeftButton) {
+        if (m_drag.moved)
+            dragTo(event->position());
+        endDrag();
+    }
+}
+
+// The mouse position as new components of the dragged vector, sent as one edit that merges with
+// the rest of the drag.
+void VectorPlotView::dragTo(const QPointF &pos)
+{
+    // A click that only selects must not edit: the drag starts past the usual distance.
+    if (!m_drag.moved && (pos - m_drag.pressPos).manhattanLength() < QApplication::startDragDistance())
+        return;
+    m_drag.moved = true;
+    sync(size());
+    const int g = groupOf(m_drag.point.token);
+    const int d = dim();
+    if (!m_session || g < 0 || d == 0 || m_drag.start.size() != d) {
+        endDrag();
+        return;
+    }
+    const QRectF plot = m_chart->plotArea();
+    const QPointF clamped(
+        std::clamp(pos.x(), plot.left(), plot.right()), std::clamp(pos.y(), plot.top(), plot.bottom()));
+    const QTransform toValue = valueToPixel().inverted();
+    const QPointF delta = toValue.map(clamped) - m_drag.grab - m_drag.startValue;
+    // On chosen dimensions the two values are rounded to what one pixel can tell apart, so tables
+    // show tidy numbers; on the principal plane the vector moves exactly in the plane.
+    const double perPixel = std::abs(toValue.m11());
+    const double unit = std::pow(10.0, std::floor(std::log10(std::max(perPixel, 1e-12))));
+    const auto tidy = [unit](double v) { return std::round(v / unit) * unit; };
+    const ValueRef base {roleField(m_drag.point.role), m_groups[g].word, head(), 0, 0};
+    std::vector<ValueRef> refs;
+    std::vector<double> values;
+    if (m_principal) {
+        const Eigen::VectorXd v
+            = m_drag.start + delta.x() * m_projection.axes.col(0) + delta.y() * m_projection.axes.col(1);
+        for (int c = 0; c < d; ++c) {
+            refs.push_back(base);
+            refs.back().col = c;
+            values.push_back(v(c));
+        }
+    } else {
+        const int dx = std::clamp(m_dimX, 0, d - 1);
+        refs.push_back(base);
+        refs.back().col = dx;
+        values.push_back(tidy(m_drag.start(dx) + delta.x()));
+        if (m_dimY < d && m_dimY != dx) {
+            refs.push_back(base);
+            refs.back().col = m_dimY;
+            values.push_back(tidy(m_drag.start(m_dimY) + delta.y()));
+        }
+    }
+    m_session->editValues(refs, values, m_drag.dragId);
+}
+
+void VectorPlotView::endDrag()
+{
+    if (!m_drag.active)
+        return;
+    m_drag = Drag();
+    unsetCursor();
+    m_rangesCheck = true;
+    dataChanged(); // the axes may follow the data again
+}
+
+void VectorPlotView::keyPressEvent(QKeyEvent *event)
+{
+    const int n = static_cast<int>(result().tokens.size());
+    const int delta = event->key() == Qt::Key_Left ? -1 : event->key() == Qt::Key_Right ? 1 : 0;
+    if (delta == 0 || n == 0)
+        return QWidget::keyPressEvent(event);
+    setSelectedToken(std::clamp(selectedToken() + delta, 0, n - 1));
+}
+
+void VectorPlotView::contextMenuEvent(QContextMenuEvent *event)
+{
+    QMenu menu(this);
+    const QStringList names {tr("Queries (q)"), tr("Keys (k)"), tr("Values (v)")};
+    for (Role role : roles) {
+        QAction *a = menu.addAction(names[static_cast<int>(idx(role))]);
+        a->setCheckable(true);
+        a->setChecked(isRoleShown(role));
+        connect(a, &QAction::toggled, this, [this, role](bool on) { setRoleShown(role, on); });
+    }
+    menu.addSeparator();
+    const int d = dim();
+    QAction *pca = menu.addAction(tr("Principal components (PCA)"));
+    pca->setCheckable(true);
+    pca->setChecked(usesPrincipalAxes());
+    connect(pca, &QAction::triggered, this, [this] { setAxes(Axes::Principal); });
+    for (int axis = 0; axis < 2 && d > 0; ++axis) {
+        QMenu *sub = menu.addMenu(axis == 0 ? tr("Horizontal axis: dimension") : tr("Vertical axis: dimension"));
+        for (int i = 0; i < std::min(d, 64); ++i) {
+            QAction *a = sub->addAction(QString::number(i + 1));
+            a->setCheckable(true);
+            a->setChecked(!usesPrincipalAxes() && (axis == 0 ? m_dimX : m_dimY) == i);
+            connect(a, &QAction::triggered, this,
+                [this, axis, i] { setDimensions(axis == 0 ? i : m_dimX, axis == 1 ? i : m_dimY); });
+        }
+    }
+    menu.exec(event->globalPos());
+}
+
+bool VectorPlotView::event(QEvent *event)
+{
+    if (event->type() == QEvent::ToolTip) {
+        const auto *help = static_cast<QHelpEvent *>(event);
+        const QString text = describePoint(pointAt(help->pos()));
+        if (text.isEmpty())
+            QToolTip::hideText();
+        else
+            QToolTip::showText(help->globalPos(), text, this);
+        return true;
+    }
+    return QWidget::event(event);
+}
+
+void VectorPlotView::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange) {
+        m_styleDirty = true;
+        m_widthCache.clear();
+        dataChanged();
+    }
+    QWidget::changeEvent(event);
+}
+
+} // namespace qkv

@@ -1,16 +1,184 @@
 #pragma once
 
+#include "engine.h"
+#include "projection2d.h"
+
+#include <QHash>
+#include <QList>
+#include <QPointer>
 #include <QWidget>
+
+#include <array>
+#include <memory>
+
+QT_BEGIN_NAMESPACE
+class QChart;
+class QGraphicsScene;
+class QLineSeries;
+class QScatterSeries;
+class QValueAxis;
+QT_END_NAMESPACE
 
 namespace qkv {
 
-// Placeholder: being written.
+class DocumentSession;
+
+// The query, key and value vectors of the current head as labelled points of a Qt Charts
+// scatter plot: one marker shape and colour per role, the selected token's points ringed and
+// joined to the origin. d > 2 is shown on its principal plane (PCA, through the origin; see
+// projection2d.h), otherwise on two chosen dimensions; the axis titles say which.
+// Vectors belong to words, so a repeated word is one point (labelled "the ×2"); tokens that only
+// share their text (projection mode with position encoding) stay apart.
+// Dragging a point edits the vector through the session (one undo step per drag): two components
+// on chosen dimensions, or the vector moved along the two principal axes, which stay fixed during
+// the drag so the point follows the mouse. Computed vectors (projection mode; Q and K in weights
+// mode, where they are unused) are read-only. One paint routine serves the screen and any
+// QPainter, also headless.
 class VectorPlotView : public QWidget
 {
     Q_OBJECT
 
 public:
-    using QWidget::QWidget;
+    enum class Axes {
+        Automatic, // principal axes when d > 2, else the two dimensions
+        Dimensions,
+        Principal,
+    };
+
+    // One plotted point: the vector of `role` of `token` (token -1: none).
+    struct PointRef {
+        Role role = Role::Query;
+        int token = -1;
+        bool isValid() const { return token >= 0; }
+    };
+
+    explicit VectorPlotView(QWidget *parent = nullptr);
+    ~VectorPlotView() override;
+
+    // Live: the session's current head and selection; edits go back through it.
+    void setSession(DocumentSession *session);
+    DocumentSession *session() const;
+
+    // Data only (export, benchmarks), used while no session is set; nothing is editable then.
+    void setResult(Result result, int head = 0);
+    const Result &result() const;
+    void setHead(int head);
+    int head() const;
+    void setSelectedToken(int token);
+    int selectedToken() const;
+
+    // View options.
+    void setAxes(Axes axes);
+    Axes axes() const { return m_axes; }
+    bool usesPrincipalAxes() const; // what Automatic resolved to
+    // The two dimensions shown (0-based); switches to Axes::Dimensions.
+    void setDimensions(int x, int y);
+    int dimensionX() const { return m_dimX; }
+    int dimensionY() const { return m_dimY; }
+    void setRoleShown(Role role, bool shown);
+    bool isRoleShown(Role role) const { return m_shown[static_cast<std::size_t>(role)]; }
+
+    // Draws the whole plot into `rect` of any painter (screen, image, SVG, PDF).
+    void paint(QPainter &painter, const QRectF &rect) const;
+
+    // What paint() shows: a point's coordinates in axis units, where it is drawn in `rect`, the
+    // point under a position of the widget, the principal plane in use and the axis titles.
+    QPointF plottedValue(PointRef point) const;
+    QPointF pointPosition(const QRectF &rect, PointRef point) const;
+    PointRef pointAt(const QPointF &pos) const;
+    Projection2d projection() const;
+    QString axisTitle(Qt::Orientation orientation) const;
+    // Whether dragging a point of `role` edits the document, and if not, why.
+    bool isEditable(Role role) const;
+    QString readOnlyReason(Role role) const;
+    QString describePoint(PointRef point) const;
+    bool isDragging() const { return m_drag.active; }
+
+    QSize sizeHint() const override { return {480, 420}; }
+    QSize minimumSizeHint() const override { return {200, 180}; }
+
+Q_SIGNALS:
+    // A role, the axes or the dimensions changed (for toolbars mirroring the options).
+    void optionsChanged();
+
+protected:
+    void paintEvent(QPaintEvent *event) override;
+    void mousePressEvent(QMouseEvent *event) override;
+    void mouseMoveEvent(QMouseEvent *event) override;
+    void mouseReleaseEvent(QMouseEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
+    void contextMenuEvent(QContextMenuEvent *event) override;
+    bool event(QEvent *event) override;
+    void changeEvent(QEvent *event) override;
+
+private:
+    // Tokens drawn as one point: the same word with the same vectors.
+    struct Group {
+        QString word;
+        QList<int> tokens;
+    };
+    struct Drag {
+        bool active = false;
+        PointRef point;
+        int group = -1;
+        int dragId = 0;
+        Eigen::VectorXd start; // the vector when the drag began
+        QPointF startValue; // its plotted coordinates
+        QPointF grab; // mouse value minus point value at the press
+        QPointF pressPos;
+        bool moved = false; // past the drag distance: edits are being sent
+    };
+
+    const HeadResult *headResult() const;
+    const Eigen::MatrixXd *roleMatrix(Role role) const;
+    int dim() const;
+    void dataChanged();
+    void optionChanged();
+    void sync(QSizeF size) const;
+    void syncData() const;
+    void syncRanges(QSizeF size) const;
+    void syncStyle() const;
+    QTransform valueToPixel() const;
+    QString titleOf(Qt::Orientation orientation) const;
+    int groupOf(int token) const;
+    void dragTo(const QPointF &pos);
+    void endDrag();
+    void paintOverlay(QPainter &painter, QSizeF size) const;
+    void useLightMarkers(bool light, qreal dpr) const;
+    static QString labelText(const Group &group);
+
+    QPointer<DocumentSession> m_session;
+    Result m_own;
+    int m_head = 0;
+    int m_selected = -1;
+    Axes m_axes = Axes::Automatic;
+    int m_dimX = 0;
+    int m_dimY = 1;
+    std::array<bool, 3> m_shown {true, true, true};
+    Drag m_drag;
+
+    // The chart, brought up to date lazily by sync() when m_serial moved on.
+    std::unique_ptr<QGraphicsScene> m_scene;
+    QChart *m_chart = nullptr;
+    std::array<QScatterSeries *, 3> m_series {};
+    QLineSeries *m_zeroX = nullptr; // the axes through the origin
+    QLineSeries *m_zeroY = nullptr;
+    QValueAxis *m_axisX = nullptr;
+    QValueAxis *m_axisY = nullptr;
+    quint64 m_serial = 1;
+    mutable quint64 m_syncedSerial = 0;
+    mutable bool m_styleDirty = true;
+    mutable bool m_rangesDirty = true; // the axes must be fitted anew (options, size)
+    mutable bool m_rangesCheck = false; // the data changed: refit if it no longer fits well
+    mutable QSizeF m_rangeSize;
+    mutable QList<Group> m_groups;
+    mutable QList<int> m_tokenGroup; // token → group
+    mutable std::array<QList<QPointF>, 3> m_points; // per role, one per group
+    mutable Projection2d m_projection;
+    mutable bool m_principal = false;
+    mutable QList<qreal> m_labelWidths; // per group
+    mutable QHash<QString, qreal> m_widthCache; // label text → width in the widget font
+    mutable std::array<QString, 3> m_lightKeys; // the light marker in use per role ("": shapes)
 };
 
 } // namespace qkv

@@ -577,6 +577,8 @@ int main(int argc, char *argv[])
         }
     }
     out.insert(u"heatmap"_s, qkv::bench::heatmapTimings());
+    out.insert(u"arrows"_s, qkv::bench::arrowGraphTimings());
+    out.insert(u"charts"_s, qkv::bench::chartTimings());
     out.insert(u"worked"_s, qkv::bench::workedTimings());
     out.insert(u"window"_s, qkv::bench::windowTimings(quick));
     out.insert(u"peak_resident_mib"_s, sig(peakResidentMiB()));
