@@ -104,16 +104,10 @@ int writeOutput(const ExportOptions &o, const QByteArray &bytes, FILE *out, FILE
 
 int exportFigure(const ExportOptions &o, const Document &doc, FILE *out, FILE *err)
 {
-    if (!FigureRenderer::availableFigureViews().contains(o.view)) {
-        print(err,
-            QStringLiteral("qkvlab: export: --view %1 is not available yet (available: %2)\n")
-                .arg(o.view, FigureRenderer::availableFigureViews().join(QStringLiteral(", "))));
-        return 2;
-    }
-    if (!o.colormap.isEmpty() && !colormapNames().contains(o.colormap)) {
+    if (!o.figure.colormap.isEmpty() && !colormapNames().contains(o.figure.colormap)) {
         print(err,
             QStringLiteral("qkvlab: export: --colormap: unknown colormap '%1' (one of %2)\n")
-                .arg(o.colormap, colormapNames().join(QStringLiteral(", "))));
+                .arg(o.figure.colormap, colormapNames().join(QStringLiteral(", "))));
         return 2;
     }
     DocumentSession session;
@@ -127,13 +121,13 @@ int exportFigure(const ExportOptions &o, const Document &doc, FILE *out, FILE *e
         }
         session.setSelectedToken(static_cast<int>(token));
     }
-    FigureRenderer renderer(&session, o.view);
-    renderer.setColormap(o.colormap);
+    FigureRenderer renderer(&session, o.figure);
     FigureSpec spec;
     spec.size = o.sizeGiven ? o.size : renderer.preferredSize(o.size.width());
     spec.size = spec.size.boundedTo(QSize(ExportOptions::maxSide, ExportOptions::maxSide));
     spec.scale = o.scale;
     spec.format = o.format == u"svg" ? FigureFormat::Svg : o.format == u"pdf" ? FigureFormat::Pdf : FigureFormat::Png;
+    spec.textAsPaths = o.figure.textAsPaths;
     spec.title = doc.title().isEmpty() ? doc.sentence().left(80) : doc.title();
     QString error;
     const QByteArray bytes = renderFigure(spec, renderer.painter(), &error);

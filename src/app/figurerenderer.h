@@ -1,5 +1,6 @@
 #pragma once
 
+#include "figureoptions.h"
 #include "figurewriter.h"
 
 #include <QString>
@@ -13,23 +14,26 @@ namespace qkv {
 class DocumentSession;
 
 // Builds one view of a session for a figure, as it looks in the window (head, selected token,
-// colormap), on the light "slide" palette whatever the desktop's, and paints it: the same
-// painting routine the window uses. Views: heatmap, heads, worked (and those added to
-// availableFigureViews()).
+// colormap, filters and the other FigureOptions), on the light "slide" palette whatever the
+// desktop's, and paints it with the same painting routine the window uses. "figure" composes
+// the heatmap and the arrow graph under a caption with the sentence and the settings.
 class FigureRenderer
 {
 public:
-    FigureRenderer(DocumentSession *session, const QString &view);
+    FigureRenderer(DocumentSession *session, const FigureOptions &options);
     ~FigureRenderer();
 
     static QStringList availableFigureViews();
     bool isValid() const { return static_cast<bool>(m_paint); }
-    void setColormap(const QString &name);
     // The size the figure needs at this width (the worked computation grows with its text).
     QSize preferredSize(int width) const;
     const PaintFigure &painter() const { return m_paint; }
 
 private:
+    template<typename View>
+    View *adopt(View *view);
+    PaintFigure paintView(DocumentSession *session, const FigureOptions &options, const QString &view);
+
     std::vector<std::unique_ptr<QWidget>> m_views;
     PaintFigure m_paint;
     std::function<QSize(int)> m_preferredSize;

@@ -38,9 +38,12 @@ MainWindow::MainWindow(QWidget *parent)
     tabifyDockWidget(m_ui->workedDock, m_ui->headsDock);
     tabifyDockWidget(m_ui->workedDock, m_ui->historyDock);
     m_ui->workedDock->raise();
+    splitDockWidget(m_ui->tablesDock, m_ui->distributionDock, Qt::Horizontal);
+    splitDockWidget(m_ui->distributionDock, m_ui->vectorPlotDock, Qt::Horizontal);
+    resizeDocks({m_ui->tablesDock, m_ui->distributionDock, m_ui->vectorPlotDock}, {560, 300, 340}, Qt::Horizontal);
     resizeDocks({m_ui->settingsDock}, {380}, Qt::Horizontal);
     resizeDocks({m_ui->settingsDock, m_ui->workedDock}, {300, 500}, Qt::Vertical);
-    resizeDocks({m_ui->tablesDock}, {260}, Qt::Vertical);
+    resizeDocks({m_ui->tablesDock}, {300}, Qt::Vertical);
     m_ui->historyView->setStack(m_session->undoStack());
     m_ui->historyView->setEmptyLabel(tr("<opened>"));
     setUpActions();
@@ -152,20 +155,6 @@ void MainWindow::setUpTables()
                         m_session->setSelectedToken(current.row());
                 });
     }
-}
-
-void MainWindow::setUpViews()
-{
-    connect(m_ui->sentenceEdit, &QLineEdit::textEdited, m_session, &DocumentSession::editSentence);
-    connect(m_ui->tokenStrip, &TokenStrip::tokenClicked, m_session, &DocumentSession::setSelectedToken);
-    connect(m_ui->settingsPanel, &SettingsPanel::settingsEdited, m_session, &DocumentSession::editSettings);
-    // The views follow the session themselves: selection, head, masks and results.
-    m_ui->heatmap->setSession(m_session);
-    m_ui->headsGrid->setSession(m_session);
-    m_ui->workedView->setSession(m_session);
-    connect(m_ui->settingsPanel, &SettingsPanel::colormapEdited, m_ui->heatmap, &HeatmapView::setColormap);
-    connect(m_ui->settingsPanel, &SettingsPanel::colormapEdited, m_ui->headsGrid, &HeadsGridView::setColormap);
-    connect(m_ui->heatmap, &HeatmapView::cellHovered, this, &MainWindow::showHoveredCell);
 }
 
 void MainWindow::buildExamplesMenu()

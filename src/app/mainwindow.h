@@ -1,5 +1,6 @@
 #pragma once
 
+#include "figureoptions.h"
 #include "theme.h"
 
 #include <QMainWindow>
@@ -47,6 +48,8 @@ public:
     Autosaver *autosaver() const { return m_autosaver; }
 
     void setTheme(Theme theme);
+    // How `view` looks in the window now (colormap, filters, layout…), for figures.
+    FigureOptions figureOptions(const QString &view) const;
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -56,7 +59,11 @@ protected:
 private:
     void setUpActions();
     void setUpTables();
+    // Views (mainwindowviews.cpp).
     void setUpViews();
+    void setUpArrowControls();
+    void applyArrowControls();
+    void saveViewOptions() const;
     void buildExamplesMenu();
     void refresh();
     void showSelection(int token);

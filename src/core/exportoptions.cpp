@@ -3,6 +3,8 @@
 #include <QFileInfo>
 #include <QRegularExpression>
 
+#include <cmath>
+
 namespace qkv {
 
 const QStringList ExportOptions::views {QStringLiteral("heatmap"), QStringLiteral("arrows"), QStringLiteral("vectors"),
@@ -22,6 +24,67 @@ std::optional<QSize> parseSize(const QString &text)
     return s;
 }
 
+namespace {
+
+const QStringList figureFlags {u"--scores"_qs, u"--all-heads"_qs, u"--sorted"_qs, u"--text-as-paths"_qs};
+const QStringList figureValues {u"--layout"_qs, u"--threshold"_qs, u"--top-k"_qs, u"--mass"_qs, u"--dims"_qs};
+
+bool isFigureOption(const QString &arg)
+{
+    return figureFlags.contains(arg) || figureValues.contains(arg);
+}
+
+// A number option within [low, high]; the message names the option.
+QString parseNumber(const QString &arg, const QString &value, double low, double high, double *out)
+{
+    bool ok = false;
+    const double x = value.toDouble(&ok);
+    if (!ok || !(x >= low && x <= high))
+        return QStringLiteral("%1: expected a number from %2 to %3, got '%4'").arg(arg).arg(low).arg(high).arg(value);
+    *out = x;
+    return {};
+}
+
+// One of the figure-look options into `f`; an error message, or empty (also for other options).
+QString parseFigureOption(const QString &arg, const QString &value, FigureOptions &f)
+{
+    if (arg == u"--scores")
+        f.scores = true;
+    else if (arg == u"--all-heads")
+        f.allHeads = true;
+    else if (arg == u"--sorted")
+        f.sorted = true;
+    else if (arg == u"--text-as-paths")
+        f.textAsPaths = true;
+    else if (arg == u"--layout") {
+        if (value != u"columns" && value != u"arcs")
+            return QStringLiteral("--layout: expected columns or arcs, got '%1'").arg(value);
+        f.arcs = value == u"arcs";
+    } else if (arg == u"--threshold") {
+        return parseNumber(arg, value, 0.0, 1.0, &f.filter.threshold);
+    } else if (arg == u"--top-k") {
+        double k = 0;
+        const QString error = parseNumber(arg, value, 0, 1 << 20, &k);
+        if (!error.isEmpty() || k != std::floor(k))
+            return QStringLiteral("--top-k: expected a whole number from 0 (all), got '%1'").arg(value);
+        f.filter.topK = static_cast<int>(k);
+    } else if (arg == u"--mass") {
+        const QString error = parseNumber(arg, value, 0.0, 1.0, &f.filter.mass);
+        if (!error.isEmpty() || f.filter.mass <= 0.0)
+            return QStringLiteral("--mass: expected a share above 0 and up to 1, got '%1'").arg(value);
+    } else if (arg == u"--dims") {
+        static const QRegularExpression pattern(QStringLiteral("^(\\d{1,4}),(\\d{1,4})$"));
+        const auto m = pattern.match(value.trimmed());
+        if (!m.hasMatch() || m.captured(1).toInt() < 1 || m.captured(2).toInt() < 1 || m.captured(1) == m.captured(2))
+            return QStringLiteral("--dims: expected two different dimensions from 1, as X,Y, got '%1'").arg(value);
+        f.dimX = m.captured(1).toInt() - 1;
+        f.dimY = m.captured(2).toInt() - 1;
+    }
+    return {};
+}
+
+} // namespace
+
 ParsedExport parseExportArguments(const QStringList &args)
 {
     ExportOptions o;
@@ -30,8 +93,9 @@ ParsedExport parseExportArguments(const QStringList &args)
     for (qsizetype i = 0; i < args.size(); ++i) {
         const QString &arg = args[i];
         const bool takesValue = QStringList {u"--view"_qs, u"--numbers"_qs, u"-o"_qs, u"--output"_qs, u"--format"_qs,
-            u"--head"_qs, u"--query"_qs, u"--scale"_qs, u"--size"_qs, u"--colormap"_qs}
-                                    .contains(arg);
+                                    u"--head"_qs, u"--query"_qs, u"--scale"_qs, u"--size"_qs, u"--colormap"_qs}
+                                    .contains(arg)
+            || figureValues.contains(arg);
         if (takesValue && i + 1 >= args.size())
             return fail(QStringLiteral("%1 needs a value").arg(arg));
         const QString value = takesValue ? args[++i] : QString();
@@ -39,7 +103,7 @@ ParsedExport parseExportArguments(const QStringList &args)
             if (!ExportOptions::views.contains(value))
                 return fail(QStringLiteral("--view: unknown view '%1' (one of %2)")
                                 .arg(value, ExportOptions::views.join(QStringLiteral(", "))));
-            o.view = value;
+            o.figure.view = value;
         } else if (arg == u"--numbers") {
             if (!ExportOptions::numberKinds.contains(value))
                 return fail(QStringLiteral("--numbers: unknown kind '%1' (one of %2)")
@@ -76,7 +140,10 @@ ParsedExport parseExportArguments(const QStringList &args)
             o.size = *size;
             o.sizeGiven = true;
         } else if (arg == u"--colormap") {
-            o.colormap = value;
+            o.figure.colormap = value;
+        } else if (isFigureOption(arg)) {
+            if (const QString error = parseFigureOption(arg, value, o.figure); !error.isEmpty())
+                return fail(error);
         } else if (arg == u"--overwrite") {
             o.overwrite = true;
         } else if (arg.startsWith(u'-') && arg != u"-") {
@@ -88,7 +155,7 @@ ParsedExport parseExportArguments(const QStringList &args)
     if (positional.size() != 1)
         return fail(QStringLiteral("export takes exactly one FILE (or example:NAME)"));
     o.file = positional.first();
-    if (o.view.isEmpty() == o.numbers.isEmpty())
+    if (o.figure.view.isEmpty() == o.numbers.isEmpty())
         return fail(QStringLiteral("export needs either --view VIEW or --numbers KIND"));
     if (o.output.isEmpty())
         return fail(QStringLiteral("export needs -o OUT (or -o - for standard output)"));

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "figureoptions.h"
+
 #include <QSize>
 #include <QString>
 #include <QStringList>
@@ -12,7 +14,6 @@ namespace qkv {
 // returns it. Figures: --view; numbers: --numbers. Limits keep a figure allocatable.
 struct ExportOptions {
     QString file; // FILE or example:NAME
-    QString view; // heatmap|arrows|vectors|bars|worked|heads|figure, or empty
     QString numbers; // weights|scores|output|queries|keys|values, or empty
     QString output; // -o: a path, or "-" for standard output
     QString format; // numbers: csv|md|tex|bmatrix; figures: from the output's suffix
@@ -21,7 +22,7 @@ struct ExportOptions {
     double scale = 1.0; // PNG: 1 … 4
     QSize size {1000, 1000};
     bool sizeGiven = false; // otherwise a view may choose its height (the worked computation)
-    QString colormap;
+    FigureOptions figure; // --view and the figure's look
     bool overwrite = false;
 
     static constexpr int maxSide = 16384;
@@ -34,7 +35,9 @@ struct ParsedExport {
     QString error; // names the argument at fault
 };
 
-// Parses the arguments after `export`.
+// Parses the arguments after `export`. Figure looks: --colormap, --scores, --layout columns|arcs,
+// --all-heads, --threshold W, --top-k K (0: all), --mass P (0 < P ≤ 1), --sorted,
+// --dims X,Y (1-based), --text-as-paths.
 ParsedExport parseExportArguments(const QStringList &args);
 
 // "800x600" → QSize; empty on anything else (zero, negative, over maxSide, junk).

@@ -20,12 +20,13 @@ struct FigureSpec {
     double scale = 1.0;
     FigureFormat format = FigureFormat::Png;
     QString title;
+    bool textAsPaths = false; // SVG: glyph outlines, for slides opened where the fonts are missing
 };
 
 // A view's one painting routine: draws the figure into `rect` of any painter.
 using PaintFigure = std::function<void(QPainter &painter, const QRectF &rect)>;
 
-// The figure as the bytes of a PNG, SVG (text stays text; viewBox = size) or PDF (one page of
+// The figure as the bytes of a PNG, SVG (text stays text unless textAsPaths; viewBox = size) or PDF (one page of
 // exactly the figure's size). Empty on failure, with the reason in `error`.
 QByteArray renderFigure(const FigureSpec &spec, const PaintFigure &paint, QString *error = nullptr);
 

@@ -1,0 +1,110 @@
+#include "mainwindow.h"
+
+#include "ui_mainwindow.h"
+
+#include "documentsession.h"
+
+#include <QSettings>
+
+// The views of the window: each follows the session itself; here they are wired to the
+// settings panel, the status bar and their option controls, and their options are remembered.
+namespace qkv {
+
+void MainWindow::setUpViews()
+{
+    connect(m_ui->sentenceEdit, &QLineEdit::textEdited, m_session, &DocumentSession::editSentence);
+    connect(m_ui->tokenStrip, &TokenStrip::tokenClicked, m_session, &DocumentSession::setSelectedToken);
+    connect(m_ui->settingsPanel, &SettingsPanel::settingsEdited, m_session, &DocumentSession::editSettings);
+    m_ui->heatmap->setSession(m_session);
+    m_ui->headsGrid->setSession(m_session);
+    m_ui->workedView->setSession(m_session);
+    m_ui->arrowGraph->setSession(m_session);
+    m_ui->vectorPlot->setSession(m_session);
+    m_ui->distribution->setSession(m_session);
+    connect(m_ui->settingsPanel, &SettingsPanel::colormapEdited, m_ui->heatmap, &HeatmapView::setColormap);
+    connect(m_ui->settingsPanel, &SettingsPanel::colormapEdited, m_ui->headsGrid, &HeadsGridView::setColormap);
+    connect(m_ui->heatmap, &HeatmapView::cellHovered, this, &MainWindow::showHoveredCell);
+    connect(m_ui->sortedBox, &QCheckBox::toggled, m_ui->distribution, &DistributionView::setSorted);
+    connect(m_ui->distribution, &DistributionView::keyHovered, this, [this](int key) {
+        if (key >= 0)
+            statusBar()->showMessage(m_ui->distribution->describeBar(key));
+    });
+    connect(m_ui->arrowGraph, &ArrowGraphView::tokenHovered, this, [this](int token) {
+        const QStringList &tokens = m_session->result().tokens;
+        if (token >= 0 && token < tokens.size())
+            statusBar()->showMessage(
+                tr("“%1”: its arrows alone. Click to lock them; Escape or the unlock button frees them.")
+                    .arg(tokens.at(token)));
+    });
+    setUpArrowControls();
+    QAction *scores = m_ui->toolBar->addAction(tr("Raw scores"));
+    scores->setObjectName(QStringLiteral("actionScores"));
+    scores->setCheckable(true);
+    scores->setToolTip(tr("Colour the heatmaps by the raw scores S (diverging map) instead of the weights"));
+    scores->setStatusTip(scores->toolTip());
+    connect(scores, &QAction::toggled, m_ui->heatmap, &HeatmapView::setShowScores);
+    connect(scores, &QAction::toggled, m_ui->headsGrid, &HeadsGridView::setShowScores);
+
+    const QSettings settings;
+    m_ui->viewSplitter->restoreState(settings.value(QStringLiteral("window/viewSplitter")).toByteArray());
+    m_ui->sortedBox->setChecked(settings.value(QStringLiteral("views/barsSorted"), false).toBool());
+    for (QDockWidget *dock : {m_ui->vectorPlotDock, m_ui->distributionDock})
+        m_ui->menuView->insertAction(m_ui->toolBar->toggleViewAction(), dock->toggleViewAction());
+}
+
+void MainWindow::setUpArrowControls()
+{
+    const QSettings settings;
+    const EdgeFilter defaults;
+    m_ui->arrowLayoutBox->setCurrentIndex(settings.value(QStringLiteral("views/arrowArcs"), false).toBool() ? 1 : 0);
+    m_ui->arrowHeadsBox->setCurrentIndex(settings.value(QStringLiteral("views/arrowAllHeads"), false).toBool() ? 1 : 0);
+    m_ui->thresholdBox->setValue(settings.value(QStringLiteral("views/arrowThreshold"), defaults.threshold).toDouble());
+    m_ui->topKBox->setValue(settings.value(QStringLiteral("views/arrowTopK"), defaults.topK).toInt());
+    m_ui->massBox->setValue(100.0 * settings.value(QStringLiteral("views/arrowMass"), defaults.mass).toDouble());
+    for (QComboBox *box : {m_ui->arrowLayoutBox, m_ui->arrowHeadsBox})
+        connect(box, &QComboBox::currentIndexChanged, this, &MainWindow::applyArrowControls);
+    for (QDoubleSpinBox *box : {m_ui->thresholdBox, m_ui->massBox})
+        connect(box, &QDoubleSpinBox::valueChanged, this, &MainWindow::applyArrowControls);
+    connect(m_ui->topKBox, &QSpinBox::valueChanged, this, &MainWindow::applyArrowControls);
+    applyArrowControls();
+}
+
+void MainWindow::applyArrowControls()
+{
+    const FigureOptions o = figureOptions(QStringLiteral("arrows"));
+    m_ui->arrowGraph->setGraphLayout(o.arcs ? ArrowGraphView::Layout::Arcs : ArrowGraphView::Layout::Columns);
+    m_ui->arrowGraph->setHeadMode(o.allHeads ? ArrowGraphView::HeadMode::All : ArrowGraphView::HeadMode::Current);
+    m_ui->arrowGraph->setFilter(o.filter);
+}
+
+FigureOptions MainWindow::figureOptions(const QString &view) const
+{
+    FigureOptions o;
+    o.view = view;
+    o.colormap = colormapNames().value(static_cast<int>(m_ui->heatmap->colormap()));
+    o.scores = m_ui->heatmap->showsScores();
+    o.arcs = m_ui->arrowLayoutBox->currentIndex() == 1;
+    o.allHeads = m_ui->arrowHeadsBox->currentIndex() == 1;
+    o.filter = {m_ui->thresholdBox->value(), m_ui->topKBox->value(), m_ui->massBox->value() / 100.0};
+    o.sorted = m_ui->sortedBox->isChecked();
+    if (m_ui->vectorPlot->axes() == VectorPlotView::Axes::Dimensions) {
+        o.dimX = m_ui->vectorPlot->dimensionX();
+        o.dimY = m_ui->vectorPlot->dimensionY();
+    }
+    return o;
+}
+
+void MainWindow::saveViewOptions() const
+{
+    const FigureOptions o = figureOptions(QStringLiteral("arrows"));
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/viewSplitter"), m_ui->viewSplitter->saveState());
+    settings.setValue(QStringLiteral("views/barsSorted"), o.sorted);
+    settings.setValue(QStringLiteral("views/arrowArcs"), o.arcs);
+    settings.setValue(QStringLiteral("views/arrowAllHeads"), o.allHeads);
+    settings.setValue(QStringLiteral("views/arrowThreshold"), o.filter.threshold);
+    settings.setValue(QStringLiteral("views/arrowTopK"), o.filter.topK);
+    settings.setValue(QStringLiteral("views/arrowMass"), o.filter.mass);
+}
+
+} // namespace qkv
