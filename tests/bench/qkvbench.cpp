@@ -576,11 +576,19 @@ int main(int argc, char *argv[])
             out.insert(u"matmul_eigen_over_numpy"_s, matmulRatios(peer, matmul));
         }
     }
-    out.insert(u"heatmap"_s, qkv::bench::heatmapTimings());
-    out.insert(u"arrows"_s, qkv::bench::arrowGraphTimings());
+    const QJsonObject heatmap = qkv::bench::heatmapTimings();
+    const QJsonObject arrows = qkv::bench::arrowGraphTimings();
+    out.insert(u"heatmap"_s, heatmap);
+    out.insert(u"arrows"_s, arrows);
     out.insert(u"charts"_s, qkv::bench::chartTimings());
     out.insert(u"worked"_s, qkv::bench::workedTimings());
     out.insert(u"window"_s, qkv::bench::windowTimings(quick));
+    if (!parser.isSet(noPeerOption)) {
+        const QString scriptDir = QFileInfo(defaultPeerScript()).absolutePath();
+        out.insert(u"matplotlib"_s, qkv::bench::matplotlibTimings(scriptDir, heatmap, arrows, quick));
+        out.insert(u"export_process"_s,
+            qkv::bench::exportProcessTimings(scriptDir, QString::fromUtf8(QKV_BENCH_QKVLAB), quick));
+    }
     out.insert(u"peak_resident_mib"_s, sig(peakResidentMiB()));
     out.insert(u"total_seconds"_s, sig(secondsSince(started)));
 

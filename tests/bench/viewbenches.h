@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QJsonObject>
+#include <QString>
 
 // Each view's own timings for the benchmark executable (SPEC §4), rendered offscreen at
 // 1000 × 1000 px; every function returns milliseconds (medians) and what was measured.
@@ -13,5 +14,11 @@ QJsonObject workedTimings();
 // The real main window, offscreen: one scrubbed value until every visible view has repainted,
 // and pasting a 4,096-token sentence.
 QJsonObject windowTimings(bool quick);
+// The heatmap and arrow graph against matplotlib redrawing the same at the same size, given our
+// own timings; and `qkvlab export` of a heatmap PNG as a whole process against a numpy +
+// matplotlib script. The peer scripts live in `scriptDir`.
+QJsonObject matplotlibTimings(
+    const QString &scriptDir, const QJsonObject &heatmap, const QJsonObject &arrows, bool quick);
+QJsonObject exportProcessTimings(const QString &scriptDir, const QString &qkvlab, bool quick);
 
 } // namespace qkv::bench
