@@ -13,8 +13,10 @@
 #include "projectionsmodel.h"
 #include "wordvectorsmodel.h"
 
+#include <QGuiApplication>
 #include <QLabel>
 #include <QMessageBox>
+#include <QScreen>
 #include <QSettings>
 #include <QSpinBox>
 
@@ -38,9 +40,12 @@ MainWindow::MainWindow(QWidget *parent)
     tabifyDockWidget(m_ui->workedDock, m_ui->headsDock);
     tabifyDockWidget(m_ui->workedDock, m_ui->historyDock);
     m_ui->workedDock->raise();
+    // The charts share the space beside the tables as tabs: side by side, neither is readable
+    // on a laptop screen.
     splitDockWidget(m_ui->tablesDock, m_ui->distributionDock, Qt::Horizontal);
-    splitDockWidget(m_ui->distributionDock, m_ui->vectorPlotDock, Qt::Horizontal);
-    resizeDocks({m_ui->tablesDock, m_ui->distributionDock, m_ui->vectorPlotDock}, {560, 300, 340}, Qt::Horizontal);
+    tabifyDockWidget(m_ui->distributionDock, m_ui->vectorPlotDock);
+    m_ui->distributionDock->raise();
+    resizeDocks({m_ui->tablesDock, m_ui->distributionDock}, {640, 460}, Qt::Horizontal);
     resizeDocks({m_ui->settingsDock}, {380}, Qt::Horizontal);
     resizeDocks({m_ui->settingsDock, m_ui->workedDock}, {300, 500}, Qt::Vertical);
     resizeDocks({m_ui->tablesDock}, {300}, Qt::Vertical);
@@ -64,7 +69,13 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_session->undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
 
     const QSettings settings;
-    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+    if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray())) {
+        // First start: most of the screen, since every view wants room.
+        if (const QScreen *screen = QGuiApplication::primaryScreen()) {
+            const QRect available = screen->availableGeometry();
+            resize(size().expandedTo(available.size() * 0.9).boundedTo(available.size()));
+        }
+    }
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
     setTheme(static_cast<Theme>(settings.value(QStringLiteral("window/theme"), 0).toInt()));
     refresh();
