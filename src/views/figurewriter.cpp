@@ -1,6 +1,7 @@
 #include "figurewriter.h"
 
 #include "atomicsave.h"
+#include "pathtextdevice.h"
 
 #include <QBuffer>
 #include <QImage>
@@ -63,8 +64,9 @@ QByteArray svg(const FigureSpec &spec, const PaintFigure &paint)
     generator.setResolution(static_cast<int>(screenDpi));
     generator.setTitle(spec.title);
     generator.setDescription(QStringLiteral("Made with QKV Lab"));
+    PathTextDevice outlines(&generator);
     {
-        QPainter p(&generator);
+        QPainter p(spec.textAsPaths ? static_cast<QPaintDevice *>(&outlines) : &generator);
         p.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
         paint(p, QRectF(QPointF(0, 0), QSizeF(spec.size)));
     }

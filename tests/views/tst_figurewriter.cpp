@@ -7,6 +7,7 @@
 #include <QPainter>
 #include <QProcess>
 #include <QStandardPaths>
+#include <QSvgRenderer>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -64,6 +65,42 @@ private Q_SLOTS:
         QCOMPARE(root.attribute(QStringLiteral("viewBox")), QStringLiteral("0 0 1000 800"));
         QVERIFY(QString::fromUtf8(bytes).contains(QStringLiteral("animal → it")));
         QCOMPARE(dom.elementsByTagName(QStringLiteral("title")).at(0).toElement().text(), QStringLiteral("Fig"));
+    }
+
+    void svgTextAsPaths()
+    {
+        FigureSpec spec {QSize(1000, 800), 1, FigureFormat::Svg, QStringLiteral("Fig")};
+        const QByteArray asText = renderFigure(spec, paintKnown);
+        spec.textAsPaths = true;
+        const QByteArray asPaths = renderFigure(spec, paintKnown);
+        QDomDocument dom;
+        QVERIFY(dom.setContent(asPaths));
+        QCOMPARE(dom.documentElement().attribute(QStringLiteral("viewBox")), QStringLiteral("0 0 1000 800"));
+        QCOMPARE(dom.elementsByTagName(QStringLiteral("text")).size(), 0);
+        QVERIFY(!QString::fromUtf8(asPaths).contains(QStringLiteral("animal")));
+        QVERIFY(dom.elementsByTagName(QStringLiteral("path")).size() > 0);
+        // Drawn, both look the same: the fills where they were, the label's ink where the text was.
+        const auto draw = [](const QByteArray &svg) {
+            QImage image(1000, 800, QImage::Format_ARGB32);
+            image.fill(Qt::white);
+            QSvgRenderer renderer(svg);
+            QPainter p(&image);
+            renderer.render(&p);
+            return image;
+        };
+        const QImage text = draw(asText), paths = draw(asPaths);
+        QCOMPARE(paths.pixelColor(100, 100), QColor(255, 0, 0));
+        QCOMPARE(paths.pixelColor(650, 650), QColor(0, 0, 255));
+        const auto ink = [](const QImage &image) {
+            int dark = 0;
+            for (int y = 100; y < 150; ++y)
+                for (int x = 520; x < 920; ++x)
+                    dark += qGray(image.pixel(x, y)) < 128;
+            return dark;
+        };
+        QVERIFY2(ink(text) > 100, qPrintable(QString::number(ink(text))));
+        QVERIFY2(std::abs(ink(paths) - ink(text)) < ink(text) / 4,
+            qPrintable(QStringLiteral("%1 vs %2").arg(ink(paths)).arg(ink(text))));
     }
 
     void pdfPageIsTheFigure()
