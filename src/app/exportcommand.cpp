@@ -6,8 +6,9 @@
 #include "documentsession.h"
 #include "engine.h"
 #include "exportoptions.h"
+#include "figurecaption.h"
 #include "figurerenderer.h"
-#include "numbertables.h"
+#include "resultnumbers.h"
 
 #include <QFileInfo>
 
@@ -18,70 +19,6 @@ void print(FILE *stream, const QString &text)
 {
     const QByteArray bytes = text.toUtf8();
     std::fwrite(bytes.constData(), 1, static_cast<std::size_t>(bytes.size()), stream);
-}
-
-QStringList indexLabels(const QString &prefix, Eigen::Index n)
-{
-    QStringList labels;
-    for (Eigen::Index i = 0; i < n; ++i)
-        labels << prefix + QString::number(i + 1);
-    return labels;
-}
-
-// One head's matrix of the asked kind, with its column labels.
-std::pair<Eigen::MatrixXd, QStringList> headMatrix(const HeadResult &h, const QString &kind, const QStringList &tokens)
-{
-    if (kind == u"weights")
-        return {h.weights, tokens};
-    if (kind == u"scores")
-        return {h.scores, tokens};
-    if (kind == u"queries")
-        return {h.queries, indexLabels(QStringLiteral("q"), h.queries.cols())};
-    if (kind == u"keys")
-        return {h.keys, indexLabels(QStringLiteral("k"), h.keys.cols())};
-    if (kind == u"values")
-        return {h.values, indexLabels(QStringLiteral("v"), h.values.cols())};
-    return {h.output, indexLabels(QStringLiteral("o"), h.output.cols())};
-}
-
-QString headHeading(TableFormat format, int head)
-{
-    switch (format) {
-    case TableFormat::Csv:
-        return {};
-    case TableFormat::Markdown:
-        return QStringLiteral("### Head %1\n\n").arg(head + 1);
-    default:
-        return QStringLiteral("%% head %1\n").arg(head + 1);
-    }
-}
-
-QString numbersText(const Result &r, const ExportOptions &o)
-{
-    const TableFormat format = *tableFormatFromString(o.format);
-    if (o.numbers == u"output" && o.head < 0) // every head: the document's output
-        return formatTable(r.output, r.tokens, indexLabels(QStringLiteral("o"), r.output.cols()), format);
-    if (o.head >= 0) {
-        const auto [m, columns] = headMatrix(r.heads[static_cast<std::size_t>(o.head)], o.numbers, r.tokens);
-        return formatTable(m, r.tokens, columns, format);
-    }
-    QString text;
-    for (std::size_t h = 0; h < r.heads.size(); ++h) {
-        const auto [m, columns] = headMatrix(r.heads[h], o.numbers, r.tokens);
-        const QString table = formatTable(m, r.tokens, columns, format);
-        if (format != TableFormat::Csv) {
-            text += (h ? QStringLiteral("\n") : QString()) + headHeading(format, static_cast<int>(h)) + table;
-            continue;
-        }
-        // One CSV for every head: the head number as a first column, the header once.
-        QStringList lines = table.split(u'\n', Qt::SkipEmptyParts);
-        const QString header = QStringLiteral("head,") + lines.takeFirst();
-        if (h == 0)
-            text += header + u'\n';
-        for (const QString &line : lines)
-            text += QString::number(h + 1) + u',' + line + u'\n';
-    }
-    return text;
 }
 
 int writeOutput(const ExportOptions &o, const QByteArray &bytes, FILE *out, FILE *err)
@@ -128,7 +65,7 @@ int exportFigure(const ExportOptions &o, const Document &doc, FILE *out, FILE *e
     spec.scale = o.scale;
     spec.format = o.format == u"svg" ? FigureFormat::Svg : o.format == u"pdf" ? FigureFormat::Pdf : FigureFormat::Png;
     spec.textAsPaths = o.figure.textAsPaths;
-    spec.title = doc.title().isEmpty() ? doc.sentence().left(80) : doc.title();
+    spec.title = figureTitle(doc);
     QString error;
     const QByteArray bytes = renderFigure(spec, renderer.painter(), &error);
     if (bytes.isEmpty()) {
@@ -162,7 +99,8 @@ int runExport(const QStringList &args, FILE *out, FILE *err)
         return 2;
     }
     if (!o.numbers.isEmpty())
-        return writeOutput(o, numbersText(result, o).toUtf8(), out, err);
+        return writeOutput(
+            o, resultNumbers(result, o.numbers, *tableFormatFromString(o.format), o.head).toUtf8(), out, err);
     return exportFigure(o, *loaded.document, out, err);
 }
 

@@ -8,6 +8,7 @@
 #include "documentsession.h"
 #include "embeddingsmodel.h"
 #include "examples.h"
+#include "exportdialog.h"
 #include "jsonwriter.h"
 #include "outputprojectionmodel.h"
 #include "projectionsmodel.h"
@@ -133,6 +134,14 @@ void MainWindow::setUpActions()
     connect(m_ui->actionSave, &QAction::triggered, this, &MainWindow::save);
     connect(m_ui->actionSaveAs, &QAction::triggered, this, &MainWindow::saveAs);
     connect(m_ui->actionQuit, &QAction::triggered, this, &QWidget::close);
+    // Not Ctrl+E: text fields take it as "end of line".
+    m_ui->actionExport->setShortcut(QKeySequence(tr("Ctrl+Shift+E")));
+    m_ui->actionCopyFigure->setShortcut(QKeySequence(tr("Ctrl+Shift+C")));
+    connect(m_ui->actionExport, &QAction::triggered, this, [this] {
+        exportDialog()->show();
+        exportDialog()->raise();
+    });
+    connect(m_ui->actionCopyFigure, &QAction::triggered, this, [this] { exportDialog()->copyFigure(); });
     connect(m_ui->actionCopy, &QAction::triggered, this, [this] { currentTable()->copySelection(); });
     connect(m_ui->actionPaste, &QAction::triggered, this, [this] { currentTable()->paste(); });
     connect(m_ui->actionThemeSystem, &QAction::triggered, this, [this] { setTheme(Theme::System); });
@@ -256,6 +265,14 @@ void MainWindow::setTheme(Theme theme)
 {
     qkv::applyTheme(theme);
     QSettings().setValue(QStringLiteral("window/theme"), static_cast<int>(theme));
+}
+
+ExportDialog *MainWindow::exportDialog()
+{
+    if (!m_exportDialog)
+        m_exportDialog = new ExportDialog(
+            m_session, [this](const QString &view) { return figureOptions(view); }, this);
+    return m_exportDialog;
 }
 
 } // namespace qkv

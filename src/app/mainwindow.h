@@ -20,6 +20,7 @@ class Autosaver;
 class DocumentSession;
 class DocumentTableModel;
 class EmbeddingsModel;
+class ExportDialog;
 class OutputProjectionModel;
 class ProjectionsModel;
 class ScrubTableView;
@@ -50,6 +51,8 @@ public:
     void setTheme(Theme theme);
     // How `view` looks in the window now (colormap, filters, layout…), for figures.
     FigureOptions figureOptions(const QString &view) const;
+    // File → Export: made on first use, kept (with its choices) while the window lives.
+    ExportDialog *exportDialog();
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -89,6 +92,7 @@ private:
     OutputProjectionModel *m_woModel;
     AttentionModel *m_attentionModel;
     Autosaver *m_autosaver;
+    ExportDialog *m_exportDialog = nullptr;
     QSpinBox *m_headBox = nullptr;
     QString m_filePath;
     QString m_displayName;

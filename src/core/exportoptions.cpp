@@ -1,5 +1,7 @@
 #include "exportoptions.h"
 
+#include "resultnumbers.h"
+
 #include <QFileInfo>
 #include <QRegularExpression>
 
@@ -9,8 +11,6 @@ namespace qkv {
 
 const QStringList ExportOptions::views {QStringLiteral("heatmap"), QStringLiteral("arrows"), QStringLiteral("vectors"),
     QStringLiteral("bars"), QStringLiteral("worked"), QStringLiteral("heads"), QStringLiteral("figure")};
-const QStringList ExportOptions::numberKinds {QStringLiteral("weights"), QStringLiteral("scores"),
-    QStringLiteral("output"), QStringLiteral("queries"), QStringLiteral("keys"), QStringLiteral("values")};
 
 std::optional<QSize> parseSize(const QString &text)
 {
@@ -105,9 +105,9 @@ ParsedExport parseExportArguments(const QStringList &args)
                                 .arg(value, ExportOptions::views.join(QStringLiteral(", "))));
             o.figure.view = value;
         } else if (arg == u"--numbers") {
-            if (!ExportOptions::numberKinds.contains(value))
+            if (!numberKinds().contains(value))
                 return fail(QStringLiteral("--numbers: unknown kind '%1' (one of %2)")
-                                .arg(value, ExportOptions::numberKinds.join(QStringLiteral(", "))));
+                                .arg(value, numberKinds().join(QStringLiteral(", "))));
             o.numbers = value;
         } else if (arg == u"-o" || arg == u"--output") {
             if (value.isEmpty())

@@ -27,7 +27,6 @@ struct ExportOptions {
 
     static constexpr int maxSide = 16384;
     static const QStringList views;
-    static const QStringList numberKinds;
 };
 
 struct ParsedExport {

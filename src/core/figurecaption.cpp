@@ -66,4 +66,9 @@ QString figureCaption(const Document &doc, int head, int selectedToken)
     return QStringLiteral("“%1”\n%2").arg(doc.sentence(), how.join(QStringLiteral(" · ")));
 }
 
+QString figureTitle(const Document &doc)
+{
+    return doc.title().isEmpty() ? doc.sentence().left(80) : doc.title();
+}
+
 } // namespace qkv

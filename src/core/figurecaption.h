@@ -11,4 +11,7 @@ namespace qkv {
 // selected token, so a slide says what it shows.
 QString figureCaption(const Document &doc, int head, int selectedToken);
 
+// A figure file's title: the document's, else the start of its sentence.
+QString figureTitle(const Document &doc);
+
 } // namespace qkv

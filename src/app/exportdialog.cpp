@@ -1,0 +1,338 @@
+#include "exportdialog.h"
+
+#include "ui_exportdialog.h"
+
+#include "atomicsave.h"
+#include "documentsession.h"
+#include "figurecaption.h"
+#include "figurerenderer.h"
+#include "resultnumbers.h"
+#include "workedcomputation.h"
+
+#include <QClipboard>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFontDatabase>
+#include <QGuiApplication>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QPainter>
+#include <QRegularExpression>
+#include <QSettings>
+#include <QStandardItemModel>
+#include <QStandardPaths>
+#include <QTimer>
+
+#include <cmath>
+
+namespace qkv {
+namespace {
+
+const QStringList figureSuffixes {QStringLiteral("png"), QStringLiteral("svg"), QStringLiteral("pdf")};
+const QString workedKind = QStringLiteral("worked");
+
+QString viewTitle(const QString &view)
+{
+    static const QHash<QString, QString> titles {{QStringLiteral("heatmap"), ExportDialog::tr("Heatmap")},
+        {QStringLiteral("arrows"), ExportDialog::tr("Arrow graph")},
+        {QStringLiteral("vectors"), ExportDialog::tr("Vector plot")},
+        {QStringLiteral("bars"), ExportDialog::tr("Distribution")},
+        {QStringLiteral("worked"), ExportDialog::tr("Worked computation")},
+        {QStringLiteral("heads"), ExportDialog::tr("Heads grid")},
+        {QStringLiteral("figure"), ExportDialog::tr("Teaching figure (heatmap, arrows, caption)")}};
+    return titles.value(view, view);
+}
+
+} // namespace
+
+ExportDialog::ExportDialog(DocumentSession *session, ViewOptions viewOptions, QWidget *parent)
+    : QDialog(parent)
+    , m_ui(std::make_unique<Ui::ExportDialog>())
+    , m_session(session)
+    , m_viewOptions(std::move(viewOptions))
+    , m_refresh(new QTimer(this))
+{
+    m_ui->setupUi(this);
+    for (const QString &view : FigureRenderer::availableFigureViews())
+        m_ui->viewBox->addItem(viewTitle(view), view);
+    const std::pair<QString, QString> kinds[] = {{QStringLiteral("weights"), tr("Weights A")},
+        {QStringLiteral("scores"), tr("Raw scores S")}, {QStringLiteral("output"), tr("Outputs O = A·V")},
+        {QStringLiteral("queries"), tr("Queries Q")}, {QStringLiteral("keys"), tr("Keys K")},
+        {QStringLiteral("values"), tr("Values V")}, {workedKind, tr("Worked computation of the selected token")}};
+    for (const auto &[kind, title] : kinds)
+        m_ui->kindBox->addItem(title, kind);
+    const std::pair<QString, QString> formats[]
+        = {{QStringLiteral("csv"), tr("CSV")}, {QStringLiteral("md"), tr("Markdown")},
+            {QStringLiteral("tex"), tr("LaTeX tabular")}, {QStringLiteral("bmatrix"), tr("LaTeX bmatrix")}};
+    for (const auto &[format, title] : formats)
+        m_ui->tableFormatBox->addItem(title, format);
+    m_ui->numbersText->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+
+    const QSettings settings;
+    setView(settings.value(QStringLiteral("export/view"), QStringLiteral("figure")).toString());
+    m_ui->formatBox->setCurrentIndex(settings.value(QStringLiteral("export/format"), 0).toInt());
+    m_ui->widthBox->setValue(settings.value(QStringLiteral("export/width"), 1000).toInt());
+    m_ui->heightBox->setValue(settings.value(QStringLiteral("export/height"), m_ui->heightBox->minimum()).toInt());
+    m_ui->scaleBox->setValue(settings.value(QStringLiteral("export/scale"), 2.0).toDouble());
+    m_ui->tableFormatBox->setCurrentIndex(settings.value(QStringLiteral("export/table"), 0).toInt());
+
+    // Rendering waits for a quiet moment: typing a width or dragging a value must stay fluid.
+    m_refresh->setSingleShot(true);
+    m_refresh->setInterval(60);
+    connect(m_refresh, &QTimer::timeout, this, [this] {
+        updatePreview();
+        updateNumbers();
+    });
+    for (QComboBox *box : {m_ui->viewBox, m_ui->formatBox, m_ui->kindBox, m_ui->tableFormatBox, m_ui->headsBox})
+        connect(box, &QComboBox::currentIndexChanged, this, &ExportDialog::schedulePreview);
+    for (QSpinBox *box : {m_ui->widthBox, m_ui->heightBox})
+        connect(box, &QSpinBox::valueChanged, this, &ExportDialog::schedulePreview);
+    connect(m_ui->scaleBox, &QDoubleSpinBox::valueChanged, this, &ExportDialog::schedulePreview);
+    connect(m_ui->outlinesBox, &QCheckBox::toggled, this, &ExportDialog::schedulePreview);
+    connect(m_session, &DocumentSession::resultChanged, this, &ExportDialog::schedulePreview);
+    connect(m_session, &DocumentSession::selectedTokenChanged, this, &ExportDialog::schedulePreview);
+    connect(m_session, &DocumentSession::currentHeadChanged, this, &ExportDialog::schedulePreview);
+    connect(m_ui->copyFigureButton, &QPushButton::clicked, this, &ExportDialog::copyFigure);
+    connect(m_ui->saveFigureButton, &QPushButton::clicked, this, &ExportDialog::chooseFigureFile);
+    connect(m_ui->copyNumbersButton, &QPushButton::clicked, this, &ExportDialog::copyNumbers);
+    connect(m_ui->saveNumbersButton, &QPushButton::clicked, this, &ExportDialog::chooseNumbersFile);
+    updatePreview();
+    updateNumbers();
+}
+
+ExportDialog::~ExportDialog()
+{
+    QSettings settings;
+    settings.setValue(QStringLiteral("export/view"), view());
+    settings.setValue(QStringLiteral("export/format"), m_ui->formatBox->currentIndex());
+    settings.setValue(QStringLiteral("export/width"), m_ui->widthBox->value());
+    settings.setValue(QStringLiteral("export/height"), m_ui->heightBox->value());
+    settings.setValue(QStringLiteral("export/scale"), m_ui->scaleBox->value());
+    settings.setValue(QStringLiteral("export/table"), m_ui->tableFormatBox->currentIndex());
+}
+
+void ExportDialog::setView(const QString &view)
+{
+    const int index = m_ui->viewBox->findData(view);
+    if (index >= 0)
+        m_ui->viewBox->setCurrentIndex(index);
+}
+
+QString ExportDialog::view() const
+{
+    return m_ui->viewBox->currentData().toString();
+}
+
+void ExportDialog::setFormat(FigureFormat format)
+{
+    m_ui->formatBox->setCurrentIndex(static_cast<int>(format));
+}
+
+FigureSpec ExportDialog::figureSpec() const
+{
+    FigureSpec spec;
+    spec.format = static_cast<FigureFormat>(m_ui->formatBox->currentIndex());
+    spec.scale = spec.format == FigureFormat::Png ? m_ui->scaleBox->value() : 1.0;
+    spec.textAsPaths = spec.format == FigureFormat::Svg && m_ui->outlinesBox->isChecked();
+    spec.title = figureTitle(m_session->document());
+    const int width = m_ui->widthBox->value();
+    if (m_ui->heightBox->value() == m_ui->heightBox->minimum()) {
+        const FigureRenderer renderer(m_session, m_viewOptions(view()));
+        spec.size = renderer.preferredSize(width).boundedTo(QSize(16384, 16384));
+    } else {
+        spec.size = QSize(width, m_ui->heightBox->value());
+    }
+    return spec;
+}
+
+QByteArray ExportDialog::figureBytes(const FigureSpec &spec, QString *error) const
+{
+    FigureOptions options = m_viewOptions(view());
+    options.textAsPaths = spec.textAsPaths;
+    const FigureRenderer renderer(m_session, options);
+    return renderFigure(spec, renderer.painter(), error);
+}
+
+QImage ExportDialog::previewImage() const
+{
+    const QPixmap pixmap = m_ui->preview->pixmap();
+    return pixmap.toImage();
+}
+
+void ExportDialog::schedulePreview()
+{
+    updateControls();
+    m_refresh->start();
+}
+
+void ExportDialog::updateControls()
+{
+    const auto format = static_cast<FigureFormat>(m_ui->formatBox->currentIndex());
+    m_ui->scaleBox->setEnabled(format == FigureFormat::Png);
+    m_ui->outlinesBox->setEnabled(format == FigureFormat::Svg);
+    const bool worked = m_ui->kindBox->currentData() == workedKind;
+    m_ui->headsBox->setEnabled(!worked);
+    // The worked computation is prose with formulas: Markdown or LaTeX only.
+    const auto *model = qobject_cast<QStandardItemModel *>(m_ui->tableFormatBox->model());
+    for (const int row : {0, 3})
+        if (QStandardItem *item = model ? model->item(row) : nullptr)
+            item->setEnabled(!worked);
+    if (worked && (m_ui->tableFormatBox->currentIndex() == 0 || m_ui->tableFormatBox->currentIndex() == 3))
+        m_ui->tableFormatBox->setCurrentIndex(1);
+}
+
+void ExportDialog::updatePreview()
+{
+    const FigureSpec spec = figureSpec();
+    const FigureRenderer renderer(m_session, m_viewOptions(view()));
+    const QSize area = m_ui->preview->contentsRect().size() - QSize(8, 8);
+    const double k = std::min(area.width() / double(spec.size.width()), area.height() / double(spec.size.height()));
+    const QSize shown = (QSizeF(spec.size) * std::max(k, 0.01)).toSize().expandedTo(QSize(1, 1));
+    const qreal dpr = devicePixelRatioF();
+    QImage image(shown * dpr, QImage::Format_ARGB32_Premultiplied);
+    image.setDevicePixelRatio(dpr);
+    image.fill(Qt::white);
+    {
+        QPainter p(&image);
+        p.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing | QPainter::SmoothPixmapTransform);
+        p.scale(shown.width() / double(spec.size.width()), shown.height() / double(spec.size.height()));
+        renderer.painter()(p, QRectF(QPointF(0, 0), QSizeF(spec.size)));
+    }
+    m_ui->preview->setPixmap(QPixmap::fromImage(image));
+    const QSize pixels = (QSizeF(spec.size) * spec.scale).toSize();
+    switch (spec.format) {
+    case FigureFormat::Png:
+        m_ui->pixelsLabel->setText(
+            tr("%1 × %2 pixels at %3 dpi").arg(pixels.width()).arg(pixels.height()).arg(std::lround(96 * spec.scale)));
+        break;
+    case FigureFormat::Svg:
+        m_ui->pixelsLabel->setText(
+            tr("%1 × %2 (viewBox); scales without loss").arg(spec.size.width()).arg(spec.size.height()));
+        break;
+    case FigureFormat::Pdf:
+        m_ui->pixelsLabel->setText(tr("One page of %1 × %2 cm")
+                                       .arg(spec.size.width() * 2.54 / 96, 0, 'f', 1)
+                                       .arg(spec.size.height() * 2.54 / 96, 0, 'f', 1));
+        break;
+    }
+}
+
+QString ExportDialog::numbersText() const
+{
+    const Result &result = m_session->result();
+    const QString kind = m_ui->kindBox->currentData().toString();
+    const QString format = m_ui->tableFormatBox->currentData().toString();
+    if (kind == workedKind) {
+        const int query = std::max(m_session->selectedToken(), 0);
+        const WorkedComputation w = workedComputation(m_session->document(), result, m_session->currentHead(), query);
+        if (!w.isValid())
+            return {};
+        return format == u"md" ? workedMarkdown(w) : workedLatex(w);
+    }
+    if (result.heads.empty())
+        return {};
+    const int head = m_ui->headsBox->currentIndex() == 1 ? -1 : m_session->currentHead();
+    return resultNumbers(result, kind, *tableFormatFromString(format), head);
+}
+
+void ExportDialog::updateNumbers()
+{
+    m_ui->numbersText->setPlainText(numbersText());
+}
+
+QString ExportDialog::saveFigure(const QString &path)
+{
+    FigureSpec spec = figureSpec();
+    const qsizetype suffix = figureSuffixes.indexOf(QFileInfo(path).suffix().toLower());
+    if (suffix >= 0)
+        spec.format = static_cast<FigureFormat>(suffix);
+    QString error;
+    const QByteArray bytes = figureBytes(spec, &error);
+    error = bytes.isEmpty() ? tr("Could not render %1: %2").arg(path, error) : saveAtomically(path, bytes);
+    report(error);
+    return error;
+}
+
+QString ExportDialog::saveNumbers(const QString &path)
+{
+    const QString error = saveAtomically(path, numbersText().toUtf8());
+    report(error);
+    return error;
+}
+
+void ExportDialog::copyFigure() const
+{
+    FigureSpec spec = figureSpec();
+    spec.format = FigureFormat::Png;
+    const QByteArray png = figureBytes(spec);
+    spec.format = FigureFormat::Svg;
+    spec.scale = 1;
+    const QByteArray svg = figureBytes(spec);
+    auto *data = new QMimeData;
+    data->setImageData(QImage::fromData(png, "png"));
+    data->setData(QStringLiteral("image/png"), png);
+    data->setData(QStringLiteral("image/svg+xml"), svg);
+    QGuiApplication::clipboard()->setMimeData(data);
+}
+
+void ExportDialog::copyNumbers() const
+{
+    QGuiApplication::clipboard()->setText(numbersText());
+}
+
+void ExportDialog::report(const QString &error)
+{
+    m_lastError = error;
+    if (error.isEmpty())
+        return;
+    auto *box = new QMessageBox(QMessageBox::Warning, tr("Export failed"), error, QMessageBox::Ok, this);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+}
+
+QString ExportDialog::suggestedName(const QString &what, const QString &suffix) const
+{
+    QString stem = figureTitle(m_session->document()).toLower();
+    stem.replace(QRegularExpression(QStringLiteral("[^\\w]+")), QStringLiteral("-"));
+    stem = stem.left(40).remove(QRegularExpression(QStringLiteral("^-+|-+$")));
+    QSettings settings;
+    const QString folder = settings
+                               .value(QStringLiteral("export/folder"),
+                                   QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation))
+                               .toString();
+    return QDir(folder).filePath((stem.isEmpty() ? QStringLiteral("qkvlab") : stem) + u'-' + what + u'.' + suffix);
+}
+
+void ExportDialog::chooseFigureFile()
+{
+    const int format = m_ui->formatBox->currentIndex();
+    const QString suffix = figureSuffixes.at(format);
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save Figure"), suggestedName(view(), suffix),
+        tr("%1 (*.%2)").arg(m_ui->formatBox->currentText(), suffix));
+    if (path.isEmpty())
+        return;
+    QSettings().setValue(QStringLiteral("export/folder"), QFileInfo(path).absolutePath());
+    saveFigure(path);
+}
+
+void ExportDialog::chooseNumbersFile()
+{
+    const QString format = m_ui->tableFormatBox->currentData().toString();
+    const QString suffix = format == u"bmatrix" ? QStringLiteral("tex") : format;
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save Numbers"),
+        suggestedName(m_ui->kindBox->currentData().toString(), suffix),
+        tr("%1 (*.%2)").arg(m_ui->tableFormatBox->currentText(), suffix));
+    if (path.isEmpty())
+        return;
+    QSettings().setValue(QStringLiteral("export/folder"), QFileInfo(path).absolutePath());
+    saveNumbers(path);
+}
+
+void ExportDialog::resizeEvent(QResizeEvent *event)
+{
+    QDialog::resizeEvent(event);
+    schedulePreview();
+}
+
+} // namespace qkv

@@ -1,0 +1,74 @@
+#pragma once
+
+#include "figureoptions.h"
+#include "figurewriter.h"
+
+#include <QDialog>
+
+#include <functional>
+#include <memory>
+
+class QTimer;
+
+namespace Ui {
+class ExportDialog;
+}
+
+namespace qkv {
+
+class DocumentSession;
+
+// Export from the window (SPEC §3): any view or the composed teaching figure to PNG, SVG or PDF,
+// with a live preview, or to the clipboard as PNG and SVG at once; and numbers (weights, scores,
+// outputs, Q, K, V, the worked computation) as CSV, Markdown or LaTeX. A figure shows the view as
+// it is in the window now: `viewOptions` tells how (colormap, filters, layout…); head and
+// selected token come from the session. Every file is written atomically.
+class ExportDialog : public QDialog
+{
+    Q_OBJECT
+
+public:
+    using ViewOptions = std::function<FigureOptions(const QString &view)>;
+
+    ExportDialog(DocumentSession *session, ViewOptions viewOptions, QWidget *parent = nullptr);
+    ~ExportDialog() override;
+
+    void setView(const QString &view);
+    QString view() const;
+    void setFormat(FigureFormat format);
+    // The figure as it will be written: size (an automatic height resolved), scale, format.
+    FigureSpec figureSpec() const;
+    QByteArray figureBytes(const FigureSpec &spec, QString *error = nullptr) const;
+    // The preview as shown (the figure scaled to fit the preview area).
+    QImage previewImage() const;
+    QString numbersText() const;
+
+    // Write to `path` atomically; an empty string, or the reason it failed. A figure's format
+    // follows the path's suffix when it names one (png, svg, pdf).
+    QString saveFigure(const QString &path);
+    QString saveNumbers(const QString &path);
+    void copyFigure() const;
+    void copyNumbers() const;
+    QString lastError() const { return m_lastError; }
+
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+
+private:
+    void schedulePreview();
+    void updatePreview();
+    void updateNumbers();
+    void updateControls();
+    void chooseFigureFile();
+    void chooseNumbersFile();
+    void report(const QString &error);
+    QString suggestedName(const QString &what, const QString &suffix) const;
+
+    std::unique_ptr<Ui::ExportDialog> m_ui;
+    DocumentSession *m_session;
+    ViewOptions m_viewOptions;
+    QTimer *m_refresh;
+    QString m_lastError;
+};
+
+} // namespace qkv

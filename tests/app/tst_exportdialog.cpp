@@ -1,0 +1,225 @@
+#include "documentsession.h"
+#include "exportcommand.h"
+#include "exportdialog.h"
+#include "mainwindow.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QComboBox>
+#include <QFile>
+#include <QImage>
+#include <QMimeData>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace qkv;
+
+namespace {
+
+QByteArray readAll(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+QImage pngImage(const QString &path)
+{
+    QImage image;
+    image.loadFromData(readAll(path), "png");
+    return image.convertToFormat(QImage::Format_ARGB32);
+}
+
+} // namespace
+
+// The window's export dialog: what it saves is what `qkvlab export` writes for the same state,
+// it follows the window's look, and numbers parse back to the engine's.
+class TstExportDialog : public QObject
+{
+    Q_OBJECT
+
+private:
+    std::unique_ptr<MainWindow> m_window;
+    QTemporaryDir m_dir;
+
+    template<typename T>
+    T *child(const char *name) const
+    {
+        T *w = dialog()->findChild<T *>(QLatin1String(name));
+        if (!w)
+            qFatal("no %s in the export dialog", name);
+        return w;
+    }
+    ExportDialog *dialog() const { return m_window->exportDialog(); }
+    DocumentSession *session() const { return m_window->session(); }
+    QString path(const QString &name) const { return m_dir.filePath(name); }
+
+    // `qkvlab export example:animal ARGS -o OUT` in this process; its exit status.
+    static int cli(const QStringList &args)
+    {
+        return app::runExport(QStringList {QStringLiteral("example:animal")} + args, stdout, stderr);
+    }
+
+private Q_SLOTS:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void init()
+    {
+        m_window = std::make_unique<MainWindow>();
+        QVERIFY(m_window->openDocument(QStringLiteral("example:animal")));
+        session()->setSelectedToken(7); // "it"
+        child<QSpinBox>("widthBox")->setValue(600);
+        child<QSpinBox>("heightBox")->setValue(500);
+    }
+    void cleanup()
+    {
+        session()->undoStack()->setClean();
+        m_window.reset();
+    }
+
+    void savesWhatTheCommandLineWrites_data()
+    {
+        QTest::addColumn<QString>("view");
+        for (const char *view : {"heatmap", "arrows", "bars", "worked", "heads", "figure"})
+            QTest::newRow(view) << QString::fromLatin1(view);
+    }
+    void savesWhatTheCommandLineWrites()
+    {
+        QFETCH(QString, view);
+        dialog()->setView(view);
+        const QString ours = path(view + QStringLiteral("-dialog.png"));
+        QCOMPARE(dialog()->saveFigure(ours), QString());
+        const QString theirs = path(view + QStringLiteral("-cli.png"));
+        QCOMPARE(cli({QStringLiteral("--view"), view, QStringLiteral("--query"), QStringLiteral("it"),
+                     QStringLiteral("--size"), QStringLiteral("600x500"), QStringLiteral("--scale"),
+                     QStringLiteral("2"), QStringLiteral("-o"), theirs}),
+            0);
+        const QImage a = pngImage(ours), b = pngImage(theirs);
+        QCOMPARE(a.size(), QSize(1200, 1000));
+        QCOMPARE(qRound(a.dotsPerMeterX() * 0.0254), 192);
+        QVERIFY(a == b);
+    }
+
+    void followsTheWindowsColormap()
+    {
+        dialog()->setView(QStringLiteral("heatmap"));
+        auto *colormap = m_window->findChild<QComboBox *>(QStringLiteral("colormap"));
+        QVERIFY(colormap);
+        while (colormap->currentText() != u"magma") // as a user picks it: keys emit activated()
+            QTest::keyClick(colormap, Qt::Key_Down);
+        QCOMPARE(dialog()->saveFigure(path(QStringLiteral("magma.png"))), QString());
+        QCOMPARE(cli({QStringLiteral("--view"), QStringLiteral("heatmap"), QStringLiteral("--query"),
+                     QStringLiteral("it"), QStringLiteral("--size"), QStringLiteral("600x500"),
+                     QStringLiteral("--scale"), QStringLiteral("2"), QStringLiteral("--colormap"),
+                     QStringLiteral("magma"), QStringLiteral("-o"), path(QStringLiteral("magma-cli.png"))}),
+            0);
+        QVERIFY(pngImage(path(QStringLiteral("magma.png"))) == pngImage(path(QStringLiteral("magma-cli.png"))));
+        QCOMPARE(
+            cli({QStringLiteral("--view"), QStringLiteral("heatmap"), QStringLiteral("--query"), QStringLiteral("it"),
+                QStringLiteral("--size"), QStringLiteral("600x500"), QStringLiteral("--scale"), QStringLiteral("2"),
+                QStringLiteral("-o"), path(QStringLiteral("viridis-cli.png"))}),
+            0);
+        QVERIFY(pngImage(path(QStringLiteral("magma.png"))) != pngImage(path(QStringLiteral("viridis-cli.png"))));
+    }
+
+    void suffixChoosesTheFormat()
+    {
+        dialog()->setView(QStringLiteral("heatmap"));
+        dialog()->setFormat(FigureFormat::Png);
+        QCOMPARE(dialog()->saveFigure(path(QStringLiteral("h.svg"))), QString());
+        QVERIFY(readAll(path(QStringLiteral("h.svg"))).contains("viewBox=\"0 0 600 500\""));
+        QCOMPARE(dialog()->saveFigure(path(QStringLiteral("h.pdf"))), QString());
+        QVERIFY(readAll(path(QStringLiteral("h.pdf"))).startsWith("%PDF"));
+    }
+
+    void autoHeightFollowsTheView()
+    {
+        child<QSpinBox>("heightBox")->setValue(child<QSpinBox>("heightBox")->minimum());
+        dialog()->setView(QStringLiteral("worked"));
+        const QSize worked = dialog()->figureSpec().size;
+        dialog()->setView(QStringLiteral("heatmap"));
+        QCOMPARE(dialog()->figureSpec().size, QSize(600, 600));
+        QCOMPARE(worked.width(), 600);
+        QVERIFY2(worked.height() > 600, qPrintable(QString::number(worked.height())));
+    }
+
+    void previewFollowsTheDocument()
+    {
+        dialog()->setView(QStringLiteral("heatmap"));
+        dialog()->show();
+        QTRY_VERIFY(!dialog()->previewImage().isNull());
+        const QImage before = dialog()->previewImage();
+        session()->setSelectedToken(2);
+        QTRY_VERIFY(dialog()->previewImage() != before);
+        dialog()->setView(QStringLiteral("bars"));
+        QTRY_VERIFY(dialog()->previewImage().size() != QSize() && dialog()->previewImage() != before);
+    }
+
+    void copiesPngAndSvgAtOnce()
+    {
+        dialog()->setView(QStringLiteral("figure"));
+        dialog()->copyFigure();
+        const QMimeData *data = QGuiApplication::clipboard()->mimeData();
+        QVERIFY(data);
+        QImage png;
+        QVERIFY(png.loadFromData(data->data(QStringLiteral("image/png")), "png"));
+        QCOMPARE(png.size(), QSize(1200, 1000));
+        QVERIFY(data->data(QStringLiteral("image/svg+xml")).contains("animal"));
+        QVERIFY(data->hasImage());
+    }
+
+    void numbersParseBackToTheEngine()
+    {
+        child<QComboBox>("kindBox")->setCurrentIndex(0); // weights
+        child<QComboBox>("tableFormatBox")->setCurrentIndex(0); // CSV
+        const QStringList lines = dialog()->numbersText().split(u'\n', Qt::SkipEmptyParts);
+        const Eigen::MatrixXd &w = session()->result().heads[0].weights;
+        QCOMPARE(lines.size(), w.rows() + 1);
+        for (int i = 0; i < w.rows(); ++i) {
+            const QStringList cells = lines[i + 1].split(u',');
+            QCOMPARE(cells.size(), w.cols() + 1);
+            for (int j = 0; j < w.cols(); ++j)
+                QCOMPARE(cells[j + 1].toDouble(), w(i, j));
+        }
+        QCOMPARE(dialog()->saveNumbers(path(QStringLiteral("w.csv"))), QString());
+        QCOMPARE(QString::fromUtf8(readAll(path(QStringLiteral("w.csv")))), dialog()->numbersText());
+    }
+
+    void workedComputationOfTheSelectedToken()
+    {
+        auto *kinds = child<QComboBox>("kindBox");
+        kinds->setCurrentIndex(kinds->findData(QStringLiteral("worked")));
+        auto *formats = child<QComboBox>("tableFormatBox");
+        QCOMPARE(formats->currentData().toString(), QStringLiteral("md")); // CSV makes no sense for prose
+        const QString md = dialog()->numbersText();
+        QVERIFY(md.contains(QStringLiteral("“it”")));
+        for (const char *score : {"0.17", "0.77", "1.22"}) // it·The, it·animal, it·tired
+            QVERIFY2(md.contains(QLatin1String(score)), score);
+        formats->setCurrentIndex(formats->findData(QStringLiteral("tex")));
+        QVERIFY(dialog()->numbersText().contains(QStringLiteral("\\")));
+    }
+
+    void aFailedSaveSaysWhyAndWritesNothing()
+    {
+        const QString target = QStringLiteral("/nonexistent-folder/x.png");
+        const QString error = dialog()->saveFigure(target);
+        QVERIFY2(
+            error.contains(target) && error.contains(QStringLiteral("No such file or directory")), qPrintable(error));
+        QCOMPARE(dialog()->lastError(), error);
+        QVERIFY(!QFile::exists(target));
+    }
+
+    void fileMenuOpensIt()
+    {
+        m_window->show();
+        auto *action = m_window->findChild<QAction *>(QStringLiteral("actionExport"));
+        QVERIFY(action);
+        QCOMPARE(action->shortcut(), QKeySequence(QStringLiteral("Ctrl+Shift+E")));
+        action->trigger();
+        QVERIFY(dialog()->isVisible());
+    }
+};
+
+QTEST_MAIN(TstExportDialog)
+#include "tst_exportdialog.moc"
