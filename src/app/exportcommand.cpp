@@ -47,6 +47,14 @@ int exportFigure(const ExportOptions &o, const Document &doc, FILE *out, FILE *e
                 .arg(o.figure.colormap, colormapNames().join(QStringLiteral(", "))));
         return 2;
     }
+    if (std::max(o.figure.dimX, o.figure.dimY) >= doc.settings().dim) {
+        print(err,
+            QStringLiteral("qkvlab: export: --dims %1,%2: the document's vectors have d = %3 dimensions\n")
+                .arg(o.figure.dimX + 1)
+                .arg(o.figure.dimY + 1)
+                .arg(doc.settings().dim));
+        return 2;
+    }
     DocumentSession session;
     session.resetDocument(doc);
     session.setCurrentHead(std::max(o.head, 0));

@@ -10,6 +10,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "tinydisk.h"
+
 #include <cstdio>
 
 using qkv::app::runCommandLine;
@@ -177,6 +179,21 @@ private Q_SLOTS:
             u"x.xls"_qs} << QByteArray("qkvlab: export: --format: expected csv, md, tex or bmatrix, got 'xls'");
         QTest::newRow("head too high") << QStringList {u"export"_qs, f, u"--numbers"_qs, u"weights"_qs, u"--head"_qs,
             u"3"_qs, u"-o"_qs, u"-"_qs} << QByteArray("qkvlab: export: --head 3: the document has 1 head(s)");
+        QTest::newRow("layout") << QStringList {u"export"_qs, f, u"--view"_qs, u"arrows"_qs, u"--layout"_qs, u"pie"_qs,
+            u"-o"_qs, u"a.png"_qs}
+                                << QByteArray("qkvlab: export: --layout: expected columns or arcs, got 'pie'");
+        QTest::newRow("mass 0") << QStringList {u"export"_qs, f, u"--view"_qs, u"arrows"_qs, u"--mass"_qs, u"0"_qs,
+            u"-o"_qs, u"a.png"_qs}
+                                << QByteArray("qkvlab: export: --mass: expected a share above 0 and up to 1");
+        QTest::newRow("top-k 1.5") << QStringList {u"export"_qs, f, u"--view"_qs, u"arrows"_qs, u"--top-k"_qs,
+            u"1.5"_qs, u"-o"_qs, u"a.png"_qs}
+                                   << QByteArray("qkvlab: export: --top-k: expected a whole number");
+        QTest::newRow("threshold 2") << QStringList {u"export"_qs, f, u"--view"_qs, u"arrows"_qs, u"--threshold"_qs,
+            u"2"_qs, u"-o"_qs, u"a.png"_qs}
+                                     << QByteArray("qkvlab: export: --threshold: expected a number from 0 to 1");
+        QTest::newRow("dims equal") << QStringList {u"export"_qs, f, u"--view"_qs, u"vectors"_qs, u"--dims"_qs,
+            u"1,1"_qs, u"-o"_qs, u"a.png"_qs}
+                                    << QByteArray("qkvlab: export: --dims: expected two different dimensions");
         QTest::newRow("both") << QStringList {u"export"_qs, f, u"--numbers"_qs, u"weights"_qs, u"--view"_qs,
             u"heatmap"_qs, u"-o"_qs, u"-"_qs}
                               << QByteArray("qkvlab: export: export needs either --view VIEW or --numbers KIND");
@@ -248,10 +265,55 @@ private Q_SLOTS:
             u"x.png"_qs});
         QCOMPARE(r.status, 2);
         QVERIFY(r.err.contains("--colormap: unknown colormap 'jet'"));
+        r = run({u"export"_qs, u"example:animal"_qs, u"--view"_qs, u"vectors"_qs, u"--dims"_qs, u"2,4"_qs, u"-o"_qs,
+            u"x.png"_qs});
+        QCOMPARE(r.status, 2);
+        QVERIFY2(r.err.contains("--dims 2,4: the document's vectors have d = 3 dimensions"), r.err.constData());
         r = run(
             {u"export"_qs, u"example:animal"_qs, u"--view"_qs, u"heatmap"_qs, u"-o"_qs, u"/nonexistent/dir/x.svg"_qs});
         QCOMPARE(r.status, 1);
         QVERIFY(r.err.contains("No such file or directory"));
+    }
+
+    void exportOnAFullDiskKeepsTheOldFile()
+    {
+        const qkv::test::TinyDisk disk;
+        if (!disk.isMounted())
+            QSKIP(qPrintable(disk.skipReason()));
+        const QString path = disk.filePath(QStringLiteral("fig.png"));
+        const QStringList args {u"export"_qs, u"example:animal"_qs, u"--view"_qs, u"heatmap"_qs, u"--size"_qs,
+            u"100x100"_qs, u"-o"_qs, path, u"--overwrite"_qs};
+        QCOMPARE(run(args).status, 0);
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray old = f.readAll();
+        f.close();
+        disk.fill();
+        QStringList bigger = args;
+        bigger[5] = u"2000x2000"_qs;
+        const Run r = run(bigger);
+        QCOMPARE(r.status, 1);
+        QVERIFY2(r.err.contains("No space left on device"), r.err.constData());
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.readAll(), old);
+    }
+
+    void exportSvgTextAsPaths()
+    {
+        QTemporaryDir dir;
+        const QString text = dir.filePath(u"t.svg"_qs), paths = dir.filePath(u"p.svg"_qs);
+        QCOMPARE(run({u"export"_qs, u"example:birds"_qs, u"--view"_qs, u"heatmap"_qs, u"-o"_qs, text}).status, 0);
+        QCOMPARE(run({u"export"_qs, u"example:birds"_qs, u"--view"_qs, u"heatmap"_qs, u"--text-as-paths"_qs, u"-o"_qs,
+                         paths})
+                     .status,
+            0);
+        QFile t(text), p(paths);
+        QVERIFY(t.open(QIODevice::ReadOnly) && p.open(QIODevice::ReadOnly));
+        const QByteArray a = t.readAll(), b = p.readAll();
+        QVERIFY(a.contains("<text") && a.contains("sometimes"));
+        QVERIFY(!b.contains("<text") && b.contains("<path"));
+        QCOMPARE(b.count("sometimes"), 1); // in the <title> alone
+        QVERIFY(a.count("sometimes") > 1);
     }
 
     void badDocumentGivesItsPlace()

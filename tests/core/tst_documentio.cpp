@@ -9,6 +9,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "tinydisk.h"
+
 #include <unistd.h>
 
 using namespace qkv;
@@ -237,24 +239,13 @@ private Q_SLOTS:
 
     void fullDiskLeavesTheOldFileByteIdentical()
     {
-        if (geteuid() != 0)
-            QSKIP("needs root to mount a tiny tmpfs");
-        QTemporaryDir dir;
-        const QString mnt = dir.filePath(QStringLiteral("tiny"));
-        QVERIFY(QDir().mkpath(mnt));
-        if (QProcess::execute(
-                QStringLiteral("mount"), {u"-t"_qs, u"tmpfs"_qs, u"-o"_qs, u"size=64k"_qs, u"tmpfs"_qs, mnt})
-            != 0)
-            QSKIP("mount is not permitted here");
-        const auto unmount = qScopeGuard([&] { QProcess::execute(QStringLiteral("umount"), {mnt}); });
-        const QString path = mnt + QStringLiteral("/doc.qkv.json");
+        const qkv::test::TinyDisk disk;
+        if (!disk.isMounted())
+            QSKIP(qPrintable(disk.skipReason()));
+        const QString path = disk.filePath(QStringLiteral("doc.qkv.json"));
         const QByteArray old = serializeDocument(everyFeature());
         QCOMPARE(saveAtomically(path, old), QString());
-        QFile filler(mnt + QStringLiteral("/filler"));
-        QVERIFY(filler.open(QIODevice::WriteOnly));
-        const QByteArray block(4096, 'x');
-        while (filler.write(block) == block.size() && filler.flush()) { }
-        filler.close();
+        disk.fill();
         const QString error = saveAtomically(path, QByteArray(32 * 1024, 'y'));
         QVERIFY2(error.contains(QStringLiteral("No space left on device")), qPrintable(error));
         QFile f(path);
