@@ -190,6 +190,13 @@ void VectorPlotView::setDimensions(int x, int y)
     optionChanged();
 }
 
+bool VectorPlotView::isDrawn(Role role) const
+{
+    // Weights mode gives the attention directly: the words' queries and keys play no part.
+    const bool used = !m_session || m_session->document().settings().mode != Mode::Weights || role == Role::Value;
+    return m_shown[idx(role)] && used;
+}
+
 void VectorPlotView::setRoleShown(Role role, bool shown)
 {
     m_shown[idx(role)] = shown;
@@ -345,7 +352,7 @@ void VectorPlotView::syncData() const
         const bool none = std::none_of(m_shown.begin(), m_shown.end(), [](bool b) { return b; });
         Eigen::MatrixXd cloud(0, d);
         for (Role role : roles) {
-            if (!none && !m_shown[idx(role)])
+            if (!none && !isDrawn(role))
                 continue;
             const Eigen::MatrixXd rows = (*roleMatrix(role))(reps, Eigen::all);
             cloud.conservativeResize(cloud.rows() + groups, Eigen::NoChange);
@@ -370,8 +377,8 @@ void VectorPlotView::syncData() const
             }
         }
         QScatterSeries *s = m_series[idx(role)];
-        s->replace(m_shown[idx(role)] ? points : QList<QPointF>());
-        s->setVisible(m_shown[idx(role)]);
+        s->replace(isDrawn(role) ? points : QList<QPointF>());
+        s->setVisible(isDrawn(role));
         const qreal marker = groups <= 30 ? 12 : groups <= 200 ? 9 : 6;
         s->setMarkerSize(role == Role::Key ? std::round(marker * 1.15) : marker); // a triangle looks smaller
     }
@@ -430,7 +437,7 @@ void VectorPlotView::syncRanges(QSizeF size) const
     // The origin is always in view: the direction from it is what a dot product sees.
     double x0 = 0, x1 = 0, y0 = 0, y1 = 0;
     for (Role role : roles) {
-        if (!m_shown[idx(role)])
+        if (!isDrawn(role))
             continue;
         for (const QPointF &p : m_points[idx(role)]) {
             x0 = std::min(x0, p.x());
@@ -516,7 +523,7 @@ VectorPlotView::PointRef VectorPlotView::pointAt(const QPointF &pos) const
     PointRef best;
     qreal bestDistance = 0;
     for (Role role : roles) {
-        if (!m_shown[idx(role)])
+        if (!isDrawn(role))
             continue;
         const qreal radius = m_series[idx(role)]->markerSize() / 2 + 3;
         const QList<QPointF> &points = m_points[idx(role)];
@@ -611,7 +618,7 @@ void VectorPlotView::paintOverlay(QPainter &painter, QSizeF size) const
     painter.setRenderHint(QPainter::Antialiasing);
     painter.setRenderHint(QPainter::TextAntialiasing);
     painter.setFont(font());
-    const bool anyShown = std::any_of(m_shown.begin(), m_shown.end(), [](bool b) { return b; });
+    const bool anyShown = std::any_of(roles.begin(), roles.end(), [this](Role r) { return isDrawn(r); });
     if (m_groups.isEmpty() || !anyShown) {
         painter.setPen(pal.color(QPalette::PlaceholderText));
         painter.drawText(plot, Qt::AlignCenter | Qt::TextWordWrap,
@@ -627,7 +634,7 @@ void VectorPlotView::paintOverlay(QPainter &painter, QSizeF size) const
         painter.save();
         painter.setClipRect(plot);
         for (Role role : roles) {
-            if (!m_shown[idx(role)])
+            if (!isDrawn(role))
                 continue;
             const QPointF p = t.map(m_points[idx(role)][selectedGroup]);
             painter.setPen(QPen(roleColor(role, dark), 1.5, Qt::DashLine));
@@ -652,7 +659,7 @@ void VectorPlotView::paintOverlay(QPainter &painter, QSizeF size) const
         const QString text = labelText(m_groups[g]);
         const qreal w = m_labelWidths[g] * (selected ? 1.1 : 1.0) + 4;
         for (Role role : roles) {
-            if (!m_shown[idx(role)])
+            if (!isDrawn(role))
                 continue;
             const QPointF p = t.map(m_points[idx(role)][g]);
             const qreal r = m_series[idx(role)]->markerSize() / 2 + (selected ? 7 : 3);
@@ -678,7 +685,7 @@ void VectorPlotView::paintOverlay(QPainter &painter, QSizeF size) const
     if (selectedGroup >= 0)
         placeLabels(selectedGroup);
     for (Role role : roles) {
-        if (!m_shown[idx(role)])
+        if (!isDrawn(role))
             continue;
         const qreal r = m_series[idx(role)]->markerSize() / 2;
         for (int g = 0; g < m_groups.size(); ++g)

@@ -77,6 +77,8 @@ public:
     int dimensionY() const { return m_dimY; }
     void setRoleShown(Role role, bool shown);
     bool isRoleShown(Role role) const { return m_shown[static_cast<std::size_t>(role)]; }
+    // Shown and in use: weights mode draws values alone.
+    bool isDrawn(Role role) const;
 
     // Draws the whole plot into `rect` of any painter (screen, image, SVG, PDF).
     void paint(QPainter &painter, const QRectF &rect) const;

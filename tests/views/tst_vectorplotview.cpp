@@ -329,6 +329,24 @@ private Q_SLOTS:
         QVERIFY(view.isEditable(Role::Value));
     }
 
+    // Weights mode gives the attention directly: only the values are drawn (and hit).
+    void weightsModeDrawsValuesAlone()
+    {
+        auto session = exampleSession(QStringLiteral("example:birds"));
+        VectorPlotView view;
+        view.resize(viewSize);
+        view.setSession(session.get());
+        QVERIFY(view.isRoleShown(Role::Query));
+        QVERIFY(!view.isDrawn(Role::Query) && !view.isDrawn(Role::Key) && view.isDrawn(Role::Value));
+        const QRectF rect(QPointF(0, 0), viewSize);
+        const QPointF value = view.pointPosition(rect, {Role::Value, 2});
+        QCOMPARE(view.pointAt(value).role, Role::Value);
+        Settings s = session->document().settings();
+        s.mode = Mode::Direct;
+        session->editSettings(s);
+        QVERIFY(view.isDrawn(Role::Query) && view.isDrawn(Role::Key));
+    }
+
     // Vectors belong to words: a repeated word is one point, found for either occurrence.
     void repeatedWordIsOnePoint()
     {
