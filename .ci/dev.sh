@@ -10,16 +10,7 @@ packages=(cmake ninja-build g++ pkg-config qt6-base-dev libqt6opengl6-dev qt6-ch
           libgl-dev fonts-dejavu-core poppler-utils)
 
 install_missing() {
-  local missing=()
-  for p in "${packages[@]}"; do
-    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-  done
-  [ ${#missing[@]} -eq 0 ] && return 0
-  echo "Installing: ${missing[*]}"
-  local sudo=()
-  [ "$(id -u)" -eq 0 ] || sudo=(sudo)
-  "${sudo[@]}" apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+  bash .ci/install-missing.sh "${packages[@]}"
 }
 
 build() {

@@ -1,3 +1,4 @@
+#include "appidentity.h"
 #include "commandline.h"
 #include "examples.h"
 #include "mainwindow.h"
@@ -29,6 +30,9 @@ int main(int argc, char *argv[])
     QApplication::setApplicationName(QStringLiteral("QKV Lab"));
     QApplication::setOrganizationName(QStringLiteral("QKV Lab"));
     QApplication::setApplicationVersion(QStringLiteral(QKV_VERSION));
+    // Ties the window to its launcher (Wayland app id, taskbar grouping) and gives it the icon.
+    QGuiApplication::setDesktopFileName(qkv::app::applicationId());
+    QApplication::setWindowIcon(qkv::app::applicationIcon());
     qkv::MainWindow window;
     const QStringList args = QApplication::arguments();
     const QString file = args.size() > 1 ? args.at(1) : QStringLiteral("example:") + qkv::defaultExampleName();

@@ -2,6 +2,7 @@
 
 #include "ui_mainwindow.h"
 
+#include "aboutdialog.h"
 #include "attentionmodel.h"
 #include "autosaver.h"
 #include "documentio.h"
@@ -147,15 +148,15 @@ void MainWindow::setUpActions()
     connect(m_ui->actionThemeSystem, &QAction::triggered, this, [this] { setTheme(Theme::System); });
     connect(m_ui->actionThemeLight, &QAction::triggered, this, [this] { setTheme(Theme::Light); });
     connect(m_ui->actionThemeDark, &QAction::triggered, this, [this] { setTheme(Theme::Dark); });
-    connect(m_ui->actionAbout, &QAction::triggered, this, [this] {
-        QMessageBox::about(this, tr("About QKV Lab"),
-            tr("<h3>QKV Lab %1</h3><p>See and teach self-attention.</p>"
-               "<p>Licence: GPL-3.0-or-later.</p>"
-               "<p>Colormaps: viridis and magma by Stéfan van der Walt and Nathaniel Smith (CC0). "
-               "cividis: Copyright © 2017, Battelle Memorial Institute; Jamie R. Nuñez, Christopher R. "
-               "Anderton, Ryan S. Renslow (PNNL); used under its BSD-style licence.</p>")
-                .arg(QStringLiteral(QKV_VERSION)));
-    });
+    connect(m_ui->actionAbout, &QAction::triggered, this, &MainWindow::showAbout);
+}
+
+void MainWindow::showAbout()
+{
+    // open(): window-modal without a nested event loop, so nothing waits for it to close.
+    auto *about = new AboutDialog(this);
+    about->setAttribute(Qt::WA_DeleteOnClose);
+    about->open();
 }
 
 void MainWindow::setUpTables()

@@ -61,6 +61,7 @@ protected:
 
 private:
     void setUpActions();
+    void showAbout();
     void setUpTables();
     // Views (mainwindowviews.cpp).
     void setUpViews();

@@ -134,6 +134,16 @@ QStringList colormapNames()
         QStringLiteral("diverging")};
 }
 
+QString colormapNotices()
+{
+    return QString::fromUtf8(colormapNoticeText) + cividisLicence();
+}
+
+QString cividisLicence()
+{
+    return QString::fromUtf8(cividisLicenceText);
+}
+
 QString formatScaleNumber(double v, int decimals)
 {
     QString s = QString::number(v, 'f', decimals);

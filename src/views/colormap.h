@@ -25,6 +25,11 @@ QRgb colormapColor(Colormap map, double t);
 const std::array<QRgb, 256> &colormapTable(Colormap map);
 QString colormapName(Colormap map);
 QStringList colormapNames();
+// The colormaps' credits and licences as plain-text paragraphs, for the About box: viridis and
+// magma (CC0), and cividis with its BSD-style licence, which binary copies must reproduce.
+QString colormapNotices();
+// cividis's licence alone, which the package's copyright file carries word for word.
+QString cividisLicence();
 
 // A colormap laid over a range of values.
 struct ColorScale {

@@ -14,4 +14,9 @@ extern const std::array<Rgb, 256> viridisData;
 extern const std::array<Rgb, 256> magmaData;
 extern const std::array<Rgb, 256> cividisData;
 
+// Their credits (paragraphs of UTF-8 text, ending in a blank line) and cividis's licence, which
+// every copy of the program must carry; see colormapNotices().
+extern const char colormapNoticeText[];
+extern const char cividisLicenceText[];
+
 } // namespace qkv

@@ -1,3 +1,4 @@
+#include "aboutdialog.h"
 #include "autosaver.h"
 #include "documentio.h"
 #include "documentsession.h"
@@ -12,6 +13,7 @@
 #include <QComboBox>
 #include <QDir>
 #include <QLineEdit>
+#include <QMenu>
 #include <QMessageBox>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -258,6 +260,23 @@ private Q_SLOTS:
         QCOMPARE(found.first().autosaveFile, orphan);
         Autosaver::discard(found.first());
         QVERIFY(Autosaver::findRecoverable(Autosaver::defaultFolder()).isEmpty());
+    }
+
+    void helpAboutOpensWithoutBlocking()
+    {
+        auto *action = child<QAction>("actionAbout");
+        QVERIFY(child<QMenu>("menuHelp")->actions().contains(action));
+        action->trigger(); // returns: the dialog is open(), not exec()
+        auto *about = m_window->findChild<AboutDialog *>();
+        QVERIFY(about);
+        QVERIFY(about->isVisible());
+        QCOMPARE(about->windowModality(), Qt::WindowModal);
+        const QString text = about->text();
+        QVERIFY(text.contains(QStringLiteral("QKV Lab " QKV_VERSION)));
+        QVERIFY(text.contains(QStringLiteral("GPL-3.0-or-later")));
+        QVERIFY(text.contains(QStringLiteral("Battelle Memorial Institute")));
+        QTest::keyClick(about, Qt::Key_Escape);
+        QTRY_VERIFY(!m_window->findChild<AboutDialog *>()); // closed and deleted
     }
 };
 
