@@ -7,6 +7,8 @@
 
 #include <QApplication>
 #include <QElapsedTimer>
+#include <QJsonObject>
+#include <QMap>
 #include <QTableView>
 
 namespace qkv::bench {
@@ -34,6 +36,47 @@ void paintPending()
     QCoreApplication::processEvents();
 }
 
+// Where a repaint's time goes: every paint event, timed and booked to the nearest enclosing
+// widget of the project's own classes (qkv::…), e.g. a table's viewport to its ScrubTableView.
+class PaintClock : public QObject
+{
+public:
+    bool eventFilter(QObject *object, QEvent *event) override
+    {
+        if (event->type() != QEvent::Paint || !m_on || m_inside)
+            return false;
+        QElapsedTimer t;
+        t.start();
+        m_inside = true;
+        object->event(event); // delivered here, as it would be right after this filter
+        m_inside = false;
+        m_ms[owner(object)] += static_cast<double>(t.nsecsElapsed()) / 1e6;
+        return true;
+    }
+    void setOn(bool on) { m_on = on; }
+    QJsonObject perStep(int steps) const
+    {
+        QJsonObject o;
+        for (auto it = m_ms.begin(); it != m_ms.end(); ++it)
+            o.insert(it.key(), it.value() / steps);
+        return o;
+    }
+
+private:
+    static QString owner(QObject *object)
+    {
+        for (QObject *o = object; o; o = o->parent()) {
+            const QString name = QString::fromLatin1(o->metaObject()->className());
+            if (name.startsWith(u"qkv::") && name != u"qkv::MainWindow")
+                return name.mid(5);
+        }
+        return QStringLiteral("other widgets");
+    }
+    QMap<QString, double> m_ms;
+    bool m_on = false;
+    bool m_inside = false;
+};
+
 } // namespace
 
 QJsonObject windowTimings(bool quick)
@@ -58,6 +101,25 @@ QJsonObject windowTimings(bool quick)
         },
         reps);
     model->setData({}, {}, DocumentTableModel::ScrubEndRole);
+    // The same again, split: the edit itself (recompute, models, views' own updates), then each
+    // view's painting.
+    PaintClock clock;
+    qApp->installEventFilter(&clock);
+    double editMs = 0;
+    for (int i = 0; i < reps; ++i) {
+        value += 0.01;
+        QElapsedTimer t;
+        t.start();
+        model->setData(cell, value, DocumentTableModel::ScrubRole);
+        editMs += static_cast<double>(t.nsecsElapsed()) / 1e6;
+        clock.setOn(true);
+        paintPending();
+        clock.setOn(false);
+    }
+    qApp->removeEventFilter(&clock);
+    model->setData({}, {}, DocumentTableModel::ScrubEndRole);
+    QJsonObject breakdown = clock.perStep(reps);
+    breakdown.insert(QStringLiteral("edit (recompute, models, view updates)"), editMs / reps);
     // The same, but repainting the whole window from scratch (an upper bound).
     const double fullMs = medianMs(
         [&] {
@@ -93,6 +155,7 @@ QJsonObject windowTimings(bool quick)
 
     return {{QStringLiteral("window_px"), QStringLiteral("1000x1000")},
         {QStringLiteral("scrub_to_repaint_ms_n64_d64_h8"), scrubMs},
+        {QStringLiteral("scrub_breakdown_mean_ms"), breakdown},
         {QStringLiteral("scrub_full_window_grab_ms_n64_d64_h8"), fullMs}, {QStringLiteral("spec_frame_ms"), 16.0},
         {QStringLiteral("paste_4096_tokens_window_answers_ms"), pasteMs},
         {QStringLiteral("paste_4096_tokens_attention_shown_ms"), pasteResultMs},
