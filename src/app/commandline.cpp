@@ -68,7 +68,7 @@ QString usageText()
                           "                           write numbers as CSV, Markdown or LaTeX\n"
                           "  qkvlab export FILE --view heatmap|arrows|vectors|bars|worked|heads|figure\n"
                           "         -o OUT.png|svg|pdf [--head N] [--query TOKEN] [--scale 1-4] [--size WxH]\n"
-                          "         [--colormap NAME] [--scores] [--layout columns|arcs] [--all-heads]\n"
+                          "         [--colormap NAME] [--scores] [--skip-first] [--layout columns|arcs] [--all-heads]\n"
                           "         [--threshold W] [--top-k K] [--mass P] [--sorted] [--dims X,Y]\n"
                           "         [--text-as-paths]    write a figure, as the window shows it\n"
                           "         (export refuses to replace an existing file without --overwrite)\n"

@@ -80,6 +80,7 @@ PaintFigure FigureRenderer::paintView(DocumentSession *session, const FigureOpti
         auto *v = adopt(new HeatmapView);
         v->setSession(session);
         v->setShowScores(o.scores);
+        v->setScaleSkipsFirst(o.skipFirst);
         if (colormap >= 0)
             v->setColormap(static_cast<Colormap>(colormap));
         return paintWith(v);
@@ -88,6 +89,7 @@ PaintFigure FigureRenderer::paintView(DocumentSession *session, const FigureOpti
         auto *v = adopt(new HeadsGridView);
         v->setSession(session);
         v->setShowScores(o.scores);
+        v->setScaleSkipsFirst(o.skipFirst);
         if (colormap >= 0)
             v->setColormap(static_cast<Colormap>(colormap));
         return paintWith(v);

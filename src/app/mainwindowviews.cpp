@@ -44,6 +44,14 @@ void MainWindow::setUpViews()
     scores->setStatusTip(scores->toolTip());
     connect(scores, &QAction::toggled, m_ui->heatmap, &HeatmapView::setShowScores);
     connect(scores, &QAction::toggled, m_ui->headsGrid, &HeadsGridView::setShowScores);
+    QAction *skipFirst = m_ui->toolBar->addAction(tr("Scale without first"));
+    skipFirst->setObjectName(QStringLiteral("actionSkipFirst"));
+    skipFirst->setCheckable(true);
+    skipFirst->setToolTip(tr("Leave the first token's column out of the colour scale: real models park much "
+                             "attention there (an attention sink), which washes out every other cell"));
+    skipFirst->setStatusTip(skipFirst->toolTip());
+    connect(skipFirst, &QAction::toggled, m_ui->heatmap, &HeatmapView::setScaleSkipsFirst);
+    connect(skipFirst, &QAction::toggled, m_ui->headsGrid, &HeadsGridView::setScaleSkipsFirst);
 
     const QSettings settings;
     m_ui->viewSplitter->restoreState(settings.value(QStringLiteral("window/viewSplitter")).toByteArray());
@@ -83,6 +91,7 @@ FigureOptions MainWindow::figureOptions(const QString &view) const
     o.view = view;
     o.colormap = colormapNames().value(static_cast<int>(m_ui->heatmap->colormap()));
     o.scores = m_ui->heatmap->showsScores();
+    o.skipFirst = m_ui->heatmap->scaleSkipsFirst();
     o.arcs = m_ui->arrowLayoutBox->currentIndex() == 1;
     o.allHeads = m_ui->arrowHeadsBox->currentIndex() == 1;
     o.filter = {m_ui->thresholdBox->value(), m_ui->topKBox->value(), m_ui->massBox->value() / 100.0};

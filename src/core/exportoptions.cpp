@@ -26,7 +26,8 @@ std::optional<QSize> parseSize(const QString &text)
 
 namespace {
 
-const QStringList figureFlags {u"--scores"_qs, u"--all-heads"_qs, u"--sorted"_qs, u"--text-as-paths"_qs};
+const QStringList figureFlags {
+    u"--scores"_qs, u"--skip-first"_qs, u"--all-heads"_qs, u"--sorted"_qs, u"--text-as-paths"_qs};
 const QStringList figureValues {u"--layout"_qs, u"--threshold"_qs, u"--top-k"_qs, u"--mass"_qs, u"--dims"_qs};
 
 bool isFigureOption(const QString &arg)
@@ -50,6 +51,8 @@ QString parseFigureOption(const QString &arg, const QString &value, FigureOption
 {
     if (arg == u"--scores")
         f.scores = true;
+    else if (arg == u"--skip-first")
+        f.skipFirst = true;
     else if (arg == u"--all-heads")
         f.allHeads = true;
     else if (arg == u"--sorted")

@@ -35,7 +35,7 @@ struct ParsedExport {
 };
 
 // Parses the arguments after `export`. Figure looks: --colormap, --scores, --layout columns|arcs,
-// --all-heads, --threshold W, --top-k K (0: all), --mass P (0 < P ≤ 1), --sorted,
+// --skip-first, --all-heads, --threshold W, --top-k K (0: all), --mass P (0 < P ≤ 1), --sorted,
 // --dims X,Y (1-based), --text-as-paths.
 ParsedExport parseExportArguments(const QStringList &args);
 

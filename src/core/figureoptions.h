@@ -13,6 +13,7 @@ struct FigureOptions {
     QString view; // one of ExportOptions::views; empty: none chosen
     QString colormap; // empty: the default
     bool scores = false; // heatmap and heads grid: raw scores instead of weights
+    bool skipFirst = false; // heatmap and heads grid: the colour scale leaves out the first column
     bool arcs = false; // arrow graph: arcs over the sentence instead of two columns
     bool allHeads = false; // arrow graph: every head, each in its own colour
     EdgeFilter filter;

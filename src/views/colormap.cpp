@@ -290,10 +290,10 @@ void paintMatrix(QPainter &painter, const QRectF &target, const SquareMatrix &va
     painter.restore();
 }
 
-std::pair<double, double> visibleRange(const SquareMatrix &values, const SquareMatrix &visible)
+std::pair<double, double> visibleRange(const SquareMatrix &values, const SquareMatrix &visible, int firstColumn)
 {
     const Eigen::Index n = values.rows();
-    if (n == 0 || values.cols() != n)
+    if (n == 0 || values.cols() != n || firstColumn >= n)
         return {0.0, 0.0};
     const bool masked = visible.rows() == n && visible.cols() == n;
     const double inf = std::numeric_limits<double>::infinity();
@@ -310,7 +310,7 @@ std::pair<double, double> visibleRange(const SquareMatrix &values, const SquareM
             lo = lo.min(v);
         }
     }
-    const double top = hi.maxCoeff(), bottom = lo.minCoeff();
+    const double top = hi.tail(n - firstColumn).maxCoeff(), bottom = lo.tail(n - firstColumn).minCoeff();
     return bottom <= top ? std::pair {bottom, top} : std::pair {0.0, 0.0};
 }
 

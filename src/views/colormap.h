@@ -60,8 +60,10 @@ MaskColors maskColors(const QPalette &palette);
 void paintMatrix(QPainter &painter, const QRectF &target, const SquareMatrix &values, const SquareMatrix &visible,
     const ColorScale &scale, MaskColors mask, QImage &cache, bool reuse);
 
-// The smallest and largest value of the cells `visible` shows (empty: all); (0, 0) if none.
-std::pair<double, double> visibleRange(const SquareMatrix &values, const SquareMatrix &visible);
+// The smallest and largest value of the cells `visible` shows (empty: all), from column
+// `firstColumn` on (1 leaves out what every token gives the first: an attention sink); (0, 0)
+// if none.
+std::pair<double, double> visibleRange(const SquareMatrix &values, const SquareMatrix &visible, int firstColumn = 0);
 
 // A row-major n × n matrix coloured into an image of `pixels`, cell j covering the pixels
 // [j·w/n, (j+1)·w/n). With more cells than pixels, blocks are max-pooled (by |v| on diverging

@@ -119,6 +119,12 @@ void HeadsGridView::setShowScores(bool scores)
     dataChanged();
 }
 
+void HeadsGridView::setScaleSkipsFirst(bool skip)
+{
+    m_skipFirst = skip;
+    dataChanged();
+}
+
 void HeadsGridView::setUnitScale(bool unit)
 {
     m_unitScale = unit;
@@ -157,7 +163,7 @@ ColorScale HeadsGridView::colorScale() const
         for (const HeadResult &h : result().heads) {
             const SquareMatrix &v = shownValues(h);
             scores |= &v == &h.scores;
-            const auto [vlo, vhi] = visibleRange(v, result().visible);
+            const auto [vlo, vhi] = visibleRange(v, result().visible, m_skipFirst && v.cols() > 1 ? 1 : 0);
             lo = std::min(lo, vlo);
             hi = std::max(hi, vhi);
         }

@@ -40,6 +40,8 @@ public:
     void setColormap(Colormap map);
     Colormap colormap() const { return m_colormap; }
     void setShowScores(bool scores);
+    // As HeatmapView::setScaleSkipsFirst.
+    void setScaleSkipsFirst(bool skip);
     bool showsScores() const { return m_showScores; }
     void setUnitScale(bool unit);
     bool unitScale() const { return m_unitScale; }
@@ -78,6 +80,7 @@ private:
     int m_selectedToken = -1;
     Colormap m_colormap = Colormap::Viridis;
     bool m_showScores = false;
+    bool m_skipFirst = false;
     bool m_unitScale = false;
 
     quint64 m_serial = 1;

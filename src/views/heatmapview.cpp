@@ -176,6 +176,12 @@ void HeatmapView::setUnitScale(bool unit)
     dataChanged();
 }
 
+void HeatmapView::setScaleSkipsFirst(bool skip)
+{
+    m_skipFirst = skip;
+    dataChanged();
+}
+
 void HeatmapView::setValuesVisible(bool visible)
 {
     m_valuesVisible = visible;
@@ -198,7 +204,8 @@ ColorScale HeatmapView::colorScale() const
     m_derivedSerial = m_serial;
     const SquareMatrix *v = shownValues();
     const bool scores = m_showScores && v && v != &headResult()->weights;
-    const auto [lo, hi] = v ? visibleRange(*v, result().visible) : std::pair {0.0, 1.0};
+    const auto [lo, hi]
+        = v ? visibleRange(*v, result().visible, m_skipFirst && v->cols() > 1 ? 1 : 0) : std::pair {0.0, 1.0};
     m_scale = scaleFor(m_colormap, scores, m_unitScale, lo, hi);
     // Measuring thousands of labels is slow: only when the tokens (or the font) change.
     if (m_measuredTokens != result().tokens) {

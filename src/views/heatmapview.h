@@ -52,6 +52,10 @@ public:
     bool showsScores() const { return m_showScores; }
     // Weights on a fixed 0 … 1 scale instead of 0 … the largest weight.
     void setUnitScale(bool unit);
+    // The colour scale leaves out the first column (an attention sink would wash out the rest);
+    // its cells beyond the scale take the end colour.
+    void setScaleSkipsFirst(bool skip);
+    bool scaleSkipsFirst() const { return m_skipFirst; }
     bool unitScale() const { return m_unitScale; }
     void setValuesVisible(bool visible);
     bool valuesVisible() const { return m_valuesVisible; }
@@ -111,6 +115,7 @@ private:
     Colormap m_colormap = Colormap::Viridis;
     bool m_showScores = false;
     bool m_unitScale = false;
+    bool m_skipFirst = false;
     bool m_valuesVisible = true;
 
     // Derived from the data, recomputed lazily after dataChanged() bumps m_serial.

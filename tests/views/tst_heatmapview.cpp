@@ -125,6 +125,23 @@ private Q_SLOTS:
         QCOMPARE(hex(centre(image, view, 0, 1)), hex(colormapColor(Colormap::Viridis, 0.4)));
     }
 
+    // An attention sink: every row gives most to the first token. Left out of the scale, the
+    // rest spreads over the whole map and the sink column takes the end colour.
+    void scaleCanSkipTheFirstColumn()
+    {
+        HeatmapView view;
+        view.setValuesVisible(false);
+        view.setResult(makeResult(matrix(3, {0.8, 0.1, 0.1, 0.9, 0.02, 0.08, 0.7, 0.2, 0.1})));
+        QCOMPARE(view.colorScale().high, 0.9);
+        view.setScaleSkipsFirst(true);
+        QCOMPARE(view.colorScale().low, 0.0);
+        QCOMPARE(view.colorScale().high, 0.2);
+        const QImage image = render(view);
+        QCOMPARE(hex(centre(image, view, 2, 1)), QStringLiteral("#fde725"));
+        QCOMPARE(hex(centre(image, view, 0, 0)), QStringLiteral("#fde725"));
+        QCOMPARE(hex(centre(image, view, 0, 1)), hex(colormapColor(Colormap::Viridis, 0.5)));
+    }
+
     void scoresUseDivergingMapCentredAtZero()
     {
         const SquareMatrix w = matrix(3, {0.1, 0.2, 0.7, 0.3, 0.3, 0.4, 0.5, 0.25, 0.25});
