@@ -6,6 +6,7 @@
 #include <QString>
 
 #include <optional>
+#include <utility>
 
 namespace qkv {
 
@@ -30,6 +31,9 @@ struct LoadResult {
 LoadResult parseDocument(const QByteArray &json, const QString &fileName = {});
 // Reads a file (refusing files over limits::maxFileBytes before reading) or `example:NAME`.
 LoadResult loadDocument(const QString &fileOrExample);
+
+// QJsonParseError gives a byte offset; people want line and column (1-based, in characters).
+std::pair<int, int> lineAndColumn(const QByteArray &bytes, int offset);
 
 // The document as pretty JSON (SPEC §3, version 1). Saving, loading and saving again gives the
 // same bytes.

@@ -297,7 +297,8 @@ Document readDocument(const QJsonObject &o)
     return doc;
 }
 
-// QJsonParseError gives a byte offset; people want line and column (in characters).
+} // namespace
+
 std::pair<int, int> lineAndColumn(const QByteArray &bytes, int offset)
 {
     offset = std::clamp(offset, 0, static_cast<int>(bytes.size()));
@@ -306,8 +307,6 @@ std::pair<int, int> lineAndColumn(const QByteArray &bytes, int offset)
     const QByteArray lastLine = before.mid(before.lastIndexOf('\n') + 1);
     return {line, static_cast<int>(QString::fromUtf8(lastLine).size()) + 1};
 }
-
-} // namespace
 
 QString LoadError::toString() const
 {

@@ -1,0 +1,54 @@
+#pragma once
+
+#include "tensor.h"
+
+#include <QByteArray>
+#include <QString>
+
+#include <bit>
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+// Helpers of the tensor reader tests: bytes built by hand, and exact (bit for bit) comparison
+// of floats, since QCOMPARE compares floats only approximately.
+namespace tensorchecks {
+
+template<typename T>
+void appendLe(QByteArray &out, T value)
+{
+    for (std::size_t i = 0; i < sizeof(T); ++i)
+        out += char((std::uint64_t(value) >> (8 * i)) & 0xff);
+}
+
+inline QByteArray floatBytes(const std::vector<float> &values)
+{
+    QByteArray out(qsizetype(values.size() * sizeof(float)), Qt::Uninitialized);
+    std::memcpy(out.data(), values.data(), std::size_t(out.size()));
+    return out;
+}
+
+// Empty when equal bit for bit (so -0 differs from 0), else where they first differ.
+inline QString difference(const std::vector<float> &got, const std::vector<float> &expected)
+{
+    if (got.size() != expected.size())
+        return QStringLiteral("%1 values instead of %2").arg(got.size()).arg(expected.size());
+    for (std::size_t i = 0; i < got.size(); ++i)
+        if (std::bit_cast<std::uint32_t>(got[i]) != std::bit_cast<std::uint32_t>(expected[i]))
+            return QStringLiteral("value %1 is %2, expected %3")
+                .arg(i)
+                .arg(double(got[i]), 0, 'g', 9)
+                .arg(double(expected[i]), 0, 'g', 9);
+    return {};
+}
+
+// The values NumPy's fixtures hold: np.arange(count) / 8 - 1, exact in every float type.
+inline std::vector<float> ramp(qint64 count)
+{
+    std::vector<float> out;
+    for (qint64 i = 0; i < count; ++i)
+        out.push_back(float(i) / 8 - 1);
+    return out;
+}
+
+} // namespace tensorchecks
