@@ -117,8 +117,9 @@ TensorFile readSafetensors(QByteArrayView bytes, const QString &where, const Ten
             if (!it.value().isObject())
                 fail(QStringLiteral("header: %1: expected an object").arg(it.key()));
             const QJsonObject info = it.value().toObject();
-            entries.push_back(
-                {it.key(), info, qint64(info.value(QStringLiteral("data_offsets")).toArray()[0].toDouble())});
+            // Only to list the names in file order; readEntry checks the offsets.
+            const QJsonArray offsets = info.value(QStringLiteral("data_offsets")).toArray();
+            entries.push_back({it.key(), info, offsets.isEmpty() ? 0 : qint64(offsets.first().toDouble())});
         }
         std::stable_sort(
             entries.begin(), entries.end(), [](const Entry &a, const Entry &b) { return a.begin < b.begin; });
