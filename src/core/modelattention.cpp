@@ -9,7 +9,7 @@
 #include <QFileInfo>
 
 #include <array>
-#include <cstring>
+#include <utility>
 
 namespace qkv {
 namespace {
@@ -44,10 +44,25 @@ Shape4 normalized(const Tensor &t, const QString &lastName)
              .arg(t.name.isEmpty() ? QStringLiteral("array") : t.name, t.shapeString(), lastName));
 }
 
-const Tensor &attentionTensor(const TensorFile &file)
+// The readers keep data and shape in step; a tensor built by other code is checked all the same.
+FloatValues &&takeValues(Tensor &t)
+{
+    if (qint64(t.data.size()) != t.count())
+        fail(QStringLiteral("%1: shape %2 does not match its %3 values")
+                 .arg(t.name, t.shapeString())
+                 .arg(t.data.size()));
+    return std::move(t.data);
+}
+
+Tensor *find(TensorFile &file, const QString &name)
+{
+    return const_cast<Tensor *>(std::as_const(file).find(name));
+}
+
+Tensor &attentionTensor(TensorFile &file)
 {
     for (const char *name : {"attention", "attentions"})
-        if (const Tensor *t = file.find(QLatin1String(name)))
+        if (Tensor *t = find(file, QLatin1String(name)))
             return *t;
     // A lone .npy array has no name.
     if (file.tensors.size() == 1 && file.tensors.front().name.isEmpty() && file.names == QStringList {QString()})
@@ -67,21 +82,11 @@ QStringList fileTokens(const Tensor &t)
     return t.strings;
 }
 
-// Copies the [layers, heads, rows, cols] blocks of `t` into one matrix each.
-std::vector<FloatMatrix> blocks(const Tensor &t, const Shape4 &s)
+void readVectors(TensorFile &file, ModelAttention &m)
 {
-    std::vector<FloatMatrix> out(std::size_t(s[0] * s[1]), FloatMatrix(s[2], s[3]));
-    const qint64 block = s[2] * s[3];
-    for (std::size_t i = 0; i < out.size(); ++i)
-        std::memcpy(out[i].data(), t.data.data() + qint64(i) * block, std::size_t(block) * sizeof(float));
-    return out;
-}
-
-void readVectors(const TensorFile &file, ModelAttention &m)
-{
-    const Tensor *q = file.find(QStringLiteral("queries"));
-    const Tensor *k = file.find(QStringLiteral("keys"));
-    const Tensor *v = file.find(QStringLiteral("values"));
+    Tensor *q = find(file, QStringLiteral("queries"));
+    Tensor *k = find(file, QStringLiteral("keys"));
+    Tensor *v = find(file, QStringLiteral("values"));
     if (!q && !k && !v)
         return;
     if (!q || !k || !v)
@@ -92,7 +97,7 @@ void readVectors(const TensorFile &file, ModelAttention &m)
             fail(QStringLiteral("%1: expected numbers, got strings").arg(t->name));
         const Shape4 s = normalized(*t, QStringLiteral("d"));
         if (s[0] != m.layers || s[1] != m.heads || s[2] != m.n)
-            fail(QStringLiteral("%1: shape %2 does not match the attention's %3 layers, %4 heads and %5 tokens")
+            fail(QStringLiteral("%1: shape %2 does not match the attention's layers, heads and tokens (%3, %4, %5)")
                      .arg(t->name, t->shapeString())
                      .arg(m.layers)
                      .arg(m.heads)
@@ -109,16 +114,17 @@ void readVectors(const TensorFile &file, ModelAttention &m)
                      .arg(limits::maxDim));
         first = s;
     }
+    // Every accepted shape is [layers, heads, n, d] in memory: the buffers move over as they are.
     m.dim = int(first[3]);
-    m.queries = blocks(*q, first);
-    m.keys = blocks(*k, first);
-    m.values = blocks(*v, first);
+    m.queries = takeValues(*q);
+    m.keys = takeValues(*k);
+    m.values = takeValues(*v);
 }
 
-ModelAttention interpret(const TensorFile &file, const std::optional<QStringList> &sideTokens,
-    const QString &sideTokensFile, const QString &where)
+ModelAttention interpret(
+    TensorFile &file, const std::optional<QStringList> &sideTokens, const QString &sideTokensFile, const QString &where)
 {
-    const Tensor &a = attentionTensor(file);
+    Tensor &a = attentionTensor(file);
     const QString name = a.name.isEmpty() ? QStringLiteral("array") : a.name;
     if (a.text)
         fail(QStringLiteral("%1: expected numbers, got strings").arg(name));
@@ -150,7 +156,7 @@ ModelAttention interpret(const TensorFile &file, const std::optional<QStringList
     m.layers = int(s[0]);
     m.heads = int(s[1]);
     m.n = int(s[2]);
-    m.attention = blocks(a, s);
+    m.attention = takeValues(a);
     readVectors(file, m);
     return m;
 }
@@ -164,7 +170,7 @@ bool isModelArrayName(const QString &name)
     return names.contains(name);
 }
 
-std::optional<ModelAttention> interpretModelAttention(const TensorFile &file, const QString &where,
+std::optional<ModelAttention> interpretModelAttention(TensorFile file, const QString &where,
     const std::optional<QStringList> &sideTokens, const QString &sideTokensFile, QString *error)
 {
     try {
@@ -209,7 +215,7 @@ std::optional<QStringList> readTokenLines(const QString &path, QString *error)
 
 std::optional<ModelAttention> loadModelAttention(const QString &path, QString *error)
 {
-    const TensorFile file = readTensorFile(path, isModelArrayName);
+    TensorFile file = readTensorFile(path, isModelArrayName);
     if (!file) {
         if (error)
             *error = file.error;
@@ -228,7 +234,7 @@ std::optional<ModelAttention> loadModelAttention(const QString &path, QString *e
             }
         }
     }
-    return interpretModelAttention(file, path, sideTokens, sideTokensFile, error);
+    return interpretModelAttention(std::move(file), path, sideTokens, sideTokensFile, error);
 }
 
 } // namespace qkv

@@ -18,18 +18,31 @@ using FloatMatrix = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::
 
 // A real transformer's attention on one sentence (issue 7): an n × n matrix per layer and head
 // (row = querying token, column = attended token) and, when the file has them, each head's
-// queries, keys and values (n × dim each).
+// queries, keys and values (n × dim each). The numbers stay in the buffers the reader decoded
+// them into, in the file's [layer][head][row][column] order (a 512-token, 144-head model is
+// 150 MB: it is moved, never copied); the accessors give each head's matrix as a view.
 struct ModelAttention {
+    using View = Eigen::Map<const FloatMatrix>;
+
     QStringList tokens;
     int layers = 0;
     int heads = 0;
     int n = 0;
     int dim = 0; // 0 when the file holds no queries, keys and values
-    std::vector<FloatMatrix> attention; // index layer * heads + head
-    std::vector<FloatMatrix> queries, keys, values; // empty, or indexed like attention
+    FloatValues attention; // layers × heads × n × n
+    FloatValues queries, keys, values; // layers × heads × n × dim, or empty
 
     bool hasVectors() const { return dim > 0; }
-    const FloatMatrix &weights(int layer, int head) const { return attention[std::size_t(layer * heads + head)]; }
+    View weights(int layer, int head) const { return block(attention, layer, head, n); }
+    View queryVectors(int layer, int head) const { return block(queries, layer, head, dim); }
+    View keyVectors(int layer, int head) const { return block(keys, layer, head, dim); }
+    View valueVectors(int layer, int head) const { return block(values, layer, head, dim); }
+
+private:
+    View block(const FloatValues &v, int layer, int head, int cols) const
+    {
+        return View(v.data() + (qint64(layer) * heads + head) * n * cols, n, cols);
+    }
 };
 
 // The arrays a model file is searched for; the rest of the file is only listed.
@@ -41,7 +54,7 @@ bool isModelArrayName(const QString &name);
 // gives); optional "queries", "keys" and "values" [layers, heads, n, d] (all three or none);
 // tokens from the file's "tokens" or, failing that, `sideTokens` (read from `sideTokensFile`).
 // Every mismatch is refused with a message naming the file and the array.
-std::optional<ModelAttention> interpretModelAttention(const TensorFile &file, const QString &where,
+std::optional<ModelAttention> interpretModelAttention(TensorFile file, const QString &where,
     const std::optional<QStringList> &sideTokens, const QString &sideTokensFile, QString *error);
 
 // The side-car files looked for, in order, when a model file holds no tokens:

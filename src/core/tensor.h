@@ -1,5 +1,7 @@
 #pragma once
 
+#include "bulkallocator.h"
+
 #include <QString>
 #include <QStringList>
 
@@ -8,6 +10,8 @@
 
 namespace qkv {
 
+using FloatValues = std::vector<float, BulkAllocator<float>>;
+
 // One named array read from a model file (NumPy, safetensors or the JSON form): a shape and
 // its values in row-major (C) order. Numbers are kept as 32-bit floats whatever the file
 // stored: attention weights need no more, and 512 tokens × 12 layers × 12 heads is then
@@ -15,7 +19,7 @@ namespace qkv {
 struct Tensor {
     QString name;
     std::vector<qint64> shape;
-    std::vector<float> data;
+    FloatValues data;
     QStringList strings;
     bool text = false; // a string array: its values are in `strings`, not `data`
 

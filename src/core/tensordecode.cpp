@@ -114,7 +114,7 @@ QString spell(double x)
 }
 
 // Blocks checked by Eigen's vectorized isFinite; only a bad block is searched value by value.
-void checkFinite(const std::vector<float> &values, const std::vector<qint64> &shape)
+void checkFinite(const FloatValues &values, const std::vector<qint64> &shape)
 {
     constexpr qint64 block = 4096;
     const qint64 n = qint64(values.size());
@@ -130,10 +130,10 @@ void checkFinite(const std::vector<float> &values, const std::vector<qint64> &sh
 
 } // namespace
 
-std::vector<float> decodeFloats(QByteArrayView bytes, Dtype type, const std::vector<qint64> &shape)
+FloatValues decodeFloats(QByteArrayView bytes, Dtype type, const std::vector<qint64> &shape)
 {
     const qint64 count = bytes.size() / itemSize(type);
-    std::vector<float> out(count);
+    FloatValues out(count);
     const char *p = bytes.data();
     switch (type) {
     case Dtype::F32:

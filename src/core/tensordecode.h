@@ -36,7 +36,7 @@ void checkDataSize(const std::vector<qint64> &shape, qint64 count, int itemSize,
 
 // Little-endian values to floats; the first value that is not finite (or, for F64, does not
 // fit a float) is refused with its index.
-std::vector<float> decodeFloats(QByteArrayView bytes, Dtype type, const std::vector<qint64> &shape);
+FloatValues decodeFloats(QByteArrayView bytes, Dtype type, const std::vector<qint64> &shape);
 
 // A byte view of `size` bytes at `offset`, refused when it would reach past the end.
 QByteArrayView slice(QByteArrayView bytes, qint64 offset, qint64 size, const QString &what);

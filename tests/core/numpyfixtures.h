@@ -4,6 +4,8 @@
 #include <QFile>
 #include <QProcess>
 #include <QString>
+#include <QTemporaryDir>
+#include <QTest>
 
 // Test fixtures written at test time by Debian's numpy (python3-numpy), so the readers are
 // checked against the files NumPy itself writes. Debian's interpreter on purpose: a python3
@@ -64,4 +66,32 @@ inline QByteArray readAll(const QString &path)
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 
+// The fixtures of one test case, written once into a temporary folder.
+class Folder
+{
+public:
+    // Writes them; returns why that failed (empty also when numpy is missing: see skipReason).
+    QString prepare()
+    {
+        if (!m_dir.isValid())
+            return QStringLiteral("no temporary folder");
+        m_skip = unavailable();
+        return m_skip.isEmpty() ? make(m_dir.path()) : QString();
+    }
+    const QString &skipReason() const { return m_skip; }
+    QString filePath(const QString &name) const { return m_dir.filePath(name); }
+    QByteArray read(const QString &name) const { return readAll(m_dir.filePath(name)); }
+
+private:
+    QTemporaryDir m_dir;
+    QString m_skip;
+};
+
 } // namespace numpyfixtures
+
+// In a test function that needs the fixtures: skips it, saying why, where numpy is missing.
+#define QKV_SKIP_WITHOUT_NUMPY(folder)                                                                                 \
+    do {                                                                                                               \
+        if (!(folder).skipReason().isEmpty())                                                                          \
+            QSKIP(qPrintable((folder).skipReason()));                                                                  \
+    } while (false)

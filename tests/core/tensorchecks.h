@@ -29,7 +29,8 @@ inline QByteArray floatBytes(const std::vector<float> &values)
 }
 
 // Empty when equal bit for bit (so -0 differs from 0), else where they first differ.
-inline QString difference(const std::vector<float> &got, const std::vector<float> &expected)
+template<typename Values>
+QString difference(const Values &got, const std::vector<float> &expected)
 {
     if (got.size() != expected.size())
         return QStringLiteral("%1 values instead of %2").arg(got.size()).arg(expected.size());

@@ -126,18 +126,13 @@ class TstNpzReader : public QObject
     Q_OBJECT
 
 private:
-    QTemporaryDir m_dir;
-    QString m_skip;
+    numpyfixtures::Folder m_fixtures;
 
 private Q_SLOTS:
     void initTestCase()
     {
-        QVERIFY(m_dir.isValid());
-        m_skip = numpyfixtures::unavailable();
-        if (m_skip.isEmpty()) {
-            const QString failed = numpyfixtures::make(m_dir.path());
-            QVERIFY2(failed.isEmpty(), qPrintable(failed));
-        }
+        const QString failed = m_fixtures.prepare();
+        QVERIFY2(failed.isEmpty(), qPrintable(failed));
     }
 
     void numpyArchives_data()
@@ -148,10 +143,9 @@ private Q_SLOTS:
     }
     void numpyArchives()
     {
-        if (!m_skip.isEmpty())
-            QSKIP(qPrintable(m_skip));
+        QKV_SKIP_WITHOUT_NUMPY(m_fixtures);
         QFETCH(QString, file);
-        const QByteArray bytes = numpyfixtures::readAll(m_dir.filePath(file));
+        const QByteArray bytes = m_fixtures.read(file);
         const TensorFile r = readNpz(bytes, file, [](const QString &name) { return name != u"input_ids"; });
         QVERIFY2(r, qPrintable(r.error));
         QCOMPARE(r.names,
@@ -177,9 +171,8 @@ private Q_SLOTS:
 
     void positionalNames()
     {
-        if (!m_skip.isEmpty())
-            QSKIP(qPrintable(m_skip));
-        const TensorFile r = readNpz(numpyfixtures::readAll(m_dir.filePath(u"positional.npz"_qs)), u"p.npz"_qs);
+        QKV_SKIP_WITHOUT_NUMPY(m_fixtures);
+        const TensorFile r = readNpz(m_fixtures.read(u"positional.npz"_qs), u"p.npz"_qs);
         QVERIFY2(r, qPrintable(r.error));
         QCOMPARE(r.names, QStringList {u"arr_0"_qs});
     }
@@ -307,8 +300,8 @@ private Q_SLOTS:
     void everyFlippedByteIsSafe()
     {
         QList<QByteArray> archives {zip({{"a.npy", twoByThree}}), zip({{"a.npy", twoByThree, true}})};
-        if (m_skip.isEmpty())
-            archives << numpyfixtures::readAll(m_dir.filePath(u"compressed.npz"_qs));
+        if (m_fixtures.skipReason().isEmpty())
+            archives << m_fixtures.read(u"compressed.npz"_qs);
         for (const QByteArray &original : archives) {
             for (qsizetype at = 0; at < original.size(); ++at) {
                 for (char mask : {char(0x01), char(0x80), char(0xff)}) {

@@ -129,13 +129,12 @@ private Q_SLOTS:
     // The same 65,536 values as NumPy converts them.
     void everyHalfAsNumPyHasIt()
     {
-        if (const QString why = numpyfixtures::unavailable(); !why.isEmpty())
-            QSKIP(qPrintable(why));
-        QTemporaryDir dir;
-        const QString failed = numpyfixtures::make(dir.path());
+        numpyfixtures::Folder fixtures;
+        const QString failed = fixtures.prepare();
         QVERIFY2(failed.isEmpty(), qPrintable(failed));
-        const QByteArray bits = numpyfixtures::readAll(dir.filePath(u"half_bits.bin"_qs));
-        const QByteArray floats = numpyfixtures::readAll(dir.filePath(u"half_as_f4.bin"_qs));
+        QKV_SKIP_WITHOUT_NUMPY(fixtures);
+        const QByteArray bits = fixtures.read(u"half_bits.bin"_qs);
+        const QByteArray floats = fixtures.read(u"half_as_f4.bin"_qs);
         QCOMPARE(bits.size(), 2 * 65536);
         QCOMPARE(floats.size(), 4 * 65536);
         for (qsizetype i = 0; i < 65536; ++i) {

@@ -35,20 +35,13 @@ class TstTensorReaders : public QObject
     Q_OBJECT
 
 private:
-    QTemporaryDir m_dir;
-    QString m_skip;
-
-    QByteArray fixture(const QString &name) { return numpyfixtures::readAll(m_dir.filePath(name)); }
+    numpyfixtures::Folder m_fixtures;
 
 private Q_SLOTS:
     void initTestCase()
     {
-        QVERIFY(m_dir.isValid());
-        m_skip = numpyfixtures::unavailable();
-        if (m_skip.isEmpty()) {
-            const QString failed = numpyfixtures::make(m_dir.path());
-            QVERIFY2(failed.isEmpty(), qPrintable(failed));
-        }
+        const QString failed = m_fixtures.prepare();
+        QVERIFY2(failed.isEmpty(), qPrintable(failed));
     }
 
     void numpyArraysLoadExactly_data()
@@ -69,11 +62,10 @@ private Q_SLOTS:
     }
     void numpyArraysLoadExactly()
     {
-        if (!m_skip.isEmpty())
-            QSKIP(qPrintable(m_skip));
+        QKV_SKIP_WITHOUT_NUMPY(m_fixtures);
         QFETCH(QString, file);
         QFETCH(QString, shape);
-        const QByteArray bytes = fixture(file);
+        const QByteArray bytes = m_fixtures.read(file);
         const TensorFile r = readNpy(bytes, file);
         QVERIFY2(r, qPrintable(r.error));
         QCOMPARE(r.tensors.size(), std::size_t(1));
@@ -101,12 +93,11 @@ private Q_SLOTS:
     }
     void stringArrays()
     {
-        if (!m_skip.isEmpty())
-            QSKIP(qPrintable(m_skip));
+        QKV_SKIP_WITHOUT_NUMPY(m_fixtures);
         QFETCH(QString, file);
         QFETCH(QString, shape);
         QFETCH(QStringList, strings);
-        const TensorFile r = readNpy(fixture(file), file);
+        const TensorFile r = readNpy(m_fixtures.read(file), file);
         QVERIFY2(r, qPrintable(r.error));
         QVERIFY(r.tensors.front().text);
         QCOMPARE(r.tensors.front().shapeString(), shape);
@@ -155,11 +146,10 @@ private Q_SLOTS:
     }
     void refusedArrays()
     {
-        if (!m_skip.isEmpty())
-            QSKIP(qPrintable(m_skip));
+        QKV_SKIP_WITHOUT_NUMPY(m_fixtures);
         QFETCH(QString, file);
         QFETCH(QString, message);
-        const TensorFile r = readNpy(fixture(file + u".npy"_qs), u"a.npy"_qs);
+        const TensorFile r = readNpy(m_fixtures.read(file + u".npy"_qs), u"a.npy"_qs);
         QVERIFY(!r);
         QCOMPARE(r.error, u"a.npy: "_qs + message);
         QVERIFY(r.tensors.empty());
@@ -237,8 +227,8 @@ private Q_SLOTS:
     void everyCutIsRefused()
     {
         QList<QByteArray> files {npy(header2x3(), floatBytes({1, 2, 3, 4, 5, 6}))};
-        if (m_skip.isEmpty())
-            files << fixture(u"v2_f2_2x3x4_F.npy"_qs) << fixture(u"unicode.npy"_qs);
+        if (m_fixtures.skipReason().isEmpty())
+            files << m_fixtures.read(u"v2_f2_2x3x4_F.npy"_qs) << m_fixtures.read(u"unicode.npy"_qs);
         for (const QByteArray &full : files) {
             for (qsizetype cut = 0; cut < full.size(); ++cut) {
                 const TensorFile r = readNpy(full.first(cut), u"cut.npy"_qs);
@@ -251,8 +241,8 @@ private Q_SLOTS:
     void everyFlippedByteIsSafe()
     {
         QList<QByteArray> files {npy(header2x3(), floatBytes({1, 2, 3, 4, 5, 6}))};
-        if (m_skip.isEmpty())
-            files << fixture(u"v3_f8_2x1x3x2_F.npy"_qs) << fixture(u"unicode_F.npy"_qs);
+        if (m_fixtures.skipReason().isEmpty())
+            files << m_fixtures.read(u"v3_f8_2x1x3x2_F.npy"_qs) << m_fixtures.read(u"unicode_F.npy"_qs);
         for (const QByteArray &original : files) {
             for (qsizetype at = 0; at < original.size(); ++at) {
                 for (char mask : {char(0x01), char(0x80), char(0xff)}) {
