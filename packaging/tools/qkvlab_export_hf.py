@@ -63,6 +63,16 @@ def split_heads(x, heads):
     return x.reshape(n, heads, width // heads).transpose(1, 0, 2)
 
 
+def split_shared(x, heads, d):
+    """Keys or values of grouped-query attention (Llama, Mistral): [n, kv_heads * d] with fewer
+    heads than the queries, each shared by consecutive query heads -> [heads, n, d]."""
+    kv_heads = x.shape[1] // d
+    if kv_heads == 0 or heads % kv_heads:
+        raise ValueError(f'{x.shape[1]} columns are not a whole number of key/value heads for {heads} heads')
+    import numpy as np
+    return np.repeat(split_heads(x, kv_heads), heads // kv_heads, axis=0)
+
+
 def split_fused(x, heads):
     """GPT-2's c_attn output [n, 3 * hidden] (Q, K, V side by side) -> three [heads, n, d]."""
     hidden = x.shape[1] // 3
@@ -122,7 +132,9 @@ def run_model(model, tokenizer, sentence):
         if kind == 'fused':
             parts = split_fused(outputs['qkv'][0], heads)
         else:
-            parts = tuple(split_heads(outputs[r][0], heads) for r in ('q', 'k', 'v'))
+            q_part = split_heads(outputs['q'][0], heads)
+            d = q_part.shape[2]
+            parts = (q_part, split_shared(outputs['k'][0], heads, d), split_shared(outputs['v'][0], heads, d))
         for store, part in zip((q, k, v), parts):
             store.append(part)
     return tokens, attention, np.stack(q), np.stack(k), np.stack(v)

@@ -38,6 +38,16 @@ class SplitHeads(unittest.TestCase):
         with self.assertRaises(ValueError):
             exporter.split_heads(ramp(2, 5), 2)
 
+    def test_shared_key_heads(self):
+        x = ramp(4, 4)  # 2 key heads of 2, shared by 4 query heads
+        out = exporter.split_shared(x, 4, 2)
+        self.assertEqual(out.shape, (4, 4, 2))
+        for h in range(4):
+            np.testing.assert_array_equal(out[h], x[:, 2 * (h // 2):2 * (h // 2) + 2])
+        np.testing.assert_array_equal(exporter.split_shared(x, 2, 2), exporter.split_heads(x, 2))
+        with self.assertRaises(ValueError):
+            exporter.split_shared(ramp(4, 6), 4, 2)  # 3 key heads do not divide 4
+
     def test_fused_qkv(self):
         x = ramp(3, 12)  # hidden 4 = 2 heads of 2; Q | K | V
         q, k, v = exporter.split_fused(x, 2)
@@ -109,20 +119,25 @@ class WriteNpz(unittest.TestCase):
 
 @unittest.skipIf(torch is None, 'needs torch')
 class RunModel(unittest.TestCase):
-    """Two-layer models built here, BERT-like (query, key, value) and GPT-2-like (fused c_attn):
-    the hooked Q and K must give back the attention the model returns."""
+    """Two-layer models built here, BERT-like (query, key, value), GPT-2-like (fused c_attn) and
+    Llama-like (q_proj with fewer key/value heads): the hooked Q and K must give back the
+    attention the model returns."""
 
     heads, d, n = 2, 3, 4
 
-    def model(self, fused):
+    def model(self, kind):
         heads, d, n = self.heads, self.d, self.n
         width = heads * d
 
         class SelfAttention(torch.nn.Module):
             def __init__(self):
                 super().__init__()
-                if fused:
+                if kind == 'fused':
                     self.c_attn = torch.nn.Linear(width, 3 * width)
+                elif kind == 'grouped':  # one key/value head shared by both query heads
+                    self.q_proj = torch.nn.Linear(width, width)
+                    self.k_proj = torch.nn.Linear(width, d)
+                    self.v_proj = torch.nn.Linear(width, d)
                 else:
                     self.query = torch.nn.Linear(width, width)
                     self.key = torch.nn.Linear(width, width)
@@ -131,8 +146,12 @@ class RunModel(unittest.TestCase):
             def forward(self, x):
                 def split(t):
                     return t.view(1, n, heads, d).transpose(1, 2)
-                if fused:
+                if kind == 'fused':
                     q, k, v = (split(t) for t in self.c_attn(x).split(width, dim=2))
+                elif kind == 'grouped':
+                    q = split(self.q_proj(x))
+                    k, v = (t.view(1, n, 1, d).transpose(1, 2).expand(1, heads, n, d)
+                            for t in (self.k_proj(x), self.v_proj(x)))
                 else:
                     q, k, v = split(self.query(x)), split(self.key(x)), split(self.value(x))
                 a = torch.softmax(q @ k.transpose(-1, -2) / d ** 0.5, dim=-1)
@@ -161,10 +180,10 @@ class RunModel(unittest.TestCase):
             return ['[CLS]', 'a', 'b', '[SEP]']
 
     def test_hooked_vectors_reproduce_the_attention(self):
-        for fused in (False, True):
-            with self.subTest(fused=fused):
+        for kind in ('separate', 'fused', 'grouped'):
+            with self.subTest(kind=kind):
                 torch.manual_seed(0)
-                tokens, attention, q, k, v = exporter.run_model(self.model(fused), self.Tokenizer(), 'a b')
+                tokens, attention, q, k, v = exporter.run_model(self.model(kind), self.Tokenizer(), 'a b')
                 self.assertEqual(tokens, ['[CLS]', 'a', 'b', '[SEP]'])
                 self.assertEqual(q.shape, (2, self.heads, self.n, self.d))
                 self.assertEqual(v.shape, q.shape)

@@ -45,7 +45,7 @@ Shape4 normalized(const Tensor &t, const QString &lastName)
 }
 
 // The readers keep data and shape in step; a tensor built by other code is checked all the same.
-FloatValues &&takeValues(Tensor &t)
+FloatValues takeValues(Tensor &t)
 {
     if (qint64(t.data.size()) != t.count())
         fail(QStringLiteral("%1: shape %2 does not match its %3 values")
@@ -54,15 +54,10 @@ FloatValues &&takeValues(Tensor &t)
     return std::move(t.data);
 }
 
-Tensor *find(TensorFile &file, const QString &name)
-{
-    return const_cast<Tensor *>(std::as_const(file).find(name));
-}
-
 Tensor &attentionTensor(TensorFile &file)
 {
     for (const char *name : {"attention", "attentions"})
-        if (Tensor *t = find(file, QLatin1String(name)))
+        if (Tensor *t = file.find(QLatin1String(name)))
             return *t;
     // A lone .npy array has no name.
     if (file.tensors.size() == 1 && file.tensors.front().name.isEmpty() && file.names == QStringList {QString()})
@@ -84,9 +79,9 @@ QStringList fileTokens(const Tensor &t)
 
 void readVectors(TensorFile &file, ModelAttention &m)
 {
-    Tensor *q = find(file, QStringLiteral("queries"));
-    Tensor *k = find(file, QStringLiteral("keys"));
-    Tensor *v = find(file, QStringLiteral("values"));
+    Tensor *q = file.find(QStringLiteral("queries"));
+    Tensor *k = file.find(QStringLiteral("keys"));
+    Tensor *v = file.find(QStringLiteral("values"));
     if (!q && !k && !v)
         return;
     if (!q || !k || !v)

@@ -127,10 +127,12 @@ QByteArray inflateRaw(QByteArrayView compressed, qint64 size, bool whole)
         return out;
     if (rc == Z_STREAM_END)
         fail(QStringLiteral("inflates to %1 bytes, not the %2 the archive declares").arg(written).arg(size));
-    if (rc == Z_BUF_ERROR && written == size && inputLeft)
-        fail(QStringLiteral("inflates to more than the %1 bytes the archive declares").arg(size));
     if (rc == Z_DATA_ERROR)
         fail(QStringLiteral("the compressed data is corrupt (%1)").arg(message));
+    if (written == size && inputLeft)
+        fail(QStringLiteral("inflates to more than the %1 bytes the archive declares").arg(size));
+    if (written == size)
+        fail(QStringLiteral("the compressed data stops before its end marker"));
     fail(QStringLiteral("the compressed data ends early (after %1 of %2 bytes)").arg(written).arg(size));
 }
 

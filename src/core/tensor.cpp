@@ -2,6 +2,8 @@
 
 #include "tensordecode.h"
 
+#include <utility>
+
 namespace qkv {
 
 qint64 Tensor::count() const
@@ -23,6 +25,11 @@ const Tensor *TensorFile::find(const QString &name) const
         if (t.name == name)
             return &t;
     return nullptr;
+}
+
+Tensor *TensorFile::find(const QString &name)
+{
+    return const_cast<Tensor *>(std::as_const(*this).find(name));
 }
 
 } // namespace qkv

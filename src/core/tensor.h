@@ -38,6 +38,7 @@ struct TensorFile {
 
     explicit operator bool() const { return error.isEmpty(); }
     const Tensor *find(const QString &name) const;
+    Tensor *find(const QString &name);
 };
 
 // Which arrays to decode; the others are only listed in TensorFile::names, so an unrelated

@@ -137,7 +137,8 @@ FloatValues decodeFloats(QByteArrayView bytes, Dtype type, const std::vector<qin
     const char *p = bytes.data();
     switch (type) {
     case Dtype::F32:
-        std::memcpy(out.data(), p, count * sizeof(float));
+        if (count > 0) // an empty vector's data() may be null, which memcpy must not get
+            std::memcpy(out.data(), p, count * sizeof(float));
         break;
     case Dtype::F16:
         for (qint64 i = 0; i < count; ++i)

@@ -31,7 +31,8 @@ quint32 crcOf(const QByteArray &bytes)
     return quint32(crc32(0, reinterpret_cast<const Bytef *>(bytes.constData()), uInt(bytes.size())));
 }
 
-QByteArray rawDeflate(const QByteArray &bytes)
+// Raw deflate; without `finish` the stream is flushed but never closed by a final block.
+QByteArray rawDeflate(const QByteArray &bytes, bool finish = true)
 {
     z_stream z {};
     deflateInit2(&z, 9, Z_DEFLATED, -MAX_WBITS, 8, Z_DEFAULT_STRATEGY);
@@ -40,7 +41,7 @@ QByteArray rawDeflate(const QByteArray &bytes)
     z.avail_in = uInt(bytes.size());
     z.next_out = reinterpret_cast<Bytef *>(out.data());
     z.avail_out = uInt(out.size());
-    deflate(&z, Z_FINISH);
+    deflate(&z, finish ? Z_FINISH : Z_SYNC_FLUSH);
     out.truncate(qsizetype(z.total_out));
     deflateEnd(&z);
     return out;
@@ -56,6 +57,7 @@ struct ZipEntry {
     QByteArray name;
     QByteArray payload;
     bool deflated = false;
+    bool finished = true; // deflated with a final block
     std::optional<quint32> size, compressedSize, crc, localOffset;
     std::optional<quint16> method;
     quint16 flags = 0;
@@ -72,7 +74,7 @@ QByteArray zip(const QList<ZipEntry> &entries, const ZipOptions &options = {})
 {
     QByteArray out, directory;
     for (const ZipEntry &e : entries) {
-        const QByteArray data = e.deflated ? rawDeflate(e.payload) : e.payload;
+        const QByteArray data = e.deflated ? rawDeflate(e.payload, e.finished) : e.payload;
         const quint32 offset = e.localOffset.value_or(quint32(out.size()));
         const auto common = [&](QByteArray &b) {
             appendLe(b, quint16(20));
@@ -247,6 +249,11 @@ private Q_SLOTS:
         truncated.compressedSize = quint32(rawDeflate(twoByThree).size() - 10);
         QTest::newRow("compressed data cut short")
             << zip({truncated}) << u"a.npy: the compressed data ends early (after 81 of 94 bytes)"_qs;
+
+        ZipEntry unfinished {"a.npy", twoByThree, true};
+        unfinished.finished = false;
+        QTest::newRow("no end marker") << zip({unfinished})
+                                       << u"a.npy: the compressed data stops before its end marker"_qs;
 
         ZipEntry bzip2 {"a.npy", twoByThree};
         bzip2.method = 12;
