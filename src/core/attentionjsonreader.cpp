@@ -14,24 +14,6 @@ namespace qkv {
 namespace tensorio {
 namespace {
 
-QString describe(const QJsonValue &v)
-{
-    switch (v.type()) {
-    case QJsonValue::Null:
-        return QStringLiteral("null");
-    case QJsonValue::Bool:
-        return QStringLiteral("a boolean");
-    case QJsonValue::Double:
-        return QStringLiteral("the number %1").arg(v.toDouble());
-    case QJsonValue::String:
-        return QStringLiteral("a string");
-    case QJsonValue::Array:
-        return QStringLiteral("a list");
-    default:
-        return QStringLiteral("an object");
-    }
-}
-
 [[noreturn]] void failAt(const QString &path, const QString &message)
 {
     fail(path + u": "_qs + message);
@@ -55,7 +37,7 @@ public:
             m_t.shape.push_back(level.toArray().size());
         }
         if (m_t.shape.empty())
-            failAt(path, QStringLiteral("expected nested lists of numbers, got %1").arg(describe(v)));
+            failAt(path, QStringLiteral("expected nested lists of numbers, got %1").arg(describeValue(v)));
         try {
             m_t.data.reserve(checkedCount(m_t.shape, m_budget));
         } catch (const Invalid &e) {
@@ -70,7 +52,7 @@ private:
         if (depth == m_t.shape.size()) {
             const double x = v.toDouble();
             if (!v.isDouble())
-                failAt(path, QStringLiteral("expected a finite number, got %1").arg(describe(v)));
+                failAt(path, QStringLiteral("expected a finite number, got %1").arg(describeValue(v)));
             if (std::abs(x) > double(std::numeric_limits<float>::max()))
                 failAt(path, QStringLiteral("%1 is beyond the range of a 32-bit float").arg(x));
             m_t.data.push_back(float(x));
@@ -78,7 +60,7 @@ private:
         }
         const qint64 expected = m_t.shape[depth];
         if (!v.isArray())
-            failAt(path, QStringLiteral("expected a list of %1, got %2").arg(expected).arg(describe(v)));
+            failAt(path, QStringLiteral("expected a list of %1, got %2").arg(expected).arg(describeValue(v)));
         const QJsonArray a = v.toArray();
         if (a.size() != expected)
             failAt(
@@ -97,12 +79,12 @@ Tensor tokens(const QJsonValue &v)
     t.name = QStringLiteral("tokens");
     t.text = true;
     if (!v.isArray())
-        failAt(t.name, QStringLiteral("expected a list of strings, got %1").arg(describe(v)));
+        failAt(t.name, QStringLiteral("expected a list of strings, got %1").arg(describeValue(v)));
     const QJsonArray a = v.toArray();
     for (qsizetype i = 0; i < a.size(); ++i) {
         if (!a[i].isString())
-            failAt(
-                QStringLiteral("tokens[%1]").arg(i), QStringLiteral("expected a string, got %1").arg(describe(a[i])));
+            failAt(QStringLiteral("tokens[%1]").arg(i),
+                QStringLiteral("expected a string, got %1").arg(describeValue(a[i])));
         t.strings << a[i].toString();
     }
     t.shape = {qint64(t.strings.size())};

@@ -13,13 +13,6 @@
 #include <cmath>
 
 namespace qkv {
-namespace {
-
-// Thrown on the first problem; caught in parseDocument and turned into a LoadError.
-struct Invalid {
-    QString path;
-    QString message;
-};
 
 QString describeValue(const QJsonValue &v)
 {
@@ -40,6 +33,14 @@ QString describeValue(const QJsonValue &v)
         return QStringLiteral("nothing");
     }
 }
+
+namespace {
+
+// Thrown on the first problem; caught in parseDocument and turned into a LoadError.
+struct Invalid {
+    QString path;
+    QString message;
+};
 
 QString child(const QString &path, const QString &key)
 {

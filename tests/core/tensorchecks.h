@@ -3,16 +3,20 @@
 #include "tensor.h"
 
 #include <QByteArray>
+#include <QByteArrayView>
 #include <QString>
 
 #include <bit>
 #include <cstdint>
 #include <cstring>
+#include <functional>
 #include <vector>
 
 // Helpers of the tensor reader tests: bytes built by hand, and exact (bit for bit) comparison
 // of floats, since QCOMPARE compares floats only approximately.
 namespace tensorchecks {
+
+using qkv::TensorFile;
 
 template<typename T>
 void appendLe(QByteArray &out, T value)
@@ -50,6 +54,38 @@ inline std::vector<float> ramp(qint64 count)
     for (qint64 i = 0; i < count; ++i)
         out.push_back(float(i) / 8 - 1);
     return out;
+}
+
+using Reader = std::function<TensorFile(QByteArrayView bytes, const QString &where)>;
+
+// Reads every prefix of `whole`, each of which must be refused with a message naming the file,
+// then `whole` with each byte changed three ways, each of which must give either well-formed
+// tensors or such a message (and never crash). Returns the first failure, or an empty string.
+inline QString damageEveryByte(const QByteArray &whole, const Reader &read)
+{
+    const auto wellFormed = [](const TensorFile &r) {
+        if (!r)
+            return r.error.startsWith(QStringLiteral("d: "));
+        for (const qkv::Tensor &t : r.tensors)
+            if ((t.text ? t.strings.size() : qsizetype(t.data.size())) != t.count())
+                return false;
+        return true;
+    };
+    for (qsizetype cut = 0; cut < whole.size(); ++cut) {
+        const TensorFile r = read(whole.first(cut), QStringLiteral("d"));
+        if (r || !wellFormed(r))
+            return QStringLiteral("cut at byte %1: %2").arg(cut).arg(r ? QStringLiteral("accepted") : r.error);
+    }
+    for (qsizetype at = 0; at < whole.size(); ++at) {
+        for (char mask : {char(0x01), char(0x80), char(0xff)}) {
+            QByteArray bytes = whole;
+            bytes[at] = char(bytes[at] ^ mask);
+            const TensorFile r = read(bytes, QStringLiteral("d"));
+            if (!wellFormed(r))
+                return QStringLiteral("byte %1 changed: %2").arg(at).arg(r.error);
+        }
+    }
+    return {};
 }
 
 } // namespace tensorchecks

@@ -303,26 +303,17 @@ private Q_SLOTS:
         QVERIFY(r.tensors.empty());
     }
 
-    // No single changed byte, anywhere in a stored or deflated archive, crashes the reader.
-    void everyFlippedByteIsSafe()
+    // No cut and no changed byte anywhere in a stored or deflated archive crashes the reader.
+    void everyByteDamaged()
     {
         QList<QByteArray> archives {zip({{"a.npy", twoByThree}}), zip({{"a.npy", twoByThree, true}})};
         if (m_fixtures.skipReason().isEmpty())
             archives << m_fixtures.read(u"compressed.npz"_qs);
-        for (const QByteArray &original : archives) {
-            for (qsizetype at = 0; at < original.size(); ++at) {
-                for (char mask : {char(0x01), char(0x80), char(0xff)}) {
-                    QByteArray bytes = original;
-                    bytes[at] = char(bytes[at] ^ mask);
-                    const TensorFile r
-                        = readNpz(bytes, u"f.npz"_qs, [](const QString &n) { return n != u"input_ids"; });
-                    QVERIFY(r || r.error.startsWith(u"f.npz: "));
-                    for (const Tensor &t : r.tensors)
-                        QCOMPARE(t.text ? t.strings.size() : qsizetype(t.data.size()), qsizetype(t.count()));
-                }
-            }
-            for (qsizetype cut = 0; cut < original.size(); ++cut)
-                QVERIFY(!readNpz(original.first(cut), u"c.npz"_qs));
+        for (const QByteArray &archive : archives) {
+            const QString failure = damageEveryByte(archive, [](QByteArrayView bytes, const QString &where) {
+                return readNpz(bytes, where, [](const QString &n) { return n != u"input_ids"; });
+            });
+            QVERIFY2(failure.isEmpty(), qPrintable(failure));
         }
     }
 };

@@ -250,26 +250,16 @@ private Q_SLOTS:
             [](const QString &n) { return n != u"ids"; }));
     }
 
-    void everyCutAndFlippedByteIsSafe()
+    // No cut and no changed byte anywhere in a file crashes the reader or slips through.
+    void everyByteDamaged()
     {
         const QByteArray original = safetensors(
             QJsonObject {{u"attention"_qs, entry(u"BF16"_qs, {2, 2}, 0, 8)}, {u"b"_qs, entry(u"F16"_qs, {2}, 8, 12)}},
             halves({0x3f80, 0x3f00, 0x3e80, 0x3e00, 0x3c00, 0x3800}));
         QVERIFY(readSafetensors(original, u"f"_qs));
-        for (qsizetype cut = 0; cut < original.size(); ++cut) {
-            const TensorFile r = readSafetensors(original.first(cut), u"c.safetensors"_qs);
-            QVERIFY2(!r && r.error.startsWith(u"c.safetensors: "), qPrintable(QString::number(cut)));
-        }
-        for (qsizetype at = 0; at < original.size(); ++at) {
-            for (char mask : {char(0x01), char(0x80), char(0xff)}) {
-                QByteArray bytes = original;
-                bytes[at] = char(bytes[at] ^ mask);
-                const TensorFile r = readSafetensors(bytes, u"f.safetensors"_qs);
-                QVERIFY(r || r.error.startsWith(u"f.safetensors: "));
-                for (const Tensor &t : r.tensors)
-                    QCOMPARE(qsizetype(t.data.size()), qsizetype(t.count()));
-            }
-        }
+        const QString failure = damageEveryByte(
+            original, [](QByteArrayView bytes, const QString &where) { return readSafetensors(bytes, where); });
+        QVERIFY2(failure.isEmpty(), qPrintable(failure));
     }
 };
 
