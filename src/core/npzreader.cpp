@@ -1,10 +1,12 @@
 #include "tensorreaders.h"
 
+#include "bulkallocator.h"
 #include "tensordecode.h"
 
 #include <zlib.h>
 
 #include <set>
+#include <vector>
 
 namespace qkv {
 namespace tensorio {
@@ -104,9 +106,12 @@ QString methodName(int method)
 // Inflates raw deflate data into exactly `size` bytes. With `whole` the stream must end there:
 // a stream that wants to write more is refused (a zip bomb lies about its size), as is one
 // that ends early. Without it, only the first `size` bytes are wanted.
-QByteArray inflateRaw(QByteArrayView compressed, qint64 size, bool whole)
+// Inflated entries can be hundreds of megabytes: the bulk allocator's huge pages matter here too.
+using Bytes = std::vector<char, BulkAllocator<char>>;
+
+Bytes inflateRaw(QByteArrayView compressed, qint64 size, bool whole)
 {
-    QByteArray out(size, Qt::Uninitialized);
+    Bytes out(static_cast<std::size_t>(size));
     z_stream z {};
     if (inflateInit2(&z, -MAX_WBITS) != Z_OK)
         fail(QStringLiteral("zlib could not start"));
@@ -120,7 +125,7 @@ QByteArray inflateRaw(QByteArrayView compressed, qint64 size, bool whole)
     const bool inputLeft = z.avail_in > 0;
     inflateEnd(&z);
     if (!whole && (rc == Z_STREAM_END || written == size)) {
-        out.truncate(written);
+        out.resize(std::size_t(written));
         return out;
     }
     if (rc == Z_STREAM_END && written == size)
@@ -154,16 +159,17 @@ Tensor readEntry(QByteArrayView bytes, const Entry &e, qint64 &budget)
                  .arg(e.method)
                  .arg(methodName(e.method)));
     const QByteArrayView data = entryData(bytes, e);
-    QByteArray inflated;
+    Bytes inflated;
     if (e.method == 8) {
         // The .npy header must promise exactly the declared size, within budget, before the
         // whole entry is inflated.
-        checkNpyPrefix(inflateRaw(data, std::min(e.size, maxNpyHeader + 12), false), e.size, budget);
+        const Bytes prefix = inflateRaw(data, std::min(e.size, maxNpyHeader + 12), false);
+        checkNpyPrefix(QByteArrayView(prefix.data(), qsizetype(prefix.size())), e.size, budget);
         inflated = inflateRaw(data, e.size, true);
     } else if (e.compressedSize != e.size) {
         fail(QStringLiteral("a stored entry of %1 bytes declares %2 once unpacked").arg(e.compressedSize).arg(e.size));
     }
-    const QByteArrayView npy = e.method == 8 ? QByteArrayView(inflated) : data;
+    const QByteArrayView npy = e.method == 8 ? QByteArrayView(inflated.data(), qsizetype(inflated.size())) : data;
     const quint32 crc = quint32(crc32_z(0, reinterpret_cast<const Bytef *>(npy.data()), z_size_t(npy.size())));
     if (crc != e.crc)
         fail(QStringLiteral("CRC-32 is %1 but the archive declares %2: the data is damaged")
