@@ -30,7 +30,7 @@ QString indexString(qint64 flat, const std::vector<qint64> &shape);
 // shared by all arrays of one file.
 qint64 checkedCount(const std::vector<qint64> &shape, qint64 &budget);
 
-// Checks that `bytes` holds exactly the values of `shape` and refuses the shape otherwise:
+// Checks that `available` bytes hold exactly the values of `shape`, refusing the shape otherwise:
 // "shape (2, 3) has 6 values but the data holds 5".
 void checkDataSize(const std::vector<qint64> &shape, qint64 count, int itemSize, qint64 available);
 
