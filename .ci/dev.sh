@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(cmake ninja-build g++ pkg-config qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-svg-dev libeigen3-dev
-          libgl-dev fonts-dejavu-core poppler-utils)
+          libgl-dev fonts-dejavu-core poppler-utils zlib1g-dev python3-numpy)
 
 install_missing() {
   bash .ci/install-missing.sh "${packages[@]}"

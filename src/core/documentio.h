@@ -3,9 +3,11 @@
 #include "document.h"
 
 #include <QByteArray>
+#include <QJsonValue>
 #include <QString>
 
 #include <optional>
+#include <utility>
 
 namespace qkv {
 
@@ -30,6 +32,12 @@ struct LoadResult {
 LoadResult parseDocument(const QByteArray &json, const QString &fileName = {});
 // Reads a file (refusing files over limits::maxFileBytes before reading) or `example:NAME`.
 LoadResult loadDocument(const QString &fileOrExample);
+
+// "null", "a string", "the number 3": what a JSON value is, for messages about wrong values.
+QString describeValue(const QJsonValue &v);
+
+// QJsonParseError gives a byte offset; people want line and column (1-based, in characters).
+std::pair<int, int> lineAndColumn(const QByteArray &bytes, int offset);
 
 // The document as pretty JSON (SPEC §3, version 1). Saving, loading and saving again gives the
 // same bytes.

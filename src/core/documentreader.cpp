@@ -13,13 +13,6 @@
 #include <cmath>
 
 namespace qkv {
-namespace {
-
-// Thrown on the first problem; caught in parseDocument and turned into a LoadError.
-struct Invalid {
-    QString path;
-    QString message;
-};
 
 QString describeValue(const QJsonValue &v)
 {
@@ -40,6 +33,14 @@ QString describeValue(const QJsonValue &v)
         return QStringLiteral("nothing");
     }
 }
+
+namespace {
+
+// Thrown on the first problem; caught in parseDocument and turned into a LoadError.
+struct Invalid {
+    QString path;
+    QString message;
+};
 
 QString child(const QString &path, const QString &key)
 {
@@ -297,7 +298,8 @@ Document readDocument(const QJsonObject &o)
     return doc;
 }
 
-// QJsonParseError gives a byte offset; people want line and column (in characters).
+} // namespace
+
 std::pair<int, int> lineAndColumn(const QByteArray &bytes, int offset)
 {
     offset = std::clamp(offset, 0, static_cast<int>(bytes.size()));
@@ -306,8 +308,6 @@ std::pair<int, int> lineAndColumn(const QByteArray &bytes, int offset)
     const QByteArray lastLine = before.mid(before.lastIndexOf('\n') + 1);
     return {line, static_cast<int>(QString::fromUtf8(lastLine).size()) + 1};
 }
-
-} // namespace
 
 QString LoadError::toString() const
 {

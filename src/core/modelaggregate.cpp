@@ -1,0 +1,38 @@
+#include "modelaggregate.h"
+
+namespace qkv {
+namespace {
+
+template<typename Pick>
+FloatMatrix combine(int count, Aggregate how, Pick pick)
+{
+    FloatMatrix out = pick(0); // the buffer's view, copied once
+    for (int i = 1; i < count; ++i) {
+        if (how == Aggregate::Max)
+            out = out.cwiseMax(pick(i));
+        else
+            out += pick(i);
+    }
+    if (how == Aggregate::Mean)
+        out /= float(count);
+    return out;
+}
+
+} // namespace
+
+FloatMatrix aggregateHeads(const ModelAttention &m, int layer, Aggregate how)
+{
+    return combine(m.heads, how, [&](int h) { return m.weights(layer, h); });
+}
+
+FloatMatrix aggregateLayers(const ModelAttention &m, int head, Aggregate how)
+{
+    return combine(m.layers, how, [&](int l) { return m.weights(l, head); });
+}
+
+FloatMatrix aggregateAll(const ModelAttention &m, Aggregate how)
+{
+    return combine(m.layers * m.heads, how, [&](int i) { return m.weights(i / m.heads, i % m.heads); });
+}
+
+} // namespace qkv

@@ -1,0 +1,71 @@
+#pragma once
+
+#include "tensor.h"
+
+#include <Eigen/Core>
+
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+#include <vector>
+
+namespace qkv {
+
+// Row-major float matrices: a model's numbers are floats (half the memory of doubles at
+// 512 tokens × 144 heads), and a query's attention is then a contiguous row.
+using FloatMatrix = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+
+// A real transformer's attention on one sentence (issue 7): an n × n matrix per layer and head
+// (row = querying token, column = attended token) and, when the file has them, each head's
+// queries, keys and values (n × dim each). The numbers stay in the buffers the reader decoded
+// them into, in the file's [layer][head][row][column] order (a 512-token, 144-head model is
+// 150 MB: it is moved, never copied); the accessors give each head's matrix as a view.
+struct ModelAttention {
+    using View = Eigen::Map<const FloatMatrix>;
+
+    QStringList tokens;
+    int layers = 0;
+    int heads = 0;
+    int n = 0;
+    int dim = 0; // 0 when the file holds no queries, keys and values
+    FloatValues attention; // layers × heads × n × n
+    FloatValues queries, keys, values; // layers × heads × n × dim, or empty
+
+    bool hasVectors() const { return dim > 0; }
+    View weights(int layer, int head) const { return block(attention, layer, head, n); }
+    View queryVectors(int layer, int head) const { return block(queries, layer, head, dim); }
+    View keyVectors(int layer, int head) const { return block(keys, layer, head, dim); }
+    View valueVectors(int layer, int head) const { return block(values, layer, head, dim); }
+
+private:
+    View block(const FloatValues &v, int layer, int head, int cols) const
+    {
+        return View(v.data() + (qint64(layer) * heads + head) * n * cols, n, cols);
+    }
+};
+
+// The arrays a model file is searched for; the rest of the file is only listed.
+bool isModelArrayName(const QString &name);
+
+// Interprets the arrays read from `where`: "attention" (or "attentions", or the one array of an
+// .npy) of shape [n, n], [heads, n, n] or [layers, heads, n, n], each optionally with a batch
+// dimension of 1 in front (or after the layers, as torch.stack of a model's batch-1 outputs
+// gives); optional "queries", "keys" and "values" [layers, heads, n, d] (all three or none);
+// tokens from the file's "tokens" or, failing that, `sideTokens` (read from `sideTokensFile`).
+// Every mismatch is refused with a message naming the file and the array.
+std::optional<ModelAttention> interpretModelAttention(TensorFile file, const QString &where,
+    const std::optional<QStringList> &sideTokens, const QString &sideTokensFile, QString *error);
+
+// The side-car files looked for, in order, when a model file holds no tokens:
+// `<file>.tokens.txt`, then `tokens.txt` in the same folder.
+QStringList sideCarTokenFiles(const QString &path);
+
+// One token per line (UTF-8; a final newline and \r before newlines are ignored); an empty
+// line is refused with its line number.
+std::optional<QStringList> readTokenLines(const QString &path, QString *error);
+
+// Reads a .npy, .npz, .safetensors or .json file by its suffix and interprets it.
+std::optional<ModelAttention> loadModelAttention(const QString &path, QString *error);
+
+} // namespace qkv

@@ -1,0 +1,322 @@
+#include "numpyfixtures.h"
+#include "tensorchecks.h"
+#include "tensorreaders.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <zlib.h>
+
+#include <optional>
+
+using namespace qkv;
+using namespace tensorchecks;
+
+namespace {
+
+QByteArray npy(const QByteArray &shape, const QByteArray &data)
+{
+    const QByteArray header = "{'descr': '<f4', 'fortran_order': False, 'shape': " + shape + ", }\n";
+    QByteArray out("\x93NUMPY\x01");
+    out += char(0);
+    appendLe(out, quint16(header.size()));
+    return out + header + data;
+}
+
+const QByteArray six = floatBytes({1, 2, 3, 4, 5, 6});
+const QByteArray twoByThree = npy("(2, 3)", six);
+
+quint32 crcOf(const QByteArray &bytes)
+{
+    return quint32(crc32(0, reinterpret_cast<const Bytef *>(bytes.constData()), uInt(bytes.size())));
+}
+
+// Raw deflate; without `finish` the stream is flushed but never closed by a final block.
+QByteArray rawDeflate(const QByteArray &bytes, bool finish = true)
+{
+    z_stream z {};
+    deflateInit2(&z, 9, Z_DEFLATED, -MAX_WBITS, 8, Z_DEFAULT_STRATEGY);
+    QByteArray out(qsizetype(deflateBound(&z, uLong(bytes.size()))), Qt::Uninitialized);
+    z.next_in = reinterpret_cast<Bytef *>(const_cast<char *>(bytes.constData()));
+    z.avail_in = uInt(bytes.size());
+    z.next_out = reinterpret_cast<Bytef *>(out.data());
+    z.avail_out = uInt(out.size());
+    deflate(&z, finish ? Z_FINISH : Z_SYNC_FLUSH);
+    out.truncate(qsizetype(z.total_out));
+    deflateEnd(&z);
+    return out;
+}
+
+// One archive entry; the optional fields make the archive lie about it.
+struct ZipEntry {
+    ZipEntry(const QByteArray &n, const QByteArray &p, bool d = false)
+        : name(n)
+        , payload(p)
+        , deflated(d)
+    { }
+    QByteArray name;
+    QByteArray payload;
+    bool deflated = false;
+    bool finished = true; // deflated with a final block
+    std::optional<quint32> size, compressedSize, crc, localOffset;
+    std::optional<quint16> method;
+    quint16 flags = 0;
+};
+
+struct ZipOptions {
+    quint16 entries = 0xffff; // 0xffff: the real count
+    quint16 disk = 0;
+    std::optional<quint32> directoryOffset;
+};
+
+// A ZIP archive as the specification lays it out (local headers, central directory, end record).
+QByteArray zip(const QList<ZipEntry> &entries, const ZipOptions &options = {})
+{
+    QByteArray out, directory;
+    for (const ZipEntry &e : entries) {
+        const QByteArray data = e.deflated ? rawDeflate(e.payload, e.finished) : e.payload;
+        const quint32 offset = e.localOffset.value_or(quint32(out.size()));
+        const auto common = [&](QByteArray &b) {
+            appendLe(b, quint16(20));
+            appendLe(b, e.flags);
+            appendLe(b, e.method.value_or(e.deflated ? 8 : 0));
+            appendLe(b, quint32(0x00210000)); // 1980-01-01 00:00
+            appendLe(b, e.crc.value_or(crcOf(e.payload)));
+            appendLe(b, e.compressedSize.value_or(quint32(data.size())));
+            appendLe(b, e.size.value_or(quint32(e.payload.size())));
+            appendLe(b, quint16(e.name.size()));
+            appendLe(b, quint16(0));
+        };
+        appendLe(out, quint32(0x04034b50));
+        common(out);
+        out += e.name + data;
+        appendLe(directory, quint32(0x02014b50));
+        appendLe(directory, quint16(20));
+        common(directory);
+        appendLe(directory, quint16(0)); // comment
+        appendLe(directory, quint16(0)); // disk
+        appendLe(directory, quint16(0)); // internal attributes
+        appendLe(directory, quint32(0)); // external attributes
+        appendLe(directory, offset);
+        directory += e.name;
+    }
+    const quint32 directoryOffset = options.directoryOffset.value_or(quint32(out.size()));
+    out += directory;
+    const quint16 count = options.entries == 0xffff ? quint16(entries.size()) : options.entries;
+    appendLe(out, quint32(0x06054b50));
+    appendLe(out, options.disk);
+    appendLe(out, options.disk);
+    appendLe(out, count);
+    appendLe(out, count);
+    appendLe(out, quint32(directory.size()));
+    appendLe(out, directoryOffset);
+    appendLe(out, quint16(0));
+    return out;
+}
+
+QString crcMessage(const QByteArray &payload, quint32 declared)
+{
+    return QStringLiteral("CRC-32 is %1 but the archive declares %2: the data is damaged")
+        .arg(crcOf(payload), 8, 16, QLatin1Char('0'))
+        .arg(declared, 8, 16, QLatin1Char('0'));
+}
+
+} // namespace
+
+class TstNpzReader : public QObject
+{
+    Q_OBJECT
+
+private:
+    numpyfixtures::Folder m_fixtures;
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        const QString failed = m_fixtures.prepare();
+        QVERIFY2(failed.isEmpty(), qPrintable(failed));
+    }
+
+    void numpyArchives_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::newRow("np.savez (stored)") << u"stored.npz"_qs;
+        QTest::newRow("np.savez_compressed (deflated)") << u"compressed.npz"_qs;
+    }
+    void numpyArchives()
+    {
+        QKV_SKIP_WITHOUT_NUMPY(m_fixtures);
+        QFETCH(QString, file);
+        const QByteArray bytes = m_fixtures.read(file);
+        const TensorFile r = readNpz(bytes, file, [](const QString &name) { return name != u"input_ids"; });
+        QVERIFY2(r, qPrintable(r.error));
+        QCOMPARE(r.names,
+            (QStringList {u"attention"_qs, u"queries"_qs, u"keys"_qs, u"values"_qs, u"tokens"_qs, u"input_ids"_qs}));
+        QCOMPARE(r.tensors.size(), std::size_t(5));
+        QVERIFY(!r.find(u"input_ids"_qs));
+        for (const auto &[name, shape] : {std::pair {u"attention", u"(2, 3, 4, 4)"}, {u"queries", u"(2, 3, 4, 2)"},
+                 {u"keys", u"(2, 3, 4, 2)"}, {u"values", u"(2, 3, 4, 2)"}}) {
+            const Tensor *t = r.find(QString::fromUtf16(name));
+            QVERIFY(t);
+            QCOMPARE(t->shapeString(), QString::fromUtf16(shape));
+            const QString diff = difference(t->data, ramp(t->count()));
+            QVERIFY2(diff.isEmpty(), qPrintable(t->name + u": "_qs + diff));
+        }
+        QCOMPARE(r.find(u"tokens"_qs)->strings, (QStringList {u"[CLS]"_qs, u"play"_qs, u"##ing"_qs, u"[SEP]"_qs}));
+
+        // Asked for everything, the int64 token ids spoil the file, with a message that says so.
+        const TensorFile all = readNpz(bytes, file);
+        QVERIFY(!all);
+        QVERIFY2(all.error.startsWith(file + u": input_ids.npy: header: dtype '<i8': integer arrays are not read"_qs),
+            qPrintable(all.error));
+    }
+
+    void positionalNames()
+    {
+        QKV_SKIP_WITHOUT_NUMPY(m_fixtures);
+        const TensorFile r = readNpz(m_fixtures.read(u"positional.npz"_qs), u"p.npz"_qs);
+        QVERIFY2(r, qPrintable(r.error));
+        QCOMPARE(r.names, QStringList {u"arr_0"_qs});
+    }
+
+    void handMadeArchives_data()
+    {
+        QTest::addColumn<QByteArray>("bytes");
+        QTest::addColumn<QStringList>("names");
+        const QByteArray other = npy("(3,)", floatBytes({-1, 0.5f, 1e-3f}));
+        QTest::newRow("stored") << zip({{"a.npy", twoByThree}}) << QStringList {u"a"_qs};
+        QTest::newRow("deflated") << zip({{"a.npy", twoByThree, true}}) << QStringList {u"a"_qs};
+        QTest::newRow("both") << zip({{"a.npy", twoByThree, true}, {"b.npy", other}}) << QStringList {u"a"_qs, u"b"_qs};
+        QTest::newRow("other files are skipped")
+            << zip({{"README.txt", "hello"}, {"dir/", ""}, {"a.npy", twoByThree}}) << QStringList {u"a"_qs};
+        ZipEntry unwanted {"skip.npy", twoByThree};
+        unwanted.crc = 1;
+        QTest::newRow("an entry not asked for is not even checked")
+            << zip({{"a.npy", twoByThree}, unwanted}) << QStringList {u"a"_qs, u"skip"_qs};
+    }
+    void handMadeArchives()
+    {
+        QFETCH(QByteArray, bytes);
+        QFETCH(QStringList, names);
+        const TensorFile r = readNpz(bytes, u"h.npz"_qs, [](const QString &name) { return name != u"skip"; });
+        QVERIFY2(r, qPrintable(r.error));
+        QCOMPARE(r.names, names);
+        QVERIFY(difference(r.find(u"a"_qs)->data, {1, 2, 3, 4, 5, 6}).isEmpty());
+        if (const Tensor *b = r.find(u"b"_qs))
+            QVERIFY(difference(b->data, {-1, 0.5f, 1e-3f}).isEmpty());
+    }
+
+    void badArchives_data()
+    {
+        QTest::addColumn<QByteArray>("bytes");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("not a zip") << twoByThree
+                                   << u"not a ZIP archive (no end of central directory record); an .npz is what "
+                                      "numpy.savez writes"_qs;
+        QTest::newRow("empty") << QByteArray()
+                               << u"not a ZIP archive (no end of central directory record); an .npz is what "
+                                  "numpy.savez writes"_qs;
+        ZipEntry badCrc {"a.npy", twoByThree};
+        badCrc.crc = 0x12345678;
+        QTest::newRow("bad CRC, stored") << zip({badCrc}) << u"a.npy: "_qs + crcMessage(twoByThree, 0x12345678);
+        badCrc.deflated = true;
+        QTest::newRow("bad CRC, deflated") << zip({badCrc}) << u"a.npy: "_qs + crcMessage(twoByThree, 0x12345678);
+
+        // A zip bomb: the header and the declared size agree on 2 × 3 floats, the stream goes on.
+        ZipEntry bomb {"a.npy", twoByThree + QByteArray(1 << 20, '\0'), true};
+        bomb.size = quint32(twoByThree.size());
+        QTest::newRow("inflates past the declared size")
+            << zip({bomb}) << u"a.npy: inflates to more than the 94 bytes the archive declares"_qs;
+        ZipEntry shortStream {"a.npy", twoByThree.first(90), true};
+        shortStream.size = 94;
+        QTest::newRow("inflates to less than declared")
+            << zip({shortStream}) << u"a.npy: inflates to 90 bytes, not the 94 the archive declares"_qs;
+        ZipEntry liar {"a.npy", twoByThree, true};
+        liar.size = 0xfffffff0;
+        QTest::newRow("declared size the header does not fit") << zip(
+            {liar}) << u"a.npy: header: shape (2, 3) of 4-byte values needs 24 bytes but the data holds 4294967210"_qs;
+        ZipEntry huge {"a.npy", npy("(100000, 100000)", six), true};
+        QTest::newRow("huge shape, refused before inflating")
+            << zip({huge})
+            << u"a.npy: header: shape (100000, 100000) is too large: this program reads at most 1024 MiB of values"_qs;
+        // A stored deflate block whose length and its complement disagree.
+        ZipEntry corrupt {"a.npy", QByteArray("\x00\x05\x00\x00\x00", 5)};
+        corrupt.method = 8;
+        corrupt.size = 94;
+        QTest::newRow("corrupt deflate stream")
+            << zip({corrupt}) << u"a.npy: the compressed data is corrupt (invalid stored block lengths)"_qs;
+        ZipEntry truncated {"a.npy", twoByThree, true};
+        truncated.compressedSize = quint32(rawDeflate(twoByThree).size() - 10);
+        QTest::newRow("compressed data cut short")
+            << zip({truncated}) << u"a.npy: the compressed data ends early (after 81 of 94 bytes)"_qs;
+
+        ZipEntry unfinished {"a.npy", twoByThree, true};
+        unfinished.finished = false;
+        QTest::newRow("no end marker") << zip({unfinished})
+                                       << u"a.npy: the compressed data stops before its end marker"_qs;
+
+        ZipEntry bzip2 {"a.npy", twoByThree};
+        bzip2.method = 12;
+        QTest::newRow("bzip2") << zip({bzip2})
+                               << u"a.npy: compression method 12 (bzip2) is not read (stored and deflated are)"_qs;
+        ZipEntry encrypted {"a.npy", twoByThree};
+        encrypted.flags = 1;
+        QTest::newRow("encrypted") << zip({encrypted}) << u"a.npy: encrypted entries are not read"_qs;
+        ZipEntry sizes {"a.npy", twoByThree};
+        sizes.size = 80;
+        QTest::newRow("stored sizes differ")
+            << zip({sizes}) << u"a.npy: a stored entry of 94 bytes declares 80 once unpacked"_qs;
+        ZipEntry zip64 {"a.npy", twoByThree};
+        zip64.size = 0xffffffff;
+        QTest::newRow("ZIP64 entry") << zip({zip64})
+                                     << u"a.npy: ZIP64 archives (over 4 GiB or 65,535 entries) are not read"_qs;
+        QTest::newRow("ZIP64 end record")
+            << zip({{"a.npy", twoByThree}}, {0xfffe, 0, 0xffffffff})
+            << u"end of central directory: ZIP64 archives (over 4 GiB or 65,535 entries) are not read"_qs;
+        QTest::newRow("split archive") << zip({{"a.npy", twoByThree}}, {0xffff, 1, {}})
+                                       << u"archives split over several disks are not read"_qs;
+        QTest::newRow("same name twice") << zip({{"a.npy", twoByThree}, {"a.npy", twoByThree}})
+                                         << u"a.npy: the archive holds two entries of this name"_qs;
+        ZipEntry farAway {"a.npy", twoByThree};
+        farAway.localOffset = 99999;
+        QTest::newRow("local header past the end")
+            << zip({farAway}) << u"a.npy: local header: needs 30 bytes at offset 99999, but there are only 202"_qs;
+        ZipEntry longData {"a.npy", twoByThree};
+        longData.compressedSize = 5000;
+        longData.size = 5000;
+        QTest::newRow("data past the end")
+            << zip({longData}) << u"a.npy: data: needs 5000 bytes at offset 35, but there are only 202"_qs;
+        QTest::newRow("directory past the end") << zip({{"a.npy", twoByThree}},
+            {0xffff, 0, 500}) << u"central directory: needs 51 bytes at offset 500, but there are only 180"_qs;
+        QTest::newRow("more entries than the directory holds") << zip({{"a.npy", twoByThree}},
+            {3, 0, {}}) << u"central directory entry 2: needs 46 bytes at offset 51, but there are only 51"_qs;
+        QTest::newRow("lying header inside") << zip({{"a.npy", npy("(2, 3)", six.first(20))}})
+                                             << u"a.npy: header: shape (2, 3) has 6 values but the data holds 5"_qs;
+    }
+    void badArchives()
+    {
+        QFETCH(QByteArray, bytes);
+        QFETCH(QString, message);
+        const TensorFile r = readNpz(bytes, u"x.npz"_qs);
+        QVERIFY(!r);
+        QCOMPARE(r.error, u"x.npz: "_qs + message);
+        QVERIFY(r.tensors.empty());
+    }
+
+    // No cut and no changed byte anywhere in a stored or deflated archive crashes the reader.
+    void everyByteDamaged()
+    {
+        QList<QByteArray> archives {zip({{"a.npy", twoByThree}}), zip({{"a.npy", twoByThree, true}})};
+        if (m_fixtures.skipReason().isEmpty())
+            archives << m_fixtures.read(u"compressed.npz"_qs);
+        for (const QByteArray &archive : archives) {
+            const QString failure = damageEveryByte(archive, [](QByteArrayView bytes, const QString &where) {
+                return readNpz(bytes, where, [](const QString &n) { return n != u"input_ids"; });
+            });
+            QVERIFY2(failure.isEmpty(), qPrintable(failure));
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TstNpzReader)
+#include "tst_npzreader.moc"
