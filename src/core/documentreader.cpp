@@ -84,8 +84,10 @@ int integer(const QJsonValue &v, const QString &path, int lo, int hi)
 
 QJsonArray array(const QJsonValue &v, const QString &path, qsizetype expected, const QString &what)
 {
-    if (!v.isArray())
-        fail(path, QStringLiteral("expected a list of %1 %2, got %3").arg(expected).arg(what, describeValue(v)));
+    if (!v.isArray()) {
+        const QString count = expected >= 0 ? QString::number(expected) + u' ' : QString();
+        fail(path, QStringLiteral("expected a list of %1%2, got %3").arg(count, what, describeValue(v)));
+    }
     const QJsonArray a = v.toArray();
     if (expected >= 0 && a.size() != expected)
         fail(path, QStringLiteral("expected %1 %2, got %3").arg(expected).arg(what).arg(a.size()));
@@ -369,8 +371,9 @@ LoadResult loadDocument(const QString &fileOrExample)
         return r;
     }
     if (info.size() > limits::maxFileBytes) {
+        // Rounded up, so a file just over the limit does not read "64 MiB; limited to 64 MiB".
         r.error.message = QStringLiteral("the file is %1 MiB; documents are limited to %2 MiB")
-                              .arg(info.size() / (1024 * 1024))
+                              .arg((info.size() + 1024 * 1024 - 1) / (1024 * 1024))
                               .arg(limits::maxFileBytes / (1024 * 1024));
         return r;
     }
@@ -379,8 +382,11 @@ LoadResult loadDocument(const QString &fileOrExample)
         r.error.message = file.errorString();
         return r;
     }
-    // Read one byte past the cap so a file that grew after the size check is still refused.
-    const QByteArray bytes = file.read(limits::maxFileBytes + 1);
+    // Read what the size check saw, and on to one byte past the cap if the file grew since, so a
+    // grown file is still refused. (Not read(cap + 1) at once: that allocates 64 MiB per load.)
+    QByteArray bytes = file.read(std::min(info.size(), limits::maxFileBytes) + 1);
+    while (!file.atEnd() && bytes.size() <= limits::maxFileBytes)
+        bytes += file.read(std::min<qint64>(1024 * 1024, limits::maxFileBytes + 1 - bytes.size()));
     if (bytes.size() > limits::maxFileBytes) {
         r.error.message = QStringLiteral("the file is larger than the %1 MiB documents are limited to")
                               .arg(limits::maxFileBytes / (1024 * 1024));
