@@ -184,6 +184,8 @@ void readWords(const QJsonObject &o, Document &doc)
     for (auto it = words.begin(); it != words.end(); ++it) {
         const QString path = child(QStringLiteral("words"), it.key());
         const QJsonObject entry = object(it.value(), path);
+        if (entry.isEmpty())
+            continue; // chooses nothing: storing the defaults would cost heads × dim × 3 numbers for 5 bytes
         WordVectors vectors = doc.wordVectors(it.key());
         for (const auto &[key, role] : {std::pair {u"q", Role::Query}, {u"k", Role::Key}, {u"v", Role::Value}}) {
             const QString k = QString::fromUtf16(key);
@@ -280,6 +282,18 @@ Document readDocument(const QJsonObject &o)
     if (count > limits::maxTokens)
         fail(QStringLiteral("sentence"),
             QStringLiteral("%1 tokens is more than the %2 this version handles").arg(count).arg(limits::maxTokens));
+    const bool projections = doc.settings().mode == Mode::Projection || o.contains(QStringLiteral("projections"));
+    const double needed = numbersNeeded(doc.settings(), static_cast<int>(count), projections);
+    if (needed > limits::maxNumbers)
+        fail({},
+            QStringLiteral("too large to compute: %1 heads, %2 tokens, dim %3, d_model %4 need %5 million numbers; "
+                           "a document is limited to %6 million")
+                .arg(doc.settings().heads)
+                .arg(count)
+                .arg(doc.settings().dim)
+                .arg(doc.settings().dModel)
+                .arg(std::ceil(needed / 1e6), 0, 'f', 0)
+                .arg(limits::maxNumbers / 1e6, 0, 'f', 0));
     doc.setSentence(sentence);
     if (o.contains(QStringLiteral("title")))
         doc.setTitle(string(o.value(QStringLiteral("title")), QStringLiteral("title")));

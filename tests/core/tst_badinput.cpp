@@ -118,6 +118,22 @@ private Q_SLOTS:
         QCOMPARE(r.error.toString(), u"masked: expected a list of [query, key] pairs, got an object"_qs);
     }
 
+    // A word entry that chooses nothing stores nothing: 20,000 of them at 64 heads × dim 1024
+    // would otherwise be 30 GB of default vectors from a 300 KB file.
+    void emptyWordEntriesCostNothing()
+    {
+        QByteArray words;
+        for (int i = 0; i < 20000; ++i)
+            words += "\"w" + QByteArray::number(i) + "\": {}, ";
+        words.chop(2);
+        const LoadResult r = parseDocument(
+            R"({"format": "qkvlab", "version": 1, "sentence": "w1 w2", "heads": 64, "dim": 1024, "words": {)" + words
+            + "}}");
+        QVERIFY2(r, qPrintable(r.error.toString()));
+        QVERIFY(r.document->storedWords().empty());
+        QCOMPARE(r.document->wordVectors(u"w1"_qs).q.cols(), 1024);
+    }
+
     void edgeCasesThatAreFine_data()
     {
         QTest::addColumn<QByteArray>("json");

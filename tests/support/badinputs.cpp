@@ -221,7 +221,20 @@ std::vector<BadInput> badTokenCounts()
         {u"10,000 tokens"_qs, minimalWithSentence(words(10000, u"w "_qs)), u"sentence"_qs,
             u"10000 tokens is more than the 8192 this version handles"_qs},
         {u"10,000 tokens once punctuation is split"_qs, minimalWithSentence(words(5000, u"w, "_qs), byWords),
-            u"sentence"_qs, u"10000 tokens is more than the 8192 this version handles"_qs}};
+            u"sentence"_qs, u"10000 tokens is more than the 8192 this version handles"_qs},
+        // Every limit alone is met; together they ask for more memory than a machine has.
+        {u"64 heads at 8,192 tokens"_qs, minimalWithSentence(words(8192, u"w "_qs), "\"heads\": 64"), {},
+            u"too large to compute: 64 heads, 8192 tokens, dim 3, d_model 4 need 8597 million numbers; "
+            "a document is limited to 400 million"_qs},
+        {u"projection mode, 64 heads, d_model 4096, dim 1024"_qs,
+            minimalWithSentence(u"a"_qs, "\"mode\": \"projection\", \"heads\": 64, \"dim\": 1024, \"d_model\": 4096"),
+            {},
+            u"too large to compute: 64 heads, 1 tokens, dim 1024, d_model 4096 need 806 million numbers; "
+            "a document is limited to 400 million"_qs},
+        {u"projections given in direct mode"_qs,
+            minimalWithSentence(u"a"_qs, "\"heads\": 64, \"dim\": 1024, \"d_model\": 4096, \"projections\": []"), {},
+            u"too large to compute: 64 heads, 1 tokens, dim 1024, d_model 4096 need 806 million numbers; "
+            "a document is limited to 400 million"_qs}};
 }
 
 std::vector<BadInput> allBadDocuments()
