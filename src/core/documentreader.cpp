@@ -214,6 +214,8 @@ void readProjection(const QJsonObject &o, Document &doc)
         for (int h = 0; h < s.heads; ++h) {
             const QString path = child(QStringLiteral("projections"), h);
             const QJsonObject entry = object(p[h], path);
+            if (entry.isEmpty())
+                continue; // chooses nothing; storing one head stores them all (heads × 3 matrices)
             Projection proj = doc.projection(h);
             for (auto [name, m] : {std::pair {u"wq", &proj.wq}, {u"wk", &proj.wk}, {u"wv", &proj.wv}}) {
                 const QString key = QString::fromUtf16(name);
