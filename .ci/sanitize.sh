@@ -14,4 +14,4 @@ launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 cmake --preset asan-ubsan "${launcher[@]}" >/dev/null
 nice -n 10 cmake --build --preset asan-ubsan -j "${SANITIZE_JOBS:-2}"
-ctest --preset asan-ubsan "$@"
+ctest --preset asan-ubsan -j "${SANITIZE_JOBS:-2}" "$@"
