@@ -1,4 +1,4 @@
-// A long random walk through the editing model: values typed, scrubbed and pasted through the
+// A long random walk (8,000 steps) through the editing model: values typed, scrubbed and pasted through the
 // table models, sentences, settings, masks, undo and redo. After every step the invariants hold;
 // at the end, undoing everything gives back the original document byte for byte.
 // Seeded: the seed is printed, QKV_SEED=N repeats a run, QKV_STEPS=N makes it longer.
@@ -259,7 +259,7 @@ private Q_SLOTS:
     void thousandsOfRandomEditsKeepTheInvariants()
     {
         const quint32 seed = seedFromEnvironment();
-        const int steps = qEnvironmentVariableIsSet("QKV_STEPS") ? qEnvironmentVariableIntValue("QKV_STEPS") : 4000;
+        const int steps = qEnvironmentVariableIsSet("QKV_STEPS") ? qEnvironmentVariableIntValue("QKV_STEPS") : 8000;
         qInfo("seed %u (QKV_SEED=%u repeats this run), %d steps", seed, seed, steps);
         Walk walk(seed);
         const QStringList examples = exampleNames();
