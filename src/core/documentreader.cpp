@@ -85,8 +85,10 @@ int integer(const QJsonValue &v, const QString &path, int lo, int hi)
 
 QJsonArray array(const QJsonValue &v, const QString &path, qsizetype expected, const QString &what)
 {
-    if (!v.isArray())
-        fail(path, QStringLiteral("expected a list of %1 %2, got %3").arg(expected).arg(what, describeValue(v)));
+    if (!v.isArray()) {
+        const QString count = expected >= 0 ? QString::number(expected) + u' ' : QString();
+        fail(path, QStringLiteral("expected a list of %1%2, got %3").arg(count, what, describeValue(v)));
+    }
     const QJsonArray a = v.toArray();
     if (expected >= 0 && a.size() != expected)
         fail(path, QStringLiteral("expected %1 %2, got %3").arg(expected).arg(what).arg(a.size()));
@@ -183,6 +185,8 @@ void readWords(const QJsonObject &o, Document &doc)
     for (auto it = words.begin(); it != words.end(); ++it) {
         const QString path = child(QStringLiteral("words"), it.key());
         const QJsonObject entry = object(it.value(), path);
+        if (entry.isEmpty())
+            continue; // chooses nothing: storing the defaults would cost heads × dim × 3 numbers for 5 bytes
         WordVectors vectors = doc.wordVectors(it.key());
         for (const auto &[key, role] : {std::pair {u"q", Role::Query}, {u"k", Role::Key}, {u"v", Role::Value}}) {
             const QString k = QString::fromUtf16(key);
@@ -211,6 +215,8 @@ void readProjection(const QJsonObject &o, Document &doc)
         for (int h = 0; h < s.heads; ++h) {
             const QString path = child(QStringLiteral("projections"), h);
             const QJsonObject entry = object(p[h], path);
+            if (entry.isEmpty())
+                continue; // chooses nothing; storing one head stores them all (heads × 3 matrices)
             Projection proj = doc.projection(h);
             for (auto [name, m] : {std::pair {u"wq", &proj.wq}, {u"wk", &proj.wk}, {u"wv", &proj.wv}}) {
                 const QString key = QString::fromUtf16(name);
@@ -279,6 +285,18 @@ Document readDocument(const QJsonObject &o)
     if (count > limits::maxTokens)
         fail(QStringLiteral("sentence"),
             QStringLiteral("%1 tokens is more than the %2 this version handles").arg(count).arg(limits::maxTokens));
+    const bool projections = doc.settings().mode == Mode::Projection || o.contains(QStringLiteral("projections"));
+    const double needed = numbersNeeded(doc.settings(), static_cast<int>(count), projections);
+    if (needed > limits::maxNumbers)
+        fail({},
+            QStringLiteral("too large to compute: %1 heads, %2 tokens, dim %3, d_model %4 need %5 million numbers; "
+                           "a document is limited to %6 million")
+                .arg(doc.settings().heads)
+                .arg(count)
+                .arg(doc.settings().dim)
+                .arg(doc.settings().dModel)
+                .arg(std::ceil(needed / 1e6), 0, 'f', 0)
+                .arg(limits::maxNumbers / 1e6, 0, 'f', 0));
     doc.setSentence(sentence);
     if (o.contains(QStringLiteral("title")))
         doc.setTitle(string(o.value(QStringLiteral("title")), QStringLiteral("title")));
@@ -369,8 +387,9 @@ LoadResult loadDocument(const QString &fileOrExample)
         return r;
     }
     if (info.size() > limits::maxFileBytes) {
+        // Rounded up, so a file just over the limit does not read "64 MiB; limited to 64 MiB".
         r.error.message = QStringLiteral("the file is %1 MiB; documents are limited to %2 MiB")
-                              .arg(info.size() / (1024 * 1024))
+                              .arg((info.size() + 1024 * 1024 - 1) / (1024 * 1024))
                               .arg(limits::maxFileBytes / (1024 * 1024));
         return r;
     }
@@ -379,8 +398,11 @@ LoadResult loadDocument(const QString &fileOrExample)
         r.error.message = file.errorString();
         return r;
     }
-    // Read one byte past the cap so a file that grew after the size check is still refused.
-    const QByteArray bytes = file.read(limits::maxFileBytes + 1);
+    // Read what the size check saw, and on to one byte past the cap if the file grew since, so a
+    // grown file is still refused. (Not read(cap + 1) at once: that allocates 64 MiB per load.)
+    QByteArray bytes = file.read(std::min(info.size(), limits::maxFileBytes) + 1);
+    while (!file.atEnd() && bytes.size() <= limits::maxFileBytes)
+        bytes += file.read(std::min<qint64>(1024 * 1024, limits::maxFileBytes + 1 - bytes.size()));
     if (bytes.size() > limits::maxFileBytes) {
         r.error.message = QStringLiteral("the file is larger than the %1 MiB documents are limited to")
                               .arg(limits::maxFileBytes / (1024 * 1024));

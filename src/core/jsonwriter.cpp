@@ -41,9 +41,11 @@ QByteArray scalar(const QJsonValue &v)
     case QJsonValue::Double:
         return formatNumber(v.toDouble()).toLatin1();
     case QJsonValue::String: {
-        // QJsonDocument already escapes strings exactly as JSON requires.
-        const QByteArray a = QJsonDocument(QJsonArray {v}).toJson(QJsonDocument::Compact);
-        return a.mid(1, a.size() - 2);
+        // QJsonDocument already escapes strings exactly as JSON requires. But Qt 6.4's parser drops
+        // a raw U+FEFF at the start of a string (read as a byte order mark), so it is written as
+        // an escape, which reads back intact: the text survives a save and load byte for byte.
+        QByteArray a = QJsonDocument(QJsonArray {v}).toJson(QJsonDocument::Compact);
+        return a.mid(1, a.size() - 2).replace("\xEF\xBB\xBF", "\\ufeff");
     }
     default:
         return "null";

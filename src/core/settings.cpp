@@ -91,6 +91,13 @@ QStringList spellings()
     return out;
 }
 
+double numbersNeeded(const Settings &settings, int tokens, bool projections)
+{
+    const double n = tokens, heads = settings.heads, dim = settings.dim, dModel = settings.dModel;
+    const double projected = projections ? n * dModel + heads * 3 * dModel * dim : 0.0;
+    return heads * (2 * n * n + 4 * n * dim) + projected;
+}
+
 #define QKV_INSTANTIATE(E)                                                                                             \
     template std::optional<E> fromString<E>(const QString &);                                                          \
     template QStringList spellings<E>();

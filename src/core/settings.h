@@ -41,7 +41,16 @@ inline constexpr int maxDim = 1024;
 inline constexpr int maxDModel = 4096;
 inline constexpr double maxAbsValue = 1e6;
 inline constexpr qint64 maxFileBytes = 64 * 1024 * 1024;
+// Each limit above alone is affordable, not all at once: 64 heads at 8,192 tokens need 69 GB.
+// So a document may hold and compute at most this many numbers (3.2 GB of doubles; 8 heads at
+// 4,096 tokens with d = 64 need 2.8e8), and a file of a few bytes cannot exhaust memory.
+inline constexpr double maxNumbers = 4e8;
 } // namespace limits
+
+// How many numbers a document with these settings and tokens holds and computes (see
+// limits::maxNumbers): per head the n × n scores and weights, Q, K, V and the output, and with
+// projections the embeddings and the W_Q, W_K, W_V of every head.
+double numbersNeeded(const Settings &settings, int tokens, bool projections);
 
 // The spellings used in documents and on the command line, one table per enum.
 QString toString(Mode v);

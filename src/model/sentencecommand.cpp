@@ -26,7 +26,16 @@ void SentenceCommand::undo()
 
 void SentenceCommand::redo()
 {
-    m_session->modify([this](Document &doc) { doc.setSentence(m_after); });
+    m_session->modify([this](Document &doc) {
+        doc.setSentence(m_after);
+        if (m_done) {
+            doc.restoreAttention(m_attentionAfter);
+            doc.setMaskedCells(m_maskedAfter);
+        }
+    });
+    m_done = true;
+    m_attentionAfter = m_session->document().storedAttention();
+    m_maskedAfter = m_session->document().maskedCells();
 }
 
 int SentenceCommand::id() const
@@ -36,7 +45,10 @@ int SentenceCommand::id() const
 
 bool SentenceCommand::mergeWith(const QUndoCommand *other)
 {
-    m_after = static_cast<const SentenceCommand *>(other)->m_after;
+    const auto *next = static_cast<const SentenceCommand *>(other);
+    m_after = next->m_after;
+    m_attentionAfter = next->m_attentionAfter;
+    m_maskedAfter = next->m_maskedAfter;
     setObsolete(m_after == m_before);
     return true;
 }

@@ -9,7 +9,8 @@ namespace qkv {
 class DocumentSession;
 
 // Changing the sentence; typing merges into one step. Undo restores the sentence and the
-// attention matrices and masks that the new token count had reshaped.
+// attention matrices and masks that the new token count had reshaped; redo restores the ones the
+// edit left (typing "ab" one key at a time reshapes twice, which one reshape does not repeat).
 class SentenceCommand : public QUndoCommand
 {
 public:
@@ -25,6 +26,9 @@ private:
     QString m_before, m_after;
     std::vector<Eigen::MatrixXd> m_attentionBefore;
     std::set<Cell> m_maskedBefore;
+    bool m_done = false; // the first redo has run: the state after it is below
+    std::vector<Eigen::MatrixXd> m_attentionAfter;
+    std::set<Cell> m_maskedAfter;
 };
 
 } // namespace qkv

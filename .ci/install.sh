@@ -1,0 +1,19 @@
+# Sourced by the CI scripts: install_missing PACKAGE… installs the Debian packages that are not
+# installed yet (with sudo when not root), and does nothing when all are there.
+
+# What building and testing QKV Lab needs (Qt 6.4 with Charts and Svg, Eigen 3.4, g++).
+build_packages=(cmake ninja-build g++ pkg-config qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-svg-dev
+                libeigen3-dev libgl-dev fonts-dejavu-core poppler-utils)
+
+install_missing() {
+  local missing=()
+  for p in "$@"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  echo "Installing: ${missing[*]}"
+  local sudo=()
+  [ "$(id -u)" -eq 0 ] || sudo=(sudo)
+  "${sudo[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+}
