@@ -24,6 +24,15 @@ QStringView roleName(Role r)
     return r == Role::Query ? u"q" : r == Role::Key ? u"k" : u"v";
 }
 
+WordVectors defaultWordVectors(const QString &word, int heads, int dim)
+{
+    WordVectors out {Eigen::MatrixXd(heads, dim), Eigen::MatrixXd(heads, dim), Eigen::MatrixXd(heads, dim)};
+    for (Role role : {Role::Query, Role::Key, Role::Value})
+        for (int h = 0; h < heads; ++h)
+            out[role].row(h) = defaultVector(word, roleName(role), h, dim).transpose();
+    return out;
+}
+
 Eigen::MatrixXd uniformAttention(int n)
 {
     return Eigen::MatrixXd::Constant(n, n, n > 0 ? 1.0 / n : 0.0);
@@ -82,7 +91,34 @@ void Document::setSettings(const Settings &settings)
     m_settings = settings;
     if (old.tokenizer != settings.tokenizer)
         m_tokens = tokenize(m_sentence, settings.tokenizer);
+    if (old.vectors != settings.vectors)
+        rekeyVectors(old);
     reshape(old, oldTokens);
+}
+
+// The numbers stay where the user sees them: to per-token, each position takes its word's
+// stored vectors; to per-word, each word those of its first position. Other entries stay, so
+// switching back finds them (the vocabulary is remembered, as when the sentence changes).
+void Document::rekeyVectors(const Settings &old)
+{
+    const auto keyBefore = [&](int i) {
+        return old.vectors == VectorScope::PerToken ? u'#' + QString::number(i + 1) : m_tokens.value(i);
+    };
+    std::map<QString, WordVectors> words = m_words;
+    std::map<QString, Eigen::VectorXd> embeddings = m_embeddings;
+    std::set<QString> done;
+    for (int i = 0; i < tokenCount(); ++i) {
+        const QString from = keyBefore(i), to = vectorKey(i);
+        if (!done.insert(to).second)
+            continue; // a later occurrence of a word
+        // Defaults too: the new key's default would be other numbers.
+        const auto w = m_words.find(from);
+        words.insert_or_assign(to, w != m_words.end() ? w->second : defaultWordVectors(from, old.heads, old.dim));
+        const auto x = m_embeddings.find(from);
+        embeddings.insert_or_assign(to, x != m_embeddings.end() ? x->second : defaultVector(from, u"x", 0, old.dModel));
+    }
+    m_words = std::move(words);
+    m_embeddings = std::move(embeddings);
 }
 
 void Document::reshape(const Settings &old, int oldTokens)
@@ -125,16 +161,16 @@ void Document::reshape(const Settings &old, int oldTokens)
     std::erase_if(m_masked, [n](const Cell &c) { return c.first >= n || c.second >= n; });
 }
 
+QString Document::vectorKey(int token) const
+{
+    return m_settings.vectors == VectorScope::PerToken ? u'#' + QString::number(token + 1) : m_tokens.value(token);
+}
+
 WordVectors Document::wordVectors(const QString &word) const
 {
     if (const auto it = m_words.find(word); it != m_words.end())
         return it->second;
-    const int heads = m_settings.heads, dim = m_settings.dim;
-    WordVectors out {Eigen::MatrixXd(heads, dim), Eigen::MatrixXd(heads, dim), Eigen::MatrixXd(heads, dim)};
-    for (Role role : {Role::Query, Role::Key, Role::Value})
-        for (int h = 0; h < heads; ++h)
-            out[role].row(h) = defaultVector(word, roleName(role), h, dim).transpose();
-    return out;
+    return defaultWordVectors(word, m_settings.heads, m_settings.dim);
 }
 
 void Document::setWordVectors(const QString &word, const WordVectors &vectors)

@@ -61,7 +61,11 @@ public:
     // Reshapes every stored matrix to the new heads, dim, d_model and token count.
     void setSettings(const Settings &settings);
 
-    // Direct mode and the values of weights mode.
+    // The key a token's vectors (and embedding) are stored under: its word, or with per-token
+    // vectors its position, "#1" for the first token.
+    QString vectorKey(int token) const;
+
+    // Direct mode and the values of weights mode, by vector key.
     WordVectors wordVectors(const QString &word) const;
     const std::map<QString, WordVectors> &storedWords() const { return m_words; }
     void setWordVectors(const QString &word, const WordVectors &vectors);
@@ -109,6 +113,7 @@ public:
 
 private:
     void reshape(const Settings &old, int oldTokens);
+    void rekeyVectors(const Settings &old);
 
     QString m_title;
     QString m_description;

@@ -153,7 +153,7 @@ const QStringList knownKeys {QStringLiteral("format"), QStringLiteral("version")
     QStringLiteral("heads"), QStringLiteral("dim"), QStringLiteral("scoring"), QStringLiteral("normalization"),
     QStringLiteral("temperature"), QStringLiteral("mask"), QStringLiteral("masked"), QStringLiteral("words"),
     QStringLiteral("attention"), QStringLiteral("d_model"), QStringLiteral("positions"), QStringLiteral("embeddings"),
-    QStringLiteral("projections"), QStringLiteral("wo"), QStringLiteral("view")};
+    QStringLiteral("projections"), QStringLiteral("wo"), QStringLiteral("view"), QStringLiteral("vectors")};
 
 Settings readSettings(const QJsonObject &o)
 {
@@ -164,6 +164,7 @@ Settings readSettings(const QJsonObject &o)
     s.normalization = choice(o, QStringLiteral("normalization"), s.normalization);
     s.mask = choice(o, QStringLiteral("mask"), s.mask);
     s.positions = choice(o, QStringLiteral("positions"), s.positions);
+    s.vectors = choice(o, QStringLiteral("vectors"), s.vectors);
     if (o.contains(QStringLiteral("heads")))
         s.heads = integer(o.value(QStringLiteral("heads")), QStringLiteral("heads"), 1, limits::maxHeads);
     if (o.contains(QStringLiteral("dim")))

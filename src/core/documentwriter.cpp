@@ -51,6 +51,8 @@ QByteArray serializeDocument(const Document &doc)
     o.insert(QStringLiteral("normalization"), toString(s.normalization));
     o.insert(QStringLiteral("temperature"), s.temperature);
     o.insert(QStringLiteral("mask"), toString(s.mask));
+    if (s.vectors != VectorScope::PerWord) // left out by default, so older files stay byte-identical
+        o.insert(QStringLiteral("vectors"), toString(s.vectors));
     if (!doc.maskedCells().empty()) {
         QJsonArray cells;
         for (const auto &[row, col] : doc.maskedCells())

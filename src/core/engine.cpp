@@ -21,7 +21,7 @@ Gathered gatherWords(const Document &doc)
         list->assign(static_cast<std::size_t>(s.heads), Eigen::MatrixXd(n, s.dim));
     QHash<QString, WordVectors> cache;
     for (int i = 0; i < n; ++i) {
-        const QString &word = doc.tokens()[i];
+        const QString word = doc.vectorKey(i);
         auto it = cache.find(word);
         if (it == cache.end())
             it = cache.insert(word, doc.wordVectors(word));
@@ -33,24 +33,6 @@ Gathered gatherWords(const Document &doc)
         }
     }
     return g;
-}
-
-Eigen::MatrixXd gatherEmbeddings(const Document &doc)
-{
-    const Settings &s = doc.settings();
-    const int n = doc.tokenCount();
-    Eigen::MatrixXd x(n, s.dModel);
-    QHash<QString, Eigen::VectorXd> cache;
-    for (int i = 0; i < n; ++i) {
-        const QString &word = doc.tokens()[i];
-        auto it = cache.find(word);
-        if (it == cache.end())
-            it = cache.insert(word, doc.embedding(word));
-        x.row(i) = it->transpose();
-    }
-    if (s.positions == Positions::Sinusoidal)
-        x += sinusoidalPositions(n, s.dModel);
-    return x;
 }
 
 QString issueText(RowIssue issue)
@@ -117,7 +99,7 @@ Result compute(const Document &doc)
     std::optional<Eigen::MatrixXd> x;
     Gathered g;
     if (s.mode == Mode::Projection) {
-        x = gatherEmbeddings(doc);
+        x = embeddingMatrix(doc);
         for (int h = 0; h < s.heads; ++h) {
             const Projection p = doc.projection(h);
             g.q.push_back(*x * p.wq);
@@ -170,6 +152,24 @@ QString describe(const RowWarning &w, const QStringList &tokens)
 {
     const QString token = w.row < tokens.size() ? tokens[w.row] : QString();
     return QStringLiteral("head %1, row %2 (%3): %4").arg(w.head + 1).arg(w.row + 1).arg(token, issueText(w.issue));
+}
+
+Eigen::MatrixXd embeddingMatrix(const Document &doc)
+{
+    const Settings &s = doc.settings();
+    const int n = doc.tokenCount();
+    Eigen::MatrixXd x(n, s.dModel);
+    QHash<QString, Eigen::VectorXd> cache;
+    for (int i = 0; i < n; ++i) {
+        const QString word = doc.vectorKey(i);
+        auto it = cache.find(word);
+        if (it == cache.end())
+            it = cache.insert(word, doc.embedding(word));
+        x.row(i) = it->transpose();
+    }
+    if (s.positions == Positions::Sinusoidal)
+        x += sinusoidalPositions(n, s.dModel);
+    return x;
 }
 
 } // namespace qkv

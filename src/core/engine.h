@@ -43,6 +43,9 @@ struct Result {
 // as matrix products on whole sentences.
 Result compute(const Document &doc);
 
+// X of projection mode: each token's embedding (plus sinusoidal positions when asked), n × d_model.
+Eigen::MatrixXd embeddingMatrix(const Document &doc);
+
 // One head from its Q, K, V (and the embeddings X for embedding scoring in projection mode).
 HeadResult computeHead(Eigen::MatrixXd q, Eigen::MatrixXd k, Eigen::MatrixXd v, const Eigen::MatrixXd *x,
     const Settings &settings, const SquareMatrix &visible);

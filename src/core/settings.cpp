@@ -19,6 +19,7 @@ constexpr Table<MaskKind, 2> masks {{{MaskKind::None, "none"}, {MaskKind::Causal
 constexpr Table<Positions, 2> positions {{{Positions::None, "none"}, {Positions::Sinusoidal, "sinusoidal"}}};
 constexpr Table<TokenizerKind, 2> tokenizers {
     {{TokenizerKind::Whitespace, "whitespace"}, {TokenizerKind::Words, "words"}}};
+constexpr Table<VectorScope, 2> scopes {{{VectorScope::PerWord, "per-word"}, {VectorScope::PerToken, "per-token"}}};
 
 template<typename E>
 constexpr const auto &tableFor()
@@ -33,6 +34,8 @@ constexpr const auto &tableFor()
         return masks;
     else if constexpr (std::is_same_v<E, Positions>)
         return positions;
+    else if constexpr (std::is_same_v<E, VectorScope>)
+        return scopes;
     else
         return tokenizers;
 }
@@ -72,6 +75,10 @@ QString toString(TokenizerKind v)
 {
     return name(v);
 }
+QString toString(VectorScope v)
+{
+    return name(v);
+}
 
 template<typename E>
 std::optional<E> fromString(const QString &s)
@@ -107,6 +114,7 @@ QKV_INSTANTIATE(Normalization)
 QKV_INSTANTIATE(MaskKind)
 QKV_INSTANTIATE(Positions)
 QKV_INSTANTIATE(TokenizerKind)
+QKV_INSTANTIATE(VectorScope)
 #undef QKV_INSTANTIATE
 
 } // namespace qkv

@@ -16,6 +16,9 @@ enum class Normalization { ScaledSoftmax, Softmax, Sum, None };
 enum class MaskKind { None, Causal };
 enum class Positions { None, Sinusoidal };
 enum class TokenizerKind { Whitespace, Words };
+// Whom the vectors belong to: the word (every occurrence shares them, as in the articles), or
+// the position (a real model's vectors depend on context; issue 7).
+enum class VectorScope { PerWord, PerToken };
 
 // Every document setting of SPEC §3 that is not a vector or matrix.
 struct Settings {
@@ -29,6 +32,7 @@ struct Settings {
     TokenizerKind tokenizer = TokenizerKind::Whitespace;
     int dModel = 4;
     Positions positions = Positions::None;
+    VectorScope vectors = VectorScope::PerWord;
 
     bool operator==(const Settings &) const = default;
 };
@@ -59,6 +63,7 @@ QString toString(Normalization v);
 QString toString(MaskKind v);
 QString toString(Positions v);
 QString toString(TokenizerKind v);
+QString toString(VectorScope v);
 
 template<typename E>
 std::optional<E> fromString(const QString &s);

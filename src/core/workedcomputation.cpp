@@ -24,24 +24,6 @@ namespace {
 constexpr double shiftThreshold = 20;
 constexpr int maxDecimals = 12;
 
-// X as the engine forms it for embedding scoring in projection mode: embeddings plus positions.
-Eigen::MatrixXd embeddings(const Document &doc)
-{
-    const Settings &s = doc.settings();
-    Eigen::MatrixXd x(doc.tokenCount(), s.dModel);
-    QHash<QString, Eigen::VectorXd> cache;
-    for (int i = 0; i < doc.tokenCount(); ++i) {
-        const QString &word = doc.tokens()[i];
-        auto it = cache.find(word);
-        if (it == cache.end())
-            it = cache.insert(word, doc.embedding(word));
-        x.row(i) = it->transpose();
-    }
-    if (s.positions == Positions::Sinusoidal)
-        x += sinusoidalPositions(doc.tokenCount(), s.dModel);
-    return x;
-}
-
 } // namespace
 
 int WorkedComputation::maskedCount() const
@@ -72,7 +54,7 @@ WorkedComputation workedComputation(const Document &doc, const Result &result, i
             w.comparedKeys = h.keys;
             break;
         case Scoring::Embedding:
-            w.comparedKeys = s.mode == Mode::Projection ? embeddings(doc) : h.values;
+            w.comparedKeys = s.mode == Mode::Projection ? embeddingMatrix(doc) : h.values;
             break;
         }
         if (w.compared.size() == 0)

@@ -25,7 +25,7 @@ std::optional<ValueRef> EmbeddingsModel::refAt(int row, int col) const
     const Document &doc = m_session->document();
     if (row < 0 || row >= doc.tokenCount() || col < 0 || col >= cols())
         return std::nullopt;
-    return ValueRef {Field::Embedding, doc.tokens()[row], 0, 0, col};
+    return ValueRef {Field::Embedding, doc.vectorKey(row), 0, 0, col};
 }
 
 QString EmbeddingsModel::rowLabel(int row) const

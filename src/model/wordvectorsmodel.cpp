@@ -42,7 +42,7 @@ std::optional<ValueRef> WordVectorsModel::refAt(int row, int col) const
     if (doc.settings().mode == Mode::Projection || row < 0 || row >= doc.tokenCount() || col < 0 || col >= cols())
         return std::nullopt;
     const Column c = column(col);
-    return ValueRef {c.field, doc.tokens()[row], c.head, 0, c.index};
+    return ValueRef {c.field, doc.vectorKey(row), c.head, 0, c.index};
 }
 
 double WordVectorsModel::valueAt(int row, int col) const

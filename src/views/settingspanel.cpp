@@ -32,6 +32,7 @@ SettingsPanel::SettingsPanel(QWidget *parent)
     fill<MaskKind>(m_ui->mask);
     fill<Positions>(m_ui->positions);
     fill<TokenizerKind>(m_ui->tokenizer);
+    fill<VectorScope>(m_ui->vectors);
     m_ui->colormap->addItems(colormapNames());
 
     const auto edited = [this] {
@@ -39,7 +40,7 @@ SettingsPanel::SettingsPanel(QWidget *parent)
             Q_EMIT settingsEdited(settings());
     };
     for (QComboBox *box :
-        {m_ui->mode, m_ui->scoring, m_ui->normalization, m_ui->mask, m_ui->positions, m_ui->tokenizer})
+        {m_ui->mode, m_ui->scoring, m_ui->normalization, m_ui->mask, m_ui->positions, m_ui->tokenizer, m_ui->vectors})
         connect(box, &QComboBox::activated, this, edited);
     for (QSpinBox *spin : {m_ui->heads, m_ui->dim, m_ui->dModel}) {
         spin->setKeyboardTracking(false); // one command per finished number, not per digit
@@ -64,6 +65,7 @@ void SettingsPanel::setSettings(const Settings &s)
     m_ui->mask->setCurrentText(toString(s.mask));
     m_ui->positions->setCurrentText(toString(s.positions));
     m_ui->tokenizer->setCurrentText(toString(s.tokenizer));
+    m_ui->vectors->setCurrentText(toString(s.vectors));
     m_ui->heads->setValue(s.heads);
     m_ui->dim->setValue(s.dim);
     m_ui->dModel->setValue(s.dModel);
@@ -81,13 +83,14 @@ void SettingsPanel::setSettings(const Settings &s)
 
 Settings SettingsPanel::settings() const
 {
-    Settings s;
+    Settings s = m_shown; // what the panel does not show stays as it was
     s.mode = chosen<Mode>(m_ui->mode);
     s.scoring = chosen<Scoring>(m_ui->scoring);
     s.normalization = chosen<Normalization>(m_ui->normalization);
     s.mask = chosen<MaskKind>(m_ui->mask);
     s.positions = chosen<Positions>(m_ui->positions);
     s.tokenizer = chosen<TokenizerKind>(m_ui->tokenizer);
+    s.vectors = chosen<VectorScope>(m_ui->vectors);
     s.heads = m_ui->heads->value();
     s.dim = m_ui->dim->value();
     s.dModel = m_ui->dModel->value();

@@ -322,7 +322,8 @@ void VectorPlotView::syncData() const
     m_tokenGroup.fill(-1, n);
     QHash<QString, QList<int>> byWord;
     for (int i = 0; i < n; ++i) {
-        QList<int> &candidates = byWord[tokens[i]];
+        const QString key = m_session ? m_session->document().vectorKey(i) : tokens[i];
+        QList<int> &candidates = byWord[key];
         int g = -1;
         for (int c : candidates) {
             const int rep = m_groups[c].tokens.first();
@@ -334,7 +335,7 @@ void VectorPlotView::syncData() const
         }
         if (g < 0) {
             g = static_cast<int>(m_groups.size());
-            m_groups.append({tokens[i], {}});
+            m_groups.append({tokens[i], key, {}});
             candidates.append(g);
         }
         m_groups[g].tokens.append(i);
@@ -791,7 +792,7 @@ void VectorPlotView::dragTo(const QPointF &pos)
     const double perPixel = std::abs(toValue.m11());
     const double unit = std::pow(10.0, std::floor(std::log10(std::max(perPixel, 1e-12))));
     const auto tidy = [unit](double v) { return std::round(v / unit) * unit; };
-    const ValueRef base {roleField(m_drag.point.role), m_groups[g].word, head(), 0, 0};
+    const ValueRef base {roleField(m_drag.point.role), m_groups[g].key, head(), 0, 0};
     std::vector<ValueRef> refs;
     std::vector<double> values;
     if (m_principal) {

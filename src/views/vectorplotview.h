@@ -117,6 +117,7 @@ private:
     // Tokens drawn as one point: the same word with the same vectors.
     struct Group {
         QString word;
+        QString key; // the document's vector key (the word, or with per-token vectors the position)
         QList<int> tokens;
     };
     struct Drag {

@@ -1,0 +1,162 @@
+#include "modeldocument.h"
+
+#include "engine.h"
+
+#include <QRegularExpression>
+
+namespace qkv {
+namespace {
+
+// One token per whitespace-separated word of the sentence, whatever the token holds.
+QString sentenceOf(const QStringList &tokens)
+{
+    static const QRegularExpression space(QStringLiteral("\\s"));
+    QStringList words;
+    for (QString t : tokens) {
+        t.replace(space, QStringLiteral("␣"));
+        words << (t.isEmpty() ? QStringLiteral("∅") : t);
+    }
+    return words.join(u' ');
+}
+
+Eigen::MatrixXd toDouble(const Eigen::Ref<const FloatMatrix> &m)
+{
+    return m.cast<double>();
+}
+
+// Whether a model never lets a token see later ones in this layer: a causal (decoder) model.
+bool looksAhead(const ModelAttention &m, int layer)
+{
+    for (int h = 0; h < m.heads; ++h)
+        if (m.weights(layer, h).triangularView<Eigen::StrictlyUpper>().toDenseMatrix().cwiseAbs().maxCoeff() > 1e-6f)
+            return true;
+    return false;
+}
+
+QString layerText(const ModelAttention &m, const ModelView &v)
+{
+    if (v.layer < 0)
+        return v.layersBy == Aggregate::Max ? QStringLiteral("max of %1 layers").arg(m.layers)
+                                            : QStringLiteral("mean of %1 layers").arg(m.layers);
+    return QStringLiteral("layer %1 of %2").arg(v.layer + 1).arg(m.layers);
+}
+
+// The attention matrices the view shows, one per document head.
+std::vector<FloatMatrix> shownAttention(const ModelAttention &m, const ModelView &v)
+{
+    std::vector<FloatMatrix> out;
+    if (v.headsBy) {
+        out.push_back(v.layer < 0 ? aggregateAll(m, *v.headsBy) : aggregateHeads(m, v.layer, *v.headsBy));
+        return out;
+    }
+    for (int h = 0; h < m.heads; ++h)
+        out.push_back(v.layer < 0 ? aggregateLayers(m, h, v.layersBy) : FloatMatrix(m.weights(v.layer, h)));
+    return out;
+}
+
+bool fits(int tokens, int heads, int dim, QString *error)
+{
+    QString why;
+    if (tokens < 1)
+        why = QStringLiteral("no tokens are left to show");
+    else if (tokens > limits::maxTokens)
+        why = QStringLiteral("%1 tokens are more than the %2 a document holds").arg(tokens).arg(limits::maxTokens);
+    else if (heads > limits::maxHeads)
+        why = QStringLiteral("%1 heads are more than the %2 a document holds").arg(heads).arg(limits::maxHeads);
+    else if (dim > limits::maxDim)
+        why = QStringLiteral("vectors of %1 dimensions are more than the %2 a document holds")
+                  .arg(dim)
+                  .arg(limits::maxDim);
+    if (error)
+        *error = why;
+    return why.isEmpty();
+}
+
+} // namespace
+
+bool usesModelVectors(const ModelAttention &model, const ModelView &view)
+{
+    return model.hasVectors() && view.layer >= 0 && !view.headsBy && !view.regroups();
+}
+
+std::optional<ModelDocument> modelDocument(
+    const ModelAttention &m, const ModelView &v, const QString &name, QString *error)
+{
+    const bool vectors = usesModelVectors(m, v);
+    const bool values = m.hasVectors() && v.layer >= 0 && !v.headsBy; // per head, maybe regrouped
+    TokenGroups groups;
+    if (v.regroups()) {
+        TokenGroupOptions options;
+        options.hideSpecial = v.hideSpecial;
+        options.merge = v.merge;
+        groups = groupTokens(m.tokens, options);
+    }
+    const QStringList tokens = v.regroups() ? groups.labels : m.tokens;
+    const int heads = v.headsBy ? 1 : m.heads;
+    if (!fits(static_cast<int>(tokens.size()), heads, values ? m.dim : 1, error))
+        return std::nullopt;
+
+    ModelDocument out;
+    Document &doc = out.document;
+    Settings s;
+    s.heads = heads;
+    s.vectors = VectorScope::PerToken;
+    s.mode = vectors ? Mode::Direct : Mode::Weights;
+    s.dim = values ? m.dim : s.dim;
+    s.normalization = Normalization::ScaledSoftmax;
+    if (vectors && !looksAhead(m, v.layer))
+        s.mask = MaskKind::Causal;
+    doc.setSettings(s);
+    doc.setSentence(sentenceOf(tokens));
+    doc.setTitle(QStringLiteral("%1 · %2").arg(name, layerText(m, v)));
+    if (values) {
+        // Per head and role, the n × d matrix of the shown tokens; merged pieces have no vectors
+        // of their own, so their mean stands in (for the values they give).
+        const auto shown = [&](const ModelAttention::View &all) -> Eigen::MatrixXd {
+            if (v.regroups())
+                return regroupVectors(all, groups).cast<double>();
+            return all.cast<double>();
+        };
+        std::vector<WordVectors> perHead;
+        for (int h = 0; h < heads; ++h)
+            perHead.push_back({shown(m.queryVectors(v.layer, h)), shown(m.keyVectors(v.layer, h)),
+                shown(m.valueVectors(v.layer, h))});
+        for (int i = 0; i < doc.tokenCount(); ++i) {
+            WordVectors w {Eigen::MatrixXd(heads, s.dim), Eigen::MatrixXd(heads, s.dim), Eigen::MatrixXd(heads, s.dim)};
+            for (int h = 0; h < heads; ++h)
+                for (Role role : {Role::Query, Role::Key, Role::Value})
+                    w[role].row(h) = perHead[static_cast<std::size_t>(h)][role].row(i);
+            doc.setWordVectors(doc.vectorKey(i), w);
+        }
+    }
+    const std::vector<FloatMatrix> attention = shownAttention(m, v);
+    if (!vectors) {
+        for (int h = 0; h < heads; ++h)
+            doc.setAttention(h, toDouble(v.regroups() ? regroup(attention[h], groups) : attention[h]));
+    } else {
+        const Result r = compute(doc);
+        double worst = 0;
+        for (int h = 0; h < heads; ++h)
+            worst = std::max(worst, (r.heads[h].weights - toDouble(attention[h])).cwiseAbs().maxCoeff());
+        out.recomputeError = worst;
+    }
+    QString description = QStringLiteral("A real model's attention, from %1: %2 layer(s) × %3 head(s) × %4 tokens.")
+                              .arg(name)
+                              .arg(m.layers)
+                              .arg(m.heads)
+                              .arg(m.n);
+    if (vectors)
+        description += QStringLiteral(" Computed here from the model's own queries and keys (softmax(QKᵀ/√d)%1); "
+                                      "the largest difference from the file's attention is %2.")
+                           .arg(s.mask == MaskKind::Causal ? QStringLiteral(", causal") : QString())
+                           .arg(out.recomputeError, 0, 'g', 3);
+    else
+        description += QStringLiteral(" The weights are the file's%1.")
+                           .arg(v.regroups() ? QStringLiteral(", pieces merged (a word receives the sum of its "
+                                                              "pieces' attention and gives their mean)")
+                                             : QString());
+    doc.setDescription(description);
+    return out;
+}
+
+} // namespace qkv

@@ -1,0 +1,48 @@
+#pragma once
+
+#include "document.h"
+#include "modelaggregate.h"
+#include "modelattention.h"
+#include "tokengroups.h"
+
+#include <QString>
+
+#include <optional>
+
+namespace qkv {
+
+// How a real model's attention is looked at: one layer or all of them combined, each head or
+// the heads combined, and which tokens (special ones hidden, word pieces merged into words).
+struct ModelView {
+    int layer = 0; // -1: every layer combined by `layersBy`
+    std::optional<Aggregate> headsBy; // set: the heads combined into one
+    Aggregate layersBy = Aggregate::Mean;
+    bool hideSpecial = false;
+    SubwordStyle merge = SubwordStyle::None;
+
+    bool operator==(const ModelView &) const = default;
+    bool regroups() const { return hideSpecial || merge != SubwordStyle::None; }
+};
+
+// Whether the document of this view computes attention from the model's own queries and keys
+// (so that dragging one changes it): the file must hold them, and the view must be one layer's
+// heads on the model's own tokens (combined heads or merged tokens have no vectors of their own).
+bool usesModelVectors(const ModelAttention &model, const ModelView &view);
+
+// A real model's attention as a document QKV Lab computes, shows and edits.
+struct ModelDocument {
+    Document document;
+    // With the model's vectors: the largest difference between the attention recomputed from
+    // them and the file's own (-1 when the file's attention is shown as it is).
+    double recomputeError = -1;
+};
+
+// With the model's vectors: direct mode with per-token vectors (each head's Q, K and V of the
+// layer), scaled softmax, and the causal mask when the file's attention never looks ahead.
+// Otherwise: weights mode with the attention as given (grouped, combined), the values the
+// model's where they fit. Tokens keep their text, a space inside one shown as "␣". `name` (the
+// file's) goes into the title. Empty with the reason in `error` beyond the documents' limits.
+std::optional<ModelDocument> modelDocument(
+    const ModelAttention &model, const ModelView &view, const QString &name, QString *error = nullptr);
+
+} // namespace qkv
