@@ -69,7 +69,7 @@ QString describe(const FloatMatrix &w, const QStringList &labels)
         if (r > 0)
             previous += w(r, r - 1);
     }
-    return LayersGridView::tr("strongest %1 from %2 to %3; rows' entropy %4 bits; to the first token %5, "
+    return LayersGridView::tr("strongest %1 from %2 to %3; mean row entropy %4 bits; to the first token %5, "
                               "the previous %6, itself %7")
         .arg(formatScaleNumber(top, 2), quoted(labels.value(row)), quoted(labels.value(col)),
             QString::number(entropy / double(n), 'f', 2), percent(w.col(0).mean()),

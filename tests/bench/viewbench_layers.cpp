@@ -88,7 +88,7 @@ QJsonObject layersGridTimings()
     const TokenGroups groups = pairs(*model);
     const double grouped = medianMs(
         [&] {
-            view.setTokenGroups(++i % 2 ? std::optional(groups) : std::nullopt);
+            view.setTokenGroups(groups);
             view.render(&image);
         },
         repeats);
@@ -96,8 +96,8 @@ QJsonObject layersGridTimings()
                 QStringLiteral("LayersGridView of %1 tokens x %2 layers x %3 heads rendered with QWidget::render into "
                                "a %4x%4 image; median ms. firstPaint: setModel then render (every tile pooled and "
                                "coloured); repaint: after the current tile changes (cached tiles); recolour: after a "
-                               "colormap change; hover: one new tile's description; groupedFirstPaint: word pieces "
-                               "merged in pairs or unmerged, then render.")
+                               "colormap change; hover: one new tile's description; groupedFirstPaint: token groups "
+                               "set (word pieces merged in pairs), then render.")
                     .arg(n)
                     .arg(layers)
                     .arg(heads)

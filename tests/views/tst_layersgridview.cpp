@@ -1,13 +1,19 @@
 #include "layersgridview.h"
+#include "viewpixels.h"
 
+#include <QBuffer>
 #include <QDir>
+#include <QMainWindow>
 #include <QPainter>
 #include <QSignalSpy>
+#include <QStatusBar>
+#include <QSvgGenerator>
 #include <QTest>
 
 #include <cmath>
 
 using namespace qkv;
+using qkv::test::hex;
 
 namespace {
 
@@ -56,25 +62,13 @@ std::shared_ptr<ModelAttention> diagonalModel(int layers, int heads, int n)
 
 QImage render(const LayersGridView &view, QSize size = imageSize)
 {
-    QImage image(size, QImage::Format_RGB32);
-    image.fill(Qt::magenta);
-    QPainter painter(&image);
-    view.paint(painter, QRectF(QPointF(0, 0), size));
-    return image;
+    return test::paintedImage(view, size);
 }
 
 // The pixel at the centre of cell (row, col) of a tile with n × n cells.
 QRgb cellPixel(const QImage &image, const LayersGridView &view, int layer, int head, int row, int col, int n)
 {
-    const QRectF tile = view.tileRect(QRectF(QPointF(0, 0), image.size()), layer, head);
-    const qreal cell = tile.width() / n;
-    return image.pixel(
-        static_cast<int>(tile.left() + (col + 0.5) * cell), static_cast<int>(tile.top() + (row + 0.5) * cell));
-}
-
-QString hex(QRgb c)
-{
-    return QColor(c).name();
+    return test::cellPixel(image, view.tileRect(QRectF(QPointF(0, 0), image.size()), layer, head), row, col, n);
 }
 
 QPalette darkPalette()
@@ -171,12 +165,12 @@ private Q_SLOTS:
         LayersGridView view;
         view.setModel(knownModel());
         render(view);
-        const int pooled = view.poolCount();
+        QCOMPARE(view.poolCount(), 1); // the first paint reads the numbers once
         view.setColormap(Colormap::Magma);
         const QImage image = render(view);
         QCOMPARE(
             hex(cellPixel(image, view, 0, 2, 3, 1, 4)), hex(colormapColor(Colormap::Magma, knownWeight(0, 2, 3, 1))));
-        QCOMPARE(view.poolCount(), pooled); // recoloured, not pooled again
+        QCOMPARE(view.poolCount(), 1); // recoloured, not pooled again
     }
 
     void outlineFollowsCurrent()
@@ -236,20 +230,31 @@ private Q_SLOTS:
 
     void hoverDescribesTile()
     {
-        LayersGridView view;
+        QMainWindow window;
+        auto *grid = new LayersGridView;
+        LayersGridView &view = *grid;
+        window.setCentralWidget(grid);
+        QStatusBar *status = window.statusBar(); // made on first call: before the hover
         view.setModel(knownModel());
-        view.resize(imageSize);
-        view.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        window.resize(imageSize);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
         const int pooled = view.poolCount();
         QSignalSpy hovered(&view, &LayersGridView::tileHovered);
         QTest::mouseMove(&view, view.tileRect(view.rect(), 1, 0).center().toPoint());
+
         QTRY_COMPARE(hovered.size(), 1);
         QCOMPARE(hovered.first().at(0).toInt(), 1);
         QCOMPARE(hovered.first().at(1).toInt(), 0);
         QVERIFY2(view.statusTip().startsWith(u"layer 2, head 1: "_qs), qPrintable(view.statusTip()));
+        QCOMPARE(status->currentMessage(), view.statusTip());
         view.repaint();
         QCOMPARE(view.poolCount(), pooled);
+        // Off the tiles: the status bar clears.
+        QTest::mouseMove(&view, QPoint(2, 2));
+        QTRY_COMPARE(hovered.size(), 2);
+        QCOMPARE(hovered.last().at(0).toInt(), -1);
+        QVERIFY(status->currentMessage().isEmpty());
         // Layer 2, head 3 peaks at 95/128 = 0.74 from the last token to itself.
         const QString text = view.tileDescription(1, 2);
         QVERIFY2(text.startsWith(u"layer 2, head 3: strongest 0.74 from \u201cd\u201d to \u201cd\u201d"_qs),
@@ -308,6 +313,23 @@ private Q_SLOTS:
         QCOMPARE(view.colorScale().high, 1.0);
     }
 
+    void svgHasOneImagePerTile()
+    {
+        LayersGridView view;
+        view.setModel(diagonalModel(2, 3, 40));
+        QBuffer buffer;
+        QSvgGenerator svg;
+        svg.setOutputDevice(&buffer);
+        svg.setSize(imageSize);
+        svg.setViewBox(imageRect);
+        {
+            QPainter painter(&svg);
+            view.paint(painter, imageRect);
+        }
+        QCOMPARE(buffer.data().count("<image"), 6);
+        QVERIFY(buffer.data().contains("L2"));
+    }
+
     void emptyModelsPaint()
     {
         LayersGridView view;
@@ -355,6 +377,8 @@ private Q_SLOTS:
         view.setModel(lookingModel(12, 12, 48));
         view.setCurrent(3, 5);
         render(view, QSize(900, 760)).save(QDir(dir).filePath(u"layers-light.png"_qs));
+        for (int h : {0, 1, 2, 3, 4})
+            qInfo("%s", qPrintable(view.tileDescription(0, h)));
         view.setPalette(darkPalette());
         view.setCurrent(7, -1);
         view.setScaleSkipsFirst(true);
