@@ -340,9 +340,11 @@ void LayersGridView::paint(QPainter &painter, const QRectF &rect) const
     }
     const QRectF current = tileRect(rect, m_layer, m_head);
     if (!current.isNull()) {
+        // In the gap, outside the tile's own cells; over the neighbours' edges only when there is no gap.
+        const qreal width = l.gap >= 4 ? 3 : std::max<qreal>(1, l.gap);
         painter.setBrush(Qt::NoBrush);
-        painter.setPen(QPen(palette().color(QPalette::Highlight), 2, Qt::SolidLine, Qt::SquareCap, Qt::MiterJoin));
-        painter.drawRect(current.adjusted(-1, -1, 1, 1));
+        painter.setPen(QPen(palette().color(QPalette::Highlight), width, Qt::SolidLine, Qt::SquareCap, Qt::MiterJoin));
+        painter.drawRect(current.adjusted(-width / 2, -width / 2, width / 2, width / 2));
     }
     paintColorBar(painter, l.bar, scale, tr("weight"), palette(), l.font);
     painter.restore();

@@ -191,6 +191,10 @@ private Q_SLOTS:
         QVERIFY(below(image, 0, 0) != highlight);
         QCOMPARE(below(image, 1, 2), highlight);
         QCOMPARE(view.poolCount(), pooled);
+        // The outline stays off the tile's own cells.
+        const QRectF tile = view.tileRect(imageRect, 1, 2);
+        QCOMPARE(hex(image.pixel(static_cast<int>(tile.left()), static_cast<int>(tile.bottom()) - 1)),
+            hex(colormapColor(Colormap::Viridis, knownWeight(1, 2, 3, 0))));
         // A whole layer: its row is outlined, under every head.
         view.setCurrent(0, -1);
         image = render(view);
@@ -385,6 +389,12 @@ private Q_SLOTS:
         render(view, QSize(900, 760)).save(QDir(dir).filePath(u"layers-dark.png"_qs));
         view.setModel(lookingModel(48, 32, 20));
         render(view, QSize(520, 420)).save(QDir(dir).filePath(u"layers-tiny.png"_qs));
+        view.setModel(lookingModel(1, 12, 30));
+        render(view, QSize(900, 300)).save(QDir(dir).filePath(u"layers-one.png"_qs));
+        view.setPalette(QPalette());
+        view.setModel(knownModel());
+        view.setCurrent(1, 2);
+        render(view).save(QDir(dir).filePath(u"layers-known.png"_qs));
     }
 };
 
