@@ -1,5 +1,7 @@
 #include "layersgridview.h"
 
+#include "headsummary.h"
+
 #include <QCoreApplication>
 #include <QFontMetricsF>
 #include <QHelpEvent>
@@ -52,28 +54,15 @@ QString percent(double share)
     return QStringLiteral("%1%").arg(std::lround(share * 100));
 }
 
-// What tells heads apart: where the strongest weight goes, how spread the rows are, and how much
-// goes to the first token (a sink), the previous one (a positional head) and itself.
 QString describe(const FloatMatrix &w, const QStringList &labels)
 {
-    const Eigen::Index n = w.rows();
-    if (n == 0)
+    const HeadSummary s = summarizeHead(w);
+    if (s.from < 0)
         return LayersGridView::tr("no tokens shown");
-    Eigen::Index row = 0, col = 0;
-    const float top = w.maxCoeff(&row, &col);
-    double entropy = 0, previous = 0;
-    for (Eigen::Index r = 0; r < n; ++r) {
-        for (float p : w.row(r))
-            if (p > 0)
-                entropy -= double(p) * std::log2(double(p));
-        if (r > 0)
-            previous += w(r, r - 1);
-    }
     return LayersGridView::tr("strongest %1 from %2 to %3; mean row entropy %4 bits; to the first token %5, "
                               "the previous %6, itself %7")
-        .arg(formatScaleNumber(top, 2), quoted(labels.value(row)), quoted(labels.value(col)),
-            QString::number(entropy / double(n), 'f', 2), percent(w.col(0).mean()),
-            percent(n > 1 ? previous / double(n - 1) : 0), percent(w.diagonal().mean()));
+        .arg(formatScaleNumber(s.strongest, 2), quoted(labels.value(s.from)), quoted(labels.value(s.to)),
+            QString::number(s.entropyBits, 'f', 2), percent(s.toFirst), percent(s.toPrevious), percent(s.toSelf));
 }
 
 } // namespace
@@ -95,7 +84,6 @@ struct LayersGridView::Layout {
     {
         return {origin.x() + head * pitch(), origin.y() + layer * pitch(), tile, tile};
     }
-    QRectF grid() const { return {origin, QSizeF(heads * pitch() - gap, layers * pitch() - gap)}; }
 };
 
 LayersGridView::LayersGridView(QWidget *parent)
@@ -109,8 +97,8 @@ LayersGridView::~LayersGridView() = default;
 
 void LayersGridView::setModel(std::shared_ptr<const ModelAttention> model)
 {
-    m_model = std::move(model);
-    if (m_layer >= layers() || m_head >= heads()) {
+    m_tiles.setModel(std::move(model));
+    if (m_layer >= m_tiles.layers() || m_head >= m_tiles.heads()) {
         m_layer = 0;
         m_head = 0;
     }
@@ -119,8 +107,15 @@ void LayersGridView::setModel(std::shared_ptr<const ModelAttention> model)
 
 void LayersGridView::setTokenGroups(std::optional<TokenGroups> groups)
 {
-    m_groups = std::move(groups);
+    m_tiles.setTokenGroups(std::move(groups));
     dataChanged();
+}
+
+void LayersGridView::dataChanged()
+{
+    m_descriptions.clear();
+    m_hovered = {-1, -1};
+    update();
 }
 
 void LayersGridView::setCurrent(int layer, int head)
@@ -134,95 +129,23 @@ void LayersGridView::setCurrent(int layer, int head)
 
 void LayersGridView::setColormap(Colormap map)
 {
-    m_colormap = map;
-    colourChanged();
+    m_tiles.setColormap(map);
+    update();
 }
 
 void LayersGridView::setScaleSkipsFirst(bool skip)
 {
-    m_skipFirst = skip;
-    colourChanged();
-}
-
-void LayersGridView::dataChanged()
-{
-    ++m_serial;
-    m_descriptions.clear();
-    m_hovered = {-1, -1};
-    colourChanged();
-}
-
-void LayersGridView::colourChanged()
-{
-    ++m_colourSerial;
+    m_tiles.setScaleSkipsFirst(skip);
     update();
-}
-
-int LayersGridView::layers() const
-{
-    return m_model && m_model->n > 0 ? m_model->layers : 0;
-}
-
-int LayersGridView::heads() const
-{
-    return m_model && m_model->n > 0 ? m_model->heads : 0;
-}
-
-const TokenGroups *LayersGridView::groups() const
-{
-    if (!m_model || !m_groups)
-        return nullptr;
-    for (const std::vector<int> &members : m_groups->members)
-        for (int t : members)
-            if (t < 0 || t >= m_model->n)
-                return nullptr; // not this model's groups
-    return &*m_groups;
-}
-
-int LayersGridView::shownTokens() const
-{
-    const TokenGroups *g = groups();
-    return g ? static_cast<int>(g->members.size()) : m_model ? m_model->n : 0;
-}
-
-void LayersGridView::pool(QSize pixels) const
-{
-    if (m_pooledSerial == m_serial && !m_pooled.empty() && m_pooled.front().size == pixels)
-        return;
-    const int count = layers() * heads();
-    const TokenGroups *g = groups();
-    m_pooled.resize(static_cast<std::size_t>(count));
-    for (int i = 0; i < count; ++i) {
-        const int layer = i / heads(), head = i % heads();
-        auto &out = m_pooled[static_cast<std::size_t>(i)];
-        if (g) {
-            const FloatMatrix w = regroup(m_model->weights(layer, head), *g);
-            out = maxPool(w.data(), static_cast<int>(w.rows()), pixels);
-        } else {
-            out = maxPool(m_model->weights(layer, head).data(), m_model->n, pixels);
-        }
-    }
-    m_pooledSerial = m_serial;
-    ++m_poolCount;
-}
-
-ColorScale LayersGridView::colorScale() const
-{
-    if (m_pooledSerial != m_serial)
-        pool(QSize(1, 1)); // only the maxima; paint pools at the tiles' size
-    float top = 0;
-    for (const PooledMatrix &p : m_pooled)
-        top = std::max(top, m_skipFirst ? p.maxFromSecond : p.max);
-    return ColorScale::fit(m_colormap, 0.0, top);
 }
 
 LayersGridView::Layout LayersGridView::layout(const QRectF &rect, bool estimate) const
 {
     Layout l;
-    if (layers() == 0 || heads() == 0 || shownTokens() == 0)
+    if (m_tiles.layers() == 0 || m_tiles.heads() == 0 || m_tiles.shownTokens() == 0)
         return l;
-    l.layers = layers();
-    l.heads = heads();
+    l.layers = m_tiles.layers();
+    l.heads = m_tiles.heads();
     l.font = font();
     l.font.setPixelSize(QFontInfo(font()).pixelSize());
     const QFontMetricsF fm(l.font);
@@ -230,9 +153,9 @@ LayersGridView::Layout LayersGridView::layout(const QRectF &rect, bool estimate)
     l.columnLabels = fm.height() + 4;
     // The bar's width depends on its numbers; before the first pooling they are guessed, so the
     // first paint reads the numbers once, not once for the range and again for the tiles.
-    const bool guess = estimate && m_pooledSerial != m_serial;
+    const bool guess = estimate && !m_tiles.knownScale();
     const qreal barWidth
-        = colorBarWidth(guess ? ColorScale::fit(m_colormap, 0, 1) : colorScale(), tr("weight"), l.font);
+        = colorBarWidth(guess ? ColorScale::fit(colormap(), 0, 1) : colorScale(), tr("weight"), l.font);
     const QRectF area = rect.adjusted(margin + l.rowLabels, margin + l.columnLabels, -margin - barWidth, -margin);
     // Square tiles, as large as fit; the gaps shrink with them so tiny tiles stay mostly data.
     const qreal pitch = std::min(area.width() / l.heads, area.height() / l.layers);
@@ -272,18 +195,16 @@ std::pair<int, int> LayersGridView::tileAt(QPointF widgetPos) const
 
 QString LayersGridView::tileDescription(int layer, int head) const
 {
-    if (layer < 0 || layer >= layers() || head < 0 || head >= heads())
+    const int heads = m_tiles.heads();
+    if (layer < 0 || layer >= m_tiles.layers() || head < 0 || head >= heads)
         return {};
-    m_descriptions.resize(static_cast<std::size_t>(layers() * heads()));
-    QString &text = m_descriptions[static_cast<std::size_t>(layer * heads() + head)];
-    if (text.isEmpty()) {
-        const TokenGroups *g = groups();
-        const FloatMatrix w = g ? regroup(m_model->weights(layer, head), *g) : m_model->weights(layer, head);
+    m_descriptions.resize(static_cast<std::size_t>(m_tiles.layers() * heads));
+    QString &text = m_descriptions[static_cast<std::size_t>(layer * heads + head)];
+    if (text.isEmpty())
         text = tr("layer %1, head %2: %3")
                    .arg(layer + 1)
                    .arg(head + 1)
-                   .arg(describe(w, g ? g->labels : m_model->tokens));
-    }
+                   .arg(describe(m_tiles.shownWeights(layer, head), m_tiles.shownLabels()));
     return text;
 }
 
@@ -294,30 +215,27 @@ void LayersGridView::paint(QPainter &painter, const QRectF &rect) const
     painter.setPen(palette().color(QPalette::Text));
     Layout l = layout(rect, true);
     if (l.layers == 0 || l.tile < 1) {
-        const QString message = !m_model || m_model->layers * m_model->heads * m_model->n == 0
-            ? tr("No model: open a model's attention")
-            : l.layers == 0 ? tr("Every token is hidden")
-                            : tr("Too small for %1 × %2 tiles").arg(layers()).arg(heads());
+        const ModelAttention *m = model().get();
+        QString message = tr("No model: open a model's attention");
+        if (m && m->layers * m->heads * m->n > 0)
+            message = l.layers == 0 ? tr("Every token is hidden")
+                                    : tr("Too small for %1 × %2 tiles").arg(m->layers).arg(m->heads);
         painter.drawText(rect, Qt::AlignCenter | Qt::TextWordWrap, message);
         painter.restore();
         return;
     }
-    pool(QSize(tilePixels(painter, l.tile), tilePixels(painter, l.tile)));
-    l = layout(rect); // with the real colour bar: the same tiles unless its numbers are wider
-    pool(QSize(tilePixels(painter, l.tile), tilePixels(painter, l.tile)));
-    const ColorScale scale = colorScale();
-    if (m_imagesSerial != m_pooledSerial || m_imagesColourSerial != m_colourSerial || m_images.size() != m_pooled.size()
-        || m_images.front().size() != m_pooled.front().size) {
-        m_images.clear();
-        m_images.reserve(m_pooled.size());
-        for (const PooledMatrix &p : m_pooled)
-            m_images.push_back(pooledImage(p, scale));
-        m_imagesSerial = m_pooledSerial;
-        m_imagesColourSerial = m_colourSerial;
+    const auto pixels = [&painter](const Layout &of) {
+        const int side = tilePixels(painter, of.tile);
+        return QSize(side, side);
+    };
+    if (!m_tiles.knownScale()) {
+        m_tiles.images(pixels(l)); // the numbers read once, and now the colour bar's real width
+        l = layout(rect);
     }
+    const std::vector<QImage> &images = m_tiles.images(pixels(l));
     for (int layer = 0; layer < l.layers; ++layer)
         for (int head = 0; head < l.heads; ++head)
-            painter.drawImage(l.square(layer, head), m_images[static_cast<std::size_t>(layer * l.heads + head)]);
+            painter.drawImage(l.square(layer, head), images[static_cast<std::size_t>(layer * l.heads + head)]);
 
     const QFontMetricsF fm(l.font);
     const auto labelFont = [&l](bool current) {
@@ -346,7 +264,7 @@ void LayersGridView::paint(QPainter &painter, const QRectF &rect) const
         painter.setPen(QPen(palette().color(QPalette::Highlight), width, Qt::SolidLine, Qt::SquareCap, Qt::MiterJoin));
         painter.drawRect(current.adjusted(-width / 2, -width / 2, width / 2, width / 2));
     }
-    paintColorBar(painter, l.bar, scale, tr("weight"), palette(), l.font);
+    paintColorBar(painter, l.bar, colorScale(), tr("weight"), palette(), l.font);
     painter.restore();
 }
 
@@ -405,21 +323,22 @@ void LayersGridView::leaveEvent(QEvent *event)
 
 void LayersGridView::keyPressEvent(QKeyEvent *event)
 {
-    if (layers() == 0 || heads() == 0)
+    const int layers = m_tiles.layers(), heads = m_tiles.heads();
+    if (layers == 0 || heads == 0)
         return QWidget::keyPressEvent(event);
-    const int layer = std::clamp(m_layer, 0, layers() - 1), head = std::clamp(m_head, 0, heads() - 1);
+    const int layer = std::clamp(m_layer, 0, layers - 1), head = std::clamp(m_head, 0, heads - 1);
     switch (event->key()) {
     case Qt::Key_Left:
         choose(layer, std::max(0, head - 1));
         break;
     case Qt::Key_Right:
-        choose(layer, m_head < 0 ? 0 : std::min(heads() - 1, head + 1));
+        choose(layer, m_head < 0 ? 0 : std::min(heads - 1, head + 1));
         break;
     case Qt::Key_Up:
         choose(std::max(0, layer - 1), m_head);
         break;
     case Qt::Key_Down:
-        choose(std::min(layers() - 1, layer + 1), m_head);
+        choose(std::min(layers - 1, layer + 1), m_head);
         break;
     default:
         return QWidget::keyPressEvent(event);

@@ -1,8 +1,6 @@
 #pragma once
 
-#include "colormap.h"
-#include "maxpool.h"
-#include "tokengroups.h"
+#include "modeltiles.h"
 
 #include <QWidget>
 
@@ -27,11 +25,11 @@ public:
     ~LayersGridView() override;
 
     void setModel(std::shared_ptr<const ModelAttention> model);
-    const std::shared_ptr<const ModelAttention> &model() const { return m_model; }
+    const std::shared_ptr<const ModelAttention> &model() const { return m_tiles.model(); }
     // When set, the tiles show regroup(weights): hidden tokens dropped, word pieces merged.
     // Groups that name a token the model does not have are ignored.
     void setTokenGroups(std::optional<TokenGroups> groups);
-    const std::optional<TokenGroups> &tokenGroups() const { return m_groups; }
+    const std::optional<TokenGroups> &tokenGroups() const { return m_tiles.tokenGroups(); }
 
     // Head -1: the layer as a whole (an aggregate of its heads is shown elsewhere); its row is
     // outlined.
@@ -40,12 +38,12 @@ public:
     int currentHead() const { return m_head; }
 
     void setColormap(Colormap map);
-    Colormap colormap() const { return m_colormap; }
+    Colormap colormap() const { return m_tiles.colormap(); }
     // As HeatmapView::setScaleSkipsFirst: the scale's top leaves out column 0 of every tile.
     void setScaleSkipsFirst(bool skip);
-    bool scaleSkipsFirst() const { return m_skipFirst; }
+    bool scaleSkipsFirst() const { return m_tiles.scaleSkipsFirst(); }
     // From 0 to the largest weight of any tile.
-    ColorScale colorScale() const;
+    ColorScale colorScale() const { return m_tiles.colorScale(); }
 
     // Draws the tiles, labels and colour bar into `rect` of any painter (screen and export).
     void paint(QPainter &painter, const QRectF &rect) const;
@@ -59,7 +57,7 @@ public:
     QString tileDescription(int layer, int head) const;
     // How many times the tiles were pooled from the model's numbers: tests and the benchmark
     // check that hover and selection never pool again.
-    int poolCount() const { return m_poolCount; }
+    int poolCount() const { return m_tiles.poolCount(); }
 
     QSize sizeHint() const override { return {640, 640}; }
     QSize minimumSizeHint() const override { return {120, 120}; }
@@ -82,33 +80,15 @@ private:
     Layout layout(const QRectF &rect, bool estimate = false) const;
     int layers() const;
     int heads() const;
-    // The groups if they fit the model, else null (shown as it is).
-    const TokenGroups *groups() const;
-    int shownTokens() const;
-    void pool(QSize pixels) const;
     void dataChanged();
-    void colourChanged();
     void setHovered(std::pair<int, int> tile);
     void choose(int layer, int head);
 
-    std::shared_ptr<const ModelAttention> m_model;
-    std::optional<TokenGroups> m_groups;
+    ModelTiles m_tiles;
     int m_layer = 0;
     int m_head = 0;
     std::pair<int, int> m_hovered {-1, -1};
-    Colormap m_colormap = Colormap::Viridis;
-    bool m_skipFirst = false;
-
-    // Caches, keyed by serials: m_serial counts data changes, m_colourSerial colour changes.
-    quint64 m_serial = 1;
-    quint64 m_colourSerial = 1;
-    mutable quint64 m_pooledSerial = 0;
-    mutable std::vector<PooledMatrix> m_pooled; // layer-major, at one pixel size
-    mutable quint64 m_imagesSerial = 0;
-    mutable quint64 m_imagesColourSerial = 0;
-    mutable std::vector<QImage> m_images;
-    mutable std::vector<QString> m_descriptions;
-    mutable int m_poolCount = 0;
+    mutable std::vector<QString> m_descriptions; // layer-major, made on first hover
 };
 
 } // namespace qkv
