@@ -72,19 +72,25 @@ TokenGroups groupTokens(const QStringList &tokens, const TokenGroupOptions &opti
 FloatMatrix regroup(const Eigen::Ref<const FloatMatrix> &attention, const TokenGroups &groups)
 {
     const auto count = Eigen::Index(groups.members.size());
-    // First the columns: each group's received attention is the sum over its pieces.
-    FloatMatrix received = FloatMatrix::Zero(attention.rows(), count);
-    for (Eigen::Index j = 0; j < count; ++j)
-        for (int piece : groups.members[std::size_t(j)])
-            received.col(j) += attention.col(piece);
-    // Then the rows: each group gives the mean of what its pieces give.
-    FloatMatrix out(count, count);
+    FloatMatrix out = FloatMatrix::Zero(count, count);
+    // Row by row, over contiguous memory (a column of the row-major matrix strides by n, which
+    // made the layers grid of 144 heads ten times slower): first the mean of what a group's
+    // pieces give, then from it what each group receives, the sum over its pieces.
+    Eigen::RowVectorXf given(attention.cols());
     for (Eigen::Index i = 0; i < count; ++i) {
         const std::vector<int> &pieces = groups.members[std::size_t(i)];
-        out.row(i).setZero();
-        for (int piece : pieces)
-            out.row(i) += received.row(piece);
-        out.row(i) /= float(pieces.size());
+        if (pieces.empty())
+            continue;
+        given = attention.row(pieces.front());
+        for (std::size_t k = 1; k < pieces.size(); ++k)
+            given += attention.row(pieces[k]);
+        given /= float(pieces.size());
+        for (Eigen::Index j = 0; j < count; ++j) {
+            float received = 0;
+            for (int piece : groups.members[std::size_t(j)])
+                received += given[piece];
+            out(i, j) = received;
+        }
     }
     return out;
 }

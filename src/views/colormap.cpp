@@ -1,6 +1,7 @@
 #include "colormap.h"
 
 #include "colormapdata.h"
+#include "maxpool.h"
 
 #include <QFontMetricsF>
 #include <QLinearGradient>
@@ -60,23 +61,6 @@ std::array<QRgb, 256> buildTable(Colormap map)
     return table;
 }
 
-// round(t · 255) for t clamped to [0, 1]; NaN gives 0. No libm call: this runs once per cell.
-inline int tableIndex(double t)
-{
-    if (!(t > 0))
-        return 0;
-    return t >= 1 ? 255 : static_cast<int>(t * 255.0 + 0.5);
-}
-
-// Pixel p of a side of `pixels` covers cells [first[p], first[p + 1]), at least one cell.
-std::vector<int> cellBounds(int cells, int pixels)
-{
-    std::vector<int> first(static_cast<std::size_t>(pixels) + 1);
-    for (int p = 0; p <= pixels; ++p)
-        first[static_cast<std::size_t>(p)] = static_cast<int>(static_cast<qint64>(p) * cells / pixels);
-    return first;
-}
-
 constexpr int vectorCellLimit = 128;
 constexpr qreal barGap = 12;
 constexpr qreal barThickness = 12;
@@ -120,7 +104,7 @@ const std::array<QRgb, 256> &colormapTable(Colormap map)
 
 QRgb colormapColor(Colormap map, double t)
 {
-    return colormapTable(map)[static_cast<std::size_t>(tableIndex(t))];
+    return colormapTable(map)[static_cast<std::size_t>(colormapIndex(t))];
 }
 
 QString colormapName(Colormap map)
@@ -336,7 +320,7 @@ QImage matrixImage(
     std::vector<QRgb> cellColour(static_cast<std::size_t>(n));
     const auto colourOf = [&](double hi, double lo) {
         const double v = byMagnitude && -lo > hi ? lo : hi;
-        return table[static_cast<std::size_t>(tableIndex((v - offset) * factor))];
+        return table[static_cast<std::size_t>(colormapIndex((v - offset) * factor))];
     };
     int previous[2] = {-1, -1};
     bool previousHadMask = true;

@@ -22,6 +22,14 @@ enum class Colormap { Viridis, Cividis, Magma, Grey, Diverging };
 // The colour of t in [0, 1] (clamped); Diverging maps 0.5 to white, 0 to blue, 1 to red.
 // Every map is a 256-entry table looked up at round(t · 255), so a cell's colour is exactly this.
 QRgb colormapColor(Colormap map, double t);
+// The table entry of t: round(t · 255) for t clamped to [0, 1], NaN giving 0. No libm call: this
+// runs once per cell.
+inline int colormapIndex(double t)
+{
+    if (!(t > 0))
+        return 0;
+    return t >= 1 ? 255 : static_cast<int>(t * 255.0 + 0.5);
+}
 const std::array<QRgb, 256> &colormapTable(Colormap map);
 QString colormapName(Colormap map);
 QStringList colormapNames();

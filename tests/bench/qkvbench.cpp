@@ -582,6 +582,7 @@ int main(int argc, char *argv[])
     out.insert(u"arrows"_s, arrows);
     out.insert(u"charts"_s, qkv::bench::chartTimings());
     out.insert(u"worked"_s, qkv::bench::workedTimings());
+    out.insert(u"layers"_s, qkv::bench::layersGridTimings());
     out.insert(u"window"_s, qkv::bench::windowTimings(quick));
     if (!parser.isSet(noPeerOption)) {
         const QString scriptDir = QFileInfo(defaultPeerScript()).absolutePath();

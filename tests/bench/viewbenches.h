@@ -11,6 +11,8 @@ QJsonObject heatmapTimings();
 QJsonObject arrowGraphTimings();
 QJsonObject chartTimings();
 QJsonObject workedTimings();
+// The layers × heads grid of a synthetic 512-token, 12-layer, 12-head model.
+QJsonObject layersGridTimings();
 // The real main window, offscreen: one scrubbed value until every visible view has repainted,
 // and pasting a 4,096-token sentence.
 QJsonObject windowTimings(bool quick);

@@ -2,12 +2,13 @@
 #include "documentsession.h"
 #include "headsgridview.h"
 #include "heatmapview.h"
+#include "viewpixels.h"
 
-#include <QPainter>
 #include <QSignalSpy>
 #include <QTest>
 
 using namespace qkv;
+using qkv::test::hex;
 
 namespace {
 
@@ -15,25 +16,13 @@ const QSize imageSize(600, 400);
 
 QImage render(const HeadsGridView &view)
 {
-    QImage image(imageSize, QImage::Format_RGB32);
-    image.fill(Qt::magenta);
-    QPainter painter(&image);
-    view.paint(painter, QRectF(QPointF(0, 0), imageSize));
-    return image;
+    return test::paintedImage(view, imageSize);
 }
 
 // The pixel at the centre of cell (row, col) of a head's tile.
 QRgb cellPixel(const QImage &image, const HeadsGridView &view, int head, int row, int col, int n)
 {
-    const QRectF tile = view.tileRect(QRectF(QPointF(0, 0), image.size()), head);
-    const qreal cell = tile.width() / n;
-    return image.pixel(
-        static_cast<int>(tile.left() + (col + 0.5) * cell), static_cast<int>(tile.top() + (row + 0.5) * cell));
-}
-
-QString hex(QRgb c)
-{
-    return QColor(c).name();
+    return test::cellPixel(image, view.tileRect(QRectF(QPointF(0, 0), image.size()), head), row, col, n);
 }
 
 Result twoHeads()

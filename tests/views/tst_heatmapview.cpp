@@ -1,6 +1,7 @@
 #include "documentio.h"
 #include "documentsession.h"
 #include "heatmapview.h"
+#include "viewpixels.h"
 
 #include <QBuffer>
 #include <QPainter>
@@ -11,6 +12,7 @@
 #include <random>
 
 using namespace qkv;
+using qkv::test::hex;
 
 namespace {
 
@@ -40,22 +42,13 @@ const QSize imageSize(400, 400);
 
 QImage render(const HeatmapView &view, QSize size = imageSize)
 {
-    QImage image(size, QImage::Format_RGB32);
-    image.fill(Qt::magenta);
-    QPainter painter(&image);
-    view.paint(painter, QRectF(QPointF(0, 0), size));
-    return image;
+    return test::paintedImage(view, size);
 }
 
 QRgb centre(const QImage &image, const HeatmapView &view, int row, int col)
 {
     const QPointF c = view.cellRect(QRectF(QPointF(0, 0), image.size()), row, col).center();
     return image.pixel(static_cast<int>(c.x()), static_cast<int>(c.y()));
-}
-
-QString hex(QRgb c)
-{
-    return QColor(c).name();
 }
 
 std::unique_ptr<DocumentSession> animalSession()
