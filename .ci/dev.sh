@@ -6,12 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(cmake ninja-build g++ pkg-config qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-svg-dev libeigen3-dev
-          libgl-dev fonts-dejavu-core poppler-utils zlib1g-dev python3-numpy)
-
-install_missing() {
-  bash .ci/install-missing.sh "${packages[@]}"
-}
+source .ci/install.sh
 
 build() {
   cmake --preset dev >/dev/null
@@ -22,12 +17,12 @@ action=${1:-}
 shift || true
 case "$action" in
   run)
-    install_missing
+    install_missing "${build_packages[@]}"
     build
     exec build/dev/src/app/qkvlab "$@"
     ;;
   test)
-    install_missing
+    install_missing "${build_packages[@]}"
     build
     ctest --preset dev "$@"
     ;;

@@ -9,16 +9,12 @@ cd "$(dirname "$0")/.."
 
 app_id=io.github.qkvlab.QKVLab
 build=build/release
-packages=(cmake ninja-build g++ pkg-config qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-svg-dev libeigen3-dev
-          libgl-dev dpkg-dev file desktop-file-utils appstream lintian shared-mime-info man-db)
+source .ci/install.sh
+packages=("${build_packages[@]}" dpkg-dev file desktop-file-utils appstream lintian shared-mime-info man-db)
 
 fail() {
   echo "package.sh: FAILED: $*" >&2
   exit 1
-}
-
-install_missing() {
-  bash .ci/install-missing.sh "${packages[@]}"
 }
 
 build_package() {
@@ -90,7 +86,7 @@ check_installed_program() {
   echo "installed qkvlab compute example:birds: $(wc -l <<<"$out") lines of JSON, \"walk\" among the tokens"
 }
 
-install_missing
+install_missing "${packages[@]}"
 build_package
 deb=$(ls "$build"/qkvlab_*.deb)
 echo "package: $deb"
