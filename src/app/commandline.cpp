@@ -5,6 +5,7 @@
 #include "examples.h"
 #include "exportcommand.h"
 #include "jsonwriter.h"
+#include "modeldocument.h"
 #include "resultjson.h"
 
 #include <QJsonObject>
@@ -30,9 +31,25 @@ int usageError(FILE *err, const QString &message)
 
 int compute(const QStringList &args, FILE *out, FILE *err)
 {
-    if (args.size() != 1)
+    QStringList files;
+    ModelView view;
+    for (qsizetype i = 0; i < args.size(); ++i) {
+        const QString &arg = args[i];
+        if (!isModelOption(arg)) {
+            if (arg.startsWith(u"--"))
+                return usageError(err, QStringLiteral("compute: unknown option '%1'").arg(arg));
+            files << arg;
+            continue;
+        }
+        if (modelOptionTakesValue(arg) && i + 1 >= args.size())
+            return usageError(err, QStringLiteral("compute: %1 needs a value").arg(arg));
+        const QString value = modelOptionTakesValue(arg) ? args[++i] : QString();
+        if (const QString error = parseModelOption(arg, value, view); !error.isEmpty())
+            return usageError(err, QStringLiteral("compute: ") + error);
+    }
+    if (files.size() != 1)
         return usageError(err, QStringLiteral("compute takes exactly one FILE (or example:NAME)"));
-    const LoadResult loaded = loadDocument(args.first());
+    const LoadResult loaded = openFile(files.first(), view).loaded;
     if (!loaded) {
         print(err, QStringLiteral("qkvlab: %1\n").arg(loaded.error.toString()));
         return 1;
@@ -61,7 +78,8 @@ QString usageText()
 {
     return QStringLiteral("Usage:\n"
                           "  qkvlab [FILE]            open the window on FILE (default: example:%1)\n"
-                          "  qkvlab compute FILE      print tokens, per-head queries, keys, values, scores,\n"
+                          "  qkvlab compute FILE [MODEL OPTIONS]\n"
+                          "                           print tokens, per-head queries, keys, values, scores,\n"
                           "                           weights and output, the whole output and warnings as JSON\n"
                           "  qkvlab export FILE --numbers weights|scores|output|queries|keys|values\n"
                           "         [--format csv|md|tex|bmatrix] [--head N|all] -o OUT|-\n"
@@ -76,7 +94,10 @@ QString usageText()
                           "  qkvlab --help            show this help\n"
                           "  qkvlab --version         show the version\n"
                           "\n"
-                          "FILE is a .qkv.json document or example:NAME for a bundled example.\n"
+                          "FILE is a .qkv.json document, example:NAME for a bundled example, or a real model's\n"
+                          "attention (.npz, .npy, .safetensors, or JSON with \"tokens\" and \"attention\").\n"
+                          "MODEL OPTIONS (compute and export of a model file): --layer N|mean|max (default 1),\n"
+                          "  --heads each|mean|max, --hide-special, --merge (word pieces into words).\n"
                           "Exit status: 0 success, 1 a file could not be read or written, 2 wrong usage.\n")
         .arg(defaultExampleName());
 }

@@ -8,6 +8,7 @@
 #include "exportoptions.h"
 #include "figurecaption.h"
 #include "figurerenderer.h"
+#include "modeldocument.h"
 #include "resultnumbers.h"
 
 #include <QFileInfo>
@@ -93,7 +94,8 @@ int runExport(const QStringList &args, FILE *out, FILE *err)
         return 2;
     }
     const ExportOptions &o = *parsed.options;
-    const LoadResult loaded = loadDocument(o.file);
+    const OpenedFile opened = openFile(o.file, o.model);
+    const LoadResult &loaded = opened.loaded;
     if (!loaded) {
         print(err, QStringLiteral("qkvlab: %1\n").arg(loaded.error.toString()));
         return 1;

@@ -11,6 +11,7 @@
 #include "examples.h"
 #include "exportdialog.h"
 #include "jsonwriter.h"
+#include "modelsession.h"
 #include "outputprojectionmodel.h"
 #include "projectionsmodel.h"
 #include "wordvectorsmodel.h"
@@ -34,6 +35,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_woModel(new OutputProjectionModel(m_session, this))
     , m_attentionModel(new AttentionModel(m_session, this))
     , m_autosaver(new Autosaver(m_session, Autosaver::defaultFolder(), this))
+    , m_model(new ModelSession(m_session, this))
 {
     m_ui->setupUi(this);
     // Default layout: settings above the worked computation (with heads and history as tabs)
@@ -56,6 +58,7 @@ MainWindow::MainWindow(QWidget *parent)
     setUpActions();
     setUpTables();
     setUpViews();
+    setUpModel();
     buildExamplesMenu();
     rebuildRecentMenu();
 

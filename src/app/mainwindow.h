@@ -20,6 +20,7 @@ class Autosaver;
 class DocumentSession;
 class DocumentTableModel;
 class EmbeddingsModel;
+class ModelSession;
 class ExportDialog;
 class OutputProjectionModel;
 class ProjectionsModel;
@@ -44,6 +45,7 @@ public:
     void offerRecovery();
 
     DocumentSession *session() const { return m_session; }
+    ModelSession *modelSession() const { return m_model; }
     QString filePath() const { return m_filePath; }
     QString lastError() const { return m_lastError; }
     Autosaver *autosaver() const { return m_autosaver; }
@@ -68,6 +70,9 @@ private:
     void setUpArrowControls();
     void applyArrowControls();
     void saveViewOptions() const;
+    // A real model's layers and heads (mainwindowmodel.cpp).
+    void setUpModel();
+    void showModelView();
     void buildExamplesMenu();
     void refresh();
     void showSelection(int token);
@@ -93,6 +98,7 @@ private:
     OutputProjectionModel *m_woModel;
     AttentionModel *m_attentionModel;
     Autosaver *m_autosaver;
+    ModelSession *m_model;
     ExportDialog *m_exportDialog = nullptr;
     QSpinBox *m_headBox = nullptr;
     QString m_filePath;

@@ -7,6 +7,7 @@
 #include "autosaver.h"
 #include "documentio.h"
 #include "documentsession.h"
+#include "modelsession.h"
 
 #include <QCloseEvent>
 #include <QDateTime>
@@ -22,12 +23,16 @@ namespace {
 const QString recentKey = QStringLiteral("files/recent");
 constexpr int maxRecent = 10;
 const QString filter = QObject::tr("QKV Lab documents (*.qkv.json);;JSON files (*.json);;All files (*)");
+const QString openFilter = QObject::tr("QKV Lab documents and model attention (*.qkv.json *.json *.npz *.npy "
+                                       "*.safetensors);;QKV Lab documents (*.qkv.json);;Model attention (*.npz *.npy "
+                                       "*.safetensors *.json);;All files (*)");
 } // namespace
 
 void MainWindow::newDocument()
 {
     if (!maybeSave())
         return;
+    m_model->close();
     m_session->resetDocument(Document());
     m_filePath.clear();
     m_displayName.clear();
@@ -40,18 +45,30 @@ void MainWindow::open()
     if (!maybeSave())
         return;
     const QString dir = QFileInfo(m_filePath).absolutePath();
-    const QString file = QFileDialog::getOpenFileName(this, tr("Open document"), dir, filter);
+    const QString file = QFileDialog::getOpenFileName(this, tr("Open document"), dir, openFilter);
     if (!file.isEmpty())
         openDocument(file);
 }
 
 bool MainWindow::openDocument(const QString &fileOrExample)
 {
-    const LoadResult loaded = loadDocument(fileOrExample);
+    const OpenedFile opened = openFile(fileOrExample);
+    const LoadResult &loaded = opened.loaded;
     if (!loaded) {
         showError(tr("Could not open document"), loaded.error.toString());
         return false;
     }
+    if (opened.model) {
+        // A model file is read, never written: its layers are saved as QKV Lab documents.
+        m_model->show(opened, fileOrExample);
+        m_filePath.clear();
+        m_displayName = QFileInfo(fileOrExample).fileName();
+        m_autosaver->setOriginalFile({});
+        addRecentFile(QFileInfo(fileOrExample).absoluteFilePath());
+        updateTitle();
+        return true;
+    }
+    m_model->close();
     m_session->resetDocument(*loaded.document);
     const bool example = fileOrExample.startsWith(QLatin1String("example:"));
     // An example is never a file to save over: it opens untitled.
@@ -187,6 +204,7 @@ void MainWindow::offerRecovery()
         box.addButton(tr("Discard"), QMessageBox::DestructiveRole);
         box.exec();
         if (box.clickedButton() == restore) {
+            m_model->close();
             m_session->resetDocument(*loaded.document);
             // Recovered work is untitled and unsaved: saving asks where, so no file is overwritten unasked.
             m_filePath.clear();

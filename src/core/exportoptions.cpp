@@ -98,7 +98,7 @@ ParsedExport parseExportArguments(const QStringList &args)
         const bool takesValue = QStringList {u"--view"_qs, u"--numbers"_qs, u"-o"_qs, u"--output"_qs, u"--format"_qs,
                                     u"--head"_qs, u"--query"_qs, u"--scale"_qs, u"--size"_qs, u"--colormap"_qs}
                                     .contains(arg)
-            || figureValues.contains(arg);
+            || figureValues.contains(arg) || modelOptionTakesValue(arg);
         if (takesValue && i + 1 >= args.size())
             return fail(QStringLiteral("%1 needs a value").arg(arg));
         const QString value = takesValue ? args[++i] : QString();
@@ -144,6 +144,9 @@ ParsedExport parseExportArguments(const QStringList &args)
             o.sizeGiven = true;
         } else if (arg == u"--colormap") {
             o.figure.colormap = value;
+        } else if (isModelOption(arg)) {
+            if (const QString error = parseModelOption(arg, value, o.model); !error.isEmpty())
+                return fail(error);
         } else if (isFigureOption(arg)) {
             if (const QString error = parseFigureOption(arg, value, o.figure); !error.isEmpty())
                 return fail(error);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "figureoptions.h"
+#include "modeldocument.h"
 
 #include <QSize>
 #include <QString>
@@ -23,6 +24,7 @@ struct ExportOptions {
     QSize size {1000, 1000};
     bool sizeGiven = false; // otherwise a view may choose its height (the worked computation)
     FigureOptions figure; // --view and the figure's look
+    ModelView model; // a model file: --layer, --heads, --hide-special, --merge
     bool overwrite = false;
 
     static constexpr int maxSide = 16384;

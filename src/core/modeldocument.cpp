@@ -2,6 +2,8 @@
 
 #include "engine.h"
 
+#include <QFile>
+#include <QFileInfo>
 #include <QRegularExpression>
 
 namespace qkv {
@@ -72,6 +74,16 @@ bool fits(int tokens, int heads, int dim, QString *error)
     return why.isEmpty();
 }
 
+// The document loader has read it already (and refused it): it is small enough to look in.
+bool looksLikeModelJson(const QString &path)
+{
+    QFile f(path);
+    if (path.startsWith(QLatin1String("example:")) || !f.open(QIODevice::ReadOnly))
+        return false;
+    const QByteArray bytes = f.readAll();
+    return bytes.contains("\"attention") && !bytes.contains("\"format\"");
+}
+
 } // namespace
 
 bool usesModelVectors(const ModelAttention &model, const ModelView &view)
@@ -90,6 +102,11 @@ std::optional<ModelDocument> modelDocument(
         options.hideSpecial = v.hideSpecial;
         options.merge = v.merge;
         groups = groupTokens(m.tokens, options);
+    }
+    if (v.layer >= m.layers) {
+        if (error)
+            *error = QStringLiteral("layer %1: the model has %2 layer(s)").arg(v.layer + 1).arg(m.layers);
+        return std::nullopt;
     }
     const QStringList tokens = v.regroups() ? groups.labels : m.tokens;
     const int heads = v.headsBy ? 1 : m.heads;
@@ -156,6 +173,81 @@ std::optional<ModelDocument> modelDocument(
                                                               "pieces' attention and gives their mean)")
                                              : QString());
     doc.setDescription(description);
+    return out;
+}
+
+bool isModelOption(const QString &arg)
+{
+    return modelOptionTakesValue(arg) || arg == u"--hide-special" || arg == u"--merge";
+}
+
+bool modelOptionTakesValue(const QString &arg)
+{
+    return arg == u"--layer" || arg == u"--heads";
+}
+
+QString parseModelOption(const QString &arg, const QString &value, ModelView &view)
+{
+    if (arg == u"--hide-special") {
+        view.hideSpecial = true;
+    } else if (arg == u"--merge") {
+        view.merge = SubwordStyle::Auto;
+    } else if (arg == u"--heads") {
+        if (value != u"each" && value != u"mean" && value != u"max")
+            return QStringLiteral("--heads: expected each, mean or max, got '%1'").arg(value);
+        view.headsBy = value == u"each" ? std::nullopt
+            : value == u"mean"          ? std::optional(Aggregate::Mean)
+                                        : std::optional(Aggregate::Max);
+    } else if (arg == u"--layer") {
+        bool ok = false;
+        const int layer = value.toInt(&ok);
+        if (value == u"mean" || value == u"max") {
+            view.layer = -1;
+            view.layersBy = value == u"max" ? Aggregate::Max : Aggregate::Mean;
+        } else if (!ok || layer < 1) {
+            return QStringLiteral("--layer: expected a layer from 1, mean or max, got '%1'").arg(value);
+        } else {
+            view.layer = layer - 1;
+        }
+    }
+    return {};
+}
+
+bool isModelFileName(const QString &path)
+{
+    const QString name = path.toLower();
+    return name.endsWith(QLatin1String(".npy")) || name.endsWith(QLatin1String(".npz"))
+        || name.endsWith(QLatin1String(".safetensors"));
+}
+
+OpenedFile openFile(const QString &fileOrExample, const ModelView &view)
+{
+    OpenedFile out;
+    if (!isModelFileName(fileOrExample)) {
+        out.loaded = loadDocument(fileOrExample);
+        // Only a JSON file without "format" that names attention may be a model's.
+        if (out.loaded || out.loaded.error.path != u"format" || !looksLikeModelJson(fileOrExample))
+            return out;
+    }
+    QString error;
+    auto model = loadModelAttention(fileOrExample, &error);
+    if (!model) {
+        if (isModelFileName(fileOrExample))
+            out.loaded.error = LoadError {{}, 0, 0, {}, error};
+        else // neither: say both, the user knows which was meant
+            out.loaded.error.message += QStringLiteral(", nor a model's attention: ") + error;
+        return out;
+    }
+    out.model = std::make_shared<const ModelAttention>(std::move(*model));
+    auto md = modelDocument(*out.model, view, QFileInfo(fileOrExample).fileName(), &error);
+    if (!md) {
+        out.loaded.error = LoadError {fileOrExample, 0, 0, {}, error};
+        out.model.reset();
+        return out;
+    }
+    out.loaded.document = std::move(md->document);
+    out.loaded.error = {};
+    out.recomputeError = md->recomputeError;
     return out;
 }
 

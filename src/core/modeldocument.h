@@ -1,12 +1,14 @@
 #pragma once
 
 #include "document.h"
+#include "documentio.h"
 #include "modelaggregate.h"
 #include "modelattention.h"
 #include "tokengroups.h"
 
 #include <QString>
 
+#include <memory>
 #include <optional>
 
 namespace qkv {
@@ -44,5 +46,25 @@ struct ModelDocument {
 // file's) goes into the title. Empty with the reason in `error` beyond the documents' limits.
 std::optional<ModelDocument> modelDocument(
     const ModelAttention &model, const ModelView &view, const QString &name, QString *error = nullptr);
+
+// The command line's model options: --layer N|mean|max, --heads each|mean|max, --hide-special,
+// --merge. takesValue: whether `arg` is one that takes a value. parse: the option into `view`;
+// an error message, or empty (also for options that are not the model's).
+bool isModelOption(const QString &arg);
+bool modelOptionTakesValue(const QString &arg);
+QString parseModelOption(const QString &arg, const QString &value, ModelView &view);
+
+// Whether a FILE argument names a model's attention by its suffix: .npy, .npz, .safetensors.
+// (A .json file may be either: openFile tells.)
+bool isModelFileName(const QString &path);
+
+// What a FILE argument opens: a document, `example:NAME`, or a real model's attention shown
+// with `view` (by suffix; a .json file that is not a QKV Lab document is read as a model's).
+struct OpenedFile {
+    LoadResult loaded;
+    std::shared_ptr<const ModelAttention> model; // set when the file is a model's
+    double recomputeError = -1;
+};
+OpenedFile openFile(const QString &fileOrExample, const ModelView &view = {});
 
 } // namespace qkv

@@ -36,6 +36,7 @@ ScrubTableView::ScrubTableView(QWidget *parent)
     setEditTriggers(
         QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed | QAbstractItemView::AnyKeyPressed);
     setMouseTracking(true);
+    setWordWrap(false); // "0.09979" cut in two reads as two numbers; an elided one says it is cut
     horizontalHeader()->setDefaultSectionSize(56);
     horizontalHeader()->setMinimumSectionSize(36);
 }

@@ -1,0 +1,63 @@
+// A real model in the window (issue 7): the model panel's choices become the session's document,
+// and its overview grid follows the layer and head every view shows.
+#include "mainwindow.h"
+
+#include "ui_mainwindow.h"
+
+#include "documentsession.h"
+#include "heatmapview.h"
+#include "layersgridview.h"
+#include "modelpanel.h"
+#include "modelsession.h"
+
+#include <QTimer>
+
+namespace qkv {
+
+void MainWindow::setUpModel()
+{
+    tabifyDockWidget(m_ui->workedDock, m_ui->modelDock);
+    m_ui->workedDock->raise();
+    m_ui->modelDock->hide();
+    m_ui->menuView->insertAction(m_ui->historyDock->toggleViewAction(), m_ui->modelDock->toggleViewAction());
+    LayersGridView *grid = m_ui->modelPanel->grid();
+    connect(m_ui->modelPanel, &ModelPanel::viewEdited, this, [this](const ModelView &view) {
+        const QString error = m_model->setView(view);
+        if (!error.isEmpty()) {
+            showError(tr("Cannot show the model so"), error);
+            showModelView(); // the panel shows what is shown
+        }
+    });
+    connect(m_ui->modelPanel, &ModelPanel::headChosen, this, [this](int layer, int head) {
+        ModelView view = m_model->view();
+        view.layer = layer;
+        view.headsBy.reset();
+        if (const QString error = m_model->setView(view); !error.isEmpty())
+            return showError(tr("Cannot show the model so"), error);
+        m_session->setCurrentHead(head);
+    });
+    connect(m_model, &ModelSession::modelChanged, this, [this] {
+        m_ui->modelPanel->setModel(m_model->model());
+        m_ui->modelDock->setVisible(m_model->isOpen());
+        if (m_model->isOpen()) // once the dock is shown: a hidden tab cannot be raised
+            QTimer::singleShot(0, m_ui->modelDock, &QDockWidget::raise);
+    });
+    connect(m_model, &ModelSession::viewChanged, this, &MainWindow::showModelView);
+    connect(m_session, &DocumentSession::currentHeadChanged, this, &MainWindow::showModelView);
+    connect(m_ui->settingsPanel, &SettingsPanel::colormapEdited, grid, &LayersGridView::setColormap);
+    if (auto *skipFirst = findChild<QAction *>(QStringLiteral("actionSkipFirst")))
+        connect(skipFirst, &QAction::toggled, grid, &LayersGridView::setScaleSkipsFirst);
+}
+
+void MainWindow::showModelView()
+{
+    if (!m_model->isOpen())
+        return;
+    const ModelView &view = m_model->view();
+    m_ui->modelPanel->setView(view, m_session->document().description());
+    LayersGridView *grid = m_ui->modelPanel->grid();
+    grid->setTokenGroups(m_model->tokenGroups());
+    grid->setCurrent(std::max(view.layer, 0), view.headsBy || view.layer < 0 ? -1 : m_session->currentHead());
+}
+
+} // namespace qkv

@@ -1,0 +1,83 @@
+#include "modelsession.h"
+
+#include "documentsession.h"
+
+#include <QFileInfo>
+
+#include <algorithm>
+
+namespace qkv {
+
+ModelSession::ModelSession(DocumentSession *session, QObject *parent)
+    : QObject(parent)
+    , m_session(session)
+{ }
+
+void ModelSession::show(const OpenedFile &opened, const QString &path)
+{
+    m_model = opened.model;
+    m_path = path;
+    m_view = {};
+    m_kept.clear();
+    m_recomputeError = opened.recomputeError;
+    m_session->resetDocument(*opened.loaded.document);
+    Q_EMIT modelChanged();
+    Q_EMIT viewChanged();
+}
+
+void ModelSession::close()
+{
+    if (!m_model)
+        return;
+    m_model.reset();
+    m_kept.clear();
+    m_path.clear();
+    Q_EMIT modelChanged();
+}
+
+std::optional<TokenGroups> ModelSession::tokenGroups() const
+{
+    if (!m_model || !m_view.regroups())
+        return std::nullopt;
+    TokenGroupOptions options;
+    options.hideSpecial = m_view.hideSpecial;
+    options.merge = m_view.merge;
+    return groupTokens(m_model->tokens, options);
+}
+
+QString ModelSession::setView(const ModelView &view)
+{
+    if (!m_model || view == m_view)
+        return {};
+    const auto keptFor = [this](const ModelView &v) {
+        return std::find_if(m_kept.begin(), m_kept.end(), [&](const Kept &k) { return k.view == v; });
+    };
+    Document next;
+    double error = -1;
+    if (const auto it = keptFor(view); it != m_kept.end()) {
+        next = it->document;
+        error = it->recomputeError;
+    } else {
+        QString why;
+        auto md = modelDocument(*m_model, view, QFileInfo(m_path).fileName(), &why);
+        if (!md)
+            return why;
+        next = std::move(md->document);
+        error = md->recomputeError;
+    }
+    if (const auto it = keptFor(m_view); it != m_kept.end())
+        it->document = m_session->document();
+    else
+        m_kept.push_back({m_view, m_session->document(), m_recomputeError});
+    // The head and token looked at stay, where the new look has them.
+    const int head = m_session->currentHead(), token = m_session->selectedToken();
+    m_view = view;
+    m_recomputeError = error;
+    m_session->resetDocument(next);
+    m_session->setCurrentHead(std::min(head, next.settings().heads - 1));
+    m_session->setSelectedToken(token < next.tokenCount() ? token : -1);
+    Q_EMIT viewChanged();
+    return {};
+}
+
+} // namespace qkv

@@ -1,0 +1,59 @@
+#pragma once
+
+#include "modeldocument.h"
+
+#include <QObject>
+
+#include <memory>
+#include <vector>
+
+namespace qkv {
+
+class DocumentSession;
+
+// A real model opened in the window (issue 7): the model's attention and how it is looked at
+// (layer, heads, tokens). Each look becomes the session's document; the edits of a look are
+// kept while the model is open, so coming back to a layer finds its vectors as they were left.
+class ModelSession : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit ModelSession(DocumentSession *session, QObject *parent = nullptr);
+
+    // Shows a model opened by openFile() (its document is the session's from then on).
+    void show(const OpenedFile &opened, const QString &path);
+    // The session's document is no longer a model's (another file was opened).
+    void close();
+    bool isOpen() const { return static_cast<bool>(m_model); }
+    const std::shared_ptr<const ModelAttention> &model() const { return m_model; }
+    const QString &path() const { return m_path; }
+    const ModelView &view() const { return m_view; }
+    // The shown tokens as groups of the model's (set when special tokens are hidden or pieces
+    // merged), for views of the whole model.
+    std::optional<TokenGroups> tokenGroups() const;
+    // With the model's vectors: how far the attention computed from them is from the file's.
+    double recomputeError() const { return m_recomputeError; }
+
+    // Looks at the model another way; the reason when it cannot (the view stays), else empty.
+    QString setView(const ModelView &view);
+
+Q_SIGNALS:
+    void modelChanged(); // opened, or closed
+    void viewChanged();
+
+private:
+    DocumentSession *m_session;
+    std::shared_ptr<const ModelAttention> m_model;
+    QString m_path;
+    ModelView m_view;
+    double m_recomputeError = -1;
+    struct Kept {
+        ModelView view;
+        Document document; // as last left
+        double recomputeError;
+    };
+    std::vector<Kept> m_kept;
+};
+
+} // namespace qkv

@@ -1,0 +1,74 @@
+#include "modelpanel.h"
+
+#include "ui_modelpanel.h"
+
+#include "layersgridview.h"
+
+namespace qkv {
+
+ModelPanel::ModelPanel(QWidget *parent)
+    : QWidget(parent)
+    , m_ui(std::make_unique<Ui::ModelPanel>())
+{
+    m_ui->setupUi(this);
+    const auto edited = [this] {
+        if (!m_updating)
+            Q_EMIT viewEdited(view());
+    };
+    for (QComboBox *box : {m_ui->layerBox, m_ui->headsBox})
+        connect(box, &QComboBox::activated, this, edited);
+    for (QCheckBox *box : {m_ui->hideBox, m_ui->mergeBox})
+        connect(box, &QCheckBox::toggled, this, edited);
+    connect(m_ui->grid, &LayersGridView::tileClicked, this, [this](int layer, int head) {
+        if (head >= 0)
+            Q_EMIT headChosen(layer, head);
+    });
+}
+
+ModelPanel::~ModelPanel() = default;
+
+LayersGridView *ModelPanel::grid() const
+{
+    return m_ui->grid;
+}
+
+void ModelPanel::setModel(const std::shared_ptr<const ModelAttention> &model)
+{
+    m_updating = true;
+    m_ui->layerBox->clear();
+    const int layers = model ? model->layers : 0;
+    for (int l = 0; l < layers; ++l)
+        m_ui->layerBox->addItem(tr("%1 of %2").arg(l + 1).arg(layers), l);
+    m_ui->layerBox->addItem(tr("mean of all layers"), -1);
+    m_ui->layerBox->addItem(tr("max of all layers"), -2);
+    m_updating = false;
+    m_ui->grid->setModel(model);
+}
+
+void ModelPanel::setView(const ModelView &v, const QString &note)
+{
+    m_updating = true;
+    m_ui->layerBox->setCurrentIndex(m_ui->layerBox->findData(v.layer >= 0 ? v.layer
+            : v.layersBy == Aggregate::Max                                ? -2
+                                                                          : -1));
+    m_ui->headsBox->setCurrentIndex(!v.headsBy ? 0 : *v.headsBy == Aggregate::Mean ? 1 : 2);
+    m_ui->hideBox->setChecked(v.hideSpecial);
+    m_ui->mergeBox->setChecked(v.merge != SubwordStyle::None);
+    m_ui->noteLabel->setText(note);
+    m_updating = false;
+}
+
+ModelView ModelPanel::view() const
+{
+    ModelView v;
+    const int layer = m_ui->layerBox->currentData().toInt();
+    v.layer = std::max(layer, -1);
+    v.layersBy = layer == -2 ? Aggregate::Max : Aggregate::Mean;
+    if (m_ui->headsBox->currentIndex() > 0)
+        v.headsBy = m_ui->headsBox->currentIndex() == 1 ? Aggregate::Mean : Aggregate::Max;
+    v.hideSpecial = m_ui->hideBox->isChecked();
+    v.merge = m_ui->mergeBox->isChecked() ? SubwordStyle::Auto : SubwordStyle::None;
+    return v;
+}
+
+} // namespace qkv

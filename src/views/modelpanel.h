@@ -1,0 +1,44 @@
+#pragma once
+
+#include "modeldocument.h"
+
+#include <QWidget>
+
+#include <memory>
+
+namespace Ui {
+class ModelPanel;
+}
+
+namespace qkv {
+
+class LayersGridView;
+
+// How a real model is looked at (issue 7): the layer (or all combined), each head or the heads
+// combined, special tokens hidden, word pieces merged; a note on where the numbers come from,
+// and the layers × heads overview, whose tiles choose layer and head. Forwards edits only.
+class ModelPanel : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit ModelPanel(QWidget *parent = nullptr);
+    ~ModelPanel() override;
+
+    void setModel(const std::shared_ptr<const ModelAttention> &model);
+    // Shows a view (no signal); `note` says where the shown numbers come from.
+    void setView(const ModelView &view, const QString &note);
+    ModelView view() const;
+    LayersGridView *grid() const;
+
+Q_SIGNALS:
+    void viewEdited(const ModelView &view);
+    // A tile was chosen: show this layer, and this head of it.
+    void headChosen(int layer, int head);
+
+private:
+    std::unique_ptr<Ui::ModelPanel> m_ui;
+    bool m_updating = false;
+};
+
+} // namespace qkv
