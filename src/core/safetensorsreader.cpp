@@ -40,7 +40,7 @@ Dtype dtype(const QString &name)
 struct Entry {
     QString name;
     QJsonObject info;
-    qint64 begin = 0;
+    double begin = 0; // only to sort by: any number, since readEntry checks it
 };
 
 Tensor readEntry(const Entry &e, QByteArrayView data, qint64 &budget)
@@ -119,7 +119,7 @@ TensorFile readSafetensors(QByteArrayView bytes, const QString &where, const Ten
             const QJsonObject info = it.value().toObject();
             // Only to list the names in file order; readEntry checks the offsets.
             const QJsonArray offsets = info.value(QStringLiteral("data_offsets")).toArray();
-            entries.push_back({it.key(), info, offsets.isEmpty() ? 0 : qint64(offsets.first().toDouble())});
+            entries.push_back({it.key(), info, offsets.isEmpty() ? 0.0 : offsets.first().toDouble()});
         }
         std::stable_sort(
             entries.begin(), entries.end(), [](const Entry &a, const Entry &b) { return a.begin < b.begin; });
