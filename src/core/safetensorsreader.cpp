@@ -110,6 +110,11 @@ TensorFile readSafetensors(QByteArrayView bytes, const QString &where, const Ten
         if (!json.isObject())
             fail(QStringLiteral("header: expected a JSON object"));
         const QJsonObject o = json.object();
+        const bool metadataTokens
+            = o.value(QStringLiteral("__metadata__")).toObject().contains(QStringLiteral("tokens"));
+        // Two arrays of one name: which is meant cannot be told (and token ids are not tokens).
+        if (metadataTokens && o.contains(QStringLiteral("tokens")))
+            fail(QStringLiteral("__metadata__.tokens: the file also holds a tensor named \"tokens\""));
         std::vector<Entry> entries;
         for (auto it = o.begin(); it != o.end(); ++it) {
             if (it.key() == u"__metadata__")
@@ -132,7 +137,7 @@ TensorFile readSafetensors(QByteArrayView bytes, const QString &where, const Ten
                 file.tensors.push_back(readEntry(e, data, budget));
         }
         name.clear();
-        if (o.value(QStringLiteral("__metadata__")).toObject().contains(QStringLiteral("tokens"))) {
+        if (metadataTokens) {
             file.names << QStringLiteral("tokens");
             if (!wanted || wanted(QStringLiteral("tokens")))
                 file.tensors.push_back(tokensFromMetadata(o.value(QStringLiteral("__metadata__"))));

@@ -222,6 +222,12 @@ private Q_SLOTS:
         QTest::newRow("tokens not a list")
             << safetensors(QJsonObject {{u"__metadata__"_qs, QJsonObject {{u"tokens"_qs, u"a b"_qs}}}}, {})
             << u"__metadata__.tokens: expected a JSON list of strings"_qs;
+        // fuzz_safetensors checks that no two tensors share a name: here the reader gave two named
+        // "tokens", and the numbers won.
+        QTest::newRow("tokens twice") << safetensors(
+            QJsonObject {{u"tokens"_qs, entry(u"F32"_qs, {1}, 0, 4)},
+                {u"__metadata__"_qs, QJsonObject {{u"tokens"_qs, u"[\"a\"]"_qs}}}},
+            floatBytes({1})) << u"__metadata__.tokens: the file also holds a tensor named \"tokens\""_qs;
         QTest::newRow("tokens not strings")
             << safetensors(QJsonObject {{u"__metadata__"_qs, QJsonObject {{u"tokens"_qs, u"[1, 2]"_qs}}}}, {})
             << u"__metadata__.tokens: expected a JSON list of strings"_qs;
