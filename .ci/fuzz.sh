@@ -20,7 +20,8 @@ nice -n 10 cmake --build "$build" -j "${FUZZ_JOBS:-1}"
 
 seconds=${FUZZ_SECONDS:-60}
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(document numberblock exportargs size tokenizer)
+[ ${#targets[@]} -gt 0 ] || targets=(document numberblock exportargs size tokenizer npy npz safetensors attentionjson
+  tokengroups)
 mkdir -p "$build/artifacts"
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
@@ -33,9 +34,12 @@ for t in "${targets[@]}"; do
   mkdir -p "$found"
   dict=()
   [ -f "tests/fuzz/$t.dict" ] && dict=(-dict="tests/fuzz/$t.dict")
+  # tests/fuzz/<target>.options: more libFuzzer flags, one a line (a tighter -malloc_limit_mb).
+  options=()
+  [ -f "tests/fuzz/$t.options" ] && mapfile -t options < <(grep -v -e '^#' -e '^$' "tests/fuzz/$t.options")
   log="$build/fuzz_$t.log"
   echo "== $t: replaying $(find "$corpus" -type f | wc -l) corpus inputs"
-  if ! "$exe" -runs=0 "$corpus" >"$log" 2>&1; then
+  if ! "$exe" "${options[@]}" -runs=0 "$corpus" >"$log" 2>&1; then
     tail -n 40 "$log"
     echo "FAIL $t: a corpus input fails (see $log)"
     failed=1
@@ -43,7 +47,7 @@ for t in "${targets[@]}"; do
   fi
   echo "== $t: fuzzing for ${seconds}s"
   if ! "$exe" "${dict[@]}" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=8192 \
-    -print_final_stats=1 -artifact_prefix="$build/artifacts/$t-" "$found" "$corpus" >"$log" 2>&1; then
+    -print_final_stats=1 -artifact_prefix="$build/artifacts/$t-" "${options[@]}" "$found" "$corpus" >"$log" 2>&1; then
     tail -n 60 "$log"
     echo "FAIL $t: crash found (input in $build/artifacts/)"
     failed=1

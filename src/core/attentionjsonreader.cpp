@@ -7,6 +7,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -24,9 +25,12 @@ namespace {
 class NestedLists
 {
 public:
-    NestedLists(Tensor &t, qint64 &budget)
+    // `maxNumbers`: how many numbers the text can hold at all, so that a shape read down the
+    // first items (a few kilobytes can claim a billion numbers) reserves no more than that.
+    NestedLists(Tensor &t, qint64 &budget, qint64 maxNumbers)
         : m_t(t)
         , m_budget(budget)
+        , m_maxNumbers(maxNumbers)
     { }
 
     void read(const QJsonValue &v, const QString &path)
@@ -39,7 +43,7 @@ public:
         if (m_t.shape.empty())
             failAt(path, QStringLiteral("expected nested lists of numbers, got %1").arg(describeValue(v)));
         try {
-            m_t.data.reserve(checkedCount(m_t.shape, m_budget));
+            m_t.data.reserve(std::min(checkedCount(m_t.shape, m_budget), m_maxNumbers));
         } catch (const Invalid &e) {
             failAt(path, e.message);
         }
@@ -71,6 +75,7 @@ private:
 
     Tensor &m_t;
     qint64 &m_budget;
+    qint64 m_maxNumbers;
 };
 
 Tensor tokens(const QJsonValue &v)
@@ -125,7 +130,8 @@ TensorFile readAttentionJson(QByteArrayView bytes, const QString &where)
             }
             Tensor t;
             t.name = name;
-            NestedLists(t, budget).read(o.value(name), name);
+            // Each number takes a digit and a comma at least.
+            NestedLists(t, budget, json.size() / 2 + 1).read(o.value(name), name);
             file.tensors.push_back(std::move(t));
         }
     } catch (const Invalid &e) {

@@ -16,6 +16,7 @@ constexpr quint32 endSignature = 0x06054b50;
 constexpr quint32 zip64LocatorSignature = 0x07064b50;
 constexpr quint32 centralSignature = 0x02014b50;
 constexpr quint32 localSignature = 0x04034b50;
+constexpr qint64 maxDeflateRatio = 1032;
 
 // One file of the archive as its central directory describes it. The central directory is
 // trusted over the local headers: Python's zipfile (np.savez) writes 0xFFFFFFFF sizes and a
@@ -165,6 +166,15 @@ Tensor readEntry(QByteArrayView bytes, const Entry &e, qint64 &budget)
         // whole entry is inflated.
         const Bytes prefix = inflateRaw(data, std::min(e.size, maxNpyHeader + 12), false);
         checkNpyPrefix(QByteArrayView(prefix.data(), qsizetype(prefix.size())), e.size, budget);
+        // Deflate makes at most 1,032 bytes of one (2 bits for a match of 258 bytes), so a larger
+        // declared size is a lie that would have a few bytes allocate gigabytes (a string array
+        // of 4 GB passes the budget, which counts the values decoded, not the bytes inflated).
+        if (e.size / maxDeflateRatio > e.compressedSize)
+            fail(QStringLiteral("declares %1 bytes once inflated, more than deflate makes of %2 bytes (at most %3 "
+                                "times as many)")
+                     .arg(e.size)
+                     .arg(e.compressedSize)
+                     .arg(maxDeflateRatio));
         inflated = inflateRaw(data, e.size, true);
     } else if (e.compressedSize != e.size) {
         fail(QStringLiteral("a stored entry of %1 bytes declares %2 once unpacked").arg(e.compressedSize).arg(e.size));

@@ -40,7 +40,7 @@ Dtype dtype(const QString &name)
 struct Entry {
     QString name;
     QJsonObject info;
-    qint64 begin = 0;
+    double begin = 0; // only to sort by: any number, since readEntry checks it
 };
 
 Tensor readEntry(const Entry &e, QByteArrayView data, qint64 &budget)
@@ -110,6 +110,11 @@ TensorFile readSafetensors(QByteArrayView bytes, const QString &where, const Ten
         if (!json.isObject())
             fail(QStringLiteral("header: expected a JSON object"));
         const QJsonObject o = json.object();
+        const bool metadataTokens
+            = o.value(QStringLiteral("__metadata__")).toObject().contains(QStringLiteral("tokens"));
+        // Two arrays of one name: which is meant cannot be told (and token ids are not tokens).
+        if (metadataTokens && o.contains(QStringLiteral("tokens")))
+            fail(QStringLiteral("__metadata__.tokens: the file also holds a tensor named \"tokens\""));
         std::vector<Entry> entries;
         for (auto it = o.begin(); it != o.end(); ++it) {
             if (it.key() == u"__metadata__")
@@ -119,7 +124,7 @@ TensorFile readSafetensors(QByteArrayView bytes, const QString &where, const Ten
             const QJsonObject info = it.value().toObject();
             // Only to list the names in file order; readEntry checks the offsets.
             const QJsonArray offsets = info.value(QStringLiteral("data_offsets")).toArray();
-            entries.push_back({it.key(), info, offsets.isEmpty() ? 0 : qint64(offsets.first().toDouble())});
+            entries.push_back({it.key(), info, offsets.isEmpty() ? 0.0 : offsets.first().toDouble()});
         }
         std::stable_sort(
             entries.begin(), entries.end(), [](const Entry &a, const Entry &b) { return a.begin < b.begin; });
@@ -132,7 +137,7 @@ TensorFile readSafetensors(QByteArrayView bytes, const QString &where, const Ten
                 file.tensors.push_back(readEntry(e, data, budget));
         }
         name.clear();
-        if (o.value(QStringLiteral("__metadata__")).toObject().contains(QStringLiteral("tokens"))) {
+        if (metadataTokens) {
             file.names << QStringLiteral("tokens");
             if (!wanted || wanted(QStringLiteral("tokens")))
                 file.tensors.push_back(tokensFromMetadata(o.value(QStringLiteral("__metadata__"))));

@@ -67,6 +67,12 @@ private Q_SLOTS:
                                     << u"this is a QKV Lab document, not a model's attention: open it as a document"_qs;
         QTest::newRow("top-level list") << QByteArray("[[1]]")
                                         << u"expected a JSON object with \"tokens\" and \"attention\""_qs;
+        // Seen writing fuzz_attentionjson (its allocation limit fails on it): the shape read down the
+        // first items claims 640³ numbers (1 GiB of floats, within the budget) in 4 KB, and they
+        // were reserved before the rest was read.
+        const auto zeros = [](int n) { return QByteArray("0,").repeated(n - 1) + '0'; };
+        QTest::newRow("shape of 640³ in 4 KB") << "{\"attention\": [[[" + zeros(640) + "]," + zeros(639) + "],"
+                + zeros(639) + "]}" << u"attention[0][1]: expected a list of 640, got the number 0"_qs;
         QByteArray deep(40, '[');
         QTest::newRow("too deep") << "{\"attention\": " + deep + "1" + QByteArray(40, ']') + "}"
                                   << u"attention: more than 32 levels of lists"_qs;

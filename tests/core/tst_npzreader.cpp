@@ -14,9 +14,9 @@ using namespace tensorchecks;
 
 namespace {
 
-QByteArray npy(const QByteArray &shape, const QByteArray &data)
+QByteArray npy(const QByteArray &shape, const QByteArray &data, const QByteArray &descr = "<f4")
 {
-    const QByteArray header = "{'descr': '<f4', 'fortran_order': False, 'shape': " + shape + ", }\n";
+    const QByteArray header = "{'descr': '" + descr + "', 'fortran_order': False, 'shape': " + shape + ", }\n";
     QByteArray out("\x93NUMPY\x01");
     out += char(0);
     appendLe(out, quint16(header.size()));
@@ -235,6 +235,25 @@ private Q_SLOTS:
         liar.size = 0xfffffff0;
         QTest::newRow("declared size the header does not fit") << zip(
             {liar}) << u"a.npy: header: shape (2, 3) of 4-byte values needs 24 bytes but the data holds 4294967210"_qs;
+        // Found by fuzz_npz: a header that agrees with a declared size of gigabytes (a string array
+        // passes the budget of values), with a few bytes of deflate data that cannot make them.
+        const QByteArray stringsHeader = npy("(60000,)", QByteArray(), "|S65536");
+        ZipEntry strings {"a.npy", stringsHeader + QByteArray(4096, '\0'), true};
+        strings.size = quint32(stringsHeader.size() + 60000LL * 65536);
+        QTest::newRow("declared size deflate cannot make")
+            << zip({strings})
+            << QStringLiteral("a.npy: declares %1 bytes once inflated, more than deflate makes of %2 bytes (at most "
+                              "1032 times as many)")
+                   .arg(*strings.size)
+                   .arg(rawDeflate(strings.payload).size());
+        ZipEntry floats {"a.npy", npy("(100000000,)", QByteArray()), true};
+        floats.size = quint32(floats.payload.size() + 400000000);
+        QTest::newRow("declared size of floats deflate cannot make")
+            << zip({floats})
+            << QStringLiteral("a.npy: declares %1 bytes once inflated, more than deflate makes of %2 bytes (at most "
+                              "1032 times as many)")
+                   .arg(*floats.size)
+                   .arg(rawDeflate(floats.payload).size());
         ZipEntry huge {"a.npy", npy("(100000, 100000)", six), true};
         QTest::newRow("huge shape, refused before inflating")
             << zip({huge})
@@ -293,6 +312,17 @@ private Q_SLOTS:
         QTest::newRow("lying header inside") << zip({{"a.npy", npy("(2, 3)", six.first(20))}})
                                              << u"a.npy: header: shape (2, 3) has 6 values but the data holds 5"_qs;
     }
+    // Deflate at its best ratio (a long run of zeros) stays within what the reader believes of it.
+    void bestCompressionIsRead()
+    {
+        const ZipEntry zeros {"a.npy", npy("(4194304,)", QByteArray(1 << 24, '\0')), true};
+        const qsizetype packed = rawDeflate(zeros.payload).size();
+        QVERIFY2(packed * 1020 < zeros.payload.size(), qPrintable(QString::number(packed)));
+        const TensorFile r = readNpz(zip({zeros}), u"z.npz"_qs);
+        QVERIFY2(r, qPrintable(r.error));
+        QCOMPARE(r.tensors.front().data.size(), std::size_t(1) << 22);
+    }
+
     void badArchives()
     {
         QFETCH(QByteArray, bytes);

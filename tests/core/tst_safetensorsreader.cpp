@@ -204,6 +204,13 @@ private Q_SLOTS:
         QTest::newRow("offsets reversed")
             << safetensors(QJsonObject {{u"attention"_qs, entry(u"F32"_qs, {1}, 8, 4)}}, floatBytes({1, 2, 3}))
             << u"attention: data_offsets: [8, 4] is not within the 12 bytes of data that follow the header"_qs;
+        // Found by fuzz_safetensors: the offsets, read to list the names in file order, were
+        // converted to an integer before they were checked (undefined for 1e300).
+        QTest::newRow("offset of 1e300") << safetensors(
+            QJsonObject {{u"attention"_qs,
+                QJsonObject {{u"dtype"_qs, u"F32"_qs}, {u"shape"_qs, QJsonArray {1}},
+                    {u"data_offsets"_qs, QJsonArray {1e300, 4}}}}},
+            floatBytes({1})) << u"attention: data_offsets: expected a whole number from 0 up"_qs;
         QTest::newRow("one offset") << safetensors(
             QJsonObject {{u"attention"_qs,
                 QJsonObject {
@@ -215,6 +222,12 @@ private Q_SLOTS:
         QTest::newRow("tokens not a list")
             << safetensors(QJsonObject {{u"__metadata__"_qs, QJsonObject {{u"tokens"_qs, u"a b"_qs}}}}, {})
             << u"__metadata__.tokens: expected a JSON list of strings"_qs;
+        // fuzz_safetensors checks that no two tensors share a name: here the reader gave two named
+        // "tokens", and the numbers won.
+        QTest::newRow("tokens twice") << safetensors(
+            QJsonObject {{u"tokens"_qs, entry(u"F32"_qs, {1}, 0, 4)},
+                {u"__metadata__"_qs, QJsonObject {{u"tokens"_qs, u"[\"a\"]"_qs}}}},
+            floatBytes({1})) << u"__metadata__.tokens: the file also holds a tensor named \"tokens\""_qs;
         QTest::newRow("tokens not strings")
             << safetensors(QJsonObject {{u"__metadata__"_qs, QJsonObject {{u"tokens"_qs, u"[1, 2]"_qs}}}}, {})
             << u"__metadata__.tokens: expected a JSON list of strings"_qs;
