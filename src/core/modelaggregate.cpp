@@ -35,4 +35,11 @@ FloatMatrix aggregateAll(const ModelAttention &m, Aggregate how)
     return combine(m.layers * m.heads, how, [&](int i) { return m.weights(i / m.heads, i % m.heads); });
 }
 
+FloatMatrix aggregateAll(const ModelAttention &m, Aggregate heads, Aggregate layers)
+{
+    if (heads == layers) // the same either way, in one pass
+        return aggregateAll(m, heads);
+    return combine(m.layers, layers, [&](int l) { return aggregateHeads(m, l, heads); });
+}
+
 } // namespace qkv

@@ -15,5 +15,8 @@ FloatMatrix aggregateLayers(const ModelAttention &m, int head, Aggregate how);
 
 // Every layer and head at once.
 FloatMatrix aggregateAll(const ModelAttention &m, Aggregate how);
+// Each layer's heads combined by `heads`, then the layers by `layers` (the max of the layers'
+// mean heads is not the mean of anything).
+FloatMatrix aggregateAll(const ModelAttention &m, Aggregate heads, Aggregate layers);
 
 } // namespace qkv

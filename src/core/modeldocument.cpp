@@ -48,7 +48,7 @@ std::vector<FloatMatrix> shownAttention(const ModelAttention &m, const ModelView
 {
     std::vector<FloatMatrix> out;
     if (v.headsBy) {
-        out.push_back(v.layer < 0 ? aggregateAll(m, *v.headsBy) : aggregateHeads(m, v.layer, *v.headsBy));
+        out.push_back(v.layer < 0 ? aggregateAll(m, *v.headsBy, v.layersBy) : aggregateHeads(m, v.layer, *v.headsBy));
         return out;
     }
     for (int h = 0; h < m.heads; ++h)

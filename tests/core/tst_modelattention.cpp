@@ -339,6 +339,10 @@ private Q_SLOTS:
         QVERIFY(aggregateLayers(m, 1, Aggregate::Max) == matrix2(0.75f, 1, 0.25f, 1));
         QVERIFY(aggregateAll(m, Aggregate::Mean) == matrix2(0.5625f, 0.4375f, 0.4375f, 0.5625f));
         QVERIFY(aggregateAll(m, Aggregate::Max) == matrix2(1, 1, 1, 1));
+        // Heads within each layer first, then the layers.
+        QVERIFY(aggregateAll(m, Aggregate::Mean, Aggregate::Max) == matrix2(0.625f, 0.5f, 0.5f, 0.625f));
+        QVERIFY(aggregateAll(m, Aggregate::Max, Aggregate::Mean) == matrix2(0.875f, 0.75f, 0.75f, 0.875f));
+        QVERIFY(aggregateAll(m, Aggregate::Max, Aggregate::Max) == aggregateAll(m, Aggregate::Max));
     }
 
     // Not a timed test: prints how long 512 tokens × 12 layers × 12 heads take to load, when
