@@ -19,6 +19,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "named.h"
+
 using namespace qkv;
 
 namespace {
@@ -44,9 +46,7 @@ private:
     template<typename T>
     T *child(const char *name) const
     {
-        T *w = m_window->findChild<T *>(QLatin1String(name));
-        Q_ASSERT(w);
-        return w;
+        return test::named<T>(m_window.get(), name);
     }
     DocumentSession *session() const { return m_window->session(); }
 
