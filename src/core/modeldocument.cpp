@@ -225,6 +225,12 @@ OpenedFile openFile(const QString &fileOrExample, const ModelView &view)
     OpenedFile out;
     if (!isModelFileName(fileOrExample)) {
         out.loaded = loadDocument(fileOrExample);
+        if (out.loaded && !(view == ModelView {})) { // the options were meant for a model: say so
+            out.loaded.document.reset();
+            out.loaded.error = LoadError {fileOrExample, 0, 0, {},
+                QStringLiteral("a QKV Lab document, not a model's attention: --layer, --heads, --hide-special and "
+                               "--merge apply to a model's file only")};
+        }
         // Only a JSON file without "format" that names attention may be a model's.
         if (out.loaded || out.loaded.error.path != u"format" || !looksLikeModelJson(fileOrExample))
             return out;

@@ -60,6 +60,7 @@ bool isModelFileName(const QString &path);
 
 // What a FILE argument opens: a document, `example:NAME`, or a real model's attention shown
 // with `view` (by suffix; a .json file that is not a QKV Lab document is read as a model's).
+// A document asked for with a view other than the default is refused: the options meant a model.
 struct OpenedFile {
     LoadResult loaded;
     std::shared_ptr<const ModelAttention> model; // set when the file is a model's

@@ -10,6 +10,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "modelfixture.h"
 #include "tinydisk.h"
 
 #include <cstdio>
@@ -314,6 +315,80 @@ private Q_SLOTS:
         QVERIFY(!b.contains("<text") && b.contains("<path"));
         QCOMPARE(b.count("sometimes"), 1); // in the <title> alone
         QVERIFY(a.count("sometimes") > 1);
+    }
+
+    // A real model's attention (issue 7): the layer and heads chosen, the tokens regrouped.
+    void computeAModel()
+    {
+        const qkv::test::ModelFixture m(
+            {u"[CLS]"_qs, u"the"_qs, u"cat"_qs, u"##s"_qs, u"sat"_qs, u"[SEP]"_qs}, 2, 2, 4);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"cats.json"_qs);
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(m.json());
+        f.close();
+        const auto weights = [](const QByteArray &json, int head) {
+            const QJsonArray rows = QJsonDocument::fromJson(json)
+                                        .object()
+                                        .value(u"heads"_qs)
+                                        .toArray()
+                                        .at(head)
+                                        .toObject()
+                                        .value(u"weights"_qs)
+                                        .toArray();
+            Eigen::MatrixXd w(rows.size(), rows.size());
+            for (int i = 0; i < rows.size(); ++i)
+                for (int j = 0; j < rows.size(); ++j)
+                    w(i, j) = rows.at(i).toArray().at(j).toDouble();
+            return w;
+        };
+        const auto near = [](const Eigen::MatrixXd &a, const Eigen::MatrixXd &b) {
+            return a.rows() == b.rows() && a.cols() == b.cols() && (a - b).cwiseAbs().maxCoeff() < 1e-6; // float32
+        };
+
+        Run r = run({u"compute"_qs, path, u"--layer"_qs, u"2"_qs});
+        QCOMPARE(r.status, 0);
+        QVERIFY(near(weights(r.out, 0), m.attention(1, 0)));
+        QVERIFY(near(weights(r.out, 1), m.attention(1, 1)));
+        r = run({u"compute"_qs, path}); // layer 1 by default
+        QVERIFY(near(weights(r.out, 1), m.attention(0, 1)));
+
+        r = run({u"compute"_qs, u"--heads"_qs, u"mean"_qs, path});
+        QCOMPARE(r.status, 0);
+        QCOMPARE(QJsonDocument::fromJson(r.out).object().value(u"heads"_qs).toArray().size(), 1);
+        QVERIFY(near(weights(r.out, 0), (m.attention(0, 0) + m.attention(0, 1)) / 2));
+
+        r = run({u"compute"_qs, path, u"--hide-special"_qs, u"--merge"_qs});
+        QCOMPARE(r.status, 0);
+        QCOMPARE(QJsonDocument::fromJson(r.out).object().value(u"tokens"_qs).toArray(),
+            (QJsonArray {u"the"_qs, u"cats"_qs, u"sat"_qs}));
+        QVERIFY(std::abs(weights(r.out, 0)(0, 1) - (m.attention(0, 0)(1, 2) + m.attention(0, 0)(1, 3))) < 1e-6);
+
+        r = run({u"compute"_qs, path, u"--layer"_qs, u"9"_qs});
+        QCOMPARE(r.status, 1);
+        QCOMPARE(r.err, (u"qkvlab: "_qs + path + u": layer 9: the model has 2 layer(s)\n"_qs).toUtf8());
+        r = run({u"compute"_qs, path, u"--layer"_qs, u"0"_qs});
+        QCOMPARE(r.status, 2);
+        QVERIFY(r.err.contains("--layer: expected a layer from 1, mean or max, got '0'"));
+        // On a document the model's options are a mistake, not something to ignore.
+        r = run({u"compute"_qs, u"example:birds"_qs, u"--layer"_qs, u"2"_qs});
+        QCOMPARE(r.status, 1);
+        QVERIFY(r.err.contains("example:birds: a QKV Lab document, not a model's attention"));
+
+        // export takes the same options: layer 2's heatmap, hidden special tokens.
+        const QString png = dir.filePath(u"layer2.png"_qs);
+        const QString csv = dir.filePath(u"layer2.csv"_qs);
+        r = run({u"export"_qs, path, u"--layer"_qs, u"2"_qs, u"--hide-special"_qs, u"--view"_qs, u"heatmap"_qs,
+            u"-o"_qs, png});
+        QCOMPARE(r.status, 0);
+        QVERIFY(!QImage(png).isNull());
+        r = run({u"export"_qs, path, u"--layer"_qs, u"2"_qs, u"--hide-special"_qs, u"--numbers"_qs, u"weights"_qs,
+            u"-o"_qs, csv});
+        QCOMPARE(r.status, 0);
+        QFile table(csv);
+        QVERIFY(table.open(QIODevice::ReadOnly));
+        QCOMPARE(table.readAll().split('\n').at(0), QByteArray(",the,cat,##s,sat"));
     }
 
     void badDocumentGivesItsPlace()
