@@ -100,7 +100,7 @@ int runExport(const QStringList &args, FILE *out, FILE *err)
         print(err, QStringLiteral("qkvlab: %1\n").arg(loaded.error.toString()));
         return 1;
     }
-    const Result result = compute(*loaded.document);
+    const Result result = opened.result ? *opened.result : compute(*loaded.document);
     if (o.head >= static_cast<int>(result.heads.size())) {
         print(err,
             QStringLiteral("qkvlab: export: --head %1: the document has %2 head(s)\n")

@@ -151,7 +151,7 @@ std::optional<ModelDocument> modelDocument(
         for (int h = 0; h < heads; ++h)
             doc.setAttention(h, toDouble(v.regroups() ? regroup(attention[h], groups) : attention[h]));
     } else {
-        const Result r = compute(doc);
+        const Result &r = out.result.emplace(compute(doc));
         double worst = 0;
         for (int h = 0; h < heads; ++h)
             worst = std::max(worst, (r.heads[h].weights - toDouble(attention[h])).cwiseAbs().maxCoeff());
@@ -254,6 +254,7 @@ OpenedFile openFile(const QString &fileOrExample, const ModelView &view)
     out.loaded.document = std::move(md->document);
     out.loaded.error = {};
     out.recomputeError = md->recomputeError;
+    out.result = std::move(md->result);
     return out;
 }
 

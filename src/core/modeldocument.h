@@ -2,6 +2,7 @@
 
 #include "document.h"
 #include "documentio.h"
+#include "engine.h"
 #include "modelaggregate.h"
 #include "modelattention.h"
 #include "tokengroups.h"
@@ -37,6 +38,7 @@ struct ModelDocument {
     // With the model's vectors: the largest difference between the attention recomputed from
     // them and the file's own (-1 when the file's attention is shown as it is).
     double recomputeError = -1;
+    std::optional<Result> result; // with the model's vectors: the document computed
 };
 
 // With the model's vectors: direct mode with per-token vectors (each head's Q, K and V of the
@@ -65,6 +67,7 @@ struct OpenedFile {
     LoadResult loaded;
     std::shared_ptr<const ModelAttention> model; // set when the file is a model's
     double recomputeError = -1;
+    std::optional<Result> result; // a model's document, when openFile computed it
 };
 OpenedFile openFile(const QString &fileOrExample, const ModelView &view = {});
 

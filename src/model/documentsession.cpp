@@ -39,6 +39,11 @@ void DocumentSession::startBackgroundCompute()
 void DocumentSession::acceptResult(Result result, quint64 generation)
 {
     m_computing = false;
+    if (generation < m_resultGeneration) { // a newer result is shown already (computed at once)
+        if (m_resultGeneration != m_generation)
+            startBackgroundCompute();
+        return;
+    }
     m_result = std::move(result);
     m_resultGeneration = generation;
     if (generation != m_generation) // edited meanwhile: show this one, compute the newest
@@ -66,6 +71,14 @@ void DocumentSession::resetDocument(const Document &doc)
     m_undo.clear();
     m_document = doc;
     afterChange(true);
+    Q_EMIT documentReset();
+}
+
+void DocumentSession::resetDocument(const Document &doc, Result computed)
+{
+    m_undo.clear();
+    m_document = doc;
+    afterChange(true, std::move(computed));
     Q_EMIT documentReset();
 }
 
@@ -128,12 +141,12 @@ void DocumentSession::clampSelection()
         setCurrentHead(m_document.settings().heads - 1);
 }
 
-void DocumentSession::afterChange(bool shapeChanged)
+void DocumentSession::afterChange(bool shapeChanged, std::optional<Result> computed)
 {
     ++m_generation;
-    const bool background = isComputedInBackground(m_document);
+    const bool background = !computed && isComputedInBackground(m_document);
     if (!background) {
-        m_result = compute(m_document);
+        m_result = computed ? std::move(*computed) : compute(m_document);
         m_resultGeneration = m_generation;
     } else if (!m_computing) {
         startBackgroundCompute();

@@ -7,6 +7,7 @@
 #include <QThreadPool>
 #include <QUndoStack>
 
+#include <optional>
 #include <vector>
 
 namespace qkv {
@@ -34,6 +35,9 @@ public:
 
     // Replaces the whole document (open, new, example, recovery); clears the history.
     void resetDocument(const Document &doc);
+    // The same with its result already computed (a real model's layer is computed to check it
+    // against the file's attention: not twice).
+    void resetDocument(const Document &doc, Result computed);
 
     // Undoable edits.
     void editSentence(const QString &sentence);
@@ -71,7 +75,7 @@ Q_SIGNALS:
     void currentHeadChanged(int head);
 
 private:
-    void afterChange(bool shapeChanged);
+    void afterChange(bool shapeChanged, std::optional<Result> computed = std::nullopt);
     void clampSelection();
     void startBackgroundCompute();
     void acceptResult(Result result, quint64 generation);

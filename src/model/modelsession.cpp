@@ -20,7 +20,10 @@ void ModelSession::show(const OpenedFile &opened, const QString &path)
     m_view = {};
     m_kept.clear();
     m_recomputeError = opened.recomputeError;
-    m_session->resetDocument(*opened.loaded.document);
+    if (opened.result)
+        m_session->resetDocument(*opened.loaded.document, *opened.result);
+    else
+        m_session->resetDocument(*opened.loaded.document);
     Q_EMIT modelChanged();
     Q_EMIT viewChanged();
 }
@@ -53,6 +56,7 @@ QString ModelSession::setView(const ModelView &view)
         return std::find_if(m_kept.begin(), m_kept.end(), [&](const Kept &k) { return k.view == v; });
     };
     Document next;
+    std::optional<Result> computed;
     double error = -1;
     if (const auto it = keptFor(view); it != m_kept.end()) {
         next = it->document;
@@ -63,6 +67,7 @@ QString ModelSession::setView(const ModelView &view)
         if (!md)
             return why;
         next = std::move(md->document);
+        computed = std::move(md->result);
         error = md->recomputeError;
     }
     if (const auto it = keptFor(m_view); it != m_kept.end())
@@ -73,7 +78,10 @@ QString ModelSession::setView(const ModelView &view)
     const int head = m_session->currentHead(), token = m_session->selectedToken();
     m_view = view;
     m_recomputeError = error;
-    m_session->resetDocument(next);
+    if (computed)
+        m_session->resetDocument(next, std::move(*computed));
+    else
+        m_session->resetDocument(next);
     m_session->setCurrentHead(std::min(head, next.settings().heads - 1));
     m_session->setSelectedToken(token < next.tokenCount() ? token : -1);
     Q_EMIT viewChanged();

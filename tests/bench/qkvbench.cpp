@@ -25,6 +25,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <functional>
 #include <map>
 #include <optional>
 #include <tuple>
@@ -521,7 +522,10 @@ int main(int argc, char *argv[])
         u"peer"_s, u"The numpy peer script (default: from the source tree)."_s, u"path"_s);
     const QCommandLineOption noPeerOption(u"no-peer"_s, u"Do not run the numpy peer."_s);
     const QCommandLineOption allOption(u"all"_s, u"Run every case, however long it takes (no time budget)."_s);
-    parser.addOptions({quickOption, peerOption, noPeerOption, allOption});
+    const QCommandLineOption onlyOption(u"only"_s,
+        u"Measure one view section only: heatmap, arrows, charts, worked, layers, window or model_open."_s,
+        u"section"_s);
+    parser.addOptions({quickOption, peerOption, noPeerOption, allOption, onlyOption});
     parser.process(app);
 
     const bool quick = parser.isSet(quickOption);
@@ -530,6 +534,23 @@ int main(int argc, char *argv[])
     if (parser.isSet(allOption))
         budget.totalSeconds = budget.peerSeconds = unlimited;
     const QJsonObject machine = machineJson(); // before measuring: the load average is that of others
+    if (parser.isSet(onlyOption)) {
+        const std::map<QString, std::function<QJsonObject()>> sections {{u"heatmap"_s, qkv::bench::heatmapTimings},
+            {u"arrows"_s, qkv::bench::arrowGraphTimings}, {u"charts"_s, qkv::bench::chartTimings},
+            {u"worked"_s, qkv::bench::workedTimings}, {u"layers"_s, qkv::bench::layersGridTimings},
+            {u"window"_s, [quick] { return qkv::bench::windowTimings(quick); }},
+            {u"model_open"_s, [quick] { return qkv::bench::modelOpenTimings(quick); }}};
+        const auto section = sections.find(parser.value(onlyOption));
+        if (section == sections.end()) {
+            std::fprintf(stderr, "qkvbench: --only: unknown section '%s'\n", qPrintable(parser.value(onlyOption)));
+            return 2;
+        }
+        const QJsonObject out {{u"benchmark"_s, u"qkvbench"_s}, {u"quick"_s, quick}, {u"machine"_s, machine},
+            {section->first, section->second()}};
+        const QByteArray json = QJsonDocument(out).toJson(QJsonDocument::Indented);
+        std::fwrite(json.constData(), 1, static_cast<std::size_t>(json.size()), stdout);
+        return 0;
+    }
     const bool similarities = engineFormsSimilarities();
     const auto started = Clock::now();
     std::srand(1); // Eigen's Random() draws from rand(): same inputs every run
@@ -584,6 +605,7 @@ int main(int argc, char *argv[])
     out.insert(u"worked"_s, qkv::bench::workedTimings());
     out.insert(u"layers"_s, qkv::bench::layersGridTimings());
     out.insert(u"window"_s, qkv::bench::windowTimings(quick));
+    out.insert(u"model_open"_s, qkv::bench::modelOpenTimings(quick));
     if (!parser.isSet(noPeerOption)) {
         const QString scriptDir = QFileInfo(defaultPeerScript()).absolutePath();
         out.insert(u"matplotlib"_s, qkv::bench::matplotlibTimings(scriptDir, heatmap, arrows, quick));

@@ -3,6 +3,7 @@
 // heatmap PNG as a whole process against a numpy + matplotlib script doing the same. Ratios are
 // matplotlib_ms / qkvlab_ms: above 1, QKV Lab is faster.
 
+#include "benchprocess.h"
 #include "viewbenches.h"
 
 #include <QDir>
@@ -22,40 +23,6 @@ using namespace Qt::StringLiterals;
 
 namespace qkv::bench {
 namespace {
-
-const QString python = u"/usr/bin/python3"_s;
-
-QJsonObject unavailable(const QString &reason)
-{
-    return {{u"available"_s, false}, {u"reason"_s, reason}};
-}
-
-double ratio(double peer, double ours)
-{
-    return ours > 0 ? std::round(peer / ours * 100) / 100 : 0;
-}
-
-// Runs a program to its end; false with the reason in `error` if it failed.
-bool runProcess(const QString &program, const QStringList &args, QByteArray *out, QString *error)
-{
-    QProcess p;
-    p.start(program, args);
-    if (!p.waitForFinished(5 * 60 * 1000)) {
-        p.kill();
-        p.waitForFinished();
-        *error = program + u" did not finish: "_s + p.errorString();
-        return false;
-    }
-    if (p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0) {
-        *error = u"%1 failed (exit %2): %3"_s.arg(program)
-                     .arg(p.exitCode())
-                     .arg(QString::fromUtf8(p.readAllStandardError()).trimmed().right(400));
-        return false;
-    }
-    if (out)
-        *out = p.readAllStandardOutput();
-    return true;
-}
 
 // Median wall milliseconds of `reps` whole runs of a process, after one warm-up run (page cache).
 double processMs(const QString &program, const QStringList &args, int reps, QString *error)

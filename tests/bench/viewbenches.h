@@ -13,6 +13,9 @@ QJsonObject chartTimings();
 QJsonObject workedTimings();
 // The layers × heads grid of a synthetic 512-token, 12-layer, 12-head model.
 QJsonObject layersGridTimings();
+// File → Open of a 512-token, 12-layer, 12-head model with Q, K, V (npz, stored and deflated)
+// to the whole window painted, against numpy's load of the same files.
+QJsonObject modelOpenTimings(bool quick);
 // The real main window, offscreen: one scrubbed value until every visible view has repainted,
 // and pasting a 4,096-token sentence.
 QJsonObject windowTimings(bool quick);
