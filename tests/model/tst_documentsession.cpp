@@ -75,6 +75,47 @@ private Q_SLOTS:
         QCOMPARE(session.result().heads[0].weights, direct.heads[0].weights);
     }
 
+    // A small document computed at once while a large one still computes in the background: the
+    // large one's late result is never shown over the small one's.
+    void aLateResultNeverReplacesANewerOne()
+    {
+        DocumentSession session;
+        QStringList words;
+        for (int i = 0; i < 2048; ++i)
+            words << QStringLiteral("w%1").arg(i % 300);
+        Document big;
+        big.setSentence(words.join(QLatin1Char(' ')));
+        session.resetDocument(big);
+        QVERIFY(session.isComputing());
+        const Document small = *loadDocument(QStringLiteral("example:birds")).document;
+        QList<qsizetype> shown;
+        connect(&session, &DocumentSession::resultChanged, this, [&] { shown << session.result().tokens.size(); });
+        session.resetDocument(small);
+        QCOMPARE(session.result().tokens.size(), 3);
+        QTRY_VERIFY_WITH_TIMEOUT(!session.isComputing(), 20000);
+        QCoreApplication::processEvents();
+        QVERIFY(!shown.isEmpty());
+        for (qsizetype n : shown)
+            QCOMPARE(n, 3);
+        QCOMPARE(session.result().tokens.size(), 3);
+    }
+
+    // A result computed along with the document (a real model's layer) is shown as given.
+    void aComputedResultIsTakenAsItIs()
+    {
+        DocumentSession session;
+        const Document doc = *loadDocument(QStringLiteral("example:animal")).document;
+        Result given = compute(doc);
+        given.heads[0].weights(0, 0) = 0.125; // marked: not what a recompute would give
+        session.resetDocument(doc, given);
+        QVERIFY(!session.isComputing());
+        QCOMPARE(session.result().heads[0].weights(0, 0), 0.125);
+        QCOMPARE(session.undoStack()->count(), 0);
+        session.editSentence(doc.sentence() + QStringLiteral(" again")); // an edit computes anew
+        session.waitForResult();
+        QVERIFY(session.result().heads[0].weights(0, 0) != 0.125);
+    }
+
     void resetClearsHistory()
     {
         DocumentSession session;
