@@ -99,7 +99,8 @@ QString usageText()
                           "FILE is a .qkv.json document, example:NAME for a bundled example, or a real model's\n"
                           "attention (.npz, .npy, .safetensors, or JSON with \"tokens\" and \"attention\").\n"
                           "MODEL OPTIONS (compute and export of a model file): --layer N|mean|max (default 1),\n"
-                          "  --heads each|mean|max, --hide-special, --merge (word pieces into words).\n"
+                          "  --heads each|mean|max, --hide-special, --special \"TOKEN ...\" (hide these instead),\n"
+                          "  --merge (word pieces into words).\n"
                           "Exit status: 0 success, 1 a file could not be read or written, 2 wrong usage.\n")
         .arg(defaultExampleName());
 }

@@ -97,12 +97,8 @@ std::optional<ModelDocument> modelDocument(
     const bool vectors = usesModelVectors(m, v);
     const bool values = m.hasVectors() && v.layer >= 0 && !v.headsBy; // per head, maybe regrouped
     TokenGroups groups;
-    if (v.regroups()) {
-        TokenGroupOptions options;
-        options.hideSpecial = v.hideSpecial;
-        options.merge = v.merge;
-        groups = groupTokens(m.tokens, options);
-    }
+    if (v.regroups())
+        groups = groupTokens(m.tokens, v.groupOptions());
     if (v.layer >= m.layers) {
         if (error)
             *error = QStringLiteral("layer %1: the model has %2 layer(s)").arg(v.layer + 1).arg(m.layers);
@@ -183,12 +179,17 @@ bool isModelOption(const QString &arg)
 
 bool modelOptionTakesValue(const QString &arg)
 {
-    return arg == u"--layer" || arg == u"--heads";
+    return arg == u"--layer" || arg == u"--heads" || arg == u"--special";
 }
 
 QString parseModelOption(const QString &arg, const QString &value, ModelView &view)
 {
     if (arg == u"--hide-special") {
+        view.hideSpecial = true;
+    } else if (arg == u"--special") {
+        view.specialTokens = value.split(QRegularExpression(QStringLiteral("\\s+")), Qt::SkipEmptyParts);
+        if (view.specialTokens.isEmpty())
+            return QStringLiteral("--special: expected the special tokens, separated by spaces");
         view.hideSpecial = true;
     } else if (arg == u"--merge") {
         view.merge = SubwordStyle::Auto;
@@ -228,8 +229,8 @@ OpenedFile openFile(const QString &fileOrExample, const ModelView &view)
         if (out.loaded && !(view == ModelView {})) { // the options were meant for a model: say so
             out.loaded.document.reset();
             out.loaded.error = LoadError {fileOrExample, 0, 0, {},
-                QStringLiteral("a QKV Lab document, not a model's attention: --layer, --heads, --hide-special and "
-                               "--merge apply to a model's file only")};
+                QStringLiteral("a QKV Lab document, not a model's attention: --layer, --heads, --hide-special, "
+                               "--special and --merge apply to a model's file only")};
         }
         // Only a JSON file without "format" that names attention may be a model's.
         if (out.loaded || out.loaded.error.path != u"format" || !looksLikeModelJson(fileOrExample))

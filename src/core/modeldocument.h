@@ -21,10 +21,12 @@ struct ModelView {
     std::optional<Aggregate> headsBy; // set: the heads combined into one
     Aggregate layersBy = Aggregate::Mean;
     bool hideSpecial = false;
+    QStringList specialTokens = defaultSpecialTokens(); // what hideSpecial hides
     SubwordStyle merge = SubwordStyle::None;
 
     bool operator==(const ModelView &) const = default;
     bool regroups() const { return hideSpecial || merge != SubwordStyle::None; }
+    TokenGroupOptions groupOptions() const { return {hideSpecial, specialTokens, merge}; }
 };
 
 // Whether the document of this view computes attention from the model's own queries and keys
@@ -50,8 +52,9 @@ std::optional<ModelDocument> modelDocument(
     const ModelAttention &model, const ModelView &view, const QString &name, QString *error = nullptr);
 
 // The command line's model options: --layer N|mean|max, --heads each|mean|max, --hide-special,
-// --merge. takesValue: whether `arg` is one that takes a value. parse: the option into `view`;
-// an error message, or empty (also for options that are not the model's).
+// --special "TOKEN …" (hides these instead of the default special tokens), --merge. takesValue: whether `arg` is one
+// that takes a value. parse: the option into `view`; an error message, or empty (also for options that are not the
+// model's).
 bool isModelOption(const QString &arg);
 bool modelOptionTakesValue(const QString &arg);
 QString parseModelOption(const QString &arg, const QString &value, ModelView &view);

@@ -4,7 +4,9 @@ namespace qkv {
 
 QStringList defaultSpecialTokens()
 {
-    return {u"[CLS]"_qs, u"[SEP]"_qs, u"<s>"_qs, u"</s>"_qs, u"<|endoftext|>"_qs, u"<pad>"_qs, u"[PAD]"_qs};
+    return {u"[CLS]"_qs, u"[SEP]"_qs, u"<s>"_qs, u"</s>"_qs, u"<|endoftext|>"_qs, u"<pad>"_qs, u"[PAD]"_qs, u"<bos>"_qs,
+        u"<eos>"_qs, u"<|begin_of_text|>"_qs, u"<|end_of_text|>"_qs, u"<|eot_id|>"_qs, u"<|im_start|>"_qs,
+        u"<|im_end|>"_qs};
 }
 
 namespace {

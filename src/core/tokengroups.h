@@ -13,7 +13,9 @@ namespace qkv {
 // (T5, Llama) with "▁". Auto picks by the markers the tokens carry.
 enum class SubwordStyle { None, Auto, WordPiece, Bpe, SentencePiece };
 
-// [CLS], [SEP], <s>, </s>, <|endoftext|>, <pad>, [PAD].
+// BERT's [CLS], [SEP], [PAD]; RoBERTa's and Llama 2's <s>, </s>, <pad>; GPT-2's <|endoftext|>;
+// Gemma's <bos>, <eos>; Llama 3's <|begin_of_text|>, <|end_of_text|>, <|eot_id|>; ChatML's
+// <|im_start|>, <|im_end|>.
 QStringList defaultSpecialTokens();
 
 struct TokenGroupOptions {

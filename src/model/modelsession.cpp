@@ -42,10 +42,7 @@ std::optional<TokenGroups> ModelSession::tokenGroups() const
 {
     if (!m_model || !m_view.regroups())
         return std::nullopt;
-    TokenGroupOptions options;
-    options.hideSpecial = m_view.hideSpecial;
-    options.merge = m_view.merge;
-    return groupTokens(m_model->tokens, options);
+    return groupTokens(m_model->tokens, m_view.groupOptions());
 }
 
 QString ModelSession::setView(const ModelView &view)

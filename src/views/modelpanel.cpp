@@ -19,6 +19,12 @@ ModelPanel::ModelPanel(QWidget *parent)
         connect(box, &QComboBox::activated, this, edited);
     for (QCheckBox *box : {m_ui->hideBox, m_ui->mergeBox})
         connect(box, &QCheckBox::toggled, this, edited);
+    connect(m_ui->specialEdit, &QLineEdit::editingFinished, this, [this, edited] {
+        if (m_ui->specialEdit->isModified()) {
+            m_ui->specialEdit->setModified(false);
+            edited();
+        }
+    });
     connect(m_ui->grid, &LayersGridView::tileClicked, this, [this](int layer, int head) {
         if (head >= 0)
             Q_EMIT headChosen(layer, head);
@@ -54,6 +60,8 @@ void ModelPanel::setView(const ModelView &v, const QString &note)
     m_ui->headsBox->setCurrentIndex(!v.headsBy ? 0 : *v.headsBy == Aggregate::Mean ? 1 : 2);
     m_ui->hideBox->setChecked(v.hideSpecial);
     m_ui->mergeBox->setChecked(v.merge != SubwordStyle::None);
+    m_ui->specialEdit->setText(v.specialTokens.join(u' '));
+    m_ui->specialEdit->setModified(false);
     m_ui->noteLabel->setText(note);
     m_updating = false;
 }
@@ -68,6 +76,9 @@ ModelView ModelPanel::view() const
         v.headsBy = m_ui->headsBox->currentIndex() == 1 ? Aggregate::Mean : Aggregate::Max;
     v.hideSpecial = m_ui->hideBox->isChecked();
     v.merge = m_ui->mergeBox->isChecked() ? SubwordStyle::Auto : SubwordStyle::None;
+    v.specialTokens = m_ui->specialEdit->text().split(u' ', Qt::SkipEmptyParts);
+    if (v.specialTokens.isEmpty())
+        v.specialTokens = defaultSpecialTokens();
     return v;
 }
 

@@ -365,6 +365,11 @@ private Q_SLOTS:
             (QJsonArray {u"the"_qs, u"cats"_qs, u"sat"_qs}));
         QVERIFY(std::abs(weights(r.out, 0)(0, 1) - (m.attention(0, 0)(1, 2) + m.attention(0, 0)(1, 3))) < 1e-6);
 
+        r = run({u"compute"_qs, path, u"--special"_qs, u"[CLS] [SEP] sat"_qs});
+        QCOMPARE(r.status, 0);
+        QCOMPARE(QJsonDocument::fromJson(r.out).object().value(u"tokens"_qs).toArray(),
+            (QJsonArray {u"the"_qs, u"cat"_qs, u"##s"_qs}));
+
         r = run({u"compute"_qs, path, u"--layer"_qs, u"9"_qs});
         QCOMPARE(r.status, 1);
         QCOMPARE(r.err, (u"qkvlab: "_qs + path + u": layer 9: the model has 2 layer(s)\n"_qs).toUtf8());

@@ -11,6 +11,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDockWidget>
+#include <QLineEdit>
 #include <QMessageBox>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -177,6 +178,23 @@ private Q_SLOTS:
         QVERIFY(std::abs(w(0, 1) - (a(1, 2) + a(1, 3))) < 1e-6);
         QVERIFY(std::abs(w(1, 0) - (a(2, 1) + a(3, 1)) / 2) < 1e-6);
         QVERIFY(child<LayersGridView>("grid")->tokenGroups().has_value());
+    }
+
+    void theSpecialTokensAreTheUsers()
+    {
+        child<QCheckBox>("hideBox")->click();
+        auto *special = child<QLineEdit>("specialEdit");
+        QVERIFY(special->text().startsWith(u"[CLS] [SEP] "_qs));
+        special->selectAll();
+        special->setFocus();
+        QTest::keyClicks(special, u"[SEP] the"_qs);
+        QTest::keyClick(special, Qt::Key_Return);
+        QCOMPARE(session()->document().tokens(), (QStringList {u"[CLS]"_qs, u"cat"_qs, u"##s"_qs, u"sat"_qs}));
+        QCOMPARE(model()->view().specialTokens, (QStringList {u"[SEP]"_qs, u"the"_qs}));
+        special->clear(); // empty: the usual ones again
+        QTest::keyClick(special, Qt::Key_Return);
+        QCOMPARE(session()->document().tokens(), (QStringList {u"the"_qs, u"cat"_qs, u"##s"_qs, u"sat"_qs}));
+        QVERIFY(special->text().startsWith(u"[CLS] [SEP] "_qs));
     }
 
     void openingAnotherFileClosesTheModel()
