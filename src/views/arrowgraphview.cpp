@@ -189,7 +189,8 @@ void ArrowGraphView::ensureEdges() const
     if (c.labelTokens != r.tokens || c.labelWidth == 0) {
         const QFontMetricsF fm(font());
         c.labelTokens = r.tokens;
-        c.labelWidth = 0;
+        // At least the column headings, which stand over the labels ("t5" is narrower than "query").
+        c.labelWidth = std::max(fm.horizontalAdvance(tr("query")), fm.horizontalAdvance(tr("key")));
         for (const QString &t : r.tokens)
             c.labelWidth = std::max(c.labelWidth, fm.horizontalAdvance(t));
     }

@@ -61,6 +61,7 @@ void ModelPanel::setView(const ModelView &v, const QString &note)
     m_ui->hideBox->setChecked(v.hideSpecial);
     m_ui->mergeBox->setChecked(v.merge != SubwordStyle::None);
     m_ui->specialEdit->setText(v.specialTokens.join(u' '));
+    m_ui->specialEdit->setCursorPosition(0); // the list's start, not its end
     m_ui->specialEdit->setModified(false);
     m_ui->noteLabel->setText(note);
     m_updating = false;

@@ -37,7 +37,8 @@ ScrubTableView::ScrubTableView(QWidget *parent)
         QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed | QAbstractItemView::AnyKeyPressed);
     setMouseTracking(true);
     setWordWrap(false); // "0.09979" cut in two reads as two numbers; an elided one says it is cut
-    horizontalHeader()->setDefaultSectionSize(56);
+    // Wide enough for the longest four-digit number the table model writes, e.g. "-0.09979".
+    horizontalHeader()->setDefaultSectionSize(fontMetrics().horizontalAdvance(QStringLiteral("-0.00000")) + 12);
     horizontalHeader()->setMinimumSectionSize(36);
 }
 
