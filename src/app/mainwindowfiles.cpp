@@ -92,6 +92,7 @@ bool MainWindow::saveDocument(const QString &path)
     m_displayName = QFileInfo(path).fileName();
     m_autosaver->setOriginalFile(m_filePath);
     m_session->undoStack()->setClean(); // only after a successful commit (PITFALLS.md §1)
+    m_model->markShownViewSaved();
     addRecentFile(m_filePath);
     updateTitle();
     statusBar()->showMessage(tr("Saved %1").arg(m_filePath), 4000);
@@ -120,11 +121,21 @@ bool MainWindow::saveAs()
 
 bool MainWindow::maybeSave()
 {
-    if (m_session->undoStack()->isClean())
+    // A model's views keep their edits only while it is open, the shown one without its history.
+    const bool shown = !m_session->undoStack()->isClean() || (m_model->isOpen() && m_model->shownViewWasEdited());
+    const int others = m_model->isOpen() ? m_model->editedOtherViews() : 0;
+    if (!shown && others == 0)
         return true;
-    const auto answer = QMessageBox::warning(this, tr("Unsaved changes"),
-        tr("%1 has unsaved changes. Save them?").arg(m_displayName.isEmpty() ? tr("The document") : m_displayName),
-        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    const QString name = m_displayName.isEmpty() ? tr("The document") : m_displayName;
+    QString text = shown ? tr("%1 has unsaved changes. Save them?").arg(name) : QString();
+    if (others > 0)
+        text += (shown ? QStringLiteral("\n\n") : QString())
+            + tr("Edits to %n other view(s) of the model (another layer, heads or tokens) will be lost: "
+                 "Save writes the one shown.",
+                "", others);
+    const auto answer = QMessageBox::warning(this, tr("Unsaved changes"), text,
+        (shown ? QMessageBox::Save : QMessageBox::NoButton) | QMessageBox::Discard | QMessageBox::Cancel,
+        shown ? QMessageBox::Save : QMessageBox::Cancel);
     if (answer == QMessageBox::Save)
         return save();
     if (answer == QMessageBox::Discard) {

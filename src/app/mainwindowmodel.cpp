@@ -4,12 +4,14 @@
 
 #include "ui_mainwindow.h"
 
+#include "autosaver.h"
 #include "documentsession.h"
 #include "heatmapview.h"
 #include "layersgridview.h"
 #include "modelpanel.h"
 #include "modelsession.h"
 
+#include <QFileInfo>
 #include <QTimer>
 
 namespace qkv {
@@ -43,6 +45,15 @@ void MainWindow::setUpModel()
             QTimer::singleShot(0, m_ui->modelDock, &QDockWidget::raise);
     });
     connect(m_model, &ModelSession::viewChanged, this, &MainWindow::showModelView);
+    connect(m_model, &ModelSession::viewChanged, this, [this] {
+        // A view saved as a document is that file no longer: Save must not write another view over it.
+        if (!m_filePath.isEmpty()) {
+            m_filePath.clear();
+            m_displayName = QFileInfo(m_model->path()).fileName();
+            m_autosaver->setOriginalFile({});
+            updateTitle();
+        }
+    });
     connect(m_session, &DocumentSession::currentHeadChanged, this, &MainWindow::showModelView);
     connect(m_ui->settingsPanel, &SettingsPanel::colormapEdited, grid, &LayersGridView::setColormap);
     if (auto *skipFirst = findChild<QAction *>(QStringLiteral("actionSkipFirst")))

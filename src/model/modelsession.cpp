@@ -19,6 +19,7 @@ void ModelSession::show(const OpenedFile &opened, const QString &path)
     m_path = path;
     m_view = {};
     m_kept.clear();
+    m_shownEdited = false;
     m_recomputeError = opened.recomputeError;
     if (opened.result)
         m_session->resetDocument(*opened.loaded.document, *opened.result);
@@ -38,6 +39,12 @@ void ModelSession::close()
     Q_EMIT modelChanged();
 }
 
+int ModelSession::editedOtherViews() const
+{
+    return static_cast<int>(
+        std::count_if(m_kept.begin(), m_kept.end(), [this](const Kept &k) { return k.edited && !(k.view == m_view); }));
+}
+
 std::optional<TokenGroups> ModelSession::tokenGroups() const
 {
     if (!m_model || !m_view.regroups())
@@ -55,9 +62,11 @@ QString ModelSession::setView(const ModelView &view)
     Document next;
     std::optional<Result> computed;
     double error = -1;
+    bool nextEdited = false;
     if (const auto it = keptFor(view); it != m_kept.end()) {
         next = it->document;
         error = it->recomputeError;
+        nextEdited = it->edited;
     } else {
         QString why;
         auto md = modelDocument(*m_model, view, QFileInfo(m_path).fileName(), &why);
@@ -67,14 +76,18 @@ QString ModelSession::setView(const ModelView &view)
         computed = std::move(md->result);
         error = md->recomputeError;
     }
-    if (const auto it = keptFor(m_view); it != m_kept.end())
+    const bool edited = m_shownEdited || !m_session->undoStack()->isClean();
+    if (const auto it = keptFor(m_view); it != m_kept.end()) {
         it->document = m_session->document();
-    else
-        m_kept.push_back({m_view, m_session->document(), m_recomputeError});
+        it->edited = edited;
+    } else {
+        m_kept.push_back({m_view, m_session->document(), m_recomputeError, edited});
+    }
     // The head and token looked at stay, where the new look has them.
     const int head = m_session->currentHead(), token = m_session->selectedToken();
     m_view = view;
     m_recomputeError = error;
+    m_shownEdited = nextEdited;
     if (computed)
         m_session->resetDocument(next, std::move(*computed));
     else

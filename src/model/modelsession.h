@@ -38,6 +38,13 @@ public:
     // Looks at the model another way; the reason when it cannot (the view stays), else empty.
     QString setView(const ModelView &view);
 
+    // Edits that only this session holds: the shown view came back with edits made earlier
+    // (its undo history is gone, so the undo stack alone does not tell), and other views left
+    // with edits. Saving writes the shown view only.
+    bool shownViewWasEdited() const { return m_shownEdited; }
+    int editedOtherViews() const;
+    void markShownViewSaved() { m_shownEdited = false; }
+
 Q_SIGNALS:
     void modelChanged(); // opened, or closed
     void viewChanged();
@@ -48,10 +55,12 @@ private:
     QString m_path;
     ModelView m_view;
     double m_recomputeError = -1;
+    bool m_shownEdited = false;
     struct Kept {
         ModelView view;
         Document document; // as last left
         double recomputeError;
+        bool edited; // differs from the file's numbers
     };
     std::vector<Kept> m_kept;
 };

@@ -13,9 +13,11 @@
 #include <QDockWidget>
 #include <QLineEdit>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 
 #include "named.h"
 
@@ -133,9 +135,32 @@ private Q_SLOTS:
         QVERIFY(!near(edited, fixture().attention(0, 1), 1e-3)); // the edit changed who "cat" attends to
         choose(child<QComboBox>("layerBox"), 1);
         QCOMPARE(session()->document().value(ref), double(float(fixture().q[1 * 2 + 1](2, 3))));
+        QCOMPARE(model()->editedOtherViews(), 1);
+        QVERIFY(!model()->shownViewWasEdited());
         choose(child<QComboBox>("layerBox"), 0);
         QCOMPARE(session()->document().value(ref), 7.5);
         QVERIFY(near(weights(1), edited));
+        // Back without its undo history, the layer still counts as edited.
+        QVERIFY(session()->undoStack()->isClean());
+        QVERIFY(model()->shownViewWasEdited());
+        QCOMPARE(model()->editedOtherViews(), 0);
+    }
+
+    void closingWithEditsInAnotherViewAsks()
+    {
+        session()->editValue({Field::Key, session()->document().vectorKey(1), 0, 0, 0}, -3.0);
+        choose(child<QComboBox>("layerBox"), 1); // layer 1's edit now lives only in the session
+        QString asked;
+        QTimer::singleShot(0, this, [&] {
+            auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+            QVERIFY(box);
+            asked = box->text();
+            QVERIFY(!box->button(QMessageBox::Save)); // the shown layer has nothing to save
+            box->button(QMessageBox::Cancel)->click();
+        });
+        QVERIFY(!m_window->close());
+        QVERIFY2(asked.contains(u"1 other view"_qs), qPrintable(asked));
+        QVERIFY(m_window->isVisible());
     }
 
     void aTileOfTheGridChoosesLayerAndHead()
@@ -228,6 +253,12 @@ private Q_SLOTS:
         const QString path = m_dir.filePath(u"layer2.qkv.json"_qs);
         QVERIFY(m_window->saveDocument(path));
         QVERIFY(QFileInfo::exists(m_modelPath)); // the model file is never written
+        QVERIFY(m_window->windowTitle().contains(u"layer2.qkv.json"_qs));
+        // Another view is not that file: Save must not write layer 1 over it.
+        choose(child<QComboBox>("layerBox"), 0);
+        QVERIFY(!m_window->windowTitle().contains(u"layer2.qkv.json"_qs));
+        QVERIFY(m_window->windowTitle().contains(u"cats.json"_qs));
+        choose(child<QComboBox>("layerBox"), 1);
         QVERIFY(m_window->openDocument(path));
         QVERIFY(!model()->isOpen());
         QVERIFY(session()->document().settings().vectors == VectorScope::PerToken);
