@@ -49,13 +49,13 @@ int compute(const QStringList &args, FILE *out, FILE *err)
     }
     if (files.size() != 1)
         return usageError(err, QStringLiteral("compute takes exactly one FILE (or example:NAME)"));
-    const OpenedFile opened = openFile(files.first(), view);
+    OpenedFile opened = openFile(files.first(), view);
     const LoadResult &loaded = opened.loaded;
     if (!loaded) {
         print(err, QStringLiteral("qkvlab: %1\n").arg(loaded.error.toString()));
         return 1;
     }
-    const Result result = opened.result ? *opened.result : qkv::compute(*loaded.document);
+    const Result result = opened.result ? std::move(*opened.result) : qkv::compute(*loaded.document);
     const QByteArray json = toPrettyJson(resultToJson(result));
     std::fwrite(json.constData(), 1, static_cast<std::size_t>(json.size()), out);
     return std::fflush(out) == 0 ? 0 : 1;

@@ -94,13 +94,13 @@ int runExport(const QStringList &args, FILE *out, FILE *err)
         return 2;
     }
     const ExportOptions &o = *parsed.options;
-    const OpenedFile opened = openFile(o.file, o.model);
+    OpenedFile opened = openFile(o.file, o.model);
     const LoadResult &loaded = opened.loaded;
     if (!loaded) {
         print(err, QStringLiteral("qkvlab: %1\n").arg(loaded.error.toString()));
         return 1;
     }
-    const Result result = opened.result ? *opened.result : compute(*loaded.document);
+    const Result result = opened.result ? std::move(*opened.result) : compute(*loaded.document);
     if (o.head >= static_cast<int>(result.heads.size())) {
         print(err,
             QStringLiteral("qkvlab: export: --head %1: the document has %2 head(s)\n")

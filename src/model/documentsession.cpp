@@ -66,15 +66,7 @@ void DocumentSession::waitForResult()
     }
 }
 
-void DocumentSession::resetDocument(const Document &doc)
-{
-    m_undo.clear();
-    m_document = doc;
-    afterChange(true);
-    Q_EMIT documentReset();
-}
-
-void DocumentSession::resetDocument(const Document &doc, Result computed)
+void DocumentSession::resetDocument(const Document &doc, std::optional<Result> computed)
 {
     m_undo.clear();
     m_document = doc;

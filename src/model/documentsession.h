@@ -34,10 +34,9 @@ public:
     QUndoStack *undoStack() { return &m_undo; }
 
     // Replaces the whole document (open, new, example, recovery); clears the history.
-    void resetDocument(const Document &doc);
-    // The same with its result already computed (a real model's layer is computed to check it
-    // against the file's attention: not twice).
-    void resetDocument(const Document &doc, Result computed);
+    // `computed`: its result, when already computed (a real model's layer is computed to check
+    // it against the file's attention: not twice).
+    void resetDocument(const Document &doc, std::optional<Result> computed = std::nullopt);
 
     // Undoable edits.
     void editSentence(const QString &sentence);

@@ -21,10 +21,7 @@ void ModelSession::show(const OpenedFile &opened, const QString &path)
     m_kept.clear();
     m_shownEdited = false;
     m_recomputeError = opened.recomputeError;
-    if (opened.result)
-        m_session->resetDocument(*opened.loaded.document, *opened.result);
-    else
-        m_session->resetDocument(*opened.loaded.document);
+    m_session->resetDocument(*opened.loaded.document, opened.result);
     Q_EMIT modelChanged();
     Q_EMIT viewChanged();
 }
@@ -88,10 +85,7 @@ QString ModelSession::setView(const ModelView &view)
     m_view = view;
     m_recomputeError = error;
     m_shownEdited = nextEdited;
-    if (computed)
-        m_session->resetDocument(next, std::move(*computed));
-    else
-        m_session->resetDocument(next);
+    m_session->resetDocument(next, std::move(computed));
     m_session->setCurrentHead(std::min(head, next.settings().heads - 1));
     m_session->setSelectedToken(token < next.tokenCount() ? token : -1);
     Q_EMIT viewChanged();

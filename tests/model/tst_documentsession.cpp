@@ -6,6 +6,26 @@
 
 using namespace qkv;
 
+namespace {
+
+// 2,048 tokens of 300 words: large enough to be computed in the background.
+QStringList manyWords()
+{
+    QStringList words;
+    for (int i = 0; i < 2048; ++i)
+        words << QStringLiteral("w%1").arg(i % 300);
+    return words;
+}
+
+Document documentOf(const QStringList &words)
+{
+    Document doc;
+    doc.setSentence(words.join(QLatin1Char(' ')));
+    return doc;
+}
+
+} // namespace
+
 class TstDocumentSession : public QObject
 {
     Q_OBJECT
@@ -50,11 +70,8 @@ private Q_SLOTS:
     void largeDocumentsComputeInTheBackground()
     {
         DocumentSession session;
-        QStringList words;
-        for (int i = 0; i < 2048; ++i)
-            words << QStringLiteral("w%1").arg(i % 300);
-        Document doc;
-        doc.setSentence(words.join(QLatin1Char(' ')));
+        const QStringList words = manyWords();
+        const Document doc = documentOf(words);
         QVERIFY(DocumentSession::isComputedInBackground(doc));
         QVERIFY(!DocumentSession::isComputedInBackground(*loadDocument(QStringLiteral("example:animal")).document));
         QSignalSpy spy(&session, &DocumentSession::resultChanged);
@@ -80,12 +97,7 @@ private Q_SLOTS:
     void aLateResultNeverReplacesANewerOne()
     {
         DocumentSession session;
-        QStringList words;
-        for (int i = 0; i < 2048; ++i)
-            words << QStringLiteral("w%1").arg(i % 300);
-        Document big;
-        big.setSentence(words.join(QLatin1Char(' ')));
-        session.resetDocument(big);
+        session.resetDocument(documentOf(manyWords()));
         QVERIFY(session.isComputing());
         const Document small = *loadDocument(QStringLiteral("example:birds")).document;
         QList<qsizetype> shown;
