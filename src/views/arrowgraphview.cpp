@@ -3,6 +3,7 @@
 #include "arrowgraphgeometry.h"
 #include "edgeraster.h"
 #include "edgesink.h"
+#include "twocores.h"
 
 #include <QFontMetricsF>
 #include <QHelpEvent>
@@ -260,32 +261,51 @@ ArrowGraphView::Geometry ArrowGraphView::geometry(const QRectF &rect, const QPai
     return layoutGraph(rect, font(), device, shape);
 }
 
-void ArrowGraphView::emitEdges(const Geometry &g, EdgeSink &sink, bool focusedOnly) const
+// The edges to draw, in drawing order, and the colours of the heads, taken from the palette on
+// the GUI thread so that emitting can run on any.
+struct ArrowGraphView::EdgeBatch {
+    bool focusedOnly = false;
+    std::vector<std::size_t> order; // into the cache's edges
+    std::vector<QRgb> colours; // by head
+};
+
+ArrowGraphView::EdgeBatch ArrowGraphView::edgeBatch(bool focusedOnly, bool weakestFirst) const
 {
     const Cache &c = *m_cache;
     const int focus = focusedToken();
     const Side side = focusSide();
-    std::vector<std::size_t> order;
-    order.reserve(c.edges.size());
+    EdgeBatch batch;
+    batch.focusedOnly = focusedOnly;
+    batch.order.reserve(c.edges.size());
     for (std::size_t i = 0; i < c.edges.size(); ++i)
         if (!focusedOnly || isFocused(c.edges[i].edge, focus, side))
-            order.push_back(i);
-    if (sink.needsOrder())
-        std::stable_sort(order.begin(), order.end(),
+            batch.order.push_back(i);
+    if (weakestFirst)
+        std::stable_sort(batch.order.begin(), batch.order.end(),
             [&](std::size_t a, std::size_t b) { return c.edges[a].edge.weight < c.edges[b].edge.weight; });
+    for (int head = 0; head < c.firstHead + c.headCount; ++head)
+        batch.colours.push_back(edgeColor(head).rgb());
+    return batch;
+}
+
+void ArrowGraphView::emitEdges(const Geometry &g, EdgeSink &sink, bool focusedOnly) const
+{
+    emitEdges(g, sink, edgeBatch(focusedOnly, sink.needsOrder()), 0, 1);
+}
+
+// Part `part` of `parts` of the batch; reads only the cache, so parts can be emitted at once.
+void ArrowGraphView::emitEdges(const Geometry &g, EdgeSink &sink, const EdgeBatch &batch, int part, int parts) const
+{
+    const Cache &c = *m_cache;
+    const std::size_t from = batch.order.size() * static_cast<std::size_t>(part) / static_cast<std::size_t>(parts);
+    const std::size_t to = batch.order.size() * static_cast<std::size_t>(part + 1) / static_cast<std::size_t>(parts);
     // Arcs are flattened into about 2·√radius chords.
-    sink.reserve(order.size(), g.columns() ? 2 : static_cast<std::size_t>(2 * std::sqrt(g.edgeRect.width() / 4)) + 2);
+    sink.reserve(to - from, g.columns() ? 2 : static_cast<std::size_t>(2 * std::sqrt(g.edgeRect.width() / 4)) + 2);
     std::array<QPointF, maxPoints> points;
-    QRgb colour = edgeColor(c.firstHead).rgb();
-    int colourHead = c.firstHead;
-    for (const std::size_t i : order) {
-        const DrawnEdge &d = c.edges[i];
-        if (d.head != colourHead) {
-            colourHead = d.head;
-            colour = edgeColor(d.head).rgb();
-        }
-        EdgeStyle style = edgeStyle(d.edge.weight, c.scale, colour);
-        if (!focusedOnly && c.ink < 1)
+    for (std::size_t k = from; k < to; ++k) {
+        const DrawnEdge &d = c.edges[batch.order[k]];
+        EdgeStyle style = edgeStyle(d.edge.weight, c.scale, batch.colours[static_cast<std::size_t>(d.head)]);
+        if (!batch.focusedOnly && c.ink < 1)
             style.alpha = 1 - std::pow(1 - style.alpha, c.ink);
         int count = g.path(d.edge, d.head, points.data());
         if (g.arrowLength > 0 && d.edge.query != d.edge.key) {
@@ -300,6 +320,20 @@ void ArrowGraphView::emitEdges(const Geometry &g, EdgeSink &sink, bool focusedOn
         if (count >= 2)
             sink.stroke(points.data(), count, style);
     }
+}
+
+// Flattening thousands of arcs into chords costs a third of rasterizing them: with many edges,
+// two cores record half each.
+QImage ArrowGraphView::rasterizeEdges(const Geometry &g, QSize size, qreal scale, bool focusedOnly) const
+{
+    const Cache &c = *m_cache;
+    const EdgeBatch batch = edgeBatch(focusedOnly, false);
+    EdgeRaster raster(size, g.edgeRect.topLeft(), scale, c.multiColour);
+    EdgeRaster second = raster;
+    onTwoCores(batch.order.size() > 1000,
+        [&](int part, int parts) { emitEdges(g, part == 0 ? raster : second, batch, part, parts); });
+    raster.append(std::move(second));
+    return raster.image(edgeColor(c.firstHead).rgb());
 }
 
 double ArrowGraphView::inkScale(const Geometry &g) const
@@ -349,7 +383,6 @@ void ArrowGraphView::paintEdges(QPainter &painter, const Geometry &g) const
     if (size.isEmpty())
         return;
     const qreal scale = size.width() / g.edgeRect.width();
-    const QRgb colour = edgeColor(c.firstHead).rgb();
     // Level of detail: tens of thousands of edges (thousands of tokens, a pixel holding several)
     // make a density picture without fine detail, rasterized at half resolution in a third of
     // the time and scaled up smoothly.
@@ -357,9 +390,7 @@ void ArrowGraphView::paintEdges(QPainter &painter, const Geometry &g) const
     const QSize baseSize = (QSizeF(size) * detail).toSize().expandedTo(QSize(1, 1));
     if (c.baseGeneration != c.generation || c.baseRect != g.edgeRect || c.base.size() != baseSize) {
         c.ink = inkScale(g);
-        EdgeRaster raster(baseSize, g.edgeRect.topLeft(), scale * detail, c.multiColour);
-        emitEdges(g, raster, false);
-        c.base = raster.image(colour);
+        c.base = rasterizeEdges(g, baseSize, scale * detail, false);
         c.baseGeneration = c.generation;
         c.baseRect = g.edgeRect;
     }
@@ -369,9 +400,7 @@ void ArrowGraphView::paintEdges(QPainter &painter, const Geometry &g) const
     painter.setOpacity(1.0);
     if (focused) {
         // Only the focused token's edges: cheap, and never cached since hovering moves it.
-        EdgeRaster raster(size, g.edgeRect.topLeft(), scale, c.multiColour);
-        emitEdges(g, raster, true);
-        painter.drawImage(g.edgeRect, raster.image(colour));
+        painter.drawImage(g.edgeRect, rasterizeEdges(g, size, scale, true));
     }
 }
 

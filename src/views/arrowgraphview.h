@@ -110,7 +110,11 @@ private:
     QColor edgeColor(int head) const;
     void userLock(int token, Side side);
     QString tokenToolTip(int token, Side side) const;
+    struct EdgeBatch;
+    EdgeBatch edgeBatch(bool focusedOnly, bool weakestFirst) const;
+    void emitEdges(const Geometry &g, arrowgraph::EdgeSink &sink, const EdgeBatch &batch, int part, int parts) const;
     void emitEdges(const Geometry &g, arrowgraph::EdgeSink &sink, bool focusedOnly) const;
+    QImage rasterizeEdges(const Geometry &g, QSize size, qreal scale, bool focusedOnly) const;
     double inkScale(const Geometry &g) const;
     void paintEdges(QPainter &painter, const Geometry &g) const;
     void paintLabels(QPainter &painter, const Geometry &g) const;

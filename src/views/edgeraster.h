@@ -1,14 +1,13 @@
 #pragma once
 
 #include "edgesink.h"
+#include "twocores.h"
 
 #include <QImage>
 
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <system_error>
-#include <thread>
 #include <vector>
 
 namespace qkv::arrowgraph {
@@ -41,17 +40,21 @@ public:
     }
     void stroke(const QPointF *points, int count, const EdgeStyle &style) override;
     void triangle(const std::array<QPointF, 3> &corners, const EdgeStyle &style) override;
+    // Takes over what a copy of this raster recorded (on another thread).
+    void append(EdgeRaster &&other);
     // Premultiplied ARGB; `colour` is used when the raster has a single colour.
     QImage image(QRgb colour) const;
 
 private:
-    static constexpr int bandRows = 16;
+    static constexpr int bandRows = 64;
     static constexpr int guard = 3;
 
     // A thick line along its major axis (x, or y when steep): minor = minor0 + slope·(major −
     // major0), covering minor ± half.
-    // Its ends are cut square (butt caps), so the segments of a polyline meet without the
-    // doubled density a bead would show at every joint.
+    // The ends of a polyline are cut square (butt caps). Where two of its segments run along the
+    // same axis in the same direction, their joint is open instead: each column belongs to the
+    // segment its centre lies in, so the line goes on without a seam, a doubled pixel or the
+    // cost of cutting two caps (an arc is three such runs of up to 40 segments).
     struct Segment {
         float major0, minor0, major1, minor1, slope, half, density;
         int first, last; // pixel range along the major axis
@@ -59,6 +62,7 @@ private:
         int top, bottom; // rows touched
         int colour;
         bool steep;
+        bool capStart, capEnd; // at major0 and at major1
     };
     // A filled triangle by its inward edge normals: coverage is the distance inside.
     struct Triangle {
@@ -76,7 +80,15 @@ private:
     }
     int colourIndex(QRgb colour);
     QPointF map(QPointF p) const { return (p - m_origin) * m_scale; }
-    void addSegment(QPointF a, QPointF b, float width, float density, int colour);
+    // Which way a segment runs: along x or y (steep), forwards or backwards; 0 for none.
+    static int direction(QPointF a, QPointF b)
+    {
+        const QPointF d = b - a;
+        if (std::abs(d.y()) > std::abs(d.x()))
+            return d.y() > 0 ? 3 : 4;
+        return d.x() > 0 ? 1 : (d.x() < 0 ? 2 : 0);
+    }
+    void addSegment(QPointF a, QPointF b, float width, float density, int colour, bool capA, bool capB);
 
     template<bool Multi>
     void add(float *at, std::ptrdiff_t i, float value, int colour) const
@@ -122,16 +134,43 @@ inline int EdgeRaster::colourIndex(QRgb colour)
     return static_cast<int>(m_colourKeys.size() - 1);
 }
 
+inline void EdgeRaster::append(EdgeRaster &&other)
+{
+    std::vector<int> colours(other.m_colourKeys.size());
+    bool same = true;
+    for (std::size_t i = 0; i < colours.size(); ++i) {
+        colours[i] = colourIndex(other.m_colourKeys[i]);
+        same = same && colours[i] == static_cast<int>(i);
+    }
+    if (!same) {
+        for (Segment &s : other.m_segments)
+            s.colour = colours[static_cast<std::size_t>(s.colour)];
+        for (Triangle &t : other.m_triangles)
+            t.colour = colours[static_cast<std::size_t>(t.colour)];
+    }
+    m_segments.insert(m_segments.end(), other.m_segments.begin(), other.m_segments.end());
+    m_triangles.insert(m_triangles.end(), other.m_triangles.begin(), other.m_triangles.end());
+}
+
 inline void EdgeRaster::stroke(const QPointF *points, int count, const EdgeStyle &style)
 {
     const float d = density(style);
     const int colour = colourIndex(style.colour);
     const auto width = static_cast<float>(style.width * m_scale);
-    for (int i = 0; i + 1 < count; ++i)
-        addSegment(map(points[i]), map(points[i + 1]), width, d, colour);
+    QPointF a = map(points[0]), b = count > 1 ? map(points[1]) : a;
+    int before = 0, now = direction(a, b);
+    for (int i = 0; i + 1 < count; ++i) {
+        const QPointF c = i + 2 < count ? map(points[i + 2]) : b;
+        const int after = i + 2 < count ? direction(b, c) : 0;
+        addSegment(a, b, width, d, colour, now == 0 || now != before, now == 0 || now != after);
+        a = b;
+        b = c;
+        before = now;
+        now = after;
+    }
 }
 
-inline void EdgeRaster::addSegment(QPointF a, QPointF b, float width, float density, int colour)
+inline void EdgeRaster::addSegment(QPointF a, QPointF b, float width, float density, int colour, bool capA, bool capB)
 {
     auto x0 = static_cast<float>(a.x()), y0 = static_cast<float>(a.y());
     auto x1 = static_cast<float>(b.x()), y1 = static_cast<float>(b.y());
@@ -143,9 +182,12 @@ inline void EdgeRaster::addSegment(QPointF a, QPointF b, float width, float dens
     if (x0 > x1) {
         std::swap(x0, x1);
         std::swap(y0, y1);
+        std::swap(capA, capB);
     }
     Segment s;
     s.steep = steep;
+    s.capStart = capA;
+    s.capEnd = capB;
     s.major0 = x0;
     s.minor0 = y0;
     s.major1 = x1;
@@ -157,10 +199,13 @@ inline void EdgeRaster::addSegment(QPointF a, QPointF b, float width, float dens
     const float ext = s.half * std::abs(s.slope) / (1 + s.slope * s.slope);
     s.density = density;
     s.colour = colour;
-    s.first = std::max(0, static_cast<int>(std::ceil(x0 - ext - 0.5f)));
-    s.last = std::min((steep ? m_h : m_w) - 1, static_cast<int>(std::floor(x1 + ext - 0.5f)));
-    s.bodyFrom = static_cast<int>(std::ceil(x0 + ext - 0.5f));
-    s.bodyTo = static_cast<int>(std::floor(x1 - ext - 0.5f));
+    // A capped end reaches the columns whose centres are within `ext` of it; an open end takes
+    // the columns whose centres are at or after its start and before its end.
+    const int open0 = static_cast<int>(std::ceil(x0 - 0.5f)), open1 = static_cast<int>(std::ceil(x1 - 0.5f)) - 1;
+    s.first = std::max(0, capA ? static_cast<int>(std::ceil(x0 - ext - 0.5f)) : open0);
+    s.last = std::min((steep ? m_h : m_w) - 1, capB ? static_cast<int>(std::floor(x1 + ext - 0.5f)) : open1);
+    s.bodyFrom = capA ? static_cast<int>(std::ceil(x0 + ext - 0.5f)) : open0;
+    s.bodyTo = capB ? static_cast<int>(std::floor(x1 - ext - 0.5f)) : open1;
     if (s.first > s.last)
         return;
     if (steep) {
@@ -245,11 +290,13 @@ void EdgeRaster::rasterize(const Segment &s, float *at, std::ptrdiff_t stride, i
         const float m = static_cast<float>(i) + 0.5f;
         float lo = y - half, hi = y + half;
         if (slope != 0) {
-            const float start = minor0 - (m - major0) * inverse;
-            const float end = s.minor1 - static_cast<float>(offset) - (m - s.major1) * inverse;
+            // The square end through a point cuts the column where the perpendicular crosses it.
+            const float start = s.capStart ? minor0 - (m - major0) * inverse : (slope > 0 ? lo : hi);
+            const float end
+                = s.capEnd ? s.minor1 - static_cast<float>(offset) - (m - s.major1) * inverse : (slope > 0 ? hi : lo);
             lo = std::max(lo, slope > 0 ? start : end);
             hi = std::min(hi, slope > 0 ? end : start);
-        } else if (m < s.major0 || m > s.major1) {
+        } else if ((s.capStart && m < s.major0) || (s.capEnd && m > s.major1)) {
             return;
         }
         if (hi <= lo)
@@ -403,19 +450,8 @@ void EdgeRaster::renderBands(QImage &out, QRgb colour) const
         }
     };
     // A second core halves a big raster; for a small one, starting a thread costs more than it
-    // saves. A thread that cannot be started only costs the speed.
-    std::thread helper;
-    if (segs.size() > 4000 && std::thread::hardware_concurrency() > 1) {
-        try {
-            helper = std::thread(work, 1, 2);
-        } catch (const std::system_error &) { }
-    }
-    if (helper.joinable()) {
-        work(0, 2);
-        helper.join();
-    } else {
-        work(0, 1);
-    }
+    // saves.
+    onTwoCores(segs.size() > 4000, work);
 }
 
 inline QImage EdgeRaster::image(QRgb colour) const

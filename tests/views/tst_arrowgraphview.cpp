@@ -436,6 +436,34 @@ void TstArrowGraphView::rasterIsOpticalDensity()
     for (int y = 0; y < 40; ++y)
         column -= std::log(1 - alphaAt(d, 20, y) / 255.0);
     QVERIFY2(std::abs(column / -std::log(1 - 0.98) - std::sqrt(2.0)) < 0.05, qPrintable(QString::number(column)));
+    // A bent polyline (as arcs are drawn) paints no pixel twice at its joint and leaves no gap
+    // along its middle: alpha 0.5 everywhere a full pixel is covered, never more.
+    EdgeRaster bend(QSize(60, 40), QPointF(0, 0), 1.0, false);
+    const std::array<QPointF, 4> bent {QPointF(2, 10.5), QPointF(30.3, 10.5), QPointF(44.1, 22.9), QPointF(58, 35.4)};
+    bend.stroke(bent.data(), 4, EdgeStyle {4.0, 0.5, red});
+    const QImage b = bend.image(red);
+    for (int y = 0; y < 40; ++y)
+        for (int x = 0; x < 60; ++x)
+            QVERIFY2(alphaAt(b, x, y) <= 130,
+                qPrintable(QStringLiteral("(%1, %2): %3").arg(x).arg(y).arg(alphaAt(b, x, y))));
+    for (int x = 3; x < 57; ++x) {
+        const double middle = x + 0.5 < 30.3 ? 10.5 : 10.5 + (x + 0.5 - 30.3) * (35.4 - 10.5) / (58 - 30.3);
+        QVERIFY2(alphaAt(b, x, static_cast<int>(middle)) >= 126, qPrintable(QString::number(x)));
+    }
+    // Recorded in two halves (on two threads, in the view) in another order of colours, the
+    // image is the one recorded at once.
+    const QRgb blue = qRgb(0, 0, 255);
+    const std::array<QPointF, 2> across {QPointF(20, 0), QPointF(25, 40)};
+    EdgeRaster whole(QSize(60, 40), QPointF(0, 0), 1.0, true);
+    whole.stroke(bent.data(), 4, EdgeStyle {4.0, 0.5, red});
+    whole.stroke(across.data(), 2, EdgeStyle {3.0, 0.7, blue});
+    EdgeRaster first(QSize(60, 40), QPointF(0, 0), 1.0, true);
+    EdgeRaster second = first;
+    second.stroke(across.data(), 2, EdgeStyle {3.0, 0.7, blue});
+    first.stroke(bent.data(), 4, EdgeStyle {4.0, 0.5, red});
+    first.append(std::move(second));
+    QCOMPARE(first.image(red), whole.image(red));
+    QVERIFY(qBlue(whole.image(red).pixel(22, 20)) > 100); // both colours are there
 }
 
 void TstArrowGraphView::svgGetsVectorStrokes()
