@@ -9,7 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 source .ci/install.sh
-install_missing cmake ninja-build clang-14 libclang-rt-14-dev qt6-base-dev libeigen3-dev zlib1g-dev
+install_missing cmake ninja-build clang-14 libclang-rt-14-dev qt6-base-dev libeigen3-dev zlib1g-dev libdeflate-dev pkg-config
 
 build=build/fuzz
 launcher=()

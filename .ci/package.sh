@@ -52,7 +52,7 @@ check_contents() {
   local depends
   depends=$(dpkg-deb -f "$deb" Depends)
   echo "Depends: $depends"
-  for lib in libqt6widgets6 libqt6charts6 libqt6svg6 libc6; do
+  for lib in libqt6widgets6 libqt6charts6 libqt6svg6 libdeflate0 libc6; do
     grep -q "$lib" <<<"$depends" || fail "Depends (from dpkg-shlibdeps) has no $lib"
   done
 }

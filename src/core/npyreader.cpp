@@ -154,12 +154,12 @@ Layout parseLayout(QByteArrayView bytes, qint64 totalSize, qint64 &budget)
 
 } // namespace
 
-void checkNpyPrefix(QByteArrayView prefix, qint64 totalSize, qint64 budget)
+void checkNpyPrefix(QByteArrayView prefix, qint64 totalSize, qint64 &budget)
 {
     parseLayout(prefix, totalSize, budget);
 }
 
-Tensor parseNpy(QByteArrayView bytes, qint64 &budget)
+Tensor parseNpy(QByteArrayView bytes, qint64 &budget, FloatValues *storage)
 {
     const Layout layout = parseLayout(bytes, bytes.size(), budget);
     const Descr &descr = layout.descr;
@@ -176,6 +176,9 @@ Tensor parseNpy(QByteArrayView bytes, qint64 &budget)
         if (count > (1 << 20))
             fail(QStringLiteral("a string array of %1 items is more than this program reads").arg(count));
         t.strings = decodeText(cOrder, count, descr, t.shape);
+    } else if (storage && descr.type == Dtype::F32 && cOrder.data() == data.data() && layout.dataOffset % 4 == 0
+        && bytes.data() == reinterpret_cast<const char *>(storage->data())) {
+        t.data = adoptFloats(std::move(*storage), layout.dataOffset / 4, count, t.shape);
     } else {
         t.data = decodeFloats(cOrder, descr.type, t.shape);
     }

@@ -130,6 +130,16 @@ void checkFinite(const FloatValues &values, const std::vector<qint64> &shape)
 
 } // namespace
 
+FloatValues adoptFloats(FloatValues &&storage, qint64 first, qint64 count, const std::vector<qint64> &shape)
+{
+    FloatValues out = std::move(storage);
+    if (count > 0 && first > 0)
+        std::memmove(out.data(), out.data() + first, std::size_t(count) * sizeof(float));
+    out.resize(std::size_t(count));
+    checkFinite(out, shape);
+    return out;
+}
+
 FloatValues decodeFloats(QByteArrayView bytes, Dtype type, const std::vector<qint64> &shape)
 {
     const qint64 count = bytes.size() / itemSize(type);

@@ -37,6 +37,9 @@ void checkDataSize(const std::vector<qint64> &shape, qint64 count, int itemSize,
 // Little-endian values to floats; the first value that is not finite (or, for F64, does not
 // fit a float) is refused with its index.
 FloatValues decodeFloats(QByteArrayView bytes, Dtype type, const std::vector<qint64> &shape);
+// The `count` float32 values that start at float `first` of `storage` (an inflated archive
+// entry), moved to its front and checked like decodeFloats': no copy to fresh memory.
+FloatValues adoptFloats(FloatValues &&storage, qint64 first, qint64 count, const std::vector<qint64> &shape);
 
 // A byte view of `size` bytes at `offset`, refused when it would reach past the end.
 QByteArrayView slice(QByteArrayView bytes, qint64 offset, qint64 size, const QString &what);
@@ -51,12 +54,15 @@ quint64 le64(QByteArrayView bytes, qint64 offset);
 namespace qkv::tensorio {
 
 // One .npy file (the whole of `bytes`) as a tensor; shared by the .npy and .npz readers.
-Tensor parseNpy(QByteArrayView bytes, qint64 &budget);
+// When `bytes` lie in `storage` (an inflated entry), float32 values in C order are taken over
+// from it instead of copied.
+Tensor parseNpy(QByteArrayView bytes, qint64 &budget, FloatValues *storage = nullptr);
 
 // The longest .npy header read; a deflated entry's first maxNpyHeader + 12 bytes hold it.
 inline constexpr qint64 maxNpyHeader = 65536;
 // Checks the header at the start of a .npy file of `totalSize` bytes against that size and the
-// budget, so a deflated entry is inflated in full only once its declared size is known to fit.
-void checkNpyPrefix(QByteArrayView prefix, qint64 totalSize, qint64 budget);
+// budget, and takes its values' share of the budget: a deflated entry is inflated in full only
+// once its declared size is known to fit, and a file's entries can then be read at once.
+void checkNpyPrefix(QByteArrayView prefix, qint64 totalSize, qint64 &budget);
 
 } // namespace qkv::tensorio
