@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # QKV Lab set-up on Debian 12: installs the missing packages, configures and builds, then
 #   run   opens the program on the built-in example (extra arguments go to qkvlab), or
-#   test  runs the whole test suite through ctest.
-# Usage: bash .ci/dev.sh run|test [ARGS…]
+#   test  runs the whole test suite through ctest,
+#   bench runs the benchmark (qkvbench) with its numpy and matplotlib peers installed.
+# Usage: bash .ci/dev.sh run|test|bench [ARGS…]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -26,8 +27,13 @@ case "$action" in
     build
     ctest --preset dev "$@"
     ;;
+  bench)
+    # Set-up output goes to stderr: stdout is the benchmark's JSON.
+    { install_missing "${build_packages[@]}" python3-matplotlib; build; } >&2
+    QT_QPA_PLATFORM=${QT_QPA_PLATFORM:-offscreen} exec build/dev/tests/bench/qkvbench "$@"
+    ;;
   *)
-    echo "usage: bash .ci/dev.sh run|test" >&2
+    echo "usage: bash .ci/dev.sh run|test|bench" >&2
     exit 2
     ;;
 esac
