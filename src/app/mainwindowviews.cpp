@@ -12,9 +12,18 @@ namespace qkv {
 
 void MainWindow::setUpViews()
 {
+    // A line edit holds 32,767 characters unless told otherwise, and would cut a long sentence
+    // (a few thousand tokens) short, silently, on open or paste.
+    m_ui->sentenceEdit->setMaxLength(static_cast<int>(limits::maxFileBytes));
     connect(m_ui->sentenceEdit, &QLineEdit::textEdited, m_session, &DocumentSession::editSentence);
     connect(m_ui->tokenStrip, &TokenStrip::tokenClicked, m_session, &DocumentSession::setSelectedToken);
     connect(m_ui->settingsPanel, &SettingsPanel::settingsEdited, m_session, &DocumentSession::editSettings);
+    // A refused edit leaves the document as it was: the panel shows its settings again, while
+    // the sentence box keeps what was typed, to be shortened.
+    connect(m_session, &DocumentSession::editRefused, this, [this](const QString &why) {
+        m_ui->settingsPanel->setSettings(m_session->document().settings());
+        statusBar()->showMessage(tr("Not applied: %1.").arg(why));
+    });
     m_ui->heatmap->setSession(m_session);
     m_ui->headsGrid->setSession(m_session);
     m_ui->workedView->setSession(m_session);

@@ -283,21 +283,9 @@ Document readDocument(const QJsonObject &o)
     doc.setSettings(readSettings(o));
     const QString sentence = string(o.value(QStringLiteral("sentence")), QStringLiteral("sentence"));
     const qsizetype count = tokenize(sentence, doc.settings().tokenizer).size();
-    if (count > limits::maxTokens)
-        fail(QStringLiteral("sentence"),
-            QStringLiteral("%1 tokens is more than the %2 this version handles").arg(count).arg(limits::maxTokens));
     const bool projections = doc.settings().mode == Mode::Projection || o.contains(QStringLiteral("projections"));
-    const double needed = numbersNeeded(doc.settings(), static_cast<int>(count), projections);
-    if (needed > limits::maxNumbers)
-        fail({},
-            QStringLiteral("too large to compute: %1 heads, %2 tokens, dim %3, d_model %4 need %5 million numbers; "
-                           "a document is limited to %6 million")
-                .arg(doc.settings().heads)
-                .arg(count)
-                .arg(doc.settings().dim)
-                .arg(doc.settings().dModel)
-                .arg(std::ceil(needed / 1e6), 0, 'f', 0)
-                .arg(limits::maxNumbers / 1e6, 0, 'f', 0));
+    if (const QString why = sizeRefusal(doc.settings(), count, projections); !why.isEmpty())
+        fail(count > limits::maxTokens ? QStringLiteral("sentence") : QString(), why);
     doc.setSentence(sentence);
     if (o.contains(QStringLiteral("title")))
         doc.setTitle(string(o.value(QStringLiteral("title")), QStringLiteral("title")));

@@ -1,6 +1,7 @@
 #include "settings.h"
 
 #include <array>
+#include <cmath>
 #include <utility>
 
 namespace qkv {
@@ -103,6 +104,23 @@ double numbersNeeded(const Settings &settings, int tokens, bool projections)
     const double n = tokens, heads = settings.heads, dim = settings.dim, dModel = settings.dModel;
     const double projected = projections ? n * dModel + heads * 3 * dModel * dim : 0.0;
     return heads * (2 * n * n + 4 * n * dim) + projected;
+}
+
+QString sizeRefusal(const Settings &settings, qsizetype tokens, bool projections)
+{
+    if (tokens > limits::maxTokens)
+        return QStringLiteral("%1 tokens is more than the %2 this version handles").arg(tokens).arg(limits::maxTokens);
+    const double needed = numbersNeeded(settings, static_cast<int>(tokens), projections);
+    if (needed <= limits::maxNumbers)
+        return {};
+    return QStringLiteral("too large to compute: %1 heads, %2 tokens, dim %3, d_model %4 need %5 million numbers; "
+                          "a document is limited to %6 million")
+        .arg(settings.heads)
+        .arg(tokens)
+        .arg(settings.dim)
+        .arg(settings.dModel)
+        .arg(std::ceil(needed / 1e6), 0, 'f', 0)
+        .arg(limits::maxNumbers / 1e6, 0, 'f', 0);
 }
 
 #define QKV_INSTANTIATE(E)                                                                                             \

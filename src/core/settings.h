@@ -55,6 +55,9 @@ inline constexpr double maxNumbers = 4e8;
 // limits::maxNumbers): per head the n × n scores and weights, Q, K, V and the output, and with
 // projections the embeddings and the W_Q, W_K, W_V of every head.
 double numbersNeeded(const Settings &settings, int tokens, bool projections);
+// Why a document of these settings and tokens is too large (limits::maxTokens, maxNumbers), or
+// empty when it is not; the one check of files read and of edits in the window.
+QString sizeRefusal(const Settings &settings, qsizetype tokens, bool projections);
 
 // The spellings used in documents and on the command line, one table per enum.
 QString toString(Mode v);

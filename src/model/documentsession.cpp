@@ -3,6 +3,7 @@
 #include "maskcommand.h"
 #include "sentencecommand.h"
 #include "settingscommand.h"
+#include "tokenizer.h"
 #include "valuescommand.h"
 
 #include <QCoreApplication>
@@ -74,15 +75,25 @@ void DocumentSession::resetDocument(const Document &doc, std::optional<Result> c
     Q_EMIT documentReset();
 }
 
+bool DocumentSession::refuseSize(const Settings &settings, const QString &sentence)
+{
+    const bool projections = settings.mode == Mode::Projection || m_document.hasStoredProjections();
+    const QString why = sizeRefusal(settings, tokenize(sentence, settings.tokenizer).size(), projections);
+    if (why.isEmpty())
+        return false;
+    Q_EMIT editRefused(why);
+    return true;
+}
+
 void DocumentSession::editSentence(const QString &sentence)
 {
-    if (sentence != m_document.sentence())
+    if (sentence != m_document.sentence() && !refuseSize(m_document.settings(), sentence))
         m_undo.push(new SentenceCommand(this, sentence));
 }
 
 void DocumentSession::editSettings(const Settings &settings)
 {
-    if (!(settings == m_document.settings()))
+    if (!(settings == m_document.settings()) && !refuseSize(settings, m_document.sentence()))
         m_undo.push(new SettingsCommand(this, settings));
 }
 

@@ -38,7 +38,8 @@ public:
     // it against the file's attention: not twice).
     void resetDocument(const Document &doc, std::optional<Result> computed = std::nullopt);
 
-    // Undoable edits.
+    // Undoable edits. A sentence or settings that would make the document too large to compute
+    // (sizeRefusal) change nothing and are answered by editRefused.
     void editSentence(const QString &sentence);
     void editSettings(const Settings &settings);
     void editValues(const std::vector<ValueRef> &refs, const std::vector<double> &values, int dragId = 0);
@@ -72,8 +73,11 @@ Q_SIGNALS:
     void documentReset();
     void selectedTokenChanged(int token);
     void currentHeadChanged(int head);
+    // Why the last sentence or settings edit was not made.
+    void editRefused(const QString &why);
 
 private:
+    bool refuseSize(const Settings &settings, const QString &sentence);
     void afterChange(bool shapeChanged, std::optional<Result> computed = std::nullopt);
     void clampSelection();
     void startBackgroundCompute();

@@ -10,9 +10,13 @@
 #include "mainwindow.h"
 
 #include <QApplication>
+#include <QClipboard>
+#include <QLineEdit>
 #include <QMessageBox>
 #include <QScopeGuard>
+#include <QSpinBox>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -110,6 +114,47 @@ private Q_SLOTS:
             closeErrorBoxes();
         }
         qInfo("%zu bad documents opened in the window", inputs.size());
+    }
+
+    // A document the reader would refuse cannot be made by editing either (it could be saved but
+    // never opened again): a pasted sentence of too many tokens, or settings needing too many
+    // numbers, change nothing and say why; the pasted text stays in the box.
+    void editsTooLargeToComputeChangeNothing()
+    {
+        const Snapshot before = snapshot();
+        QStringList words;
+        for (int i = 0; i <= limits::maxTokens; ++i)
+            words << u"w"_qs + QString::number(i);
+        auto *edit = m_window->findChild<QLineEdit *>(u"sentenceEdit"_qs);
+        QVERIFY(edit);
+        edit->selectAll();
+        QApplication::clipboard()->setText(words.join(u' '));
+        edit->paste();
+        QCOMPARE(edit->text(), words.join(u' '));
+        QVERIFY(snapshot() == before);
+        QCOMPARE(m_window->statusBar()->currentMessage(),
+            u"Not applied: 8193 tokens is more than the 8192 this version handles."_qs);
+
+        // 2,000 tokens compute with one head; 64 heads would need 514 million numbers. Their
+        // 42,000 characters are more than a line edit holds by default: none are cut.
+        words.resize(2000);
+        for (QString &w : words)
+            w = w.leftJustified(20, u'x');
+        m_window->session()->editSentence(words.join(u' '));
+        m_window->session()->waitForResult();
+        QCOMPARE(edit->text().size(), 2000 * 21 - 1);
+        const Snapshot twoThousand = snapshot();
+        auto *heads = m_window->findChild<QSpinBox *>(u"heads"_qs);
+        QVERIFY(heads);
+        QCOMPARE(heads->value(), 1);
+        heads->setValue(64);
+        QCOMPARE(heads->value(), 1);
+        QVERIFY(snapshot() == twoThousand);
+        QCOMPARE(m_window->statusBar()->currentMessage(),
+            u"Not applied: too large to compute: 64 heads, 2000 tokens, dim 3, d_model 4 need 514 million numbers; a "
+            "document is limited to 400 million."_qs);
+        heads->setValue(2); // within the limits: made
+        QCOMPARE(m_window->session()->document().settings().heads, 2);
     }
 
     void openingHugeAndMissingFilesChangesNothing()
