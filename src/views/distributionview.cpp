@@ -260,6 +260,11 @@ void DistributionView::syncData() const
     }
     m_axisY->setRange(low, high > low ? high * 1.04 : low + 1);
     m_axisY->applyNiceNumbers();
+    // A weight of 1 (one key takes all) would round the axis up to 1.5: weights end at 1.
+    if (low >= 0 && high <= 1 && m_axisY->max() > 1) {
+        m_axisY->setRange(0, 1);
+        m_axisY->setTickCount(6);
+    }
     const double tick = (m_axisY->max() - m_axisY->min()) / std::max(1, m_axisY->tickCount() - 1);
     int decimals = 0; // as many as the ticks need: 0.25 gets two, 0.2 one
     while (

@@ -132,6 +132,20 @@ private Q_SLOTS:
         QCOMPARE(bar, 0);
     }
 
+    // One key left takes all the weight: its bar reaches the top of the axis, which ends at 1
+    // (not at the 1.5 nice numbers round 1.04 up to), as high as a masked column.
+    void aWeightOfOneFillsTheAxis()
+    {
+        Fixture f;
+        const int n = static_cast<int>(f.session->result().tokens.size());
+        for (int k = 1; k < n; ++k)
+            f.session->toggleMask({f.it, k});
+        QCOMPARE(f.view.barValues()[0], 1.0);
+        const QRectF rect(QPointF(0, 0), viewSize);
+        QVERIFY(std::abs(f.view.barRect(rect, 0).top() - f.view.barRect(rect, 1).top()) < 1);
+        QVERIFY(std::abs(f.view.barRect(rect, 0).height() - f.view.barRect(rect, 1).height()) < 1);
+    }
+
     void barsArePaintedWhereReported()
     {
         Fixture f;
