@@ -23,10 +23,11 @@ namespace {
 
 constexpr int n = 512, layers = 12, heads = 12, dim = 64;
 
-// Writes model-stored.npz (np.savez) and model-deflated.npz (np.savez_compressed) into `dir`:
-// softmax rows with a few peaks each, like a trained model's, and random Q, K, V.
+// Writes model-stored.npz (np.savez), model-deflated.npz (np.savez_compressed) and
+// model-f16.safetensors (as the format specifies it) into `dir`: softmax rows with a few peaks
+// each, like a trained model's, and random Q, K, V.
 const char *writeScript = R"(
-import numpy as np, sys
+import numpy as np, sys, json, struct
 L, H, n, d = (int(x) for x in sys.argv[2:6])
 rng = np.random.default_rng(0)
 s = rng.standard_normal((L, H, n, n), dtype=np.float32) * 3
@@ -35,14 +36,34 @@ qkv = {k: rng.standard_normal((L, H, n, d), dtype=np.float32) for k in ("queries
 tokens = np.array(["w%d" % i for i in range(n)])
 np.savez(sys.argv[1] + "/model-stored.npz", attention=a, tokens=tokens, **qkv)
 np.savez_compressed(sys.argv[1] + "/model-deflated.npz", attention=a, tokens=tokens, **qkv)
+arrays = dict(attention=a, **qkv)
+header, blobs, at = {"__metadata__": {"tokens": json.dumps(tokens.tolist())}}, [], 0
+for k, v in arrays.items():
+    b = v.astype("<f2").tobytes()
+    header[k] = {"dtype": "F16", "shape": list(v.shape), "data_offsets": [at, at + len(b)]}
+    blobs.append(b); at += len(b)
+h = json.dumps(header).encode()
+with open(sys.argv[1] + "/model-f16.safetensors", "wb") as f:
+    f.write(struct.pack("<Q", len(h)) + h + b"".join(blobs))
 )";
 
-// NumPy's load of every array of each file, median ms of `reps` after a warm-up; prints JSON.
+// NumPy's load of every array of each file (safetensors: read and converted to float32, as
+// the program keeps them), median ms of `reps` after a warm-up; prints JSON.
 const char *loadScript = R"(
-import numpy as np, sys, time, json
+import numpy as np, sys, time, json, struct
 out = {}
+def safetensors(path):
+    with open(path, "rb") as f:
+        raw = f.read()
+    size = struct.unpack("<Q", raw[:8])[0]
+    header = json.loads(raw[8:8 + size])
+    data = memoryview(raw)[8 + size:]
+    return {k: np.frombuffer(data[v["data_offsets"][0]:v["data_offsets"][1]], "<f2").reshape(v["shape"]).astype(np.float32)
+            for k, v in header.items() if k != "__metadata__"}
 for path in sys.argv[2:]:
     def load():
+        if path.endswith(".safetensors"):
+            return safetensors(path)
         with np.load(path) as f:
             return {k: f[k] for k in f.files}
     load()
@@ -72,7 +93,8 @@ QJsonObject modelOpenTimings(bool quick)
             nullptr, &error))
         return unavailable(error);
     const int reps = quick ? 3 : 5;
-    const QStringList files {dir.filePath(u"model-stored.npz"_s), dir.filePath(u"model-deflated.npz"_s)};
+    const QStringList files {dir.filePath(u"model-stored.npz"_s), dir.filePath(u"model-deflated.npz"_s),
+        dir.filePath(u"model-f16.safetensors"_s)};
     QByteArray peerOut;
     const bool peer = runProcess(
         python, QStringList {u"-c"_s, QString::fromUtf8(loadScript), QString::number(reps)} + files, &peerOut, &error);
@@ -121,7 +143,7 @@ QJsonObject modelOpenTimings(bool quick)
                          u"File → Open of %1 tokens × %2 layers × %3 heads with per-head Q, K, V (d = %4) to the "
                          "whole window painted (1400 × 900, offscreen): the first open in the process, and the median "
                          "of %5 more; the peer is numpy's np.load "
-                         "of every array of the same file"_s.arg(n)
+                         "of every array of the same file (safetensors: read and converted to float32)"_s.arg(n)
                              .arg(layers)
                              .arg(heads)
                              .arg(dim)
