@@ -1,6 +1,5 @@
 #include "tensorreaders.h"
 
-#include "bulkallocator.h"
 #include "tensordecode.h"
 #include "twocores.h"
 
@@ -11,7 +10,6 @@
 #include <array>
 #include <exception>
 #include <memory>
-
 #include <set>
 #include <vector>
 
@@ -111,9 +109,6 @@ QString methodName(int method)
     }
 }
 
-// Inflated entries can be hundreds of megabytes: the bulk allocator's huge pages matter here too.
-using Bytes = std::vector<char, BulkAllocator<char>>;
-
 // Inflates raw deflate data into exactly `size` bytes at `out`. With `whole` the stream must end
 // there: a stream that wants to write more is refused (a zip bomb lies about its size), as is
 // one that ends early. Without it, only the first `size` bytes are wanted; returns how many
@@ -191,9 +186,9 @@ void checkEntry(QByteArrayView bytes, const Entry &e, qint64 &budget)
     }
     // The .npy header must promise exactly the declared size, within budget, before the whole
     // entry is inflated.
-    Bytes prefix(static_cast<std::size_t>(std::min(e.size, maxNpyHeader + 12)));
-    prefix.resize(std::size_t(inflateInto(data, prefix.data(), qint64(prefix.size()), false)));
-    checkNpyPrefix(QByteArrayView(prefix.data(), qsizetype(prefix.size())), e.size, budget);
+    QByteArray prefix(std::min(e.size, maxNpyHeader + 12), Qt::Uninitialized);
+    prefix.truncate(inflateInto(data, prefix.data(), prefix.size(), false));
+    checkNpyPrefix(prefix, e.size, budget);
     // Deflate makes at most 1,032 bytes of one (2 bits for a match of 258 bytes), so a larger
     // declared size is a lie that would have a few bytes allocate gigabytes (a string array
     // of 4 GB passes the budget, which counts the values decoded, not the bytes inflated).

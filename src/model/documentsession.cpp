@@ -77,8 +77,14 @@ void DocumentSession::resetDocument(const Document &doc, std::optional<Result> c
 
 bool DocumentSession::refuseSize(const Settings &settings, const QString &sentence)
 {
+    // Tokens are counted only when it matters (not on every keystroke and every setting): the
+    // document's own count holds while its sentence and tokenizer stay, and a token has at
+    // least one character, so a sentence's length bounds its count.
     const bool projections = settings.mode == Mode::Projection || m_document.hasStoredProjections();
-    const QString why = sizeRefusal(settings, tokenize(sentence, settings.tokenizer).size(), projections);
+    const bool sameTokens = sentence == m_document.sentence() && settings.tokenizer == m_document.settings().tokenizer;
+    QString why = sizeRefusal(settings, sameTokens ? m_document.tokenCount() : sentence.size(), projections);
+    if (!why.isEmpty() && !sameTokens)
+        why = sizeRefusal(settings, tokenize(sentence, settings.tokenizer).size(), projections);
     if (why.isEmpty())
         return false;
     Q_EMIT editRefused(why);

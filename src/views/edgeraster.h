@@ -136,18 +136,13 @@ inline int EdgeRaster::colourIndex(QRgb colour)
 
 inline void EdgeRaster::append(EdgeRaster &&other)
 {
-    std::vector<int> colours(other.m_colourKeys.size());
-    bool same = true;
-    for (std::size_t i = 0; i < colours.size(); ++i) {
-        colours[i] = colourIndex(other.m_colourKeys[i]);
-        same = same && colours[i] == static_cast<int>(i);
-    }
-    if (!same) {
-        for (Segment &s : other.m_segments)
-            s.colour = colours[static_cast<std::size_t>(s.colour)];
-        for (Triangle &t : other.m_triangles)
-            t.colour = colours[static_cast<std::size_t>(t.colour)];
-    }
+    std::vector<int> colours;
+    for (const QRgb key : other.m_colourKeys)
+        colours.push_back(colourIndex(key));
+    for (Segment &s : other.m_segments)
+        s.colour = colours[static_cast<std::size_t>(s.colour)];
+    for (Triangle &t : other.m_triangles)
+        t.colour = colours[static_cast<std::size_t>(t.colour)];
     m_segments.insert(m_segments.end(), other.m_segments.begin(), other.m_segments.end());
     m_triangles.insert(m_triangles.end(), other.m_triangles.begin(), other.m_triangles.end());
 }
@@ -174,7 +169,7 @@ inline void EdgeRaster::addSegment(QPointF a, QPointF b, float width, float dens
 {
     auto x0 = static_cast<float>(a.x()), y0 = static_cast<float>(a.y());
     auto x1 = static_cast<float>(b.x()), y1 = static_cast<float>(b.y());
-    const bool steep = std::abs(y1 - y0) > std::abs(x1 - x0);
+    const bool steep = direction(a, b) >= 3; // as stroke() decided which joints are open
     if (steep) {
         std::swap(x0, y0);
         std::swap(x1, y1);
