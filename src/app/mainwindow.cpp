@@ -14,8 +14,11 @@
 #include "modelsession.h"
 #include "outputprojectionmodel.h"
 #include "projectionsmodel.h"
+#include "shortcuts.h"
+#include "toolicons.h"
 #include "wordvectorsmodel.h"
 
+#include <QActionGroup>
 #include <QGuiApplication>
 #include <QLabel>
 #include <QMessageBox>
@@ -72,6 +75,9 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_session, &DocumentSession::selectedTokenChanged, this, &MainWindow::showSelection);
     connect(m_session, &DocumentSession::currentHeadChanged, this, &MainWindow::refresh);
     connect(m_session->undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
+    connect(m_session->undoStack(), &QUndoStack::indexChanged, this, &MainWindow::showStep);
+    connect(m_session->undoStack(), &QUndoStack::indexChanged, this, &MainWindow::updateTitle);
+    connect(m_session, &DocumentSession::documentReset, this, [this] { m_shownStep = 0; });
 
     const QSettings settings;
     if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray())) {
@@ -82,7 +88,7 @@ MainWindow::MainWindow(QWidget *parent)
         }
     }
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
-    setTheme(static_cast<Theme>(settings.value(QStringLiteral("window/theme"), 0).toInt()));
+    setTheme(static_cast<Theme>(std::clamp(settings.value(QStringLiteral("window/theme"), 0).toInt(), 0, 2)));
     refresh();
     updateTitle();
 }
@@ -110,9 +116,15 @@ void MainWindow::setUpActions()
     m_ui->tablesDock->addActions({m_ui->actionCopy, m_ui->actionPaste});
 
     QAction *undo = m_session->undoStack()->createUndoAction(this, tr("&Undo"));
-    undo->setShortcut(QKeySequence::Undo);
+    undo->setObjectName(QStringLiteral("actionUndo"));
+    undo->setShortcuts(QKeySequence::Undo);
     QAction *redo = m_session->undoStack()->createRedoAction(this, tr("&Redo"));
-    redo->setShortcuts({QKeySequence::Redo, QKeySequence(tr("Ctrl+Shift+Z"))});
+    redo->setObjectName(QStringLiteral("actionRedo"));
+    redo->setShortcuts(shortcutsWith(QKeySequence::keyBindings(QKeySequence::Redo),
+        {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence(Qt::CTRL | Qt::Key_Y)}));
+    // Icons, so the toolbar buttons keep their width while the command names change.
+    m_toolIcons = {{undo, QStringLiteral("edit-undo")}, {redo, QStringLiteral("edit-redo")}};
+    updateToolIcons();
     m_ui->menuEdit->insertActions(m_ui->actionCopy, {undo, redo});
     m_ui->menuEdit->insertSeparator(m_ui->actionCopy);
     m_ui->toolBar->addActions({m_ui->actionOpen, m_ui->actionSave});
@@ -148,6 +160,11 @@ void MainWindow::setUpActions()
     connect(m_ui->actionCopyFigure, &QAction::triggered, this, [this] { exportDialog()->copyFigure(); });
     connect(m_ui->actionCopy, &QAction::triggered, this, [this] { currentTable()->copySelection(); });
     connect(m_ui->actionPaste, &QAction::triggered, this, [this] { currentTable()->paste(); });
+    auto *themes = new QActionGroup(this);
+    for (QAction *a : {m_ui->actionThemeSystem, m_ui->actionThemeLight, m_ui->actionThemeDark}) {
+        a->setCheckable(true);
+        themes->addAction(a);
+    }
     connect(m_ui->actionThemeSystem, &QAction::triggered, this, [this] { setTheme(Theme::System); });
     connect(m_ui->actionThemeLight, &QAction::triggered, this, [this] { setTheme(Theme::Light); });
     connect(m_ui->actionThemeDark, &QAction::triggered, this, [this] { setTheme(Theme::Dark); });
@@ -225,6 +242,8 @@ void MainWindow::refresh()
 
 void MainWindow::showSelection(int token)
 {
+    if (m_session->isKeySelected())
+        statusBar()->showMessage(describeKey(token));
     m_selecting = true;
     m_ui->tokenStrip->setSelectedToken(token);
     for (ScrubTableView *view : {m_ui->wordsTable, m_ui->embeddingsTable, m_ui->attentionTable}) {
@@ -234,19 +253,65 @@ void MainWindow::showSelection(int token)
     m_selecting = false;
 }
 
+// "Key ‘animal’: ‘it’ attends to it most (0.119)": the query that takes the most from a key.
+QString MainWindow::describeKey(int key) const
+{
+    const Result &r = m_session->result();
+    const int head = m_session->currentHead();
+    if (head < 0 || head >= static_cast<int>(r.heads.size()) || key < 0 || key >= r.tokens.size())
+        return {};
+    const SquareMatrix &w = r.heads[static_cast<std::size_t>(head)].weights;
+    int best = -1;
+    for (int i = 0; i < w.rows(); ++i)
+        if (r.isVisible(i, key) && (best < 0 || w(i, key) > w(best, key)))
+            best = i;
+    if (best < 0)
+        return tr("Key “%1”: no query can see it (its column is masked).").arg(r.tokens.at(key));
+    return tr("Key “%1”: “%2” attends to it most (%3). The arrows show who attends to it.")
+        .arg(r.tokens.at(key), r.tokens.at(best))
+        .arg(w(best, key), 0, 'g', 3);
+}
+
 void MainWindow::showHoveredCell(int row, int col)
 {
-    if (row < 0 || col < 0) {
+    const QStringList &tokens = m_session->result().tokens;
+    if (row < 0 && col >= 0 && col < tokens.size())
+        statusBar()->showMessage(tr("Key “%1”: click to see who attends to it.").arg(tokens.at(col)));
+    else if (col < 0 && row >= 0 && row < tokens.size())
+        statusBar()->showMessage(tr("Query “%1”: click to see what it attends to.").arg(tokens.at(row)));
+    else if (row >= 0 && col >= 0)
+        statusBar()->showMessage(m_ui->heatmap->describeCell(row, col)
+            + tr(". Click: select the query; Shift+click: select the key; Ctrl+click: mask or unmask the cell."));
+    else
         statusBar()->clearMessage();
+}
+
+// The status bar says what an edit, an undo or a redo did, in the words of the History dock.
+void MainWindow::showStep(int index)
+{
+    const QUndoStack *stack = m_session->undoStack();
+    const bool undone = index < m_shownStep;
+    m_shownStep = index;
+    const QUndoCommand *command = stack->command(undone ? index : index - 1);
+    if (!command)
         return;
-    }
-    statusBar()->showMessage(
-        m_ui->heatmap->describeCell(row, col) + tr(". Click: select the query; Ctrl+click: mask or unmask the cell."));
+    statusBar()->showMessage(undone ? tr("Undone: %1").arg(command->text()) : command->text(), 6000);
+}
+
+QString MainWindow::documentName() const
+{
+    // A file or model is named by its file; a document of no file by its title, which follows its
+    // sentence (an example stays "(example)" only while its sentence is the example's).
+    if (!m_displayName.isEmpty())
+        return m_displayName;
+    const Document &doc = m_session->document();
+    const QString name = doc.title().isEmpty() ? tr("Untitled") : doc.title();
+    return !m_exampleSentence.isEmpty() && doc.sentence() == m_exampleSentence ? tr("%1 (example)").arg(name) : name;
 }
 
 void MainWindow::updateTitle()
 {
-    setWindowTitle(tr("%1[*] — QKV Lab").arg(m_displayName.isEmpty() ? tr("Untitled") : m_displayName));
+    setWindowTitle(tr("%1[*] — QKV Lab").arg(documentName()));
     setWindowModified(!m_session->undoStack()->isClean());
 }
 
@@ -269,6 +334,21 @@ void MainWindow::setTheme(Theme theme)
 {
     qkv::applyTheme(theme);
     QSettings().setValue(QStringLiteral("window/theme"), static_cast<int>(theme));
+    const std::array<QAction *, 3> actions {m_ui->actionThemeSystem, m_ui->actionThemeLight, m_ui->actionThemeDark};
+    actions.at(static_cast<std::size_t>(theme))->setChecked(true);
+}
+
+void MainWindow::updateToolIcons()
+{
+    for (const auto &[action, name] : m_toolIcons)
+        action->setIcon(toolIcon(name, palette()));
+}
+
+void MainWindow::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::PaletteChange)
+        updateToolIcons();
+    QMainWindow::changeEvent(event);
 }
 
 ExportDialog *MainWindow::exportDialog()

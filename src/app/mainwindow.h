@@ -6,6 +6,8 @@
 #include <QMainWindow>
 
 #include <memory>
+#include <utility>
+#include <vector>
 
 class QSpinBox;
 
@@ -58,6 +60,7 @@ public:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    void changeEvent(QEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
 
@@ -77,8 +80,13 @@ private:
     void refresh();
     void showSelection(int token);
     void showHoveredCell(int row, int col);
+    QString describeKey(int key) const;
     void updateTitle();
+    // What the title bar and the unsaved-changes question call the document.
+    QString documentName() const;
+    void showStep(int index);
     void showError(const QString &title, const QString &text);
+    void updateToolIcons();
 
     // Files (mainwindowfiles.cpp).
     void newDocument();
@@ -101,10 +109,13 @@ private:
     ModelSession *m_model;
     ExportDialog *m_exportDialog = nullptr;
     QSpinBox *m_headBox = nullptr;
+    std::vector<std::pair<QAction *, QString>> m_toolIcons; // action, icon name
     QString m_filePath;
-    QString m_displayName;
+    QString m_displayName; // the file or model shown; empty: named by the document's title
+    QString m_exampleSentence; // the sentence of the example opened, while it is shown
     QString m_lastError;
     bool m_selecting = false;
+    int m_shownStep = 0; // the undo index the status bar last spoke of
 };
 
 } // namespace qkv

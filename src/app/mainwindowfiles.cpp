@@ -36,6 +36,7 @@ void MainWindow::newDocument()
     m_session->resetDocument(Document());
     m_filePath.clear();
     m_displayName.clear();
+    m_exampleSentence.clear();
     m_autosaver->setOriginalFile({});
     updateTitle();
 }
@@ -63,6 +64,7 @@ bool MainWindow::openDocument(const QString &fileOrExample)
         m_model->show(opened, fileOrExample);
         m_filePath.clear();
         m_displayName = QFileInfo(fileOrExample).fileName();
+        m_exampleSentence.clear();
         m_autosaver->setOriginalFile({});
         addRecentFile(QFileInfo(fileOrExample).absoluteFilePath());
         updateTitle();
@@ -73,7 +75,8 @@ bool MainWindow::openDocument(const QString &fileOrExample)
     const bool example = fileOrExample.startsWith(QLatin1String("example:"));
     // An example is never a file to save over: it opens untitled.
     m_filePath = example ? QString() : QFileInfo(fileOrExample).absoluteFilePath();
-    m_displayName = example ? tr("%1 (example)").arg(loaded.document->title()) : QFileInfo(fileOrExample).fileName();
+    m_displayName = example ? QString() : QFileInfo(fileOrExample).fileName();
+    m_exampleSentence = example ? loaded.document->sentence() : QString();
     m_autosaver->setOriginalFile(m_filePath);
     if (!example)
         addRecentFile(m_filePath);
@@ -90,6 +93,7 @@ bool MainWindow::saveDocument(const QString &path)
     }
     m_filePath = QFileInfo(path).absoluteFilePath();
     m_displayName = QFileInfo(path).fileName();
+    m_exampleSentence.clear();
     m_autosaver->setOriginalFile(m_filePath);
     m_session->undoStack()->setClean(); // only after a successful commit (PITFALLS.md §1)
     m_model->markShownViewSaved();
@@ -126,7 +130,7 @@ bool MainWindow::maybeSave()
     const int others = m_model->isOpen() ? m_model->editedOtherViews() : 0;
     if (!shown && others == 0)
         return true;
-    const QString name = m_displayName.isEmpty() ? tr("The document") : m_displayName;
+    const QString name = documentName();
     QString text = shown ? tr("%1 has unsaved changes. Save them?").arg(name) : QString();
     if (others > 0)
         text += (shown ? QStringLiteral("\n\n") : QString())
@@ -219,6 +223,7 @@ void MainWindow::offerRecovery()
             m_session->resetDocument(*loaded.document);
             // Recovered work is untitled and unsaved: saving asks where, so no file is overwritten unasked.
             m_filePath.clear();
+            m_exampleSentence.clear();
             m_displayName
                 = tr("Recovered %1")
                       .arg(r.originalFile.isEmpty() ? loaded.document->title() : QFileInfo(r.originalFile).fileName());

@@ -3,7 +3,10 @@
 #include "defaultvalues.h"
 #include "tokenizer.h"
 
+#include <QJsonValue>
+
 #include <algorithm>
+#include <cmath>
 
 namespace qkv {
 namespace {
@@ -227,6 +230,33 @@ void Document::setMaskedCells(const std::set<Cell> &cells)
     const int n = tokenCount();
     std::erase_if(
         m_masked, [n](const Cell &c) { return c.first >= n || c.second >= n || c.first < 0 || c.second < 0; });
+}
+
+int Document::focusToken() const
+{
+    const QJsonValue focus = m_view.value(QStringLiteral("focus"));
+    if (focus.isString())
+        return static_cast<int>(m_tokens.indexOf(focus.toString()));
+    const double index = focus.toDouble(-1);
+    return index >= 0 && index < tokenCount() && index == std::floor(index) ? static_cast<int>(index) : -1;
+}
+
+void Document::setFocusToken(int token)
+{
+    if (token >= 0 && token < tokenCount())
+        m_view.insert(QStringLiteral("focus"), token);
+    else
+        m_view.remove(QStringLiteral("focus"));
+}
+
+QString titleAfterSentenceEdit(
+    const QString &title, const QString &before, const QString &after, TokenizerKind tokenizer)
+{
+    if (title.isEmpty() || title == before)
+        return after;
+    const QStringList old = tokenize(before, tokenizer), now = tokenize(after, tokenizer);
+    const auto kept = std::count_if(now.begin(), now.end(), [&old](const QString &t) { return old.contains(t); });
+    return 2 * kept < now.size() ? after : title;
 }
 
 } // namespace qkv

@@ -107,6 +107,10 @@ public:
     const QJsonObject &view() const { return m_view; }
     void setView(const QJsonObject &v) { m_view = v; }
     const QJsonObject &extraKeys() const { return m_extra; }
+    // The token the document opens on, from the view's "focus" (a token's index, or the text of
+    // its first occurrence): what its example is about. -1 when it names no token.
+    int focusToken() const;
+    void setFocusToken(int token);
     void setExtraKeys(const QJsonObject &e) { m_extra = e; }
 
     bool operator==(const Document &other) const;
@@ -129,5 +133,11 @@ private:
     QJsonObject m_view;
     QJsonObject m_extra;
 };
+
+// A document's title after its sentence changed from `before` to `after`: a title that was the
+// sentence follows it, and so does any title once the sentence is replaced (fewer than half of
+// the new tokens were in the old sentence); otherwise the title stays.
+QString titleAfterSentenceEdit(
+    const QString &title, const QString &before, const QString &after, TokenizerKind tokenizer);
 
 } // namespace qkv

@@ -80,4 +80,20 @@ inline Projection2d principalPlane(const Eigen::MatrixXd &points)
     return p;
 }
 
+// The fractions of the variance of `points` (m × d, centred here) along two fixed orthonormal axes.
+inline std::array<double, 2> explainedAlong(const Eigen::MatrixXd &points, const Eigen::MatrixXd &axes)
+{
+    std::array<double, 2> shares {0.0, 0.0};
+    if (points.rows() < 2 || axes.rows() != points.cols())
+        return shares;
+    const Eigen::MatrixXd centred = points.rowwise() - points.colwise().mean();
+    const double total = centred.squaredNorm();
+    if (!(total > 0) || !std::isfinite(total))
+        return shares;
+    const Eigen::MatrixXd along = centred * axes;
+    for (Eigen::Index i = 0; i < std::min<Eigen::Index>(2, axes.cols()); ++i)
+        shares[static_cast<std::size_t>(i)] = std::clamp(along.col(i).squaredNorm() / total, 0.0, 1.0);
+    return shares;
+}
+
 } // namespace qkv

@@ -47,6 +47,24 @@ struct WorkedComputation {
     int maskedCount() const;
 };
 
+// What the scores of a head compare: the rows of `queries` dotted with the rows of `keys` give S
+// (q·k, k·k, v·v, or x·x of the embeddings); both empty in weights mode.
+struct ComparedVectors {
+    Eigen::MatrixXd queries, keys;
+};
+ComparedVectors comparedVectors(const Document &doc, const HeadResult &head);
+// The number the scores are divided by before softmax: √d·T (scaled softmax) or T (softmax), with
+// d the width of the compared vectors; 1 for the other normalizations.
+double softmaxDivisor(const Settings &settings, Eigen::Index width);
+// Whether a head's weights come from softmax of the scores (not given, summed or raw).
+bool usesSoftmax(const Settings &settings);
+
+// Query `query`'s row as the steps show it: per key its score, scaled score, exponential and weight,
+// the shift taken off every exponent (0 unless e^x would be unreadable) and the sum the row is
+// divided by (of exponentials for softmax, of scores for sum).
+void workRow(const Result &result, const HeadResult &head, const Settings &settings, int query, double divisor,
+    std::vector<WorkedKey> &keys, double &shift, double &total);
+
 // The worked computation of `query` in `head`; invalid when either is out of range.
 WorkedComputation workedComputation(const Document &doc, const Result &result, int head, int query);
 
@@ -89,7 +107,9 @@ struct WorkedBlock {
 std::vector<WorkedBlock> workedBlocks(
     const WorkedComputation &w, WorkedSyntax syntax, const WorkedOptions &options = {});
 
-// The blocks joined: Markdown, a LaTeX fragment for a document using amsmath, or plain text.
+// Blocks joined: Markdown, a LaTeX fragment for a document using amsmath, or plain text.
+QString joinWorkedBlocks(const std::vector<WorkedBlock> &blocks, WorkedSyntax syntax);
+// The blocks of a query's row joined.
 QString workedText(const WorkedComputation &w, WorkedSyntax syntax, const WorkedOptions &options = {});
 inline QString workedMarkdown(const WorkedComputation &w, const WorkedOptions &options = {})
 {

@@ -36,13 +36,19 @@ Autosaver::Autosaver(DocumentSession *session, const QString &folder, QObject *p
     m_timer.setSingleShot(true);
     m_timer.setInterval(3000);
     connect(&m_timer, &QTimer::timeout, this, &Autosaver::saveNow);
-    connect(session, &DocumentSession::resultChanged, this, [this] {
+    // The undo stack's own signals, not the session's: the first edit after an open or a save
+    // is computed (and announced) before the stack leaves its clean state. A merged drag step
+    // changes the index too, so every edit restarts the delay.
+    QUndoStack *undo = session->undoStack();
+    connect(undo, &QUndoStack::indexChanged, this, [this] {
         if (!m_session->undoStack()->isClean())
             m_timer.start();
     });
-    connect(session->undoStack(), &QUndoStack::cleanChanged, this, [this](bool clean) {
+    connect(undo, &QUndoStack::cleanChanged, this, [this](bool clean) {
         if (clean)
             clear();
+        else
+            m_timer.start();
     });
 }
 

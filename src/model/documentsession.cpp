@@ -72,6 +72,8 @@ void DocumentSession::resetDocument(const Document &doc, std::optional<Result> c
     m_undo.clear();
     m_document = doc;
     afterChange(true, std::move(computed));
+    // Another document starts on its own focus token, never on the position the last one had.
+    setSelection(doc.focusToken(), false);
     Q_EMIT documentReset();
 }
 
@@ -124,12 +126,14 @@ void DocumentSession::toggleMask(Cell cell)
         m_undo.push(new MaskCommand(this, cell));
 }
 
-void DocumentSession::setSelectedToken(int token)
+void DocumentSession::setSelection(int token, bool asKey)
 {
     token = (token >= 0 && token < m_document.tokenCount()) ? token : -1;
-    if (token == m_selectedToken)
+    asKey = asKey && token >= 0;
+    if (token == m_selectedToken && asKey == m_keySelected)
         return;
     m_selectedToken = token;
+    m_keySelected = asKey;
     Q_EMIT selectedTokenChanged(token);
 }
 
@@ -145,7 +149,7 @@ void DocumentSession::setCurrentHead(int head)
 void DocumentSession::clampSelection()
 {
     if (m_selectedToken >= m_document.tokenCount())
-        setSelectedToken(m_document.tokenCount() - 1);
+        setSelection(m_document.tokenCount() - 1, m_keySelected);
     if (m_currentHead >= m_document.settings().heads)
         setCurrentHead(m_document.settings().heads - 1);
 }

@@ -33,7 +33,8 @@ public:
     void waitForResult();
     QUndoStack *undoStack() { return &m_undo; }
 
-    // Replaces the whole document (open, new, example, recovery); clears the history.
+    // Replaces the whole document (open, new, example, recovery); clears the history and selects
+    // the document's focus token (none if it names none).
     // `computed`: its result, when already computed (a real model's layer is computed to check
     // it against the file's attention: not twice).
     void resetDocument(const Document &doc, std::optional<Result> computed = std::nullopt);
@@ -58,9 +59,14 @@ public:
         afterChange(tokens != m_document.tokens() || !(settings == m_document.settings()));
     }
 
-    // The token every view highlights (-1 for none) and the head the single-head views show.
+    // The token every view highlights (-1 for none), as a query (its row: what it attends to) or
+    // as a key (its column: who attends to it), and the head the single-head views show.
+    // selectedTokenChanged tells of either change.
     int selectedToken() const { return m_selectedToken; }
-    void setSelectedToken(int token);
+    bool isKeySelected() const { return m_keySelected; }
+    void setSelection(int token, bool asKey);
+    void setSelectedToken(int token) { setSelection(token, false); }
+    void setSelectedKey(int token) { setSelection(token, true); }
     int currentHead() const { return m_currentHead; }
     void setCurrentHead(int head);
 
@@ -88,6 +94,7 @@ private:
     QUndoStack m_undo;
     int m_lastDragId = 0;
     int m_selectedToken = -1;
+    bool m_keySelected = false;
     int m_currentHead = 0;
     quint64 m_generation = 0; // counts document changes, to know whether a result is current
     quint64 m_resultGeneration = 0;

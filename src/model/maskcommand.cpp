@@ -1,5 +1,6 @@
 #include "maskcommand.h"
 
+#include "commandtext.h"
 #include "documentsession.h"
 
 namespace qkv {
@@ -9,7 +10,7 @@ MaskCommand::MaskCommand(DocumentSession *session, Cell cell)
     , m_cell(cell)
 {
     const bool masked = session->document().maskedCells().count(cell) > 0;
-    setText(masked ? QObject::tr("Unmask cell") : QObject::tr("Mask cell"));
+    setText(maskText(session->document().tokens(), cell, !masked));
 }
 
 void MaskCommand::toggle()

@@ -1,6 +1,7 @@
 #include "sentencecommand.h"
 
 #include "commandids.h"
+#include "commandtext.h"
 #include "documentsession.h"
 
 namespace qkv {
@@ -11,14 +12,17 @@ SentenceCommand::SentenceCommand(DocumentSession *session, const QString &senten
     , m_after(sentence)
     , m_attentionBefore(session->document().storedAttention())
     , m_maskedBefore(session->document().maskedCells())
+    , m_titleBefore(session->document().title())
 {
-    setText(QObject::tr("Edit sentence"));
+    setText(sentenceText(m_after));
+    m_titleAfter = titleAfterSentenceEdit(m_titleBefore, m_before, m_after, session->document().settings().tokenizer);
 }
 
 void SentenceCommand::undo()
 {
     m_session->modify([this](Document &doc) {
         doc.setSentence(m_before);
+        doc.setTitle(m_titleBefore);
         doc.restoreAttention(m_attentionBefore);
         doc.setMaskedCells(m_maskedBefore);
     });
@@ -28,6 +32,7 @@ void SentenceCommand::redo()
 {
     m_session->modify([this](Document &doc) {
         doc.setSentence(m_after);
+        doc.setTitle(m_titleAfter);
         if (m_done) {
             doc.restoreAttention(m_attentionAfter);
             doc.setMaskedCells(m_maskedAfter);
@@ -49,6 +54,8 @@ bool SentenceCommand::mergeWith(const QUndoCommand *other)
     m_after = next->m_after;
     m_attentionAfter = next->m_attentionAfter;
     m_maskedAfter = next->m_maskedAfter;
+    m_titleAfter = next->m_titleAfter; // what the document shows now
+    setText(sentenceText(m_after));
     setObsolete(m_after == m_before);
     return true;
 }

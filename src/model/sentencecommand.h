@@ -26,6 +26,7 @@ private:
     QString m_before, m_after;
     std::vector<Eigen::MatrixXd> m_attentionBefore;
     std::set<Cell> m_maskedBefore;
+    QString m_titleBefore, m_titleAfter; // the title follows a sentence it named or that was replaced
     bool m_done = false; // the first redo has run: the state after it is below
     std::vector<Eigen::MatrixXd> m_attentionAfter;
     std::set<Cell> m_maskedAfter;

@@ -1,5 +1,6 @@
 #include "settingscommand.h"
 
+#include "commandtext.h"
 #include "documentsession.h"
 
 namespace qkv {
@@ -9,7 +10,7 @@ SettingsCommand::SettingsCommand(DocumentSession *session, const Settings &setti
     , m_before(session->document())
     , m_after(settings)
 {
-    setText(QObject::tr("Change settings"));
+    setText(settingsText(m_before.settings(), m_after));
 }
 
 void SettingsCommand::redo()

@@ -1,24 +1,25 @@
 #include "valuescommand.h"
 
 #include "commandids.h"
+#include "commandtext.h"
 #include "documentsession.h"
 
 namespace qkv {
 
 ValuesCommand::ValuesCommand(
-    DocumentSession *session, std::vector<ValueRef> refs, std::vector<double> values, int dragId)
+    DocumentSession *session, std::vector<ValueRef> refs, std::vector<double> values, int dragId, const QString &text)
     : m_session(session)
     , m_refs(std::move(refs))
     , m_after(std::move(values))
     , m_dragId(dragId)
+    , m_namedByValues(text.isEmpty())
 {
     const Document &doc = session->document();
     for (const ValueRef &r : m_refs) {
         m_before.push_back(doc.value(r));
         m_wasStored.push_back(doc.isStored(r));
     }
-    setText(m_refs.size() == 1 ? QObject::tr("Set %1").arg(describe(m_refs.front()))
-                               : QObject::tr("Paste %n value(s)", nullptr, static_cast<int>(m_refs.size())));
+    setText(m_namedByValues ? valuesText(m_refs, m_after, m_dragId != 0) : text);
 }
 
 void ValuesCommand::redo()
@@ -51,6 +52,8 @@ bool ValuesCommand::mergeWith(const QUndoCommand *other)
     if (m_dragId == 0 || o->m_dragId != m_dragId || o->m_refs != m_refs)
         return false;
     m_after = o->m_after;
+    if (m_namedByValues)
+        setText(valuesText(m_refs, m_after, true));
     setObsolete(m_after == m_before);
     return true;
 }

@@ -16,7 +16,9 @@ class DocumentSession;
 class ValuesCommand : public QUndoCommand
 {
 public:
-    ValuesCommand(DocumentSession *session, std::vector<ValueRef> refs, std::vector<double> values, int dragId = 0);
+    // `text`: what the step is called; by default it says which numbers were set to what.
+    ValuesCommand(DocumentSession *session, std::vector<ValueRef> refs, std::vector<double> values, int dragId = 0,
+        const QString &text = {});
 
     void undo() override;
     void redo() override;
@@ -29,6 +31,7 @@ private:
     std::vector<double> m_before, m_after;
     std::vector<bool> m_wasStored; // a default group is unstored again on undo
     int m_dragId;
+    bool m_namedByValues; // the text follows the values of a merged drag
 };
 
 } // namespace qkv

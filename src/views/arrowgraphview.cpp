@@ -65,14 +65,15 @@ void ArrowGraphView::setSession(DocumentSession *session)
     if (session) {
         connect(session, &DocumentSession::resultChanged, this, &ArrowGraphView::invalidate);
         connect(session, &DocumentSession::selectedTokenChanged, this, [this](int token) {
-            // A selection made elsewhere is a query: show what it attends to.
-            if (!m_locking)
-                m_lockedSide = Side::Query;
+            // A selected query shows what it attends to; a selected key, who attends to it.
+            m_lockedSide = m_session->isKeySelected() ? Side::Key : Side::Query;
             setLockedToken(token);
+            update();
         });
         connect(session, &DocumentSession::currentHeadChanged, this, &ArrowGraphView::setCurrentHead);
         m_currentHead = session->currentHead();
         m_locked = session->selectedToken();
+        m_lockedSide = session->isKeySelected() ? Side::Key : Side::Query;
     }
     invalidate();
 }
@@ -216,8 +217,9 @@ int ArrowGraphView::focusedToken() const
 
 bool ArrowGraphView::isFocused(const Edge &edge, int token, Side side) const
 {
-    // Arcs have one label per token: it stands for the query, like the shared selection.
-    return side == Side::Query || m_layout == Layout::Arcs ? edge.query == token : edge.key == token;
+    // Arcs have one label per token: hovering it stands for the query; a key selected elsewhere
+    // shows the arcs into it.
+    return side == Side::Query ? edge.query == token : edge.key == token;
 }
 
 std::vector<ArrowGraphView::DrawnEdge> ArrowGraphView::drawnEdges() const
@@ -612,9 +614,7 @@ void ArrowGraphView::userLock(int token, Side side)
 {
     m_lockedSide = side;
     if (m_session) {
-        m_locking = true;
-        m_session->setSelectedToken(token);
-        m_locking = false;
+        m_session->setSelection(token, side == Side::Key);
     } else {
         setLockedToken(token);
     }

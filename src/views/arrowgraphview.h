@@ -126,7 +126,6 @@ private:
     int m_currentHead = 0;
     int m_locked = -1;
     Side m_lockedSide = Side::Query;
-    bool m_locking = false;
     int m_hovered = -1;
     Side m_hoveredSide = Side::Query;
     Layout m_layout = Layout::Columns;

@@ -31,15 +31,22 @@ QByteArray png(const FigureSpec &spec, const PaintFigure &paint, QString *error)
         return {};
     }
     image.fill(Qt::white);
-    const int dotsPerMeter = static_cast<int>(std::lround(screenDpi * spec.scale / 0.0254));
-    image.setDotsPerMeterX(dotsPerMeter);
-    image.setDotsPerMeterY(dotsPerMeter);
+    // Painted at the screen's 96 DPI and scaled, so a font's points become the same share of the
+    // figure at every scale; only then is the file's DPI set, for viewers that print at size. (Set
+    // before painting, the DPI would grow point-size text a second time.)
+    const auto setDpi = [&image](double dpi) {
+        const int dotsPerMeter = static_cast<int>(std::lround(dpi / 0.0254));
+        image.setDotsPerMeterX(dotsPerMeter);
+        image.setDotsPerMeterY(dotsPerMeter);
+    };
+    setDpi(screenDpi);
     {
         QPainter p(&image);
         p.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing | QPainter::SmoothPixmapTransform);
         p.scale(spec.scale, spec.scale);
         paint(p, QRectF(QPointF(0, 0), QSizeF(spec.size)));
     }
+    setDpi(screenDpi * spec.scale);
     QByteArray bytes;
     QBuffer buffer(&bytes);
     buffer.open(QIODevice::WriteOnly);

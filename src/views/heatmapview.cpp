@@ -73,9 +73,9 @@ void HeatmapView::setSession(DocumentSession *session)
     if (session) {
         connect(session, &DocumentSession::resultChanged, this, &HeatmapView::dataChanged);
         connect(session, &DocumentSession::currentHeadChanged, this, &HeatmapView::dataChanged);
-        connect(session, &DocumentSession::selectedTokenChanged, this, &HeatmapView::setSelectedRow);
+        connect(session, &DocumentSession::selectedTokenChanged, this, &HeatmapView::followSelection);
         connect(session, &QObject::destroyed, this, &HeatmapView::dataChanged);
-        m_selectedRow = session->selectedToken();
+        followSelection();
     }
     dataChanged();
 }
@@ -152,10 +152,28 @@ void HeatmapView::dataChanged()
 
 void HeatmapView::setSelectedRow(int row)
 {
-    if (row == m_selectedRow)
+    if (row == m_selectedRow && m_selectedColumn < 0)
         return;
     m_selectedRow = row;
+    m_selectedColumn = -1;
     update();
+}
+
+void HeatmapView::setSelectedColumn(int column)
+{
+    if (column == m_selectedColumn && m_selectedRow < 0)
+        return;
+    m_selectedColumn = column;
+    m_selectedRow = -1;
+    update();
+}
+
+void HeatmapView::followSelection()
+{
+    if (m_session->isKeySelected())
+        setSelectedColumn(m_session->selectedToken());
+    else
+        setSelectedRow(m_session->selectedToken());
 }
 
 void HeatmapView::setColormap(Colormap map)
@@ -253,7 +271,8 @@ HeatmapView::Layout HeatmapView::layout(const QRectF &rect) const
     l.bar.setBottom(l.grid.bottom() + std::min(barLine / 2, margin));
 
     const int step = l.cell > 0 ? std::max(1, static_cast<int>(std::ceil(lineHeight / l.cell))) : l.n + 1;
-    const int sel = m_selectedRow >= 0 && m_selectedRow < l.n ? m_selectedRow : -1;
+    const int token = std::max(m_selectedRow, m_selectedColumn);
+    const int sel = token >= 0 && token < l.n ? token : -1;
     for (int i = 0; i < l.n; i += step)
         if (sel < 0 || i == sel || std::abs(i - sel) * l.cell >= lineHeight)
             l.shown << i;
@@ -347,14 +366,19 @@ void HeatmapView::paint(QPainter &painter, const QRectF &rect) const
     m_cellsMask = mask;
     if (l.values)
         paintValues(painter, l);
-    if (m_selectedRow >= 0 && m_selectedRow < l.n) {
-        // A light and a dark line: the outline shows on every colour of every map.
-        const QRectF row(l.grid.left(), l.grid.top() + m_selectedRow * l.cell, l.grid.width(), l.cell);
+    // The selected query's row or key's column: a light and a dark line, so the outline shows on
+    // every colour of every map.
+    QRectF outline;
+    if (m_selectedRow >= 0 && m_selectedRow < l.n)
+        outline = QRectF(l.grid.left(), l.grid.top() + m_selectedRow * l.cell, l.grid.width(), l.cell);
+    else if (m_selectedColumn >= 0 && m_selectedColumn < l.n)
+        outline = QRectF(l.grid.left() + m_selectedColumn * l.cell, l.grid.top(), l.cell, l.grid.height());
+    if (!outline.isNull()) {
         painter.setBrush(Qt::NoBrush);
         painter.setPen(QPen(Qt::white, 3));
-        painter.drawRect(row.adjusted(-1, -1, 1, 1));
+        painter.drawRect(outline.adjusted(-1, -1, 1, 1));
         painter.setPen(QPen(Qt::black, 1));
-        painter.drawRect(row.adjusted(-1, -1, 1, 1));
+        painter.drawRect(outline.adjusted(-1, -1, 1, 1));
     }
     paintLabels(painter, l);
     paintColorBar(
@@ -398,22 +422,23 @@ void HeatmapView::paintLabels(QPainter &painter, const Layout &l) const
         const QString label = fm.elidedText(r.tokens[i], Qt::ElideRight, width);
         const qreal advance = fm.horizontalAdvance(label);
         const qreal centre = (i + 0.5) * l.cell;
-        const bool selected = i == m_selectedRow;
-        const QColor pen = selected                ? palette().color(QPalette::HighlightedText)
-            : problem[static_cast<std::size_t>(i)] ? warning
-                                                   : text;
+        // The selected query is marked among the rows, a selected key among the columns.
+        const bool rowSelected = i == m_selectedRow, columnSelected = i == m_selectedColumn;
+        const QColor plain = problem[static_cast<std::size_t>(i)] ? warning : text;
+        const QColor highlighted = palette().color(QPalette::HighlightedText);
         const QRectF rowLabel(l.grid.left() - l.extent, l.grid.top() + centre - lh / 2, width, lh);
-        if (selected)
+        if (rowSelected)
             painter.fillRect(
                 QRectF(rowLabel.right() - advance - 3, rowLabel.top(), advance + 5, lh), palette().highlight());
-        painter.setPen(pen);
+        painter.setPen(rowSelected ? highlighted : plain);
         painter.drawText(rowLabel, Qt::AlignRight | Qt::AlignVCenter, label);
         // Column labels read upwards from the grid; rotated, so they never collide sideways.
         painter.save();
         painter.translate(l.grid.left() + centre, l.grid.top() - labelGap);
         painter.rotate(-90);
-        if (selected)
+        if (columnSelected)
             painter.fillRect(QRectF(-2, -lh / 2, advance + 5, lh), palette().highlight());
+        painter.setPen(columnSelected ? highlighted : plain);
         painter.drawText(QRectF(0, -lh / 2, width, lh), Qt::AlignLeft | Qt::AlignVCenter, label);
         painter.restore();
     }
@@ -437,7 +462,7 @@ void HeatmapView::paintEvent(QPaintEvent *)
     QPainter painter(this);
     paint(painter, rect());
     // Hover feedback belongs to the screen only, not to exported figures.
-    if (m_hovered.x() >= 0) {
+    if (m_hovered.x() >= 0 && m_hovered.y() >= 0) {
         const QRectF cell = cellRect(rect(), m_hovered.y(), m_hovered.x());
         if (cell.width() >= 4) {
             painter.setPen(QPen(palette().text().color(), 1, Qt::DotLine));
@@ -447,9 +472,30 @@ void HeatmapView::paintEvent(QPaintEvent *)
     }
 }
 
+QPoint HeatmapView::headingAt(const QPointF &pos) const
+{
+    const Layout l = layout(rect());
+    if (l.n == 0)
+        return {-1, -1};
+    const auto index = [&l](qreal offset) {
+        return std::clamp(static_cast<int>(std::floor(offset * l.n / l.grid.width())), 0, l.n - 1);
+    };
+    const bool besideColumns = pos.x() >= l.grid.left() && pos.x() < l.grid.right();
+    const bool besideRows = pos.y() >= l.grid.top() && pos.y() < l.grid.bottom();
+    if (besideColumns && pos.y() < l.grid.top() && pos.y() >= l.grid.top() - l.extent)
+        return {index(pos.x() - l.grid.left()), -1};
+    if (besideRows && pos.x() < l.grid.left() && pos.x() >= l.grid.left() - l.extent)
+        return {-1, index(pos.y() - l.grid.top())};
+    return {-1, -1};
+}
+
 void HeatmapView::mouseMoveEvent(QMouseEvent *event)
 {
-    const QPoint cell = cellAt(event->position());
+    const QPoint heading = headingAt(event->position());
+    setCursor(heading != QPoint(-1, -1) ? Qt::PointingHandCursor : Qt::ArrowCursor);
+    QPoint cell = cellAt(event->position());
+    if (cell.x() < 0)
+        cell = heading; // a heading reports its column (row -1) or row (column -1)
     if (cell != m_hovered) {
         m_hovered = cell;
         update();
@@ -468,45 +514,63 @@ void HeatmapView::leaveEvent(QEvent *)
 
 void HeatmapView::mousePressEvent(QMouseEvent *event)
 {
+    if (event->button() != Qt::LeftButton)
+        return QWidget::mousePressEvent(event);
+    // A column heading selects that key; a row heading, that query.
+    if (const QPoint heading = headingAt(event->position()); heading != QPoint(-1, -1)) {
+        selectToken(std::max(heading.x(), heading.y()), heading.x() >= 0);
+        return;
+    }
     const QPoint cell = cellAt(event->position());
-    if (cell.x() < 0 || event->button() != Qt::LeftButton)
+    if (cell.x() < 0)
         return QWidget::mousePressEvent(event);
     const bool mask = event->modifiers() & (Qt::ControlModifier | Qt::MetaModifier);
     if (mask && m_session)
         m_session->toggleMask({cell.y(), cell.x()});
+    else if (!mask && (event->modifiers() & Qt::ShiftModifier))
+        selectToken(cell.x(), true);
     else if (!mask)
-        selectToken(cell.y());
+        selectToken(cell.y(), false);
     Q_EMIT cellClicked(cell.y(), cell.x(), event->modifiers());
 }
 
 void HeatmapView::keyPressEvent(QKeyEvent *event)
 {
+    // Up and Down move among the queries (rows), Left and Right among the keys (columns).
     const int n = static_cast<int>(result().tokens.size());
-    const int sel = m_selectedRow;
+    const bool vertical = event->key() == Qt::Key_Up || event->key() == Qt::Key_Down;
+    const bool key = vertical                                             ? false
+        : (event->key() == Qt::Key_Left || event->key() == Qt::Key_Right) ? true
+                                                                          : m_selectedColumn >= 0;
+    const int sel = key ? m_selectedColumn : m_selectedRow;
     switch (event->key()) {
     case Qt::Key_Up:
-        selectToken(sel < 0 ? n - 1 : std::max(0, sel - 1));
+    case Qt::Key_Left:
+        selectToken(sel < 0 ? n - 1 : std::max(0, sel - 1), key);
         break;
     case Qt::Key_Down:
-        selectToken(sel < 0 ? 0 : std::min(n - 1, sel + 1));
+    case Qt::Key_Right:
+        selectToken(sel < 0 ? 0 : std::min(n - 1, sel + 1), key);
         break;
     case Qt::Key_Home:
-        selectToken(0);
+        selectToken(0, key);
         break;
     case Qt::Key_End:
-        selectToken(n - 1);
+        selectToken(n - 1, key);
         break;
     default:
         return QWidget::keyPressEvent(event);
     }
 }
 
-void HeatmapView::selectToken(int token)
+void HeatmapView::selectToken(int token, bool asKey)
 {
     if (token < 0 || token >= result().tokens.size())
         return;
     if (m_session)
-        m_session->setSelectedToken(token);
+        m_session->setSelection(token, asKey);
+    else if (asKey)
+        setSelectedColumn(token);
     else
         setSelectedRow(token);
 }
@@ -515,9 +579,16 @@ bool HeatmapView::event(QEvent *event)
 {
     if (event->type() == QEvent::ToolTip) {
         auto *help = static_cast<QHelpEvent *>(event);
-        const QPoint cell = cellAt(help->pos());
+        const QPoint cell = cellAt(help->pos()), heading = headingAt(help->pos());
+        const QStringList &tokens = result().tokens;
         if (cell.x() >= 0)
             QToolTip::showText(help->globalPos(), describeCell(cell.y(), cell.x()), this);
+        else if (heading.x() >= 0 && heading.x() < tokens.size())
+            QToolTip::showText(
+                help->globalPos(), tr("Key “%1”: click to see who attends to it").arg(tokens.at(heading.x())), this);
+        else if (heading.y() >= 0 && heading.y() < tokens.size())
+            QToolTip::showText(
+                help->globalPos(), tr("Query “%1”: click to see what it attends to").arg(tokens.at(heading.y())), this);
         else
             QToolTip::hideText();
         return true;

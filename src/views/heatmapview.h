@@ -26,8 +26,9 @@ public:
     explicit HeatmapView(QWidget *parent = nullptr);
     ~HeatmapView() override;
 
-    // Live: shows the session's current head and selection, follows its signals; a click selects
-    // the query token and a Ctrl-click toggles the cell's mask through the session (undoable).
+    // Live: shows the session's current head and selection, follows its signals. A click on a
+    // cell or a row heading selects that query; a click on a column heading or a Shift-click on a
+    // cell selects that key; a Ctrl-click toggles the cell's mask through the session (undoable).
     void setSession(DocumentSession *session);
     DocumentSession *session() const;
 
@@ -41,8 +42,11 @@ public:
     int head() const;
     const Result &result() const;
 
+    // The selected query's row or key's column is outlined (one at a time; -1: none).
     void setSelectedRow(int row);
     int selectedRow() const { return m_selectedRow; }
+    void setSelectedColumn(int column);
+    int selectedColumn() const { return m_selectedColumn; }
 
     // View options.
     void setColormap(Colormap map);
@@ -72,6 +76,9 @@ public:
     QRectF gridRect(const QRectF &rect) const;
     QRectF cellRect(const QRectF &rect, int row, int col) const;
     QPoint cellAt(const QPointF &pos) const;
+    // The heading under a point of the widget: (column, -1) above the grid, (-1, row) beside it,
+    // (-1, -1) elsewhere.
+    QPoint headingAt(const QPointF &pos) const;
     QList<QRectF> labelRects(const QRectF &rect, Qt::Orientation orientation, QList<int> *tokens = nullptr) const;
     // "it → animal: weight …, raw score …, visible": what a hover reports.
     QString describeCell(int row, int col) const;
@@ -84,7 +91,7 @@ public:
     QSize minimumSizeHint() const override { return {160, 160}; }
 
 Q_SIGNALS:
-    // (-1, -1) when the mouse leaves the grid.
+    // (-1, -1) when the mouse leaves the grid; a heading reports (-1, column) or (row, -1).
     void cellHovered(int row, int col);
     void cellClicked(int row, int col, Qt::KeyboardModifiers modifiers);
 
@@ -103,7 +110,8 @@ private:
     const HeadResult *headResult() const;
     const SquareMatrix *shownValues() const;
     void dataChanged();
-    void selectToken(int token);
+    void selectToken(int token, bool asKey);
+    void followSelection();
     void paintValues(QPainter &painter, const Layout &l) const;
     void paintLabels(QPainter &painter, const Layout &l) const;
 
@@ -111,6 +119,7 @@ private:
     Result m_own;
     int m_head = 0;
     int m_selectedRow = -1;
+    int m_selectedColumn = -1;
     QPoint m_hovered {-1, -1};
     Colormap m_colormap = Colormap::Viridis;
     bool m_showScores = false;

@@ -3,23 +3,15 @@
 #include "chartstyle.h"
 #include "documentsession.h"
 #include "labelplacer.h"
+#include "vectorplotroles.h"
 
-#include <QApplication>
 #include <QChart>
-#include <QContextMenuEvent>
 #include <QFontMetricsF>
 #include <QGraphicsScene>
 #include <QHash>
-#include <QHelpEvent>
-#include <QKeyEvent>
-#include <QLegend>
-#include <QLegendMarker>
 #include <QLineSeries>
-#include <QMenu>
-#include <QMouseEvent>
 #include <QPainter>
 #include <QScatterSeries>
-#include <QToolTip>
 #include <QValueAxis>
 
 #include <algorithm>
@@ -29,38 +21,8 @@
 namespace qkv {
 namespace {
 
-constexpr std::array<Role, 3> roles {Role::Query, Role::Key, Role::Value};
 constexpr qreal tickSpacingPx = 70;
 constexpr int lightMarkerGroups = 30; // from this many words on, raster output stamps marker images
-
-std::size_t idx(Role role)
-{
-    return static_cast<std::size_t>(role);
-}
-
-// Okabe-Ito colours (colour-blind safe), lighter variants on dark backgrounds.
-QColor roleColor(Role role, bool dark)
-{
-    switch (role) {
-    case Role::Query:
-        return dark ? QColor(0x56, 0xB4, 0xE9) : QColor(0x00, 0x72, 0xB2);
-    case Role::Key:
-        return dark ? QColor(0xE6, 0x9F, 0x00) : QColor(0xD5, 0x5E, 0x00);
-    case Role::Value:
-        return dark ? QColor(0x3C, 0xC7, 0x9A) : QColor(0x00, 0x9E, 0x73);
-    }
-    return {};
-}
-
-QString roleLetter(Role role)
-{
-    return role == Role::Query ? QStringLiteral("q") : role == Role::Key ? QStringLiteral("k") : QStringLiteral("v");
-}
-
-Field roleField(Role role)
-{
-    return role == Role::Query ? Field::Query : role == Role::Key ? Field::Key : Field::Value;
-}
 
 // 1, 2 or 5 times a power of ten: ticks people can read.
 double niceStep(double raw)
@@ -73,6 +35,8 @@ double niceStep(double raw)
 }
 
 } // namespace
+
+using namespace vectorplot;
 
 VectorPlotView::VectorPlotView(QWidget *parent)
     : QWidget(parent)
@@ -109,10 +73,8 @@ VectorPlotView::VectorPlotView(QWidget *parent)
         s->attachAxis(m_axisX);
         s->attachAxis(m_axisY);
     }
-    for (QLineSeries *s : {m_zeroX, m_zeroY})
-        for (QLegendMarker *marker : m_chart->legend()->markers(s))
-            marker->setVisible(false);
-    m_chart->legend()->setAlignment(Qt::AlignTop);
+    // The legend is drawn over the plot where no point is (paintLegend), not above it.
+    m_chart->legend()->hide();
 }
 
 VectorPlotView::~VectorPlotView() = default;
@@ -253,35 +215,6 @@ int VectorPlotView::groupOf(int token) const
     return token >= 0 && token < m_tokenGroup.size() ? m_tokenGroup[token] : -1;
 }
 
-bool VectorPlotView::isEditable(Role role) const
-{
-    if (!m_session || !headResult())
-        return false;
-    switch (m_session->document().settings().mode) {
-    case Mode::Direct:
-        return true;
-    case Mode::Weights:
-        return role == Role::Value;
-    case Mode::Projection:
-        return false;
-    }
-    return false;
-}
-
-QString VectorPlotView::readOnlyReason(Role role) const
-{
-    if (isEditable(role))
-        return {};
-    if (!m_session)
-        return tr("Read-only: not connected to a document.");
-    const QString w = role == Role::Query ? QStringLiteral("W_Q")
-        : role == Role::Key               ? QStringLiteral("W_K")
-                                          : QStringLiteral("W_V");
-    if (m_session->document().settings().mode == Mode::Projection)
-        return tr("Read-only: computed as X·%1 (projection mode). Edit the embedding or %1 instead.").arg(w);
-    return tr("Read-only: queries and keys are not used in weights mode (the weights are given directly).");
-}
-
 void VectorPlotView::syncStyle() const
 {
     m_styleDirty = false;
@@ -348,8 +281,7 @@ void VectorPlotView::syncData() const
     for (const Group &g : m_groups)
         reps.push_back(g.tokens.first());
     m_principal = usesPrincipalAxes();
-    // The axes stay put while a point is dragged, so it follows the mouse.
-    if (m_principal && !m_drag.active && h) {
+    if (m_principal && h) {
         const bool none = std::none_of(m_shown.begin(), m_shown.end(), [](bool b) { return b; });
         Eigen::MatrixXd cloud(0, d);
         for (Role role : roles) {
@@ -359,7 +291,17 @@ void VectorPlotView::syncData() const
             cloud.conservativeResize(cloud.rows() + groups, Eigen::NoChange);
             cloud.bottomRows(groups) = rows;
         }
-        m_projection = principalPlane(cloud);
+        // The plane is fitted to new words, another head or other roles, or when asked; an edited
+        // value keeps it, so a dragged point stays where it was let go and others do not move.
+        // The shares of variance are those of the points as they are now.
+        const FitKey key {tokens, head(), d, m_shown};
+        if (m_refit || !(key == m_fitKey) || m_projection.axes.rows() != d) {
+            m_projection = principalPlane(cloud);
+            m_fitKey = key;
+            m_refit = false;
+        } else {
+            m_projection.explained = explainedAlong(cloud, m_projection.axes);
+        }
     }
     const int dx = std::clamp(m_dimX, 0, std::max(0, d - 1));
     const int dy = m_dimY < d ? m_dimY : -1;
@@ -545,33 +487,6 @@ VectorPlotView::PointRef VectorPlotView::pointAt(const QPointF &pos) const
     return best;
 }
 
-QString VectorPlotView::describePoint(PointRef point) const
-{
-    const int g = groupOf(point.token);
-    if (g < 0 || g >= m_groups.size())
-        return {};
-    const Group &group = m_groups[g];
-    const QPointF v = plottedValue(point);
-    QString text = tr("%1 of “%2”: (%3, %4)")
-                       .arg(roleLetter(point.role), group.word)
-                       .arg(v.x(), 0, 'g', 4)
-                       .arg(v.y(), 0, 'g', 4);
-    if (group.tokens.size() > 1) {
-        QStringList where;
-        for (int t : group.tokens)
-            where << QString::number(t + 1);
-        text += tr("\none vector for tokens %1").arg(where.join(QStringLiteral(", ")));
-    }
-    const QString reason = readOnlyReason(point.role);
-    if (!reason.isEmpty())
-        text += QStringLiteral("\n") + reason;
-    else if (m_principal)
-        text += tr("\nDrag to move the vector along the two principal axes.");
-    else
-        text += tr("\nDrag to edit these two components.");
-    return text;
-}
-
 QString VectorPlotView::labelText(const Group &group)
 {
     return group.tokens.size() > 1 ? tr("%1 ×%2").arg(group.word).arg(group.tokens.size()) : group.word;
@@ -611,272 +526,16 @@ void VectorPlotView::paint(QPainter &painter, const QRectF &rect) const
     painter.restore();
 }
 
-void VectorPlotView::paintOverlay(QPainter &painter, QSizeF size) const
+void VectorPlotView::refitProjection()
 {
-    const QPalette pal = palette();
-    const bool dark = chartstyle::isDark(pal);
-    const QRectF plot = m_chart->plotArea();
-    painter.setRenderHint(QPainter::Antialiasing);
-    painter.setRenderHint(QPainter::TextAntialiasing);
-    painter.setFont(font());
-    const bool anyShown = std::any_of(roles.begin(), roles.end(), [this](Role r) { return isDrawn(r); });
-    if (m_groups.isEmpty() || !anyShown) {
-        painter.setPen(pal.color(QPalette::PlaceholderText));
-        painter.drawText(plot, Qt::AlignCenter | Qt::TextWordWrap,
-            m_groups.isEmpty() ? tr("Type a sentence to see its vectors.")
-                               : tr("No role shown: right-click to show queries, keys or values."));
-        return;
-    }
-    const QTransform t = valueToPixel();
-    const int selectedGroup = groupOf(selectedToken());
-    // The selected word's vectors as arrows from the origin, its points ringed.
-    if (selectedGroup >= 0) {
-        const QPointF origin = t.map(QPointF(0, 0));
-        painter.save();
-        painter.setClipRect(plot);
-        for (Role role : roles) {
-            if (!isDrawn(role))
-                continue;
-            const QPointF p = t.map(m_points[idx(role)][selectedGroup]);
-            painter.setPen(QPen(roleColor(role, dark), 1.5, Qt::DashLine));
-            painter.drawLine(origin, p);
-            painter.setPen(QPen(pal.color(QPalette::Text), 2));
-            painter.setBrush(Qt::NoBrush);
-            const qreal r = m_series[idx(role)]->markerSize() / 2 + 4;
-            painter.drawEllipse(p, r, r);
-        }
-        painter.restore();
-    }
-
-    const QFontMetricsF fm(font());
-    QFont bold = font();
-    bold.setBold(true);
-    const qreal h = fm.height();
-    LabelPlacer placer(QRectF(QPointF(0, 0), size).intersected(plot.adjusted(-4, -4, 4, 4)));
-    // The selected word's labels first, on a backing so they read even over dense points; then
-    // every marker is an obstacle, so no other label hides a point.
-    const auto placeLabels = [&](int g) {
-        const bool selected = g == selectedGroup;
-        const QString text = labelText(m_groups[g]);
-        const qreal w = m_labelWidths[g] * (selected ? 1.1 : 1.0) + 4;
-        for (Role role : roles) {
-            if (!isDrawn(role))
-                continue;
-            const QPointF p = t.map(m_points[idx(role)][g]);
-            const qreal r = m_series[idx(role)]->markerSize() / 2 + (selected ? 7 : 3);
-            const std::array<QRectF, 4> candidates {QRectF(p.x() + r, p.y() - h / 2, w, h),
-                QRectF(p.x() - r - w, p.y() - h / 2, w, h), QRectF(p.x() - w / 2, p.y() - r - h, w, h),
-                QRectF(p.x() - w / 2, p.y() + r, w, h)};
-            for (const QRectF &c : candidates) {
-                if (!placer.place(c))
-                    continue;
-                if (selected) {
-                    QColor backing = pal.color(QPalette::Base);
-                    backing.setAlphaF(0.85f);
-                    painter.fillRect(c, backing);
-                }
-                const QColor color = roleColor(role, dark);
-                painter.setPen(dark ? color : color.darker(130));
-                painter.setFont(selected ? bold : font());
-                painter.drawText(c, Qt::AlignCenter, text);
-                break;
-            }
-        }
-    };
-    if (selectedGroup >= 0)
-        placeLabels(selectedGroup);
-    for (Role role : roles) {
-        if (!isDrawn(role))
-            continue;
-        const qreal r = m_series[idx(role)]->markerSize() / 2;
-        for (int g = 0; g < m_groups.size(); ++g)
-            placer.block(QRectF(t.map(m_points[idx(role)][g]) - QPointF(r, r), QSizeF(2 * r, 2 * r)));
-    }
-    for (int g = 0; g < m_groups.size(); ++g)
-        if (g != selectedGroup)
-            placeLabels(g);
-
-    if (m_drag.active) {
-        const QPointF v = plottedValue(m_drag.point);
-        const QString text = tr("%1 of “%2” → (%3, %4)")
-                                 .arg(roleLetter(m_drag.point.role), m_groups.value(groupOf(m_drag.point.token)).word)
-                                 .arg(v.x(), 0, 'f', 3)
-                                 .arg(v.y(), 0, 'f', 3);
-        QRectF box(plot.left() + 6, plot.bottom() - h - 10, fm.horizontalAdvance(text) + 12, h + 4);
-        QColor fill = pal.color(QPalette::Base);
-        fill.setAlphaF(0.9f);
-        painter.setPen(QPen(pal.color(QPalette::Mid), 1));
-        painter.setBrush(fill);
-        painter.drawRoundedRect(box, 3, 3);
-        painter.setPen(pal.color(QPalette::Text));
-        painter.setFont(font());
-        painter.drawText(box, Qt::AlignCenter, text);
-    }
+    m_refit = true;
+    dataChanged();
 }
 
 void VectorPlotView::paintEvent(QPaintEvent * /*event*/)
 {
     QPainter painter(this);
     paint(painter, rect());
-}
-
-void VectorPlotView::mousePressEvent(QMouseEvent *event)
-{
-    if (event->button() != Qt::LeftButton)
-        return QWidget::mousePressEvent(event);
-    const PointRef hit = pointAt(event->position());
-    if (!hit.isValid())
-        return;
-    if (groupOf(selectedToken()) != groupOf(hit.token))
-        setSelectedToken(hit.token);
-    if (!isEditable(hit.role))
-        return;
-    const Eigen::MatrixXd *m = roleMatrix(hit.role);
-    m_drag.active = true;
-    m_drag.point = hit;
-    m_drag.dragId = m_session->newDragId();
-    m_drag.start = m->row(hit.token).transpose();
-    m_drag.startValue = plottedValue(hit);
-    m_drag.grab = valueToPixel().inverted().map(event->position()) - m_drag.startValue;
-    m_drag.pressPos = event->position();
-    setCursor(Qt::ClosedHandCursor);
-}
-
-void VectorPlotView::mouseMoveEvent(QMouseEvent *event)
-{
-    if (m_drag.active) {
-        if (event->buttons() & Qt::LeftButton)
-            dragTo(event->position());
-        else
-            endDrag();
-        return;
-    }
-    const PointRef hit = pointAt(event->position());
-    if (hit.isValid() && isEditable(hit.role))
-        setCursor(Qt::OpenHandCursor);
-    else
-        unsetCursor();
-}
-
-void VectorPlotView::mouseReleaseEvent(QMouseEvent *event)
-{
-    if (m_drag.active && event->button() == Qt::LeftButton) {
-        if (m_drag.moved)
-            dragTo(event->position());
-        endDrag();
-    }
-}
-
-// The mouse position as new components of the dragged vector, sent as one edit that merges with
-// the rest of the drag.
-void VectorPlotView::dragTo(const QPointF &pos)
-{
-    // A click that only selects must not edit: the drag starts past the usual distance.
-    if (!m_drag.moved && (pos - m_drag.pressPos).manhattanLength() < QApplication::startDragDistance())
-        return;
-    m_drag.moved = true;
-    sync(size());
-    const int g = groupOf(m_drag.point.token);
-    const int d = dim();
-    if (!m_session || g < 0 || d == 0 || m_drag.start.size() != d) {
-        endDrag();
-        return;
-    }
-    const QRectF plot = m_chart->plotArea();
-    const QPointF clamped(
-        std::clamp(pos.x(), plot.left(), plot.right()), std::clamp(pos.y(), plot.top(), plot.bottom()));
-    const QTransform toValue = valueToPixel().inverted();
-    const QPointF delta = toValue.map(clamped) - m_drag.grab - m_drag.startValue;
-    // On chosen dimensions the two values are rounded to what one pixel can tell apart, so tables
-    // show tidy numbers; on the principal plane the vector moves exactly in the plane.
-    const double perPixel = std::abs(toValue.m11());
-    const double unit = std::pow(10.0, std::floor(std::log10(std::max(perPixel, 1e-12))));
-    const auto tidy = [unit](double v) { return std::round(v / unit) * unit; };
-    const ValueRef base {roleField(m_drag.point.role), m_groups[g].key, head(), 0, 0};
-    std::vector<ValueRef> refs;
-    std::vector<double> values;
-    if (m_principal) {
-        const Eigen::VectorXd v
-            = m_drag.start + delta.x() * m_projection.axes.col(0) + delta.y() * m_projection.axes.col(1);
-        for (int c = 0; c < d; ++c) {
-            refs.push_back(base);
-            refs.back().col = c;
-            values.push_back(v(c));
-        }
-    } else {
-        const int dx = std::clamp(m_dimX, 0, d - 1);
-        refs.push_back(base);
-        refs.back().col = dx;
-        values.push_back(tidy(m_drag.start(dx) + delta.x()));
-        if (m_dimY < d && m_dimY != dx) {
-            refs.push_back(base);
-            refs.back().col = m_dimY;
-            values.push_back(tidy(m_drag.start(m_dimY) + delta.y()));
-        }
-    }
-    m_session->editValues(refs, values, m_drag.dragId);
-}
-
-void VectorPlotView::endDrag()
-{
-    if (!m_drag.active)
-        return;
-    m_drag = Drag();
-    unsetCursor();
-    m_rangesCheck = true;
-    dataChanged(); // the axes may follow the data again
-}
-
-void VectorPlotView::keyPressEvent(QKeyEvent *event)
-{
-    const int n = static_cast<int>(result().tokens.size());
-    const int delta = event->key() == Qt::Key_Left ? -1 : event->key() == Qt::Key_Right ? 1 : 0;
-    if (delta == 0 || n == 0)
-        return QWidget::keyPressEvent(event);
-    setSelectedToken(std::clamp(selectedToken() + delta, 0, n - 1));
-}
-
-void VectorPlotView::contextMenuEvent(QContextMenuEvent *event)
-{
-    QMenu menu(this);
-    const QStringList names {tr("Queries (q)"), tr("Keys (k)"), tr("Values (v)")};
-    for (Role role : roles) {
-        QAction *a = menu.addAction(names[static_cast<int>(idx(role))]);
-        a->setCheckable(true);
-        a->setChecked(isRoleShown(role));
-        connect(a, &QAction::toggled, this, [this, role](bool on) { setRoleShown(role, on); });
-    }
-    menu.addSeparator();
-    const int d = dim();
-    QAction *pca = menu.addAction(tr("Principal components (PCA)"));
-    pca->setCheckable(true);
-    pca->setChecked(usesPrincipalAxes());
-    connect(pca, &QAction::triggered, this, [this] { setAxes(Axes::Principal); });
-    for (int axis = 0; axis < 2 && d > 0; ++axis) {
-        QMenu *sub = menu.addMenu(axis == 0 ? tr("Horizontal axis: dimension") : tr("Vertical axis: dimension"));
-        for (int i = 0; i < std::min(d, 64); ++i) {
-            QAction *a = sub->addAction(QString::number(i + 1));
-            a->setCheckable(true);
-            a->setChecked(!usesPrincipalAxes() && (axis == 0 ? m_dimX : m_dimY) == i);
-            connect(a, &QAction::triggered, this,
-                [this, axis, i] { setDimensions(axis == 0 ? i : m_dimX, axis == 1 ? i : m_dimY); });
-        }
-    }
-    menu.exec(event->globalPos());
-}
-
-bool VectorPlotView::event(QEvent *event)
-{
-    if (event->type() == QEvent::ToolTip) {
-        const auto *help = static_cast<QHelpEvent *>(event);
-        const QString text = describePoint(pointAt(help->pos()));
-        if (text.isEmpty())
-            QToolTip::hideText();
-        else
-            QToolTip::showText(help->globalPos(), text, this);
-        return true;
-    }
-    return QWidget::event(event);
 }
 
 void VectorPlotView::changeEvent(QEvent *event)

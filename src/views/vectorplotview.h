@@ -13,6 +13,7 @@
 
 QT_BEGIN_NAMESPACE
 class QChart;
+class QMenu;
 class QGraphicsScene;
 class QLineSeries;
 class QScatterSeries;
@@ -95,6 +96,15 @@ public:
     QString readOnlyReason(Role role) const;
     QString describePoint(PointRef point) const;
     bool isDragging() const { return m_drag.active; }
+    // Fits the principal plane to the vectors as they are now. It is otherwise kept while values
+    // are edited (a dragged point must not jump when let go), and fitted anew for new words,
+    // another head, d or other roles.
+    void refitProjection();
+    // The right-click menu for a point (or none): roles, axes, the plane. The caller owns it.
+    QMenu *createContextMenu(PointRef at);
+    // Where the legend of the three roles goes in `size`: the corner of the plot with the
+    // fewest points.
+    QRectF legendRect(QSizeF size) const;
 
     QSize sizeHint() const override { return {480, 420}; }
     QSize minimumSizeHint() const override { return {200, 180}; }
@@ -114,6 +124,14 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
+    // What the principal plane was fitted to.
+    struct FitKey {
+        QStringList tokens;
+        int head = -1;
+        int dim = -1;
+        std::array<bool, 3> shown {};
+        bool operator==(const FitKey &) const = default;
+    };
     // Tokens drawn as one point: the same word with the same vectors.
     struct Group {
         QString word;
@@ -147,6 +165,10 @@ private:
     void dragTo(const QPointF &pos);
     void endDrag();
     void paintOverlay(QPainter &painter, QSizeF size) const;
+    void paintLabels(QPainter &painter, QSizeF size, const QRectF &legend) const;
+    void paintLegend(QPainter &painter, const QRectF &box) const;
+    void paintDragValue(QPainter &painter) const;
+    static QString roleName(Role role);
     void useLightMarkers(bool light, qreal dpr) const;
     static QString labelText(const Group &group);
 
@@ -178,6 +200,8 @@ private:
     mutable QList<int> m_tokenGroup; // token → group
     mutable std::array<QList<QPointF>, 3> m_points; // per role, one per group
     mutable Projection2d m_projection;
+    mutable FitKey m_fitKey;
+    mutable bool m_refit = true;
     mutable bool m_principal = false;
     mutable QList<qreal> m_labelWidths; // per group
     mutable QHash<QString, qreal> m_widthCache; // label text → width in the widget font

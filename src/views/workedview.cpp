@@ -1,6 +1,7 @@
 #include "workedview.h"
 
 #include "documentsession.h"
+#include "workedcolumn.h"
 
 #include <QClipboard>
 #include <QContextMenuEvent>
@@ -132,6 +133,8 @@ DocumentSession *WorkedView::session() const
 void WorkedView::setComputation(const WorkedComputation &computation)
 {
     m_computation = computation;
+    m_column = {};
+    m_showsColumn = false;
     m_computationStale = false;
     m_fallback = false;
     m_blocksStale = true;
@@ -143,11 +146,26 @@ const WorkedComputation &WorkedView::computation() const
     if (m_computationStale && m_session) {
         const int selected = m_session->selectedToken();
         m_fallback = selected < 0;
-        m_computation = workedComputation(
-            m_session->document(), m_session->result(), m_session->currentHead(), std::max(selected, 0));
+        m_showsColumn = m_session->isKeySelected();
+        if (m_showsColumn) {
+            m_column = workedColumn(m_session->document(), m_session->result(), m_session->currentHead(), selected,
+                shownKeys(m_session->document().tokenCount()));
+            m_computation = {};
+        } else {
+            m_computation = workedComputation(
+                m_session->document(), m_session->result(), m_session->currentHead(), std::max(selected, 0));
+            m_column = {};
+        }
     }
     m_computationStale = false;
     return m_computation;
+}
+
+std::vector<WorkedBlock> WorkedView::blocks(WorkedSyntax syntax) const
+{
+    const WorkedComputation &row = computation();
+    const WorkedOptions options = shownOptions();
+    return m_showsColumn ? workedColumnBlocks(m_column, syntax, options) : workedBlocks(row, syntax, options);
 }
 
 void WorkedView::setOptions(const WorkedOptions &options)
@@ -168,22 +186,29 @@ void WorkedView::invalidate()
     viewport()->update();
 }
 
+int WorkedView::shownKeys(int tokens) const
+{
+    const int keys = m_options.maxKeys;
+    if (keys <= 0 || keys > maxListedKeys)
+        return tokens > maxListedKeys ? maxListedKeys : keys;
+    return keys;
+}
+
 WorkedOptions WorkedView::shownOptions() const
 {
     WorkedOptions o = m_options;
-    if (o.maxKeys <= 0 || o.maxKeys > maxListedKeys)
-        o.maxKeys = std::ssize(computation().keys) > maxListedKeys ? maxListedKeys : o.maxKeys;
+    o.maxKeys = shownKeys(static_cast<int>(computation().tokens.size() + m_column.tokens.size()));
     return o;
 }
 
 QString WorkedView::markdown() const
 {
-    return workedMarkdown(computation(), shownOptions());
+    return joinWorkedBlocks(blocks(WorkedSyntax::Markdown), WorkedSyntax::Markdown);
 }
 
 QString WorkedView::latex() const
 {
-    return workedLatex(computation(), shownOptions());
+    return joinWorkedBlocks(blocks(WorkedSyntax::Latex), WorkedSyntax::Latex);
 }
 
 void WorkedView::copyMarkdown() const
@@ -199,8 +224,8 @@ void WorkedView::copyLatex() const
 void WorkedView::layOut(qreal width) const
 {
     if (m_blocksStale) {
-        m_blocks = workedBlocks(computation(), WorkedSyntax::Plain, shownOptions());
-        if (m_fallback && m_computation.isValid())
+        m_blocks = blocks(WorkedSyntax::Plain);
+        if (m_fallback && m_computation.isValid() && m_session)
             m_blocks.insert(m_blocks.begin(),
                 {WorkedBlock::Kind::Note,
                     tr("No token selected: showing the first. Select a token in any view, or press Left / Right "
@@ -208,7 +233,8 @@ void WorkedView::layOut(qreal width) const
                     {}});
         m_blocksStale = false;
         m_layoutWidth = -1;
-        m_allKeys->setEnabled(m_options.maxKeys <= 0 || std::ssize(m_computation.keys) > defaultMaxKeys);
+        const auto listable = m_showsColumn ? std::ssize(m_column.queries) : std::ssize(m_computation.keys);
+        m_allKeys->setEnabled(m_options.maxKeys <= 0 || listable > defaultMaxKeys);
     }
     if (width == m_layoutWidth)
         return;
@@ -381,7 +407,7 @@ void WorkedView::keyPressEvent(QKeyEvent *event)
     if (step && m_session && m_session->document().tokenCount() > 0) {
         const int n = m_session->document().tokenCount();
         const int current = m_session->selectedToken();
-        m_session->setSelectedToken(current < 0 ? 0 : std::clamp(current + step, 0, n - 1));
+        m_session->setSelection(current < 0 ? 0 : std::clamp(current + step, 0, n - 1), m_session->isKeySelected());
         return;
     }
     QAbstractScrollArea::keyPressEvent(event);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "workedcolumn.h"
 #include "workedcomputation.h"
 
 #include <QAbstractScrollArea>
@@ -17,8 +18,9 @@ class DocumentSession;
 
 // The worked computation of the selected query token in the current head, as the articles write
 // it: every dot product term by term, the scaling, exponentials, normalization, weighted sum and
-// the before/after similarity. Scrolls; copies as Markdown or LaTeX (buttons, context menu,
-// Ctrl+C). One paint routine draws it on screen and into any painter for export.
+// the before/after similarity. A selected key shows its column instead: who attends to it, each
+// weight made within its query's row, and what it passes on. Scrolls; copies as Markdown or LaTeX (buttons, context
+// menu, Ctrl+C). One paint routine draws it on screen and into any painter for export.
 class WorkedView : public QAbstractScrollArea
 {
     Q_OBJECT
@@ -74,6 +76,9 @@ private:
     void updateScrollRange();
     void layOut(qreal width) const;
     WorkedOptions shownOptions() const; // the options, with "all keys" capped for long sentences
+    int shownKeys(int tokens) const;
+    // The steps of the selected query's row, or of the selected key's column.
+    std::vector<WorkedBlock> blocks(WorkedSyntax syntax) const;
 
     QPointer<DocumentSession> m_session;
     WorkedOptions m_options;
@@ -84,6 +89,8 @@ private:
     mutable WorkedComputation m_computation;
     mutable bool m_computationStale = false;
     mutable bool m_fallback = false; // no token selected: the first is shown
+    mutable WorkedColumn m_column; // while a key is selected
+    mutable bool m_showsColumn = false;
     mutable std::vector<WorkedBlock> m_blocks;
     mutable bool m_blocksStale = true;
     mutable std::vector<Piece> m_pieces; // in reading order, so sorted by y

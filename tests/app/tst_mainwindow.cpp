@@ -1,4 +1,5 @@
 #include "aboutdialog.h"
+#include "arrowgraphview.h"
 #include "autosaver.h"
 #include "documentio.h"
 #include "documentsession.h"
@@ -6,22 +7,30 @@
 #include "mainwindow.h"
 #include "scrubtableview.h"
 #include "settingspanel.h"
+#include "shortcuts.h"
 #include "tokenstrip.h"
+#include "vectorplotview.h"
+#include "workedview.h"
 
 #include <QApplication>
 #include <QClipboard>
 #include <QComboBox>
 #include <QDir>
+#include <QDockWidget>
 #include <QLineEdit>
 #include <QMenu>
 #include <QMessageBox>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolBar>
+#include <QUndoView>
 
 #include "named.h"
 
 using namespace qkv;
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -78,7 +87,7 @@ private Q_SLOTS:
         QCOMPARE(session()->document().tokenCount(), 13);
         QCOMPARE(table->model()->rowCount(), 13);
         QCOMPARE(table->model()->headerData(12, Qt::Vertical).toString(), QStringLiteral("slept"));
-        QCOMPARE(child<TokenStrip>("tokenStrip")->selectedToken(), -1);
+        QCOMPARE(child<TokenStrip>("tokenStrip")->selectedToken(), 7); // "it", the example's focus, stays
         QCOMPARE(session()->result().heads[0].weights.rows(), 13);
         QCOMPARE(session()->undoStack()->count(), 1); // typing is one step
         session()->undoStack()->undo();
@@ -260,6 +269,236 @@ private Q_SLOTS:
         QCOMPARE(found.first().autosaveFile, orphan);
         Autosaver::discard(found.first());
         QVERIFY(Autosaver::findRecoverable(Autosaver::defaultFolder()).isEmpty());
+    }
+
+    void bothRedoKeysRedoFromTheWindow_data()
+    {
+        QTest::addColumn<QKeyCombination>("key");
+        QTest::newRow("Ctrl+Shift+Z") << QKeyCombination(Qt::ControlModifier | Qt::ShiftModifier, Qt::Key_Z);
+        QTest::newRow("Ctrl+Y") << QKeyCombination(Qt::ControlModifier, Qt::Key_Y);
+    }
+    void bothRedoKeysRedoFromTheWindow()
+    {
+        QFETCH(QKeyCombination, key);
+        session()->editValue({Field::Query, QStringLiteral("it"), 0, 0, 0}, 2.0);
+        child<HeatmapView>("heatmap")->setFocus(); // outside any text field
+        QTest::keyClick(m_window.get(), Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(session()->undoStack()->index(), 0);
+        QTest::keyClick(m_window.get(), key.key(), key.keyboardModifiers());
+        QCOMPARE(session()->undoStack()->index(), 1);
+        QCOMPARE(session()->document().wordVectors(QStringLiteral("it")).q(0, 0), 2.0);
+    }
+
+    // Qt's X11 key scheme lists Ctrl+Shift+Z for Redo already, its Windows scheme Ctrl+Y: the
+    // keys of every scheme come out once each, with both usual ones.
+    void redoKeysAreNeverBoundTwice_data()
+    {
+        QTest::addColumn<QList<QKeySequence>>("standard");
+        QTest::newRow("X11") << QList<QKeySequence> {QKeySequence(u"Ctrl+Shift+Z"_s), QKeySequence(u"Ctrl+Y"_s)};
+        QTest::newRow("Windows") << QList<QKeySequence> {
+            QKeySequence(u"Ctrl+Y"_s), QKeySequence(u"Alt+Shift+Backspace"_s), QKeySequence(u"Ctrl+Shift+Z"_s)};
+        QTest::newRow("macOS") << QList<QKeySequence> {QKeySequence(u"Ctrl+Shift+Z"_s)};
+        QTest::newRow("none") << QList<QKeySequence> {};
+    }
+    void redoKeysAreNeverBoundTwice()
+    {
+        QFETCH(QList<QKeySequence>, standard);
+        const QList<QKeySequence> keys
+            = shortcutsWith(standard, {QKeySequence(u"Ctrl+Shift+Z"_s), QKeySequence(u"Ctrl+Y"_s)});
+        for (const QKeySequence &key : keys)
+            QCOMPARE(keys.count(key), 1);
+        QVERIFY(keys.contains(QKeySequence(u"Ctrl+Shift+Z"_s)));
+        QVERIFY(keys.contains(QKeySequence(u"Ctrl+Y"_s)));
+        for (const QKeySequence &key : standard)
+            QVERIFY(keys.contains(key));
+    }
+
+    void noKeyIsBoundTwiceInTheWindow()
+    {
+        QHash<QKeySequence, QString> owner;
+        for (const QAction *action : m_window->findChildren<QAction *>())
+            for (const QKeySequence &key : action->shortcuts()) {
+                QVERIFY2(!owner.contains(key),
+                    qPrintable(key.toString() + u": "_s + owner.value(key) + u" and "_s + action->text()));
+                owner.insert(key, action->text());
+            }
+        QCOMPARE(child<QAction>("actionRedo")->shortcuts(),
+            shortcutsWith(QKeySequence::keyBindings(QKeySequence::Redo),
+                {QKeySequence(u"Ctrl+Shift+Z"_s), QKeySequence(u"Ctrl+Y"_s)}));
+    }
+
+    void undoButtonsKeepTheirWidth()
+    {
+        auto *toolBar = child<QToolBar>("toolBar");
+        for (const char *name : {"actionUndo", "actionRedo"}) {
+            auto *action = child<QAction>(name);
+            QWidget *button = toolBar->widgetForAction(action);
+            QVERIFY(button);
+            QVERIFY(!action->icon().isNull());
+            const int width = button->sizeHint().width();
+            session()->editValue({Field::Query, QStringLiteral("animal"), 0, 0, 2}, 0.75);
+            session()->editValue({Field::Key, QStringLiteral("because"), 0, 0, 1}, -0.5);
+            session()->undoStack()->undo();
+            QVERIFY(!action->text().isEmpty());
+            QCOMPARE(button->sizeHint().width(), width);
+            QVERIFY(button->toolTip().contains(action->text().remove(QLatin1Char('&'))));
+        }
+    }
+
+    void themeMenuChecksTheCurrentTheme()
+    {
+        const QList<QAction *> themes = {
+            child<QAction>("actionThemeSystem"), child<QAction>("actionThemeLight"), child<QAction>("actionThemeDark")};
+        const auto checked = [&] {
+            QList<QAction *> on;
+            for (QAction *a : themes)
+                if (a->isChecked())
+                    on << a;
+            return on;
+        };
+        QCOMPARE(checked().size(), 1);
+        themes[2]->trigger();
+        QCOMPARE(checked(), QList<QAction *> {themes[2]});
+        themes[1]->trigger();
+        QCOMPARE(checked(), QList<QAction *> {themes[1]});
+        themes[1]->trigger(); // choosing it again keeps it chosen
+        QCOMPARE(checked(), QList<QAction *> {themes[1]});
+        themes[0]->trigger();
+    }
+
+    void firstEditAfterOpeningIsAutosaved()
+    {
+        Autosaver *autosaver = m_window->autosaver();
+        autosaver->setDelay(50);
+        QVERIFY(m_window->openDocument(QStringLiteral("example:birds")));
+        QVERIFY(!QFile::exists(autosaver->autosaveFile()));
+        session()->editValue({Field::Value, QStringLiteral("walk"), 0, 0, 1}, 0.25);
+        QTRY_VERIFY(QFile::exists(autosaver->autosaveFile()));
+        // The program is killed now: its lock is gone, and the next start offers the edit.
+        QFile::remove(autosaver->autosaveFile().chopped(QStringLiteral(".qkv.json").size()) + QStringLiteral(".lock"));
+        const auto found = Autosaver::findRecoverable(Autosaver::defaultFolder());
+        const auto ours = std::find_if(found.begin(), found.end(),
+            [&](const Autosaver::Recoverable &r) { return r.autosaveFile == autosaver->autosaveFile(); });
+        QVERIFY(ours != found.end());
+        const LoadResult recovered = loadDocument(ours->autosaveFile);
+        QVERIFY(recovered);
+        QCOMPARE(recovered.document->wordVectors(QStringLiteral("walk")).v(0, 1), 0.25);
+        Autosaver::discard(*ours);
+    }
+
+    // A newly opened document starts on its own focus token, never on the last one's position.
+    void openingStartsOnTheDocumentsFocus()
+    {
+        QCOMPARE(session()->selectedToken(), 7); // "it"
+        session()->setSelectedToken(1);
+        QVERIFY(m_window->openDocument(QStringLiteral("example:birds")));
+        QCOMPARE(session()->selectedToken(), 2); // "walk"
+        QCOMPARE(child<TokenStrip>("tokenStrip")->selectedToken(), 2);
+        // A file that names no focus opens with nothing selected.
+        const QString path = m_dir.filePath(QStringLiteral("plain.qkv.json"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"format": "qkvlab", "version": 1, "sentence": "one two three four"})");
+        f.close();
+        QVERIFY(m_window->openDocument(path));
+        QCOMPARE(session()->selectedToken(), -1);
+    }
+
+    // The title follows the sentence once it is replaced; "(example)" only while it is the example.
+    void titleFollowsAReplacedSentence()
+    {
+        QVERIFY(m_window->openDocument(QStringLiteral("example:birds")));
+        QVERIFY(m_window->windowTitle().startsWith(QStringLiteral("Birds sometimes walk (example)")));
+        auto *edit = child<QLineEdit>("sentenceEdit");
+        edit->setFocus();
+        edit->selectAll();
+        QTest::keyClicks(edit, QStringLiteral("Cats chase mice"));
+        QCOMPARE(session()->document().title(), QStringLiteral("Cats chase mice"));
+        QVERIFY2(m_window->windowTitle().startsWith(QStringLiteral("Cats chase mice[*]"))
+                || m_window->windowTitle().startsWith(QStringLiteral("Cats chase mice")),
+            qPrintable(m_window->windowTitle()));
+        QVERIFY(!m_window->windowTitle().contains(QStringLiteral("Birds")));
+        QVERIFY(!m_window->windowTitle().contains(QStringLiteral("example")));
+        session()->undoStack()->undo();
+        QVERIFY(m_window->windowTitle().startsWith(QStringLiteral("Birds sometimes walk (example)")));
+        // A file keeps its name whatever its sentence.
+        const QString path = m_dir.filePath(QStringLiteral("lecture.qkv.json"));
+        QVERIFY(m_window->saveDocument(path));
+        session()->editSentence(QStringLiteral("Dogs bark"));
+        QVERIFY(m_window->windowTitle().startsWith(QStringLiteral("lecture.qkv.json")));
+    }
+
+    // A drag in the vector plot is named for what it changed: menu, history and status bar.
+    void stepsAreNamedInWords()
+    {
+        child<QDockWidget>("vectorPlotDock")->raise();
+        auto *plot = child<VectorPlotView>("vectorPlot");
+        QTRY_VERIFY(plot->isVisible() && plot->width() > 100);
+        const QRectF rect(QPointF(0, 0), plot->size());
+        const QPointF from = plot->pointPosition(rect, {Role::Query, 7}); // "it"
+        const VectorPlotView::PointRef hit = plot->pointAt(from); // the point drawn on top there
+        QCOMPARE(hit.token, 7);
+        const QString vector = hit.role == Role::Query ? QStringLiteral("query")
+            : hit.role == Role::Key                    ? QStringLiteral("key")
+                                                       : QStringLiteral("value");
+        const QPointF to = (from + rect.center()) / 2 + QPointF(5, 5);
+        sendMouse(plot, QEvent::MouseButtonPress, from.toPoint(), Qt::LeftButton);
+        for (int i = 1; i <= 5; ++i)
+            sendMouse(plot, QEvent::MouseMove, (from + (to - from) * i / 5).toPoint(), Qt::LeftButton);
+        sendMouse(plot, QEvent::MouseButtonRelease, to.toPoint(), Qt::NoButton);
+        QCOMPARE(session()->undoStack()->count(), 1);
+        const QString text = QStringLiteral("Drag %1 of ‘it’").arg(vector);
+        QCOMPARE(child<QAction>("actionUndo")->text(), QStringLiteral("&Undo ") + text);
+        auto *history = child<QUndoView>("historyView");
+        QCOMPARE(history->model()->index(1, 0).data().toString(), text);
+        QCOMPARE(m_window->statusBar()->currentMessage(), text);
+        Settings s = session()->document().settings();
+        s.temperature = 0.5;
+        session()->editSettings(s);
+        QCOMPARE(m_window->statusBar()->currentMessage(), QStringLiteral("Set temperature to 0.5"));
+        session()->undoStack()->undo();
+        QCOMPARE(m_window->statusBar()->currentMessage(), QStringLiteral("Undone: Set temperature to 0.5"));
+    }
+
+    // A column heading of the heatmap selects that key everywhere.
+    void clickingAColumnHeadingSelectsTheKey()
+    {
+        auto *heatmap = child<HeatmapView>("heatmap");
+        QPoint heading;
+        for (int y = 0; y < heatmap->height() && heading.isNull(); ++y)
+            for (int x = 0; x < heatmap->width(); ++x)
+                if (heatmap->headingAt(QPointF(x, y)) == QPoint(1, -1)) { // above column 1, "animal"
+                    heading = {x, y};
+                    break;
+                }
+        QVERIFY(!heading.isNull());
+        QTest::mouseClick(heatmap, Qt::LeftButton, {}, heading);
+        QCOMPARE(session()->selectedToken(), 1);
+        QVERIFY(session()->isKeySelected());
+        QCOMPARE(heatmap->selectedColumn(), 1);
+        QCOMPARE(heatmap->selectedRow(), -1);
+        // The column is outlined: a white and a black line along its sides.
+        const QRectF cell = heatmap->cellRect(heatmap->rect(), 5, 1);
+        const QImage image = heatmap->grab().toImage();
+        QCOMPARE(QColor(image.pixel(int(cell.left()) - 1, int(cell.center().y()))), QColor(Qt::black));
+        // The arrows into it, its column worked out, and who attends to it most.
+        auto *arrows = child<ArrowGraphView>("arrowGraph");
+        const auto drawn = arrows->drawnEdges();
+        QVERIFY(!drawn.empty());
+        QVERIFY(std::all_of(drawn.begin(), drawn.end(), [](const auto &d) { return d.edge.key == 1; }));
+        QVERIFY(child<WorkedView>("workedView")->markdown().contains(QStringLiteral("Who attends to “animal”")));
+        const auto &w = session()->result().heads[0].weights;
+        Eigen::Index best = 0;
+        w.col(1).maxCoeff(&best);
+        QVERIFY2(m_window->statusBar()->currentMessage().contains(
+                     QStringLiteral("“%1” attends to it most").arg(session()->result().tokens.at(best))),
+            qPrintable(m_window->statusBar()->currentMessage()));
+        // A row heading selects a query again.
+        QTest::mouseClick(
+            heatmap, Qt::LeftButton, {}, heatmap->labelRects(heatmap->rect(), Qt::Vertical).at(7).center().toPoint());
+        QCOMPARE(session()->selectedToken(), 7);
+        QVERIFY(!session()->isKeySelected());
+        QVERIFY(child<WorkedView>("workedView")->markdown().contains(QStringLiteral("Worked computation for “it”")));
     }
 
     void helpAboutOpensWithoutBlocking()

@@ -1,5 +1,6 @@
 #include "documentio.h"
 #include "engine.h"
+#include "workedcolumn.h"
 #include "workedcomputation.h"
 
 #include <QProcess>
@@ -102,6 +103,81 @@ class TstWorkedComputation : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    // A key's column: every query's weight on "animal", each worked out within its own row.
+    void keyColumnOfTheArticle_data()
+    {
+        QTest::addColumn<QString>("normalization");
+        for (const char *n : {"scaled-softmax", "softmax", "sum", "none"})
+            QTest::newRow(n) << QString::fromLatin1(n);
+    }
+    void keyColumnOfTheArticle()
+    {
+        QFETCH(QString, normalization);
+        Document doc = example(u"animal"_s);
+        Settings s = doc.settings();
+        s.normalization = *fromString<Normalization>(normalization);
+        s.temperature = 0.8;
+        doc.setSettings(s);
+        doc.setMaskedCells({{3, 1}});
+        const Result r = compute(doc);
+        const int animal = 1;
+        const WorkedColumn c = workedColumn(doc, r, 0, animal, 0);
+        QVERIFY(c.isValid());
+        QCOMPARE(std::ssize(c.listed), std::ssize(r.tokens));
+        QCOMPARE(c.value, Eigen::VectorXd(r.heads[0].values.row(animal).transpose()));
+        int strongest = -1;
+        for (int i = 0; i < r.tokens.size(); ++i) {
+            const WorkedQuery &q = c.queries[static_cast<std::size_t>(i)];
+            QCOMPARE(q.entry.masked, i == 3);
+            QCOMPARE(q.entry.weight, r.heads[0].weights(i, animal));
+            if (q.entry.masked)
+                continue;
+            QVERIFY(q.workedOut);
+            // The score term by term, and the weight from the row's own sum.
+            QVERIFY(std::abs(c.comparedQueries.row(i).dot(c.comparedKey) - q.entry.score) < 1e-12);
+            QCOMPARE(q.entry.score, r.heads[0].scores(i, animal));
+            double weight = q.entry.score;
+            if (s.normalization == Normalization::Sum) {
+                QCOMPARE(q.total, r.heads[0].scores.row(i).sum() - (i == 3 ? r.heads[0].scores(3, 1) : 0.0));
+                weight = q.entry.score / q.total;
+            } else if (s.normalization != Normalization::None) {
+                const double divisor = s.normalization == Normalization::Softmax ? 0.8 : 0.8 * std::sqrt(3.0);
+                QCOMPARE(c.divisor, divisor);
+                weight = std::exp(q.entry.score / divisor - q.shift) / q.total;
+            }
+            QVERIFY2(std::abs(weight - q.entry.weight) < 1e-12, qPrintable(u"query %1"_s.arg(i)));
+            if (strongest < 0 || q.entry.weight > r.heads[0].weights(strongest, animal))
+                strongest = i;
+        }
+        QCOMPARE(c.strongest, strongest);
+        const QString text = workedColumnText(c, WorkedSyntax::Plain);
+        QVERIFY(text.contains(u"Who attends to “animal”"_s));
+        QVERIFY(text.contains(u"“%1” attends to “animal” most"_s.arg(r.tokens[strongest])));
+        QVERIFY(text.contains(u"masked, cannot see it"_s));
+        QCOMPARE(latexProblem(workedColumnText(c, WorkedSyntax::Latex)), QString());
+    }
+
+    void keyColumnListsTheHeaviestQueries()
+    {
+        const Document doc = randomDocument(40, 4, 7);
+        const Result r = compute(doc);
+        const WorkedColumn c = workedColumn(doc, r, 0, 5, 6);
+        QCOMPARE(std::ssize(c.listed), 6);
+        QVERIFY(std::is_sorted(c.listed.begin(), c.listed.end()));
+        double lightestListed = 1;
+        for (int i : c.listed)
+            lightestListed = std::min(lightestListed, r.heads[0].weights(i, 5));
+        for (int i = 0; i < 40; ++i) {
+            const bool listed = std::find(c.listed.begin(), c.listed.end(), i) != c.listed.end();
+            QCOMPARE(c.queries[static_cast<std::size_t>(i)].workedOut, listed);
+            if (!listed)
+                QVERIFY(r.heads[0].weights(i, 5) <= lightestListed);
+        }
+        QVERIFY(workedColumnText(c, WorkedSyntax::Markdown).contains(u"34 others"_s));
+        QVERIFY(!workedColumn(doc, r, 0, 40, 6).isValid());
+        QVERIFY(!workedColumn(doc, r, 1, 0, 6).isValid());
+    }
+
     void animalScores_data();
     void animalScores();
     void animalSoftmax();

@@ -140,6 +140,7 @@ void TstArrowGraphView::clickSelectsInSession()
     ArrowGraphView view;
     view.setGraphLayout(layout);
     view.resize(900, 600);
+    session.setSelectedToken(-1); // the example opens on "it"
     view.setSession(&session);
     QSignalSpy spy(&session, &DocumentSession::selectedTokenChanged);
     const int it = static_cast<int>(session.result().tokens.indexOf(QStringLiteral("it")));
@@ -181,6 +182,7 @@ void TstArrowGraphView::unlockButton()
     ArrowGraphView view;
     view.resize(900, 600);
     view.setSession(&session);
+    session.setSelectedToken(-1); // the example opens on "it"
     QVERIFY(view.unlockRect().isEmpty());
     session.setSelectedToken(2);
     const QRectF unlock = view.unlockRect();

@@ -164,6 +164,7 @@ private Q_SLOTS:
     void keysChangeHeadAndToken()
     {
         auto session = sessionWithHeads(3);
+        session->setSelectedToken(-1); // from no selection
         HeadsGridView view;
         view.setSession(session.get());
         QTest::keyClick(&view, Qt::Key_Right);

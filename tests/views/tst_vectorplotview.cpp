@@ -2,6 +2,7 @@
 #include "documentsession.h"
 #include "vectorplotview.h"
 
+#include <QMenu>
 #include <QPainter>
 #include <QSignalSpy>
 #include <QTest>
@@ -287,6 +288,89 @@ private Q_SLOTS:
         QCOMPARE_LT(std::abs(delta.dot(normal)), 1e-12);
         session->undoStack()->undo();
         QVERIFY(session->result().heads[0].values.row(animal).transpose() == start);
+    }
+
+    // The plane stays where it was while and after a point is dragged: the point ends under
+    // the mouse, and no other point moves. Refitting is asked for.
+    void planeStaysFixedAfterADrag()
+    {
+        auto session = exampleSession();
+        VectorPlotView view;
+        view.resize(viewSize);
+        view.setSession(session.get());
+        const QRectF rect(QPointF(0, 0), viewSize);
+        const Projection2d before = view.projection();
+        const int animal = tokenIndex(*session, QStringLiteral("animal"));
+        const int tired = tokenIndex(*session, QStringLiteral("tired"));
+        const QPointF other = view.pointPosition(rect, {Role::Key, tired});
+        const QPointF from = view.pointPosition(rect, {Role::Value, animal});
+        const QPointF to = (from + rect.center()) / 2; // inside the plot, where the drag is not clamped
+        drag(view, from, to, 6);
+        QVERIFY(!view.isDragging());
+        QCOMPARE(view.projection().axes, before.axes);
+        QVERIFY(QLineF(view.pointPosition(rect, {Role::Value, animal}), to).length() < 1.5);
+        QVERIFY(QLineF(view.pointPosition(rect, {Role::Key, tired}), other).length() < 1.5);
+        // A value typed elsewhere keeps the plane too.
+        session->editValue({Field::Key, QStringLiteral("tired"), 0, 0, 2}, 2.5);
+        QCOMPARE(view.projection().axes, before.axes);
+        // The shares of variance describe the points as they are now.
+        QVERIFY(view.axisTitle(Qt::Horizontal) != QStringLiteral("PC1 (94% of variance)"));
+        const std::unique_ptr<QMenu> menu(view.createContextMenu({}));
+        auto *refit = menu->findChild<QAction *>(QStringLiteral("refitAction"));
+        QVERIFY(refit && refit->isEnabled());
+        refit->trigger();
+        QVERIFY(!view.projection().axes.isApprox(before.axes, 1e-6));
+    }
+
+    void flatteningCanBeSwitchedOff()
+    {
+        auto session = exampleSession();
+        VectorPlotView view;
+        view.resize(viewSize);
+        view.setSession(session.get());
+        QVERIFY(view.usesPrincipalAxes());
+        std::unique_ptr<QMenu> menu(view.createContextMenu({}));
+        auto *pca = menu->findChild<QAction *>(QStringLiteral("pcaAction"));
+        QVERIFY(pca && pca->isChecked());
+        pca->trigger(); // unchecks
+        QVERIFY(!view.usesPrincipalAxes());
+        QCOMPARE(view.axisTitle(Qt::Horizontal), QStringLiteral("dimension 1"));
+        menu.reset(view.createContextMenu({}));
+        pca = menu->findChild<QAction *>(QStringLiteral("pcaAction"));
+        QVERIFY(!pca->isChecked());
+        pca->trigger();
+        QVERIFY(view.usesPrincipalAxes());
+    }
+
+    // The legend sits inside the plot, in a corner no point is under.
+    void legendCoversNoPoint_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::newRow("wide") << QSize(640, 300);
+        QTest::newRow("square") << QSize(480, 480);
+        QTest::newRow("tall") << QSize(300, 600);
+    }
+    void legendCoversNoPoint()
+    {
+        QFETCH(QSize, size);
+        auto session = exampleSession();
+        VectorPlotView view;
+        view.resize(size);
+        view.setSession(session.get());
+        const QRectF rect(QPointF(0, 0), size);
+        const QRectF legend = view.legendRect(size);
+        QVERIFY(!legend.isEmpty());
+        for (int t = 0; t < session->document().tokenCount(); ++t)
+            for (Role role : {Role::Query, Role::Key, Role::Value})
+                QVERIFY2(!legend.adjusted(-4, -4, 4, 4).contains(view.pointPosition(rect, {role, t})),
+                    qPrintable(session->document().tokens().at(t)));
+        // It is drawn there: not plain background.
+        const QImage image = render(view, size);
+        int ink = 0;
+        for (int y = int(legend.top()) + 3; y < int(legend.bottom()) - 3; ++y)
+            for (int x = int(legend.left()) + 3; x < int(legend.right()) - 3; ++x)
+                ink += image.pixel(x, y) != image.pixel(int(legend.left()) + 2, int(legend.top()) + 2);
+        QVERIFY(ink > 20);
     }
 
     // A click selects the word and edits nothing, even where dragging would.

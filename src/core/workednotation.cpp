@@ -1,0 +1,91 @@
+#include "workednotation.h"
+
+#include <algorithm>
+
+namespace qkv {
+
+QString WorkedNotation::escape(const QString &s) const
+{
+    if (m_syntax == WorkedSyntax::Plain)
+        return s;
+    QString out;
+    for (const QChar c : s) {
+        if (!tex()) {
+            if (u"\\`*_[]<>|"_s.contains(c))
+                out += u'\\';
+            out += c;
+        } else if (c == u'\\') {
+            out += u"\\textbackslash{}"_s;
+        } else if (c == u'^' || c == u'~') {
+            out += c == u'^' ? u"\\textasciicircum{}"_s : u"\\textasciitilde{}"_s;
+        } else {
+            if (u"{}#$%&_"_s.contains(c))
+                out += u'\\';
+            out += c;
+        }
+    }
+    return out;
+}
+
+QString WorkedNotation::vector(const Eigen::VectorXd &v, bool shorten) const
+{
+    const auto n = v.size();
+    const int limit = m_options.maxTerms;
+    const bool cut = shorten && limit > 1 && n > limit;
+    QString s = u"["_s;
+    for (Eigen::Index i = 0; i < (cut ? limit - 1 : n); ++i)
+        s += (i ? u", "_s : QString()) + num(v[i]);
+    if (cut)
+        s += u", "_s + dots() + u", "_s + num(v[n - 1]);
+    return s + u']';
+}
+
+QString WorkedNotation::signedSum(const std::vector<double> &terms) const
+{
+    QString s;
+    for (std::size_t i = 0; i < terms.size(); ++i) {
+        const QString t = num(std::abs(terms[i]));
+        const bool negative = terms[i] < 0 && t != u"0"_s;
+        if (i == 0)
+            s = negative ? minus() + t : t;
+        else
+            s += (negative ? u' ' + minus() + u' ' : u" + "_s) + t;
+    }
+    return s;
+}
+
+// As the articles write it.
+WorkedRow WorkedNotation::dot(int j, const Eigen::VectorXd &a, const Eigen::VectorXd &b, double result) const
+{
+    const auto n = a.size();
+    const auto shown = m_options.maxTerms > 0 ? std::min<Eigen::Index>(n, m_options.maxTerms) : n;
+    QString products;
+    std::vector<double> terms;
+    for (Eigen::Index i = 0; i < shown; ++i) {
+        products += (i ? u" + "_s + factor(a[i]) : num(a[i])) + times() + factor(b[i]);
+        terms.push_back(a[i] * b[i]);
+    }
+    const QString more = shown < n ? u" + "_s + dots() : QString();
+    QString count = shown < n ? words(u" (%1 more terms)"_s.arg(n - shown)) : QString();
+    if (m_syntax == WorkedSyntax::Plain) // kept on one line by the view
+        count = u' ' + count.mid(1).replace(u' ', QChar::Nbsp);
+    if (n == 1)
+        return {mathLabel(j), products + u" = "_s, num(result), {}, false};
+    return {
+        mathLabel(j), products + more + count + u" = "_s + signedSum(terms) + more + u" = "_s, num(result), {}, false};
+}
+
+void WorkedNotation::markRepeated(const std::vector<int> &named, int focus)
+{
+    // Only the named tokens need to know whether they repeat: hashing 4,096 tokens would cost more
+    // than the rest of the steps.
+    const auto check = [this](int j) {
+        if (std::count(m_tokens.begin(), m_tokens.end(), m_tokens[j]) > 1)
+            m_repeated.insert(m_tokens[j]);
+    };
+    for (int j : named)
+        check(j);
+    check(focus);
+}
+
+} // namespace qkv

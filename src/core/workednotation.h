@@ -1,0 +1,93 @@
+#pragma once
+
+#include "workedcomputation.h"
+
+#include <QSet>
+
+using namespace Qt::StringLiterals;
+
+namespace qkv {
+
+// The notation of the worked steps in one syntax (Markdown, LaTeX, plain), shared by the writers
+// of a query's row and of a key's column: every symbol goes through these few helpers, so the
+// three forms say the same thing. Collects the blocks as they are written.
+class WorkedNotation
+{
+public:
+    WorkedNotation(const QStringList &tokens, WorkedSyntax syntax, const WorkedOptions &options)
+        : m_tokens(tokens)
+        , m_syntax(syntax)
+        , m_options(options)
+    { }
+
+protected:
+    using Kind = WorkedBlock::Kind;
+    bool tex() const { return m_syntax == WorkedSyntax::Latex; }
+    QString pick(const QString &text, const QString &latex) const { return tex() ? latex : text; }
+    QString num(double x) const { return formatWorkedNumber(x, m_options.decimals, m_syntax); }
+    QString minus() const { return pick(u"−"_s, u"-"_s); }
+    QString times() const { return pick(u" × "_s, u" \\times "_s); }
+    QString cdot() const { return pick(u" · "_s, u" \\cdot "_s); }
+    QString divide() const { return pick(u" ÷ "_s, u" \\div "_s); }
+    QString dots() const { return pick(u"…"_s, u"\\ldots"_s); }
+    QString math(const QString &s) const { return tex() ? u'$' + s + u'$' : s; }
+    QString words(const QString &s) const { return tex() ? u"\\text{"_s + s + u'}' : s; } // prose inside math
+    QString factor(double x) const
+    {
+        const QString s = num(x);
+        return x < 0 && s != u"0"_s ? u'(' + s + u')' : s;
+    }
+    QString escape(const QString &s) const;
+    QString label(int j) const
+    {
+        const QString &t = m_tokens[j];
+        return escape(m_repeated.contains(t) ? t + u" #"_s + QString::number(j + 1) : t);
+    }
+    QString mathLabel(int j) const { return words(label(j)); }
+    QString quoted(int j) const { return pick(u"“"_s + label(j) + u"”"_s, u"``"_s + label(j) + u"''"_s); }
+    QString named(const QString &letter, int j) const { return letter + u'(' + mathLabel(j) + u')'; }
+    QString power(const QString &exponent) const
+    {
+        if (m_syntax == WorkedSyntax::Plain)
+            return u"exp("_s + exponent + u')';
+        return tex() ? u"e^{"_s + exponent + u'}'
+                     : u"e^"_s + (exponent.contains(u' ') ? u'(' + exponent + u')' : exponent);
+    }
+    // The letter of the vectors a score compares on the query's side or the key's: q·k, k·k,
+    // v·v or x·x (the embeddings of projection mode).
+    static QString comparedLetter(const Settings &settings, bool querySide)
+    {
+        switch (settings.scoring) {
+        case Scoring::QueryKey:
+            return querySide ? u"q"_s : u"k"_s;
+        case Scoring::KeyKey:
+            return u"k"_s;
+        case Scoring::Embedding:
+            break;
+        }
+        return settings.mode == Mode::Projection ? u"x"_s : u"v"_s;
+    }
+    QString vector(const Eigen::VectorXd &v, bool shorten) const;
+    QString signedSum(const std::vector<double> &terms) const;
+    // a₁ × b₁ + a₂ × b₂ + … = p₁ + p₂ + … = result, labelled with token j.
+    WorkedRow dot(int j, const Eigen::VectorXd &a, const Eigen::VectorXd &b, double result) const;
+    // Tokens named in the steps that occur more than once are labelled with their position.
+    void markRepeated(const std::vector<int> &named, int focus);
+
+    void add(Kind kind, const QString &text) { m_blocks.push_back({kind, text, {}}); }
+    void step(const QString &text) { add(Kind::Step, QString::number(++m_step) + u". "_s + text); }
+    void rows(std::vector<WorkedRow> rows)
+    {
+        if (!rows.empty()) // an empty align* does not compile
+            m_blocks.push_back({Kind::Rows, {}, std::move(rows)});
+    }
+
+    const QStringList &m_tokens;
+    WorkedSyntax m_syntax;
+    WorkedOptions m_options;
+    QSet<QString> m_repeated;
+    int m_step = 0;
+    std::vector<WorkedBlock> m_blocks;
+};
+
+} // namespace qkv

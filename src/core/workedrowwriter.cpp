@@ -1,0 +1,294 @@
+// The worked steps of one query's row (workedBlocks).
+#include "workednotation.h"
+
+#include <limits>
+
+namespace qkv {
+namespace {
+
+class Writer : public WorkedNotation
+{
+public:
+    Writer(const WorkedComputation &w, WorkedSyntax syntax, const WorkedOptions &options)
+        : WorkedNotation(w.tokens, syntax, options)
+        , m_w(w)
+    { }
+    std::vector<WorkedBlock> blocks();
+
+private:
+    const WorkedKey &key(int j) const { return m_w.keys[static_cast<std::size_t>(j)]; }
+    QString range(double WorkedKey::*field) const;
+    // One row per listed key: `expression` (and its bold `result`) for visible keys.
+    WorkedRow row(int j, const QString &expression, const QString &result = {}) const
+    {
+        if (key(j).masked)
+            return {mathLabel(j), words(u"masked, left out"_s), {}, {}, true};
+        return {mathLabel(j), expression, result, {}, false};
+    }
+    WorkedRow others(const QString &expression) const
+    {
+        return {words(QString::number(m_rest.size()) + u" others"_s), expression, {}, {}, false};
+    }
+    void introduction();
+    void scores();
+    void givenWeights();
+    void softmax();
+    void normalization();
+    void divideBy(double WorkedKey::*numerator, double total);
+    void weightedSum();
+    void similarity();
+
+    const WorkedComputation &m_w;
+    std::vector<int> m_listed, m_rest; // keys worked out term by term, and the visible others
+};
+
+QString Writer::range(double WorkedKey::*field) const
+{
+    double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+    for (int j : m_rest) {
+        lo = std::min(lo, key(j).*field);
+        hi = std::max(hi, key(j).*field);
+    }
+    return words(u"from "_s) + num(lo) + words(u" to "_s) + num(hi);
+}
+
+std::vector<WorkedBlock> Writer::blocks()
+{
+    if (!m_w.isValid()) {
+        add(Kind::Note, u"No token to work out: select a token."_s);
+        return std::move(m_blocks);
+    }
+    const int n = static_cast<int>(m_w.keys.size());
+    m_listed = workedListedKeys(m_w, m_options.maxKeys);
+    std::vector<bool> listed(static_cast<std::size_t>(n));
+    for (int j : m_listed)
+        listed[static_cast<std::size_t>(j)] = true;
+    for (int j = 0; j < n; ++j)
+        if (!listed[static_cast<std::size_t>(j)] && !key(j).masked)
+            m_rest.push_back(j);
+    markRepeated(m_listed, m_w.query);
+    add(Kind::Title,
+        u"Worked computation for "_s + quoted(m_w.query)
+            + u" (token %1 of %2), head %3"_s.arg(m_w.query + 1).arg(n).arg(m_w.head + 1));
+    introduction();
+    if (m_w.settings.mode == Mode::Weights) {
+        givenWeights();
+    } else {
+        scores();
+        normalization();
+    }
+    if (!m_w.warning.isEmpty())
+        add(Kind::Warning, escape(m_w.warning));
+    weightedSum();
+    similarity();
+    return std::move(m_blocks);
+}
+
+void Writer::introduction()
+{
+    const Settings &s = m_w.settings;
+    const QString who = quoted(m_w.query);
+    QString text;
+    if (s.mode == Mode::Weights) {
+        text = u"The attention weights are given (weights mode): there are no scores to compute."_s;
+    } else {
+        const QString of = s.scoring == Scoring::QueryKey ? u"query of %1 with the key of every token"_s
+            : s.scoring == Scoring::KeyKey                ? u"key of %1 with the key of every token (symmetric)"_s
+            : s.mode == Mode::Projection                  ? u"embedding of %1 with the embedding of every token"_s
+                                                          : u"value of %1 with the value of every token"_s;
+        text = u"Scores are the dot products of the "_s + of.arg(who);
+        switch (s.normalization) {
+        case Normalization::ScaledSoftmax:
+            text += u", made weights by softmax after dividing by "_s
+                + math(pick(u"√d × T"_s, u"\\sqrt{d} \\times T"_s)) + u'.';
+            break;
+        case Normalization::Softmax:
+            text += s.temperature == 1 ? u", made weights by softmax."_s
+                                       : u", made weights by softmax after dividing by the temperature T."_s;
+            break;
+        case Normalization::Sum:
+            text += u", made weights by dividing each by their sum."_s;
+            break;
+        case Normalization::None:
+            text += u"; the weights are the scores themselves (no normalization)."_s;
+            break;
+        }
+    }
+    if (const int masked = m_w.maskedCount())
+        text += u" %1 masked key%2 left out."_s.arg(masked).arg(masked == 1 ? u" is"_s : u"s are"_s);
+    add(Kind::Text, text);
+    QString note
+        = u"Numbers are rounded to %1 decimals (small ones to 2 significant digits) for reading; every "
+          u"step uses the exact values, so a result can differ from its rounded terms in the last digit."_s.arg(
+              m_options.decimals);
+    if (!m_rest.empty())
+        note += u" The %1 keys with the largest weights are worked out term by term; the %2 other visible keys are "
+                u"summed up in one line per step."_s.arg(m_listed.size())
+                    .arg(m_rest.size());
+    add(Kind::Note, note);
+}
+
+void Writer::scores()
+{
+    const QString own = comparedLetter(m_w.settings, true), their = comparedLetter(m_w.settings, false);
+    step(u"Scores: "_s + math(named(own, m_w.query) + cdot() + their + u"(j)"_s));
+    add(Kind::Text, math(named(own, m_w.query) + u" = "_s + vector(m_w.compared, false)));
+    std::vector<WorkedRow> r;
+    for (int j : m_listed)
+        r.push_back(
+            key(j).masked ? row(j, {}) : dot(j, m_w.compared, m_w.comparedKeys.row(j).transpose(), key(j).score));
+    if (!m_rest.empty())
+        r.push_back(others(range(&WorkedKey::score)));
+    rows(std::move(r));
+}
+
+void Writer::givenWeights()
+{
+    step(u"Weights: the given row of A"_s);
+    std::vector<WorkedRow> r;
+    double restSum = 0;
+    for (int j : m_rest)
+        restSum += key(j).weight;
+    for (int j : m_listed)
+        r.push_back(row(j, {}, num(key(j).weight)));
+    if (!m_rest.empty())
+        r.push_back(others(words(u"together "_s) + num(restSum)));
+    rows(std::move(r));
+}
+
+// Rows "numerator ÷ total = weight" and the sum they are divided by.
+void Writer::divideBy(double WorkedKey::*numerator, double total)
+{
+    std::vector<double> terms;
+    double restSum = 0, restWeight = 0;
+    for (int j : m_listed)
+        if (!key(j).masked)
+            terms.push_back(key(j).*numerator);
+    for (int j : m_rest) {
+        restSum += key(j).*numerator;
+        restWeight += key(j).weight;
+    }
+    QString sum = signedSum(terms);
+    if (!m_rest.empty())
+        sum += (restSum < 0 ? u' ' + minus() + u' ' : u" + "_s) + num(std::abs(restSum))
+            + words(u" ("_s + QString::number(m_rest.size()) + u" others)"_s);
+    add(Kind::Text, math(pick(u"sum"_s, u"\\Sigma"_s) + u" = "_s + sum + u" = "_s + num(total)));
+    std::vector<WorkedRow> r;
+    for (int j : m_listed)
+        r.push_back(row(j, num(key(j).*numerator) + divide() + factor(total) + u" = "_s, num(key(j).weight)));
+    if (!m_rest.empty())
+        r.push_back(others(words(u"together "_s) + num(restWeight)));
+    rows(std::move(r));
+}
+
+void Writer::softmax()
+{
+    const Settings &s = m_w.settings;
+    if (m_w.divisor != 1) {
+        const QString d = QString::number(m_w.compared.size());
+        QString by = s.normalization == Normalization::Softmax ? u"T"_s : pick(u"√"_s + d, u"\\sqrt{"_s + d + u'}');
+        if (s.normalization == Normalization::ScaledSoftmax && s.temperature != 1)
+            by += times() + num(s.temperature);
+        step(u"Scaling: divide by "_s + math(by + u" = "_s + num(m_w.divisor)));
+        std::vector<WorkedRow> r;
+        for (int j : m_listed)
+            r.push_back(row(j, num(key(j).score) + divide() + num(m_w.divisor) + u" = "_s + num(key(j).scaled)));
+        if (!m_rest.empty())
+            r.push_back(others(range(&WorkedKey::scaled)));
+        rows(std::move(r));
+    }
+    step(u"Exponentials"_s);
+    if (m_w.shift != 0)
+        add(Kind::Note,
+            u"Each exponent is reduced by the largest, "_s + math(num(m_w.shift))
+                + u", so that nothing overflows; the weights do not change."_s);
+    std::vector<WorkedRow> r;
+    double restSum = 0;
+    for (int j : m_rest)
+        restSum += key(j).exponential;
+    for (int j : m_listed) {
+        const QString exponent = m_w.shift != 0 ? signedSum({key(j).scaled, -m_w.shift}) : num(key(j).scaled);
+        r.push_back(row(j, power(exponent) + u" = "_s + num(key(j).exponential)));
+    }
+    if (!m_rest.empty())
+        r.push_back(others(words(u"together "_s) + num(restSum)));
+    rows(std::move(r));
+    step(u"Normalization: divide by the sum"_s);
+    divideBy(&WorkedKey::exponential, m_w.total);
+}
+
+void Writer::normalization()
+{
+    switch (m_w.settings.normalization) {
+    case Normalization::ScaledSoftmax:
+    case Normalization::Softmax:
+        softmax();
+        break;
+    case Normalization::None:
+        step(u"Normalization: none"_s);
+        add(Kind::Text,
+            u"The weights are the scores as they are."_s
+                + (m_w.maskedCount() ? u" Masked keys get weight 0."_s : QString()));
+        break;
+    case Normalization::Sum:
+        step(u"Normalization: divide by the sum of the scores"_s);
+        divideBy(&WorkedKey::score, m_w.total);
+        break;
+    }
+}
+
+void Writer::weightedSum()
+{
+    const int q = m_w.query;
+    step(u"Weighted sum of the values: "_s
+        + math(named(u"o"_s, q) + u" = "_s + pick(u"Σ a(j) × v(j)"_s, u"\\sum_j a_j \\, v(j)"_s)));
+    std::vector<WorkedRow> r;
+    // Vᵀ·a over the unlisted keys: reading V by columns, not thousands of strided rows.
+    Eigen::VectorXd restWeights = Eigen::VectorXd::Zero(m_w.values.rows());
+    for (int j : m_rest)
+        restWeights[j] = key(j).weight;
+    const Eigen::VectorXd rest = m_w.values.transpose() * restWeights;
+    for (int j : m_listed) {
+        const Eigen::VectorXd v = m_w.values.row(j).transpose();
+        r.push_back(row(j, num(key(j).weight) + times() + vector(v, true) + u" = "_s, vector(key(j).weight * v, true)));
+    }
+    if (!m_rest.empty())
+        r.push_back(others(words(u"together "_s) + vector(rest, true)));
+    rows(std::move(r));
+    add(Kind::Result, math(named(u"o"_s, q) + u" = "_s + vector(m_w.output, false)));
+}
+
+void Writer::similarity()
+{
+    const int q = m_w.query;
+    const Eigen::VectorXd own = m_w.values.row(q).transpose();
+    step(u"Closer after attention? Every value compared with "_s + math(named(u"v"_s, q)) + u" and "_s
+        + math(named(u"o"_s, q)));
+    std::vector<WorkedRow> r;
+    add(Kind::Text, u"Before attention: "_s + math(named(u"v"_s, q) + cdot() + u"v(j)"_s));
+    for (int j : m_listed) // a masked key still has a value to compare with
+        r.push_back(dot(j, own, m_w.values.row(j).transpose(), m_w.before[j]));
+    rows(std::move(r));
+    add(Kind::Text, u"After attention: "_s + math(named(u"o"_s, q) + cdot() + u"v(j)"_s));
+    r.clear();
+    for (int j : m_listed) {
+        const double before = m_w.before[j], after = m_w.after[j];
+        const QString change = after > before ? u", closer)"_s : after < before ? u", farther)"_s : u", unchanged)"_s;
+        r.push_back(dot(j, m_w.output, m_w.values.row(j).transpose(), after));
+        r.back().note = pick(u"  "_s, u"\\quad "_s) + words(u"(was "_s) + num(before) + words(change);
+    }
+    rows(std::move(r));
+    const auto closer = (m_w.after.array() > m_w.before.array()).count();
+    add(Kind::Text,
+        math(named(u"o"_s, q)) + u" is closer (a larger dot product) than "_s + math(named(u"v"_s, q))
+            + u" to %1 of the %2 values."_s.arg(closer).arg(m_w.keys.size()));
+}
+
+} // namespace
+
+std::vector<WorkedBlock> workedBlocks(const WorkedComputation &w, WorkedSyntax syntax, const WorkedOptions &options)
+{
+    return Writer(w, syntax, options).blocks();
+}
+
+} // namespace qkv

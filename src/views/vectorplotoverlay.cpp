@@ -1,0 +1,243 @@
+// What the vector plot draws over the chart: the selected word's arrows, the legend where no point
+// is, the words' labels and, while dragging, the new coordinates.
+#include "vectorplotview.h"
+
+#include "chartstyle.h"
+#include "labelplacer.h"
+#include "vectorplotroles.h"
+
+#include <QChart>
+#include <QFontMetricsF>
+#include <QPainter>
+#include <QScatterSeries>
+
+#include <algorithm>
+#include <limits>
+
+namespace qkv {
+
+using namespace vectorplot;
+
+void VectorPlotView::paintOverlay(QPainter &painter, QSizeF size) const
+{
+    const QPalette pal = palette();
+    const bool dark = chartstyle::isDark(pal);
+    const QRectF plot = m_chart->plotArea();
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.setRenderHint(QPainter::TextAntialiasing);
+    painter.setFont(font());
+    const bool anyShown = std::any_of(roles.begin(), roles.end(), [this](Role r) { return isDrawn(r); });
+    if (m_groups.isEmpty() || !anyShown) {
+        painter.setPen(pal.color(QPalette::PlaceholderText));
+        painter.drawText(plot, Qt::AlignCenter | Qt::TextWordWrap,
+            m_groups.isEmpty() ? tr("Type a sentence to see its vectors.")
+                               : tr("No role shown: right-click to show queries, keys or values."));
+        return;
+    }
+    const QTransform t = valueToPixel();
+    const int selectedGroup = groupOf(selectedToken());
+    // The selected word's vectors as arrows from the origin, its points ringed.
+    if (selectedGroup >= 0) {
+        const QPointF origin = t.map(QPointF(0, 0));
+        painter.save();
+        painter.setClipRect(plot);
+        for (Role role : roles) {
+            if (!isDrawn(role))
+                continue;
+            const QPointF p = t.map(m_points[idx(role)][selectedGroup]);
+            painter.setPen(QPen(roleColor(role, dark), 1.5, Qt::DashLine));
+            painter.drawLine(origin, p);
+            painter.setPen(QPen(pal.color(QPalette::Text), 2));
+            painter.setBrush(Qt::NoBrush);
+            const qreal r = m_series[idx(role)]->markerSize() / 2 + 4;
+            painter.drawEllipse(p, r, r);
+        }
+        painter.restore();
+    }
+
+    const QRectF legend = legendRect(size);
+    paintLegend(painter, legend);
+    paintLabels(painter, size, legend);
+    if (m_drag.active)
+        paintDragValue(painter);
+}
+
+void VectorPlotView::paintLabels(QPainter &painter, QSizeF size, const QRectF &legend) const
+{
+    const QPalette pal = palette();
+    const bool dark = chartstyle::isDark(pal);
+    const QRectF plot = m_chart->plotArea();
+    const QTransform t = valueToPixel();
+    const int selectedGroup = groupOf(selectedToken());
+    const QFontMetricsF fm(font());
+    QFont bold = font();
+    bold.setBold(true);
+    const qreal h = fm.height();
+    LabelPlacer placer(QRectF(QPointF(0, 0), size).intersected(plot.adjusted(-4, -4, 4, 4)));
+    placer.block(legend);
+    // The selected word's labels first, on a backing so they read even over dense points; then
+    // every marker is an obstacle, so no other label hides a point.
+    const auto placeLabels = [&](int g) {
+        const bool selected = g == selectedGroup;
+        const QString text = labelText(m_groups[g]);
+        const qreal w = m_labelWidths[g] * (selected ? 1.1 : 1.0) + 4;
+        for (Role role : roles) {
+            if (!isDrawn(role))
+                continue;
+            const QPointF p = t.map(m_points[idx(role)][g]);
+            const qreal r = m_series[idx(role)]->markerSize() / 2 + (selected ? 7 : 3);
+            const std::array<QRectF, 4> candidates {QRectF(p.x() + r, p.y() - h / 2, w, h),
+                QRectF(p.x() - r - w, p.y() - h / 2, w, h), QRectF(p.x() - w / 2, p.y() - r - h, w, h),
+                QRectF(p.x() - w / 2, p.y() + r, w, h)};
+            for (const QRectF &c : candidates) {
+                if (!placer.place(c))
+                    continue;
+                if (selected) {
+                    QColor backing = pal.color(QPalette::Base);
+                    backing.setAlphaF(0.85f);
+                    painter.fillRect(c, backing);
+                }
+                const QColor color = roleColor(role, dark);
+                painter.setPen(dark ? color : color.darker(130));
+                painter.setFont(selected ? bold : font());
+                painter.drawText(c, Qt::AlignCenter, text);
+                break;
+            }
+        }
+    };
+    if (selectedGroup >= 0)
+        placeLabels(selectedGroup);
+    for (Role role : roles) {
+        if (!isDrawn(role))
+            continue;
+        const qreal r = m_series[idx(role)]->markerSize() / 2;
+        for (int g = 0; g < m_groups.size(); ++g)
+            placer.block(QRectF(t.map(m_points[idx(role)][g]) - QPointF(r, r), QSizeF(2 * r, 2 * r)));
+    }
+    for (int g = 0; g < m_groups.size(); ++g)
+        if (g != selectedGroup)
+            placeLabels(g);
+}
+
+QRectF VectorPlotView::legendRect(QSizeF size) const
+{
+    sync(size);
+    const QFontMetricsF fm(font());
+    const qreal swatch = fm.height() * 0.7, gap = 6, pad = 5;
+    qreal rowWidth = 0, columnWidth = 0;
+    int entries = 0;
+    for (Role role : roles) {
+        if (!isDrawn(role))
+            continue;
+        const qreal w = swatch + 4 + fm.horizontalAdvance(roleName(role));
+        rowWidth += (entries ? gap * 2 : 0) + w;
+        columnWidth = std::max(columnWidth, w);
+        ++entries;
+    }
+    const QRectF plot = m_chart->plotArea();
+    if (entries == 0 || m_groups.isEmpty() || plot.width() < 60 || plot.height() < 40)
+        return {};
+    // One row when it fits the plot, else one entry a line.
+    const bool row = rowWidth + 2 * pad <= plot.width() * 0.9;
+    const QSizeF box = row ? QSizeF(rowWidth + 2 * pad, fm.height() + 2 * pad)
+                           : QSizeF(columnWidth + 2 * pad, entries * fm.height() + 2 * pad);
+    const QRectF inner = plot.adjusted(4, 4, -4, -4);
+    const std::array<QPointF, 4> corners {QPointF(inner.right() - box.width(), inner.top()), inner.topLeft(),
+        QPointF(inner.right() - box.width(), inner.bottom() - box.height()),
+        QPointF(inner.left(), inner.bottom() - box.height())};
+    // The corner covering the fewest points (then the fewest selected ones), top right first.
+    const QTransform t = valueToPixel();
+    const int selected = groupOf(selectedToken());
+    QRectF best;
+    int bestCount = std::numeric_limits<int>::max();
+    for (const QPointF &corner : corners) {
+        const QRectF candidate(corner, box);
+        const QRectF reach = candidate.adjusted(-8, -8, 8, 8);
+        int count = 0;
+        for (Role role : roles) {
+            if (!isDrawn(role))
+                continue;
+            const QList<QPointF> &points = m_points[idx(role)];
+            for (int g = 0; g < points.size(); ++g)
+                if (reach.contains(t.map(points[g])))
+                    count += g == selected ? 1000 : 1;
+        }
+        if (count < bestCount) {
+            best = candidate;
+            bestCount = count;
+        }
+    }
+    return best;
+}
+
+QString VectorPlotView::roleName(Role role)
+{
+    return role == Role::Query ? tr("query q") : role == Role::Key ? tr("key k") : tr("value v");
+}
+
+void VectorPlotView::paintLegend(QPainter &painter, const QRectF &box) const
+{
+    if (box.isEmpty())
+        return;
+    const QPalette pal = palette();
+    const bool dark = chartstyle::isDark(pal);
+    const QFontMetricsF fm(font());
+    const qreal swatch = fm.height() * 0.7, gap = 6, pad = 5;
+    QColor fill = pal.color(QPalette::Base);
+    fill.setAlphaF(0.85f);
+    painter.save();
+    painter.setPen(QPen(chartstyle::gridColor(pal), 1));
+    painter.setBrush(fill);
+    painter.drawRoundedRect(box, 3, 3);
+    painter.setFont(font());
+    const bool row = box.height() < 2 * fm.height();
+    QPointF at = box.topLeft() + QPointF(pad, pad);
+    for (Role role : roles) {
+        if (!isDrawn(role))
+            continue;
+        const QRectF mark(at.x(), at.y() + (fm.height() - swatch) / 2, swatch, swatch);
+        painter.setPen(QPen(pal.color(QPalette::Base), 1));
+        painter.setBrush(roleColor(role, dark));
+        const QScatterSeries::MarkerShape shape = m_series[idx(role)]->markerShape();
+        if (shape == QScatterSeries::MarkerShapeCircle)
+            painter.drawEllipse(mark);
+        else if (shape == QScatterSeries::MarkerShapeTriangle)
+            painter.drawPolygon(
+                QPolygonF {QPointF(mark.center().x(), mark.top()), mark.bottomRight(), mark.bottomLeft()});
+        else
+            painter.drawRect(mark);
+        const QString name = roleName(role);
+        painter.setPen(pal.color(QPalette::Text));
+        painter.drawText(QPointF(mark.right() + 4, at.y() + fm.ascent()), name);
+        if (row)
+            at.rx() += swatch + 4 + fm.horizontalAdvance(name) + 2 * gap;
+        else
+            at.ry() += fm.height();
+    }
+    painter.restore();
+}
+
+// While dragging: the dragged vector's new coordinates, in a box at the bottom left.
+void VectorPlotView::paintDragValue(QPainter &painter) const
+{
+    const QPalette pal = palette();
+    const QRectF plot = m_chart->plotArea();
+    const QFontMetricsF fm(font());
+    const qreal h = fm.height();
+    const QPointF v = plottedValue(m_drag.point);
+    const QString text = tr("%1 of “%2” → (%3, %4)")
+                             .arg(roleLetter(m_drag.point.role), m_groups.value(groupOf(m_drag.point.token)).word)
+                             .arg(v.x(), 0, 'f', 3)
+                             .arg(v.y(), 0, 'f', 3);
+    QRectF box(plot.left() + 6, plot.bottom() - h - 10, fm.horizontalAdvance(text) + 12, h + 4);
+    QColor fill = pal.color(QPalette::Base);
+    fill.setAlphaF(0.9f);
+    painter.setPen(QPen(pal.color(QPalette::Mid), 1));
+    painter.setBrush(fill);
+    painter.drawRoundedRect(box, 3, 3);
+    painter.setPen(pal.color(QPalette::Text));
+    painter.setFont(font());
+    painter.drawText(box, Qt::AlignCenter, text);
+}
+
+} // namespace qkv
