@@ -13,6 +13,7 @@
 #include "jsonwriter.h"
 #include "modelsession.h"
 #include "outputprojectionmodel.h"
+#include "outputsmodel.h"
 #include "projectionsmodel.h"
 #include "shortcuts.h"
 #include "toolicons.h"
@@ -37,6 +38,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_projectionsModel(new ProjectionsModel(m_session, this))
     , m_woModel(new OutputProjectionModel(m_session, this))
     , m_attentionModel(new AttentionModel(m_session, this))
+    , m_outputsModel(new OutputsModel(m_session, this))
     , m_autosaver(new Autosaver(m_session, Autosaver::defaultFolder(), this))
     , m_model(new ModelSession(m_session, this))
 {
@@ -62,6 +64,8 @@ MainWindow::MainWindow(QWidget *parent)
     setUpTables();
     setUpViews();
     setUpModel();
+    setUpHelp();
+    setUpZoom();
     buildExamplesMenu();
     rebuildRecentMenu();
 
@@ -132,6 +136,7 @@ void MainWindow::setUpActions()
     m_ui->toolBar->addActions({undo, redo});
     m_ui->toolBar->addSeparator();
     m_headBox = new QSpinBox(this);
+    m_headBox->setObjectName(QStringLiteral("headBox"));
     m_headBox->setPrefix(tr("Head "));
     m_headBox->setMinimum(1);
     m_headBox->setToolTip(tr("The head the heatmap and the attention table show"));
@@ -183,7 +188,7 @@ void MainWindow::setUpTables()
 {
     const std::pair<ScrubTableView *, DocumentTableModel *> tables[] = {{m_ui->wordsTable, m_wordsModel},
         {m_ui->embeddingsTable, m_embeddingsModel}, {m_ui->projectionsTable, m_projectionsModel},
-        {m_ui->woTable, m_woModel}, {m_ui->attentionTable, m_attentionModel}};
+        {m_ui->woTable, m_woModel}, {m_ui->attentionTable, m_attentionModel}, {m_ui->outputsTable, m_outputsModel}};
     for (const auto &[view, model] : tables) {
         view->setModel(model);
         connect(view, &ScrubTableView::message, this,
@@ -230,6 +235,16 @@ void MainWindow::refresh()
     m_ui->tables->setTabEnabled(m_ui->tables->indexOf(m_ui->projectionsTab), mode == Mode::Projection);
     m_ui->tables->setTabEnabled(m_ui->tables->indexOf(m_ui->woTab), mode == Mode::Projection);
     m_ui->tables->setTabText(m_ui->tables->indexOf(m_ui->wordsTab), mode == Mode::Weights ? tr("V") : tr("Q | K | V"));
+    // Plain words where a setting leaves vectors out: their columns are greyed, and this says why.
+    QStringList unused;
+    for (int role : {0, 1})
+        if (const QString why = unusedVectorReason(doc.settings(), role); !why.isEmpty())
+            unused << why;
+    if (mode == Mode::Weights)
+        unused = QStringList {tr("Weights mode: the attention is given directly, so queries and keys are not used; "
+                                 "only the values V are shown.")};
+    m_ui->wordsNote->setText(unused.join(QLatin1Char(' ')));
+    m_ui->wordsNote->setVisible(!unused.isEmpty());
     showSelection(m_session->selectedToken());
     QStringList warnings;
     for (const RowWarning &w : r.warnings)
@@ -246,7 +261,7 @@ void MainWindow::showSelection(int token)
         statusBar()->showMessage(describeKey(token));
     m_selecting = true;
     m_ui->tokenStrip->setSelectedToken(token);
-    for (ScrubTableView *view : {m_ui->wordsTable, m_ui->embeddingsTable, m_ui->attentionTable}) {
+    for (ScrubTableView *view : {m_ui->wordsTable, m_ui->embeddingsTable, m_ui->attentionTable, m_ui->outputsTable}) {
         if (token >= 0 && token < view->model()->rowCount() && view->currentIndex().row() != token)
             view->setCurrentIndex(view->model()->index(token, std::max(view->currentIndex().column(), 0)));
     }

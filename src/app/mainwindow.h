@@ -24,7 +24,10 @@ class DocumentTableModel;
 class EmbeddingsModel;
 class ModelSession;
 class ExportDialog;
+class HelpDock;
+class ZoomController;
 class OutputProjectionModel;
+class OutputsModel;
 class ProjectionsModel;
 class ScrubTableView;
 class WordVectorsModel;
@@ -57,17 +60,24 @@ public:
     FigureOptions figureOptions(const QString &view) const;
     // File → Export: made on first use, kept (with its choices) while the window lives.
     ExportDialog *exportDialog();
+    HelpDock *helpDock() const { return m_helpDock; }
+    ZoomController *zoom() const { return m_zoom; }
 
 protected:
     void closeEvent(QCloseEvent *event) override;
     void changeEvent(QEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
+    void showEvent(QShowEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void setUpActions();
     void showAbout();
     void setUpTables();
+    // The guide, the glossary, What's This and the zoom (mainwindowhelp.cpp).
+    void setUpHelp();
+    void setUpZoom();
     // Views (mainwindowviews.cpp).
     void setUpViews();
     void setUpArrowControls();
@@ -105,9 +115,13 @@ private:
     ProjectionsModel *m_projectionsModel;
     OutputProjectionModel *m_woModel;
     AttentionModel *m_attentionModel;
+    OutputsModel *m_outputsModel;
     Autosaver *m_autosaver;
     ModelSession *m_model;
     ExportDialog *m_exportDialog = nullptr;
+    HelpDock *m_helpDock = nullptr;
+    ZoomController *m_zoom = nullptr;
+    bool m_zoomFollowsScreen = false;
     QSpinBox *m_headBox = nullptr;
     std::vector<std::pair<QAction *, QString>> m_toolIcons; // action, icon name
     QString m_filePath;

@@ -45,6 +45,8 @@ void MainWindow::setUpViews()
                 tr("“%1”: its arrows alone. Click to lock them; Escape or the unlock button frees them.")
                     .arg(tokens.at(token)));
     });
+    connect(m_ui->vectorPlot, &VectorPlotView::message, this,
+        [this](const QString &text) { statusBar()->showMessage(text, 5000); });
     setUpArrowControls();
     QAction *scores = m_ui->toolBar->addAction(tr("Raw scores"));
     scores->setObjectName(QStringLiteral("actionScores"));

@@ -1,5 +1,7 @@
 #include "settings.h"
 
+#include <QCoreApplication>
+
 #include <array>
 #include <cmath>
 #include <utility>
@@ -134,5 +136,21 @@ QKV_INSTANTIATE(Positions)
 QKV_INSTANTIATE(TokenizerKind)
 QKV_INSTANTIATE(VectorScope)
 #undef QKV_INSTANTIATE
+
+QString unusedVectorReason(const Settings &settings, int role)
+{
+    const auto tr = [](const char *text) { return QCoreApplication::translate("Settings", text); };
+    if (role != 0 && role != 1)
+        return {};
+    if (settings.mode == Mode::Weights)
+        return role == 0 ? tr("Queries are not used: in weights mode the attention is given directly.")
+                         : tr("Keys are not used: in weights mode the attention is given directly.");
+    if (settings.scoring == Scoring::Embedding)
+        return role == 0 ? tr("Queries are not used: embedding scoring compares the words' own vectors.")
+                         : tr("Keys are not used: embedding scoring compares the words' own vectors.");
+    if (settings.scoring == Scoring::KeyKey && role == 0)
+        return tr("Queries are not used: key·key scoring compares keys with keys.");
+    return {};
+}
 
 } // namespace qkv

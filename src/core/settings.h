@@ -59,6 +59,11 @@ double numbersNeeded(const Settings &settings, int tokens, bool projections);
 // empty when it is not; the one check of files read and of edits in the window.
 QString sizeRefusal(const Settings &settings, qsizetype tokens, bool projections);
 
+// Why these settings leave the queries or the keys out of the computation (key·key scoring
+// uses no queries, embedding similarity and given weights neither), or empty when they are used.
+// Role 0 is the query, 1 the key; values are always used.
+QString unusedVectorReason(const Settings &settings, int role);
+
 // The spellings used in documents and on the command line, one table per enum.
 QString toString(Mode v);
 QString toString(Scoring v);

@@ -8,13 +8,8 @@ AttentionModel::AttentionModel(DocumentSession *session, QObject *parent)
     : DocumentTableModel(session, parent)
 {
     reset();
-    connect(session, &DocumentSession::currentHeadChanged, this, [this] {
-        // Nothing to announce for an empty sentence: (0, -1) is not a range (the model tester says so).
-        if (rowCount() == 0 || columnCount() == 0)
-            return;
-        Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
-        Q_EMIT headerDataChanged(Qt::Horizontal, 0, columnCount() - 1);
-    });
+    followResult();
+    connect(session, &DocumentSession::currentHeadChanged, this, &AttentionModel::announceHead);
 }
 
 int AttentionModel::rows() const

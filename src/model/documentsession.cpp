@@ -71,6 +71,7 @@ void DocumentSession::resetDocument(const Document &doc, std::optional<Result> c
 {
     m_undo.clear();
     m_document = doc;
+    m_opened = doc;
     afterChange(true, std::move(computed));
     // Another document starts on its own focus token, never on the position the last one had.
     setSelection(doc.focusToken(), false);
@@ -105,7 +106,8 @@ void DocumentSession::editSettings(const Settings &settings)
         m_undo.push(new SettingsCommand(this, settings));
 }
 
-void DocumentSession::editValues(const std::vector<ValueRef> &refs, const std::vector<double> &values, int dragId)
+void DocumentSession::editValues(
+    const std::vector<ValueRef> &refs, const std::vector<double> &values, int dragId, const QString &text)
 {
     std::vector<ValueRef> kept;
     std::vector<double> keptValues;
@@ -116,7 +118,7 @@ void DocumentSession::editValues(const std::vector<ValueRef> &refs, const std::v
         }
     }
     if (!kept.empty())
-        m_undo.push(new ValuesCommand(this, std::move(kept), std::move(keptValues), dragId));
+        m_undo.push(new ValuesCommand(this, std::move(kept), std::move(keptValues), dragId, text));
 }
 
 void DocumentSession::toggleMask(Cell cell)

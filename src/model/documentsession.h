@@ -32,6 +32,8 @@ public:
     // Blocks until the result describes the current document (tests, benchmark, export).
     void waitForResult();
     QUndoStack *undoStack() { return &m_undo; }
+    // The document as it was opened (or last reset): the starting vectors a word can go back to.
+    const Document &openedDocument() const { return m_opened; }
 
     // Replaces the whole document (open, new, example, recovery); clears the history and selects
     // the document's focus token (none if it names none).
@@ -43,7 +45,9 @@ public:
     // (sizeRefusal) change nothing and are answered by editRefused.
     void editSentence(const QString &sentence);
     void editSettings(const Settings &settings);
-    void editValues(const std::vector<ValueRef> &refs, const std::vector<double> &values, int dragId = 0);
+    // `text` names the step when the edit is more than numbers typed or dragged ("Set … to zero").
+    void editValues(
+        const std::vector<ValueRef> &refs, const std::vector<double> &values, int dragId = 0, const QString &text = {});
     void editValue(const ValueRef &ref, double value, int dragId = 0) { editValues({ref}, {value}, dragId); }
     void toggleMask(Cell cell);
     // A fresh id for the edits of one drag, which then merge into one undo step.
@@ -90,6 +94,7 @@ private:
     void acceptResult(Result result, quint64 generation);
 
     Document m_document;
+    Document m_opened;
     Result m_result;
     QUndoStack m_undo;
     int m_lastDragId = 0;

@@ -4,7 +4,9 @@
 #include "jsonwriter.h"
 
 #include <QFont>
+#include <QGuiApplication>
 #include <QLocale>
+#include <QPalette>
 
 #include <cmath>
 
@@ -15,10 +17,26 @@ DocumentTableModel::DocumentTableModel(DocumentSession *session, QObject *parent
     , m_session(session)
 {
     connect(session, &DocumentSession::shapeChanged, this, &DocumentTableModel::reset);
-    connect(session, &DocumentSession::valuesChanged, this, [this] {
-        if (m_rows > 0 && m_cols > 0)
-            Q_EMIT dataChanged(index(0, 0), index(m_rows - 1, m_cols - 1));
-    });
+    connect(session, &DocumentSession::valuesChanged, this, &DocumentTableModel::announceAll);
+}
+
+void DocumentTableModel::announceAll()
+{
+    // Nothing to announce for an empty table: (0, -1) is not a range (the model tester says so).
+    if (m_rows > 0 && m_cols > 0)
+        Q_EMIT dataChanged(index(0, 0), index(m_rows - 1, m_cols - 1));
+}
+
+void DocumentTableModel::announceHead()
+{
+    announceAll();
+    if (m_rows > 0 && m_cols > 0)
+        Q_EMIT headerDataChanged(Qt::Horizontal, 0, m_cols - 1);
+}
+
+void DocumentTableModel::followResult()
+{
+    connect(m_session, &DocumentSession::resultChanged, this, &DocumentTableModel::announceAll);
 }
 
 void DocumentTableModel::reset()
@@ -69,8 +87,14 @@ QVariant DocumentTableModel::data(const QModelIndex &index, int role) const
     case Qt::EditRole:
         return valueAt(r, c);
     case Qt::ToolTipRole:
-    case Qt::StatusTipRole:
-        return cellToolTip(r, c);
+    case Qt::StatusTipRole: {
+        const QString unused = unusedReason(c);
+        return unused.isEmpty() ? cellToolTip(r, c) : unused + QLatin1Char(' ') + cellToolTip(r, c);
+    }
+    case Qt::ForegroundRole:
+        if (!unusedReason(c).isEmpty())
+            return QGuiApplication::palette().brush(QPalette::Disabled, QPalette::Text);
+        return {};
     case Qt::TextAlignmentRole:
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
     case Qt::FontRole: {
@@ -132,8 +156,15 @@ QVariant DocumentTableModel::headerData(int section, Qt::Orientation orientation
         return horizontal ? columnLabel(section) : rowLabel(section);
     if (role == GroupRole && horizontal)
         return columnGroup(section);
-    if (role == Qt::ToolTipRole)
-        return horizontal ? QString(columnGroup(section) + u' ' + columnLabel(section)).trimmed() : rowLabel(section);
+    if (role == Qt::ToolTipRole) {
+        if (!horizontal)
+            return rowLabel(section);
+        const QString name = QString(columnGroup(section) + u' ' + columnLabel(section)).trimmed();
+        const QString unused = unusedReason(section);
+        return unused.isEmpty() ? name : name + QStringLiteral(": ") + unused;
+    }
+    if (role == Qt::ForegroundRole && horizontal && !unusedReason(section).isEmpty())
+        return QGuiApplication::palette().brush(QPalette::Disabled, QPalette::Text);
     return {};
 }
 

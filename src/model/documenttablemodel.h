@@ -43,6 +43,7 @@ public:
 
     // The document number a cell shows, if the cell is editable.
     virtual std::optional<ValueRef> refAt(int row, int col) const = 0;
+    DocumentSession *session() const { return m_session; }
 
 protected:
     virtual int rows() const = 0;
@@ -53,9 +54,17 @@ protected:
     virtual QString columnLabel(int col) const = 0;
     virtual QString columnGroup(int) const { return {}; }
     virtual QString cellToolTip(int row, int col) const;
+    // Why a column's numbers take no part in the computation (drawn greyed), or empty.
+    virtual QString unusedReason(int) const { return {}; }
 
     // Subclasses whose shape depends on more than the session's shape signal call this.
     void reset();
+    // Subclasses that show computed numbers call this once: each new result (which may arrive
+    // from the background after the edit) announces every cell.
+    void followResult();
+    void announceAll();
+    // Every cell and the column headings (which name the head) changed.
+    void announceHead();
 
     DocumentSession *m_session;
 

@@ -8,6 +8,7 @@ WordVectorsModel::WordVectorsModel(DocumentSession *session, QObject *parent)
     : DocumentTableModel(session, parent)
 {
     reset();
+    followResult(); // projection mode shows the computed Q, K and V
 }
 
 int WordVectorsModel::rolesShown() const
@@ -77,6 +78,14 @@ QString WordVectorsModel::columnGroup(int col) const
     const Column c = column(col);
     const QString name = c.field == Field::Query ? tr("Query") : c.field == Field::Key ? tr("Key") : tr("Value");
     return m_session->document().settings().heads > 1 ? tr("%1 · head %2").arg(name).arg(c.head + 1) : name;
+}
+
+QString WordVectorsModel::unusedReason(int col) const
+{
+    const Field field = column(col).field;
+    return field == Field::Value
+        ? QString()
+        : qkv::unusedVectorReason(m_session->document().settings(), field == Field::Query ? 0 : 1);
 }
 
 } // namespace qkv

@@ -23,6 +23,7 @@ protected:
     QString rowLabel(int row) const override;
     QString columnLabel(int col) const override;
     QString columnGroup(int col) const override;
+    QString unusedReason(int col) const override;
 
 private:
     struct Column {

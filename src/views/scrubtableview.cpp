@@ -4,10 +4,13 @@
 #include "groupedheaderview.h"
 #include "numberblock.h"
 #include "numberdelegate.h"
+#include "vectoractions.h"
 
 #include <QApplication>
 #include <QClipboard>
+#include <QContextMenuEvent>
 #include <QKeyEvent>
+#include <QMenu>
 #include <QMouseEvent>
 
 #include <cmath>
@@ -37,9 +40,25 @@ ScrubTableView::ScrubTableView(QWidget *parent)
         QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed | QAbstractItemView::AnyKeyPressed);
     setMouseTracking(true);
     setWordWrap(false); // "0.09979" cut in two reads as two numbers; an elided one says it is cut
-    // Wide enough for the longest four-digit number the table model writes, e.g. "-0.09979".
-    horizontalHeader()->setDefaultSectionSize(fontMetrics().horizontalAdvance(QStringLiteral("-0.00000")) + 12);
     horizontalHeader()->setMinimumSectionSize(36);
+    fitCellsToFont();
+}
+
+void ScrubTableView::fitCellsToFont()
+{
+    // Wide enough for the longest four-digit number the table model writes, e.g. "-0.09979";
+    // rows as tall as the text, so View → Zoom scales cells and numbers together.
+    const QFontMetrics metrics = fontMetrics();
+    horizontalHeader()->setDefaultSectionSize(metrics.horizontalAdvance(QStringLiteral("-0.00000")) + 12);
+    verticalHeader()->setMinimumSectionSize(metrics.height() + 2);
+    verticalHeader()->setDefaultSectionSize(metrics.height() + 8);
+}
+
+void ScrubTableView::changeEvent(QEvent *event)
+{
+    QTableView::changeEvent(event);
+    if (event->type() == QEvent::FontChange)
+        fitCellsToFont();
 }
 
 double ScrubTableView::stepFor(Qt::KeyboardModifiers modifiers)
@@ -138,6 +157,26 @@ void ScrubTableView::paste()
     if (error.isEmpty())
         error = documentModel->pasteBlock(currentIndex(), block.rows);
     Q_EMIT message(error.isEmpty() ? tr("Pasted %1 row(s)").arg(block.rows.size()) : tr("Paste: %1").arg(error));
+}
+
+void ScrubTableView::contextMenuEvent(QContextMenuEvent *event)
+{
+    const auto *table = qobject_cast<DocumentTableModel *>(model());
+    const QModelIndex index = indexAt(event->pos());
+    const std::optional<ValueRef> ref
+        = table && index.isValid() ? table->refAt(index.row(), index.column()) : std::nullopt;
+    const bool isVector = ref
+        && (ref->field == Field::Query || ref->field == Field::Key || ref->field == Field::Value
+            || ref->field == Field::Embedding);
+    if (!isVector) {
+        QTableView::contextMenuEvent(event);
+        return;
+    }
+    setCurrentIndex(index);
+    QMenu menu(this);
+    addVectorActions(menu, table->session(), {ref->field, ref->word, ref->head},
+        [this](const QString &text) { Q_EMIT message(text); });
+    menu.exec(event->globalPos());
 }
 
 } // namespace qkv

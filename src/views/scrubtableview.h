@@ -29,8 +29,13 @@ protected:
     void mouseMoveEvent(QMouseEvent *event) override;
     void mouseReleaseEvent(QMouseEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
+    // On a word's vector: the whole-vector helpers (vectoractions.h).
+    void contextMenuEvent(QContextMenuEvent *event) override;
+    void changeEvent(QEvent *event) override;
 
 private:
+    void fitCellsToFont();
+
     QPersistentModelIndex m_pressed;
     QPoint m_pressPos;
     double m_startValue = 0;

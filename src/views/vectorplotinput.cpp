@@ -3,6 +3,7 @@
 #include "vectorplotview.h"
 
 #include "documentsession.h"
+#include "vectoractions.h"
 #include "vectorplotroles.h"
 
 #include <QApplication>
@@ -201,9 +202,16 @@ void VectorPlotView::contextMenuEvent(QContextMenuEvent *event)
 
 QMenu *VectorPlotView::createContextMenu(PointRef at)
 {
-    Q_UNUSED(at)
     auto *menuPointer = new QMenu(this);
     QMenu &menu = *menuPointer;
+    // A point of an editable vector: the helpers the tables offer too.
+    sync(size());
+    const int g = at.isValid() ? groupOf(at.token) : -1;
+    if (m_session && g >= 0 && isEditable(at.role)) {
+        addVectorActions(menu, m_session, {roleField(at.role), m_groups[g].key, head()},
+            [this](const QString &text) { Q_EMIT message(text); });
+        menu.addSeparator();
+    }
     const QStringList names {tr("Queries (q)"), tr("Keys (k)"), tr("Values (v)")};
     for (Role role : roles) {
         QAction *a = menu.addAction(names[static_cast<int>(idx(role))]);

@@ -112,6 +112,8 @@ public:
 Q_SIGNALS:
     // A role, the axes or the dimensions changed (for toolbars mirroring the options).
     void optionsChanged();
+    // A message for the status bar (why a vector helper could not be applied).
+    void message(const QString &text);
 
 protected:
     void paintEvent(QPaintEvent *event) override;

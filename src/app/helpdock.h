@@ -1,0 +1,39 @@
+#pragma once
+
+#include <QDockWidget>
+#include <QHash>
+#include <QImage>
+
+class QTextBrowser;
+
+namespace qkv {
+
+// Help → Getting started (F1) and Help → Glossary, in a dock beside the views so the guide can
+// be followed while the window is used. The guide walks the first five minutes (type, select,
+// drag, read the heatmap, export); its pictures are the program's own figures of the bundled
+// "animal" example, drawn when the guide is first shown, so they always match today's window.
+class HelpDock : public QDockWidget
+{
+    Q_OBJECT
+
+public:
+    explicit HelpDock(QWidget *parent = nullptr);
+
+    void showGuide();
+    // The glossary, scrolled to the entry `id` (glossary.h) when given.
+    void showGlossary(const QString &id = {});
+    QTextBrowser *browser() const { return m_browser; }
+    // "guide" or "glossary": what the dock shows.
+    QString page() const { return m_page; }
+
+private:
+    void openLink(const QUrl &url);
+    void addIllustrations();
+
+    QHash<QString, QImage> m_figures; // "figure:NAME" of the guide's pictures
+    QTextBrowser *m_browser;
+    QString m_page;
+    bool m_illustrated = false;
+};
+
+} // namespace qkv

@@ -1,0 +1,174 @@
+#include "whatsthis.h"
+
+#include "glossary.h"
+
+#include <QAction>
+#include <QCoreApplication>
+#include <QWidget>
+
+namespace qkv {
+namespace {
+
+struct Help {
+    const char *name; // the widget's or action's object name
+    const char *text;
+    const char *glossary; // entry id, or nullptr
+};
+
+// Every control and view of the window, in the order a beginner meets them.
+constexpr Help helps[] = {
+    {"sentenceEdit",
+        QT_TRANSLATE_NOOP("WhatsThis",
+            "The sentence. Type and the tokens, tables and views update at once; a new word gets its own vectors."),
+        "token"},
+    {"tokenStrip", QT_TRANSLATE_NOOP("WhatsThis", "The tokens of the sentence. Click one to select it everywhere."),
+        "token"},
+    {"wordsTable",
+        QT_TRANSLATE_NOOP("WhatsThis",
+            "Each word's query, key and value vectors. Type a number, or press on it and drag sideways (Shift "
+            "fine, Ctrl coarse). Right-click a row to reset, scale, zero or copy a vector. Greyed columns are not "
+            "used by the current scoring."),
+        "query"},
+    {"embeddingsTable",
+        QT_TRANSLATE_NOOP(
+            "WhatsThis", "Projection mode: each word's embedding x, from which its query, key and value are computed."),
+        "embedding"},
+    {"projectionsTable",
+        QT_TRANSLATE_NOOP("WhatsThis",
+            "Projection mode: the matrices W_Q, W_K and W_V that turn an embedding into a query, key and value."),
+        "projection"},
+    {"woTable",
+        QT_TRANSLATE_NOOP(
+            "WhatsThis", "Projection mode: the output matrix W_O applied to the heads' outputs placed side by side."),
+        "projection"},
+    {"attentionTable",
+        QT_TRANSLATE_NOOP("WhatsThis",
+            "The attention weights of the current head as numbers: row = the word that attends, column = the word "
+            "attended to. Editable in weights mode."),
+        "weight"},
+    {"outputsTable",
+        QT_TRANSLATE_NOOP("WhatsThis",
+            "Each word's output in the current head: its weights times the values, summed. Read-only; copy it "
+            "with Ctrl+C."),
+        "output"},
+    {"heatmap",
+        QT_TRANSLATE_NOOP("WhatsThis",
+            "The attention weights as colours: row = the word that attends (query), column = the word attended to "
+            "(key). Click a row to select the query, a column heading (or Shift+click) to select the key, "
+            "Ctrl+click to mask a cell."),
+        "weight"},
+    {"arrowGraph",
+        QT_TRANSLATE_NOOP("WhatsThis",
+            "Who attends to whom: an arrow a → b means a takes from b; thicker and darker is more. Hover a word to "
+            "see its arrows alone, click to keep them."),
+        "weight"},
+    {"vectorPlot",
+        QT_TRANSLATE_NOOP("WhatsThis",
+            "The queries, keys and values as points. Drag a point to change the vector; longer vectors are shown "
+            "flattened to 2-D. Right-click for the axes and the vector helpers."),
+        "pca"},
+    {"distribution",
+        QT_TRANSLATE_NOOP("WhatsThis", "The selected word's attention weights as bars: where its attention goes."),
+        "softmax"},
+    {"sortedBox", QT_TRANSLATE_NOOP("WhatsThis", "Order the bars from the largest weight down."), "weight"},
+    {"workedView",
+        QT_TRANSLATE_NOOP("WhatsThis",
+            "Every number of the selected word's row worked out: the dot products term by term, the scaling, the "
+            "exponentials, the normalization and the weighted sum of the values. Copy as Markdown or LaTeX."),
+        "scaled"},
+    {"headsGrid",
+        QT_TRANSLATE_NOOP("WhatsThis", "Every head's heatmap side by side. Click one to show that head everywhere."),
+        "head"},
+    {"historyView",
+        QT_TRANSLATE_NOOP("WhatsThis", "Every edit in words. Click a line to go back to that moment; Ctrl+Z undoes."),
+        nullptr},
+    {"headBox", QT_TRANSLATE_NOOP("WhatsThis", "The head the heatmap, tables and plots show."), "head"},
+    {"mode",
+        QT_TRANSLATE_NOOP("WhatsThis",
+            "Where the vectors come from: typed directly, projected from embeddings, or the attention weights "
+            "given directly."),
+        "projection"},
+    {"scoring",
+        QT_TRANSLATE_NOOP("WhatsThis",
+            "Which vectors are compared: query with key (real attention), key with key (symmetric), or the words' "
+            "own vectors."),
+        "keykey"},
+    {"normalization", QT_TRANSLATE_NOOP("WhatsThis", "How each row of scores becomes weights."), "normalization"},
+    {"temperature", QT_TRANSLATE_NOOP("WhatsThis", "Below 1 sharpens the weights, above 1 spreads them out."),
+        "temperature"},
+    {"mask", QT_TRANSLATE_NOOP("WhatsThis", "Causal: each word sees only itself and the words before it."), "mask"},
+    {"heads", QT_TRANSLATE_NOOP("WhatsThis", "How many heads look at the sentence."), "head"},
+    {"dim", QT_TRANSLATE_NOOP("WhatsThis", "d: the length of every query, key and value vector."), "scaled"},
+    {"dModel", QT_TRANSLATE_NOOP("WhatsThis", "Projection mode: the length of the embeddings."), "embedding"},
+    {"positions",
+        QT_TRANSLATE_NOOP("WhatsThis",
+            "Projection mode: add a position signal to each embedding, so the same word at another place differs."),
+        "embedding"},
+    {"tokenizer",
+        QT_TRANSLATE_NOOP("WhatsThis", "How the sentence is split: at spaces, or with punctuation split off."),
+        "token"},
+    {"vectors",
+        QT_TRANSLATE_NOOP("WhatsThis",
+            "Per word: every occurrence of a word shares its vectors, as in the articles. Per token: each position "
+            "has its own, as in a real model."),
+        "token"},
+    {"colormap", QT_TRANSLATE_NOOP("WhatsThis", "The colours of the heatmaps."), "weight"},
+    {"arrowLayoutBox",
+        QT_TRANSLATE_NOOP("WhatsThis", "Two columns (queries left, keys right) or arcs over the sentence."), "weight"},
+    {"arrowHeadsBox",
+        QT_TRANSLATE_NOOP("WhatsThis", "The current head's arrows, or every head's, each in its own colour."), "head"},
+    {"thresholdBox", QT_TRANSLATE_NOOP("WhatsThis", "Arrows of smaller weights are not drawn."), "weight"},
+    {"topKBox", QT_TRANSLATE_NOOP("WhatsThis", "At most this many arrows leave each word (0: no limit)."), "weight"},
+    {"massBox",
+        QT_TRANSLATE_NOOP("WhatsThis", "Each word's strongest arrows until they carry this share of its weight."),
+        "weight"},
+    {"actionScores", QT_TRANSLATE_NOOP("WhatsThis", "Colour the heatmaps by the raw scores before normalization."),
+        "score"},
+    {"actionSkipFirst",
+        QT_TRANSLATE_NOOP("WhatsThis",
+            "Leave the first column out of the colour scale: real models park attention on the first token."),
+        "weight"},
+    {"layerBox", QT_TRANSLATE_NOOP("WhatsThis", "A real model: which layer the views show."), "head"},
+    {"headsBox", QT_TRANSLATE_NOOP("WhatsThis", "A real model: each head, or the heads combined."), "head"},
+    {"hideBox", QT_TRANSLATE_NOOP("WhatsThis", "Hide special tokens such as [CLS] and [SEP], and their attention."),
+        "token"},
+    {"mergeBox", QT_TRANSLATE_NOOP("WhatsThis", "Join a word's pieces (play + ##ing) into one token of the views."),
+        "token"},
+    {"specialEdit", QT_TRANSLATE_NOOP("WhatsThis", "The tokens that count as special, separated by spaces."), "token"},
+    {"grid", QT_TRANSLATE_NOOP("WhatsThis", "Every layer and head of the model. Click a tile to show it."), "head"},
+    {"settingsPanel",
+        QT_TRANSLATE_NOOP("WhatsThis",
+            "The document's settings: where the vectors come from, how they are compared and normalized, the mask, "
+            "the heads and the vector length. Every change is one undo step."),
+        "normalization"},
+    {"modelPanel",
+        QT_TRANSLATE_NOOP("WhatsThis", "A real model's attention: choose the layer and heads, hide or merge tokens."),
+        "head"},
+    {"helpDock", QT_TRANSLATE_NOOP("WhatsThis", "The guide to the first five minutes and the glossary. F1 opens it."),
+        nullptr},
+};
+
+QString textOf(const Help &help)
+{
+    QString text = QStringLiteral("<p>%1</p>").arg(QCoreApplication::translate("WhatsThis", help.text));
+    if (help.glossary)
+        text += glossaryLink(QString::fromLatin1(help.glossary));
+    return text;
+}
+
+} // namespace
+
+void installWhatsThis(QWidget *window, QObject *linkHandler)
+{
+    for (const Help &help : helps) {
+        const QString name = QString::fromLatin1(help.name);
+        for (QWidget *w : window->findChildren<QWidget *>(name)) {
+            w->setWhatsThis(textOf(help));
+            w->installEventFilter(linkHandler);
+        }
+        for (QAction *a : window->findChildren<QAction *>(name))
+            a->setWhatsThis(textOf(help));
+    }
+}
+
+} // namespace qkv

@@ -1,0 +1,237 @@
+#include "documentsession.h"
+#include "glossary.h"
+#include "heatmapview.h"
+#include "helpdock.h"
+#include "mainwindow.h"
+#include "scrubtableview.h"
+#include "settingspanel.h"
+#include "vectorplotview.h"
+#include "zoomcontroller.h"
+
+#include <QAbstractButton>
+#include <QAbstractSpinBox>
+#include <QApplication>
+#include <QComboBox>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTest>
+#include <QTextBrowser>
+#include <QTimer>
+#include <QWhatsThisClickedEvent>
+
+#include "named.h"
+
+using namespace qkv;
+using namespace Qt::StringLiterals;
+
+// What a beginner leans on: the guide (F1), the glossary, What's This on every control, plain
+// notes where a setting leaves vectors out, the vector helpers, the Outputs table and the zoom.
+class TstBeginnerHelp : public QObject
+{
+    Q_OBJECT
+
+private:
+    std::unique_ptr<MainWindow> m_window;
+
+    template<typename T>
+    T *child(const char *name) const
+    {
+        return test::named<T>(m_window.get(), name);
+    }
+    DocumentSession *session() const { return m_window->session(); }
+
+    // Runs `pick` on the context menu that opens when `fire` runs, then closes it.
+    static void onNextMenu(const std::function<void(QMenu *)> &pick)
+    {
+        QTimer::singleShot(0, [pick] {
+            auto *menu = qobject_cast<QMenu *>(QApplication::activePopupWidget());
+            QVERIFY(menu);
+            pick(menu);
+            menu->close();
+        });
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QSettings().clear();
+    }
+    void init()
+    {
+        m_window = std::make_unique<MainWindow>();
+        QVERIFY(m_window->openDocument(u"example:animal"_s));
+        m_window->resize(1280, 720);
+        m_window->show();
+        QApplication::setActiveWindow(m_window.get());
+        QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+    }
+    void cleanup()
+    {
+        session()->undoStack()->setClean();
+        m_window.reset();
+    }
+
+    void f1OpensTheIllustratedGuide()
+    {
+        HelpDock *help = m_window->helpDock();
+        QVERIFY(!help->isVisible());
+        QTest::keyClick(m_window.get(), Qt::Key_F1);
+        QTRY_VERIFY(help->isVisible());
+        QCOMPARE(help->page(), u"guide"_s);
+        const QString text = help->browser()->toPlainText();
+        for (const char *step :
+            {"Type a sentence", "Select a word", "Drag a number", "Read the heatmap", "Export a figure"})
+            QVERIFY2(text.contains(QLatin1String(step)), step);
+        // The pictures are the program's own figures, drawn (not blank).
+        for (const char *name : {"figure:arrows", "figure:vectors", "figure:heatmap"}) {
+            const QImage image = help->browser()
+                                     ->document()
+                                     ->resource(QTextDocument::ImageResource, QUrl(QLatin1String(name)))
+                                     .value<QImage>();
+            QVERIFY2(!image.isNull(), name);
+            QSet<QRgb> colours;
+            for (int y = 0; y < image.height(); y += 4)
+                for (int x = 0; x < image.width(); x += 4)
+                    colours.insert(image.pixel(x, y));
+            QVERIFY2(colours.size() > 10, name);
+        }
+    }
+
+    void glossaryHasEveryTermOfTheWindow()
+    {
+        for (const char *id : {"query", "key", "value", "score", "scaled", "softmax", "temperature", "mask", "head",
+                 "projection", "pca", "keykey"}) {
+            const GlossaryEntry *e = glossaryEntry(QLatin1String(id));
+            QVERIFY2(e, id);
+            QVERIFY(!e->text.isEmpty());
+            QVERIFY2(!e->formula.isEmpty(), id);
+        }
+        QAction *glossary = child<QAction>("actionGlossary");
+        glossary->trigger();
+        QCOMPARE(m_window->helpDock()->page(), u"glossary"_s);
+        QVERIFY(m_window->helpDock()->browser()->toPlainText().contains(u"Softmax"_s));
+    }
+
+    // Every control and view says what it is for (Shift+F1), and its glossary link leads somewhere.
+    void everyControlHasWhatsThis()
+    {
+        QStringList missing;
+        for (QWidget *w : m_window->findChildren<QWidget *>()) {
+            const bool control = qobject_cast<QComboBox *>(w) || qobject_cast<QAbstractSpinBox *>(w)
+                || qobject_cast<QLineEdit *>(w) || qobject_cast<QAbstractItemView *>(w)
+                || QString::fromLatin1(w->metaObject()->className()).startsWith(u"qkv::"_s);
+            if (!control || w->objectName().isEmpty() || w->objectName().startsWith(u"qt_"_s)
+                || qobject_cast<QTextBrowser *>(w) || w->inherits("QHeaderView"))
+                continue;
+            if (w->whatsThis().isEmpty())
+                missing << w->objectName();
+        }
+        QVERIFY2(missing.isEmpty(), qPrintable(missing.join(u", "_s)));
+        const QString heatmap = child<HeatmapView>("heatmap")->whatsThis();
+        const int at = heatmap.indexOf(u"glossary:"_s);
+        QVERIFY(at > 0);
+        const QString id = heatmap.mid(at + 9, heatmap.indexOf(u'"', at) - at - 9);
+        QVERIFY(glossaryEntry(id));
+        // Clicking the link opens the glossary there.
+        QWhatsThisClickedEvent click(u"glossary:"_s + id);
+        QApplication::sendEvent(child<HeatmapView>("heatmap"), &click);
+        QTRY_VERIFY(m_window->helpDock()->isVisible());
+        QCOMPARE(m_window->helpDock()->page(), u"glossary"_s);
+        QCOMPARE(child<QAction>("actionWhatsThis")->shortcut(), QKeySequence(QKeySequence::WhatsThis));
+    }
+
+    void keyKeyScoringGreysTheQueriesWithANote()
+    {
+        auto *note = child<QLabel>("wordsNote");
+        QVERIFY(note->isHidden());
+        Settings s = session()->document().settings();
+        s.scoring = Scoring::KeyKey;
+        session()->editSettings(s);
+        QVERIFY(!note->isHidden());
+        QVERIFY(note->text().contains(u"Queries are not used"_s));
+        auto *table = child<ScrubTableView>("wordsTable");
+        QVERIFY(table->model()->index(0, 0).data(Qt::ForegroundRole).isValid());
+        session()->undoStack()->undo();
+        QVERIFY(note->isHidden());
+    }
+
+    void tableMenuSetsAVectorToZeroAsOneStep()
+    {
+        auto *tabs = child<QTabWidget>("tables");
+        tabs->setCurrentWidget(child<QWidget>("wordsTab"));
+        auto *table = child<ScrubTableView>("wordsTable");
+        const QRect cell = table->visualRect(table->model()->index(7, 4)); // "it", k2
+        onNextMenu([](QMenu *menu) {
+            auto *zero = menu->findChild<QAction *>(u"zeroAction"_s);
+            QVERIFY(zero);
+            QCOMPARE(zero->text(), u"Set the key to zero"_s);
+            zero->trigger();
+        });
+        QContextMenuEvent event(QContextMenuEvent::Mouse, cell.center(), table->viewport()->mapToGlobal(cell.center()));
+        QApplication::sendEvent(table->viewport(), &event);
+        QCOMPARE(session()->undoStack()->count(), 1);
+        QCOMPARE(session()->undoStack()->undoText(), u"Set key of ‘it’ to zero"_s);
+        for (int c = 0; c < 3; ++c)
+            QCOMPARE(session()->document().value({Field::Key, u"it"_s, 0, 0, c}), 0.0);
+    }
+
+    void vectorPlotMenuOffersTheSameHelpers()
+    {
+        auto *plot = child<VectorPlotView>("vectorPlot");
+        session()->waitForResult();
+        const std::unique_ptr<QMenu> menu(plot->createContextMenu({Role::Query, 7}));
+        auto *unit = menu->findChild<QAction *>(u"unitAction"_s);
+        QVERIFY(unit);
+        unit->trigger();
+        QCOMPARE(session()->undoStack()->undoText(), u"Scale query of ‘it’ to length 1"_s);
+        double length = 0;
+        for (int c = 0; c < 3; ++c)
+            length += std::pow(session()->document().value({Field::Query, u"it"_s, 0, 0, c}), 2);
+        QCOMPARE(std::sqrt(length), 1.0);
+        // Off a point: no helpers.
+        const std::unique_ptr<QMenu> empty(plot->createContextMenu({}));
+        QVERIFY(!empty->findChild<QAction *>(u"unitAction"_s));
+    }
+
+    void outputsTabShowsTheOutputs()
+    {
+        auto *table = child<ScrubTableView>("outputsTable");
+        session()->waitForResult();
+        QCOMPARE(table->model()->rowCount(), 11);
+        QCOMPARE(table->model()->index(7, 2).data(Qt::EditRole).toDouble(), session()->result().heads[0].output(7, 2));
+    }
+
+    void zoomScalesTextAndCellsAndIsRemembered()
+    {
+        auto *table = child<ScrubTableView>("wordsTable");
+        auto *heatmap = child<HeatmapView>("heatmap");
+        const qreal font = QFontInfo(heatmap->font()).pointSizeF();
+        const int row = table->verticalHeader()->defaultSectionSize();
+        const int menuFont = QFontInfo(m_window->menuBar()->font()).pixelSize();
+        QTest::keyClick(m_window.get(), Qt::Key_Equal, Qt::ControlModifier);
+        QTest::keyClick(m_window.get(), Qt::Key_Equal, Qt::ControlModifier);
+        QCOMPARE(m_window->zoom()->step(), 2);
+        QVERIFY(QFontInfo(heatmap->font()).pointSizeF() > font * 1.2);
+        QVERIFY(table->verticalHeader()->defaultSectionSize() > row);
+        QCOMPARE(QFontInfo(m_window->menuBar()->font()).pixelSize(), menuFont); // menus keep their size
+        // The next window on this screen starts zoomed.
+        session()->undoStack()->setClean();
+        m_window = std::make_unique<MainWindow>();
+        m_window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+        QCOMPARE(m_window->zoom()->step(), 2);
+        QTest::keyClick(m_window.get(), Qt::Key_0, Qt::ControlModifier);
+        QCOMPARE(m_window->zoom()->step(), 0);
+        QCOMPARE(QFontInfo(child<HeatmapView>("heatmap")->font()).pointSizeF(), font);
+    }
+};
+
+QTEST_MAIN(TstBeginnerHelp)
+#include "tst_beginnerhelp.moc"
