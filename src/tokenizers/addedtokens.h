@@ -1,0 +1,43 @@
+#pragma once
+
+#include <QHash>
+#include <QString>
+
+#include <vector>
+
+namespace qkv::tokenizers {
+
+// A token matched in the text before the model sees it ("<|endoftext|>", "[MASK]").
+struct AddedToken {
+    QString content;
+    int id = 0;
+    bool special = false;
+    bool lstrip = false; // takes the whitespace before it
+    bool rstrip = false; // takes the whitespace after it
+    bool singleWord = false; // only where it is not part of a longer word
+};
+
+// The added tokens of a tokenizer, found leftmost-longest in the raw text, as Hugging Face's
+// AddedVocabulary does for tokens that are not normalized (every special token of the supported
+// models; tokens marked "normalized" are matched in the raw text too).
+class AddedTokens
+{
+public:
+    struct Segment {
+        QString text; // the text between tokens, when id < 0
+        int id = -1;
+        bool atStart = false;
+    };
+
+    void add(const AddedToken &token);
+    std::vector<Segment> split(const QString &text) const;
+    const std::vector<AddedToken> &tokens() const { return m_tokens; }
+
+private:
+    bool matchesAt(const QString &text, qsizetype at, const AddedToken &token) const;
+
+    std::vector<AddedToken> m_tokens;
+    QHash<char16_t, std::vector<std::size_t>> m_byFirstUnit; // longest first
+};
+
+} // namespace qkv::tokenizers
