@@ -47,10 +47,13 @@ QByteArray byteLevelToBytes(const QString &text)
     out.reserve(text.size());
     for (qsizetype i = 0; i < text.size(); ++i) {
         const char16_t c = text[i].unicode();
-        if (c < a.toByte.size() && a.toByte[c] >= 0)
+        if (c < a.toByte.size() && a.toByte[c] >= 0) {
             out += char(a.toByte[c]);
-        else
-            out += QString(text[i]).toUtf8();
+        } else {
+            const bool pair = text[i].isHighSurrogate() && i + 1 < text.size() && text[i + 1].isLowSurrogate();
+            out += QStringView(text).sliced(i, pair ? 2 : 1).toUtf8();
+            i += pair ? 1 : 0;
+        }
     }
     return out;
 }

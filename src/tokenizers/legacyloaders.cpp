@@ -1,4 +1,5 @@
 #include "legacyloaders.h"
+#include "utf8.h"
 
 #include "bpemodel.h"
 #include "hftokenizer.h"
@@ -49,7 +50,7 @@ LoadedTokenizer loadGpt2Files(const QByteArray &vocabJson, const QByteArray &mer
         auto model = std::make_unique<BpeModel>(std::move(vocabulary), BpeModel::Options());
         const QList<QByteArray> lines = mergesTxt.split('\n');
         for (qsizetype i = 0; i < lines.size(); ++i) {
-            const QString line = QString::fromUtf8(lines[i]).remove(u'\r');
+            const QString line = fromUtf8(lines[i]).remove(u'\r');
             if (line.isEmpty() || (i == 0 && line.startsWith(QLatin1String("#version"))))
                 continue;
             const QStringList pair = line.split(u' ');
@@ -77,7 +78,7 @@ LoadedTokenizer loadBertVocab(const QByteArray &vocabTxt, const QJsonObject &con
             lines.removeLast();
         Vocabulary vocabulary;
         for (qsizetype i = 0; i < lines.size(); ++i) {
-            const QString token = QString::fromUtf8(lines[i]).remove(u'\r');
+            const QString token = fromUtf8(lines[i]).remove(u'\r');
             // A repeated token keeps its first id, as Hugging Face's load_vocab leaves it.
             if (!vocabulary.ids.contains(token))
                 vocabulary.insert(token, int(i));

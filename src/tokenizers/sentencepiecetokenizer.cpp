@@ -1,4 +1,5 @@
 #include "sentencepiecetokenizer.h"
+#include "utf8.h"
 
 #include <sentencepiece_processor.h>
 
@@ -49,7 +50,8 @@ QString SentencePieceTokenizer::piece(int id) const
 {
     if (id < 0 || id >= vocabSize())
         return {};
-    return QString::fromStdString(m_processor->IdToPiece(id));
+    const std::string &p = m_processor->IdToPiece(id);
+    return fromUtf8(QByteArrayView(p.data(), qsizetype(p.size())));
 }
 
 std::optional<int> SentencePieceTokenizer::id(const QString &piece) const

@@ -1,4 +1,5 @@
 #include "tokenizer.h"
+#include "utf8.h"
 
 namespace qkv::tokenizers {
 
@@ -68,7 +69,7 @@ QString Tokenizer::display(int id) const
         else if (c < 0x20 || c == 0x7F)
             out += byteName(c);
         else
-            out += QString::fromUtf8(b.constData() + i, length);
+            out += fromUtf8(QByteArrayView(b).sliced(i, length));
         i += length;
     }
     return out;
@@ -95,7 +96,7 @@ QString Tokenizer::decode(const std::vector<int> &ids) const
             bytes += ' ';
         bytes += b;
     }
-    QString out = QString::fromUtf8(bytes);
+    QString out = fromUtf8(bytes);
     if (marker() == Marker::WordPiece) {
         // What Hugging Face's clean_up_tokenization undoes of the spaces put between pieces.
         static const char *const cleanups[][2] = {{" .", "."}, {" ?", "?"}, {" !", "!"}, {" ,", ","}, {" ' ", "'"},

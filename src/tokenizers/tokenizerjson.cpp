@@ -13,6 +13,12 @@ namespace {
 
 const QLatin1String modelPath("model");
 
+// The largest id a vocabulary of `size` tokens may use.
+qsizetype maxId(qsizetype size)
+{
+    return 2 * size + 1024;
+}
+
 std::unique_ptr<Model> parseBpe(const QJsonObject &m)
 {
     const QJsonValue dropout = m.value(QLatin1String("dropout"));
@@ -65,7 +71,7 @@ std::unique_ptr<WordPieceModel> parseWordPiece(const QJsonObject &m)
         intField(m, QLatin1String("max_input_chars_per_word"), modelPath, 100));
 }
 
-AddedTokens parseAddedTokens(const QJsonValue &value)
+AddedTokens parseAddedTokens(const QJsonValue &value, qsizetype modelSize)
 {
     AddedTokens added;
     if (value.isNull() || value.isUndefined())
@@ -79,6 +85,8 @@ AddedTokens parseAddedTokens(const QJsonValue &value)
         const QJsonObject o = objectAt(list[i], at);
         AddedToken t;
         t.id = intField(o, QLatin1String("id"), at);
+        if (t.id >= maxId(modelSize + list.size()))
+            fail(childPath(at, QLatin1String("id")) + QStringLiteral(" %1 is far beyond the vocabulary").arg(t.id));
         t.content = stringField(o, QLatin1String("content"), at);
         t.special = boolField(o, QLatin1String("special"), at, false);
         t.lstrip = boolField(o, QLatin1String("lstrip"), at, false);
@@ -135,6 +143,10 @@ Vocabulary parseVocabulary(const QJsonObject &o, const QString &path)
         const double d = it.value().toDouble(-1);
         if (!it.value().isDouble() || d < 0 || d >= 1e8 || d != double(int(d)))
             fail(path + QStringLiteral("[\"") + it.key() + QStringLiteral("\"] must be a whole number from 0"));
+        // Real vocabularies number their tokens densely; a stray huge id would allocate for nothing.
+        if (d >= double(maxId(o.size())))
+            fail(path + QStringLiteral("[\"") + it.key()
+                + QStringLiteral("\"]: id %1 is far beyond the %2 tokens").arg(qint64(d)).arg(o.size()));
         v.insert(it.key(), int(d));
     }
     return v;
@@ -155,7 +167,6 @@ LoadedTokenizer loadTokenizerJson(const QByteArray &json, const QString &where)
         parts.preTokenizer
             = parsePreTokenizer(root.value(QLatin1String("pre_tokenizer")), QStringLiteral("pre_tokenizer"), info);
         parts.post = parsePostProcessor(root.value(QLatin1String("post_processor")), QStringLiteral("post_processor"));
-        parts.added = parseAddedTokens(root.value(QLatin1String("added_tokens")));
         const QJsonObject decoder = root.value(QLatin1String("decoder")).toObject();
         if (type == QLatin1String("BPE")) {
             parts.model = parseBpe(m);
@@ -170,6 +181,8 @@ LoadedTokenizer loadTokenizerJson(const QByteArray &json, const QString &where)
         } else {
             unsupportedType(m, modelPath);
         }
+        parts.added = parseAddedTokens(
+            root.value(QLatin1String("added_tokens")), qsizetype(parts.model->vocabulary().pieces.size()));
         parts.stripsLeadingSpace = parts.marker == HfTokenizer::Marker::Metaspace
             && decoderStripsLeadingSpace(root.value(QLatin1String("decoder")));
         auto tokenizer = std::make_unique<HfTokenizer>(std::move(parts));
