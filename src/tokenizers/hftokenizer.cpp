@@ -6,17 +6,26 @@ namespace qkv::tokenizers {
 
 HfTokenizer::HfTokenizer(Parts parts)
     : m_parts(std::move(parts))
-    , m_vocabulary(m_parts.model->vocabulary())
+    , m_vocabSize(m_parts.model->vocabulary().size())
 {
     for (const AddedToken &t : m_parts.added.tokens()) {
-        m_vocabulary.insert(t.content, t.id);
+        m_addedIds.insert(t.content, t.id);
+        m_addedPieces.insert(t.id, t.content);
+        m_vocabSize = std::max(m_vocabSize, t.id + 1);
         (t.special ? m_special : m_addedText).insert(t.id);
     }
 }
 
 QString HfTokenizer::piece(int id) const
 {
-    return id >= 0 && std::size_t(id) < m_vocabulary.pieces.size() ? m_vocabulary.pieces[std::size_t(id)] : QString();
+    const auto added = m_addedPieces.constFind(id);
+    return added != m_addedPieces.constEnd() ? *added : m_parts.model->vocabulary().piece(id);
+}
+
+std::optional<int> HfTokenizer::id(const QString &piece) const
+{
+    const auto added = m_addedIds.constFind(piece);
+    return added != m_addedIds.constEnd() ? std::optional<int>(*added) : m_parts.model->vocabulary().find(piece);
 }
 
 Encoding HfTokenizer::encode(const QString &text, bool addSpecial) const

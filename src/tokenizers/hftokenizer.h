@@ -32,9 +32,9 @@ public:
     explicit HfTokenizer(Parts parts);
 
     Encoding encode(const QString &text, bool addSpecial = true) const override;
-    int vocabSize() const override { return int(m_vocabulary.pieces.size()); }
+    int vocabSize() const override { return m_vocabSize; }
     QString piece(int id) const override;
-    std::optional<int> id(const QString &piece) const override { return m_vocabulary.find(piece); }
+    std::optional<int> id(const QString &piece) const override;
 
     using Tokenizer::Marker;
 
@@ -45,7 +45,9 @@ protected:
 
 private:
     Parts m_parts;
-    Vocabulary m_vocabulary; // the model's and the added tokens
+    QHash<QString, int> m_addedIds; // found before the model's vocabulary
+    QHash<int, QString> m_addedPieces;
+    int m_vocabSize = 0;
     QSet<int> m_special;
     QSet<int> m_addedText; // added tokens that are text, written as themselves
 };

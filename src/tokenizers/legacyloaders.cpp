@@ -79,11 +79,7 @@ LoadedTokenizer loadBertVocab(const QByteArray &vocabTxt, const QJsonObject &con
         Vocabulary vocabulary;
         for (qsizetype i = 0; i < lines.size(); ++i) {
             const QString token = fromUtf8(lines[i]).remove(u'\r');
-            // A repeated token keeps its first id, as Hugging Face's load_vocab leaves it.
-            if (!vocabulary.ids.contains(token))
-                vocabulary.insert(token, int(i));
-            else if (std::size_t(i) >= vocabulary.pieces.size())
-                vocabulary.pieces.resize(std::size_t(i) + 1);
+            vocabulary.insert(token, int(i)); // a repeated token keeps its first id
         }
         const QString configPath = QStringLiteral("tokenizer_config.json");
         auto token = [&](QLatin1String key, const char *fallback) {

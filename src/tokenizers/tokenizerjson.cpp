@@ -138,7 +138,7 @@ QJsonDocument parseJsonDocument(const QByteArray &bytes)
 Vocabulary parseVocabulary(const QJsonObject &o, const QString &path)
 {
     Vocabulary v;
-    v.ids.reserve(o.size());
+    v.reserve(std::size_t(o.size()));
     for (auto it = o.begin(); it != o.end(); ++it) {
         const double d = it.value().toDouble(-1);
         if (!it.value().isDouble() || d < 0 || d >= 1e8 || d != double(int(d)))
@@ -181,8 +181,7 @@ LoadedTokenizer loadTokenizerJson(const QByteArray &json, const QString &where)
         } else {
             unsupportedType(m, modelPath);
         }
-        parts.added = parseAddedTokens(
-            root.value(QLatin1String("added_tokens")), qsizetype(parts.model->vocabulary().pieces.size()));
+        parts.added = parseAddedTokens(root.value(QLatin1String("added_tokens")), parts.model->vocabulary().size());
         parts.stripsLeadingSpace = parts.marker == HfTokenizer::Marker::Metaspace
             && decoderStripsLeadingSpace(root.value(QLatin1String("decoder")));
         auto tokenizer = std::make_unique<HfTokenizer>(std::move(parts));
