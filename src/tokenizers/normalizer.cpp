@@ -2,6 +2,7 @@
 
 #include "jsonfields.h"
 #include "textpattern.h"
+#include "utf8.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -40,7 +41,7 @@ QString filtered(const QString &text, Keep keep)
     out.reserve(text.size());
     for (char32_t c : text.toUcs4())
         if (keep(c))
-            out += QString::fromUcs4(&c, 1);
+            appendCodePoint(out, c);
     return out;
 }
 
@@ -83,13 +84,13 @@ Normalizer parseOne(const QJsonObject &o, const QString &path)
         const bool left = boolField(o, QLatin1String("strip_left"), path, true);
         const bool right = boolField(o, QLatin1String("strip_right"), path, true);
         return [left, right](const QString &t) {
-            const QList<uint> cps = t.toUcs4();
-            qsizetype begin = 0, end = cps.size();
-            while (left && begin < end && isWhiteSpace(cps[begin]))
+            // Every White_Space character is in the BMP: no surrogate pair needs care.
+            qsizetype begin = 0, end = t.size();
+            while (left && begin < end && isWhiteSpace(t[begin].unicode()))
                 ++begin;
-            while (right && end > begin && isWhiteSpace(cps[end - 1]))
+            while (right && end > begin && isWhiteSpace(t[end - 1].unicode()))
                 --end;
-            return QString::fromUcs4(reinterpret_cast<const char32_t *>(cps.constData()) + begin, end - begin);
+            return t.mid(begin, end - begin);
         };
     }
     if (type == QLatin1String("Replace")) {
@@ -141,10 +142,10 @@ QString bertNormalize(const QString &text, const BertNormalizerOptions &options)
         }
         if (options.handleChineseChars && isChineseChar(c)) {
             out += u' ';
-            out += QString::fromUcs4(&c, 1);
+            appendCodePoint(out, c);
             out += u' ';
         } else {
-            out += QString::fromUcs4(&c, 1);
+            appendCodePoint(out, c);
         }
     }
     if (options.stripAccents)

@@ -104,8 +104,12 @@ PreTokenizer parseOne(const QJsonObject &o, const QString &path, PreTokenizerInf
         return [=](Words &words) { splitWords(words, pattern, behavior, invert); };
     }
     if (type == QLatin1String("Whitespace")) {
+        // \w+|[^\w\s]+ of Rust's regex crate, whose \w is alphabetic, marks, decimal digits,
+        // connectors and the joiners U+200C/U+200D (PCRE2's has all numbers and no joiners).
         static const QRegularExpression words(
-            QStringLiteral(R"(\w+|[^\w\s]+)"), QRegularExpression::UseUnicodePropertiesOption);
+            QStringLiteral(
+                R"([\p{L}\p{Nl}\p{M}\p{Nd}\p{Pc}\x{200C}\x{200D}]+|[^\p{L}\p{Nl}\p{M}\p{Nd}\p{Pc}\x{200C}\x{200D}\s]+)"),
+            QRegularExpression::UseUnicodePropertiesOption);
         return [](Words &w) { splitWords(w, words, SplitBehavior::Removed, true); };
     }
     if (type == QLatin1String("WhitespaceSplit"))

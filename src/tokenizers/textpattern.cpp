@@ -6,6 +6,55 @@
 
 namespace qkv::tokenizers {
 
+namespace {
+
+// Oniguruma's \w is Unicode's word characters (letters, marks, decimal digits, connectors), PCRE2's
+// letters, all numbers and "_"; Oniguruma's \h is a hexadecimal digit, PCRE2's a horizontal space.
+// Rewritten as explicit classes so that a pattern means what Hugging Face's tokenizers make of it.
+QString fromOniguruma(const QString &pattern, const QString &path)
+{
+    const QString word = QStringLiteral("\\p{L}\\p{M}\\p{Nd}\\p{Pc}");
+    const QString hex = QStringLiteral("0-9A-Fa-f");
+    QString out;
+    int classDepth = 0;
+    for (qsizetype i = 0; i < pattern.size(); ++i) {
+        const QChar c = pattern[i];
+        if (c == u'\\' && i + 1 < pattern.size()) {
+            const QChar d = pattern[++i];
+            const bool inClass = classDepth > 0;
+            if (d == u'w' || d == u'h') {
+                const QString set = d == u'w' ? word : hex;
+                out += inClass ? set : u'[' + set + u']';
+            } else if (d == u'W' || d == u'H') {
+                if (inClass)
+                    fail(path + QStringLiteral(": \\") + d
+                        + QStringLiteral(" inside a character class is not supported"));
+                out += QStringLiteral("[^") + (d == u'W' ? word : hex) + u']';
+            } else {
+                out += c;
+                out += d;
+            }
+            continue;
+        }
+        if (c == u'[') {
+            ++classDepth;
+            out += c;
+            // A "]" right after "[" or "[^" is a literal one.
+            if (i + 1 < pattern.size() && pattern[i + 1] == u'^')
+                out += pattern[++i];
+            if (i + 1 < pattern.size() && pattern[i + 1] == u']')
+                out += pattern[++i];
+            continue;
+        }
+        if (c == u']' && classDepth > 0)
+            --classDepth;
+        out += c;
+    }
+    return out;
+}
+
+} // namespace
+
 QRegularExpression parsePattern(const QJsonValue &value, const QString &path)
 {
     const QJsonObject o = objectAt(value, path);
@@ -13,7 +62,7 @@ QRegularExpression parsePattern(const QJsonValue &value, const QString &path)
     if (o.contains(QLatin1String("String")))
         pattern = QRegularExpression::escape(stringField(o, QLatin1String("String"), path));
     else if (o.contains(QLatin1String("Regex")))
-        pattern = stringField(o, QLatin1String("Regex"), path);
+        pattern = fromOniguruma(stringField(o, QLatin1String("Regex"), path), childPath(path, QLatin1String("Regex")));
     else
         fail(path + QStringLiteral(" must hold \"String\" or \"Regex\""));
     // \s, \w and \d as Unicode defines them, as in Oniguruma and Rust's regex.

@@ -71,7 +71,7 @@ std::unique_ptr<WordPieceModel> parseWordPiece(const QJsonObject &m)
         intField(m, QLatin1String("max_input_chars_per_word"), modelPath, 100));
 }
 
-AddedTokens parseAddedTokens(const QJsonValue &value, qsizetype modelSize)
+AddedTokens parseAddedTokens(const QJsonValue &value, const Vocabulary &model)
 {
     AddedTokens added;
     if (value.isNull() || value.isUndefined())
@@ -85,13 +85,15 @@ AddedTokens parseAddedTokens(const QJsonValue &value, qsizetype modelSize)
         const QJsonObject o = objectAt(list[i], at);
         AddedToken t;
         t.id = intField(o, QLatin1String("id"), at);
-        if (t.id >= maxId(modelSize + list.size()))
+        if (t.id >= maxId(model.size() + list.size()))
             fail(childPath(at, QLatin1String("id")) + QStringLiteral(" %1 is far beyond the vocabulary").arg(t.id));
         t.content = stringField(o, QLatin1String("content"), at);
         t.special = boolField(o, QLatin1String("special"), at, false);
         t.lstrip = boolField(o, QLatin1String("lstrip"), at, false);
         t.rstrip = boolField(o, QLatin1String("rstrip"), at, false);
         t.singleWord = boolField(o, QLatin1String("single_word"), at, false);
+        // A token the model has keeps the model's id, whatever "id" says, as in Hugging Face's.
+        t.id = model.find(t.content).value_or(t.id);
         added.add(t);
     }
     return added;
@@ -181,7 +183,7 @@ LoadedTokenizer loadTokenizerJson(const QByteArray &json, const QString &where)
         } else {
             unsupportedType(m, modelPath);
         }
-        parts.added = parseAddedTokens(root.value(QLatin1String("added_tokens")), parts.model->vocabulary().size());
+        parts.added = parseAddedTokens(root.value(QLatin1String("added_tokens")), parts.model->vocabulary());
         parts.stripsLeadingSpace = parts.marker == HfTokenizer::Marker::Metaspace
             && decoderStripsLeadingSpace(root.value(QLatin1String("decoder")));
         auto tokenizer = std::make_unique<HfTokenizer>(std::move(parts));

@@ -14,4 +14,15 @@ inline QString fromUtf8(QByteArrayView bytes)
     return decoder(bytes);
 }
 
+// Appends one code point (QString::fromUcs4 would drop a U+FEFF at the start, as a byte order mark).
+inline void appendCodePoint(QString &s, char32_t c)
+{
+    if (QChar::requiresSurrogates(c)) {
+        s += QChar(QChar::highSurrogate(c));
+        s += QChar(QChar::lowSurrogate(c));
+    } else {
+        s += QChar(char16_t(c));
+    }
+}
+
 } // namespace qkv::tokenizers

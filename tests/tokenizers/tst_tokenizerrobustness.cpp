@@ -29,7 +29,9 @@ private:
                 break;
             case 2: { // any code point
                 const char32_t c = char32_t(random.bounded(0x110000));
-                s += QString::fromUcs4(&c, 1);
+                s += QChar::requiresSurrogates(c)
+                    ? QString(QChar(QChar::highSurrogate(c))) + QChar(QChar::lowSurrogate(c))
+                    : QString(QChar(char16_t(c)));
                 break;
             }
             case 3:

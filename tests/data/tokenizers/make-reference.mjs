@@ -1,15 +1,20 @@
 // Writes the reference tokenizations the tokenizer tests compare against. Run once, by hand:
-//   mkdir -p /tmp/tokref && cd /tmp/tokref && npm install @huggingface/tokenizers@0.2.0 js-tiktoken@1.0.21
+//   mkdir -p /tmp/tokref && cd /tmp/tokref
+//   npm install tokenizers@0.23.2 @huggingface/tokenizers@0.2.0 js-tiktoken@1.0.21
 //   REF_MODULES=/tmp/tokref/node_modules node tests/data/tokenizers/make-reference.mjs
 // (node 20; Debian's python3-sentencepiece 0.1.97 for make-spm.py, which this runs in between).
 // Nothing here is needed by the tests themselves: they read the JSON files this writes.
 //
 // - strings.json: the test sentences (strings.mjs).
 // - gpt2/reference.json: GPT-2's ids from js-tiktoken's "gpt2" encoding (OpenAI's own ranks and
-//   regex), checked against Hugging Face tokenizers.js on the same vocabulary.
-// - CASE/reference.json for every CASE/tokenizer.json: ids and tokens from tokenizers.js. A case
-//   whose model has an empty "vocab" and "merges" takes GPT-2's (gpt2/vocab.json, merges.txt),
-//   which the C++ tests fill in the same way, so that the repository holds GPT-2's files once.
+//   regex), checked against Hugging Face's tokenizers on the same vocabulary.
+// - CASE/reference.json for every CASE/tokenizer.json: ids and tokens from Hugging Face's own
+//   tokenizers (the Rust library, npm "tokenizers" 0.23.2, its Node binding), what Python's
+//   transformers runs. tokenizers.js (@huggingface/tokenizers 0.2.0) is run beside it and where it
+//   differs that is printed and listed in CASE/tokenizersjs-differs.json: it is a reimplementation
+//   with JavaScript regular expressions, not the reference. A case whose model has an empty
+//   "vocab" and "merges" takes GPT-2's (gpt2/vocab.json, merges.txt), which the C++ tests fill in
+//   the same way, so that the repository holds GPT-2's files once.
 
 import { createRequire } from "node:module";
 import { execFileSync } from "node:child_process";
@@ -24,6 +29,7 @@ if (!modules) throw new Error("set REF_MODULES to the node_modules holding the r
 const require = createRequire(path.join(modules, "x.js"));
 const { getEncoding } = require("js-tiktoken");
 const { Tokenizer } = require("@huggingface/tokenizers");
+const rust = require("tokenizers");
 
 const write = (file, value) => fs.writeFileSync(path.join(here, file), JSON.stringify(value, null, 0).replace(/\},\{/g, "},\n{") + "\n");
 const read = (file) => JSON.parse(fs.readFileSync(path.join(here, file), "utf8"));
@@ -80,6 +86,17 @@ for (const cased of [false, true]) {
   fs.mkdirSync(path.join(here, dir), { recursive: true });
   fs.writeFileSync(path.join(here, dir, "tokenizer.json"), JSON.stringify(bertTokenizer(bertVocabulary(), cased), null, 1) + "\n");
 }
+// A WordPiece with the general normalizers and the Whitespace pre-tokenizer instead of BERT's own.
+{
+  const t = bertTokenizer(bertVocabulary(), false);
+  t.normalizer = { type: "Sequence", normalizers: [{ type: "NFD" }, { type: "StripAccents" }, { type: "Lowercase" },
+    { type: "Strip", strip_left: true, strip_right: true }] };
+  t.pre_tokenizer = { type: "Whitespace" };
+  t.post_processor = { type: "RobertaProcessing", sep: ["[SEP]", t.model.vocab["[SEP]"]], cls: ["[CLS]", t.model.vocab["[CLS]"]],
+    trim_offsets: true, add_prefix_space: false };
+  fs.mkdirSync(path.join(here, "wordpiece-whitespace"), { recursive: true });
+  fs.writeFileSync(path.join(here, "wordpiece-whitespace", "tokenizer.json"), JSON.stringify(t, null, 1) + "\n");
+}
 
 const gpt2Vocab = read("gpt2/vocab.json");
 const gpt2Merges = fs.readFileSync(path.join(here, "gpt2/merges.txt"), "utf8").split("\n")
@@ -92,17 +109,18 @@ const withGpt2Vocabulary = (json) => {
   return json;
 };
 
-// GPT-2: OpenAI's encoder (tiktoken) is the reference; tokenizers.js must agree on every string.
+// GPT-2: OpenAI's encoder (tiktoken) is the reference; Hugging Face's must agree on every string.
 const tiktoken = getEncoding("gpt2");
-const hfGpt2 = new Tokenizer(withGpt2Vocabulary(read("bpe-gpt2/tokenizer.json")), {});
+const rustGpt2 = rust.Tokenizer.fromString(JSON.stringify(withGpt2Vocabulary(read("bpe-gpt2/tokenizer.json"))));
 const inverse = Object.fromEntries(Object.entries(gpt2Vocab).map(([k, v]) => [v, k]));
-const gpt2 = strings.map((text) => {
+const gpt2 = [];
+for (const text of strings) {
   const ids = Array.from(tiktoken.encode(text, "all"));
-  const hf = hfGpt2.encode(text, { add_special_tokens: false }).ids;
+  const hf = (await rustGpt2.encode(text, null, { addSpecialTokens: false })).getIds();
   if (JSON.stringify(ids) !== JSON.stringify(hf))
-    console.warn(`gpt2: tiktoken and tokenizers.js differ on ${JSON.stringify(text)}: ${ids} / ${hf}`);
-  return { text, ids, tokens: ids.map((i) => inverse[i]) };
-});
+    console.warn(`gpt2: tiktoken and tokenizers differ on ${JSON.stringify(text)}: ${ids} / ${hf}`);
+  gpt2.push({ text, ids, tokens: ids.map((i) => inverse[i]) });
+}
 write("gpt2/reference.json", gpt2);
 
 for (const dir of fs.readdirSync(here).sort()) {
@@ -110,12 +128,23 @@ for (const dir of fs.readdirSync(here).sort()) {
   if (!fs.existsSync(file)) continue;
   const configFile = path.join(here, dir, "tokenizer_config.json");
   const config = fs.existsSync(configFile) ? read(path.join(dir, "tokenizer_config.json")) : {};
-  const tokenizer = new Tokenizer(withGpt2Vocabulary(read(path.join(dir, "tokenizer.json"))), config);
-  const rows = strings.map((text) => {
-    const e = tokenizer.encode(text);
-    return { text, ids: Array.from(e.ids), tokens: e.tokens };
-  });
+  const json = withGpt2Vocabulary(read(path.join(dir, "tokenizer.json")));
+  const reference = rust.Tokenizer.fromString(JSON.stringify(json));
+  const js = new Tokenizer(json, config);
+  const rows = [];
+  const differs = [];
+  for (const text of strings) {
+    const e = await reference.encode(text, null, { addSpecialTokens: true });
+    const row = { text, ids: e.getIds(), tokens: e.getTokens() };
+    rows.push(row);
+    const other = js.encode(text);
+    if (JSON.stringify(Array.from(other.ids)) !== JSON.stringify(row.ids))
+      differs.push({ text, tokenizers: row.tokens, tokenizersjs: other.tokens });
+  }
   write(path.join(dir, "reference.json"), rows);
-  console.log(`${dir}: ${rows.length} strings`);
+  const differsFile = path.join(dir, "tokenizersjs-differs.json");
+  if (differs.length) write(differsFile, differs);
+  else if (fs.existsSync(path.join(here, differsFile))) fs.unlinkSync(path.join(here, differsFile));
+  console.log(`${dir}: ${rows.length} strings${differs.length ? `, tokenizers.js differs on ${differs.length}` : ""}`);
 }
 console.log(`gpt2: ${gpt2.length} strings`);

@@ -5,7 +5,8 @@
 # - spm/reference.json: ids and pieces from SentencePiece itself, with BOS first (Llama's add_bos_token);
 # - bpe-llama2/ and bpe-tinyllama/tokenizer.json: the same model as Hugging Face's converter writes it
 #   (merges from the vocabulary ranked by score), once with the Prepend/Replace normalizer of Llama 2
-#   and once with the Metaspace pre-tokenizer of later conversions; make-reference.mjs tokenizes them.
+#   and once with the Metaspace pre-tokenizer of later conversions; bpe-normalized-split/ with other
+#   normalizers and pre-tokenizers on the same model; make-reference.mjs tokenizes them.
 import json
 import os
 import tempfile
@@ -73,6 +74,23 @@ def tokenizer(metaspace):
                   "end_of_word_suffix": None, "fuse_unk": True, "byte_fallback": True, "ignore_merges": False,
                   "vocab": vocab, "merges": merges},
     }
+
+# A third layout on the same vocabulary that real models do not use but the format allows: NFKC,
+# a regex Replace, lower case, punctuation and digit runs split off, Metaspace splitting words.
+def normalized_split():
+    t = tokenizer(True)
+    t["normalizer"] = {"type": "Sequence", "normalizers": [
+        {"type": "NFKC"}, {"type": "Replace", "pattern": {"Regex": " {2,}"}, "content": " "}, {"type": "Lowercase"}]}
+    t["pre_tokenizer"] = {"type": "Sequence", "pretokenizers": [
+        {"type": "Punctuation", "behavior": "Isolated"}, {"type": "Digits", "individual_digits": False},
+        {"type": "Metaspace", "replacement": "\u2581", "prepend_scheme": "always", "split": True}]}
+    t["post_processor"] = {"type": "BertProcessing", "sep": ["</s>", vocab["</s>"]], "cls": ["<s>", vocab["<s>"]]}
+    return t
+
+os.makedirs(os.path.join(here, "bpe-normalized-split"), exist_ok=True)
+with open(os.path.join(here, "bpe-normalized-split", "tokenizer.json"), "w", encoding="utf-8") as f:
+    json.dump(normalized_split(), f, ensure_ascii=False, indent=1)
+    f.write("\n")
 
 for name, metaspace in (("bpe-llama2", False), ("bpe-tinyllama", True)):
     os.makedirs(os.path.join(here, name), exist_ok=True)
