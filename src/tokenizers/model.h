@@ -32,6 +32,7 @@ public:
     }
     // One past the largest id; ids without a piece read as empty strings.
     int size() const { return int(m_pieces.size()); }
+    int count() const { return int(m_ids.size()); } // the number of pieces
     QString piece(int id) const { return id >= 0 && id < size() ? m_pieces[std::size_t(id)] : QString(); }
 
 private:

@@ -71,6 +71,9 @@ std::unique_ptr<WordPieceModel> parseWordPiece(const QJsonObject &m)
         intField(m, QLatin1String("max_input_chars_per_word"), modelPath, 100));
 }
 
+// The ids are the ones Hugging Face's AddedVocabulary gives, which is what Python runs: a token the
+// vocabulary has keeps its id; a new one takes the next id after the vocabulary and the tokens
+// added before it. The "id" in the file only has to be a number (Rust warns when it differs).
 AddedTokens parseAddedTokens(const QJsonValue &value, const Vocabulary &model)
 {
     AddedTokens added;
@@ -80,20 +83,26 @@ AddedTokens parseAddedTokens(const QJsonValue &value, const Vocabulary &model)
     if (!value.isArray())
         fail(path + QStringLiteral(" must be an array"));
     const QJsonArray list = value.toArray();
+    QHash<QString, int> ids;
+    int largest = -1;
     for (qsizetype i = 0; i < list.size(); ++i) {
         const QString at = indexPath(path, i);
         const QJsonObject o = objectAt(list[i], at);
         AddedToken t;
-        t.id = intField(o, QLatin1String("id"), at);
-        if (t.id >= maxId(model.size() + list.size()))
-            fail(childPath(at, QLatin1String("id")) + QStringLiteral(" %1 is far beyond the vocabulary").arg(t.id));
+        intField(o, QLatin1String("id"), at);
         t.content = stringField(o, QLatin1String("content"), at);
         t.special = boolField(o, QLatin1String("special"), at, false);
         t.lstrip = boolField(o, QLatin1String("lstrip"), at, false);
         t.rstrip = boolField(o, QLatin1String("rstrip"), at, false);
         t.singleWord = boolField(o, QLatin1String("single_word"), at, false);
-        // A token the model has keeps the model's id, whatever "id" says, as in Hugging Face's.
-        t.id = model.find(t.content).value_or(t.id);
+        if (const auto known = ids.constFind(t.content); known != ids.constEnd())
+            t.id = *known;
+        else if (const auto inModel = model.find(t.content))
+            t.id = *inModel;
+        else
+            t.id = largest >= model.count() || model.count() == 0 ? largest + 1 : model.count();
+        ids.insert(t.content, t.id);
+        largest = std::max(largest, t.id);
         added.add(t);
     }
     return added;

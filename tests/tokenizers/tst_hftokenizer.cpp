@@ -63,6 +63,11 @@ private Q_SLOTS:
         if (got != ids)
             qWarning().noquote() << "text" << text << "\n got" << e.pieces << "\nwant" << tokens;
         QCOMPARE(got, ids);
+        // Rust writes an added token with the whitespace its lstrip/rstrip took (" <mask>"); the
+        // pieces here are the vocabulary's strings.
+        for (qsizetype i = 0; i < tokens.size(); ++i)
+            if (tokens[i] != e.pieces.value(i) && tokens[i].trimmed() == e.pieces.value(i))
+                tokens[i] = e.pieces[i];
         QCOMPARE(e.pieces, tokens);
         QCOMPARE(e.display.size(), e.pieces.size());
     }
