@@ -24,7 +24,8 @@ void appendSplit(Words &out, const Word &word, const std::vector<Span> &spans, S
             parts.emplace_back(s.begin, s.end);
             break;
         case SplitBehavior::MergedWithPrevious:
-            if (s.match && !parts.empty() && parts.back().second == s.begin)
+            // Only onto what is not a match itself: "a--" is "a-", "-" (as in Hugging Face's).
+            if (s.match && !parts.empty() && parts.back().second == s.begin && !(&s - 1)->match)
                 parts.back().second = s.end;
             else
                 parts.emplace_back(s.begin, s.end);

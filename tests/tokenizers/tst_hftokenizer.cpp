@@ -42,7 +42,7 @@ private Q_SLOTS:
         QTest::addColumn<QStringList>("tokens");
         const QStringList names {u"gpt2"_qs, u"bpe-gpt2"_qs, u"bpe-llama3"_qs, u"bpe-qwen2"_qs, u"bpe-roberta"_qs,
             u"bpe-llama2"_qs, u"bpe-tinyllama"_qs, u"wordpiece-uncased"_qs, u"wordpiece-cased"_qs, u"spm"_qs,
-            u"bpe-smollm"_qs, u"bpe-normalized-split"_qs, u"wordpiece-whitespace"_qs};
+            u"bpe-smollm"_qs, u"bpe-normalized-split"_qs, u"wordpiece-whitespace"_qs, u"wordpiece-splits"_qs};
         for (const QString &name : names) {
             const std::vector<Reference> rows = readReference(name + u"/reference.json"_qs);
             QVERIFY2(rows.size() >= 300, qPrintable(name));

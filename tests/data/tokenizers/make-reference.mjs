@@ -97,6 +97,23 @@ for (const cased of [false, true]) {
   fs.mkdirSync(path.join(here, "wordpiece-whitespace"), { recursive: true });
   fs.writeFileSync(path.join(here, "wordpiece-whitespace", "tokenizer.json"), JSON.stringify(t, null, 1) + "\n");
 }
+// Every Split behavior, an inverted Split and Oniguruma's \w and \h, on the same vocabulary.
+{
+  const t = bertTokenizer(bertVocabulary(), false);
+  t.normalizer = { type: "Lowercase" };
+  const split = (pattern, behavior, invert = false) => ({ type: "Split", pattern, behavior, invert });
+  t.pre_tokenizer = { type: "Sequence", pretokenizers: [
+    { type: "WhitespaceSplit" },
+    split({ String: "-" }, "MergedWithPrevious"),
+    split({ Regex: "\\d" }, "Contiguous"),
+    split({ Regex: "[aeiou]" }, "MergedWithNext"),
+    split({ Regex: "[.,!?]" }, "Removed"),
+    split({ Regex: "\\h{3,}" }, "Isolated"),
+    split({ Regex: "\\w{5,}" }, "Isolated", true),
+  ] };
+  fs.mkdirSync(path.join(here, "wordpiece-splits"), { recursive: true });
+  fs.writeFileSync(path.join(here, "wordpiece-splits", "tokenizer.json"), JSON.stringify(t, null, 1) + "\n");
+}
 
 const gpt2Vocab = read("gpt2/vocab.json");
 const gpt2Merges = fs.readFileSync(path.join(here, "gpt2/merges.txt"), "utf8").split("\n")
