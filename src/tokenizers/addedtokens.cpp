@@ -20,7 +20,7 @@ void AddedTokens::add(const AddedToken &token)
     if (token.content.isEmpty())
         return;
     m_tokens.push_back(token);
-    auto &list = m_byFirstUnit[token.content[0].unicode()];
+    auto &list = m_byFirstUnit[token.normalized ? 1 : 0][token.content[0].unicode()];
     list.push_back(m_tokens.size() - 1);
     std::stable_sort(list.begin(), list.end(),
         [this](std::size_t a, std::size_t b) { return m_tokens[a].content.size() > m_tokens[b].content.size(); });
@@ -36,18 +36,19 @@ bool AddedTokens::matchesAt(const QString &text, qsizetype at, const AddedToken 
     return (at == 0 || !isWordChar(text[at - 1])) && (end == text.size() || !isWordChar(text[end]));
 }
 
-std::vector<AddedTokens::Segment> AddedTokens::split(const QString &text) const
+std::vector<AddedTokens::Segment> AddedTokens::split(const QString &text, bool normalized) const
 {
+    const auto &byFirstUnit = m_byFirstUnit[normalized ? 1 : 0];
     std::vector<Segment> out;
     qsizetype last = 0;
     auto addText = [&](qsizetype begin, qsizetype end) {
         if (end > begin)
             out.push_back({text.mid(begin, end - begin), -1, begin == 0});
     };
-    for (qsizetype i = 0; i < text.size() && !m_byFirstUnit.isEmpty();) {
-        const auto candidates = m_byFirstUnit.constFind(text[i].unicode());
+    for (qsizetype i = 0; i < text.size() && !byFirstUnit.isEmpty();) {
+        const auto candidates = byFirstUnit.constFind(text[i].unicode());
         const AddedToken *found = nullptr;
-        if (candidates != m_byFirstUnit.constEnd())
+        if (candidates != byFirstUnit.constEnd())
             for (std::size_t index : *candidates)
                 if (matchesAt(text, i, m_tokens[index])) {
                     found = &m_tokens[index];

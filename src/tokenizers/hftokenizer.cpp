@@ -34,19 +34,23 @@ Encoding HfTokenizer::encode(const QString &text, bool addSpecial) const
     if (addSpecial)
         e.ids = m_parts.post.prefix;
     Words words;
-    for (const AddedTokens::Segment &s : m_parts.added.split(text)) {
-        if (s.id >= 0) {
-            e.ids.push_back(s.id);
+    for (const AddedTokens::Segment &raw : m_parts.added.split(text, false)) {
+        if (raw.id >= 0) {
+            e.ids.push_back(raw.id);
             continue;
         }
-        const QString normalized = m_parts.normalizer ? m_parts.normalizer(s.text) : s.text;
-        if (normalized.isEmpty())
-            continue;
-        words.assign(1, Word {normalized, s.atStart});
-        if (m_parts.preTokenizer)
-            m_parts.preTokenizer(words);
-        for (const Word &w : words)
-            m_parts.model->tokenize(w.text, e.ids);
+        const QString normalized = m_parts.normalizer ? m_parts.normalizer(raw.text) : raw.text;
+        for (const AddedTokens::Segment &s : m_parts.added.split(normalized, true)) {
+            if (s.id >= 0) {
+                e.ids.push_back(s.id);
+                continue;
+            }
+            words.assign(1, Word {s.text, raw.atStart && s.atStart});
+            if (m_parts.preTokenizer)
+                m_parts.preTokenizer(words);
+            for (const Word &w : words)
+                m_parts.model->tokenize(w.text, e.ids);
+        }
     }
     if (addSpecial)
         e.ids.insert(e.ids.end(), m_parts.post.suffix.begin(), m_parts.post.suffix.end());

@@ -95,6 +95,7 @@ AddedTokens parseAddedTokens(const QJsonValue &value, const Vocabulary &model)
         t.lstrip = boolField(o, QLatin1String("lstrip"), at, false);
         t.rstrip = boolField(o, QLatin1String("rstrip"), at, false);
         t.singleWord = boolField(o, QLatin1String("single_word"), at, false);
+        t.normalized = boolField(o, QLatin1String("normalized"), at, !t.special);
         if (const auto known = ids.constFind(t.content); known != ids.constEnd())
             t.id = *known;
         else if (const auto inModel = model.find(t.content))

@@ -92,6 +92,9 @@ for (const cased of [false, true]) {
   t.normalizer = { type: "Sequence", normalizers: [{ type: "NFD" }, { type: "StripAccents" }, { type: "Lowercase" },
     { type: "Strip", strip_left: true, strip_right: true }] };
   t.pre_tokenizer = { type: "Whitespace" };
+  // Non-special added tokens: one found in the normalized text, one in the raw text.
+  t.added_tokens.push({ id: 0, content: "ca va", single_word: false, lstrip: false, rstrip: false, normalized: true, special: false },
+    { id: 0, content: "Zoë", single_word: false, lstrip: false, rstrip: false, normalized: false, special: false });
   t.post_processor = { type: "RobertaProcessing", sep: ["[SEP]", t.model.vocab["[SEP]"]], cls: ["[CLS]", t.model.vocab["[CLS]"]],
     trim_offsets: true, add_prefix_space: false };
   fs.mkdirSync(path.join(here, "wordpiece-whitespace"), { recursive: true });
