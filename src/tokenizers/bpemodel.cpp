@@ -10,6 +10,9 @@ namespace {
 
 // Enough for every distinct word of a long document; past it the cache starts again.
 constexpr qsizetype cacheLimit = 100000;
+// Longer "words" (a whole sentence, where there is no pre-tokenizer) are not kept, as in Hugging
+// Face's BPE: each is seen once, and a hundred thousand of them would fill the memory.
+constexpr qsizetype cachedWordLength = 256;
 
 struct Candidate {
     int rank;
@@ -154,6 +157,8 @@ void BpeModel::tokenize(const QString &word, std::vector<int> &ids) const
     std::vector<int> result = symbols(word);
     merge(result);
     ids.insert(ids.end(), result.begin(), result.end());
+    if (word.size() >= cachedWordLength)
+        return;
     QMutexLocker lock(&m_cacheMutex);
     if (m_cache.size() >= cacheLimit)
         m_cache.clear();

@@ -172,7 +172,11 @@ LoadedTokenizer loadTokenizerJson(const QByteArray &json, const QString &where)
             fail(QStringLiteral("the file must hold a JSON object"));
         const QJsonObject root = doc.object();
         const QJsonObject m = objectAt(root.value(modelPath), modelPath);
-        const QString type = stringField(m, QLatin1String("type"), modelPath, QStringLiteral("BPE"));
+        // Files from before "type" was written are told apart by their fields, as Rust does.
+        const QString type = stringField(m, QLatin1String("type"), modelPath,
+            m.contains(QLatin1String("merges"))             ? QStringLiteral("BPE")
+                : m.value(QLatin1String("vocab")).isArray() ? QStringLiteral("Unigram")
+                                                            : QStringLiteral("WordPiece"));
         HfTokenizer::Parts parts;
         PreTokenizerInfo info;
         parts.normalizer = parseNormalizer(root.value(QLatin1String("normalizer")), QStringLiteral("normalizer"));
@@ -191,7 +195,7 @@ LoadedTokenizer loadTokenizerJson(const QByteArray &json, const QString &where)
             parts.model = std::move(wordPiece);
             parts.marker = HfTokenizer::Marker::WordPiece;
         } else {
-            unsupportedType(m, modelPath);
+            fail(QStringLiteral("model.type \"") + type + QStringLiteral("\" is not supported"));
         }
         parts.added = parseAddedTokens(root.value(QLatin1String("added_tokens")), parts.model->vocabulary());
         parts.stripsLeadingSpace = parts.marker == HfTokenizer::Marker::Metaspace

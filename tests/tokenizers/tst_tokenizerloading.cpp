@@ -180,6 +180,9 @@ private Q_SLOTS:
                                  << u"tokenizer.json: model.type \"Unigram\" is not supported"_qs;
         QTest::newRow("bad json") << u"tokenizer.json"_qs << QByteArray("{\n  \"model\": {\n    \"type\" \"BPE\"}}")
                                   << u"tokenizer.json: line 3, column 13: missing name separator"_qs;
+        QTest::newRow("untyped unigram") << u"tokenizer.json"_qs
+                                         << QByteArray("{\"model\": {\"vocab\": [[\"a\", 0.0]]}}")
+                                         << u"tokenizer.json: model.type \"Unigram\" is not supported"_qs;
         QTest::newRow("not an object") << u"tokenizer.json"_qs << QByteArray("[1]")
                                        << u"tokenizer.json: the file must hold a JSON object"_qs;
         QTest::newRow("no model") << u"tokenizer.json"_qs << QByteArray("{}")
@@ -261,6 +264,19 @@ private Q_SLOTS:
         QCOMPARE(t.tokenizer->encode(u"xaby"_qs).ids, std::vector<int>({3, 0, 1, 4}));
         QCOMPARE(t.tokenizer->vocabSize(), 5);
         QCOMPARE(t.tokenizer->piece(4), u"y"_qs);
+    }
+
+    // Files written before "type" are told apart by their fields.
+    void untypedModels()
+    {
+        const LoadedTokenizer bpe = loadTokenizerJson(
+            "{\"model\": {\"vocab\": {\"a\": 0, \"b\": 1, \"ab\": 2}, \"merges\": [\"a b\"]}}", u"t"_qs);
+        QVERIFY2(bpe, qPrintable(bpe.error));
+        QCOMPARE(bpe.tokenizer->encode(u"ab"_qs).ids, std::vector<int>({2}));
+        const LoadedTokenizer wordPiece
+            = loadTokenizerJson("{\"model\": {\"vocab\": {\"[UNK]\": 0, \"a\": 1, \"##b\": 2}}}", u"t"_qs);
+        QVERIFY2(wordPiece, qPrintable(wordPiece.error));
+        QCOMPARE(wordPiece.tokenizer->encode(u"ab"_qs).pieces, QStringList({u"a"_qs, u"##b"_qs}));
     }
 
     void badMergesLine()
