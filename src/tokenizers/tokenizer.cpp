@@ -77,32 +77,41 @@ QString Tokenizer::display(int id) const
 
 QString Tokenizer::decode(const std::vector<int> &ids) const
 {
+    if (marker() == Marker::WordPiece)
+        return decodeWordPieces(ids);
     // Bytes first, UTF-8 last: an emoji split over byte tokens comes back whole.
     QByteArray bytes;
-    bool atStart = true;
     for (int id : ids) {
-        const PieceText text = pieceText(id);
-        if (text.special) {
-            if (marker() == Marker::WordPiece && !bytes.isEmpty())
-                bytes += ' ';
-            bytes += piece(id).toUtf8();
+        if (id < 0 || id >= vocabSize())
             continue;
-        }
-        QByteArray b = text.bytes;
-        if (atStart && stripsLeadingSpace() && b.startsWith(' '))
-            b.remove(0, 1);
-        atStart = false;
-        if (marker() == Marker::WordPiece && !text.continuation && !bytes.isEmpty())
-            bytes += ' ';
-        bytes += b;
+        const PieceText text = pieceText(id);
+        bytes += text.special ? piece(id).toUtf8() : text.bytes;
     }
-    QString out = fromUtf8(bytes);
-    if (marker() == Marker::WordPiece) {
-        // What Hugging Face's clean_up_tokenization undoes of the spaces put between pieces.
-        static const char *const cleanups[][2] = {{" .", "."}, {" ?", "?"}, {" !", "!"}, {" ,", ","}, {" ' ", "'"},
-            {" n't", "n't"}, {" 'm", "'m"}, {" 's", "'s"}, {" 've", "'ve"}, {" 're", "'re"}};
+    // Hugging Face's Strip decoder: only when the text itself starts with the space, not a <s>.
+    if (stripsLeadingSpace() && bytes.startsWith(' '))
+        bytes.remove(0, 1);
+    return fromUtf8(bytes);
+}
+
+QString Tokenizer::decodeWordPieces(const std::vector<int> &ids) const
+{
+    // Hugging Face's WordPiece decoder: a space before every piece but the first and the "##"
+    // ones, then its clean-up on each piece alone (so " ." loses its space, "don ' t" stays).
+    static const char *const cleanups[][2] = {{" .", "."}, {" ?", "?"}, {" !", "!"}, {" ,", ","}, {" ' ", "'"},
+        {" n't", "n't"}, {" 'm", "'m"}, {" do not", " don't"}, {" 's", "'s"}, {" 've", "'ve"}, {" 're", "'re"}};
+    QString out;
+    bool first = true;
+    for (int id : ids) {
+        if (id < 0 || id >= vocabSize())
+            continue;
+        const PieceText text = pieceText(id);
+        QString token = first || text.special ? piece(id) : fromUtf8(text.bytes);
+        if (!first && !text.continuation)
+            token.prepend(u' ');
+        first = false;
         for (const auto &c : cleanups)
-            out.replace(QLatin1String(c[0]), QLatin1String(c[1]));
+            token.replace(QLatin1String(c[0]), QLatin1String(c[1]));
+        out += token;
     }
     return out;
 }

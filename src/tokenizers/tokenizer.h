@@ -51,6 +51,9 @@ protected:
     virtual bool stripsLeadingSpace() const { return false; }
     // Fills pieces and display from ids.
     void describe(Encoding &encoding) const;
+
+private:
+    QString decodeWordPieces(const std::vector<int> &ids) const;
 };
 
 struct LoadedTokenizer {

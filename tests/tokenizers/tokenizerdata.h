@@ -29,6 +29,7 @@ struct Reference {
     QString text;
     std::vector<int> ids;
     QStringList tokens;
+    QString decoded; // Rust's decoding of the ids without the post-processor's tokens
 };
 
 inline std::vector<Reference> readReference(const QString &name)
@@ -44,6 +45,7 @@ inline std::vector<Reference> readReference(const QString &name)
             r.ids.push_back(id.toInt());
         for (const QJsonValue &t : o.value(QStringLiteral("tokens")).toArray())
             r.tokens << t.toString();
+        r.decoded = o.value(QStringLiteral("decoded")).toString();
         out.push_back(r);
     }
     return out;

@@ -10,7 +10,8 @@
 //   regex), checked against Hugging Face's tokenizers on the same vocabulary.
 // - CASE/reference.json for every CASE/tokenizer.json: ids and tokens from Hugging Face's own
 //   tokenizers (the Rust library, npm "tokenizers" 0.23.2, its Node binding), what Python's
-//   transformers runs. tokenizers.js (@huggingface/tokenizers 0.2.0) is run beside it and where it
+//   transformers runs, and "decoded": the ids without the post-processor's tokens decoded again.
+//   tokenizers.js (@huggingface/tokenizers 0.2.0) is run beside it and where it
 //   differs that is printed and listed in CASE/tokenizersjs-differs.json: it is a reimplementation
 //   with JavaScript regular expressions, not the reference. A case whose model has an empty
 //   "vocab" and "merges" takes GPT-2's (gpt2/vocab.json, merges.txt), which the C++ tests fill in
@@ -155,7 +156,8 @@ for (const dir of fs.readdirSync(here).sort()) {
   const differs = [];
   for (const text of strings) {
     const e = await reference.encode(text, null, { addSpecialTokens: true });
-    const row = { text, ids: e.getIds(), tokens: e.getTokens() };
+    const plain = (await reference.encode(text, null, { addSpecialTokens: false })).getIds();
+    const row = { text, ids: e.getIds(), tokens: e.getTokens(), decoded: await reference.decode(plain, false) };
     rows.push(row);
     const other = js.encode(text);
     if (JSON.stringify(Array.from(other.ids)) !== JSON.stringify(row.ids))
