@@ -52,6 +52,7 @@ QString Tokenizer::display(int id) const
     if (text.continuation)
         out += QStringLiteral("##");
     const QByteArray &b = text.bytes;
+    bool leading = true;
     for (qsizetype i = 0; i < b.size();) {
         const auto c = uchar(b[i]);
         const int length = utf8Sequence(b, i);
@@ -60,7 +61,10 @@ QString Tokenizer::display(int id) const
             ++i;
             continue;
         }
-        if (c == ' ' && m != Marker::WordPiece)
+        // The spaces a piece starts with (one, or a run of them) are the marker; a space inside an
+        // added token ("hello world") is a space.
+        leading = leading && c == ' ';
+        if (leading && m != Marker::WordPiece)
             out += m == Marker::ByteLevel ? QChar(0x0120) : QChar(0x2581);
         else if (c == '\n')
             out += QChar(0x21B5);

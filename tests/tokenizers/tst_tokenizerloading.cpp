@@ -62,6 +62,10 @@ private Q_SLOTS:
         QTest::newRow("tab") << u"gpt2"_qs << u"a\tb"_qs << QStringList {u"a"_qs, u"→"_qs, u"b"_qs};
         QTest::newRow("newline") << u"gpt2"_qs << u"one\ntwo"_qs << QStringList {u"one"_qs, u"↵"_qs, u"two"_qs};
         QTest::newRow("special") << u"gpt2"_qs << u"a<|endoftext|>"_qs << QStringList {u"a"_qs, u"<|endoftext|>"_qs};
+        QTest::newRow("added token with a space")
+            << u"bpe-smollm"_qs << u"say hello world"_qs << QStringList {u"say"_qs, u"Ġ"_qs, u"hello world"_qs};
+        QTest::newRow("run of spaces") << u"bpe-llama2"_qs << u"a    b"_qs
+                                       << QStringList {u"▁a"_qs, u"▁▁▁▁"_qs, u"b"_qs};
         QTest::newRow("llama3 newlines") << u"bpe-llama3"_qs << u"a\n\nb"_qs
                                          << QStringList {u"a"_qs, u"↵↵"_qs, u"b"_qs};
         QTest::newRow("wordpiece") << u"wordpiece-uncased"_qs << u"Playing"_qs << QStringList {u"play"_qs, u"##ing"_qs};

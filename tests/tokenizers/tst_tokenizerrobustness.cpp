@@ -4,6 +4,8 @@
 #include <QRandomGenerator>
 #include <QTest>
 
+#include <thread>
+
 using namespace qkv::tokenizers;
 using namespace qkv::test;
 
@@ -85,6 +87,27 @@ private Q_SLOTS:
         QVERIFY(t.tokenizer->display(-1).isEmpty());
         QVERIFY(t.tokenizer->display(t.tokenizer->vocabSize()).isEmpty());
         t.tokenizer->decode({-5, t.tokenizer->vocabSize(), 0});
+    }
+
+    // The word cache is shared: two threads encoding at once get what one thread gets.
+    void concurrentEncoding()
+    {
+        const LoadedTokenizer t = loadTokenizerJson(caseTokenizerJson(u"bpe-llama3"_qs), u"bpe-llama3"_qs);
+        QVERIFY2(t, qPrintable(t.error));
+        std::vector<QString> texts;
+        for (const Reference &r : readReference(u"bpe-llama3/reference.json"_qs))
+            texts.push_back(r.text);
+        std::vector<std::vector<int>> results[2];
+        auto run = [&](int which) {
+            for (int round = 0; round < 5; ++round)
+                for (const QString &text : texts)
+                    results[which].push_back(t.tokenizer->encode(text).ids);
+        };
+        std::thread other(run, 1);
+        run(0);
+        other.join();
+        QCOMPARE(results[0], results[1]);
+        QCOMPARE(results[0].front(), readReference(u"bpe-llama3/reference.json"_qs).front().ids);
     }
 
     void damagedJson_data()
