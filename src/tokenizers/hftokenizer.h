@@ -38,6 +38,10 @@ public:
 
     using Tokenizer::Marker;
 
+    // Replaces the special tokens put around a text (the tokenizer_config.json of Llama's
+    // tokenizer class decides them, not tokenizer.json).
+    void setPostProcessor(PostProcessor post) { m_parts.post = std::move(post); }
+
 protected:
     Marker marker() const override { return m_parts.marker; }
     PieceText pieceText(int id) const override;

@@ -1,3 +1,4 @@
+#include "hftokenizer.h"
 #include "legacyloaders.h"
 #include "sentencepiecetokenizer.h"
 #include "tokenizer.h"
@@ -40,11 +41,42 @@ QJsonObject readConfig(const QDir &dir)
     }
 }
 
+// A special token of tokenizer_config.json: "<s>" or {"content": "<s>", …}.
+QString configToken(const QJsonObject &config, QLatin1String key)
+{
+    const QJsonValue v = config.value(key);
+    return v.isObject() ? v.toObject().value(QLatin1String("content")).toString() : v.toString();
+}
+
+// transformers' LlamaTokenizerFast rebuilds the post-processor from add_bos_token (default true)
+// and add_eos_token (default false) whatever tokenizer.json says; so does this, for that class.
+void applyLlamaConfig(LoadedTokenizer &loaded, const QJsonObject &config)
+{
+    const QString tokenizerClass = config.value(QLatin1String("tokenizer_class")).toString();
+    if (!loaded
+        || (tokenizerClass != QLatin1String("LlamaTokenizer") && tokenizerClass != QLatin1String("LlamaTokenizerFast")
+            && tokenizerClass != QLatin1String("CodeLlamaTokenizer")
+            && tokenizerClass != QLatin1String("CodeLlamaTokenizerFast")))
+        return;
+    const QString configPath = QStringLiteral("tokenizer_config.json");
+    PostProcessor post;
+    const auto bos = loaded.tokenizer->id(configToken(config, QLatin1String("bos_token")));
+    const auto eos = loaded.tokenizer->id(configToken(config, QLatin1String("eos_token")));
+    if (bos && boolField(config, QLatin1String("add_bos_token"), configPath, true))
+        post.prefix.push_back(*bos);
+    if (eos && boolField(config, QLatin1String("add_eos_token"), configPath, false))
+        post.suffix.push_back(*eos);
+    static_cast<HfTokenizer &>(*loaded.tokenizer).setPostProcessor(std::move(post));
+}
+
 LoadedTokenizer loadFolder(const QDir &dir)
 {
     const QString json = QStringLiteral("tokenizer.json");
-    if (dir.exists(json))
-        return loadTokenizerJson(readFile(dir, json), json);
+    if (dir.exists(json)) {
+        LoadedTokenizer loaded = loadTokenizerJson(readFile(dir, json), json);
+        applyLlamaConfig(loaded, readConfig(dir));
+        return loaded;
+    }
     if (dir.exists(QStringLiteral("vocab.json"))) {
         if (!dir.exists(QStringLiteral("merges.txt")))
             fail(QStringLiteral("merges.txt: missing (vocab.json needs the merges beside it)"));

@@ -286,6 +286,26 @@ private Q_SLOTS:
         QCOMPARE(wordPiece.tokenizer->encode(u"ab"_qs).pieces, QStringList({u"a"_qs, u"##b"_qs}));
     }
 
+    // transformers' Llama tokenizer class takes BOS and EOS from tokenizer_config.json.
+    void llamaConfig()
+    {
+        const QByteArray json = readData(u"bpe-llama2/tokenizer.json"_qs);
+        const LoadedTokenizer plain = loadFiles({{u"tokenizer.json"_qs, json}});
+        QVERIFY2(plain, qPrintable(plain.error));
+        QCOMPARE(plain.tokenizer->encode(u"the"_qs).pieces, QStringList({u"<s>"_qs, u"▁the"_qs}));
+        const LoadedTokenizer eos = loadFiles({{u"tokenizer.json"_qs, json},
+            {u"tokenizer_config.json"_qs,
+                "{\"tokenizer_class\": \"LlamaTokenizer\", \"add_bos_token\": false, \"add_eos_token\": true,"
+                " \"bos_token\": {\"content\": \"<s>\"}, \"eos_token\": \"</s>\"}"}});
+        QVERIFY2(eos, qPrintable(eos.error));
+        QCOMPARE(eos.tokenizer->encode(u"the"_qs).pieces, QStringList({u"▁the"_qs, u"</s>"_qs}));
+        // Other classes keep tokenizer.json's post-processor.
+        const LoadedTokenizer other = loadFiles({{u"tokenizer.json"_qs, json},
+            {u"tokenizer_config.json"_qs,
+                "{\"tokenizer_class\": \"PreTrainedTokenizerFast\", \"add_bos_token\": false}"}});
+        QCOMPARE(other.tokenizer->encode(u"the"_qs).pieces, QStringList({u"<s>"_qs, u"▁the"_qs}));
+    }
+
     void badMergesLine()
     {
         const LoadedTokenizer t = loadFiles(
