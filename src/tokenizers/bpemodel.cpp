@@ -40,13 +40,14 @@ void BpeModel::addMerge(const QString &left, const QString &right, const QString
 {
     const auto l = m_vocabulary.find(left);
     const auto r = m_vocabulary.find(right);
-    const auto joined = m_vocabulary.find(left + right);
-    if (!l || !r || !joined)
-        fail(path + QStringLiteral(": \"")
-            + (!l        ? left
-                    : !r ? right
-                         : left + right)
-            + QStringLiteral("\" is not in the vocabulary"));
+    // The right piece continues the left one: its continuing_subword_prefix goes, as in Hugging Face's.
+    const QString &prefix = m_options.continuingSubwordPrefix;
+    const QString merged = left + (right.startsWith(prefix) ? right.mid(prefix.size()) : right);
+    const auto joined = m_vocabulary.find(merged);
+    if (!l || !r || !joined) {
+        const QString &missing = !l ? left : !r ? right : merged;
+        fail(path + QStringLiteral(": \"") + missing + QStringLiteral("\" is not in the vocabulary"));
+    }
     // The first of two identical merges is the one that counts, as in Hugging Face's.
     if (!m_merges.contains(pairKey(*l, *r)))
         m_merges.insert(pairKey(*l, *r), {int(m_merges.size()), *joined});

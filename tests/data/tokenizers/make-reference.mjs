@@ -119,6 +119,50 @@ for (const cased of [false, true]) {
   fs.writeFileSync(path.join(here, "wordpiece-splits", "tokenizer.json"), JSON.stringify(t, null, 1) + "\n");
 }
 
+// A BPE with continuing_subword_prefix "##" and end_of_word_suffix "</w>" (the layout of GPT-1 and
+// CLIP), its merges learnt here from the test sentences by plain byte-pair counting: a merge of a
+// and b makes a + b without b's prefix, as Hugging Face's BPE builds it.
+{
+  const prefix = "##", suffix = "</w>";
+  const counts = new Map();
+  for (const s of strings) for (const w of s.toLowerCase().match(/[a-z]+/g) || []) counts.set(w, (counts.get(w) || 0) + 1);
+  const words = [...counts].sort().map(([w, c]) => [[...w].map((ch, i) => (i > 0 ? prefix : "") + ch + (i === w.length - 1 ? suffix : "")), c]);
+  const vocab = { "<unk>": 0 };
+  const add = (t) => { if (!(t in vocab)) vocab[t] = Object.keys(vocab).length; };
+  for (const ch of "abcdefghijklmnopqrstuvwxyz") for (const t of [ch, prefix + ch, ch + suffix, prefix + ch + suffix]) add(t);
+  const merges = [];
+  for (let k = 0; k < 400; ++k) {
+    const pairs = new Map();
+    for (const [symbols, c] of words)
+      for (let i = 0; i + 1 < symbols.length; ++i) {
+        const key = symbols[i] + " " + symbols[i + 1];
+        pairs.set(key, (pairs.get(key) || 0) + c);
+      }
+    const best = [...pairs].sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1))[0];
+    if (!best || best[1] < 2) break;
+    const [a, b] = best[0].split(" ");
+    const joined = a + b.slice(prefix.length);
+    merges.push([a, b]);
+    add(joined);
+    for (const w of words) {
+      const out = [];
+      for (let i = 0; i < w[0].length; ++i)
+        if (i + 1 < w[0].length && w[0][i] === a && w[0][i + 1] === b) { out.push(joined); ++i; } else out.push(w[0][i]);
+      w[0] = out;
+    }
+  }
+  const t = {
+    version: "1.0", truncation: null, padding: null,
+    added_tokens: [{ id: 0, content: "<unk>", single_word: false, lstrip: false, rstrip: false, normalized: false, special: true }],
+    normalizer: { type: "Lowercase" }, pre_tokenizer: { type: "Whitespace" }, post_processor: null,
+    decoder: { type: "BPEDecoder", suffix },
+    model: { type: "BPE", dropout: null, unk_token: "<unk>", continuing_subword_prefix: prefix, end_of_word_suffix: suffix,
+      fuse_unk: true, byte_fallback: false, ignore_merges: false, vocab, merges },
+  };
+  fs.mkdirSync(path.join(here, "bpe-affixes"), { recursive: true });
+  fs.writeFileSync(path.join(here, "bpe-affixes", "tokenizer.json"), JSON.stringify(t, null, 1) + "\n");
+}
+
 const gpt2Vocab = read("gpt2/vocab.json");
 const gpt2Merges = fs.readFileSync(path.join(here, "gpt2/merges.txt"), "utf8").split("\n")
   .filter((l) => l && !l.startsWith("#version"));
