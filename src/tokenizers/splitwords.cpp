@@ -1,5 +1,7 @@
 #include "pretokenizer.h"
 
+#include <algorithm>
+
 namespace qkv::tokenizers {
 
 namespace {
@@ -10,53 +12,50 @@ struct Span {
     bool match;
 };
 
-// Applies a split behavior to the spans (matches and what lies between) of one word.
+// Applies a split behavior to the spans (matches and what lies between, in order, touching) of one
+// word, as the folds of Hugging Face's NormalizedString::split do.
 void appendSplit(Words &out, const Word &word, const std::vector<Span> &spans, SplitBehavior behavior)
 {
     std::vector<std::pair<qsizetype, qsizetype>> parts;
-    for (const Span &s : spans) {
-        switch (behavior) {
-        case SplitBehavior::Removed:
+    bool previousMatch = false;
+    switch (behavior) {
+    case SplitBehavior::Removed:
+        for (const Span &s : spans)
             if (!s.match)
                 parts.emplace_back(s.begin, s.end);
-            break;
-        case SplitBehavior::Isolated:
+        break;
+    case SplitBehavior::Isolated:
+        for (const Span &s : spans)
             parts.emplace_back(s.begin, s.end);
-            break;
-        case SplitBehavior::MergedWithPrevious:
-            // Only onto what is not a match itself: "a--" is "a-", "-" (as in Hugging Face's).
-            if (s.match && !parts.empty() && parts.back().second == s.begin && !(&s - 1)->match)
-                parts.back().second = s.end;
-            else
-                parts.emplace_back(s.begin, s.end);
-            break;
-        case SplitBehavior::MergedWithNext:
-            parts.emplace_back(s.begin, s.end);
-            break;
-        case SplitBehavior::Contiguous:
-            if (s.match && !parts.empty() && parts.back().second == s.begin && &s != &spans.front() && (&s - 1)->match)
-                parts.back().second = s.end;
-            else
-                parts.emplace_back(s.begin, s.end);
-            break;
-        }
-    }
-    if (behavior == SplitBehavior::MergedWithNext) {
-        // A match joins the span after it: rebuild from the spans, carrying matches forward.
-        parts.clear();
-        qsizetype pending = -1;
+        break;
+    case SplitBehavior::MergedWithPrevious: // a match joins the span before it, unless that is a match
         for (const Span &s : spans) {
-            if (s.match) {
-                if (pending >= 0)
-                    parts.emplace_back(pending, s.begin);
-                pending = s.begin;
-            } else {
-                parts.emplace_back(pending >= 0 ? pending : s.begin, s.end);
-                pending = -1;
-            }
+            if (s.match && !previousMatch && !parts.empty())
+                parts.back().second = s.end;
+            else
+                parts.emplace_back(s.begin, s.end);
+            previousMatch = s.match;
         }
-        if (pending >= 0)
-            parts.emplace_back(pending, spans.back().end);
+        break;
+    case SplitBehavior::MergedWithNext: // the same backwards
+        for (auto s = spans.rbegin(); s != spans.rend(); ++s) {
+            if (s->match && !previousMatch && !parts.empty())
+                parts.back().first = s->begin;
+            else
+                parts.emplace_back(s->begin, s->end);
+            previousMatch = s->match;
+        }
+        std::reverse(parts.begin(), parts.end());
+        break;
+    case SplitBehavior::Contiguous: // runs of matches become one
+        for (const Span &s : spans) {
+            if (s.match == previousMatch && !parts.empty())
+                parts.back().second = s.end;
+            else
+                parts.emplace_back(s.begin, s.end);
+            previousMatch = s.match;
+        }
+        break;
     }
     for (const auto &[begin, end] : parts)
         if (end > begin)
