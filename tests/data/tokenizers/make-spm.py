@@ -24,7 +24,9 @@ with tempfile.TemporaryDirectory() as tmp:
         for line in readme.splitlines() + [s.replace("\n", " ") for s in strings]:
             if line.strip():
                 f.write(line + "\n")
-    spm.SentencePieceTrainer.train(input=corpus, model_prefix=os.path.join(tmp, "m"), vocab_size=800,
+    # Relative names, so that the model (which records them) comes out the same on every run.
+    os.chdir(tmp)
+    spm.SentencePieceTrainer.train(input="corpus.txt", model_prefix="m", vocab_size=800,
                                    model_type="bpe", byte_fallback=True, split_digits=True,
                                    normalization_rule_name="identity", remove_extra_whitespaces=False,
                                    allow_whitespace_only_pieces=True, character_coverage=0.98,
