@@ -2,6 +2,7 @@
 #include "tokenizerdata.h"
 
 #include <QRandomGenerator>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <thread>
@@ -48,6 +49,12 @@ private:
             }
         }
         return s;
+    }
+
+    static bool write(const QString &path, const QByteArray &bytes)
+    {
+        QFile f(path);
+        return f.open(QIODevice::WriteOnly | QIODevice::Truncate) && f.write(bytes) == bytes.size();
     }
 
     static void check(const Tokenizer &t, const QString &text)
@@ -108,6 +115,48 @@ private Q_SLOTS:
         other.join();
         QCOMPARE(results[0], results[1]);
         QCOMPARE(results[0].front(), readReference(u"bpe-llama3/reference.json"_qs).front().ids);
+    }
+
+    // Damaged legacy files and SentencePiece models in a folder: loaded or refused naming the file.
+    void damagedFolder_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QByteArray>("original");
+        QTest::addColumn<QByteArray>("beside");
+        const QByteArray vocab = "[PAD]\n[UNK]\n[CLS]\n[SEP]\n[MASK]\nthe\nplay\n##ing\na\n##b\n";
+        QTest::newRow("tokenizer.model") << u"tokenizer.model"_qs << readData(u"spm/tokenizer.model"_qs)
+                                         << QByteArray();
+        QTest::newRow("vocab.txt") << u"vocab.txt"_qs << vocab << QByteArray();
+        QTest::newRow("merges.txt") << u"merges.txt"_qs << QByteArray("#version: 0.2\na b\nab c\n")
+                                    << QByteArray("{\"a\": 0, \"b\": 1, \"c\": 2, \"ab\": 3, \"abc\": 4}");
+    }
+
+    void damagedFolder()
+    {
+        QFETCH(QString, file);
+        QFETCH(QByteArray, original);
+        QFETCH(QByteArray, beside);
+        QTemporaryDir dir;
+        if (!beside.isEmpty())
+            QVERIFY(write(dir.filePath(u"vocab.json"_qs), beside));
+        QRandomGenerator random(5);
+        for (int i = 0; i < 200; ++i) {
+            QByteArray bytes = original;
+            for (int k = 0, n = int(random.bounded(1, 6)); k < n && !bytes.isEmpty(); ++k) {
+                const auto at = qsizetype(random.bounded(bytes.size()));
+                if (random.bounded(2) == 0)
+                    bytes[at] = char(random.bounded(256));
+                else
+                    bytes.remove(at, qsizetype(random.bounded(1, 20)));
+            }
+            QVERIFY(write(dir.filePath(file), bytes));
+            const LoadedTokenizer t = loadTokenizer(dir.path());
+            if (t)
+                check(*t.tokenizer, u"Hello world, it's 2024! 😀 中文 playing"_qs);
+            else
+                QVERIFY2(
+                    t.error.startsWith(file + u": "_qs) || t.error.startsWith(u"vocab.json: "_qs), qPrintable(t.error));
+        }
     }
 
     void damagedJson_data()
