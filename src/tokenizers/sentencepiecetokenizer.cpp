@@ -1,0 +1,78 @@
+#include "sentencepiecetokenizer.h"
+#include "utf8.h"
+
+#include <sentencepiece_processor.h>
+
+namespace qkv::tokenizers {
+
+SentencePieceTokenizer::SentencePieceTokenizer()
+    : m_processor(std::make_unique<sentencepiece::SentencePieceProcessor>())
+{ }
+
+SentencePieceTokenizer::~SentencePieceTokenizer() = default;
+
+LoadedTokenizer SentencePieceTokenizer::load(const QByteArray &model, const QString &where, bool addBos, bool addEos)
+{
+    std::unique_ptr<SentencePieceTokenizer> t(new SentencePieceTokenizer);
+    const auto status = t->m_processor->LoadFromSerializedProto(std::string_view(model.constData(), model.size()));
+    if (!status.ok())
+        return {nullptr,
+            where + QStringLiteral(": not a SentencePiece model (") + QString::fromStdString(status.ToString()) + u')'};
+    if (t->m_processor->GetPieceSize() <= 0)
+        return {nullptr, where + QStringLiteral(": the SentencePiece model has no pieces")};
+    t->m_addBos = addBos && t->m_processor->bos_id() >= 0;
+    t->m_addEos = addEos && t->m_processor->eos_id() >= 0;
+    return {std::move(t), {}};
+}
+
+Encoding SentencePieceTokenizer::encode(const QString &text, bool addSpecial) const
+{
+    Encoding e;
+    const QByteArray utf8 = text.toUtf8();
+    std::vector<int> ids;
+    // Encode fails only on a model that did not load, which load() has refused.
+    m_processor->Encode(std::string_view(utf8.constData(), utf8.size()), &ids).IgnoreError();
+    if (addSpecial && m_addBos)
+        e.ids.push_back(m_processor->bos_id());
+    e.ids.insert(e.ids.end(), ids.begin(), ids.end());
+    if (addSpecial && m_addEos)
+        e.ids.push_back(m_processor->eos_id());
+    describe(e);
+    return e;
+}
+
+int SentencePieceTokenizer::vocabSize() const
+{
+    return m_processor->GetPieceSize();
+}
+
+QString SentencePieceTokenizer::piece(int id) const
+{
+    if (id < 0 || id >= vocabSize())
+        return {};
+    const std::string &p = m_processor->IdToPiece(id);
+    return fromUtf8(QByteArrayView(p.data(), qsizetype(p.size())));
+}
+
+std::optional<int> SentencePieceTokenizer::id(const QString &piece) const
+{
+    const QByteArray utf8 = piece.toUtf8();
+    const int id = m_processor->PieceToId(std::string_view(utf8.constData(), utf8.size()));
+    // Unknown pieces come back as the unknown token's id.
+    if (id < 0 || id >= vocabSize() || m_processor->IdToPiece(id) != utf8.toStdString())
+        return std::nullopt;
+    return id;
+}
+
+Tokenizer::PieceText SentencePieceTokenizer::pieceText(int id) const
+{
+    if (id < 0 || id >= vocabSize() || m_processor->IsControl(id) || m_processor->IsUnknown(id))
+        return {QByteArray(), true, false};
+    const QString p = piece(id);
+    if (m_processor->IsByte(id)) // "<0xE2>"
+        return {QByteArray(1, char(p.mid(3, 2).toInt(nullptr, 16))), false, false};
+    QString text = p;
+    return {text.replace(QChar(0x2581), u' ').toUtf8(), false, false};
+}
+
+} // namespace qkv::tokenizers

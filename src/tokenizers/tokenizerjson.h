@@ -1,0 +1,16 @@
+#pragma once
+
+#include "jsonfields.h"
+#include "model.h"
+
+#include <QByteArray>
+#include <QJsonDocument>
+
+namespace qkv::tokenizers {
+
+// The JSON document in `bytes`, or a LoadError "line L, column C: <what>" for bad JSON.
+QJsonDocument parseJsonDocument(const QByteArray &bytes);
+// A {"piece": id, …} object at `path`.
+Vocabulary parseVocabulary(const QJsonObject &o, const QString &path);
+
+} // namespace qkv::tokenizers
