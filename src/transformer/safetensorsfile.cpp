@@ -2,6 +2,7 @@
 
 #include "refusal.h"
 
+#include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -130,23 +131,24 @@ SafetensorsFile::SafetensorsFile(const QString &path)
     const QJsonObject o = json.object();
     const uchar *data = map + 8 + length;
     const qint64 dataSize = m_size - 8 - qint64(length);
+    // In file order, so that in a truncated file the first tensor cut short is the one named.
+    std::vector<std::pair<double, QString>> order;
     for (auto it = o.begin(); it != o.end(); ++it) {
-        if (it.key() == u"__metadata__")
-            continue;
+        if (it.key() != u"__metadata__")
+            order.emplace_back(it.value()[u"data_offsets"_qs][0].toDouble(), it.key());
+    }
+    std::stable_sort(order.begin(), order.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
+    for (const auto &[begin, name] : order) {
         try {
-            m_entries.push_back(parseEntry(it.key(), it.value(), data, dataSize));
+            m_entries.push_back(parseEntry(name, o.value(name), data, dataSize));
         } catch (const Refusal &r) {
-            refuse(QStringLiteral("%1: %2: %3").arg(path, it.key(), r.message));
+            refuse(QStringLiteral("%1: %2: %3").arg(path, name, r.message));
         }
     }
-    std::vector<const TensorEntry *> order;
-    for (const TensorEntry &e : m_entries)
-        order.push_back(&e);
-    std::sort(order.begin(), order.end(), [](auto *a, auto *b) { return a->bytes < b->bytes; });
-    for (std::size_t i = 1; i < order.size(); ++i) {
-        if (order[i - 1]->bytes + order[i - 1]->size > order[i]->bytes)
-            refuse(QStringLiteral("%1: tensors %2 and %3 overlap in the file")
-                       .arg(path, order[i - 1]->name, order[i]->name));
+    for (std::size_t i = 1; i < m_entries.size(); ++i) {
+        const TensorEntry &before = m_entries[i - 1], &e = m_entries[i];
+        if (before.bytes + before.size > e.bytes)
+            refuse(QStringLiteral("%1: tensors %2 and %3 overlap in the file").arg(path, before.name, e.name));
     }
 }
 

@@ -66,7 +66,7 @@ def write(out, r, gpt2_weights, GPT2, save, write_safetensors):
     folder = gpt2("bad_truncated")
     path = os.path.join(folder, "model.safetensors")
     os.truncate(path, os.path.getsize(path) - 1000)
-    expect(folder, "model.safetensors", "truncated", "transformer.ln_f")
+    expect(folder, "model.safetensors", "truncated", "transformer.h.1.mlp.c_proj.weight")
 
     folder = gpt2("bad_header_length")
     with open(os.path.join(folder, "model.safetensors"), "r+b") as f:

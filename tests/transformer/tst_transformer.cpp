@@ -5,6 +5,8 @@
 
 #include <cmath>
 
+Q_DECLARE_METATYPE(std::vector<int>)
+
 using namespace qkv::transformer;
 
 namespace {
@@ -149,6 +151,137 @@ private Q_SLOTS:
         QVERIFY2(again.done(), qPrintable(again.error));
         compareAttention(again, ablated.value(u"attention"_qs).toArray());
         comparePredictions(again, ablated.value(u"predictions"_qs).toArray());
+    }
+    // Q set to its own Q, K to its own K: nothing changes.
+    void identityInterventionChangesNothing()
+    {
+        if (m_skip)
+            QSKIP(qPrintable(m_why));
+        const auto m = open(u"llama_gqa_bf16"_qs);
+        QVERIFY(m);
+        const std::vector<int> ids {3, 14, 15, 9, 26, 5};
+        const ForwardResult plain = forward(*m, ids);
+        QVERIFY(plain.done());
+        ForwardOptions o;
+        o.interventions.push_back({1, 3, Intervention::Kind::Query, plain.layers[1].heads[3].query});
+        o.interventions.push_back({0, 2, Intervention::Kind::Key, plain.layers[0].heads[2].key});
+        o.interventions.push_back({0, 1, Intervention::Kind::Value, plain.layers[0].heads[1].value});
+        const ForwardResult same = forward(*m, ids, o);
+        QVERIFY2(same.done(), qPrintable(same.error));
+        for (std::size_t l = 0; l < plain.layers.size(); ++l)
+            QCOMPARE(maxDifference(same.layers[l].residual, plain.layers[l].residual), 0.0f);
+        QCOMPARE(maxDifference(same.logits, plain.logits), 0.0f);
+    }
+
+    // Recomputing from layer L gives what a full forward pass with the same intervention gives,
+    // and copies the layers before L.
+    void recomputeEqualsFullForward_data()
+    {
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<int>("layer");
+        QTest::newRow("gpt2") << u"gpt2"_qs << 1;
+        QTest::newRow("gpt2 layer 0") << u"gpt2"_qs << 0;
+        QTest::newRow("bert") << u"bert"_qs << 1;
+        QTest::newRow("qwen2") << u"qwen2_bias_tied"_qs << 2;
+    }
+
+    void recomputeEqualsFullForward()
+    {
+        if (m_skip)
+            QSKIP(qPrintable(m_why));
+        QFETCH(QString, model);
+        QFETCH(int, layer);
+        const auto m = open(model);
+        QVERIFY(m);
+        const std::vector<int> ids {1, 4, 1, 5, 9, 2, 6};
+        const auto n = Eigen::Index(ids.size());
+        ForwardOptions o;
+        if (!m->config().causal())
+            o.predictPositions = {2, 4};
+        const ForwardResult plain = forward(*m, ids, o);
+        QVERIFY(plain.done());
+        // Uniform attention over the keys, and a doubled value matrix.
+        o.interventions.push_back({layer, 0, Intervention::Kind::Attention, Eigen::MatrixXf::Constant(n, n, 1.0f / n)});
+        o.interventions.push_back({layer, 1, Intervention::Kind::Value, 2 * plain.layers[layer].heads[1].value});
+        QCOMPARE(firstChangedLayer(plain, o), layer);
+        const ForwardResult full = forward(*m, ids, o);
+        const ForwardResult again = recompute(*m, plain, layer, o);
+        QVERIFY2(full.done() && again.done(), qPrintable(full.error + again.error));
+        QVERIFY(maxDifference(full.layers.back().residual, plain.layers.back().residual) > 1e-3f);
+        for (std::size_t l = 0; l < full.layers.size(); ++l) {
+            QCOMPARE(maxDifference(again.layers[l].residual, full.layers[l].residual), 0.0f);
+            for (std::size_t h = 0; h < full.layers[l].heads.size(); ++h)
+                QCOMPARE(maxDifference(again.layers[l].heads[h].attention, full.layers[l].heads[h].attention), 0.0f);
+        }
+        QCOMPARE(maxDifference(again.logits, full.logits), 0.0f);
+        QCOMPARE(again.predictions.front().top.front().id, full.predictions.front().top.front().id);
+        QCOMPARE(full.layers[layer].heads[0].attention, o.interventions[0].values);
+        // Starting after the changed layer would skip it: refused.
+        if (layer + 1 < m->config().layers) {
+            const ForwardResult late = recompute(*m, plain, layer + 1, o);
+            QCOMPARE(late.status, ForwardResult::Status::Refused);
+            QVERIFY2(late.error.contains(QString::number(layer)), qPrintable(late.error));
+        }
+    }
+
+    void cancellation()
+    {
+        if (m_skip)
+            QSKIP(qPrintable(m_why));
+        const auto m = open(u"gpt2"_qs);
+        QVERIFY(m);
+        std::atomic<bool> cancel {true};
+        ForwardOptions o;
+        o.cancel = &cancel;
+        const ForwardResult r = forward(*m, {1, 2, 3}, o);
+        QCOMPARE(r.status, ForwardResult::Status::Cancelled);
+        QVERIFY(r.layers.empty() && r.predictions.empty());
+        cancel = false;
+        QVERIFY(forward(*m, {1, 2, 3}, o).done());
+    }
+
+    void refusals_data()
+    {
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<std::vector<int>>("ids");
+        QTest::addColumn<int>("kind"); // 0 none, 1 bad Q shape, 2 bad head, 3 NaN attention, 4 bad mask
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("no tokens") << u"gpt2"_qs << std::vector<int> {} << 0 << u"no tokens"_qs;
+        QTest::newRow("id past vocab") << u"gpt2"_qs << std::vector<int> {1, 61} << 0 << u"id 61"_qs;
+        QTest::newRow("negative id") << u"bert"_qs << std::vector<int> {-1} << 0 << u"id -1"_qs;
+        QTest::newRow("too many for GPT-2") << u"gpt2"_qs << std::vector<int>(17, 1) << 0 << u"16 positions"_qs;
+        QTest::newRow("too many for BERT") << u"bert"_qs << std::vector<int>(21, 1) << 0 << u"20 positions"_qs;
+        QTest::newRow("too many for Llama")
+            << u"llama_gqa_bf16"_qs << std::vector<int>(65, 1) << 0 << u"64 positions"_qs;
+        QTest::newRow("query shape") << u"gpt2"_qs << std::vector<int> {1, 2} << 1 << u"2 × 8"_qs;
+        QTest::newRow("head") << u"gpt2"_qs << std::vector<int> {1, 2} << 2 << u"head 4"_qs;
+        QTest::newRow("NaN attention") << u"gpt2"_qs << std::vector<int> {1, 2} << 3 << u"NaN"_qs;
+        QTest::newRow("mask position") << u"bert"_qs << std::vector<int> {1, 2} << 4 << u"position 2"_qs;
+    }
+
+    void refusals()
+    {
+        if (m_skip)
+            QSKIP(qPrintable(m_why));
+        QFETCH(QString, model);
+        QFETCH(std::vector<int>, ids);
+        QFETCH(int, kind);
+        QFETCH(QString, expected);
+        const auto m = open(model);
+        QVERIFY(m);
+        ForwardOptions o;
+        const auto n = Eigen::Index(ids.size());
+        if (kind == 1)
+            o.interventions.push_back({0, 0, Intervention::Kind::Query, Eigen::MatrixXf::Zero(n, 7)});
+        if (kind == 2)
+            o.interventions.push_back({0, 4, Intervention::Kind::Ablate, {}});
+        if (kind == 3)
+            o.interventions.push_back({1, 0, Intervention::Kind::Attention, Eigen::MatrixXf::Constant(n, n, NAN)});
+        if (kind == 4)
+            o.predictPositions = {2};
+        const ForwardResult r = forward(*m, ids, o);
+        QCOMPARE(r.status, ForwardResult::Status::Refused);
+        QVERIFY2(r.error.contains(expected), qPrintable(r.error));
     }
 };
 
