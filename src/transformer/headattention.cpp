@@ -1,5 +1,6 @@
 #include "forwardsteps.h"
 #include "tensormath.h"
+#include "twothreads.h"
 
 #include <cmath>
 
@@ -48,13 +49,14 @@ Eigen::MatrixXf attendHeads(const Config &c, const Eigen::MatrixXf &q, const Eig
     record.heads.resize(std::size_t(c.heads));
     Eigen::MatrixXf out(n, Eigen::Index(c.heads) * hd);
     // Heads on both cores once they are worth a thread (n² · head_dim multiply-adds each).
-    const bool split = n * n * hd * c.heads > 2'000'000;
-#pragma omp parallel for schedule(dynamic) if (split)
-    for (int h = 0; h < c.heads; ++h) {
-        HeadRecord &r = record.heads[std::size_t(h)];
-        attendHead(c, h, q, k, v, here, r);
-        out.middleCols(h * hd, hd) = r.output;
-    }
+    onTwoThreads(double(n) * double(n) * double(hd) * c.heads > 2e6, [&](int part, int parts) {
+        const auto [begin, end] = partOf(c.heads, part, parts);
+        for (auto h = int(begin); h < int(end); ++h) {
+            HeadRecord &r = record.heads[std::size_t(h)];
+            attendHead(c, h, q, k, v, here, r);
+            out.middleCols(h * hd, hd) = r.output;
+        }
+    });
     return out;
 }
 

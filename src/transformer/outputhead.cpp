@@ -22,11 +22,10 @@ Eigen::MatrixXf logitsAt(const Model &model, const Eigen::MatrixXf &x, const std
         activate(h, c.activation);
         normalizeRows(h, w.headNorm, c.eps);
     }
-    Eigen::MatrixXf logits(h.rows(), c.vocab);
-    logits.noalias() = h * matrixOf(*w.unembedding).transpose();
-    if (w.unembeddingBias)
-        logits.rowwise() += vectorOf(*w.unembeddingBias);
-    return logits;
+    Linear unembedding;
+    unembedding.weight = w.unembedding;
+    unembedding.bias = w.unembeddingBias;
+    return applyLinear(unembedding, h);
 }
 
 std::vector<TokenProbability> topTokens(const Eigen::VectorXf &logits, int topK)

@@ -1,5 +1,7 @@
 #include "tensormath.h"
 
+#include "twothreads.h"
+
 #include <cmath>
 
 namespace qkv::transformer {
@@ -7,11 +9,17 @@ namespace qkv::transformer {
 Eigen::MatrixXf applyLinear(const Linear &linear, const Eigen::MatrixXf &x)
 {
     const WeightMatrix w = matrixOf(*linear.weight);
-    Eigen::MatrixXf y(x.rows(), linear.inOut ? w.cols() : w.rows());
-    if (linear.inOut)
-        y.noalias() = x * w;
-    else
-        y.noalias() = x * w.transpose();
+    const Eigen::Index out = linear.inOut ? w.cols() : w.rows();
+    Eigen::MatrixXf y(x.rows(), out);
+    // Each thread computes its own columns of y from its own part of W.
+    const bool worthIt = double(x.rows()) * double(x.cols()) * double(out) > 2e6;
+    onTwoThreads(worthIt, [&](int part, int parts) {
+        const auto [begin, end] = partOf(out, part, parts);
+        if (linear.inOut)
+            y.middleCols(begin, end - begin).noalias() = x * w.middleCols(begin, end - begin);
+        else
+            y.middleCols(begin, end - begin).noalias() = x * w.middleRows(begin, end - begin).transpose();
+    });
     if (linear.bias)
         y.rowwise() += vectorOf(*linear.bias);
     return y;

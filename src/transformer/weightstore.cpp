@@ -2,6 +2,7 @@
 
 #include "memorybudget.h"
 #include "refusal.h"
+#include "twothreads.h"
 
 #include <QDir>
 #include <QFile>
@@ -10,8 +11,11 @@
 
 #include <bit>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
-#include <new>
+
+#include <sys/mman.h>
+#include <unistd.h>
 
 namespace qkv::transformer {
 namespace {
@@ -65,7 +69,37 @@ QString gib(qint64 bytes)
     return QString::number(double(bytes) / double(qint64(1) << 30), 'f', 2) + u" GiB"_qs;
 }
 
+// On huge pages where Linux has them: faulting in hundreds of MB page by page costs more than
+// widening them (see qkvcore's bulkallocator.h).
+float *allocateFloats(qint64 count)
+{
+    constexpr std::size_t hugePage = std::size_t(2) << 20;
+    const std::size_t bytes = (std::size_t(count) * sizeof(float) + hugePage - 1) / hugePage * hugePage;
+    void *p = std::aligned_alloc(hugePage, bytes);
+#if defined(MADV_HUGEPAGE)
+    if (p)
+        madvise(p, bytes, MADV_HUGEPAGE); // advice only
+#endif
+    return static_cast<float *>(p);
+}
+
+// A widened tensor's file pages are not needed again: out of the resident set they go (the
+// page cache keeps them while memory allows), so memory holds the float32 copy only.
+void dropPages(const TensorEntry &e)
+{
+    const auto page = std::uintptr_t(sysconf(_SC_PAGE_SIZE));
+    const auto begin = (reinterpret_cast<std::uintptr_t>(e.bytes) + page - 1) / page * page;
+    const auto end = (reinterpret_cast<std::uintptr_t>(e.bytes) + std::uintptr_t(e.size)) / page * page;
+    if (end > begin)
+        madvise(reinterpret_cast<void *>(begin), end - begin, MADV_DONTNEED);
+}
+
 } // namespace
+
+void WeightStore::Free::operator()(float *p) const
+{
+    std::free(p);
+}
 
 void WeightStore::add(std::unique_ptr<SafetensorsFile> file)
 {
@@ -166,7 +200,7 @@ void WeightStore::materialize(qint64 budget)
         refuse(QStringLiteral("%1: widening the weights to float32 needs %2, more than the %3 of memory available now")
                    .arg(describeLocation(), gib(owned * qint64(sizeof(float))), gib(availableMemory())));
     if (owned > 0) {
-        m_owned.reset(new (std::nothrow) float[std::size_t(owned)]);
+        m_owned.reset(allocateFloats(owned));
         if (!m_owned)
             refuse(QStringLiteral("%1: %2 could not be allocated for the weights")
                        .arg(describeLocation(), gib(owned * 4)));
@@ -181,18 +215,23 @@ void WeightStore::materialize(qint64 budget)
         }
     }
     std::vector<char> bad(m_used.size(), 0);
-    const auto n = qint64(m_used.size());
-#pragma omp parallel for schedule(dynamic)
-    for (qint64 i = 0; i < n; ++i) {
-        const TensorEntry &e = *m_usedFrom[std::size_t(i)].entry;
-        if (targets[std::size_t(i)]) {
-            bad[std::size_t(i)] = !widen(e, targets[std::size_t(i)]);
-            m_used[std::size_t(i)]->data = targets[std::size_t(i)];
-        } else {
-            const auto *data = reinterpret_cast<const float *>(e.bytes);
-            bad[std::size_t(i)] = !finite(data, e.count);
-            m_used[std::size_t(i)]->data = data;
+    // Alternate tensors between two threads: widening is the open's main cost for F16/BF16.
+    onTwoThreads(m_used.size() > 1 && usedBytes() > (qint64(16) << 20), [&](int part, int parts) {
+        for (std::size_t i = std::size_t(part); i < m_used.size(); i += std::size_t(parts)) {
+            const TensorEntry &e = *m_usedFrom[i].entry;
+            if (targets[i]) {
+                bad[i] = !widen(e, targets[i]);
+                m_used[i]->data = targets[i];
+            } else {
+                const auto *data = reinterpret_cast<const float *>(e.bytes);
+                bad[i] = !finite(data, e.count);
+                m_used[i]->data = data;
+            }
         }
+    });
+    for (std::size_t i = 0; i < m_used.size(); ++i) {
+        if (targets[i])
+            dropPages(*m_usedFrom[i].entry);
     }
     for (std::size_t i = 0; i < m_used.size(); ++i) {
         if (bad[i])

@@ -58,7 +58,10 @@ private:
     QHash<QString, Located> m_index;
     std::vector<std::unique_ptr<Weight>> m_used; // stable addresses: the model points at them
     std::vector<Located> m_usedFrom;
-    std::unique_ptr<float[]> m_owned;
+    struct Free {
+        void operator()(float *p) const;
+    };
+    std::unique_ptr<float[], Free> m_owned; // the widened F16/BF16 tensors
     qint64 m_ownedCount = 0;
 };
 
