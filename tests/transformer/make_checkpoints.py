@@ -40,9 +40,10 @@ def encode(array, dtype):
     return bits.astype("<u2").tobytes(), widened
 
 
-def write_safetensors(path, tensors, extra=None):
+def write_safetensors(path, tensors, extra=None, align=8):
     """tensors: list of (name, bytes, dtype, shape). Written by hand: 8-byte little-endian
-    header length, JSON header (padded with spaces to 8 bytes), data."""
+    header length, JSON header (padded with spaces to `align` bytes; 1 leaves the data where
+    the header ends, for F32 that cannot be used in place), data."""
     header, offset = {}, 0
     for name, data, dtype, shape in tensors:
         header[name] = {"dtype": dtype, "shape": list(shape), "data_offsets": [offset, offset + len(data)]}
@@ -51,7 +52,9 @@ def write_safetensors(path, tensors, extra=None):
     if extra:
         header.update(extra)
     text = json.dumps(header).encode()
-    text += b" " * (-len(text) % 8)
+    text += b" " * (-len(text) % align)
+    if align == 1 and len(text) % 4 == 0:
+        text += b" "
     with open(path, "wb") as f:
         f.write(len(text).to_bytes(8, "little"))
         f.write(text)
@@ -59,7 +62,7 @@ def write_safetensors(path, tensors, extra=None):
             f.write(data)
 
 
-def save(folder, config, weights, dtype, shards=1, order=None):
+def save(folder, config, weights, dtype, shards=1, order=None, align=8):
     """Writes weights {name: float32 array} as `dtype`; returns what a reader widens them to."""
     os.makedirs(folder, exist_ok=True)
     with open(os.path.join(folder, "config.json"), "w") as f:
@@ -71,7 +74,7 @@ def save(folder, config, weights, dtype, shards=1, order=None):
         stored.append((name, data, dtype, weights[name].shape))
         widened[name] = values.reshape(weights[name].shape).astype(np.float64)
     if shards == 1:
-        write_safetensors(os.path.join(folder, "model.safetensors"), stored)
+        write_safetensors(os.path.join(folder, "model.safetensors"), stored, align=align)
         return widened
     weight_map, per = {}, math.ceil(len(stored) / shards)
     for s in range(shards):
@@ -223,6 +226,7 @@ def model_variants():
     v.append(("gpt2", GPT2, gpt2_weights(r, GPT2, "transformer.", old_buffers=True), "F32", 1, {}))
     g3 = dict(GPT2, n_layer=3, n_inner=40)
     v.append(("gpt2_f16_shards", g3, gpt2_weights(r, g3, ""), "F16", 2, {}))
+    v.append(("gpt2_f32_unaligned", GPT2, gpt2_weights(r, GPT2, ""), "F32", 1, {"align": 1}))
     v.append(("bert", BERT, bert_weights(r, BERT, "bert.", True, "cls.predictions.bias"), "F32", 1,
               {"mask": [2, 5]}))
     b2 = dict(BERT, num_attention_heads=2)
@@ -232,6 +236,10 @@ def model_variants():
     v.append(("llama_gqa_bf16", LLAMA, llama_weights(r, LLAMA, "model.", False, True), "BF16", 2, {}))
     v.append(("qwen2_bias_tied", QWEN2, llama_weights(r, QWEN2, "model.", True, False), "F32", 1, {}))
     v.append(("mistral_f16_bare", MISTRAL, llama_weights(r, MISTRAL, "", False, False), "F16", 1, {}))
+    # Long and wide enough that the C++ splits matrix products and heads over two threads.
+    long = dict(QWEN2, hidden_size=128, intermediate_size=512, num_key_value_heads=2, num_hidden_layers=2,
+                max_position_embeddings=512, sliding_window=4096)
+    v.append(("qwen2_long", long, llama_weights(r, long, "model.", True, False), "F32", 1, {"tokens": 260}))
     return v
 
 
@@ -244,6 +252,17 @@ def reference_json(family_config, weights, ids, options):
     return out
 
 
+def rounded(x):
+    """Nine significant digits are plenty for a 1e-4 comparison and keep the long case small."""
+    if isinstance(x, float):
+        return float("%.9g" % x)
+    if isinstance(x, list):
+        return [rounded(v) for v in x]
+    if isinstance(x, dict):
+        return {k: rounded(v) for k, v in x.items()}
+    return x
+
+
 def family_config_layers(c):
     return c.get("n_layer") or c.get("num_hidden_layers") or c.get("n_layers")
 
@@ -252,11 +271,11 @@ def write_models(out):
     rng = np.random.default_rng(99)
     for name, config, weights, dtype, shards, options in model_variants():
         folder = os.path.join(out, name)
-        widened = save(folder, config, weights, dtype, shards)
+        widened = save(folder, config, weights, dtype, shards, align=options.get("align", 8))
         vocab = config["vocab_size"]
-        ids = [int(i) for i in rng.integers(0, vocab, size=7)]
+        ids = [int(i) for i in rng.integers(0, vocab, size=options.get("tokens", 7))]
         with open(os.path.join(folder, "reference.json"), "w") as f:
-            json.dump(reference_json(config, widened, ids, options), f)
+            json.dump(rounded(reference_json(config, widened, ids, options)), f)
 
 
 def main():
