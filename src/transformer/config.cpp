@@ -174,6 +174,8 @@ void readLlama(const Keys &k, Config &c)
     c.activation = activation(k, u"hidden_act"_qs, u"silu"_qs);
     c.tieStated = k.has(u"tie_word_embeddings"_qs);
     c.tieEmbeddings = k.flag(u"tie_word_embeddings"_qs, false);
+    c.attentionBias = k.flag(u"attention_bias"_qs, false);
+    c.mlpBias = k.flag(u"mlp_bias"_qs, false);
     if (k.has(u"head_dim"_qs))
         c.headDim = k.count(u"head_dim"_qs);
     if (c.heads % c.kvHeads != 0)

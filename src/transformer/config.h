@@ -38,6 +38,8 @@ struct Config {
     RopeScaling ropeScaling;
     bool tieEmbeddings = true;
     bool tieStated = false; // whether tie_word_embeddings was written at all
+    bool attentionBias = false; // Llama's attention_bias: q/k/v/o biases required (Qwen2: q/k/v always)
+    bool mlpBias = false; // Llama's mlp_bias
 
     bool causal() const { return family == Family::Gpt2 || family == Family::Llama; }
     bool rotary() const { return family == Family::Llama; }

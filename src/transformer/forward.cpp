@@ -100,6 +100,10 @@ void runFrom(const Model &model, ForwardResult &r, int from, const ForwardOption
         }
         LayerRecord record;
         x = runLayer(model, layer, x, rotary ? &*rotary : nullptr, here, record);
+        // Finite weights can still overflow float32 (or an intervention can make them): say
+        // where, rather than hand on NaN.
+        if (!x.allFinite())
+            refuse(QStringLiteral("layer %1: the residual stream overflowed float32").arg(layer));
         record.residual = x;
         r.layers.push_back(std::move(record));
     }

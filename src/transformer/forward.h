@@ -12,8 +12,10 @@
 namespace qkv::transformer {
 
 // A change to one head of one layer. Query, Key and Value replace that head's matrix
-// (n × head_dim; Q and K as kept, i.e. after rotary positions), Attention replaces its n × n
-// weights (applied to V as given, no renormalizing), Ablate makes its output zero.
+// (n × head_dim; Q and K as kept, i.e. after rotary positions; with grouped-query attention
+// only what this query head reads, not the other heads sharing its key-value head), Attention
+// replaces its n × n weights (applied to V as given, not renormalized), Ablate makes its
+// output zero. Several on one head apply together; of two of one kind the last wins.
 struct Intervention {
     enum class Kind { Query, Key, Value, Attention, Ablate };
     int layer = 0;

@@ -18,26 +18,23 @@ ModelWeights bindLlama(WeightStore &store, const Config &c)
     for (int i = 0; i < c.layers; ++i) {
         const QString p = QStringLiteral("layers.%1.").arg(i);
         const QString a = p + u"self_attn."_qs;
-        // Qwen2 always has query/key/value biases; Llama's attention_bias adds them too.
-        const auto projection = [&](const QString &name, qint64 out, const QString &why) {
-            const bool bias = qwen || b.has(a + name + u".bias"_qs);
-            return b.linear(a + name, out, d, why, bias);
+        // Qwen2 always has query/key/value biases, Llama with attention_bias all four; a
+        // checkpoint that has them anyway has them used.
+        const auto linear = [&](const QString &name, qint64 out, qint64 in, const QString &why, bool required) {
+            return b.linear(name, out, in, why, required || b.has(name + u".bias"_qs));
         };
+        const bool qkvBias = qwen || c.attentionBias;
         LayerWeights l;
         l.attentionNorm = b.rmsNorm(p + u"input_layernorm"_qs, d, hs);
-        l.query = projection(u"q_proj"_qs, q, qWhy);
-        l.key = projection(u"k_proj"_qs, kv, kvWhy);
-        l.value = projection(u"v_proj"_qs, kv, kvWhy);
-        l.output = b.linear(
-            a + u"o_proj"_qs, d, q, u"hidden_size, num_attention_heads × head_dim"_qs, b.has(a + u"o_proj.bias"_qs));
+        l.query = linear(a + u"q_proj"_qs, q, d, qWhy, qkvBias);
+        l.key = linear(a + u"k_proj"_qs, kv, d, kvWhy, qkvBias);
+        l.value = linear(a + u"v_proj"_qs, kv, d, kvWhy, qkvBias);
+        l.output = linear(a + u"o_proj"_qs, d, q, u"hidden_size, num_attention_heads × head_dim"_qs, c.attentionBias);
         l.mlpNorm = b.rmsNorm(p + u"post_attention_layernorm"_qs, d, hs);
         const QString m = p + u"mlp."_qs;
-        l.gate = b.linear(
-            m + u"gate_proj"_qs, inner, d, u"intermediate_size, hidden_size"_qs, b.has(m + u"gate_proj.bias"_qs));
-        l.up = b.linear(
-            m + u"up_proj"_qs, inner, d, u"intermediate_size, hidden_size"_qs, b.has(m + u"up_proj.bias"_qs));
-        l.down = b.linear(
-            m + u"down_proj"_qs, d, inner, u"hidden_size, intermediate_size"_qs, b.has(m + u"down_proj.bias"_qs));
+        l.gate = linear(m + u"gate_proj"_qs, inner, d, u"intermediate_size, hidden_size"_qs, c.mlpBias);
+        l.up = linear(m + u"up_proj"_qs, inner, d, u"intermediate_size, hidden_size"_qs, c.mlpBias);
+        l.down = linear(m + u"down_proj"_qs, d, inner, u"hidden_size, intermediate_size"_qs, c.mlpBias);
         w.layers.push_back(l);
     }
     w.finalNorm = b.rmsNorm(u"norm"_qs, d, hs);

@@ -267,6 +267,8 @@ qint64 WeightStore::usedBytes() const
 
 QString WeightStore::describeLocation() const
 {
+    if (m_files.empty())
+        return QStringLiteral("(no weights)");
     return m_files.size() == 1 ? m_files.front()->path()
                                : QFileInfo(m_files.front()->path()).dir().filePath(u"model.safetensors.index.json"_qs);
 }

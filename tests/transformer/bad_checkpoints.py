@@ -37,7 +37,7 @@ def sparse_safetensors(path, shapes):
         return False
 
 
-def write(out, r, gpt2_weights, GPT2, save, write_safetensors):
+def write(out, r, gpt2_weights, GPT2, save, write_safetensors, llama_weights, LLAMA):
     def gpt2(name, config=GPT2, change=None, dtype="F32", prefix="transformer."):
         w = gpt2_weights(r, GPT2, prefix)
         if change:
@@ -92,6 +92,14 @@ def write(out, r, gpt2_weights, GPT2, save, write_safetensors):
     with open(os.path.join(folder, "model.safetensors.index.json"), "w") as f:
         json.dump({"weight_map": {"transformer.wte.weight": "../elsewhere.safetensors"}}, f)
     expect(folder, "model.safetensors.index.json", "weight_map", "transformer.wte.weight")
+
+    folder = os.path.join(out, "bad_attention_bias")  # attention_bias says q/k/v/o have biases: they must
+    save(folder, dict(LLAMA, attention_bias=True), llama_weights(r, LLAMA, "model.", False, True), "F32")
+    expect(folder, "model.safetensors", "model.layers.0.self_attn.q_proj.bias", "missing")
+
+    folder = os.path.join(out, "bad_untied")  # tie_word_embeddings false and no lm_head
+    save(folder, LLAMA, llama_weights(r, LLAMA, "model.", False, False), "F32")
+    expect(folder, "lm_head.weight", "tie_word_embeddings")
 
     llama = {"model_type": "llama", "num_hidden_layers": 1, "num_attention_heads": 2, "hidden_size": 8,
              "intermediate_size": 8, "vocab_size": 5, "rope_scaling": {"rope_type": "yarn", "factor": 4.0}}

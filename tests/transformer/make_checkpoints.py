@@ -282,7 +282,7 @@ def main():
     out = sys.argv[1]
     write_models(out)
     import bad_checkpoints
-    bad_checkpoints.write(out, Random(7), gpt2_weights, GPT2, save, write_safetensors)
+    bad_checkpoints.write(out, Random(7), gpt2_weights, GPT2, save, write_safetensors, llama_weights, LLAMA)
 
 
 if __name__ == "__main__":

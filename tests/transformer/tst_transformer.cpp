@@ -289,7 +289,7 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("model");
         QTest::addColumn<std::vector<int>>("ids");
-        QTest::addColumn<int>("kind"); // 0 none, 1 bad Q shape, 2 bad head, 3 NaN attention, 4 bad mask
+        QTest::addColumn<int>("kind"); // 0 none, 1 bad Q shape, 2 bad head, 3 NaN attention, 4 bad mask, 5 overflow
         QTest::addColumn<QString>("expected");
         QTest::newRow("no tokens") << u"gpt2"_qs << std::vector<int> {} << 0 << u"no tokens"_qs;
         QTest::newRow("id past vocab") << u"gpt2"_qs << std::vector<int> {1, 61} << 0 << u"id 61"_qs;
@@ -302,6 +302,7 @@ private Q_SLOTS:
         QTest::newRow("head") << u"gpt2"_qs << std::vector<int> {1, 2} << 2 << u"head 4"_qs;
         QTest::newRow("NaN attention") << u"gpt2"_qs << std::vector<int> {1, 2} << 3 << u"NaN"_qs;
         QTest::newRow("mask position") << u"bert"_qs << std::vector<int> {1, 2} << 4 << u"position 2"_qs;
+        QTest::newRow("overflow") << u"gpt2"_qs << std::vector<int> {1, 2} << 5 << u"layer 0"_qs;
     }
 
     void refusals()
@@ -324,6 +325,8 @@ private Q_SLOTS:
             o.interventions.push_back({1, 0, Intervention::Kind::Attention, Eigen::MatrixXf::Constant(n, n, NAN)});
         if (kind == 4)
             o.predictPositions = {2};
+        if (kind == 5)
+            o.interventions.push_back({0, 0, Intervention::Kind::Value, Eigen::MatrixXf::Constant(n, 8, 3e38f)});
         const ForwardResult r = forward(*m, ids, o);
         QCOMPARE(r.status, ForwardResult::Status::Refused);
         QVERIFY2(r.error.contains(expected), qPrintable(r.error));

@@ -77,9 +77,9 @@ private Q_SLOTS:
     void badCheckpoints_data()
     {
         QTest::addColumn<QString>("name");
-        for (const char *name :
-            {"bad_nan", "bad_inf_f16", "bad_missing", "bad_shape", "bad_type", "bad_activation", "bad_truncated",
-                "bad_header_length", "bad_overlap", "bad_lying_size", "bad_index", "bad_rope", "bad_huge"})
+        for (const char *name : {"bad_nan", "bad_inf_f16", "bad_missing", "bad_shape", "bad_type", "bad_activation",
+                 "bad_truncated", "bad_header_length", "bad_overlap", "bad_lying_size", "bad_index", "bad_rope",
+                 "bad_huge", "bad_attention_bias", "bad_untied"})
             QTest::newRow(name) << QString::fromLatin1(name);
     }
 
