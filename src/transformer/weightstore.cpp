@@ -221,6 +221,7 @@ void WeightStore::materialize(qint64 budget)
             const TensorEntry &e = *m_usedFrom[i].entry;
             if (targets[i]) {
                 bad[i] = !widen(e, targets[i]);
+                dropPages(e); // at once, so the file and its float32 copy are never both resident
                 m_used[i]->data = targets[i];
             } else {
                 const auto *data = reinterpret_cast<const float *>(e.bytes);
@@ -229,10 +230,6 @@ void WeightStore::materialize(qint64 budget)
             }
         }
     });
-    for (std::size_t i = 0; i < m_used.size(); ++i) {
-        if (targets[i])
-            dropPages(*m_usedFrom[i].entry);
-    }
     for (std::size_t i = 0; i < m_used.size(); ++i) {
         if (bad[i])
             refuse(QStringLiteral("%1: tensor %2 holds NaN or infinite values").arg(m_used[i]->file, m_used[i]->name));
