@@ -98,26 +98,18 @@ QString shapeString(const std::vector<qint64> &shape)
     return u"["_qs + dims.join(u", "_qs) + u"]"_qs;
 }
 
-SafetensorsFile::SafetensorsFile(const QString &path)
-    : m_path(path)
-    , m_file(std::make_unique<QFile>(path))
+std::vector<TensorEntry> parseSafetensors(const uchar *map, qint64 size, const QString &path)
 {
-    if (!m_file->open(QIODevice::ReadOnly))
-        refuse(QStringLiteral("%1: cannot be read: %2").arg(path, m_file->errorString()));
-    m_size = m_file->size();
-    if (m_size < 8)
-        refuse(QStringLiteral("%1: %2 bytes is too short for a safetensors file").arg(path).arg(m_size));
-    const uchar *map = m_file->map(0, m_size);
-    if (!map)
-        refuse(QStringLiteral("%1: cannot be mapped: %2").arg(path, m_file->errorString()));
+    if (size < 8)
+        refuse(QStringLiteral("%1: %2 bytes is too short for a safetensors file").arg(path).arg(size));
     quint64 length = 0;
     for (int i = 7; i >= 0; --i)
         length = length << 8 | map[i];
-    if (length > maxHeader || length > quint64(m_size - 8))
+    if (length > maxHeader || length > quint64(size - 8))
         refuse(QStringLiteral("%1: header length %2 does not fit the file's %3 bytes (truncated, or not safetensors)")
                    .arg(path)
                    .arg(length)
-                   .arg(m_size));
+                   .arg(size));
     QJsonParseError error;
     const QJsonDocument json = QJsonDocument::fromJson(
         QByteArray::fromRawData(reinterpret_cast<const char *>(map + 8), qsizetype(length)), &error);
@@ -130,7 +122,7 @@ SafetensorsFile::SafetensorsFile(const QString &path)
         refuse(QStringLiteral("%1: header: expected a JSON object").arg(path));
     const QJsonObject o = json.object();
     const uchar *data = map + 8 + length;
-    const qint64 dataSize = m_size - 8 - qint64(length);
+    const qint64 dataSize = size - 8 - qint64(length);
     // In file order, so that in a truncated file the first tensor cut short is the one named.
     std::vector<std::pair<double, QString>> order;
     for (auto it = o.begin(); it != o.end(); ++it) {
@@ -138,18 +130,35 @@ SafetensorsFile::SafetensorsFile(const QString &path)
             order.emplace_back(it.value()[u"data_offsets"_qs][0].toDouble(), it.key());
     }
     std::stable_sort(order.begin(), order.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
+    std::vector<TensorEntry> entries;
     for (const auto &[begin, name] : order) {
         try {
-            m_entries.push_back(parseEntry(name, o.value(name), data, dataSize));
+            entries.push_back(parseEntry(name, o.value(name), data, dataSize));
         } catch (const Refusal &r) {
             refuse(QStringLiteral("%1: %2: %3").arg(path, name, r.message));
         }
     }
-    for (std::size_t i = 1; i < m_entries.size(); ++i) {
-        const TensorEntry &before = m_entries[i - 1], &e = m_entries[i];
+    for (std::size_t i = 1; i < entries.size(); ++i) {
+        const TensorEntry &before = entries[i - 1], &e = entries[i];
         if (before.bytes + before.size > e.bytes)
             refuse(QStringLiteral("%1: tensors %2 and %3 overlap in the file").arg(path, before.name, e.name));
     }
+    return entries;
+}
+
+SafetensorsFile::SafetensorsFile(const QString &path)
+    : m_path(path)
+    , m_file(std::make_unique<QFile>(path))
+{
+    if (!m_file->open(QIODevice::ReadOnly))
+        refuse(QStringLiteral("%1: cannot be read: %2").arg(path, m_file->errorString()));
+    m_size = m_file->size();
+    if (m_size < 8)
+        refuse(QStringLiteral("%1: %2 bytes is too short for a safetensors file").arg(path).arg(m_size));
+    const uchar *map = m_file->map(0, m_size);
+    if (!map)
+        refuse(QStringLiteral("%1: cannot be mapped: %2").arg(path, m_file->errorString()));
+    m_entries = parseSafetensors(map, m_size, path);
 }
 
 } // namespace qkv::transformer

@@ -40,6 +40,10 @@ private:
     std::vector<TensorEntry> m_entries;
 };
 
+// The tensors of the safetensors bytes [map, map + size), every header entry checked; throws
+// Refusal naming `path` and the tensor.
+std::vector<TensorEntry> parseSafetensors(const uchar *map, qint64 size, const QString &path);
+
 QString shapeString(const std::vector<qint64> &shape);
 
 } // namespace qkv::transformer
