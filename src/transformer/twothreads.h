@@ -1,5 +1,7 @@
 #pragma once
 
+#include <QtGlobal>
+
 #include <system_error>
 #include <thread>
 
@@ -10,11 +12,19 @@ namespace qkv::transformer {
 // independent halves joined once, rather than OpenMP's or Eigen's fine-grained barriers: on a
 // 2-core machine busy with other work those spin while a core is taken, and a forward pass
 // took ten times as long. `work` must not throw.
+// QKV_TRANSFORMER_THREADS=1 keeps every computation on the calling thread.
+inline bool secondThreadAllowed()
+{
+    static const bool allowed
+        = std::thread::hardware_concurrency() > 1 && qEnvironmentVariableIntValue("QKV_TRANSFORMER_THREADS") != 1;
+    return allowed;
+}
+
 template<class Work>
 void onTwoThreads(bool worthIt, Work &&work)
 {
     std::thread helper;
-    if (worthIt && std::thread::hardware_concurrency() > 1) {
+    if (worthIt && secondThreadAllowed()) {
         try {
             helper = std::thread([&work] { work(1, 2); });
         } catch (const std::system_error &) { }
