@@ -2,6 +2,7 @@
 #include "memorybudget.h"
 #include "refusal.h"
 
+#include <new>
 #include <optional>
 
 namespace qkv::transformer {
@@ -167,6 +168,9 @@ ForwardResult forward(const Model &model, const std::vector<int> &ids, const For
     } catch (const Refusal &e) {
         r = ForwardResult();
         r.error = e.message;
+    } catch (const std::bad_alloc &) {
+        r = ForwardResult();
+        r.error = QStringLiteral("out of memory while computing");
     }
     return r;
 }
@@ -197,6 +201,9 @@ ForwardResult recompute(const Model &model, const ForwardResult &previous, int f
     } catch (const Refusal &e) {
         r = ForwardResult();
         r.error = e.message;
+    } catch (const std::bad_alloc &) {
+        r = ForwardResult();
+        r.error = QStringLiteral("out of memory while computing");
     }
     return r;
 }

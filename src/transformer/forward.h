@@ -91,7 +91,8 @@ ForwardResult recompute(
     const Model &model, const ForwardResult &previous, int fromLayer, const ForwardOptions &options);
 
 // The first layer at which `options` asks for something other than `previous` had: where
-// recompute has to start (the layer count when nothing changed).
+// recompute has to start (the number of layers computed when nothing changed, so a cancelled
+// result is resumed where it stopped).
 int firstChangedLayer(const ForwardResult &previous, const ForwardOptions &options);
 
 } // namespace qkv::transformer

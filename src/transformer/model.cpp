@@ -7,6 +7,8 @@
 #include <QDir>
 #include <QFileInfo>
 
+#include <new>
+
 namespace qkv::transformer {
 
 OpenResult Model::open(const QString &location)
@@ -37,6 +39,8 @@ OpenResult Model::open(const QString &location)
         result.model = std::move(m);
     } catch (const Refusal &r) {
         result.error = r.message;
+    } catch (const std::bad_alloc &) {
+        result.error = QStringLiteral("%1: out of memory while opening").arg(location);
     }
     return result;
 }

@@ -282,7 +282,13 @@ private Q_SLOTS:
         QCOMPARE(r.status, ForwardResult::Status::Cancelled);
         QVERIFY(r.layers.empty() && r.predictions.empty());
         cancel = false;
-        QVERIFY(forward(*m, {1, 2, 3}, o).done());
+        const ForwardResult whole = forward(*m, {1, 2, 3}, o);
+        QVERIFY(whole.done());
+        // A cancelled pass resumes where it stopped.
+        QCOMPARE(firstChangedLayer(r, o), 0);
+        const ForwardResult resumed = recompute(*m, r, firstChangedLayer(r, o), o);
+        QVERIFY2(resumed.done(), qPrintable(resumed.error));
+        QCOMPARE(maxDifference(resumed.logits, whole.logits), 0.0f);
     }
 
     void refusals_data()
