@@ -1,0 +1,259 @@
+#include "config.h"
+
+#include "refusal.h"
+
+#include <QFile>
+#include <QJsonDocument>
+
+#include <cmath>
+
+namespace qkv::transformer {
+namespace {
+
+// Reads config.json's keys, each error naming the file and the key.
+class Keys
+{
+public:
+    Keys(const QJsonObject &o, const QString &path)
+        : m_o(o)
+        , m_path(path)
+    { }
+
+    [[noreturn]] void bad(const QString &key, const QString &why) const
+    {
+        refuse(QStringLiteral("%1: %2: %3").arg(m_path, key, why));
+    }
+
+    bool has(const QString &key) const { return m_o.contains(key) && !m_o.value(key).isNull(); }
+
+    // A whole number from 1 up (`minimum` 0 allowed for type_vocab_size); bounded so that
+    // products of two of them stay far inside 64 bits.
+    int count(const QString &key, int fallback = -1, int minimum = 1) const
+    {
+        if (!has(key)) {
+            if (fallback < 0)
+                bad(key, QStringLiteral("missing"));
+            return fallback;
+        }
+        const double x = m_o.value(key).toDouble(-1);
+        if (!m_o.value(key).isDouble() || std::floor(x) != x || x < minimum || x > double(1 << 30))
+            bad(key, QStringLiteral("expected a whole number from %1 up").arg(minimum));
+        return int(x);
+    }
+
+    double positive(const QString &key, double fallback) const
+    {
+        if (!has(key))
+            return fallback;
+        const double x = m_o.value(key).toDouble(-1);
+        if (!m_o.value(key).isDouble() || !std::isfinite(x) || x <= 0)
+            bad(key, QStringLiteral("expected a positive number"));
+        return x;
+    }
+
+    QString text(const QString &key, const QString &fallback) const
+    {
+        if (!has(key))
+            return fallback;
+        if (!m_o.value(key).isString())
+            bad(key, QStringLiteral("expected a string"));
+        return m_o.value(key).toString();
+    }
+
+    bool flag(const QString &key, bool fallback) const
+    {
+        if (!has(key))
+            return fallback;
+        if (!m_o.value(key).isBool())
+            bad(key, QStringLiteral("expected true or false"));
+        return m_o.value(key).toBool();
+    }
+
+    QJsonObject object(const QString &key) const { return m_o.value(key).toObject(); }
+    const QString &path() const { return m_path; }
+
+private:
+    QJsonObject m_o;
+    QString m_path;
+};
+
+Activation activation(const Keys &k, const QString &key, const QString &fallback)
+{
+    const QString name = k.text(key, fallback);
+    if (name == u"gelu_new" || name == u"gelu_pytorch_tanh")
+        return Activation::GeluTanh;
+    if (name == u"gelu")
+        return Activation::GeluErf;
+    if (name == u"relu")
+        return Activation::Relu;
+    if (name == u"silu" || name == u"swish")
+        return Activation::Silu;
+    k.bad(key,
+        QStringLiteral("activation \"%1\" is not supported (gelu, gelu_new, gelu_pytorch_tanh, relu, silu are)")
+            .arg(name));
+}
+
+void readGpt2(const Keys &k, Config &c)
+{
+    c.layers = k.count(u"n_layer"_qs);
+    c.heads = k.count(u"n_head"_qs);
+    c.hidden = k.count(u"n_embd"_qs);
+    c.maxPositions = k.count(u"n_positions"_qs, 1024);
+    c.vocab = k.count(u"vocab_size"_qs);
+    c.intermediate = k.count(u"n_inner"_qs, 4 * c.hidden);
+    c.eps = float(k.positive(u"layer_norm_epsilon"_qs, 1e-5));
+    c.activation = activation(k, u"activation_function"_qs, u"gelu_new"_qs);
+    // Variants HF supports that change the attention arithmetic: refused rather than run wrong.
+    if (!k.flag(u"scale_attn_weights"_qs, true))
+        k.bad(u"scale_attn_weights"_qs, QStringLiteral("only true (the usual 1/√head_dim scaling) is supported"));
+    if (k.flag(u"scale_attn_by_inverse_layer_idx"_qs, false))
+        k.bad(u"scale_attn_by_inverse_layer_idx"_qs, QStringLiteral("only false is supported"));
+}
+
+void readBert(const Keys &k, Config &c)
+{
+    c.layers = k.count(u"num_hidden_layers"_qs);
+    c.heads = k.count(u"num_attention_heads"_qs);
+    c.hidden = k.count(u"hidden_size"_qs);
+    c.intermediate = k.count(u"intermediate_size"_qs);
+    c.vocab = k.count(u"vocab_size"_qs);
+    c.maxPositions = k.count(u"max_position_embeddings"_qs, 512);
+    c.typeVocab = k.count(u"type_vocab_size"_qs, 2, 0);
+    c.eps = float(k.positive(u"layer_norm_eps"_qs, 1e-12));
+    c.activation = activation(k, u"hidden_act"_qs, u"gelu"_qs);
+    const QString positions = k.text(u"position_embedding_type"_qs, u"absolute"_qs);
+    if (positions != u"absolute")
+        k.bad(u"position_embedding_type"_qs, QStringLiteral("\"%1\" is not supported (absolute is)").arg(positions));
+}
+
+void readDistilBert(const Keys &k, Config &c)
+{
+    c.layers = k.count(u"n_layers"_qs);
+    c.heads = k.count(u"n_heads"_qs);
+    c.hidden = k.count(u"dim"_qs);
+    c.intermediate = k.count(u"hidden_dim"_qs);
+    c.vocab = k.count(u"vocab_size"_qs);
+    c.maxPositions = k.count(u"max_position_embeddings"_qs, 512);
+    c.eps = 1e-12f; // fixed in DistilBERT's code, not in its config
+    c.activation = activation(k, u"activation"_qs, u"gelu"_qs);
+}
+
+void readRopeScaling(const Keys &k, Config &c)
+{
+    const QString key = u"rope_scaling"_qs;
+    if (!k.has(key))
+        return;
+    const QJsonObject r = k.object(key);
+    const Keys s(r, k.path() + u": rope_scaling"_qs);
+    const QString type = r.contains(u"rope_type"_qs) ? s.text(u"rope_type"_qs, {}) : s.text(u"type"_qs, {});
+    if (type == u"default")
+        return;
+    if (type != u"llama3")
+        k.bad(key, QStringLiteral("type \"%1\" is not supported (llama3 and default are)").arg(type));
+    RopeScaling &rs = c.ropeScaling;
+    rs.llama3 = true;
+    rs.factor = s.positive(u"factor"_qs, 8);
+    rs.lowFreqFactor = s.positive(u"low_freq_factor"_qs, 1);
+    rs.highFreqFactor = s.positive(u"high_freq_factor"_qs, 4);
+    rs.originalMaxPositions = s.positive(u"original_max_position_embeddings"_qs, 8192);
+    if (rs.highFreqFactor <= rs.lowFreqFactor)
+        k.bad(key, QStringLiteral("high_freq_factor must be larger than low_freq_factor"));
+}
+
+void readLlama(const Keys &k, Config &c)
+{
+    c.layers = k.count(u"num_hidden_layers"_qs);
+    c.heads = k.count(u"num_attention_heads"_qs);
+    c.kvHeads = k.count(u"num_key_value_heads"_qs, c.heads);
+    c.hidden = k.count(u"hidden_size"_qs);
+    c.intermediate = k.count(u"intermediate_size"_qs);
+    c.vocab = k.count(u"vocab_size"_qs);
+    c.maxPositions = k.count(u"max_position_embeddings"_qs, 2048);
+    c.eps = float(k.positive(u"rms_norm_eps"_qs, 1e-6));
+    c.ropeTheta = k.positive(u"rope_theta"_qs, 10000);
+    c.activation = activation(k, u"hidden_act"_qs, u"silu"_qs);
+    c.tieStated = k.has(u"tie_word_embeddings"_qs);
+    c.tieEmbeddings = k.flag(u"tie_word_embeddings"_qs, false);
+    c.attentionBias = k.flag(u"attention_bias"_qs, false);
+    c.mlpBias = k.flag(u"mlp_bias"_qs, false);
+    if (k.has(u"head_dim"_qs))
+        c.headDim = k.count(u"head_dim"_qs);
+    if (c.heads % c.kvHeads != 0)
+        k.bad(u"num_key_value_heads"_qs,
+            QStringLiteral("%1 does not divide num_attention_heads (%2)").arg(c.kvHeads).arg(c.heads));
+    readRopeScaling(k, c);
+    const bool window = c.modelType == u"mistral" || k.flag(u"use_sliding_window"_qs, false);
+    if (window && k.has(u"sliding_window"_qs))
+        c.slidingWindow = k.count(u"sliding_window"_qs);
+}
+
+} // namespace
+
+QString familyName(Family family)
+{
+    switch (family) {
+    case Family::Gpt2:
+        return QStringLiteral("GPT-2");
+    case Family::Bert:
+        return QStringLiteral("BERT");
+    case Family::DistilBert:
+        return QStringLiteral("DistilBERT");
+    case Family::Llama:
+        return QStringLiteral("Llama");
+    }
+    return {};
+}
+
+Config parseConfig(const QJsonObject &o, const QString &path)
+{
+    const Keys k(o, path);
+    Config c;
+    c.modelType = k.text(u"model_type"_qs, {});
+    if (c.modelType == u"gpt2") {
+        c.family = Family::Gpt2;
+        readGpt2(k, c);
+    } else if (c.modelType == u"bert") {
+        c.family = Family::Bert;
+        readBert(k, c);
+    } else if (c.modelType == u"distilbert") {
+        c.family = Family::DistilBert;
+        readDistilBert(k, c);
+    } else if (c.modelType == u"llama" || c.modelType == u"mistral" || c.modelType == u"qwen2") {
+        c.family = Family::Llama;
+        readLlama(k, c);
+    } else {
+        k.bad(u"model_type"_qs,
+            c.modelType.isEmpty() ? QStringLiteral("missing")
+                                  : QStringLiteral("\"%1\" is not supported (gpt2, bert, distilbert, llama, "
+                                                   "mistral and qwen2 are)")
+                                        .arg(c.modelType));
+    }
+    if (c.kvHeads == 0)
+        c.kvHeads = c.heads;
+    if (c.headDim == 0) {
+        if (c.hidden % c.heads != 0)
+            k.bad(u"hidden size"_qs, QStringLiteral("%1 is not a multiple of the %2 heads").arg(c.hidden).arg(c.heads));
+        c.headDim = c.hidden / c.heads;
+    }
+    if (c.rotary() && c.headDim % 2 != 0)
+        k.bad(u"head_dim"_qs, QStringLiteral("%1 is odd; rotary positions need an even head size").arg(c.headDim));
+    return c;
+}
+
+Config readConfig(const QString &path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        refuse(QStringLiteral("%1: cannot be read: %2").arg(path, f.errorString()));
+    if (f.size() > 16 * 1024 * 1024)
+        refuse(QStringLiteral("%1: %2 bytes is too large for a config.json").arg(path).arg(f.size()));
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(f.readAll(), &error);
+    if (error.error != QJsonParseError::NoError)
+        refuse(QStringLiteral("%1: syntax error at byte %2: %3").arg(path).arg(error.offset).arg(error.errorString()));
+    if (!doc.isObject())
+        refuse(QStringLiteral("%1: expected a JSON object").arg(path));
+    return parseConfig(doc.object(), path);
+}
+
+} // namespace qkv::transformer

@@ -1,0 +1,221 @@
+#include "forwardsteps.h"
+#include "memorybudget.h"
+#include "refusal.h"
+
+#include <new>
+#include <optional>
+
+namespace qkv::transformer {
+namespace {
+
+QString kindName(Intervention::Kind kind)
+{
+    switch (kind) {
+    case Intervention::Kind::Query:
+        return QStringLiteral("query");
+    case Intervention::Kind::Key:
+        return QStringLiteral("key");
+    case Intervention::Kind::Value:
+        return QStringLiteral("value");
+    case Intervention::Kind::Attention:
+        return QStringLiteral("attention");
+    case Intervention::Kind::Ablate:
+        return QStringLiteral("ablation");
+    }
+    return {};
+}
+
+void checkIds(const Config &c, const std::vector<int> &ids)
+{
+    if (ids.empty())
+        refuse(QStringLiteral("no tokens to compute"));
+    const auto n = qint64(ids.size());
+    if (n > c.maxPositions)
+        refuse(QStringLiteral("%1 tokens are more than the model's %2 positions").arg(n).arg(c.maxPositions));
+    if (c.slidingWindow > 0 && n > c.slidingWindow)
+        refuse(QStringLiteral("%1 tokens are more than the model's sliding window of %2 (not computed here)")
+                   .arg(n)
+                   .arg(c.slidingWindow));
+    for (std::size_t i = 0; i < ids.size(); ++i) {
+        if (ids[i] < 0 || ids[i] >= c.vocab)
+            refuse(QStringLiteral("token %1: id %2 is outside the vocabulary (0 to %3)")
+                       .arg(i)
+                       .arg(ids[i])
+                       .arg(c.vocab - 1));
+    }
+    // What the result keeps: per head scores and attention (n × n) and four n × head_dim.
+    const double kept = 4.0 * c.layers * (double(c.heads) * (2.0 * n * n + 4.0 * n * c.headDim) + double(n) * c.hidden);
+    if (kept > double(availableMemory()) / 2)
+        refuse(QStringLiteral("%1 tokens would keep %2 MiB of attention and vectors, more than the memory available")
+                   .arg(n)
+                   .arg(kept / (1 << 20), 0, 'f', 0));
+}
+
+void checkOptions(const Model &model, Eigen::Index n, const ForwardOptions &o)
+{
+    const Config &c = model.config();
+    for (const Intervention &i : o.interventions) {
+        const QString what
+            = QStringLiteral("intervention (%1, layer %2, head %3)").arg(kindName(i.kind)).arg(i.layer).arg(i.head);
+        if (i.layer < 0 || i.layer >= c.layers || i.head < 0 || i.head >= c.heads)
+            refuse(QStringLiteral("%1: the model has %2 layers of %3 heads").arg(what).arg(c.layers).arg(c.heads));
+        if (i.kind == Intervention::Kind::Ablate)
+            continue;
+        const Eigen::Index cols = i.kind == Intervention::Kind::Attention ? n : c.headDim;
+        if (i.values.rows() != n || i.values.cols() != cols)
+            refuse(QStringLiteral("%1: expected %2 × %3 values, got %4 × %5")
+                       .arg(what)
+                       .arg(n)
+                       .arg(cols)
+                       .arg(i.values.rows())
+                       .arg(i.values.cols()));
+        if (!i.values.allFinite())
+            refuse(QStringLiteral("%1: holds NaN or infinite values").arg(what));
+    }
+    for (int p : o.predictPositions) {
+        if (p < 0 || p >= n)
+            refuse(QStringLiteral("prediction position %1 is not one of the %2 tokens").arg(p).arg(n));
+    }
+    if (!o.predictPositions.empty() && !model.hasLanguageHead())
+        refuse(QStringLiteral("the checkpoint has no masked-LM head, so it predicts no tokens"));
+}
+
+// Layers `from` … end of `r` (which holds the ones before), then the predictions.
+void runFrom(const Model &model, ForwardResult &r, int from, const ForwardOptions &o)
+{
+    const Config &c = model.config();
+    const auto n = Eigen::Index(r.ids.size());
+    std::optional<Rotary> rotary;
+    if (c.rotary())
+        rotary.emplace(c, n);
+    Eigen::MatrixXf x = r.streamBefore(from);
+    for (int layer = from; layer < c.layers; ++layer) {
+        if (o.cancel && o.cancel->load(std::memory_order_relaxed)) {
+            r.status = ForwardResult::Status::Cancelled;
+            return;
+        }
+        Interventions here;
+        for (const Intervention &i : o.interventions) {
+            if (i.layer == layer)
+                here.push_back(&i);
+        }
+        LayerRecord record;
+        x = runLayer(model, layer, x, rotary ? &*rotary : nullptr, here, record);
+        // Finite weights can still overflow float32 (or an intervention can make them): say
+        // where, rather than hand on NaN.
+        if (!x.allFinite())
+            refuse(QStringLiteral("layer %1: the residual stream overflowed float32").arg(layer));
+        record.residual = x;
+        r.layers.push_back(std::move(record));
+    }
+    r.logitPositions = o.predictPositions;
+    if (r.logitPositions.empty() && c.causal() && model.hasLanguageHead())
+        r.logitPositions = {int(n - 1)};
+    if (!r.logitPositions.empty()) {
+        r.logits = logitsAt(model, x, r.logitPositions);
+        for (std::size_t i = 0; i < r.logitPositions.size(); ++i)
+            r.predictions.push_back(
+                {r.logitPositions[i], topTokens(r.logits.row(Eigen::Index(i)).transpose(), o.topK)});
+    }
+    r.status = ForwardResult::Status::Done;
+}
+
+bool sameAt(const std::vector<Intervention> &a, const std::vector<Intervention> &b, int layer)
+{
+    std::vector<const Intervention *> left, right;
+    for (const Intervention &i : a) {
+        if (i.layer == layer)
+            left.push_back(&i);
+    }
+    for (const Intervention &i : b) {
+        if (i.layer == layer)
+            right.push_back(&i);
+    }
+    if (left.size() != right.size())
+        return false;
+    for (std::size_t i = 0; i < left.size(); ++i) {
+        if (!(*left[i] == *right[i]))
+            return false;
+    }
+    return true;
+}
+
+} // namespace
+
+bool Intervention::operator==(const Intervention &o) const
+{
+    if (layer != o.layer || head != o.head || kind != o.kind)
+        return false;
+    return kind == Kind::Ablate
+        || (values.rows() == o.values.rows() && values.cols() == o.values.cols() && values == o.values);
+}
+
+const Eigen::MatrixXf &ForwardResult::streamBefore(int layer) const
+{
+    return layer == 0 ? embeddings : layers.at(std::size_t(layer - 1)).residual;
+}
+
+ForwardResult forward(const Model &model, const std::vector<int> &ids, const ForwardOptions &options)
+{
+    ForwardResult r;
+    try {
+        checkIds(model.config(), ids);
+        checkOptions(model, Eigen::Index(ids.size()), options);
+        r.ids = ids;
+        r.interventions = options.interventions;
+        r.embeddings = embed(model, ids);
+        runFrom(model, r, 0, options);
+    } catch (const Refusal &e) {
+        r = ForwardResult();
+        r.error = e.message;
+    } catch (const std::bad_alloc &) {
+        r = ForwardResult();
+        r.error = QStringLiteral("out of memory while computing");
+    }
+    return r;
+}
+
+ForwardResult recompute(const Model &model, const ForwardResult &previous, int fromLayer, const ForwardOptions &options)
+{
+    ForwardResult r;
+    try {
+        const int layers = model.config().layers;
+        if (previous.ids.empty() || previous.status == ForwardResult::Status::Refused)
+            refuse(QStringLiteral("recompute needs a computed result to start from"));
+        if (fromLayer < 0 || fromLayer > layers || std::size_t(fromLayer) > previous.layers.size())
+            refuse(QStringLiteral("cannot recompute from layer %1: %2 layers were computed")
+                       .arg(fromLayer)
+                       .arg(previous.layers.size()));
+        checkOptions(model, Eigen::Index(previous.ids.size()), options);
+        for (int layer = 0; layer < fromLayer; ++layer) {
+            if (!sameAt(previous.interventions, options.interventions, layer))
+                refuse(QStringLiteral("the interventions at layer %1 changed: recompute from there, not from layer %2")
+                           .arg(layer)
+                           .arg(fromLayer));
+        }
+        r.ids = previous.ids;
+        r.interventions = options.interventions;
+        r.embeddings = previous.embeddings;
+        r.layers.assign(previous.layers.begin(), previous.layers.begin() + fromLayer);
+        runFrom(model, r, fromLayer, options);
+    } catch (const Refusal &e) {
+        r = ForwardResult();
+        r.error = e.message;
+    } catch (const std::bad_alloc &) {
+        r = ForwardResult();
+        r.error = QStringLiteral("out of memory while computing");
+    }
+    return r;
+}
+
+int firstChangedLayer(const ForwardResult &previous, const ForwardOptions &options)
+{
+    const int layers = int(previous.layers.size());
+    for (int layer = 0; layer < layers; ++layer) {
+        if (!sameAt(previous.interventions, options.interventions, layer))
+            return layer;
+    }
+    return layers;
+}
+
+} // namespace qkv::transformer

@@ -1,0 +1,98 @@
+#pragma once
+
+#include "model.h"
+
+#include <Eigen/Core>
+
+#include <QString>
+
+#include <atomic>
+#include <vector>
+
+namespace qkv::transformer {
+
+// A change to one head of one layer. Query, Key and Value replace that head's matrix
+// (n × head_dim; Q and K as kept, i.e. after rotary positions; with grouped-query attention
+// only what this query head reads, not the other heads sharing its key-value head), Attention
+// replaces its n × n weights (applied to V as given, not renormalized), Ablate makes its
+// output zero. Several on one head apply together; of two of one kind the last wins.
+struct Intervention {
+    enum class Kind { Query, Key, Value, Attention, Ablate };
+    int layer = 0;
+    int head = 0;
+    Kind kind = Kind::Ablate;
+    Eigen::MatrixXf values; // unused for Ablate
+
+    bool operator==(const Intervention &other) const;
+};
+
+struct ForwardOptions {
+    std::vector<Intervention> interventions;
+    // Rows whose output distribution is wanted: BERT's [MASK] positions. Empty: the last row
+    // for a causal LM, none for BERT.
+    std::vector<int> predictPositions;
+    int topK = 10;
+    const std::atomic<bool> *cancel = nullptr; // looked at between layers
+};
+
+// What one head computed in one layer; rows are tokens.
+struct HeadRecord {
+    Eigen::MatrixXf query; // n × head_dim, after rotary positions
+    Eigen::MatrixXf key; // n × head_dim, after rotary positions
+    Eigen::MatrixXf value; // n × head_dim (for GQA the key-value head this head reads)
+    // n × n, q·kᵀ/√head_dim for every pair: the causal mask is not applied here but in
+    // `attention`, whose entries above the diagonal are then 0.
+    Eigen::MatrixXf scores;
+    Eigen::MatrixXf attention; // n × n, rows sum to 1 (unless replaced)
+    Eigen::MatrixXf output; // n × head_dim, attention·value (zero when ablated)
+};
+
+struct LayerRecord {
+    std::vector<HeadRecord> heads;
+    Eigen::MatrixXf residual; // n × hidden: the residual stream after this layer
+};
+
+struct TokenProbability {
+    int id = 0;
+    float probability = 0;
+};
+
+struct Prediction {
+    int position = 0; // the row the distribution is for
+    std::vector<TokenProbability> top; // the topK most probable tokens, most probable first
+};
+
+struct ForwardResult {
+    enum class Status { Done, Cancelled, Refused };
+    Status status = Status::Refused;
+    QString error; // why, when Refused
+
+    std::vector<int> ids;
+    std::vector<Intervention> interventions; // those applied
+    Eigen::MatrixXf embeddings; // n × hidden: the residual stream before layer 0
+    std::vector<LayerRecord> layers; // those computed (fewer when cancelled)
+    std::vector<int> logitPositions;
+    Eigen::MatrixXf logits; // one row per logitPositions entry, × vocab
+    std::vector<Prediction> predictions; // one per logitPositions entry
+
+    bool done() const { return status == Status::Done; }
+    // The residual stream entering `layer` (0 … layers.size()).
+    const Eigen::MatrixXf &streamBefore(int layer) const;
+};
+
+// Runs every layer over token ids `ids`. Never throws; refusals (ids out of the vocabulary,
+// no tokens or more than the model's positions, malformed interventions) come back as Refused.
+ForwardResult forward(const Model &model, const std::vector<int> &ids, const ForwardOptions &options = {});
+
+// The same result as forward(model, previous.ids, options), computed from layer `fromLayer`
+// on: layers before it are copied from `previous`, so options' interventions there must be
+// the ones `previous` was computed with.
+ForwardResult recompute(
+    const Model &model, const ForwardResult &previous, int fromLayer, const ForwardOptions &options);
+
+// The first layer at which `options` asks for something other than `previous` had: where
+// recompute has to start (the number of layers computed when nothing changed, so a cancelled
+// result is resumed where it stopped).
+int firstChangedLayer(const ForwardResult &previous, const ForwardOptions &options);
+
+} // namespace qkv::transformer

@@ -1,0 +1,63 @@
+#include "forwardsteps.h"
+#include "tensormath.h"
+#include "twothreads.h"
+
+#include <cmath>
+
+namespace qkv::transformer {
+namespace {
+
+const Intervention *find(const Interventions &here, int head, Intervention::Kind kind)
+{
+    const Intervention *found = nullptr;
+    for (const Intervention *i : here) {
+        if (i->head == head && i->kind == kind)
+            found = i; // the last one given wins
+    }
+    return found;
+}
+
+void attendHead(const Config &c, int h, const Eigen::MatrixXf &q, const Eigen::MatrixXf &k, const Eigen::MatrixXf &v,
+    const Interventions &here, HeadRecord &r)
+{
+    using Kind = Intervention::Kind;
+    const Eigen::Index hd = c.headDim;
+    const Eigen::Index kvHead = Eigen::Index(h) * c.kvHeads / c.heads; // grouped-query attention
+    const auto replaced = [&](Kind kind, const Eigen::MatrixXf &computed) {
+        const Intervention *i = find(here, h, kind);
+        return i ? i->values : computed;
+    };
+    r.query = replaced(Kind::Query, q.middleCols(h * hd, hd));
+    r.key = replaced(Kind::Key, k.middleCols(kvHead * hd, hd));
+    r.value = replaced(Kind::Value, v.middleCols(kvHead * hd, hd));
+    r.scores.noalias() = r.query * r.key.transpose();
+    r.scores /= std::sqrt(float(hd));
+    const Intervention *attention = find(here, h, Kind::Attention);
+    r.attention = attention ? attention->values : softmaxRows(r.scores, c.causal());
+    if (find(here, h, Kind::Ablate))
+        r.output = Eigen::MatrixXf::Zero(q.rows(), hd);
+    else
+        r.output.noalias() = r.attention * r.value;
+}
+
+} // namespace
+
+Eigen::MatrixXf attendHeads(const Config &c, const Eigen::MatrixXf &q, const Eigen::MatrixXf &k,
+    const Eigen::MatrixXf &v, const Interventions &here, LayerRecord &record)
+{
+    const Eigen::Index n = q.rows(), hd = c.headDim;
+    record.heads.resize(std::size_t(c.heads));
+    Eigen::MatrixXf out(n, Eigen::Index(c.heads) * hd);
+    // Heads on both cores once they are worth a thread (n² · head_dim multiply-adds each).
+    onTwoThreads(double(n) * double(n) * double(hd) * c.heads > 2e6, [&](int part, int parts) {
+        const auto [begin, end] = partOf(c.heads, part, parts);
+        for (auto h = int(begin); h < int(end); ++h) {
+            HeadRecord &r = record.heads[std::size_t(h)];
+            attendHead(c, h, q, k, v, here, r);
+            out.middleCols(h * hd, hd) = r.output;
+        }
+    });
+    return out;
+}
+
+} // namespace qkv::transformer

@@ -1,0 +1,63 @@
+#include "forwardsteps.h"
+#include "tensormath.h"
+
+namespace qkv::transformer {
+namespace {
+
+Eigen::MatrixXf normalized(Eigen::MatrixXf x, const Norm &norm, float eps)
+{
+    normalizeRows(x, norm, eps);
+    return x;
+}
+
+// down(act(up(m))), or down(silu(gate(m)) ⊙ up(m)) for SwiGLU.
+Eigen::MatrixXf feedForward(const LayerWeights &w, const Config &c, const Eigen::MatrixXf &m)
+{
+    Eigen::MatrixXf up = applyLinear(w.up, m);
+    if (w.gate) {
+        Eigen::MatrixXf gate = applyLinear(w.gate, m);
+        activate(gate, c.activation);
+        up.array() *= gate.array();
+    } else {
+        activate(up, c.activation);
+    }
+    return applyLinear(w.down, up);
+}
+
+} // namespace
+
+Eigen::MatrixXf runLayer(const Model &model, int layer, const Eigen::MatrixXf &x, const Rotary *rotary,
+    const Interventions &here, LayerRecord &record)
+{
+    const Config &c = model.config();
+    const LayerWeights &w = model.weights().layers[std::size_t(layer)];
+    // GPT-2 and Llama normalize before each sublayer; BERT after each residual sum.
+    const bool preNorm = c.family == Family::Gpt2 || c.family == Family::Llama;
+    const Eigen::MatrixXf a = preNorm ? normalized(x, w.attentionNorm, c.eps) : x;
+    Eigen::MatrixXf q, k, v;
+    if (w.qkv) {
+        const Eigen::MatrixXf all = applyLinear(w.qkv, a);
+        const Eigen::Index d = c.hidden;
+        q = all.leftCols(d);
+        k = all.middleCols(d, d);
+        v = all.rightCols(d);
+    } else {
+        q = applyLinear(w.query, a);
+        k = applyLinear(w.key, a);
+        v = applyLinear(w.value, a);
+    }
+    if (rotary) {
+        rotary->apply(q);
+        rotary->apply(k);
+    }
+    const Eigen::MatrixXf attended = applyLinear(w.output, attendHeads(c, q, k, v, here, record));
+    if (preNorm) {
+        Eigen::MatrixXf h = x + attended;
+        h += feedForward(w, c, normalized(h, w.mlpNorm, c.eps));
+        return h;
+    }
+    const Eigen::MatrixXf h = normalized(x + attended, w.attentionNorm, c.eps);
+    return normalized(h + feedForward(w, c, h), w.mlpNorm, c.eps);
+}
+
+} // namespace qkv::transformer

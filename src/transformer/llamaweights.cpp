@@ -1,0 +1,54 @@
+#include "refusal.h"
+#include "weightbinder.h"
+
+namespace qkv::transformer {
+
+// LlamaForCausalLM's names (also Mistral's and Qwen2's), under `model.` or bare.
+ModelWeights bindLlama(WeightStore &store, const Config &c)
+{
+    WeightBinder b(store, u"model."_qs, u"embed_tokens.weight"_qs);
+    const qint64 d = c.hidden, inner = c.intermediate, q = qint64(c.heads) * c.headDim,
+                 kv = qint64(c.kvHeads) * c.headDim;
+    const QString hs = u"hidden_size"_qs;
+    const QString qWhy = u"num_attention_heads × head_dim, hidden_size"_qs;
+    const QString kvWhy = u"num_key_value_heads × head_dim, hidden_size"_qs;
+    const bool qwen = c.modelType == u"qwen2";
+    ModelWeights w;
+    w.tokenEmbedding = b.tensor(u"embed_tokens.weight"_qs, {c.vocab, d}, u"vocab_size, hidden_size"_qs);
+    for (int i = 0; i < c.layers; ++i) {
+        const QString p = QStringLiteral("layers.%1.").arg(i);
+        const QString a = p + u"self_attn."_qs;
+        // Qwen2 always has query/key/value biases, Llama with attention_bias all four; a
+        // checkpoint that has them anyway has them used.
+        const auto linear = [&](const QString &name, qint64 out, qint64 in, const QString &why, bool required) {
+            return b.linear(name, out, in, why, required || b.has(name + u".bias"_qs));
+        };
+        const bool qkvBias = qwen || c.attentionBias;
+        LayerWeights l;
+        l.attentionNorm = b.rmsNorm(p + u"input_layernorm"_qs, d, hs);
+        l.query = linear(a + u"q_proj"_qs, q, d, qWhy, qkvBias);
+        l.key = linear(a + u"k_proj"_qs, kv, d, kvWhy, qkvBias);
+        l.value = linear(a + u"v_proj"_qs, kv, d, kvWhy, qkvBias);
+        l.output = linear(a + u"o_proj"_qs, d, q, u"hidden_size, num_attention_heads × head_dim"_qs, c.attentionBias);
+        l.mlpNorm = b.rmsNorm(p + u"post_attention_layernorm"_qs, d, hs);
+        const QString m = p + u"mlp."_qs;
+        l.gate = linear(m + u"gate_proj"_qs, inner, d, u"intermediate_size, hidden_size"_qs, c.mlpBias);
+        l.up = linear(m + u"up_proj"_qs, inner, d, u"intermediate_size, hidden_size"_qs, c.mlpBias);
+        l.down = linear(m + u"down_proj"_qs, d, inner, u"hidden_size, intermediate_size"_qs, c.mlpBias);
+        w.layers.push_back(l);
+    }
+    w.finalNorm = b.rmsNorm(u"norm"_qs, d, hs);
+    // Tied when config.json says so; when it says nothing, tied only if lm_head is absent.
+    const bool hasLmHead = store.has(u"lm_head.weight"_qs);
+    if (c.tieEmbeddings || (!c.tieStated && !hasLmHead)) {
+        w.unembedding = w.tokenEmbedding;
+    } else if (!hasLmHead) {
+        refuse(QStringLiteral("%1: tensor lm_head.weight is missing (config.json: tie_word_embeddings is false)")
+                   .arg(store.describeLocation()));
+    } else {
+        w.unembedding = store.require(u"lm_head.weight"_qs, {c.vocab, d}, u"vocab_size, hidden_size"_qs);
+    }
+    return w;
+}
+
+} // namespace qkv::transformer

@@ -1,0 +1,51 @@
+#pragma once
+
+#include "config.h"
+#include "modelweights.h"
+#include "weightstore.h"
+
+#include <QString>
+
+#include <memory>
+
+namespace qkv::transformer {
+
+class Model;
+
+struct OpenResult {
+    std::shared_ptr<const Model> model;
+    QString error; // names the file and the key or tensor when model is null
+};
+
+// A checkpoint opened for computing: config and float32 weights, immutable once open, so one
+// Model is shared by any number of threads running forward passes.
+class Model
+{
+public:
+    // `location` is a folder (config.json, model.safetensors or shards with an index) or
+    // hf:NAME, looked up in the Hugging Face cache (hubcache.h). Never throws.
+    static OpenResult open(const QString &location);
+
+    const Config &config() const { return m_config; }
+    const ModelWeights &weights() const { return m_weights; }
+    QString folder() const { return m_folder; } // where the tokenizer files are
+    qint64 parameterCount() const { return m_store.parameterCount(); }
+    qint64 fileBytes() const { return m_store.fileBytes(); }
+    qint64 weightBytes() const { return m_store.usedBytes(); } // as float32
+    qint64 ownedBytes() const { return m_store.ownedBytes(); } // widened copies in memory
+    // Whether logits can be computed (a BERT without its masked-LM head cannot).
+    bool hasLanguageHead() const { return m_weights.unembedding != nullptr; }
+
+    Model(const Model &) = delete;
+    Model &operator=(const Model &) = delete;
+
+private:
+    Model() = default;
+
+    QString m_folder;
+    Config m_config;
+    WeightStore m_store;
+    ModelWeights m_weights;
+};
+
+} // namespace qkv::transformer

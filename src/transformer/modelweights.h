@@ -1,0 +1,58 @@
+#pragma once
+
+#include "weightstore.h"
+
+#include <vector>
+
+namespace qkv::transformer {
+
+// y = x·M + b for rows x. M is the stored weight itself for GPT-2's Conv1D ([in, out]) and its
+// transpose for a Linear ([out, in]), so neither is ever copied.
+struct Linear {
+    const Weight *weight = nullptr;
+    const Weight *bias = nullptr; // optional
+    bool inOut = false; // Conv1D layout
+
+    explicit operator bool() const { return weight != nullptr; }
+};
+
+// LayerNorm when there is a bias (GPT-2, BERT), RMSNorm otherwise (Llama family).
+struct Norm {
+    const Weight *weight = nullptr;
+    const Weight *bias = nullptr;
+    bool rms = false;
+};
+
+// One layer in the family-neutral form the forward pass runs. GPT-2 has its fused query-key-
+// value projection in `qkv`; the others have `query`, `key`, `value`. `gate` is set for SwiGLU.
+// The norms come before their sublayer for GPT-2 and Llama, after the residual sum for BERT.
+struct LayerWeights {
+    Norm attentionNorm, mlpNorm;
+    Linear qkv, query, key, value, output;
+    Linear up, gate, down;
+};
+
+struct ModelWeights {
+    const Weight *tokenEmbedding = nullptr;
+    const Weight *positionEmbedding = nullptr; // learned positions (GPT-2, BERT)
+    const Weight *tokenTypeEmbedding = nullptr; // BERT: row 0 added to every token
+    Norm embeddingNorm; // BERT, DistilBERT
+    std::vector<LayerWeights> layers;
+    Norm finalNorm; // GPT-2 ln_f, Llama model.norm
+    Linear headTransform; // BERT/DistilBERT masked-LM: dense, activation, headNorm
+    Norm headNorm;
+    const Weight *unembedding = nullptr; // [vocab, hidden]: logits = h·Uᵀ (+ unembeddingBias)
+    const Weight *unembeddingBias = nullptr;
+};
+
+class WeightStore;
+struct Config;
+
+// Each family's tensor names, with or without their prefixes; each throws Refusal naming the
+// missing or misshapen tensor.
+ModelWeights bindGpt2(WeightStore &store, const Config &config);
+ModelWeights bindBert(WeightStore &store, const Config &config);
+ModelWeights bindDistilBert(WeightStore &store, const Config &config);
+ModelWeights bindLlama(WeightStore &store, const Config &config);
+
+} // namespace qkv::transformer

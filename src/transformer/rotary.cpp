@@ -1,0 +1,57 @@
+#include "rotary.h"
+
+#include <cmath>
+
+namespace qkv::transformer {
+
+Eigen::VectorXf Rotary::inverseFrequencies(const Config &c)
+{
+    const int half = c.headDim / 2;
+    Eigen::VectorXf inv(half);
+    for (int i = 0; i < half; ++i)
+        inv[i] = 1.0f / std::pow(float(c.ropeTheta), float(2 * i) / float(c.headDim));
+    if (!c.ropeScaling.llama3)
+        return inv;
+    const RopeScaling &s = c.ropeScaling;
+    const double lowWavelength = s.originalMaxPositions / s.lowFreqFactor;
+    const double highWavelength = s.originalMaxPositions / s.highFreqFactor;
+    for (int i = 0; i < half; ++i) {
+        const double f = inv[i], wavelength = 2 * M_PI / f;
+        if (wavelength > lowWavelength) {
+            inv[i] = float(f / s.factor);
+        } else if (wavelength >= highWavelength) {
+            const double smooth
+                = (s.originalMaxPositions / wavelength - s.lowFreqFactor) / (s.highFreqFactor - s.lowFreqFactor);
+            inv[i] = float((1 - smooth) * f / s.factor + smooth * f);
+        }
+    }
+    return inv;
+}
+
+Rotary::Rotary(const Config &config, Eigen::Index tokens)
+    : m_half(config.headDim / 2)
+    , m_cos(tokens, m_half)
+    , m_sin(tokens, m_half)
+{
+    const Eigen::VectorXf inv = inverseFrequencies(config);
+    for (Eigen::Index p = 0; p < tokens; ++p) {
+        for (Eigen::Index i = 0; i < m_half; ++i) {
+            const float angle = float(p) * inv[i];
+            m_cos(p, i) = std::cos(angle);
+            m_sin(p, i) = std::sin(angle);
+        }
+    }
+}
+
+void Rotary::apply(Eigen::MatrixXf &x) const
+{
+    const Eigen::Index width = 2 * m_half;
+    for (Eigen::Index start = 0; start + width <= x.cols(); start += width) {
+        const Eigen::MatrixXf first = x.middleCols(start, m_half);
+        auto second = x.middleCols(start + m_half, m_half);
+        x.middleCols(start, m_half) = first.cwiseProduct(m_cos) - second.cwiseProduct(m_sin);
+        second = second.cwiseProduct(m_cos) + first.cwiseProduct(m_sin);
+    }
+}
+
+} // namespace qkv::transformer

@@ -1,0 +1,28 @@
+#pragma once
+
+#include "config.h"
+
+#include <Eigen/Core>
+
+namespace qkv::transformer {
+
+// Rotary position embedding of the Llama family for positions 0 … n−1, computed the way
+// Hugging Face does in float32 (inverse frequencies, then p·inv_freq, then cos and sin), with
+// rope_scaling "llama3" applied to the frequencies.
+class Rotary
+{
+public:
+    Rotary(const Config &config, Eigen::Index tokens);
+
+    // Rotates each head_dim-wide block of the columns of `x` (rows are positions), in place:
+    // with halves [x₁, x₂] → [x₁cos − x₂sin, x₂cos + x₁sin].
+    void apply(Eigen::MatrixXf &x) const;
+
+    static Eigen::VectorXf inverseFrequencies(const Config &config);
+
+private:
+    Eigen::Index m_half = 0;
+    Eigen::MatrixXf m_cos, m_sin; // n × head_dim/2
+};
+
+} // namespace qkv::transformer

@@ -1,0 +1,69 @@
+#pragma once
+
+#include "config.h"
+#include "modelweights.h"
+#include "weightstore.h"
+
+#include <QStringList>
+
+namespace qkv::transformer {
+
+// Asks the store for one family's tensors under a prefix that checkpoints may or may not carry
+// (`transformer.`, `bert.`, `distilbert.`, `model.`): the prefix is the one the embedding was
+// found under.
+class WeightBinder
+{
+public:
+    WeightBinder(WeightStore &store, const QString &prefix, const QString &probe)
+        : m_store(store)
+        , m_prefix(store.has(prefix + probe) ? prefix : QString())
+    { }
+
+    WeightStore &store() { return m_store; }
+    const QString &prefix() const { return m_prefix; }
+
+    bool has(const QString &name) const { return m_store.has(m_prefix + name); }
+
+    const Weight *tensor(const QString &name, const std::vector<qint64> &shape, const QString &why)
+    {
+        return m_store.require(m_prefix + name, shape, why);
+    }
+    const Weight *optional(const QString &name, const std::vector<qint64> &shape, const QString &why)
+    {
+        return has(name) ? tensor(name, shape, why) : nullptr;
+    }
+
+    // A Linear layer `name`.weight [out, in] with its bias `name`.bias [out].
+    Linear linear(const QString &name, qint64 out, qint64 in, const QString &why, bool bias = true)
+    {
+        Linear l;
+        l.weight = tensor(name + u".weight"_qs, {out, in}, why);
+        if (bias)
+            l.bias = tensor(name + u".bias"_qs, {out}, why);
+        return l;
+    }
+
+    // A LayerNorm's weight and bias, under the old names gamma and beta where those are stored.
+    Norm layerNorm(const QString &name, qint64 size, const QString &why)
+    {
+        const bool old = !has(name + u".weight"_qs) && has(name + u".gamma"_qs);
+        Norm n;
+        n.weight = tensor(name + (old ? u".gamma"_qs : u".weight"_qs), {size}, why);
+        n.bias = tensor(name + (old ? u".beta"_qs : u".bias"_qs), {size}, why);
+        return n;
+    }
+
+    Norm rmsNorm(const QString &name, qint64 size, const QString &why)
+    {
+        Norm n;
+        n.weight = tensor(name + u".weight"_qs, {size}, why);
+        n.rms = true;
+        return n;
+    }
+
+private:
+    WeightStore &m_store;
+    QString m_prefix;
+};
+
+} // namespace qkv::transformer

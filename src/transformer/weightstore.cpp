@@ -1,0 +1,273 @@
+#include "weightstore.h"
+
+#include "memorybudget.h"
+#include "refusal.h"
+#include "twothreads.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <bit>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+
+#include <sys/mman.h>
+#include <unistd.h>
+
+namespace qkv::transformer {
+namespace {
+
+float halfToFloat(std::uint16_t h)
+{
+    const std::uint32_t sign = std::uint32_t(h & 0x8000u) << 16;
+    const std::uint32_t exponent = (h >> 10) & 0x1fu, mantissa = h & 0x3ffu;
+    if (exponent == 0) // subnormal: mantissa × 2⁻²⁴, exact in float
+        return std::bit_cast<float>(std::bit_cast<std::uint32_t>(float(mantissa) * 0x1p-24f) | sign);
+    if (exponent == 0x1f)
+        return std::bit_cast<float>(sign | 0x7f800000u | (mantissa << 13));
+    return std::bit_cast<float>(sign | ((exponent - 15 + 127) << 23) | (mantissa << 13));
+}
+
+// Widens `count` values into `out`; false when one is NaN or infinite.
+bool widen(const TensorEntry &e, float *out)
+{
+    std::uint32_t special = 0;
+    const uchar *in = e.bytes;
+    if (e.dtype == Dtype::F32) {
+        std::memcpy(out, in, std::size_t(e.size));
+    } else {
+        for (qint64 i = 0; i < e.count; ++i) {
+            std::uint16_t h;
+            std::memcpy(&h, in + 2 * i, 2);
+            out[i] = e.dtype == Dtype::BF16 ? std::bit_cast<float>(std::uint32_t(h) << 16) : halfToFloat(h);
+        }
+    }
+    for (qint64 i = 0; i < e.count; ++i)
+        special |= (std::bit_cast<std::uint32_t>(out[i]) & 0x7f800000u) == 0x7f800000u;
+    return special == 0;
+}
+
+// The same check for F32 used in place, one pass over the mapping.
+bool finite(const float *data, qint64 count)
+{
+    std::uint32_t special = 0;
+    for (qint64 i = 0; i < count; ++i)
+        special |= (std::bit_cast<std::uint32_t>(data[i]) & 0x7f800000u) == 0x7f800000u;
+    return special == 0;
+}
+
+bool inPlace(const TensorEntry &e)
+{
+    return e.dtype == Dtype::F32 && reinterpret_cast<std::uintptr_t>(e.bytes) % alignof(float) == 0;
+}
+
+QString gib(qint64 bytes)
+{
+    return QString::number(double(bytes) / double(qint64(1) << 30), 'f', 2) + u" GiB"_qs;
+}
+
+// On huge pages where Linux has them: faulting in hundreds of MB page by page costs more than
+// widening them (see qkvcore's bulkallocator.h).
+float *allocateFloats(qint64 count)
+{
+    constexpr std::size_t hugePage = std::size_t(2) << 20;
+    const std::size_t bytes = (std::size_t(count) * sizeof(float) + hugePage - 1) / hugePage * hugePage;
+    void *p = std::aligned_alloc(hugePage, bytes);
+#if defined(MADV_HUGEPAGE)
+    if (p)
+        madvise(p, bytes, MADV_HUGEPAGE); // advice only
+#endif
+    return static_cast<float *>(p);
+}
+
+// A widened tensor's file pages are not needed again: out of the resident set they go (the
+// page cache keeps them while memory allows), so memory holds the float32 copy only.
+void dropPages(const TensorEntry &e)
+{
+    const auto page = std::uintptr_t(sysconf(_SC_PAGE_SIZE));
+    const auto begin = (reinterpret_cast<std::uintptr_t>(e.bytes) + page - 1) / page * page;
+    const auto end = (reinterpret_cast<std::uintptr_t>(e.bytes) + std::uintptr_t(e.size)) / page * page;
+    if (end > begin)
+        madvise(reinterpret_cast<void *>(begin), end - begin, MADV_DONTNEED);
+}
+
+} // namespace
+
+void WeightStore::Free::operator()(float *p) const
+{
+    std::free(p);
+}
+
+void WeightStore::add(std::unique_ptr<SafetensorsFile> file)
+{
+    for (const TensorEntry &e : file->entries()) {
+        if (m_index.contains(e.name))
+            refuse(
+                QStringLiteral("%1: tensor %2 is also in %3").arg(file->path(), e.name, m_index[e.name].file->path()));
+        m_index.insert(e.name, {&e, file.get()});
+    }
+    m_files.push_back(std::move(file));
+}
+
+void WeightStore::open(const QString &folder)
+{
+    const QDir dir(folder);
+    const QString single = dir.filePath(u"model.safetensors"_qs);
+    const QString indexPath = dir.filePath(u"model.safetensors.index.json"_qs);
+    if (QFile::exists(single)) {
+        add(std::make_unique<SafetensorsFile>(single));
+        return;
+    }
+    QFile index(indexPath);
+    if (!index.open(QIODevice::ReadOnly))
+        refuse(QStringLiteral("%1: holds neither model.safetensors nor model.safetensors.index.json (other weight "
+                              "formats such as pytorch_model.bin are not read)")
+                   .arg(folder));
+    if (index.size() > 64 * 1024 * 1024)
+        refuse(QStringLiteral("%1: too large for an index").arg(indexPath));
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(index.readAll(), &error);
+    if (error.error != QJsonParseError::NoError || !doc.isObject())
+        refuse(QStringLiteral("%1: not a JSON object: %2").arg(indexPath, error.errorString()));
+    const QJsonValue map = doc.object().value(u"weight_map"_qs);
+    if (!map.isObject() || map.toObject().isEmpty())
+        refuse(QStringLiteral("%1: weight_map: expected an object naming each tensor's file").arg(indexPath));
+    QHash<QString, QString> fileOf;
+    QStringList shards;
+    const QJsonObject weightMap = map.toObject();
+    for (auto it = weightMap.begin(); it != weightMap.end(); ++it) {
+        const QString shard = it.value().toString();
+        // Only files beside the index: a name must not lead elsewhere on the disk.
+        if (!it.value().isString() || shard.isEmpty() || shard.contains(u'/') || shard.contains(u'\\')
+            || shard.startsWith(u'.'))
+            refuse(
+                QStringLiteral("%1: weight_map: %2: expected a file name in the same folder").arg(indexPath, it.key()));
+        fileOf.insert(it.key(), shard);
+        if (!shards.contains(shard))
+            shards << shard;
+    }
+    shards.sort();
+    for (const QString &shard : shards)
+        add(std::make_unique<SafetensorsFile>(dir.filePath(shard)));
+    for (auto it = fileOf.cbegin(); it != fileOf.cend(); ++it) {
+        const auto found = m_index.constFind(it.key());
+        if (found == m_index.cend() || QFileInfo(found->file->path()).fileName() != it.value())
+            refuse(QStringLiteral("%1: weight_map puts %2 in %3, which does not hold it")
+                       .arg(indexPath, it.key(), it.value()));
+    }
+}
+
+const Weight *WeightStore::require(const QString &name, const std::vector<qint64> &shape, const QString &why)
+{
+    for (const auto &w : m_used) {
+        if (w->name == name)
+            return w.get();
+    }
+    const auto found = m_index.constFind(name);
+    if (found == m_index.cend())
+        refuse(QStringLiteral("%1: tensor %2 is missing").arg(describeLocation(), name));
+    const TensorEntry &e = *found->entry;
+    if (e.shape != shape)
+        refuse(QStringLiteral("%1: tensor %2 has shape %3, but config.json (%4) needs %5")
+                   .arg(found->file->path(), name, shapeString(e.shape), why, shapeString(shape)));
+    if (e.dtype == Dtype::Other)
+        refuse(QStringLiteral("%1: tensor %2 is %3; weights are read as F32, F16 or BF16")
+                   .arg(found->file->path(), name, e.dtypeName));
+    auto w = std::make_unique<Weight>();
+    w->name = name;
+    w->file = found->file->path();
+    w->shape = shape;
+    w->count = e.count;
+    m_used.push_back(std::move(w));
+    m_usedFrom.push_back(*found);
+    return m_used.back().get();
+}
+
+void WeightStore::materialize(qint64 budget)
+{
+    const qint64 need = usedBytes();
+    if (need > budget)
+        refuse(QStringLiteral("%1: the model needs %2 of float32 weights, more than the %3 this machine allows "
+                              "(three quarters of its memory); it was not loaded")
+                   .arg(describeLocation(), gib(need), gib(budget)));
+    qint64 owned = 0;
+    for (const Located &l : m_usedFrom)
+        owned += inPlace(*l.entry) ? 0 : l.entry->count;
+    if (owned * qint64(sizeof(float)) > availableMemory())
+        refuse(QStringLiteral("%1: widening the weights to float32 needs %2, more than the %3 of memory available now")
+                   .arg(describeLocation(), gib(owned * qint64(sizeof(float))), gib(availableMemory())));
+    if (owned > 0) {
+        m_owned.reset(allocateFloats(owned));
+        if (!m_owned)
+            refuse(QStringLiteral("%1: %2 could not be allocated for the weights")
+                       .arg(describeLocation(), gib(owned * 4)));
+    }
+    m_ownedCount = owned;
+    std::vector<float *> targets(m_used.size(), nullptr);
+    qint64 next = 0;
+    for (std::size_t i = 0; i < m_used.size(); ++i) {
+        if (!inPlace(*m_usedFrom[i].entry)) {
+            targets[i] = m_owned.get() + next;
+            next += m_used[i]->count;
+        }
+    }
+    std::vector<char> bad(m_used.size(), 0);
+    // Alternate tensors between two threads: widening is the open's main cost for F16/BF16.
+    onTwoThreads(m_used.size() > 1 && usedBytes() > (qint64(16) << 20), [&](int part, int parts) {
+        for (std::size_t i = std::size_t(part); i < m_used.size(); i += std::size_t(parts)) {
+            const TensorEntry &e = *m_usedFrom[i].entry;
+            if (targets[i]) {
+                bad[i] = !widen(e, targets[i]);
+                dropPages(e); // at once, so the file and its float32 copy are never both resident
+                m_used[i]->data = targets[i];
+            } else {
+                const auto *data = reinterpret_cast<const float *>(e.bytes);
+                bad[i] = !finite(data, e.count);
+                m_used[i]->data = data;
+            }
+        }
+    });
+    for (std::size_t i = 0; i < m_used.size(); ++i) {
+        if (bad[i])
+            refuse(QStringLiteral("%1: tensor %2 holds NaN or infinite values").arg(m_used[i]->file, m_used[i]->name));
+    }
+}
+
+qint64 WeightStore::parameterCount() const
+{
+    qint64 total = 0;
+    for (const auto &f : m_files) {
+        for (const TensorEntry &e : f->entries())
+            total += e.count;
+    }
+    return total;
+}
+
+qint64 WeightStore::fileBytes() const
+{
+    qint64 total = 0;
+    for (const auto &f : m_files)
+        total += f->fileSize();
+    return total;
+}
+
+qint64 WeightStore::usedBytes() const
+{
+    qint64 total = 0;
+    for (const auto &w : m_used)
+        total += w->count * qint64(sizeof(float));
+    return total;
+}
+
+QString WeightStore::describeLocation() const
+{
+    if (m_files.empty())
+        return QStringLiteral("(no weights)");
+    return m_files.size() == 1 ? m_files.front()->path()
+                               : QFileInfo(m_files.front()->path()).dir().filePath(u"model.safetensors.index.json"_qs);
+}
+
+} // namespace qkv::transformer

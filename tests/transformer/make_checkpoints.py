@@ -1,0 +1,289 @@
+#!/usr/bin/python3
+"""Tiny random checkpoints in each family's exact Hugging Face layout, and what an independent
+numpy forward pass (float64, written from the papers' and HF's definitions, not from the C++)
+computes on them. Usage: make_checkpoints.py OUTDIR
+
+Each OUTDIR/NAME/ holds config.json, safetensors (one file, or shards with an index) and
+reference.json: the token ids, every layer's attention [layer][head][n][n], the first layer's
+query/key/value per head, the top predictions, and the same with one head ablated.
+OUTDIR/bad_*/ are broken checkpoints, each with what its refusal must mention in expect.txt.
+"""
+import json
+import math
+import os
+import sys
+
+import numpy as np
+
+from reference_forward import forward
+
+TOP_K = 5
+
+
+def to_bf16(a):
+    """float32 → bfloat16 bits (round to nearest even) and the float32 values they stand for."""
+    bits = a.astype(np.float32).view(np.uint32).astype(np.uint64)
+    rounded = ((bits + 0x7FFF + ((bits >> 16) & 1)) >> 16).astype(np.uint16)
+    return rounded, (rounded.astype(np.uint32) << 16).view(np.float32)
+
+
+def encode(array, dtype):
+    """The bytes stored for `array` as `dtype`, and the float32 values a reader gets back."""
+    a = np.ascontiguousarray(array, dtype=np.float32)
+    if dtype == "F32":
+        return a.tobytes(), a
+    if dtype == "F16":
+        with np.errstate(over="ignore"):  # a value beyond float16 is stored as infinity
+            h = a.astype("<f2")
+        return h.tobytes(), h.astype(np.float32)
+    bits, widened = to_bf16(a)
+    return bits.astype("<u2").tobytes(), widened
+
+
+def write_safetensors(path, tensors, extra=None, align=8):
+    """tensors: list of (name, bytes, dtype, shape). Written by hand: 8-byte little-endian
+    header length, JSON header (padded with spaces to `align` bytes; 1 leaves the data where
+    the header ends, for F32 that cannot be used in place), data."""
+    header, offset = {}, 0
+    for name, data, dtype, shape in tensors:
+        header[name] = {"dtype": dtype, "shape": list(shape), "data_offsets": [offset, offset + len(data)]}
+        offset += len(data)
+    header["__metadata__"] = {"format": "pt"}
+    if extra:
+        header.update(extra)
+    text = json.dumps(header).encode()
+    text += b" " * (-len(text) % align)
+    if align == 1 and len(text) % 4 == 0:
+        text += b" "
+    with open(path, "wb") as f:
+        f.write(len(text).to_bytes(8, "little"))
+        f.write(text)
+        for _, data, _, _ in tensors:
+            f.write(data)
+
+
+def save(folder, config, weights, dtype, shards=1, order=None, align=8):
+    """Writes weights {name: float32 array} as `dtype`; returns what a reader widens them to."""
+    os.makedirs(folder, exist_ok=True)
+    with open(os.path.join(folder, "config.json"), "w") as f:
+        json.dump(config, f, indent=2)
+    names = order or list(weights)
+    stored, widened = [], {}
+    for name in names:
+        data, values = encode(weights[name], dtype)
+        stored.append((name, data, dtype, weights[name].shape))
+        widened[name] = values.reshape(weights[name].shape).astype(np.float64)
+    if shards == 1:
+        write_safetensors(os.path.join(folder, "model.safetensors"), stored, align=align)
+        return widened
+    weight_map, per = {}, math.ceil(len(stored) / shards)
+    for s in range(shards):
+        file = "model-%05d-of-%05d.safetensors" % (s + 1, shards)
+        part = stored[s * per:(s + 1) * per]
+        write_safetensors(os.path.join(folder, file), part)
+        weight_map.update({name: file for name, *_ in part})
+    with open(os.path.join(folder, "model.safetensors.index.json"), "w") as f:
+        json.dump({"metadata": {"total_size": sum(len(d) for _, d, *_ in stored)}, "weight_map": weight_map}, f)
+    return widened
+
+
+class Random:
+    def __init__(self, seed):
+        self.rng = np.random.default_rng(seed)
+
+    def w(self, *shape, scale=0.3):
+        return (self.rng.standard_normal(shape) * scale).astype(np.float32)
+
+    def norm(self, n):
+        return (1 + self.rng.standard_normal(n) * 0.1).astype(np.float32)
+
+
+def gpt2_weights(r, c, prefix, old_buffers=False):
+    d, inner, p = c["n_embd"], c.get("n_inner") or 4 * c["n_embd"], prefix
+    w = {p + "wte.weight": r.w(c["vocab_size"], d), p + "wpe.weight": r.w(c["n_positions"], d, scale=0.1)}
+    for i in range(c["n_layer"]):
+        h = "%sh.%d." % (p, i)
+        w[h + "ln_1.weight"], w[h + "ln_1.bias"] = r.norm(d), r.w(d, scale=0.1)
+        w[h + "attn.c_attn.weight"], w[h + "attn.c_attn.bias"] = r.w(d, 3 * d), r.w(3 * d, scale=0.1)
+        w[h + "attn.c_proj.weight"], w[h + "attn.c_proj.bias"] = r.w(d, d), r.w(d, scale=0.1)
+        w[h + "ln_2.weight"], w[h + "ln_2.bias"] = r.norm(d), r.w(d, scale=0.1)
+        w[h + "mlp.c_fc.weight"], w[h + "mlp.c_fc.bias"] = r.w(d, inner), r.w(inner, scale=0.1)
+        w[h + "mlp.c_proj.weight"], w[h + "mlp.c_proj.bias"] = r.w(inner, d, scale=0.15), r.w(d, scale=0.1)
+        if old_buffers:  # older checkpoints carry the causal mask as a buffer: present, unused
+            n = c["n_positions"]
+            w[h + "attn.bias"] = np.tril(np.ones((n, n), np.float32)).reshape(1, 1, n, n)
+    w[p + "ln_f.weight"], w[p + "ln_f.bias"] = r.norm(d), r.w(d, scale=0.1)
+    return w
+
+
+def bert_weights(r, c, prefix, old_names, head_bias):
+    d, inner, p = c["hidden_size"], c["intermediate_size"], prefix
+
+    def ln(name):
+        wn, bn = ("gamma", "beta") if old_names else ("weight", "bias")
+        return {"%s.%s" % (name, wn): r.norm(d), "%s.%s" % (name, bn): r.w(d, scale=0.1)}
+
+    def lin(name, out, inn):
+        return {name + ".weight": r.w(out, inn), name + ".bias": r.w(out, scale=0.1)}
+
+    e = p + "embeddings."
+    w = {e + "word_embeddings.weight": r.w(c["vocab_size"], d),
+         e + "position_embeddings.weight": r.w(c["max_position_embeddings"], d, scale=0.1),
+         e + "token_type_embeddings.weight": r.w(c["type_vocab_size"], d, scale=0.1)}
+    w.update(ln(e + "LayerNorm"))
+    for i in range(c["num_hidden_layers"]):
+        h = "%sencoder.layer.%d." % (p, i)
+        for part in ("query", "key", "value"):
+            w.update(lin(h + "attention.self." + part, d, d))
+        w.update(lin(h + "attention.output.dense", d, d))
+        w.update(ln(h + "attention.output.LayerNorm"))
+        w.update(lin(h + "intermediate.dense", inner, d))
+        w.update(lin(h + "output.dense", d, inner))
+        w.update(ln(h + "output.LayerNorm"))
+    w.update(lin("cls.predictions.transform.dense", d, d))
+    w.update(ln("cls.predictions.transform.LayerNorm"))
+    w[head_bias] = r.w(c["vocab_size"], scale=0.1)
+    return w
+
+
+def distilbert_weights(r, c, prefix):
+    d, inner, p = c["dim"], c["hidden_dim"], prefix
+
+    def ln(name):
+        return {name + ".weight": r.norm(d), name + ".bias": r.w(d, scale=0.1)}
+
+    def lin(name, out, inn):
+        return {name + ".weight": r.w(out, inn), name + ".bias": r.w(out, scale=0.1)}
+
+    w = {p + "embeddings.word_embeddings.weight": r.w(c["vocab_size"], d),
+         p + "embeddings.position_embeddings.weight": r.w(c["max_position_embeddings"], d, scale=0.1)}
+    w.update(ln(p + "embeddings.LayerNorm"))
+    for i in range(c["n_layers"]):
+        h = "%stransformer.layer.%d." % (p, i)
+        for part in ("q_lin", "k_lin", "v_lin", "out_lin"):
+            w.update(lin(h + "attention." + part, d, d))
+        w.update(ln(h + "sa_layer_norm"))
+        w.update(lin(h + "ffn.lin1", inner, d))
+        w.update(lin(h + "ffn.lin2", d, inner))
+        w.update(ln(h + "output_layer_norm"))
+    w.update(lin("vocab_transform", d, d))
+    w.update(ln("vocab_layer_norm"))
+    w["vocab_projector.bias"] = r.w(c["vocab_size"], scale=0.1)
+    return w
+
+
+def llama_weights(r, c, prefix, qkv_bias, lm_head):
+    d, inner, p = c["hidden_size"], c["intermediate_size"], prefix
+    hd = c.get("head_dim") or d // c["num_attention_heads"]
+    q, kv = c["num_attention_heads"] * hd, c["num_key_value_heads"] * hd
+    w = {p + "embed_tokens.weight": r.w(c["vocab_size"], d, scale=0.5)}
+    for i in range(c["num_hidden_layers"]):
+        h = "%slayers.%d." % (p, i)
+        w[h + "input_layernorm.weight"] = r.norm(d)
+        for name, out in (("q_proj", q), ("k_proj", kv), ("v_proj", kv)):
+            w[h + "self_attn.%s.weight" % name] = r.w(out, d)
+            if qkv_bias:
+                w[h + "self_attn.%s.bias" % name] = r.w(out, scale=0.2)
+        w[h + "self_attn.o_proj.weight"] = r.w(d, q)
+        w[h + "post_attention_layernorm.weight"] = r.norm(d)
+        w[h + "mlp.gate_proj.weight"], w[h + "mlp.up_proj.weight"] = r.w(inner, d), r.w(inner, d)
+        w[h + "mlp.down_proj.weight"] = r.w(d, inner, scale=0.15)
+    w[p + "norm.weight"] = r.norm(d)
+    if lm_head:
+        w["lm_head.weight"] = r.w(c["vocab_size"], d, scale=0.5)
+    return w
+
+
+GPT2 = {"model_type": "gpt2", "architectures": ["GPT2LMHeadModel"], "n_layer": 2, "n_head": 4, "n_embd": 32,
+        "n_positions": 16, "n_ctx": 16, "vocab_size": 61, "layer_norm_epsilon": 1e-5,
+        "activation_function": "gelu_new", "n_inner": None}
+BERT = {"model_type": "bert", "architectures": ["BertForMaskedLM"], "num_hidden_layers": 2,
+        "num_attention_heads": 4, "hidden_size": 32, "intermediate_size": 48, "layer_norm_eps": 1e-12,
+        "max_position_embeddings": 20, "type_vocab_size": 2, "hidden_act": "gelu", "vocab_size": 53,
+        "position_embedding_type": "absolute"}
+DISTILBERT = {"model_type": "distilbert", "architectures": ["DistilBertForMaskedLM"], "n_layers": 2, "n_heads": 2,
+              "dim": 24, "hidden_dim": 40, "max_position_embeddings": 12, "vocab_size": 47, "activation": "gelu",
+              "sinusoidal_pos_embds": False}
+LLAMA = {"model_type": "llama", "architectures": ["LlamaForCausalLM"], "num_hidden_layers": 2,
+         "num_attention_heads": 4, "num_key_value_heads": 2, "hidden_size": 32, "intermediate_size": 56,
+         "rms_norm_eps": 1e-5, "rope_theta": 10000.0, "max_position_embeddings": 64, "vocab_size": 59,
+         "hidden_act": "silu", "tie_word_embeddings": False,
+         "rope_scaling": {"rope_type": "llama3", "factor": 8.0, "low_freq_factor": 1.0, "high_freq_factor": 8.0,
+                          "original_max_position_embeddings": 64}}
+QWEN2 = dict(LLAMA, model_type="qwen2", architectures=["Qwen2ForCausalLM"], num_key_value_heads=1,
+             rope_theta=1000000.0, rope_scaling=None, tie_word_embeddings=True, use_sliding_window=False,
+             sliding_window=32, num_hidden_layers=3)
+MISTRAL = dict(LLAMA, model_type="mistral", architectures=["MistralForCausalLM"], num_key_value_heads=4,
+               head_dim=16, rope_theta=100.0, sliding_window=None, rms_norm_eps=1e-6)
+del MISTRAL["rope_scaling"]
+del MISTRAL["tie_word_embeddings"]  # not stated: tied because lm_head is absent
+
+
+def model_variants():
+    """(folder, config, weights seed builder, dtype, shards, options for the reference)."""
+    r = Random(1234)
+    v = []
+    v.append(("gpt2", GPT2, gpt2_weights(r, GPT2, "transformer.", old_buffers=True), "F32", 1, {}))
+    g3 = dict(GPT2, n_layer=3, n_inner=40)
+    v.append(("gpt2_f16_shards", g3, gpt2_weights(r, g3, ""), "F16", 2, {}))
+    v.append(("gpt2_f32_unaligned", GPT2, gpt2_weights(r, GPT2, ""), "F32", 1, {"align": 1}))
+    v.append(("bert", BERT, bert_weights(r, BERT, "bert.", True, "cls.predictions.bias"), "F32", 1,
+              {"mask": [2, 5]}))
+    b2 = dict(BERT, num_attention_heads=2)
+    v.append(("bert_bf16_bare", b2, bert_weights(r, b2, "", False, "cls.predictions.decoder.bias"), "BF16", 1,
+              {"mask": [0, 4, 6]}))
+    v.append(("distilbert", DISTILBERT, distilbert_weights(r, DISTILBERT, "distilbert."), "F32", 1, {"mask": [3]}))
+    v.append(("llama_gqa_bf16", LLAMA, llama_weights(r, LLAMA, "model.", False, True), "BF16", 2, {}))
+    v.append(("qwen2_bias_tied", QWEN2, llama_weights(r, QWEN2, "model.", True, False), "F32", 1, {}))
+    v.append(("mistral_f16_bare", MISTRAL, llama_weights(r, MISTRAL, "", False, False), "F16", 1, {}))
+    # Long and wide enough that the C++ splits matrix products and heads over two threads.
+    long = dict(QWEN2, hidden_size=128, intermediate_size=512, num_key_value_heads=2, num_hidden_layers=2,
+                max_position_embeddings=512, sliding_window=4096)
+    v.append(("qwen2_long", long, llama_weights(r, long, "model.", True, False), "F32", 1, {"tokens": 260}))
+    return v
+
+
+def reference_json(family_config, weights, ids, options):
+    out = forward(family_config, weights, ids, options.get("mask"), TOP_K)
+    layer, head = family_config_layers(family_config) - 1, 1
+    ablated = forward(family_config, weights, ids, options.get("mask"), TOP_K, ablate=(layer, head))
+    out["ablated"] = {"layer": layer, "head": head, "attention": ablated["attention"],
+                      "predictions": ablated["predictions"]}
+    return out
+
+
+def rounded(x):
+    """Nine significant digits are plenty for a 1e-4 comparison and keep the long case small."""
+    if isinstance(x, float):
+        return float("%.9g" % x)
+    if isinstance(x, list):
+        return [rounded(v) for v in x]
+    if isinstance(x, dict):
+        return {k: rounded(v) for k, v in x.items()}
+    return x
+
+
+def family_config_layers(c):
+    return c.get("n_layer") or c.get("num_hidden_layers") or c.get("n_layers")
+
+
+def write_models(out):
+    rng = np.random.default_rng(99)
+    for name, config, weights, dtype, shards, options in model_variants():
+        folder = os.path.join(out, name)
+        widened = save(folder, config, weights, dtype, shards, align=options.get("align", 8))
+        vocab = config["vocab_size"]
+        ids = [int(i) for i in rng.integers(0, vocab, size=options.get("tokens", 7))]
+        with open(os.path.join(folder, "reference.json"), "w") as f:
+            json.dump(rounded(reference_json(config, widened, ids, options)), f)
+
+
+def main():
+    out = sys.argv[1]
+    write_models(out)
+    import bad_checkpoints
+    bad_checkpoints.write(out, Random(7), gpt2_weights, GPT2, save, write_safetensors, llama_weights, LLAMA)
+
+
+if __name__ == "__main__":
+    main()

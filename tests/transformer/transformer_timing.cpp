@@ -1,0 +1,102 @@
+// Times a model folder the way issue 13's targets are stated: open, a 32-token forward pass,
+// an intervention at the middle layer, peak memory, and the forward pass's GFLOP/s against
+// Eigen's float32 product of the same shapes. Prints JSON. Not a test: built on request
+// (target qkvtransformer_timing), run on make_large_checkpoints.py's folders.
+#include "forward.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <algorithm>
+#include <cstdio>
+
+using namespace qkv::transformer;
+
+namespace {
+
+double peakResidentMiB()
+{
+    QFile f(u"/proc/self/status"_qs);
+    if (!f.open(QIODevice::ReadOnly))
+        return 0;
+    for (const QByteArray &line : f.readAll().split('\n')) {
+        if (line.startsWith("VmHWM:"))
+            return line.mid(6).trimmed().split(' ').value(0).toDouble() / 1024;
+    }
+    return 0;
+}
+
+template<class F>
+double medianMs(int repeats, F &&run)
+{
+    std::vector<double> ms;
+    for (int i = 0; i < repeats; ++i) {
+        QElapsedTimer t;
+        t.start();
+        run();
+        ms.push_back(double(t.nsecsElapsed()) / 1e6);
+    }
+    std::sort(ms.begin(), ms.end());
+    return ms[ms.size() / 2];
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    if (argc < 2) {
+        std::fprintf(stderr, "usage: qkvtransformer_timing MODEL [TOKENS]\n");
+        return 2;
+    }
+    QElapsedTimer t;
+    t.start();
+    const OpenResult opened = Model::open(QString::fromLocal8Bit(argv[1]));
+    const double openMs = double(t.nsecsElapsed()) / 1e6;
+    if (!opened.model) {
+        std::fprintf(stderr, "%s\n", qPrintable(opened.error));
+        return 1;
+    }
+    const Model &m = *opened.model;
+    const Config &c = m.config();
+    const int n = argc > 2 ? std::atoi(argv[2]) : 32;
+    std::vector<int> ids;
+    for (int i = 0; i < n; ++i)
+        ids.push_back(int((i * 7919LL + 11) % c.vocab));
+    ForwardResult base;
+    const double forwardMs = medianMs(5, [&] { base = forward(m, ids); });
+    ForwardOptions o;
+    o.interventions.push_back({c.layers / 2, 0, Intervention::Kind::Ablate, {}});
+    const double interventionMs = medianMs(5, [&] { (void)recompute(m, base, c.layers / 2, o); });
+
+    // The layers' matrix products, each as one Eigen product of the same shapes.
+    const Eigen::Index d = c.hidden, q = Eigen::Index(c.heads) * c.headDim, kv = Eigen::Index(c.kvHeads) * c.headDim;
+    std::vector<std::pair<Eigen::Index, Eigen::Index>> shapes {
+        {d, q + 2 * kv}, {q, d}, {d, c.intermediate}, {c.intermediate, d}};
+    if (c.family == Family::Llama)
+        shapes.push_back({d, c.intermediate});
+    double flops = 0;
+    std::vector<Eigen::MatrixXf> weights;
+    for (const auto &[in, out] : shapes) {
+        flops += 2.0 * n * double(in) * double(out) * c.layers;
+        weights.push_back(Eigen::MatrixXf::Random(in, out));
+    }
+    const Eigen::MatrixXf x = Eigen::MatrixXf::Random(n, std::max(d, Eigen::Index(c.intermediate)));
+    Eigen::MatrixXf y;
+    const double gemmMs = medianMs(5, [&] {
+        for (int l = 0; l < c.layers; ++l) {
+            for (const Eigen::MatrixXf &w : weights)
+                y.noalias() = x.leftCols(w.rows()) * w;
+        }
+    });
+    QJsonObject out {{u"model"_qs, QString::fromLocal8Bit(argv[1])}, {u"tokens"_qs, n}, {u"open_ms"_qs, openMs},
+        {u"forward_ms"_qs, forwardMs}, {u"intervention_middle_layer_ms"_qs, interventionMs},
+        {u"peak_resident_mib"_qs, peakResidentMiB()}, {u"weights_float32_mib"_qs, double(m.weightBytes()) / (1 << 20)},
+        {u"forward_gflops"_qs, flops / forwardMs / 1e6}, {u"eigen_gemm_gflops"_qs, flops / gemmMs / 1e6},
+        {u"forward_over_gemm"_qs, gemmMs / forwardMs}};
+    std::printf("%s", QJsonDocument(out).toJson().constData());
+    return 0;
+}

@@ -1,0 +1,343 @@
+#include "checkpointfixtures.h"
+#include "forward.h"
+
+#include <QTest>
+
+#include <cmath>
+#include <thread>
+
+Q_DECLARE_METATYPE(std::vector<int>)
+
+using namespace qkv::transformer;
+
+namespace {
+
+float maxDifference(const Eigen::MatrixXf &a, const Eigen::MatrixXf &b)
+{
+    if (a.rows() != b.rows() || a.cols() != b.cols())
+        return INFINITY;
+    return a.size() == 0 ? 0.0f : (a - b).cwiseAbs().maxCoeff();
+}
+
+// Every layer's attention of `r` against the reference's [layer][head][n][n].
+void compareAttention(const ForwardResult &r, const QJsonArray &expected)
+{
+    QCOMPARE(r.layers.size(), std::size_t(expected.size()));
+    for (int l = 0; l < expected.size(); ++l) {
+        const QJsonArray heads = expected[l].toArray();
+        QCOMPARE(r.layers[std::size_t(l)].heads.size(), std::size_t(heads.size()));
+        for (int h = 0; h < heads.size(); ++h) {
+            const float diff = maxDifference(
+                r.layers[std::size_t(l)].heads[std::size_t(h)].attention, matrixFromJson(heads[h].toArray()));
+            if (!(diff <= 1e-4f))
+                QFAIL(qPrintable(QStringLiteral("layer %1 head %2: attention differs by %3").arg(l).arg(h).arg(diff)));
+        }
+    }
+}
+
+void comparePredictions(const ForwardResult &r, const QJsonArray &expected)
+{
+    QCOMPARE(r.predictions.size(), std::size_t(expected.size()));
+    for (int i = 0; i < expected.size(); ++i) {
+        const QJsonObject e = expected[i].toObject();
+        const Prediction &p = r.predictions[std::size_t(i)];
+        QCOMPARE(p.position, e.value(u"position"_qs).toInt());
+        const std::vector<int> ids = intsFromJson(e.value(u"ids"_qs).toArray());
+        const QJsonArray probabilities = e.value(u"probabilities"_qs).toArray();
+        QCOMPARE(p.top.size(), ids.size());
+        for (std::size_t k = 0; k < ids.size(); ++k) {
+            QCOMPARE(p.top[k].id, ids[k]);
+            QVERIFY2(std::abs(p.top[k].probability - probabilities[int(k)].toDouble()) <= 1e-4,
+                qPrintable(QStringLiteral("prediction %1, rank %2").arg(i).arg(k)));
+        }
+    }
+}
+
+ForwardOptions optionsFor(const QJsonObject &reference)
+{
+    ForwardOptions o;
+    o.predictPositions = intsFromJson(reference.value(u"mask"_qs).toArray());
+    o.topK = 5;
+    return o;
+}
+
+} // namespace
+
+class TestTransformer : public QObject
+{
+    Q_OBJECT
+
+private:
+    CheckpointFixtures m_fixtures;
+    bool m_skip = false;
+    QString m_why;
+
+    std::shared_ptr<const Model> open(const QString &name)
+    {
+        const OpenResult opened = Model::open(m_fixtures.path(name));
+        if (!opened.model)
+            qWarning("%s", qPrintable(opened.error));
+        return opened.model;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        m_why = m_fixtures.prepare(m_skip);
+        if (!m_skip)
+            QVERIFY2(m_why.isEmpty(), qPrintable(m_why));
+    }
+
+    void matchesReference_data()
+    {
+        QTest::addColumn<QString>("model");
+        for (const char *name : {"gpt2", "gpt2_f16_shards", "bert", "bert_bf16_bare", "distilbert", "llama_gqa_bf16",
+                 "qwen2_bias_tied", "mistral_f16_bare", "gpt2_f32_unaligned", "qwen2_long"})
+            QTest::newRow(name) << QString::fromLatin1(name);
+    }
+
+    // Every layer's attention, the first layer's Q, K, V and the predictions, against numpy.
+    void matchesReference()
+    {
+        if (m_skip)
+            QSKIP(qPrintable(m_why));
+        QFETCH(QString, model);
+        const auto m = open(model);
+        QVERIFY(m);
+        const QJsonObject ref = m_fixtures.reference(model);
+        const ForwardResult r = forward(*m, intsFromJson(ref.value(u"ids"_qs).toArray()), optionsFor(ref));
+        QVERIFY2(r.done(), qPrintable(r.error));
+        compareAttention(r, ref.value(u"attention"_qs).toArray());
+        for (const char *part : {"query", "key", "value"}) {
+            const QJsonArray layers = ref.value(QString::fromLatin1(part)).toArray();
+            for (int l = 0; l < layers.size(); ++l) {
+                const QJsonArray heads = layers[l].toArray();
+                for (int h = 0; h < heads.size(); ++h) {
+                    const HeadRecord &head = r.layers[std::size_t(l)].heads[std::size_t(h)];
+                    const Eigen::MatrixXf &mine = part[0] == 'q' ? head.query : part[0] == 'k' ? head.key : head.value;
+                    // Relative to the largest entry: vectors are not bounded as attention is.
+                    const Eigen::MatrixXf expected = matrixFromJson(heads[h].toArray());
+                    const float diff = maxDifference(mine, expected), scale = expected.cwiseAbs().maxCoeff();
+                    QVERIFY2(diff <= 1e-4f * std::max(1.0f, scale),
+                        qPrintable(QStringLiteral("%1, layer %2 head %3: differs by %4 (largest %5)")
+                                       .arg(QLatin1String(part))
+                                       .arg(l)
+                                       .arg(h)
+                                       .arg(diff)
+                                       .arg(scale)));
+                }
+            }
+        }
+        comparePredictions(r, ref.value(u"predictions"_qs).toArray());
+        // The kept Q and K reproduce the attention: softmax(QKᵀ/√d) under the mask.
+        const HeadRecord &head = r.layers.back().heads.front();
+        QVERIFY(maxDifference(head.scores, head.query * head.key.transpose() / std::sqrt(float(head.query.cols())))
+            <= 1e-5f);
+        QVERIFY(maxDifference(head.output, head.attention * head.value) <= 1e-5f);
+    }
+
+    void ablationMatchesReference_data() { matchesReference_data(); }
+
+    void ablationMatchesReference()
+    {
+        if (m_skip)
+            QSKIP(qPrintable(m_why));
+        QFETCH(QString, model);
+        const auto m = open(model);
+        QVERIFY(m);
+        const QJsonObject ref = m_fixtures.reference(model);
+        const QJsonObject ablated = ref.value(u"ablated"_qs).toObject();
+        ForwardOptions o = optionsFor(ref);
+        o.interventions.push_back(
+            {ablated.value(u"layer"_qs).toInt(), ablated.value(u"head"_qs).toInt(), Intervention::Kind::Ablate, {}});
+        const ForwardResult r = forward(*m, intsFromJson(ref.value(u"ids"_qs).toArray()), o);
+        QVERIFY2(r.done(), qPrintable(r.error));
+        compareAttention(r, ablated.value(u"attention"_qs).toArray());
+        comparePredictions(r, ablated.value(u"predictions"_qs).toArray());
+        // The same from the kept stream: recompute from the ablated layer.
+        const ForwardResult plain = forward(*m, r.ids, optionsFor(ref));
+        const ForwardResult again = recompute(*m, plain, o.interventions.front().layer, o);
+        QVERIFY2(again.done(), qPrintable(again.error));
+        compareAttention(again, ablated.value(u"attention"_qs).toArray());
+        comparePredictions(again, ablated.value(u"predictions"_qs).toArray());
+    }
+    // F32 is used where it lies in the mapped file; only a misaligned one is copied.
+    void weightsInPlace()
+    {
+        if (m_skip)
+            QSKIP(qPrintable(m_why));
+        const auto aligned = open(u"gpt2"_qs), unaligned = open(u"gpt2_f32_unaligned"_qs),
+                   bf16 = open(u"llama_gqa_bf16"_qs);
+        QVERIFY(aligned && unaligned && bf16);
+        QCOMPARE(aligned->ownedBytes(), 0);
+        QVERIFY(aligned->weightBytes() > 0);
+        QCOMPARE(unaligned->ownedBytes(), unaligned->weightBytes());
+        QCOMPARE(bf16->ownedBytes(), bf16->weightBytes());
+    }
+
+    // One model, two threads computing at once: each gets what it alone would.
+    void sharedAcrossThreads()
+    {
+        if (m_skip)
+            QSKIP(qPrintable(m_why));
+        const auto m = open(u"qwen2_long"_qs);
+        QVERIFY(m);
+        std::vector<int> a(200), b(150);
+        for (std::size_t i = 0; i < a.size(); ++i)
+            a[i] = int(i * 7 % 59);
+        for (std::size_t i = 0; i < b.size(); ++i)
+            b[i] = int(i * 13 % 59);
+        const ForwardResult aloneA = forward(*m, a), aloneB = forward(*m, b);
+        ForwardResult togetherA, togetherB;
+        std::thread other([&] { togetherB = forward(*m, b); });
+        togetherA = forward(*m, a);
+        other.join();
+        QVERIFY(togetherA.done() && togetherB.done());
+        QCOMPARE(maxDifference(togetherA.logits, aloneA.logits), 0.0f);
+        QCOMPARE(maxDifference(togetherB.logits, aloneB.logits), 0.0f);
+    }
+
+    // Q set to its own Q, K to its own K: nothing changes.
+    void identityInterventionChangesNothing()
+    {
+        if (m_skip)
+            QSKIP(qPrintable(m_why));
+        const auto m = open(u"llama_gqa_bf16"_qs);
+        QVERIFY(m);
+        const std::vector<int> ids {3, 14, 15, 9, 26, 5};
+        const ForwardResult plain = forward(*m, ids);
+        QVERIFY(plain.done());
+        ForwardOptions o;
+        o.interventions.push_back({1, 3, Intervention::Kind::Query, plain.layers[1].heads[3].query});
+        o.interventions.push_back({0, 2, Intervention::Kind::Key, plain.layers[0].heads[2].key});
+        o.interventions.push_back({0, 1, Intervention::Kind::Value, plain.layers[0].heads[1].value});
+        const ForwardResult same = forward(*m, ids, o);
+        QVERIFY2(same.done(), qPrintable(same.error));
+        for (std::size_t l = 0; l < plain.layers.size(); ++l)
+            QCOMPARE(maxDifference(same.layers[l].residual, plain.layers[l].residual), 0.0f);
+        QCOMPARE(maxDifference(same.logits, plain.logits), 0.0f);
+    }
+
+    // Recomputing from layer L gives what a full forward pass with the same intervention gives,
+    // and copies the layers before L.
+    void recomputeEqualsFullForward_data()
+    {
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<int>("layer");
+        QTest::newRow("gpt2") << u"gpt2"_qs << 1;
+        QTest::newRow("gpt2 layer 0") << u"gpt2"_qs << 0;
+        QTest::newRow("bert") << u"bert"_qs << 1;
+        QTest::newRow("qwen2") << u"qwen2_bias_tied"_qs << 2;
+    }
+
+    void recomputeEqualsFullForward()
+    {
+        if (m_skip)
+            QSKIP(qPrintable(m_why));
+        QFETCH(QString, model);
+        QFETCH(int, layer);
+        const auto m = open(model);
+        QVERIFY(m);
+        const std::vector<int> ids {1, 4, 1, 5, 9, 2, 6};
+        const auto n = Eigen::Index(ids.size());
+        ForwardOptions o;
+        if (!m->config().causal())
+            o.predictPositions = {2, 4};
+        const ForwardResult plain = forward(*m, ids, o);
+        QVERIFY(plain.done());
+        // Uniform attention over the keys, and a doubled value matrix.
+        o.interventions.push_back({layer, 0, Intervention::Kind::Attention, Eigen::MatrixXf::Constant(n, n, 1.0f / n)});
+        o.interventions.push_back({layer, 1, Intervention::Kind::Value, 2 * plain.layers[layer].heads[1].value});
+        QCOMPARE(firstChangedLayer(plain, o), layer);
+        const ForwardResult full = forward(*m, ids, o);
+        const ForwardResult again = recompute(*m, plain, layer, o);
+        QVERIFY2(full.done() && again.done(), qPrintable(full.error + again.error));
+        QVERIFY(maxDifference(full.layers.back().residual, plain.layers.back().residual) > 1e-3f);
+        for (std::size_t l = 0; l < full.layers.size(); ++l) {
+            QCOMPARE(maxDifference(again.layers[l].residual, full.layers[l].residual), 0.0f);
+            for (std::size_t h = 0; h < full.layers[l].heads.size(); ++h)
+                QCOMPARE(maxDifference(again.layers[l].heads[h].attention, full.layers[l].heads[h].attention), 0.0f);
+        }
+        QCOMPARE(maxDifference(again.logits, full.logits), 0.0f);
+        QCOMPARE(again.predictions.front().top.front().id, full.predictions.front().top.front().id);
+        QCOMPARE(full.layers[layer].heads[0].attention, o.interventions[0].values);
+        // Starting after the changed layer would skip it: refused.
+        if (layer + 1 < m->config().layers) {
+            const ForwardResult late = recompute(*m, plain, layer + 1, o);
+            QCOMPARE(late.status, ForwardResult::Status::Refused);
+            QVERIFY2(late.error.contains(QString::number(layer)), qPrintable(late.error));
+        }
+    }
+
+    void cancellation()
+    {
+        if (m_skip)
+            QSKIP(qPrintable(m_why));
+        const auto m = open(u"gpt2"_qs);
+        QVERIFY(m);
+        std::atomic<bool> cancel {true};
+        ForwardOptions o;
+        o.cancel = &cancel;
+        const ForwardResult r = forward(*m, {1, 2, 3}, o);
+        QCOMPARE(r.status, ForwardResult::Status::Cancelled);
+        QVERIFY(r.layers.empty() && r.predictions.empty());
+        cancel = false;
+        const ForwardResult whole = forward(*m, {1, 2, 3}, o);
+        QVERIFY(whole.done());
+        // A cancelled pass resumes where it stopped.
+        QCOMPARE(firstChangedLayer(r, o), 0);
+        const ForwardResult resumed = recompute(*m, r, firstChangedLayer(r, o), o);
+        QVERIFY2(resumed.done(), qPrintable(resumed.error));
+        QCOMPARE(maxDifference(resumed.logits, whole.logits), 0.0f);
+    }
+
+    void refusals_data()
+    {
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<std::vector<int>>("ids");
+        QTest::addColumn<int>("kind"); // 0 none, 1 bad Q shape, 2 bad head, 3 NaN attention, 4 bad mask, 5 overflow
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("no tokens") << u"gpt2"_qs << std::vector<int> {} << 0 << u"no tokens"_qs;
+        QTest::newRow("id past vocab") << u"gpt2"_qs << std::vector<int> {1, 61} << 0 << u"id 61"_qs;
+        QTest::newRow("negative id") << u"bert"_qs << std::vector<int> {-1} << 0 << u"id -1"_qs;
+        QTest::newRow("too many for GPT-2") << u"gpt2"_qs << std::vector<int>(17, 1) << 0 << u"16 positions"_qs;
+        QTest::newRow("too many for BERT") << u"bert"_qs << std::vector<int>(21, 1) << 0 << u"20 positions"_qs;
+        QTest::newRow("too many for Llama")
+            << u"llama_gqa_bf16"_qs << std::vector<int>(65, 1) << 0 << u"64 positions"_qs;
+        QTest::newRow("query shape") << u"gpt2"_qs << std::vector<int> {1, 2} << 1 << u"2 × 8"_qs;
+        QTest::newRow("head") << u"gpt2"_qs << std::vector<int> {1, 2} << 2 << u"head 4"_qs;
+        QTest::newRow("NaN attention") << u"gpt2"_qs << std::vector<int> {1, 2} << 3 << u"NaN"_qs;
+        QTest::newRow("mask position") << u"bert"_qs << std::vector<int> {1, 2} << 4 << u"position 2"_qs;
+        QTest::newRow("overflow") << u"gpt2"_qs << std::vector<int> {1, 2} << 5 << u"layer 0"_qs;
+    }
+
+    void refusals()
+    {
+        if (m_skip)
+            QSKIP(qPrintable(m_why));
+        QFETCH(QString, model);
+        QFETCH(std::vector<int>, ids);
+        QFETCH(int, kind);
+        QFETCH(QString, expected);
+        const auto m = open(model);
+        QVERIFY(m);
+        ForwardOptions o;
+        const auto n = Eigen::Index(ids.size());
+        if (kind == 1)
+            o.interventions.push_back({0, 0, Intervention::Kind::Query, Eigen::MatrixXf::Zero(n, 7)});
+        if (kind == 2)
+            o.interventions.push_back({0, 4, Intervention::Kind::Ablate, {}});
+        if (kind == 3)
+            o.interventions.push_back({1, 0, Intervention::Kind::Attention, Eigen::MatrixXf::Constant(n, n, NAN)});
+        if (kind == 4)
+            o.predictPositions = {2};
+        if (kind == 5)
+            o.interventions.push_back({0, 0, Intervention::Kind::Value, Eigen::MatrixXf::Constant(n, 8, 3e38f)});
+        const ForwardResult r = forward(*m, ids, o);
+        QCOMPARE(r.status, ForwardResult::Status::Refused);
+        QVERIFY2(r.error.contains(expected), qPrintable(r.error));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTransformer)
+#include "tst_transformer.moc"

@@ -1,0 +1,170 @@
+#include "checkpointfixtures.h"
+#include "forward.h"
+#include "hubcache.h"
+
+#include <QDir>
+#include <QFile>
+#include <QTest>
+
+#include <thread>
+
+using namespace qkv::transformer;
+
+namespace {
+
+bool copyFolder(const QString &from, const QString &to)
+{
+    QDir().mkpath(to);
+    for (const QString &name : QDir(from).entryList(QDir::Files)) {
+        if (!QFile::copy(from + u'/' + name, to + u'/' + name))
+            return false;
+    }
+    return true;
+}
+
+bool writeText(const QString &path, const QByteArray &text)
+{
+    QDir().mkpath(QFileInfo(path).path());
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly) && f.write(text) == text.size();
+}
+
+// Sets or clears the Hugging Face variables for one test, restoring them after.
+class HubEnvironment
+{
+public:
+    HubEnvironment()
+    {
+        for (const char *name : names)
+            m_saved.push_back(qgetenv(name));
+        for (const char *name : names)
+            qunsetenv(name);
+    }
+    ~HubEnvironment()
+    {
+        for (std::size_t i = 0; i < std::size(names); ++i) {
+            if (m_saved[i].isNull())
+                qunsetenv(names[i]);
+            else
+                qputenv(names[i], m_saved[i]);
+        }
+    }
+
+private:
+    static constexpr const char *names[] = {"HF_HUB_CACHE", "HUGGINGFACE_HUB_CACHE", "HF_HOME", "XDG_CACHE_HOME"};
+    std::vector<QByteArray> m_saved;
+};
+
+} // namespace
+
+class TestTransformerFiles : public QObject
+{
+    Q_OBJECT
+
+private:
+    CheckpointFixtures m_fixtures;
+    bool m_skip = false;
+    QString m_why;
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        m_why = m_fixtures.prepare(m_skip);
+        if (!m_skip)
+            QVERIFY2(m_why.isEmpty(), qPrintable(m_why));
+    }
+
+    void badCheckpoints_data()
+    {
+        QTest::addColumn<QString>("name");
+        for (const char *name : {"bad_nan", "bad_inf_f16", "bad_missing", "bad_shape", "bad_type", "bad_activation",
+                 "bad_truncated", "bad_header_length", "bad_overlap", "bad_lying_size", "bad_index", "bad_rope",
+                 "bad_huge", "bad_attention_bias", "bad_untied"})
+            QTest::newRow(name) << QString::fromLatin1(name);
+    }
+
+    // Refused with a message naming the file and what is wrong in it.
+    void badCheckpoints()
+    {
+        if (m_skip)
+            QSKIP(qPrintable(m_why));
+        QFETCH(QString, name);
+        QFile expect(m_fixtures.path(name + u"/expect.txt"_qs));
+        if (!expect.open(QIODevice::ReadOnly))
+            QSKIP("this file system cannot hold the sparse file of this case");
+        const OpenResult r = Model::open(m_fixtures.path(name));
+        QVERIFY(!r.model);
+        for (const QByteArray &line : expect.readAll().split('\n')) {
+            if (!line.isEmpty())
+                QVERIFY2(r.error.contains(QString::fromUtf8(line)),
+                    qPrintable(QString::fromUtf8(line) + u" not in: "_qs + r.error));
+        }
+    }
+
+    void missingFolder()
+    {
+        const OpenResult r = Model::open(u"/nonexistent/model"_qs);
+        QVERIFY(!r.model);
+        QVERIFY2(r.error.contains(u"/nonexistent/model"_qs), qPrintable(r.error));
+    }
+
+    // hf:NAME as huggingface_hub finds it: HF_HUB_CACHE, else HF_HOME/hub; refs/main names the
+    // snapshot, else the newest one.
+    void hubCache()
+    {
+        if (m_skip)
+            QSKIP(qPrintable(m_why));
+        HubEnvironment environment;
+        QTemporaryDir root;
+        const QString hub = root.filePath(u"cache/hub"_qs);
+        const QString repo = hub + u"/models--owner--tiny-gpt2"_qs;
+        QVERIFY(copyFolder(m_fixtures.path(u"gpt2"_qs), repo + u"/snapshots/abc123"_qs));
+        QVERIFY(copyFolder(m_fixtures.path(u"llama_gqa_bf16"_qs), repo + u"/snapshots/old999"_qs));
+        QVERIFY(writeText(repo + u"/refs/main"_qs, "abc123\n"));
+        QVERIFY(copyFolder(m_fixtures.path(u"bert"_qs), hub + u"/models--bert-tiny/snapshots/only"_qs));
+        QVERIFY(copyFolder(m_fixtures.path(u"bad_type"_qs), hub + u"/models--someone--t5/snapshots/x"_qs));
+        QDir().mkpath(hub + u"/models--empty--repo/snapshots"_qs);
+
+        qputenv("HF_HUB_CACHE", hub.toUtf8());
+        QCOMPARE(hubCacheFolder(), hub);
+        QCOMPARE(resolveLocation(u"hf:owner/tiny-gpt2"_qs), repo + u"/snapshots/abc123"_qs);
+        QCOMPARE(resolveLocation(u"hf:bert-tiny"_qs), hub + u"/models--bert-tiny/snapshots/only"_qs);
+        const OpenResult opened = Model::open(u"hf:owner/tiny-gpt2"_qs);
+        QVERIFY2(opened.model, qPrintable(opened.error));
+        QCOMPARE(opened.model->config().modelType, u"gpt2"_qs);
+        const OpenResult missing = Model::open(u"hf:owner/absent"_qs);
+        QVERIFY(missing.error.contains(u"models--owner--absent"_qs));
+
+        const std::vector<CachedModel> models = listCachedModels();
+        QCOMPARE(models.size(), std::size_t(2));
+        QCOMPARE(models[0].name, u"bert-tiny"_qs);
+        QCOMPARE(models[0].family, u"BERT"_qs);
+        QCOMPARE(models[1].name, u"owner/tiny-gpt2"_qs);
+        QCOMPARE(models[1].modelType, u"gpt2"_qs);
+        QCOMPARE(models[1].layers, 2);
+        QCOMPARE(models[1].heads, 4);
+        QCOMPARE(models[1].parameters, opened.model->parameterCount());
+        QVERIFY(models[1].bytes > models[1].parameters * 4);
+
+        // Without refs/main: the newest snapshot (a folder made and removed inside makes it newer).
+        QVERIFY(QFile::remove(repo + u"/refs/main"_qs));
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        QVERIFY(QDir(repo + u"/snapshots"_qs).rename(u"old999"_qs, u"newer"_qs));
+        QVERIFY(QDir(repo + u"/snapshots"_qs).mkdir(u"newer/sub"_qs)
+            && QDir(repo + u"/snapshots/newer"_qs).rmdir(u"sub"_qs));
+        QCOMPARE(resolveLocation(u"hf:owner/tiny-gpt2"_qs), repo + u"/snapshots/newer"_qs);
+
+        // HF_HOME/hub when HF_HUB_CACHE is not set.
+        qunsetenv("HF_HUB_CACHE");
+        qputenv("HF_HOME", root.filePath(u"cache"_qs).toUtf8());
+        QCOMPARE(hubCacheFolder(), hub);
+        QCOMPARE(listCachedModels().size(), std::size_t(2));
+        qunsetenv("HF_HOME");
+        qputenv("XDG_CACHE_HOME", root.filePath(u"xdg"_qs).toUtf8());
+        QCOMPARE(hubCacheFolder(), root.filePath(u"xdg/huggingface/hub"_qs));
+        QVERIFY(listCachedModels().empty());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTransformerFiles)
+#include "tst_transformerfiles.moc"
