@@ -5,7 +5,9 @@
 #include "examples.h"
 #include "exportcommand.h"
 #include "jsonwriter.h"
+#include "modelcommands.h"
 #include "modeldocument.h"
+#include "openinput.h"
 #include "resultjson.h"
 
 #include <QJsonObject>
@@ -14,8 +16,8 @@ namespace qkv::app {
 namespace {
 
 const QStringList commands {QStringLiteral("compute"), QStringLiteral("examples"), QStringLiteral("export"),
-    QStringLiteral("help"), QStringLiteral("--help"), QStringLiteral("-h"), QStringLiteral("--version"),
-    QStringLiteral("-v")};
+    QStringLiteral("models"), QStringLiteral("tokenize"), QStringLiteral("help"), QStringLiteral("--help"),
+    QStringLiteral("-h"), QStringLiteral("--version"), QStringLiteral("-v")};
 
 void print(FILE *stream, const QString &text)
 {
@@ -33,8 +35,16 @@ int compute(const QStringList &args, FILE *out, FILE *err)
 {
     QStringList files;
     ModelView view;
+    int top = 10;
     for (qsizetype i = 0; i < args.size(); ++i) {
         const QString &arg = args[i];
+        if (arg == u"--top") {
+            bool ok = false;
+            top = i + 1 < args.size() ? args[++i].toInt(&ok) : 0;
+            if (!ok || top < 1 || top > 1000)
+                return usageError(err, QStringLiteral("compute: --top expects a number of tokens from 1 to 1000"));
+            continue;
+        }
         if (!isModelOption(arg)) {
             if (arg.startsWith(u"--"))
                 return usageError(err, QStringLiteral("compute: unknown option '%1'").arg(arg));
@@ -49,14 +59,18 @@ int compute(const QStringList &args, FILE *out, FILE *err)
     }
     if (files.size() != 1)
         return usageError(err, QStringLiteral("compute takes exactly one FILE (or example:NAME)"));
-    OpenedFile opened = openFile(files.first(), view);
+    OpenedInput input = openInput(files.first(), view, top);
+    OpenedFile &opened = input.opened;
     const LoadResult &loaded = opened.loaded;
     if (!loaded) {
         print(err, QStringLiteral("qkvlab: %1\n").arg(loaded.error.toString()));
         return 1;
     }
     const Result result = opened.result ? std::move(*opened.result) : qkv::compute(*loaded.document);
-    const QByteArray json = toPrettyJson(resultToJson(result));
+    QJsonObject object = resultToJson(result);
+    if (input.run)
+        addRunToJson(*input.run, input.run->causal, object);
+    const QByteArray json = toPrettyJson(object);
     std::fwrite(json.constData(), 1, static_cast<std::size_t>(json.size()), out);
     return std::fflush(out) == 0 ? 0 : 1;
 }
@@ -93,14 +107,20 @@ QString usageText()
                           "                           write a figure, as the window shows it\n"
                           "         (export refuses to replace an existing file without --overwrite)\n"
                           "  qkvlab examples          list the bundled examples\n"
+                          "  qkvlab models            list the models of the Hugging Face cache\n"
+                          "  qkvlab tokenize MODEL --sentence TEXT\n"
+                          "                           print the tokens and ids the model sees\n"
                           "  qkvlab --help            show this help\n"
                           "  qkvlab --version         show the version\n"
                           "\n"
                           "FILE is a .qkv.json document, example:NAME for a bundled example, or a real model's\n"
                           "attention (.npz, .npy, .safetensors, or JSON with \"tokens\" and \"attention\").\n"
+                          "MODEL is a model folder (config.json, safetensors, tokenizer) or hf:NAME from the\n"
+                          "Hugging Face cache; compute and export take it as FILE with --sentence TEXT, and\n"
+                          "compute then adds \"ids\" and \"next\" (the top --top K tokens, default 10).\n"
                           "MODEL OPTIONS (compute and export of a model file): --layer N|mean|max (default 1),\n"
                           "  --heads each|mean|max, --hide-special, --special \"TOKEN ...\" (hide these instead),\n"
-                          "  --merge (word pieces into words).\n"
+                          "  --merge (word pieces into words), --sentence TEXT (what a MODEL is run on).\n"
                           "Exit status: 0 success, 1 a file could not be read or written, 2 wrong usage.\n")
         .arg(defaultExampleName());
 }
@@ -132,6 +152,10 @@ int runCommandLine(const QStringList &arguments, FILE *out, FILE *err)
         return compute(rest, out, err);
     if (command == u"examples")
         return examples(rest, out, err);
+    if (command == u"models")
+        return listModels(rest, out, err);
+    if (command == u"tokenize")
+        return tokenize(rest, out, err);
     if (command == u"export")
         return runExport(rest, out, err);
     return usageError(err, QStringLiteral("unknown command '%1'").arg(command));

@@ -9,6 +9,7 @@
 #include "figurecaption.h"
 #include "figurerenderer.h"
 #include "modeldocument.h"
+#include "openinput.h"
 #include "resultnumbers.h"
 
 #include <QFileInfo>
@@ -94,7 +95,7 @@ int runExport(const QStringList &args, FILE *out, FILE *err)
         return 2;
     }
     const ExportOptions &o = *parsed.options;
-    OpenedFile opened = openFile(o.file, o.model);
+    OpenedFile opened = openInput(o.file, o.model).opened;
     const LoadResult &loaded = opened.loaded;
     if (!loaded) {
         print(err, QStringLiteral("qkvlab: %1\n").arg(loaded.error.toString()));

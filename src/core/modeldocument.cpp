@@ -179,12 +179,16 @@ bool isModelOption(const QString &arg)
 
 bool modelOptionTakesValue(const QString &arg)
 {
-    return arg == u"--layer" || arg == u"--heads" || arg == u"--special";
+    return arg == u"--layer" || arg == u"--heads" || arg == u"--special" || arg == u"--sentence";
 }
 
 QString parseModelOption(const QString &arg, const QString &value, ModelView &view)
 {
-    if (arg == u"--hide-special") {
+    if (arg == u"--sentence") {
+        if (value.trimmed().isEmpty())
+            return QStringLiteral("--sentence: expected the text to run the model on");
+        view.sentence = value;
+    } else if (arg == u"--hide-special") {
         view.hideSpecial = true;
     } else if (arg == u"--special") {
         view.specialTokens = value.split(QRegularExpression(QStringLiteral("\\s+")), Qt::SkipEmptyParts);
@@ -230,7 +234,7 @@ OpenedFile openFile(const QString &fileOrExample, const ModelView &view)
             out.loaded.document.reset();
             out.loaded.error = LoadError {fileOrExample, 0, 0, {},
                 QStringLiteral("a QKV Lab document, not a model's attention: --layer, --heads, --hide-special, "
-                               "--special and --merge apply to a model's file only")};
+                               "--special, --merge and --sentence apply to a model only")};
         }
         // Only a JSON file without "format" that names attention may be a model's.
         if (out.loaded || out.loaded.error.path != u"format" || !looksLikeModelJson(fileOrExample))
@@ -245,15 +249,23 @@ OpenedFile openFile(const QString &fileOrExample, const ModelView &view)
             out.loaded.error.message += QStringLiteral(", nor a model's attention: ") + error;
         return out;
     }
-    out.model = std::make_shared<const ModelAttention>(std::move(*model));
-    auto md = modelDocument(*out.model, view, QFileInfo(fileOrExample).fileName(), &error);
+    return openModelAttention(std::make_shared<const ModelAttention>(std::move(*model)), view, fileOrExample,
+        QFileInfo(fileOrExample).fileName());
+}
+
+OpenedFile openModelAttention(
+    std::shared_ptr<const ModelAttention> model, const ModelView &view, const QString &where, const QString &title)
+{
+    OpenedFile out;
+    QString error;
+    out.model = std::move(model);
+    auto md = modelDocument(*out.model, view, title, &error);
     if (!md) {
-        out.loaded.error = LoadError {fileOrExample, 0, 0, {}, error};
+        out.loaded.error = LoadError {where, 0, 0, {}, error};
         out.model.reset();
         return out;
     }
     out.loaded.document = std::move(md->document);
-    out.loaded.error = {};
     out.recomputeError = md->recomputeError;
     out.result = std::move(md->result);
     return out;

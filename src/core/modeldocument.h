@@ -23,6 +23,8 @@ struct ModelView {
     bool hideSpecial = false;
     QStringList specialTokens = defaultSpecialTokens(); // what hideSpecial hides
     SubwordStyle merge = SubwordStyle::None;
+    // A model folder or hf:NAME is run on this sentence (--sentence); model files hold their own.
+    QString sentence;
 
     bool operator==(const ModelView &) const = default;
     bool regroups() const { return hideSpecial || merge != SubwordStyle::None; }
@@ -52,7 +54,8 @@ std::optional<ModelDocument> modelDocument(
     const ModelAttention &model, const ModelView &view, const QString &name, QString *error = nullptr);
 
 // The command line's model options: --layer N|mean|max, --heads each|mean|max, --hide-special,
-// --special "TOKEN …" (hides these instead of the default special tokens), --merge. takesValue: whether `arg` is one
+// --special "TOKEN …" (hides these instead of the default special tokens), --merge, --sentence TEXT (what a model
+// folder is run on). takesValue: whether `arg` is one
 // that takes a value. parse: the option into `view`; an error message, or empty (also for options that are not the
 // model's).
 bool isModelOption(const QString &arg);
@@ -73,5 +76,9 @@ struct OpenedFile {
     std::optional<Result> result; // a model's document, when openFile computed it
 };
 OpenedFile openFile(const QString &fileOrExample, const ModelView &view = {});
+// The same for a model's attention already in memory (a model run on a sentence): `where` names
+// it in messages, `title` is the document's.
+OpenedFile openModelAttention(
+    std::shared_ptr<const ModelAttention> model, const ModelView &view, const QString &where, const QString &title);
 
 } // namespace qkv

@@ -10,36 +10,19 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "commandrun.h"
 #include "modelfixture.h"
 #include "tinydisk.h"
 
 #include <cstdio>
 
-using qkv::app::runCommandLine;
-
 namespace {
 
-struct Run {
-    int status;
-    QByteArray out, err;
-};
+using Run = qkv::test::CommandRun;
 
-// Runs the command line with its output captured in temporary files.
 Run run(const QStringList &args)
 {
-    FILE *out = std::tmpfile();
-    FILE *err = std::tmpfile();
-    const int status = runCommandLine(QStringList {u"qkvlab"_qs} + args, out, err);
-    auto slurp = [](FILE *f) {
-        QByteArray bytes;
-        std::rewind(f);
-        char buffer[4096];
-        for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, f)) > 0;)
-            bytes.append(buffer, static_cast<qsizetype>(n));
-        std::fclose(f);
-        return bytes;
-    };
-    return {status, slurp(out), slurp(err)};
+    return qkv::test::runCommand(args);
 }
 
 } // namespace

@@ -3,7 +3,7 @@
 // The reference tokenizations of tests/data/tokenizers (see make-reference.mjs there) and the
 // tokenizers they belong to.
 
-#include "tokenizer.h"
+#include "tokenizers/tokenizer.h"
 
 #include <QFile>
 #include <QJsonArray>

@@ -1,4 +1,4 @@
-#include "tokenizer.h"
+#include "tokenizers/tokenizer.h"
 #include "tokenizerdata.h"
 
 #include <QElapsedTimer>

@@ -2,9 +2,9 @@
 // an index's weight_map each refuse what they cannot read and never crash; what they accept
 // is consistent (every tensor inside the data, sizes as the shapes say). Replayed from
 // corpus/transformerfiles by ctest; a libFuzzer build links it without replaymain.cpp.
-#include "config.h"
-#include "refusal.h"
-#include "safetensorsfile.h"
+#include "transformer/config.h"
+#include "transformer/refusal.h"
+#include "transformer/safetensorsfile.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>

@@ -2,7 +2,7 @@
 // an intervention at the middle layer, peak memory, and the forward pass's GFLOP/s against
 // Eigen's float32 product of the same shapes. Prints JSON. Not a test: built on request
 // (target qkvtransformer_timing), run on make_large_checkpoints.py's folders.
-#include "forward.h"
+#include "transformer/forward.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

@@ -1,5 +1,5 @@
 #include "checkpointfixtures.h"
-#include "forward.h"
+#include "transformer/forward.h"
 
 #include <QTest>
 

@@ -1,6 +1,6 @@
 #include "checkpointfixtures.h"
-#include "forward.h"
-#include "hubcache.h"
+#include "transformer/forward.h"
+#include "transformer/hubcache.h"
 
 #include <QDir>
 #include <QFile>

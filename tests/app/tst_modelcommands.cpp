@@ -1,0 +1,188 @@
+#include "livemodel/livemodel.h"
+#include "transformer/forward.h"
+
+#include <QDir>
+#include <QFile>
+#include <QImage>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTest>
+
+#include "checkpointfixtures.h"
+#include "commandrun.h"
+
+using namespace qkv;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+// A WordPiece vocabulary of `size` entries for a tiny checkpoint of that vocabulary size: the
+// special tokens, a few words, then filler pieces.
+void writeVocab(const QString &folder, int size)
+{
+    QStringList vocab {u"[PAD]"_s, u"[UNK]"_s, u"[CLS]"_s, u"[SEP]"_s, u"[MASK]"_s, u"the"_s, u"cat"_s, u"sat"_s,
+        u"on"_s, u"mat"_s, u"dog"_s, u"ran"_s, u"."_s, u"##s"_s};
+    for (int i = 0; vocab.size() < size; ++i)
+        vocab << u"w%1"_s.arg(i);
+    QFile f(folder + u"/vocab.txt"_s);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(vocab.join(u'\n').toUtf8() + '\n');
+}
+
+QJsonObject parse(const QByteArray &bytes)
+{
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(bytes, &error);
+    return error.error == QJsonParseError::NoError ? doc.object() : QJsonObject();
+}
+
+} // namespace
+
+// The command line on a model folder run on a sentence (issue 13): tokenize, compute (its
+// attention through the same path as an attention file, plus ids and predictions) and export.
+class TstModelCommands : public QObject
+{
+    Q_OBJECT
+
+private:
+    CheckpointFixtures m_fixtures;
+    QString gpt2() const { return m_fixtures.path(u"gpt2"_s); }
+    QString bert() const { return m_fixtures.path(u"bert"_s); }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        bool skip = false;
+        const QString error = m_fixtures.prepare(skip);
+        if (skip)
+            QSKIP(qPrintable(error));
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        writeVocab(gpt2(), 61);
+        writeVocab(bert(), 53);
+    }
+
+    void tokenizePrintsTokensAndIds()
+    {
+        const auto r = test::runCommand({u"tokenize"_s, bert(), u"--sentence"_s, u"The cats sat"_s});
+        QCOMPARE(r.status, 0);
+        const QJsonObject o = parse(r.out);
+        QCOMPARE(o.value(u"tokens"_s).toArray().toVariantList(),
+            QVariantList({u"[CLS]"_s, u"the"_s, u"cat"_s, u"##s"_s, u"sat"_s, u"[SEP]"_s}));
+        QCOMPARE(o.value(u"ids"_s).toArray().toVariantList(), QVariantList({2, 5, 6, 13, 7, 3}));
+    }
+
+    // compute shows a layer of the model's own attention, as the library computes it, and the
+    // causal LM's next tokens with their probabilities.
+    void computeRunsTheModel()
+    {
+        const auto r = test::runCommand({u"compute"_s, gpt2(), u"--sentence"_s, u"the cat sat on the mat"_s,
+            u"--layer"_s, u"2"_s, u"--top"_s, u"3"_s});
+        QVERIFY2(r.status == 0, r.err.constData());
+        const QJsonObject o = parse(r.out);
+        QCOMPARE(o.value(u"tokens"_s).toArray().size(), 8);
+        const QJsonArray ids = o.value(u"ids"_s).toArray();
+        QCOMPARE(ids.size(), 8);
+        QString error;
+        const auto live = live::LiveModel::open(gpt2(), &error);
+        QVERIFY2(live, qPrintable(error));
+        std::vector<int> idList;
+        for (const QJsonValue &id : ids)
+            idList.push_back(id.toInt());
+        const transformer::ForwardResult reference = transformer::forward(live->model(), idList);
+        QVERIFY(reference.done());
+        const QJsonArray heads = o.value(u"heads"_s).toArray();
+        QCOMPARE(heads.size(), live->model().config().heads);
+        for (int h = 0; h < heads.size(); ++h) {
+            const QJsonArray weights = heads[h].toObject().value(u"weights"_s).toArray();
+            const Eigen::MatrixXf &a = reference.layers[1].heads[static_cast<std::size_t>(h)].attention;
+            for (int i = 0; i < a.rows(); ++i)
+                for (int j = 0; j < a.cols(); ++j)
+                    QVERIFY(std::abs(weights[i].toArray()[j].toDouble() - a(i, j)) < 1e-5);
+        }
+        const QJsonArray next = o.value(u"next"_s).toArray();
+        QCOMPARE(next.size(), 3);
+        QCOMPARE(next[0].toObject().value(u"id"_s).toInt(), reference.predictions.front().top.front().id);
+        QVERIFY(std::abs(next[0].toObject().value(u"probability"_s).toDouble()
+                    - reference.predictions.front().top.front().probability)
+            < 1e-6);
+        QVERIFY(next[0].toObject().value(u"probability"_s).toDouble()
+            >= next[1].toObject().value(u"probability"_s).toDouble());
+    }
+
+    void bertFillsItsMasks()
+    {
+        const auto r = test::runCommand({u"compute"_s, bert(), u"--sentence"_s, u"the [MASK] sat on the [MASK]"_s});
+        QVERIFY2(r.status == 0, r.err.constData());
+        const QJsonArray masks = parse(r.out).value(u"next"_s).toArray();
+        QCOMPARE(masks.size(), 2);
+        QCOMPARE(masks[0].toObject().value(u"position"_s).toInt(), 2);
+        QCOMPARE(masks[1].toObject().value(u"position"_s).toInt(), 6);
+        QCOMPARE(masks[0].toObject().value(u"top"_s).toArray().size(), 10);
+    }
+
+    void exportDrawsTheModelsAttention()
+    {
+        QTemporaryDir dir;
+        const QString png = dir.filePath(u"heads.png"_s);
+        const auto r = test::runCommand({u"export"_s, gpt2(), u"--sentence"_s, u"the dog ran"_s, u"--view"_s,
+            u"heatmap"_s, u"--layer"_s, u"1"_s, u"-o"_s, png});
+        QVERIFY2(r.status == 0, r.err.constData());
+        const QImage image(png);
+        QCOMPARE(image.size(), QSize(1000, 1000));
+        const QString csv = dir.filePath(u"w.csv"_s);
+        QCOMPARE(test::runCommand({u"export"_s, gpt2(), u"--sentence"_s, u"the dog ran"_s, u"--numbers"_s, u"weights"_s,
+                                      u"-o"_s, csv})
+                     .status,
+            0);
+        QFile f(csv);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.readAll().count('\n'), 6); // header and 5 tokens ([CLS] the dog ran [SEP])
+    }
+
+    void mistakesAreNamed()
+    {
+        auto r = test::runCommand({u"compute"_s, gpt2()});
+        QCOMPARE(r.status, 1);
+        QVERIFY(r.err.contains("--sentence"));
+        r = test::runCommand({u"compute"_s, u"example:birds"_s, u"--sentence"_s, u"a b"_s});
+        QCOMPARE(r.status, 1);
+        QVERIFY(r.err.contains("apply to a model only"));
+        r = test::runCommand({u"compute"_s, u"hf:nobody/nothing"_s, u"--sentence"_s, u"a"_s});
+        QCOMPARE(r.status, 1);
+        QVERIFY(r.err.contains("nobody"));
+        r = test::runCommand({u"compute"_s, gpt2(), u"--sentence"_s, u"a"_s, u"--top"_s, u"0"_s});
+        QCOMPARE(r.status, 2);
+        // A folder without a tokenizer says so.
+        QTemporaryDir bare;
+        for (const QString &name : QDir(m_fixtures.path(u"llama_gqa_bf16"_s)).entryList(QDir::Files))
+            QFile::copy(m_fixtures.path(u"llama_gqa_bf16/"_s + name), bare.filePath(name));
+        r = test::runCommand({u"compute"_s, bare.path(), u"--sentence"_s, u"a"_s});
+        QCOMPARE(r.status, 1);
+        QVERIFY2(r.err.contains("tokenizer"), r.err.constData());
+    }
+
+    void modelsListsTheCache()
+    {
+        QTemporaryDir cache;
+        const QString snapshot = cache.filePath(u"models--tiny--gpt2/snapshots/abc123"_s);
+        QVERIFY(QDir().mkpath(snapshot));
+        QVERIFY(QDir().mkpath(cache.filePath(u"models--tiny--gpt2/refs"_s)));
+        QFile ref(cache.filePath(u"models--tiny--gpt2/refs/main"_s));
+        QVERIFY(ref.open(QIODevice::WriteOnly));
+        ref.write("abc123");
+        ref.close();
+        for (const QString &name : QDir(gpt2()).entryList(QDir::Files))
+            QFile::copy(gpt2() + u'/' + name, snapshot + u'/' + name);
+        qputenv("HF_HUB_CACHE", cache.path().toUtf8());
+        const auto r = test::runCommand({u"models"_s});
+        QCOMPARE(r.status, 0);
+        QVERIFY2(r.out.startsWith("hf:tiny/gpt2\tGPT-2\t2 layers × 4 heads"), r.out.constData());
+        const auto c = test::runCommand({u"compute"_s, u"hf:tiny/gpt2"_s, u"--sentence"_s, u"the cat"_s});
+        QVERIFY2(c.status == 0, c.err.constData());
+        qunsetenv("HF_HUB_CACHE");
+    }
+};
+
+QTEST_MAIN(TstModelCommands)
+#include "tst_modelcommands.moc"
