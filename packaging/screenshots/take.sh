@@ -1,37 +1,55 @@
 #!/usr/bin/env bash
-# Takes main-window.png from the real program under Xvfb (Debian's xvfb, xdotool, imagemagick):
-# a fresh settings folder, the default example with "it" selected, the window at 1600 × 1000,
-# cropped to it and reduced to 256 colours (under 400 KB).
-# Usage: bash packaging/screenshots/take.sh [QKVLAB]   (default: build/release/src/app/qkvlab)
+# Takes the README's screenshots from the real program under Xvfb (Debian's xvfb, xdotool,
+# imagemagick), each with a fresh settings folder, so they always show today's window:
+#   main-window.png   1600 × 1000, the default example with "it" selected
+#   first-type.png    1280 × 720, a sentence typed into the box
+#   first-guide.png   1280 × 720, Help → Getting started (F1) open
+#   first-zoom.png    1280 × 720, after View → Zoom in twice
+# Each is cropped to the window and reduced to 256 colours.
+# Usage: bash packaging/screenshots/take.sh [QKVLAB]   (default: build/dev/src/app/qkvlab)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-app=$(realpath "${1:-build/release/src/app/qkvlab}")
-out=$PWD/packaging/screenshots/main-window.png
+app=$(realpath "${1:-build/dev/src/app/qkvlab}")
+out=$PWD/packaging/screenshots
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-export HOME=$work XDG_CONFIG_HOME=$work/config XDG_DATA_HOME=$work/data XDG_RUNTIME_DIR=$work/run
-mkdir -m 700 "$work/run"
 
-# Xvfb has no window manager: the window is placed and sized with xdotool, then the screen is
-# grabbed and cropped to the window's geometry.
-xvfb-run -a -s "-screen 0 1600x1000x24" bash -c '
-  set -euo pipefail
-  "$1" & pid=$!
-  win=$(xdotool search --sync --onlyvisible --name "QKV Lab" | head -1)
-  xdotool windowmove --sync "$win" 0 0 windowsize --sync "$win" 1600 1000
-  sleep 3
-  # Select "it" (token 8): click the first token of the strip, then Right seven times.
-  xdotool windowfocus --sync "$win" mousemove --window "$win" 34 108 click 1
-  xdotool key --delay 150 Right Right Right Right Right Right Right
-  xdotool mousemove --window "$win" 1590 990
-  sleep 3
-  eval "$(xdotool getwindowgeometry --shell "$win")"
-  xprop -id "$win" WM_CLASS > "$2/wm_class.txt"
-  /usr/bin/import -window root "$2/screen.png"
-  kill "$pid"
-  echo "${WIDTH}x${HEIGHT}+${X}+${Y}" > "$2/geometry.txt"
-' _ "$app" "$work"
-/usr/bin/convert "$work/screen.png" -crop "$(cat "$work/geometry.txt")" +repage -strip \
-  +dither -colors 256 "PNG8:$out"
-cat "$work/wm_class.txt"
-echo "$out: $(/usr/bin/identify -format '%wx%h' "$out"), $(du -k "$out" | cut -f1) KiB"
+# shoot NAME WIDTH HEIGHT XDOTOOL-STEPS…: starts the program, sizes its window, runs the steps
+# (xdotool arguments, "sleep N" allowed), and saves the window as NAME.png.
+shoot() {
+  local name=$1 width=$2 height=$3
+  shift 3
+  rm -rf "$work/home" && mkdir -p "$work/home/run" && chmod 700 "$work/home/run"
+  HOME=$work/home XDG_CONFIG_HOME=$work/home/config XDG_DATA_HOME=$work/home/data XDG_RUNTIME_DIR=$work/home/run \
+    xvfb-run -a -s "-screen 0 ${width}x${height}x24" bash -c '
+    set -euo pipefail
+    app=$1 width=$2 height=$3 shot=$4
+    shift 4
+    "$app" & pid=$!
+    # Xvfb has no window manager: the window is placed and sized with xdotool.
+    win=$(xdotool search --sync --onlyvisible --name "QKV Lab" | head -1)
+    xdotool windowmove --sync "$win" 0 0 windowsize --sync "$win" "$width" "$height"
+    sleep 3
+    xdotool windowfocus --sync "$win"
+    for step in "$@"; do
+      case "$step" in
+        sleep\ *) ${step} ;;
+        *) eval "xdotool $step" ;;
+      esac
+    done
+    xdotool mousemove --window "$win" $((width - 10)) $((height - 10))
+    sleep 2
+    /usr/bin/import -window root "$shot"
+    kill "$pid"
+  ' _ "$app" "$width" "$height" "$work/$name.png" "$@"
+  /usr/bin/convert "$work/$name.png" -strip +dither -colors 256 "PNG8:$out/$name.png"
+  echo "$out/$name.png: $(/usr/bin/identify -format '%wx%h' "$out/$name.png"), $(du -k "$out/$name.png" | cut -f1) KiB"
+}
+
+# "it" is token 8: click the first token of the strip, then Right seven times.
+select_it=("mousemove 34 108 click 1" "key --delay 150 Right Right Right Right Right Right Right")
+shoot main-window 1600 1000 "${select_it[@]}"
+shoot first-type 1280 720 "mousemove 400 77 click 1" "key ctrl+a" \
+  "type --delay 40 'The cat sat on the mat because it was warm'" "sleep 2"
+shoot first-guide 1280 720 "key F1" "sleep 3"
+shoot first-zoom 1280 720 "${select_it[@]}" "key ctrl+equal ctrl+equal" "sleep 2"

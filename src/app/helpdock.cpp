@@ -108,6 +108,22 @@ void HelpDock::showGuide()
     m_page = QStringLiteral("guide");
     m_browser->setHtml(guideHtml());
     setWindowTitle(tr("Getting started"));
+    present();
+}
+
+// Shown for the first time (no saved layout placed it): a window of its own over the right of
+// the main window, since no dock of a laptop screen leaves room for the guide's pictures.
+void HelpDock::present()
+{
+    if (!m_placed && !isVisible()) {
+        m_placed = true;
+        setFloating(true);
+        const QWidget *window = parentWidget() ? parentWidget()->window() : nullptr;
+        const QSize size(pictureSize.width() + 80, window ? std::min(window->height() - 60, 720) : 640);
+        resize(size);
+        if (window)
+            move(window->geometry().topRight() + QPoint(-size.width() - 24, 48));
+    }
     show();
     raise();
 }
@@ -117,8 +133,7 @@ void HelpDock::showGlossary(const QString &id)
     m_page = QStringLiteral("glossary");
     m_browser->setHtml(glossaryHtml() + QStringLiteral("<p><a href=\"guide:\">%1</a></p>").arg(tr("Getting started")));
     setWindowTitle(tr("Glossary"));
-    show();
-    raise();
+    present();
     if (id.isEmpty())
         m_browser->verticalScrollBar()->setValue(0);
     else

@@ -28,12 +28,14 @@ public:
 
 private:
     void openLink(const QUrl &url);
+    void present();
     void addIllustrations();
 
     QHash<QString, QImage> m_figures; // "figure:NAME" of the guide's pictures
     QTextBrowser *m_browser;
     QString m_page;
     bool m_illustrated = false;
+    bool m_placed = false; // placed by the user or a saved layout: shown where it was
 };
 
 } // namespace qkv
