@@ -9,6 +9,7 @@
 #include "figurecaption.h"
 #include "figurerenderer.h"
 #include "modeldocument.h"
+#include "npzwriter.h"
 #include "openinput.h"
 #include "resultnumbers.h"
 
@@ -96,6 +97,15 @@ int runExport(const QStringList &args, FILE *out, FILE *err)
     }
     const ExportOptions &o = *parsed.options;
     OpenedFile opened = openInput(o.file, o.model).opened;
+    if (opened.loaded && o.numbers == u"model") {
+        QString error = opened.model ? QString() : QStringLiteral("--numbers model: %1 is not a model").arg(o.file);
+        const QByteArray npz = opened.model ? modelAttentionToNpz(*opened.model, &error) : QByteArray();
+        if (npz.isEmpty()) {
+            print(err, QStringLiteral("qkvlab: export: %1\n").arg(error));
+            return 1;
+        }
+        return writeOutput(o, npz, out, err);
+    }
     const LoadResult &loaded = opened.loaded;
     if (!loaded) {
         print(err, QStringLiteral("qkvlab: %1\n").arg(loaded.error.toString()));

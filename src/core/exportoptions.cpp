@@ -108,8 +108,8 @@ ParsedExport parseExportArguments(const QStringList &args)
                                 .arg(value, ExportOptions::views.join(QStringLiteral(", "))));
             o.figure.view = value;
         } else if (arg == u"--numbers") {
-            if (!numberKinds().contains(value))
-                return fail(QStringLiteral("--numbers: unknown kind '%1' (one of %2)")
+            if (!numberKinds().contains(value) && value != u"model")
+                return fail(QStringLiteral("--numbers: unknown kind '%1' (one of %2, or model)")
                                 .arg(value, numberKinds().join(QStringLiteral(", "))));
             o.numbers = value;
         } else if (arg == u"-o" || arg == u"--output") {
@@ -168,7 +168,11 @@ ParsedExport parseExportArguments(const QStringList &args)
     if (!o.numbers.isEmpty()) {
         if (o.format.isEmpty())
             o.format = o.output == u"-" ? QStringLiteral("csv") : QFileInfo(o.output).suffix().toLower();
-        if (!QStringList {u"csv"_qs, u"md"_qs, u"tex"_qs, u"bmatrix"_qs}.contains(o.format))
+        if (o.numbers == u"model") {
+            // Every layer's attention, queries, keys and values with the tokens, for numpy.
+            if (o.format != u"npz")
+                return fail(QStringLiteral("--numbers model writes an .npz archive, not '%1'").arg(o.format));
+        } else if (!QStringList {u"csv"_qs, u"md"_qs, u"tex"_qs, u"bmatrix"_qs}.contains(o.format))
             return fail(QStringLiteral("--format: expected csv, md, tex or bmatrix, got '%1'").arg(o.format));
     } else {
         if (o.format.isEmpty())

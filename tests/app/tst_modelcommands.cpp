@@ -7,6 +7,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
 #include <QTest>
 
 #include "checkpointfixtures.h"
@@ -138,6 +139,47 @@ private Q_SLOTS:
         QFile f(csv);
         QVERIFY(f.open(QIODevice::ReadOnly));
         QCOMPARE(f.readAll().count('\n'), 6); // header and 5 tokens ([CLS] the dog ran [SEP])
+    }
+
+    // --numbers model: every layer's attention, queries, keys and values with the tokens, read
+    // back by QKV Lab's own reader and by numpy.
+    void numbersModelWritesAnNpz()
+    {
+        QTemporaryDir dir;
+        const QString npz = dir.filePath(u"run.npz"_s);
+        const QString sentence = u"the cat sat on the mat"_s;
+        const auto r = test::runCommand(
+            {u"export"_s, gpt2(), u"--sentence"_s, sentence, u"--numbers"_s, u"model"_s, u"-o"_s, npz});
+        QVERIFY2(r.status == 0, r.err.constData());
+        QString error;
+        const std::optional<ModelAttention> read = loadModelAttention(npz, &error);
+        QVERIFY2(read, qPrintable(error));
+        const auto live = live::LiveModel::open(gpt2(), &error);
+        const live::LiveRun run = live::run(*live, sentence);
+        QVERIFY(run);
+        QCOMPARE(read->tokens, run.attention->tokens);
+        QCOMPARE(read->layers, 2);
+        QCOMPARE(read->heads, 4);
+        QCOMPARE(read->dim, run.attention->dim);
+        QVERIFY(read->attention == run.attention->attention);
+        QVERIFY(read->keys == run.attention->keys);
+        QProcess numpy;
+        numpy.start(u"/usr/bin/python3"_s,
+            {u"-c"_s,
+                u"import numpy as np, sys; z = np.load(sys.argv[1]); "
+                "print(z['attention'].shape, z['queries'].shape, list(z['tokens'])[:2], "
+                "round(float(z['attention'][1, 2].sum(axis=1).max()), 4))"_s,
+                npz});
+        QVERIFY(numpy.waitForFinished(60000));
+        QCOMPARE(numpy.readAllStandardOutput().trimmed(), QByteArray("(2, 4, 8, 8) (2, 4, 8, 8) ['[CLS]', 'the'] 1.0"));
+        QCOMPARE(test::runCommand(
+                     {u"export"_s, u"example:birds"_s, u"--numbers"_s, u"model"_s, u"-o"_s, dir.filePath(u"x.npz"_s)})
+                     .status,
+            1);
+        QCOMPARE(test::runCommand({u"export"_s, gpt2(), u"--sentence"_s, sentence, u"--numbers"_s, u"model"_s, u"-o"_s,
+                                      dir.filePath(u"x.csv"_s)})
+                     .status,
+            2);
     }
 
     void mistakesAreNamed()

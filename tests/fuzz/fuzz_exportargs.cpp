@@ -13,8 +13,11 @@ void checkOptions(const ExportOptions &o)
     FUZZ_CHECK(!o.output.isEmpty(), QStringLiteral("no output"));
     FUZZ_CHECK(o.figure.view.isEmpty() != o.numbers.isEmpty(), QStringLiteral("neither or both of view and numbers"));
     if (!o.numbers.isEmpty()) {
-        FUZZ_CHECK(numberKinds().contains(o.numbers), o.numbers);
-        FUZZ_CHECK(QStringList({u"csv"_qs, u"md"_qs, u"tex"_qs, u"bmatrix"_qs}).contains(o.format), o.format);
+        FUZZ_CHECK(numberKinds().contains(o.numbers) || o.numbers == u"model", o.numbers);
+        FUZZ_CHECK(o.numbers == u"model"
+                ? o.format == u"npz"
+                : QStringList({u"csv"_qs, u"md"_qs, u"tex"_qs, u"bmatrix"_qs}).contains(o.format),
+            o.format);
     } else {
         FUZZ_CHECK(ExportOptions::views.contains(o.figure.view), o.figure.view);
         FUZZ_CHECK(QStringList({u"png"_qs, u"svg"_qs, u"pdf"_qs}).contains(o.format), o.format);
