@@ -523,7 +523,7 @@ int main(int argc, char *argv[])
     const QCommandLineOption noPeerOption(u"no-peer"_s, u"Do not run the numpy peer."_s);
     const QCommandLineOption allOption(u"all"_s, u"Run every case, however long it takes (no time budget)."_s);
     const QCommandLineOption onlyOption(u"only"_s,
-        u"Measure one view section only: heatmap, arrows, charts, worked, layers, window or model_open."_s,
+        u"Measure one view section only: heatmap, arrows, charts, worked, layers, window, model_open or live_model."_s,
         u"section"_s);
     parser.addOptions({quickOption, peerOption, noPeerOption, allOption, onlyOption});
     parser.process(app);
@@ -539,7 +539,8 @@ int main(int argc, char *argv[])
             {u"arrows"_s, qkv::bench::arrowGraphTimings}, {u"charts"_s, qkv::bench::chartTimings},
             {u"worked"_s, qkv::bench::workedTimings}, {u"layers"_s, qkv::bench::layersGridTimings},
             {u"window"_s, [quick] { return qkv::bench::windowTimings(quick); }},
-            {u"model_open"_s, [quick] { return qkv::bench::modelOpenTimings(quick); }}};
+            {u"model_open"_s, [quick] { return qkv::bench::modelOpenTimings(quick); }},
+            {u"live_model"_s, [quick] { return qkv::bench::liveModelTimings(quick); }}};
         const auto section = sections.find(parser.value(onlyOption));
         if (section == sections.end()) {
             std::fprintf(stderr, "qkvbench: --only: unknown section '%s'\n", qPrintable(parser.value(onlyOption)));
@@ -606,6 +607,7 @@ int main(int argc, char *argv[])
     out.insert(u"layers"_s, qkv::bench::layersGridTimings());
     out.insert(u"window"_s, qkv::bench::windowTimings(quick));
     out.insert(u"model_open"_s, qkv::bench::modelOpenTimings(quick));
+    out.insert(u"live_model"_s, qkv::bench::liveModelTimings(quick));
     if (!parser.isSet(noPeerOption)) {
         const QString scriptDir = QFileInfo(defaultPeerScript()).absolutePath();
         out.insert(u"matplotlib"_s, qkv::bench::matplotlibTimings(scriptDir, heatmap, arrows, quick));

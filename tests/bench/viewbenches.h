@@ -19,6 +19,9 @@ QJsonObject modelOpenTimings(bool quick);
 // The real main window, offscreen: one scrubbed value until every visible view has repainted,
 // and pasting a 4,096-token sentence.
 QJsonObject windowTimings(bool quick);
+// Real models' shapes (random weights: GPT-2 small in F32, SmolLM2-135M in BF16), each timed by
+// qkvlivemodel_timing in a process of its own, against the targets of SPEC §4.
+QJsonObject liveModelTimings(bool quick);
 // The heatmap and arrow graph against matplotlib redrawing the same at the same size, given our
 // own timings; and `qkvlab export` of a heatmap PNG as a whole process against a numpy +
 // matplotlib script. The peer scripts live in `scriptDir`.

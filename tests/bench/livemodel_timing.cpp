@@ -1,7 +1,7 @@
-// Times a model folder the way issue 13's targets are stated: open, a 32-token forward pass,
-// an intervention at the middle layer, peak memory, and the forward pass's GFLOP/s against
-// Eigen's float32 product of the same shapes. Prints JSON. Not a test: built on request
-// (target qkvtransformer_timing), run on make_large_checkpoints.py's folders.
+// Times a model folder the way the specification states its targets: open, a 32-token forward
+// pass, an intervention at the middle layer, peak memory, and the forward pass's GFLOP/s against
+// Eigen's float32 product of the same shapes. Prints JSON; qkvbench's live_model section runs
+// it on make_large_checkpoints.py's folders, one process per model.
 #include "transformer/forward.h"
 
 #include <QCoreApplication>
@@ -49,7 +49,7 @@ int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
     if (argc < 2) {
-        std::fprintf(stderr, "usage: qkvtransformer_timing MODEL [TOKENS]\n");
+        std::fprintf(stderr, "usage: qkvlivemodel_timing MODEL [TOKENS]\n");
         return 2;
     }
     QElapsedTimer t;
