@@ -155,16 +155,15 @@ const Eigen::MatrixXf &ForwardResult::streamBefore(int layer) const
     return layer == 0 ? embeddings : layers.at(std::size_t(layer - 1)).residual;
 }
 
-ForwardResult forward(const Model &model, const std::vector<int> &ids, const ForwardOptions &options)
+namespace {
+
+// Runs `compute` on a fresh result; a refusal or running out of memory leaves only the message.
+template<typename Compute>
+ForwardResult refusedOr(Compute &&compute)
 {
     ForwardResult r;
     try {
-        checkIds(model.config(), ids);
-        checkOptions(model, Eigen::Index(ids.size()), options);
-        r.ids = ids;
-        r.interventions = options.interventions;
-        r.embeddings = embed(model, ids);
-        runFrom(model, r, 0, options);
+        compute(r);
     } catch (const Refusal &e) {
         r = ForwardResult();
         r.error = e.message;
@@ -175,10 +174,23 @@ ForwardResult forward(const Model &model, const std::vector<int> &ids, const For
     return r;
 }
 
+} // namespace
+
+ForwardResult forward(const Model &model, const std::vector<int> &ids, const ForwardOptions &options)
+{
+    return refusedOr([&](ForwardResult &r) {
+        checkIds(model.config(), ids);
+        checkOptions(model, Eigen::Index(ids.size()), options);
+        r.ids = ids;
+        r.interventions = options.interventions;
+        r.embeddings = embed(model, ids);
+        runFrom(model, r, 0, options);
+    });
+}
+
 ForwardResult recompute(const Model &model, const ForwardResult &previous, int fromLayer, const ForwardOptions &options)
 {
-    ForwardResult r;
-    try {
+    return refusedOr([&](ForwardResult &r) {
         const int layers = model.config().layers;
         if (previous.ids.empty() || previous.status == ForwardResult::Status::Refused)
             refuse(QStringLiteral("recompute needs a computed result to start from"));
@@ -198,14 +210,7 @@ ForwardResult recompute(const Model &model, const ForwardResult &previous, int f
         r.embeddings = previous.embeddings;
         r.layers.assign(previous.layers.begin(), previous.layers.begin() + fromLayer);
         runFrom(model, r, fromLayer, options);
-    } catch (const Refusal &e) {
-        r = ForwardResult();
-        r.error = e.message;
-    } catch (const std::bad_alloc &) {
-        r = ForwardResult();
-        r.error = QStringLiteral("out of memory while computing");
-    }
-    return r;
+    });
 }
 
 int firstChangedLayer(const ForwardResult &previous, const ForwardOptions &options)
