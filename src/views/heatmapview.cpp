@@ -238,6 +238,18 @@ ColorScale HeatmapView::colorScale() const
 
 HeatmapView::Layout HeatmapView::layout(const QRectF &rect) const
 {
+    Layout l = layout(rect, true);
+    // Where the numbers would not fit, the colour bar gives way to them: they say more.
+    if (m_valuesVisible && !l.values && l.n > 0) {
+        Layout bare = layout(rect, false);
+        if (bare.values)
+            return bare;
+    }
+    return l;
+}
+
+HeatmapView::Layout HeatmapView::layout(const QRectF &rect, bool withBar) const
+{
     Layout l;
     const ColorScale scale = colorScale(); // also measures the labels
     const SquareMatrix *values = shownValues();
@@ -246,7 +258,7 @@ HeatmapView::Layout HeatmapView::layout(const QRectF &rect) const
     l.n = static_cast<int>(values->rows());
     const QRectF area = rect.adjusted(margin, margin, -margin, -margin);
     l.barTitle = m_showScores && values != &headResult()->weights ? tr("score") : tr("weight");
-    const qreal barWidth = colorBarWidth(scale, l.barTitle, font());
+    const qreal barWidth = withBar ? colorBarWidth(scale, l.barTitle, font()) : 0.0;
     const qreal basePx = QFontInfo(font()).pixelSize();
     qreal px = basePx, side = 0;
     // Shrink the labels until one fits a cell (down to a readable minimum), then thin them out.
@@ -381,8 +393,9 @@ void HeatmapView::paint(QPainter &painter, const QRectF &rect) const
         painter.drawRect(outline.adjusted(-1, -1, 1, 1));
     }
     paintLabels(painter, l);
-    paintColorBar(
-        painter, l.bar, colorScale(), l.barTitle, palette(), pixelFont(font(), QFontInfo(font()).pixelSize()));
+    if (l.bar.width() > 0)
+        paintColorBar(
+            painter, l.bar, colorScale(), l.barTitle, palette(), pixelFont(font(), QFontInfo(font()).pixelSize()));
     painter.restore();
 }
 

@@ -107,6 +107,7 @@ protected:
 private:
     struct Layout;
     Layout layout(const QRectF &rect) const;
+    Layout layout(const QRectF &rect, bool withBar) const;
     const HeadResult *headResult() const;
     const SquareMatrix *shownValues() const;
     void dataChanged();

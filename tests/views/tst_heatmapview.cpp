@@ -205,6 +205,31 @@ private Q_SLOTS:
         QCOMPARE(coloursIn(image, 10, 10), (QSet<QRgb> {colormapColor(Colormap::Viridis, 1.0)}));
     }
 
+    // Tight space (a zoomed window at 1280 × 720): the colour bar gives way before the numbers.
+    void colourBarGivesWayToNumbers()
+    {
+        HeatmapView view;
+        QFont font = view.font();
+        font.setPixelSize(17);
+        view.setFont(font);
+        SquareMatrix w = SquareMatrix::Constant(11, 11, 0.0);
+        w.col(10).setConstant(1.0);
+        view.setResult(makeResult(w));
+        const QSize size(300, 300);
+        const QImage image = render(view, size);
+        const QRectF rect(QPointF(0, 0), size);
+        // No bar: the grid reaches the right margin's side, and the dark cells carry white digits.
+        QVERIFY(view.gridRect(rect).right() > 260);
+        const QRect cell = view.cellRect(rect, 3, 3).toRect().adjusted(1, 1, -1, -1);
+        bool white = false;
+        for (int y = cell.top(); y <= cell.bottom(); ++y)
+            for (int x = cell.left(); x <= cell.right(); ++x)
+                white = white || qGray(image.pixel(x, y)) > 200; // anti-aliased digits of a small font
+        QVERIFY(white);
+        // With room for both, the bar stays.
+        QVERIFY(view.gridRect(QRectF(0, 0, 900, 600)).right() < 800);
+    }
+
     void labelsDoNotOverlap_data()
     {
         QTest::addColumn<int>("tokens");
