@@ -81,6 +81,15 @@ QList<GlossaryEntry> makeGlossary()
             tr("Principal component analysis: the flat plane through the origin on which the vectors are most "
                "spread out. The vector plot shows vectors longer than 2 on that plane."),
             tr("plot point = (v · e₁, v · e₂), e₁ and e₂ the two main directions")},
+        {QStringLiteral("prediction"), tr("Prediction"),
+            tr("What a real model expects: a language model like GPT-2 gives each possible next token a "
+               "probability from the last token's final state; BERT does the same for each [MASK]. After an edit "
+               "or a head switched off, each bar's mark is the model's own probability."),
+            tr("p(token) = softmax(h_last · W_vocabᵀ)")},
+        {QStringLiteral("ablation"), tr("Switching a head off (ablation)"),
+            tr("The head's output is made zero, as if it did nothing; every later layer and the prediction are "
+               "computed again. If the prediction changes, the model relied on that head."),
+            tr("o_head = 0")},
     };
 }
 

@@ -11,6 +11,7 @@
 #include "examples.h"
 #include "exportdialog.h"
 #include "jsonwriter.h"
+#include "livemodel/livesession.h"
 #include "modelsession.h"
 #include "outputprojectionmodel.h"
 #include "outputsmodel.h"
@@ -41,6 +42,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_outputsModel(new OutputsModel(m_session, this))
     , m_autosaver(new Autosaver(m_session, Autosaver::defaultFolder(), this))
     , m_model(new ModelSession(m_session, this))
+    , m_live(new live::LiveSession(this))
 {
     m_ui->setupUi(this);
     // Default layout: settings above the worked computation (with heads and history as tabs)
@@ -64,6 +66,7 @@ MainWindow::MainWindow(QWidget *parent)
     setUpTables();
     setUpViews();
     setUpModel();
+    setUpLive();
     setUpHelp();
     setUpZoom();
     buildExamplesMenu();
@@ -222,8 +225,10 @@ void MainWindow::refresh()
 {
     const Document &doc = m_session->document();
     const Result &r = m_session->result();
-    if (m_ui->sentenceEdit->text() != doc.sentence())
-        m_ui->sentenceEdit->setText(doc.sentence());
+    // A running model's sentence is what was typed; its document holds the model's tokens.
+    const QString sentence = m_live->isOpen() ? m_live->sentence() : doc.sentence();
+    if (m_ui->sentenceEdit->text() != sentence)
+        m_ui->sentenceEdit->setText(sentence);
     m_ui->tokenStrip->setTokens(r.tokens);
     m_ui->settingsPanel->setSettings(doc.settings());
     const int head = std::min(m_session->currentHead(), static_cast<int>(r.heads.size()) - 1);

@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+class QProgressBar;
 class QSpinBox;
 
 namespace Ui {
@@ -16,6 +17,12 @@ class MainWindow;
 }
 
 namespace qkv {
+
+namespace live {
+class LiveSession;
+struct LiveRun;
+struct SessionFile;
+} // namespace live
 
 class AttentionModel;
 class Autosaver;
@@ -46,11 +53,18 @@ public:
     // lastError()) and the open document stays exactly as it was.
     bool openDocument(const QString &fileOrExample);
     bool saveDocument(const QString &path);
+    // Runs a real model (a folder or hf:NAME) on `sentence` (empty: the sentence box's, or one
+    // made for the model) and shows it; the sentence box then re-runs it as one types.
+    bool openLiveModel(const QString &location, const QString &sentence = {});
+    // A model session file (.qkvmodel.json): the model run on its sentence with its edits.
+    bool openLiveSession(const QString &file);
+    bool saveLiveSession(const QString &file);
     // Offers to restore work left by a session that ended unexpectedly.
     void offerRecovery();
 
     DocumentSession *session() const { return m_session; }
     ModelSession *modelSession() const { return m_model; }
+    live::LiveSession *liveSession() const { return m_live; }
     QString filePath() const { return m_filePath; }
     QString lastError() const { return m_lastError; }
     Autosaver *autosaver() const { return m_autosaver; }
@@ -86,6 +100,13 @@ private:
     // A real model's layers and heads (mainwindowmodel.cpp).
     void setUpModel();
     void showModelView();
+    // A real model run live (mainwindowlive.cpp).
+    void setUpLive();
+    void showLiveRun();
+    void showPredictions();
+    void editLiveModel();
+    void buildModelMenu();
+    void updateModelActions();
     void buildExamplesMenu();
     void refresh();
     void showSelection(int token);
@@ -103,6 +124,8 @@ private:
     void open();
     bool save();
     bool saveAs();
+    // Writes atomically; on success the window is that file's (title, recent files, clean).
+    bool saveBytes(const QString &path, const QByteArray &bytes);
     bool maybeSave();
     void addRecentFile(const QString &path);
     void rebuildRecentMenu();
@@ -118,6 +141,11 @@ private:
     OutputsModel *m_outputsModel;
     Autosaver *m_autosaver;
     ModelSession *m_model;
+    live::LiveSession *m_live;
+    std::shared_ptr<const live::LiveRun> m_shownRun; // the run the model session shows
+    bool m_reloadShown = false; // the next run replaces the shown layer's document
+    std::shared_ptr<live::SessionFile> m_pendingSession; // applied to the first run of its model
+    QProgressBar *m_liveBusy = nullptr;
     ExportDialog *m_exportDialog = nullptr;
     HelpDock *m_helpDock = nullptr;
     ZoomController *m_zoom = nullptr;

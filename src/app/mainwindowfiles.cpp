@@ -7,6 +7,8 @@
 #include "autosaver.h"
 #include "documentio.h"
 #include "documentsession.h"
+#include "livemodel/livesession.h"
+#include "livemodel/sessionfile.h"
 #include "modelsession.h"
 
 #include <QCloseEvent>
@@ -33,6 +35,7 @@ void MainWindow::newDocument()
     if (!maybeSave())
         return;
     m_model->close();
+    m_live->close();
     m_session->resetDocument(Document());
     m_filePath.clear();
     m_displayName.clear();
@@ -53,6 +56,10 @@ void MainWindow::open()
 
 bool MainWindow::openDocument(const QString &fileOrExample)
 {
+    if (live::isModelLocation(fileOrExample))
+        return openLiveModel(fileOrExample);
+    if (live::isSessionFileName(fileOrExample))
+        return openLiveSession(fileOrExample);
     const OpenedFile opened = openFile(fileOrExample);
     const LoadResult &loaded = opened.loaded;
     if (!loaded) {
@@ -61,6 +68,7 @@ bool MainWindow::openDocument(const QString &fileOrExample)
     }
     if (opened.model) {
         // A model file is read, never written: its layers are saved as QKV Lab documents.
+        m_live->close();
         m_model->show(opened, fileOrExample);
         m_filePath.clear();
         m_displayName = QFileInfo(fileOrExample).fileName();
@@ -71,6 +79,7 @@ bool MainWindow::openDocument(const QString &fileOrExample)
         return true;
     }
     m_model->close();
+    m_live->close();
     m_session->resetDocument(*loaded.document);
     const bool example = fileOrExample.startsWith(QLatin1String("example:"));
     // An example is never a file to save over: it opens untitled.
@@ -86,7 +95,12 @@ bool MainWindow::openDocument(const QString &fileOrExample)
 
 bool MainWindow::saveDocument(const QString &path)
 {
-    const QString error = saveAtomically(path, serializeDocument(m_session->document()));
+    return saveBytes(path, serializeDocument(m_session->document()));
+}
+
+bool MainWindow::saveBytes(const QString &path, const QByteArray &bytes)
+{
+    const QString error = saveAtomically(path, bytes);
     if (!error.isEmpty()) {
         showError(tr("Could not save"), error);
         return false;
@@ -94,7 +108,8 @@ bool MainWindow::saveDocument(const QString &path)
     m_filePath = QFileInfo(path).absoluteFilePath();
     m_displayName = QFileInfo(path).fileName();
     m_exampleSentence.clear();
-    m_autosaver->setOriginalFile(m_filePath);
+    // A model session is recovered from its model, not from the autosaved view.
+    m_autosaver->setOriginalFile(live::isSessionFileName(path) ? QString() : m_filePath);
     m_session->undoStack()->setClean(); // only after a successful commit (PITFALLS.md §1)
     m_model->markShownViewSaved();
     addRecentFile(m_filePath);
@@ -105,11 +120,30 @@ bool MainWindow::saveDocument(const QString &path)
 
 bool MainWindow::save()
 {
+    if (m_live->isOpen() && live::isSessionFileName(m_filePath))
+        return saveLiveSession(m_filePath);
     return m_filePath.isEmpty() ? saveAs() : saveDocument(m_filePath);
 }
 
 bool MainWindow::saveAs()
 {
+    if (m_live->isOpen()) {
+        // A running model: the whole session (model, sentence, edits), or the shown head as a document.
+        const QString sessionFilter = tr("QKV Lab model session (*.qkvmodel.json)");
+        QString chosen = sessionFilter;
+        QString path = QFileDialog::getSaveFileName(this, tr("Save model session"),
+            m_displayName.section(u'.', 0, 0) + QLatin1String(live::sessionSuffix),
+            sessionFilter + QStringLiteral(";;") + filter, &chosen);
+        if (path.isEmpty())
+            return false;
+        if (chosen == sessionFilter && !live::isSessionFileName(path))
+            path += QLatin1String(live::sessionSuffix);
+        if (live::isSessionFileName(path))
+            return saveLiveSession(path);
+        if (!path.endsWith(QLatin1String(".json")))
+            path += QStringLiteral(".qkv.json");
+        return saveDocument(path);
+    }
     QString suggested = m_filePath;
     if (suggested.isEmpty()) {
         const QString title = m_session->document().title();
@@ -220,6 +254,7 @@ void MainWindow::offerRecovery()
         box.exec();
         if (box.clickedButton() == restore) {
             m_model->close();
+            m_live->close();
             m_session->resetDocument(*loaded.document);
             // Recovered work is untitled and unsaved: saving asks where, so no file is overwritten unasked.
             m_filePath.clear();

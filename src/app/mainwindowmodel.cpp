@@ -8,6 +8,7 @@
 #include "documentsession.h"
 #include "heatmapview.h"
 #include "layersgridview.h"
+#include "livemodel/sessionfile.h"
 #include "modelpanel.h"
 #include "modelsession.h"
 
@@ -45,9 +46,14 @@ void MainWindow::setUpModel()
             QTimer::singleShot(0, m_ui->modelDock, &QDockWidget::raise);
     });
     connect(m_model, &ModelSession::viewChanged, this, &MainWindow::showModelView);
+    connect(m_model, &ModelSession::modelReplaced, this, [this] {
+        m_ui->modelPanel->setModel(m_model->model());
+        showModelView();
+    });
     connect(m_model, &ModelSession::viewChanged, this, [this] {
         // A view saved as a document is that file no longer: Save must not write another view over it.
-        if (!m_filePath.isEmpty()) {
+        // (A model session holds every view.)
+        if (!m_filePath.isEmpty() && !live::isSessionFileName(m_filePath)) {
             m_filePath.clear();
             m_displayName = QFileInfo(m_model->path()).fileName();
             m_autosaver->setOriginalFile({});

@@ -3,6 +3,7 @@
 #include "ui_mainwindow.h"
 
 #include "documentsession.h"
+#include "livemodel/livesession.h"
 
 #include <QSettings>
 
@@ -15,7 +16,12 @@ void MainWindow::setUpViews()
     // A line edit holds 32,767 characters unless told otherwise, and would cut a long sentence
     // (a few thousand tokens) short, silently, on open or paste.
     m_ui->sentenceEdit->setMaxLength(static_cast<int>(limits::maxFileBytes));
-    connect(m_ui->sentenceEdit, &QLineEdit::textEdited, m_session, &DocumentSession::editSentence);
+    connect(m_ui->sentenceEdit, &QLineEdit::textEdited, this, [this](const QString &text) {
+        if (m_live->isOpen())
+            m_live->setSentence(text); // the model's tokenizer decides the tokens
+        else
+            m_session->editSentence(text);
+    });
     connect(m_ui->tokenStrip, &TokenStrip::tokenClicked, m_session, &DocumentSession::setSelectedToken);
     connect(m_ui->settingsPanel, &SettingsPanel::settingsEdited, m_session, &DocumentSession::editSettings);
     // A refused edit leaves the document as it was: the panel shows its settings again, while

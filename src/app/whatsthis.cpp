@@ -141,6 +141,28 @@ constexpr Help helps[] = {
             "The document's settings: where the vectors come from, how they are compared and normalized, the mask, "
             "the heads and the vector length. Every change is one undo step."),
         "normalization"},
+    {"predictionView",
+        QT_TRANSLATE_NOOP("WhatsThis",
+            "What the running model predicts: the most probable next tokens (or what fills each [MASK]) as bars. "
+            "After an edit or a head switched off, the mark on each bar is the model's own probability and the "
+            "number beside it the change."),
+        "prediction"},
+    {"actionOpenModel",
+        QT_TRANSLATE_NOOP("WhatsThis",
+            "Run a transformer from a folder on disk (config.json, model.safetensors and its tokenizer): GPT-2, BERT, "
+            "Llama and others. The Model menu lists those in the Hugging Face cache."),
+        "head"},
+    {"actionAblateHead",
+        QT_TRANSLATE_NOOP("WhatsThis",
+            "Make the shown head's output zero and compute the rest of the model again. Also on each tile's context "
+            "menu in the Model dock."),
+        "ablation"},
+    {"actionResetLayer",
+        QT_TRANSLATE_NOOP(
+            "WhatsThis", "Give the shown layer its model's own queries, keys and values, and its heads back on."),
+        nullptr},
+    {"actionResetAll", QT_TRANSLATE_NOOP("WhatsThis", "Take back every edit of the model and every head switched off."),
+        nullptr},
     {"modelPanel",
         QT_TRANSLATE_NOOP("WhatsThis", "A real model's attention: choose the layer and heads, hide or merge tokens."),
         "head"},

@@ -3,6 +3,7 @@
 #include "document.h"
 
 #include <QByteArray>
+#include <QJsonObject>
 #include <QJsonValue>
 #include <QString>
 
@@ -30,6 +31,10 @@ struct LoadResult {
 
 // Parses and validates a whole document; the first problem found is reported with its place.
 LoadResult parseDocument(const QByteArray &json, const QString &fileName = {});
+// The top-level object of a JSON file; a syntax error is placed by line and column in `error`.
+std::optional<QJsonObject> parseJsonObject(const QByteArray &json, LoadError &error);
+// A whole file of at most limits::maxFileBytes (refused before reading); why not in `error`.
+std::optional<QByteArray> readLimitedFile(const QString &file, QString *error);
 // Reads a file (refusing files over limits::maxFileBytes before reading) or `example:NAME`.
 LoadResult loadDocument(const QString &fileOrExample);
 

@@ -326,28 +326,72 @@ QString LoadError::toString() const
     return QStringLiteral("%1 %2").arg(where, message).trimmed();
 }
 
+std::optional<QJsonObject> parseJsonObject(const QByteArray &json, LoadError &error)
+{
+    QJsonParseError parseError;
+    const QJsonDocument jd = QJsonDocument::fromJson(json, &parseError);
+    if (parseError.error != QJsonParseError::NoError) {
+        std::tie(error.line, error.column) = lineAndColumn(json, parseError.offset);
+        error.message = QStringLiteral("syntax error: %1").arg(parseError.errorString());
+        return std::nullopt;
+    }
+    if (!jd.isObject()) {
+        error.message = QStringLiteral("expected a JSON object at the top level");
+        return std::nullopt;
+    }
+    return jd.object();
+}
+
 LoadResult parseDocument(const QByteArray &json, const QString &fileName)
 {
     LoadResult result;
     result.error.file = fileName;
-    QJsonParseError parseError;
-    const QJsonDocument jd = QJsonDocument::fromJson(json, &parseError);
-    if (parseError.error != QJsonParseError::NoError) {
-        std::tie(result.error.line, result.error.column) = lineAndColumn(json, parseError.offset);
-        result.error.message = QStringLiteral("syntax error: %1").arg(parseError.errorString());
+    const std::optional<QJsonObject> top = parseJsonObject(json, result.error);
+    if (!top)
         return result;
-    }
-    if (!jd.isObject()) {
-        result.error.message = QStringLiteral("expected a JSON object at the top level");
-        return result;
-    }
     try {
-        result.document = readDocument(jd.object());
+        result.document = readDocument(*top);
     } catch (const Invalid &e) {
         result.error.path = e.path;
         result.error.message = e.message;
     }
     return result;
+}
+
+std::optional<QByteArray> readLimitedFile(const QString &fileName, QString *error)
+{
+    const QFileInfo info(fileName);
+    if (!info.exists()) {
+        *error = QStringLiteral("no such file");
+        return std::nullopt;
+    }
+    if (info.isDir()) {
+        *error = QStringLiteral("is a folder, not a document");
+        return std::nullopt;
+    }
+    if (info.size() > limits::maxFileBytes) {
+        // Rounded up, so a file just over the limit does not read "64 MiB; limited to 64 MiB".
+        *error = QStringLiteral("the file is %1 MiB; documents are limited to %2 MiB")
+                     .arg((info.size() + 1024 * 1024 - 1) / (1024 * 1024))
+                     .arg(limits::maxFileBytes / (1024 * 1024));
+        return std::nullopt;
+    }
+    QFile file(fileName);
+    if (!file.open(QIODevice::ReadOnly)) {
+        *error = file.errorString();
+        return std::nullopt;
+    }
+    // Read what the size check saw, and on to one byte past the cap if the file grew since, so a
+    // grown file is still refused. (Not read(cap + 1) at once: that allocates 64 MiB per load.)
+    QByteArray bytes = file.read(std::min(info.size(), limits::maxFileBytes) + 1);
+    while (!file.atEnd() && bytes.size() <= limits::maxFileBytes)
+        bytes += file.read(std::min<qint64>(1024 * 1024, limits::maxFileBytes + 1 - bytes.size()));
+    if (bytes.size() > limits::maxFileBytes) {
+        *error = QStringLiteral("the file is larger than the %1 MiB documents are limited to")
+                     .arg(limits::maxFileBytes / (1024 * 1024));
+        return std::nullopt;
+    }
+    return bytes;
 }
 
 LoadResult loadDocument(const QString &fileOrExample)
@@ -366,38 +410,10 @@ LoadResult loadDocument(const QString &fileOrExample)
     }
     LoadResult r;
     r.error.file = fileOrExample;
-    const QFileInfo info(fileOrExample);
-    if (!info.exists()) {
-        r.error.message = QStringLiteral("no such file");
+    const std::optional<QByteArray> bytes = readLimitedFile(fileOrExample, &r.error.message);
+    if (!bytes)
         return r;
-    }
-    if (info.isDir()) {
-        r.error.message = QStringLiteral("is a folder, not a document");
-        return r;
-    }
-    if (info.size() > limits::maxFileBytes) {
-        // Rounded up, so a file just over the limit does not read "64 MiB; limited to 64 MiB".
-        r.error.message = QStringLiteral("the file is %1 MiB; documents are limited to %2 MiB")
-                              .arg((info.size() + 1024 * 1024 - 1) / (1024 * 1024))
-                              .arg(limits::maxFileBytes / (1024 * 1024));
-        return r;
-    }
-    QFile file(fileOrExample);
-    if (!file.open(QIODevice::ReadOnly)) {
-        r.error.message = file.errorString();
-        return r;
-    }
-    // Read what the size check saw, and on to one byte past the cap if the file grew since, so a
-    // grown file is still refused. (Not read(cap + 1) at once: that allocates 64 MiB per load.)
-    QByteArray bytes = file.read(std::min(info.size(), limits::maxFileBytes) + 1);
-    while (!file.atEnd() && bytes.size() <= limits::maxFileBytes)
-        bytes += file.read(std::min<qint64>(1024 * 1024, limits::maxFileBytes + 1 - bytes.size()));
-    if (bytes.size() > limits::maxFileBytes) {
-        r.error.message = QStringLiteral("the file is larger than the %1 MiB documents are limited to")
-                              .arg(limits::maxFileBytes / (1024 * 1024));
-        return r;
-    }
-    return parseDocument(bytes, fileOrExample);
+    return parseDocument(*bytes, fileOrExample);
 }
 
 } // namespace qkv

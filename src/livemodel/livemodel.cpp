@@ -5,6 +5,8 @@
 #include <QDir>
 #include <QFileInfo>
 
+#include <algorithm>
+
 namespace qkv::live {
 namespace {
 
@@ -14,6 +16,15 @@ void appendRows(FloatValues &to, const Eigen::MatrixXf &m)
     for (Eigen::Index r = 0; r < m.rows(); ++r)
         for (Eigen::Index c = 0; c < m.cols(); ++c)
             to.push_back(m(r, c));
+}
+
+// Every token's probability from one row of logits (softmax in double: a change of a thousandth
+// of a percent in a rare token must survive).
+Eigen::VectorXd probabilities(const Eigen::MatrixXf &logits, Eigen::Index row)
+{
+    const Eigen::VectorXd l = logits.row(row).transpose().cast<double>();
+    const Eigen::VectorXd e = (l.array() - l.maxCoeff()).exp();
+    return e / e.sum();
 }
 
 } // namespace
@@ -37,22 +48,35 @@ std::shared_ptr<const LiveModel> LiveModel::open(const QString &location, QStrin
     return live;
 }
 
-LiveRun run(const LiveModel &live, const QString &sentence, int topK)
+LiveRun run(const LiveModel &live, const QString &sentence, const RunOptions &runOptions)
 {
     LiveRun out;
+    out.sentence = sentence;
     out.causal = live.model().config().causal();
     const tokenizers::Encoding encoding = live.encode(sentence);
     out.ids = encoding.ids;
     transformer::ForwardOptions options;
-    options.topK = topK;
+    options.topK = runOptions.topK;
+    options.interventions = runOptions.interventions;
+    options.cancel = runOptions.cancel;
     // BERT predicts what fills each [MASK]; a causal LM the token after the last.
     if (const std::optional<int> mask = live.tokenizer().maskId(); mask && !live.model().config().causal())
         for (std::size_t i = 0; i < encoding.ids.size(); ++i)
             if (encoding.ids[i] == *mask)
                 options.predictPositions.push_back(static_cast<int>(i));
-    const transformer::ForwardResult result = transformer::forward(live.model(), encoding.ids, options);
+    const LiveRun *previous = runOptions.previous;
+    auto computed
+        = std::make_shared<transformer::ForwardResult>(previous && previous->forward && previous->ids == encoding.ids
+                ? transformer::recompute(live.model(), *previous->forward,
+                    transformer::firstChangedLayer(*previous->forward, options), options)
+                : transformer::forward(live.model(), encoding.ids, options));
+    const transformer::ForwardResult &result = *computed;
+    if (result.status == transformer::ForwardResult::Status::Cancelled) {
+        out.cancelled = true;
+        return out;
+    }
     if (!result.done()) {
-        out.error = result.error.isEmpty() ? QStringLiteral("the computation was cancelled") : result.error;
+        out.error = result.error;
         return out;
     }
     auto attention = std::make_shared<ModelAttention>();
@@ -80,6 +104,31 @@ LiveRun run(const LiveModel &live, const QString &sentence, int topK)
             prediction.top.push_back({live.tokenizer().display(t.id), t.id, t.probability});
         out.predictions.push_back(std::move(prediction));
     }
+    out.forward = std::move(computed);
+    return out;
+}
+
+std::vector<ComparedToken> compare(
+    const LiveModel &model, const LiveRun &before, const LiveRun &after, int index, int count)
+{
+    std::vector<ComparedToken> out;
+    if (!before.forward || !after.forward || index < 0 || index >= int(before.predictions.size())
+        || index >= int(after.predictions.size()) || before.forward->logits.rows() <= index
+        || after.forward->logits.rows() <= index)
+        return out;
+    const Eigen::VectorXd p0 = probabilities(before.forward->logits, index);
+    const Eigen::VectorXd p1 = probabilities(after.forward->logits, index);
+    std::vector<int> ids;
+    for (const LiveRun *run : {&after, &before}) {
+        const std::vector<PredictedToken> &top = run->predictions[std::size_t(index)].top;
+        for (std::size_t i = 0; i < top.size() && int(i) < count; ++i)
+            if (std::find(ids.begin(), ids.end(), top[i].id) == ids.end())
+                ids.push_back(top[i].id);
+    }
+    for (const int id : ids)
+        out.push_back({model.tokenizer().display(id), id, p0[id], p1[id]});
+    std::stable_sort(
+        out.begin(), out.end(), [](const ComparedToken &a, const ComparedToken &b) { return a.after > b.after; });
     return out;
 }
 

@@ -2,11 +2,13 @@
 
 #include "modelattention.h"
 #include "tokenizers/tokenizer.h"
+#include "transformer/forward.h"
 #include "transformer/model.h"
 
 #include <QString>
 #include <QStringList>
 
+#include <atomic>
 #include <memory>
 #include <vector>
 
@@ -50,14 +52,46 @@ private:
 // on it. Predictions at the last token (causal LM) or at every [MASK] (BERT).
 struct LiveRun {
     QString error; // empty on success
+    bool cancelled = false;
+    QString sentence;
     std::vector<int> ids;
     std::shared_ptr<const ModelAttention> attention;
     std::vector<Prediction> predictions;
     bool causal = false; // predictions are the next token's, not [MASK]s'
-    explicit operator bool() const { return error.isEmpty(); }
+    // Every layer's numbers and residual stream, from which an intervention recomputes.
+    std::shared_ptr<const transformer::ForwardResult> forward;
+    explicit operator bool() const { return error.isEmpty() && !cancelled; }
 };
 
-LiveRun run(const LiveModel &model, const QString &sentence, int topK = 10);
+struct RunOptions {
+    int topK = 10;
+    std::vector<transformer::Intervention> interventions;
+    // A run of the same sentence: the layers before the first one the interventions change are
+    // taken from it instead of computed again.
+    const LiveRun *previous = nullptr;
+    const std::atomic<bool> *cancel = nullptr; // looked at between layers
+};
+
+LiveRun run(const LiveModel &model, const QString &sentence, const RunOptions &options);
+inline LiveRun run(const LiveModel &model, const QString &sentence, int topK = 10)
+{
+    RunOptions options;
+    options.topK = topK;
+    return run(model, sentence, options);
+}
+
+// A predicted token with its probability before and after interventions.
+struct ComparedToken {
+    QString token;
+    int id = 0;
+    double before = 0; // in the model's own run
+    double after = 0; // with the interventions
+};
+// For prediction `index` (a position both runs predict at): the tokens of either run's top
+// `count`, most probable after first, each with both probabilities (from the whole distribution,
+// so a token that left or entered the top still has its number).
+std::vector<ComparedToken> compare(
+    const LiveModel &model, const LiveRun &before, const LiveRun &after, int index, int count);
 
 // Whether a FILE argument names a model to run rather than a file to read: hf:NAME, or a folder
 // holding config.json.

@@ -26,6 +26,34 @@ void ModelSession::show(const OpenedFile &opened, const QString &path)
     Q_EMIT viewChanged();
 }
 
+void ModelSession::replace(std::shared_ptr<const ModelAttention> model, bool keepDocument)
+{
+    m_model = std::move(model);
+    m_kept.clear();
+    if (!keepDocument) {
+        ModelView view = m_view;
+        view.layer = std::min(view.layer, m_model->layers - 1);
+        std::optional<ModelDocument> md = modelDocument(*m_model, view, QFileInfo(m_path).fileName(), nullptr);
+        if (!md) { // a view the new numbers cannot give (too many tokens for combined heads…)
+            view = ModelView {};
+            view.sentence = m_view.sentence;
+            md = modelDocument(*m_model, view, QFileInfo(m_path).fileName(), nullptr);
+        }
+        if (md) {
+            const int head = m_session->currentHead(), token = m_session->selectedToken();
+            m_view = view;
+            m_recomputeError = md->recomputeError;
+            m_shownEdited = false;
+            m_session->resetDocument(md->document, std::move(md->result));
+            m_session->setCurrentHead(std::min(head, md->document.settings().heads - 1));
+            m_session->setSelectedToken(token < md->document.tokenCount() ? token : -1);
+        }
+    }
+    Q_EMIT modelReplaced();
+    if (!keepDocument)
+        Q_EMIT viewChanged();
+}
+
 void ModelSession::close()
 {
     if (!m_model)

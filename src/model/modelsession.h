@@ -23,6 +23,11 @@ public:
 
     // Shows a model opened by openFile() (its document is the session's from then on).
     void show(const OpenedFile &opened, const QString &path);
+    // The same model computed again (a real model on a new sentence, or after an intervention):
+    // the layer, head and token looked at stay where the new numbers have them. With
+    // `keepDocument` (the numbers of the shown view did not change) the document and its undo
+    // history stay too; the other views come from the new numbers.
+    void replace(std::shared_ptr<const ModelAttention> model, bool keepDocument);
     // The session's document is no longer a model's (another file was opened).
     void close();
     bool isOpen() const { return static_cast<bool>(m_model); }
@@ -48,6 +53,7 @@ public:
 Q_SIGNALS:
     void modelChanged(); // opened, or closed
     void viewChanged();
+    void modelReplaced(); // replace(): model() holds new numbers
 
 private:
     DocumentSession *m_session;

@@ -2,10 +2,12 @@
 
 #include "headsummary.h"
 
+#include <QContextMenuEvent>
 #include <QCoreApplication>
 #include <QFontMetricsF>
 #include <QHelpEvent>
 #include <QKeyEvent>
+#include <QMenu>
 #include <QMouseEvent>
 #include <QPaintEngine>
 #include <QPainter>
@@ -205,7 +207,7 @@ QString LayersGridView::tileDescription(int layer, int head) const
                    .arg(layer + 1)
                    .arg(head + 1)
                    .arg(describe(m_tiles.shownWeights(layer, head), m_tiles.shownLabels()));
-    return text;
+    return isSwitchedOff(layer, head) ? tr("%1 (switched off: its output is zero)").arg(text) : text;
 }
 
 void LayersGridView::paint(QPainter &painter, const QRectF &rect) const
@@ -256,6 +258,18 @@ void LayersGridView::paint(QPainter &painter, const QRectF &rect) const
         painter.drawText(QRectF(s.center().x() - width / 2, s.top() - l.columnLabels, width, l.columnLabels - 2),
             Qt::AlignHCenter | Qt::AlignBottom | Qt::TextDontClip, tr("H%1").arg(head + 1));
     }
+    // A head switched off: its tile crossed out (its attention is still what it computed).
+    painter.setPen(QPen(palette().color(QPalette::Text), std::max<qreal>(1, l.tile / 16)));
+    QColor veil = palette().color(QPalette::Base);
+    veil.setAlphaF(0.55f);
+    for (const auto &[layer, head] : m_switchedOff) {
+        if (layer >= l.layers || head >= l.heads)
+            continue;
+        const QRectF s = l.square(layer, head);
+        painter.fillRect(s, veil);
+        painter.drawLine(s.topLeft(), s.bottomRight());
+        painter.drawLine(s.topRight(), s.bottomLeft());
+    }
     const QRectF current = tileRect(rect, m_layer, m_head);
     if (!current.isNull()) {
         // In the gap, outside the tile's own cells; over the neighbours' edges only when there is no gap.
@@ -266,6 +280,38 @@ void LayersGridView::paint(QPainter &painter, const QRectF &rect) const
     }
     paintColorBar(painter, l.bar, colorScale(), tr("weight"), palette(), l.font);
     painter.restore();
+}
+
+void LayersGridView::setSwitchedOff(std::vector<std::pair<int, int>> heads, bool offered)
+{
+    m_switchOffered = offered;
+    if (heads == m_switchedOff)
+        return;
+    m_switchedOff = std::move(heads);
+    update();
+}
+
+bool LayersGridView::isSwitchedOff(int layer, int head) const
+{
+    return std::find(m_switchedOff.begin(), m_switchedOff.end(), std::pair {layer, head}) != m_switchedOff.end();
+}
+
+void LayersGridView::contextMenuEvent(QContextMenuEvent *event)
+{
+    const auto [layer, head] = tileAt(event->pos());
+    if (!m_switchOffered || layer < 0 || head < 0)
+        return QWidget::contextMenuEvent(event);
+    QMenu menu(this);
+    QAction *show = menu.addAction(tr("Show Layer %1, Head %2").arg(layer + 1).arg(head + 1));
+    QAction *off = menu.addAction(tr("Switch Head Off"));
+    off->setCheckable(true);
+    off->setChecked(isSwitchedOff(layer, head));
+    off->setToolTip(tr("Its output becomes zero: what does the model predict without it?"));
+    const QAction *chosen = menu.exec(event->globalPos());
+    if (chosen == show)
+        choose(layer, head);
+    else if (chosen == off)
+        Q_EMIT switchRequested(layer, head, off->isChecked());
 }
 
 void LayersGridView::paintEvent(QPaintEvent *)

@@ -37,6 +37,11 @@ public:
     int currentLayer() const { return m_layer; }
     int currentHead() const { return m_head; }
 
+    // Heads switched off in a running model (an ablation): their tiles are crossed out. With
+    // `offered`, a tile's context menu switches its head on or off (switchRequested).
+    void setSwitchedOff(std::vector<std::pair<int, int>> heads, bool offered);
+    bool isSwitchedOff(int layer, int head) const;
+
     void setColormap(Colormap map);
     Colormap colormap() const { return m_tiles.colormap(); }
     // As HeatmapView::setScaleSkipsFirst: the scale's top leaves out column 0 of every tile.
@@ -66,6 +71,7 @@ Q_SIGNALS:
     void tileClicked(int layer, int head);
     // {-1, -1} when the pointer leaves the tiles.
     void tileHovered(int layer, int head);
+    void switchRequested(int layer, int head, bool off);
 
 protected:
     void paintEvent(QPaintEvent *event) override;
@@ -73,6 +79,7 @@ protected:
     void mouseMoveEvent(QMouseEvent *event) override;
     void leaveEvent(QEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
+    void contextMenuEvent(QContextMenuEvent *event) override;
     bool event(QEvent *event) override;
 
 private:
@@ -88,6 +95,8 @@ private:
     int m_layer = 0;
     int m_head = 0;
     std::pair<int, int> m_hovered {-1, -1};
+    std::vector<std::pair<int, int>> m_switchedOff; // (layer, head)
+    bool m_switchOffered = false;
     mutable std::vector<QString> m_descriptions; // layer-major, made on first hover
 };
 

@@ -18,19 +18,6 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-// A WordPiece vocabulary of `size` entries for a tiny checkpoint of that vocabulary size: the
-// special tokens, a few words, then filler pieces.
-void writeVocab(const QString &folder, int size)
-{
-    QStringList vocab {u"[PAD]"_s, u"[UNK]"_s, u"[CLS]"_s, u"[SEP]"_s, u"[MASK]"_s, u"the"_s, u"cat"_s, u"sat"_s,
-        u"on"_s, u"mat"_s, u"dog"_s, u"ran"_s, u"."_s, u"##s"_s};
-    for (int i = 0; vocab.size() < size; ++i)
-        vocab << u"w%1"_s.arg(i);
-    QFile f(folder + u"/vocab.txt"_s);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write(vocab.join(u'\n').toUtf8() + '\n');
-}
-
 QJsonObject parse(const QByteArray &bytes)
 {
     QJsonParseError error;
@@ -52,16 +39,7 @@ private:
     QString bert() const { return m_fixtures.path(u"bert"_s); }
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        bool skip = false;
-        const QString error = m_fixtures.prepare(skip);
-        if (skip)
-            QSKIP(qPrintable(error));
-        QVERIFY2(error.isEmpty(), qPrintable(error));
-        writeVocab(gpt2(), 61);
-        writeVocab(bert(), 53);
-    }
+    void initTestCase() { QKV_PREPARE_CHECKPOINTS(m_fixtures); }
 
     void tokenizePrintsTokensAndIds()
     {

@@ -6,7 +6,9 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QString>
+#include <QStringList>
 #include <QTemporaryDir>
+#include <QTest>
 
 #include <Eigen/Core>
 
@@ -36,6 +38,10 @@ public:
             return QString::fromUtf8(p.readAllStandardError());
         return {};
     }
+
+    // prepare(), then WordPiece vocabularies beside the gpt2 and bert checkpoints, so that they
+    // open as models with tokenizers.
+    QString prepareWithTokenizers(bool &skip);
 
     QString path(const QString &name) const { return m_dir.filePath(name); }
 
@@ -71,3 +77,38 @@ inline std::vector<int> intsFromJson(const QJsonArray &a)
         out.push_back(v.toInt());
     return out;
 }
+
+// A WordPiece vocabulary of `size` entries for a tiny checkpoint of that vocabulary size: the
+// special tokens, a few words, then filler pieces.
+inline void writeVocab(const QString &folder, int size)
+{
+    QStringList vocab {QStringLiteral("[PAD]"), QStringLiteral("[UNK]"), QStringLiteral("[CLS]"),
+        QStringLiteral("[SEP]"), QStringLiteral("[MASK]"), QStringLiteral("the"), QStringLiteral("cat"),
+        QStringLiteral("sat"), QStringLiteral("on"), QStringLiteral("mat"), QStringLiteral("dog"),
+        QStringLiteral("ran"), QStringLiteral("."), QStringLiteral("##s")};
+    for (int i = 0; vocab.size() < size; ++i)
+        vocab << QStringLiteral("w%1").arg(i);
+    QFile f(folder + QStringLiteral("/vocab.txt"));
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(vocab.join(u'\n').toUtf8() + '\n');
+}
+
+inline QString CheckpointFixtures::prepareWithTokenizers(bool &skip)
+{
+    const QString error = prepare(skip);
+    if (error.isEmpty()) {
+        writeVocab(path(QStringLiteral("gpt2")), 61);
+        writeVocab(path(QStringLiteral("bert")), 53);
+    }
+    return error;
+}
+
+// In initTestCase: the fixtures with tokenizers, or the test skipped where numpy is missing.
+#define QKV_PREPARE_CHECKPOINTS(fixtures)                                                                              \
+    do {                                                                                                               \
+        bool skip_ = false;                                                                                            \
+        const QString error_ = (fixtures).prepareWithTokenizers(skip_);                                                \
+        if (skip_)                                                                                                     \
+            QSKIP(qPrintable(error_));                                                                                 \
+        QVERIFY2(error_.isEmpty(), qPrintable(error_));                                                                \
+    } while (false)

@@ -1,0 +1,338 @@
+// A real transformer run live in the window: the sentence box re-runs it as one types, edits of
+// the shown layer's queries, keys and values (and heads switched off) flow through every later
+// layer to the Prediction dock, which compares with the model's own prediction.
+#include "mainwindow.h"
+
+#include "ui_mainwindow.h"
+
+#include "autosaver.h"
+#include "documentsession.h"
+#include "layersgridview.h"
+#include "livemodel/documentinterventions.h"
+#include "livemodel/livesession.h"
+#include "livemodel/sessionfile.h"
+#include "modelpanel.h"
+#include "modelsession.h"
+#include "predictionview.h"
+#include "transformer/hubcache.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QProgressBar>
+#include <QSettings>
+#include <QStatusBar>
+#include <QTimer>
+
+namespace qkv {
+namespace {
+
+constexpr int shownPredictions = 8;
+
+QString modelName(const QString &location)
+{
+    return location.startsWith(u"hf:") ? location.mid(3) : QFileInfo(QDir::cleanPath(location)).fileName();
+}
+
+// A first sentence that shows what the model does: a repeated phrase for a causal LM (its
+// induction heads light up), a [MASK] to fill for BERT.
+QString firstSentence(const live::LiveModel &model)
+{
+    if (model.model().config().causal())
+        return QStringLiteral("The cat sat on the mat. The cat sat on the");
+    const std::optional<int> mask = model.tokenizer().maskId();
+    const QString token = mask ? model.tokenizer().display(*mask) : QStringLiteral("[MASK]");
+    return QStringLiteral("The cat sat on the %1.").arg(token);
+}
+
+} // namespace
+
+void MainWindow::setUpLive()
+{
+    tabifyDockWidget(m_ui->settingsDock, m_ui->predictionDock);
+    m_ui->settingsDock->raise();
+    m_ui->predictionDock->hide();
+    m_ui->menuView->insertAction(m_ui->historyDock->toggleViewAction(), m_ui->predictionDock->toggleViewAction());
+    m_ui->actionOpenModel->setShortcut(QKeySequence(tr("Ctrl+Shift+O")));
+
+    // A thin bar in the status bar while a sentence or an edit is being computed.
+    m_liveBusy = new QProgressBar(this);
+    m_liveBusy->setObjectName(QStringLiteral("liveBusy"));
+    m_liveBusy->setRange(0, 0);
+    m_liveBusy->setTextVisible(false);
+    m_liveBusy->setMaximumSize(120, 8);
+    m_liveBusy->setAccessibleName(tr("Computing the model"));
+    m_liveBusy->hide();
+    statusBar()->addPermanentWidget(m_liveBusy);
+
+    connect(m_ui->actionOpenModel, &QAction::triggered, this, [this] {
+        if (!maybeSave())
+            return;
+        const QString folder = QFileDialog::getExistingDirectory(
+            this, tr("Open model folder"), QSettings().value(QStringLiteral("files/modelFolder")).toString());
+        if (folder.isEmpty())
+            return;
+        QSettings().setValue(QStringLiteral("files/modelFolder"), QFileInfo(folder).absolutePath());
+        openLiveModel(folder);
+    });
+    connect(m_ui->menuModel, &QMenu::aboutToShow, this, &MainWindow::buildModelMenu);
+    connect(m_live, &live::LiveSession::runChanged, this, &MainWindow::showLiveRun);
+    connect(m_live, &live::LiveSession::computingChanged, this, [this](bool computing) {
+        m_liveBusy->setVisible(computing);
+        m_ui->predictionView->setStale(computing);
+    });
+    connect(m_live, &live::LiveSession::failed, this, [this](const QString &error) {
+        statusBar()->showMessage(tr("The model cannot run on this: %1").arg(error), 8000);
+        m_ui->predictionView->setMessage(error);
+    });
+    connect(m_session, &DocumentSession::valuesChanged, this, &MainWindow::editLiveModel);
+
+    const auto changeInterventions = [this](bool reloadShown, auto change) {
+        if (!m_live->isOpen() || !m_model->isOpen())
+            return;
+        m_reloadShown = reloadShown;
+        m_live->setInterventions(change(m_live->interventions()));
+    };
+    connect(m_ui->actionAblateHead, &QAction::triggered, this, [this, changeInterventions](bool off) {
+        const int layer = m_model->view().layer, head = m_session->currentHead();
+        changeInterventions(
+            false, [&](auto current) { return live::withAblation(std::move(current), layer, head, off); });
+    });
+    connect(m_ui->modelPanel->grid(), &LayersGridView::switchRequested, this,
+        [changeInterventions](int layer, int head, bool off) {
+            changeInterventions(
+                false, [&](auto current) { return live::withAblation(std::move(current), layer, head, off); });
+        });
+    connect(m_ui->actionResetLayer, &QAction::triggered, this, [this, changeInterventions] {
+        const int layer = m_model->view().layer;
+        changeInterventions(true, [&](auto current) { return live::withoutLayer(std::move(current), layer); });
+    });
+    connect(m_ui->actionResetAll, &QAction::triggered, this, [changeInterventions] {
+        changeInterventions(true, [](auto current) { return live::withoutLayer(std::move(current), -1); });
+    });
+    for (auto signal : {&ModelSession::viewChanged, &ModelSession::modelChanged})
+        connect(m_model, signal, this, &MainWindow::updateModelActions);
+    connect(m_session, &DocumentSession::currentHeadChanged, this, &MainWindow::updateModelActions);
+    updateModelActions();
+}
+
+bool MainWindow::openLiveModel(const QString &location, const QString &sentence)
+{
+    QString error;
+    QApplication::setOverrideCursor(Qt::WaitCursor);
+    std::shared_ptr<const live::LiveModel> model = live::LiveModel::open(location, &error);
+    QApplication::restoreOverrideCursor();
+    if (!model) {
+        showError(tr("Could not open the model"), error);
+        return false;
+    }
+    // The sentence typed for the last model stays, unless a masked LM would have nothing to fill.
+    QString text = sentence;
+    if (text.isEmpty() && m_live->isOpen()) {
+        text = m_live->sentence();
+        const std::optional<int> mask = model->tokenizer().maskId();
+        if (!model->model().config().causal() && mask && !text.contains(model->tokenizer().display(*mask)))
+            text.clear();
+    }
+    if (text.isEmpty())
+        text = firstSentence(*model);
+    m_model->close();
+    m_shownRun.reset();
+    m_pendingSession.reset();
+    m_live->open(std::move(model), text);
+    m_ui->sentenceEdit->setText(text);
+    m_ui->predictionView->setMessage(tr("Running %1…").arg(modelName(location)));
+    m_ui->predictionDock->show();
+    QTimer::singleShot(0, m_ui->predictionDock, &QDockWidget::raise); // once shown: a hidden tab cannot be raised
+    m_filePath.clear();
+    m_displayName = modelName(location);
+    m_exampleSentence.clear();
+    m_autosaver->setOriginalFile({});
+    addRecentFile(location.startsWith(u"hf:") ? location : QFileInfo(location).absoluteFilePath());
+    updateTitle();
+    return true;
+}
+
+bool MainWindow::openLiveSession(const QString &file)
+{
+    const live::SessionLoad loaded = live::loadSession(file);
+    if (!loaded) {
+        showError(tr("Could not open the model session"), loaded.error.toString());
+        return false;
+    }
+    const live::SessionFile &s = *loaded.session;
+    const QString location = live::locateModel(s, file);
+    if (location.isEmpty()) {
+        showError(tr("The model is missing"),
+            tr("%1 was saved with the model in %2, which is not there (nor at %3 beside the file). "
+               "Put the model folder back there and open the session again; nothing was changed.")
+                .arg(QDir::toNativeSeparators(file), QDir::toNativeSeparators(s.model),
+                    QDir::toNativeSeparators(s.modelRelative)));
+        return false;
+    }
+    if (!openLiveModel(location, s.sentence))
+        return false;
+    m_pendingSession = std::make_shared<live::SessionFile>(s);
+    m_filePath = QFileInfo(file).absoluteFilePath();
+    m_displayName = QFileInfo(file).fileName();
+    addRecentFile(m_filePath);
+    updateTitle();
+    return true;
+}
+
+bool MainWindow::saveLiveSession(const QString &file)
+{
+    live::SessionFile s;
+    s.model = m_live->model()->location();
+    if (!s.model.startsWith(u"hf:"))
+        s.model = QFileInfo(s.model).absoluteFilePath();
+    s.sentence = m_live->sentence();
+    s.layer = std::max(m_model->view().layer, 0);
+    s.head = m_session->currentHead();
+    s.interventions = m_live->interventions();
+    return saveBytes(file, live::serializeSession(s, file));
+}
+
+void MainWindow::showLiveRun()
+{
+    const std::shared_ptr<const live::LiveRun> run = m_live->run();
+    if (!run || !run->attention)
+        return;
+    const QString location = m_live->model()->location();
+    if (!m_model->isOpen() || m_model->path() != location || !m_shownRun) {
+        const OpenedFile opened = openModelAttention(run->attention, {}, location, modelName(location));
+        if (!opened.loaded) {
+            showError(tr("Cannot show the model"), opened.loaded.error.toString());
+            return;
+        }
+        m_model->show(opened, location);
+    } else {
+        // The shown layer's document stays (with its undo history) when its own numbers are the
+        // same: the same tokens, and nothing changed before it. Its own edits are the document's.
+        const int layer = m_model->view().layer;
+        transformer::ForwardOptions now;
+        now.interventions = run->forward->interventions;
+        const bool keep = !m_reloadShown && layer >= 0 && run->ids == m_shownRun->ids
+            && transformer::firstChangedLayer(*m_shownRun->forward, now) >= layer;
+        m_model->replace(run->attention, keep);
+    }
+    m_reloadShown = false;
+    m_shownRun = run;
+    if (const std::shared_ptr<live::SessionFile> s = std::exchange(m_pendingSession, nullptr)) {
+        // A session file's look and edits, once its model has run on its sentence.
+        ModelView view = m_model->view();
+        view.layer = std::min(s->layer, m_model->model()->layers - 1);
+        m_model->setView(view);
+        m_session->setCurrentHead(std::min(s->head, m_model->model()->heads - 1));
+        if (!s->interventions.empty()) {
+            m_reloadShown = true;
+            m_live->setInterventions(s->interventions);
+        }
+    }
+    showPredictions();
+    updateModelActions();
+}
+
+void MainWindow::showPredictions()
+{
+    const std::shared_ptr<const live::LiveRun> run = m_live->run(), before = m_live->baseline();
+    if (!run)
+        return;
+    const live::LiveModel &model = *m_live->model();
+    const QStringList &tokens = run->attention->tokens;
+    if (run->predictions.empty()) {
+        m_ui->predictionView->setMessage(run->causal
+                ? tr("This checkpoint has no language-model head: nothing to predict.")
+                : tr("Type %1 in the sentence to see what the model puts there.")
+                      .arg(model.tokenizer().maskId() ? model.tokenizer().display(*model.tokenizer().maskId())
+                                                      : QStringLiteral("[MASK]")));
+        return;
+    }
+    const bool compared = !run->forward->interventions.empty() && before && before != run && before->ids == run->ids;
+    std::vector<PredictionGroup> groups;
+    for (int i = 0; i < int(run->predictions.size()); ++i) {
+        const live::Prediction &p = run->predictions[std::size_t(i)];
+        PredictionGroup group;
+        const QString at = tokens.value(p.position);
+        group.title
+            = run->causal ? tr("Next token after “%1”").arg(at) : tr("%1 at token %2").arg(at).arg(p.position + 1);
+        if (compared) {
+            for (const live::ComparedToken &t : live::compare(model, *before, *run, i, shownPredictions))
+                group.bars.push_back({t.token, t.after, t.before});
+        } else {
+            for (std::size_t k = 0; k < std::min<std::size_t>(shownPredictions, p.top.size()); ++k)
+                group.bars.push_back({p.top[k].token, p.top[k].probability, std::nullopt});
+        }
+        groups.push_back(std::move(group));
+    }
+    m_ui->predictionView->setPredictions(std::move(groups));
+}
+
+void MainWindow::editLiveModel()
+{
+    // An edit of the shown layer's vectors is an intervention on that layer.
+    const std::shared_ptr<const live::LiveRun> before = m_live->baseline();
+    if (!m_live->isOpen() || !m_model->isOpen() || !before || !m_shownRun
+        || m_model->path() != m_live->model()->location() || !usesModelVectors(*m_model->model(), m_model->view()))
+        return;
+    const int layer = m_model->view().layer;
+    std::vector<transformer::Intervention> next = live::withLayerEdits(
+        m_live->interventions(), layer, live::interventionsFromDocument(m_session->document(), layer, *before));
+    if (!live::sameInterventions(next, m_live->interventions()))
+        m_live->setInterventions(std::move(next));
+}
+
+void MainWindow::updateModelActions()
+{
+    const bool running = m_live->isOpen() && m_model->isOpen();
+    const int layer = m_model->view().layer, head = m_session->currentHead();
+    const bool oneHead = running && layer >= 0 && !m_model->view().headsBy;
+    m_ui->actionAblateHead->setEnabled(oneHead);
+    m_ui->actionAblateHead->setChecked(oneHead && live::isAblated(m_live->interventions(), layer, head));
+    m_ui->actionAblateHead->setText(
+        oneHead ? tr("Switch Head %1 of Layer %2 Off").arg(head + 1).arg(layer + 1) : tr("Switch Head Off"));
+    m_ui->actionResetLayer->setEnabled(running && layer >= 0);
+    m_ui->actionResetAll->setEnabled(running && !m_live->interventions().empty());
+    std::vector<std::pair<int, int>> off;
+    if (running)
+        for (const transformer::Intervention &i : m_live->interventions())
+            if (i.kind == transformer::Intervention::Kind::Ablate)
+                off.emplace_back(i.layer, i.head);
+    m_ui->modelPanel->grid()->setSwitchedOff(std::move(off), running);
+}
+
+void MainWindow::buildModelMenu()
+{
+    // The models of the Hugging Face cache, looked for each time the menu opens (headers only).
+    for (QAction *a : m_ui->menuModel->actions()) {
+        if (a->property("cachedModel").isValid()) {
+            m_ui->menuModel->removeAction(a);
+            a->deleteLater();
+        }
+    }
+    QAction *before = m_ui->menuModel->actions().value(1); // the separator after Open Model…
+    const std::vector<transformer::CachedModel> cached = transformer::listCachedModels();
+    const auto add = [&](QAction *a) {
+        a->setProperty("cachedModel", true);
+        m_ui->menuModel->insertAction(before, a);
+    };
+    auto *heading = new QAction(
+        cached.empty() ? tr("No models in the Hugging Face cache") : tr("In the Hugging Face cache:"), m_ui->menuModel);
+    heading->setEnabled(false);
+    add(heading);
+    for (const transformer::CachedModel &m : cached) {
+        auto *a = new QAction(
+            tr("%1  (%2, %3 layers × %4 heads)").arg(m.name, m.family).arg(m.layers).arg(m.heads), m_ui->menuModel);
+        a->setStatusTip(m.folder);
+        const QString location = QStringLiteral("hf:") + m.name;
+        connect(a, &QAction::triggered, this, [this, location] {
+            if (maybeSave())
+                openLiveModel(location);
+        });
+        add(a);
+    }
+}
+
+} // namespace qkv

@@ -1,0 +1,36 @@
+#pragma once
+
+#include "document.h"
+#include "transformer/forward.h"
+
+#include <vector>
+
+namespace qkv::live {
+
+struct LiveRun;
+
+// What edits to one layer's document (the per-token queries, keys and values of every head that
+// modelDocument makes of a layer) ask of the model: an intervention for each head and role whose
+// matrix differs from the model's own in `baseline`. Empty when the document is not such a
+// layer's (other tokens, other heads or combined views).
+std::vector<transformer::Intervention> interventionsFromDocument(
+    const Document &doc, int layer, const LiveRun &baseline);
+
+// `current` with the query, key and value replacements of `layer` swapped for `layerEdits`;
+// ablations and other layers stay.
+std::vector<transformer::Intervention> withLayerEdits(
+    std::vector<transformer::Intervention> current, int layer, std::vector<transformer::Intervention> layerEdits);
+
+// `current` with head `head` of `layer` ablated or not.
+std::vector<transformer::Intervention> withAblation(
+    std::vector<transformer::Intervention> current, int layer, int head, bool ablated);
+bool isAblated(const std::vector<transformer::Intervention> &interventions, int layer, int head);
+
+// The same interventions in any order.
+bool sameInterventions(
+    const std::vector<transformer::Intervention> &a, const std::vector<transformer::Intervention> &b);
+
+// Without anything in `layer` (every layer when -1): "Reset layer", "Reset all".
+std::vector<transformer::Intervention> withoutLayer(std::vector<transformer::Intervention> current, int layer);
+
+} // namespace qkv::live

@@ -1,0 +1,174 @@
+#include "livesession.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+
+namespace qkv::live {
+
+LiveSession::LiveSession(QObject *parent)
+    : QObject(parent)
+{
+    m_pool.setMaxThreadCount(1);
+    m_pause.setSingleShot(true);
+    m_pause.setInterval(150); // a typist's pause between words, not between letters
+    connect(&m_pause, &QTimer::timeout, this, &LiveSession::request);
+}
+
+LiveSession::~LiveSession()
+{
+    if (m_cancel)
+        m_cancel->store(true);
+    m_pool.waitForDone();
+}
+
+void LiveSession::open(std::shared_ptr<const LiveModel> model, const QString &sentence)
+{
+    m_model = std::move(model);
+    m_sentence = sentence;
+    m_interventions.clear();
+    m_run.reset();
+    m_baseline.reset();
+    m_error.clear();
+    m_pause.stop();
+    request();
+}
+
+void LiveSession::close()
+{
+    if (m_cancel)
+        m_cancel->store(true);
+    ++m_generation; // what is under way is dropped when it comes back
+    m_pending = false;
+    m_pause.stop();
+    m_model.reset();
+    m_interventions.clear();
+    m_run.reset();
+    m_baseline.reset();
+    updateComputing();
+}
+
+void LiveSession::setSentence(const QString &sentence)
+{
+    if (!m_model || sentence == m_sentence)
+        return;
+    m_sentence = sentence;
+    std::erase_if(m_interventions,
+        [](const transformer::Intervention &i) { return i.kind != transformer::Intervention::Kind::Ablate; });
+    m_pause.start();
+    updateComputing();
+}
+
+void LiveSession::setInterventions(std::vector<transformer::Intervention> interventions)
+{
+    if (!m_model)
+        return;
+    m_interventions = std::move(interventions);
+    m_pause.stop();
+    request();
+}
+
+void LiveSession::request()
+{
+    ++m_generation;
+    if (m_cancel)
+        m_cancel->store(true); // a newer request: the older one is not waited for
+    m_pending = true;
+    if (!m_computing)
+        startPending();
+    updateComputing();
+}
+
+void LiveSession::startPending()
+{
+    m_pending = false;
+    m_computing = true;
+    Request r {m_model, m_sentence, m_interventions, {}, {}, m_generation};
+    // Both are of this sentence when their tokens agree; recompute checks that again.
+    if (m_baseline && m_baseline->sentence == m_sentence)
+        r.baseline = m_baseline;
+    if (m_run && m_run->sentence == m_sentence)
+        r.previous = m_run;
+    m_cancel = std::make_shared<std::atomic<bool>>(false);
+    m_pool.start([this, r = std::move(r), cancel = m_cancel] {
+        Outcome outcome = compute(r, *cancel);
+        // Queued to this object's thread; dropped if the session is gone by then.
+        QMetaObject::invokeMethod(
+            this, [this, outcome = std::move(outcome)]() mutable { accept(std::move(outcome)); }, Qt::QueuedConnection);
+    });
+}
+
+LiveSession::Outcome LiveSession::compute(const Request &r, const std::atomic<bool> &cancel)
+{
+    Outcome out;
+    out.generation = r.generation;
+    RunOptions options;
+    options.cancel = &cancel;
+    out.baseline = r.baseline;
+    if (!out.baseline) {
+        out.baseline = std::make_shared<const LiveRun>(live::run(*r.model, r.sentence, options));
+        if (r.interventions.empty() || !*out.baseline) {
+            out.run = out.baseline;
+            return out;
+        }
+    }
+    // Start from whichever earlier run of this sentence shares the most layers.
+    options.interventions = r.interventions;
+    options.previous = out.baseline.get();
+    if (r.previous && r.previous->forward && out.baseline->forward) {
+        transformer::ForwardOptions probe;
+        probe.interventions = r.interventions;
+        if (transformer::firstChangedLayer(*r.previous->forward, probe)
+            > transformer::firstChangedLayer(*out.baseline->forward, probe))
+            options.previous = r.previous.get();
+    }
+    out.run = std::make_shared<const LiveRun>(live::run(*r.model, r.sentence, options));
+    return out;
+}
+
+void LiveSession::accept(Outcome outcome)
+{
+    m_computing = false;
+    const bool newest = outcome.generation == m_generation;
+    if (outcome.run && !outcome.run->cancelled && outcome.generation <= m_generation && m_model) {
+        if (!*outcome.run) {
+            if (newest) {
+                m_error = outcome.run->error;
+                Q_EMIT failed(m_error);
+            }
+        } else {
+            // An older request that finished before it saw its cancel is still news: the views
+            // show it until the newest is ready.
+            m_error.clear();
+            m_run = std::move(outcome.run);
+            m_baseline = std::move(outcome.baseline);
+            Q_EMIT runChanged();
+        }
+    }
+    if (m_pending)
+        startPending();
+    updateComputing();
+}
+
+void LiveSession::updateComputing()
+{
+    const bool computing = isComputing();
+    if (computing == m_signalledComputing)
+        return;
+    m_signalledComputing = computing;
+    Q_EMIT computingChanged(computing);
+}
+
+void LiveSession::waitForRun()
+{
+    if (m_pause.isActive()) {
+        m_pause.stop();
+        request();
+    }
+    while (m_computing || m_pending) {
+        m_pool.waitForDone();
+        QCoreApplication::sendPostedEvents(this, QEvent::MetaCall);
+    }
+}
+
+} // namespace qkv::live

@@ -1,0 +1,94 @@
+#pragma once
+
+#include "livemodel.h"
+
+#include <QObject>
+#include <QThreadPool>
+#include <QTimer>
+
+#include <memory>
+#include <vector>
+
+namespace qkv::live {
+
+// A model in the window: the sentence typed and the heads changed, computed away from the
+// window's thread. Typing waits for a pause before it computes; a newer request cancels the
+// one under way (between layers), so only the newest sentence is ever waited for. With
+// interventions, the model's own run of the same sentence is kept beside it (predictions
+// before → after) and an intervention recomputes from the first layer it changes.
+class LiveSession : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit LiveSession(QObject *parent = nullptr);
+    ~LiveSession() override; // cancels and waits for the computation under way
+
+    // Shows `model` on `sentence` (computed at once, without interventions).
+    void open(std::shared_ptr<const LiveModel> model, const QString &sentence);
+    void close();
+    bool isOpen() const { return static_cast<bool>(m_model); }
+    const std::shared_ptr<const LiveModel> &model() const { return m_model; }
+
+    QString sentence() const { return m_sentence; }
+    // Typing: computed once the sentence has not changed for typingPause() ms. Interventions
+    // that replace numbers belong to the old tokens and are dropped; ablations stay.
+    void setSentence(const QString &sentence);
+    int typingPause() const { return m_pause.interval(); }
+    void setTypingPause(int ms) { m_pause.setInterval(ms); }
+
+    const std::vector<transformer::Intervention> &interventions() const { return m_interventions; }
+    // Computed at once, from the first layer that changes.
+    void setInterventions(std::vector<transformer::Intervention> interventions);
+
+    // The newest finished run of the newest request: null before the first, or after an error.
+    const std::shared_ptr<const LiveRun> &run() const { return m_run; }
+    // The same sentence without interventions (the same as run() when there are none).
+    const std::shared_ptr<const LiveRun> &baseline() const { return m_baseline; }
+    QString error() const { return m_error; }
+    bool isComputing() const { return m_computing || m_pending || m_pause.isActive(); }
+
+    // Computes what is pending now and returns once run() is up to date (tests, scripts).
+    void waitForRun();
+
+Q_SIGNALS:
+    void computingChanged(bool computing);
+    void runChanged(); // run() and baseline() hold the newest request's result
+    void failed(const QString &error); // the newest request was refused (error() says why)
+
+private:
+    struct Request {
+        std::shared_ptr<const LiveModel> model;
+        QString sentence;
+        std::vector<transformer::Intervention> interventions;
+        std::shared_ptr<const LiveRun> baseline; // of the same sentence, when known
+        std::shared_ptr<const LiveRun> previous; // the last run of the same sentence
+        quint64 generation = 0;
+    };
+    struct Outcome {
+        std::shared_ptr<const LiveRun> run;
+        std::shared_ptr<const LiveRun> baseline;
+        quint64 generation = 0;
+    };
+    void request();
+    void startPending();
+    void accept(Outcome outcome);
+    void updateComputing(); // signals computingChanged when isComputing() changed
+    static Outcome compute(const Request &request, const std::atomic<bool> &cancel);
+
+    std::shared_ptr<const LiveModel> m_model;
+    QString m_sentence;
+    std::vector<transformer::Intervention> m_interventions;
+    std::shared_ptr<const LiveRun> m_run;
+    std::shared_ptr<const LiveRun> m_baseline;
+    QString m_error;
+    QTimer m_pause;
+    quint64 m_generation = 0; // of the newest request
+    bool m_pending = false; // a request waits for the worker
+    bool m_computing = false;
+    bool m_signalledComputing = false;
+    std::shared_ptr<std::atomic<bool>> m_cancel; // of the computation under way
+    QThreadPool m_pool; // one worker; destroyed (and waited for) before the members it uses
+};
+
+} // namespace qkv::live

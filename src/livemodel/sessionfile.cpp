@@ -1,0 +1,208 @@
+#include "sessionfile.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <cmath>
+#include <limits>
+
+namespace qkv::live {
+namespace {
+
+using Kind = transformer::Intervention::Kind;
+
+const QString formatName = QStringLiteral("qkvlab-model-session");
+constexpr int formatVersion = 1;
+
+const std::pair<Kind, QString> kindNames[] = {{Kind::Query, QStringLiteral("query")},
+    {Kind::Key, QStringLiteral("key")}, {Kind::Value, QStringLiteral("value")},
+    {Kind::Attention, QStringLiteral("attention")}, {Kind::Ablate, QStringLiteral("ablate")}};
+
+// A problem at a JSON path ("interventions[2].values[3]").
+struct Invalid {
+    QString path;
+    QString message;
+};
+
+QJsonValue field(const QJsonObject &o, const QString &path, const QString &key)
+{
+    if (!o.contains(key))
+        throw Invalid {path, QStringLiteral("\"%1\" is missing").arg(key)};
+    return o.value(key);
+}
+
+QString text(const QJsonValue &v, const QString &path)
+{
+    if (!v.isString())
+        throw Invalid {path, QStringLiteral("expected a string, found %1").arg(describeValue(v))};
+    return v.toString();
+}
+
+int count(const QJsonValue &v, const QString &path, int limit)
+{
+    const double d = v.toDouble(-1);
+    if (!v.isDouble() || d < 0 || d >= limit || d != std::floor(d))
+        throw Invalid {path,
+            QStringLiteral("expected a whole number from 0 to %1, found %2").arg(limit - 1).arg(describeValue(v))};
+    return int(d);
+}
+
+Eigen::MatrixXf matrix(const QJsonValue &v, const QString &path)
+{
+    if (!v.isArray() || v.toArray().isEmpty())
+        throw Invalid {path, QStringLiteral("expected rows of numbers, found %1").arg(describeValue(v))};
+    const QJsonArray rows = v.toArray();
+    const qsizetype width = rows.first().toArray().size();
+    Eigen::MatrixXf out(rows.size(), std::max<qsizetype>(width, 1));
+    for (qsizetype r = 0; r < rows.size(); ++r) {
+        const QString rowPath = QStringLiteral("%1[%2]").arg(path).arg(r);
+        if (!rows[r].isArray() || rows[r].toArray().size() != width || width == 0)
+            throw Invalid {rowPath,
+                QStringLiteral("expected a row of %1 numbers, found %2").arg(width).arg(describeValue(rows[r]))};
+        const QJsonArray row = rows[r].toArray();
+        for (qsizetype c = 0; c < width; ++c) {
+            const double x = row[c].toDouble(std::nan(""));
+            if (!row[c].isDouble() || !std::isfinite(x) || std::abs(x) > double(std::numeric_limits<float>::max()))
+                throw Invalid {QStringLiteral("%1[%2]").arg(rowPath).arg(c),
+                    QStringLiteral("expected a finite number, found %1").arg(describeValue(row[c]))};
+            out(Eigen::Index(r), Eigen::Index(c)) = float(x);
+        }
+    }
+    return out;
+}
+
+QJsonArray rows(const Eigen::MatrixXf &m)
+{
+    QJsonArray out;
+    for (Eigen::Index r = 0; r < m.rows(); ++r) {
+        QJsonArray row;
+        for (Eigen::Index c = 0; c < m.cols(); ++c)
+            row.append(double(m(r, c))); // a float's shortest decimal reads back to the same float
+        out.append(row);
+    }
+    return out;
+}
+
+SessionFile readSession(const QJsonObject &o)
+{
+    if (text(field(o, {}, QStringLiteral("format")), QStringLiteral("format")) != formatName)
+        throw Invalid {
+            QStringLiteral("format"), QStringLiteral("not a QKV Lab model session (expected \"%1\")").arg(formatName)};
+    if (count(field(o, {}, QStringLiteral("version")), QStringLiteral("version"), 1000) != formatVersion)
+        throw Invalid {QStringLiteral("version"),
+            QStringLiteral("version %1 is newer than this QKV Lab reads (%2)")
+                .arg(o.value(u"version").toInt())
+                .arg(formatVersion)};
+    SessionFile s;
+    s.model = text(field(o, {}, QStringLiteral("model")), QStringLiteral("model"));
+    if (s.model.isEmpty())
+        throw Invalid {QStringLiteral("model"), QStringLiteral("names no model")};
+    if (o.contains(u"modelRelative"))
+        s.modelRelative = text(o.value(u"modelRelative"), QStringLiteral("modelRelative"));
+    s.sentence = text(field(o, {}, QStringLiteral("sentence")), QStringLiteral("sentence"));
+    constexpr int most = 1 << 16;
+    s.layer = count(o.value(u"layer").isUndefined() ? QJsonValue(0) : o.value(u"layer"), QStringLiteral("layer"), most);
+    s.head = count(o.value(u"head").isUndefined() ? QJsonValue(0) : o.value(u"head"), QStringLiteral("head"), most);
+    const QJsonValue list = o.value(u"interventions");
+    if (!list.isUndefined() && !list.isArray())
+        throw Invalid {
+            QStringLiteral("interventions"), QStringLiteral("expected a list, found %1").arg(describeValue(list))};
+    const QJsonArray all = list.toArray();
+    for (qsizetype i = 0; i < all.size(); ++i) {
+        const QString path = QStringLiteral("interventions[%1]").arg(i);
+        if (!all[i].isObject())
+            throw Invalid {path, QStringLiteral("expected an object, found %1").arg(describeValue(all[i]))};
+        const QJsonObject e = all[i].toObject();
+        transformer::Intervention x;
+        x.layer = count(field(e, path, QStringLiteral("layer")), path + QStringLiteral(".layer"), most);
+        x.head = count(field(e, path, QStringLiteral("head")), path + QStringLiteral(".head"), most);
+        const QString kind = text(field(e, path, QStringLiteral("kind")), path + QStringLiteral(".kind"));
+        const auto named
+            = std::find_if(std::begin(kindNames), std::end(kindNames), [&](const auto &k) { return k.second == kind; });
+        if (named == std::end(kindNames))
+            throw Invalid {path + QStringLiteral(".kind"),
+                QStringLiteral("\"%1\" is not query, key, value, attention or ablate").arg(kind)};
+        x.kind = named->first;
+        if (x.kind != Kind::Ablate)
+            x.values = matrix(field(e, path, QStringLiteral("values")), path + QStringLiteral(".values"));
+        s.interventions.push_back(std::move(x));
+    }
+    return s;
+}
+
+} // namespace
+
+bool isSessionFileName(const QString &file)
+{
+    return file.endsWith(QLatin1String(sessionSuffix), Qt::CaseInsensitive);
+}
+
+QByteArray serializeSession(const SessionFile &s, const QString &file)
+{
+    QJsonObject o;
+    o.insert(u"format", formatName);
+    o.insert(u"version", formatVersion);
+    o.insert(u"model", s.model);
+    if (!s.model.startsWith(u"hf:"))
+        o.insert(u"modelRelative", QFileInfo(file).absoluteDir().relativeFilePath(s.model));
+    o.insert(u"sentence", s.sentence);
+    o.insert(u"layer", s.layer);
+    o.insert(u"head", s.head);
+    QJsonArray list;
+    for (const transformer::Intervention &x : s.interventions) {
+        QJsonObject e;
+        e.insert(u"layer", x.layer);
+        e.insert(u"head", x.head);
+        for (const auto &[kind, name] : kindNames)
+            if (kind == x.kind)
+                e.insert(u"kind", name);
+        if (x.kind != Kind::Ablate)
+            e.insert(u"values", rows(x.values));
+        list.append(e);
+    }
+    o.insert(u"interventions", list);
+    return QJsonDocument(o).toJson(QJsonDocument::Indented);
+}
+
+SessionLoad parseSession(const QByteArray &json, const QString &file)
+{
+    SessionLoad out;
+    out.error.file = file;
+    const std::optional<QJsonObject> top = parseJsonObject(json, out.error);
+    if (!top)
+        return out;
+    try {
+        out.session = readSession(*top);
+    } catch (const Invalid &e) {
+        out.error.path = e.path;
+        out.error.message = e.message;
+    }
+    return out;
+}
+
+SessionLoad loadSession(const QString &file)
+{
+    SessionLoad out;
+    out.error.file = file;
+    const std::optional<QByteArray> bytes = readLimitedFile(file, &out.error.message);
+    return bytes ? parseSession(*bytes, file) : out;
+}
+
+QString locateModel(const SessionFile &s, const QString &file)
+{
+    if (s.model.startsWith(u"hf:"))
+        return s.model;
+    if (QFileInfo(s.model).isDir())
+        return s.model;
+    if (!s.modelRelative.isEmpty()) {
+        const QString beside = QFileInfo(file).absoluteDir().filePath(s.modelRelative);
+        if (QFileInfo(beside).isDir())
+            return QDir::cleanPath(beside);
+    }
+    return {};
+}
+
+} // namespace qkv::live

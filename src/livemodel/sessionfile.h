@@ -1,0 +1,45 @@
+#pragma once
+
+#include "documentio.h"
+#include "transformer/forward.h"
+
+#include <QByteArray>
+#include <QString>
+
+#include <optional>
+#include <vector>
+
+namespace qkv::live {
+
+// A real model as it was left in the window (.qkvmodel.json): which model, the sentence, what
+// was looked at, and every intervention with its numbers. The weights are not in it: it reopens
+// to the same state where the model is present.
+struct SessionFile {
+    QString model; // a folder (absolute) or hf:NAME
+    QString modelRelative; // the folder relative to the session file, when it was saved beside it
+    QString sentence;
+    int layer = 0;
+    int head = 0;
+    std::vector<transformer::Intervention> interventions;
+};
+
+inline constexpr auto sessionSuffix = ".qkvmodel.json";
+bool isSessionFileName(const QString &file);
+
+// Pretty JSON; `file` is where it will be written (for the relative model path).
+QByteArray serializeSession(const SessionFile &session, const QString &file);
+
+struct SessionLoad {
+    std::optional<SessionFile> session;
+    LoadError error; // the first problem, with its place (line, column, JSON path)
+    explicit operator bool() const { return session.has_value(); }
+};
+// Reads and validates one (refusing files over limits::maxFileBytes before reading).
+SessionLoad loadSession(const QString &file);
+SessionLoad parseSession(const QByteArray &json, const QString &file);
+
+// Where the model of a session is: the saved location when it exists, else the folder relative
+// to the session file; empty when neither is there.
+QString locateModel(const SessionFile &session, const QString &file);
+
+} // namespace qkv::live

@@ -1,0 +1,213 @@
+#include "predictionview.h"
+
+#include <QHelpEvent>
+#include <QPainter>
+#include <QToolTip>
+
+#include <algorithm>
+#include <cmath>
+
+namespace qkv {
+namespace {
+
+constexpr int margin = 8;
+
+QString percent(double p)
+{
+    return QStringLiteral("%1 %").arg(100 * p, 0, 'f', p < 0.001 && p > 0 ? 3 : 1);
+}
+
+QString change(double after, double before)
+{
+    const double points = 100 * (after - before);
+    return QStringLiteral("%1%2")
+        .arg(points >= 0 ? QStringLiteral("+") : QString(QChar(0x2212)))
+        .arg(std::abs(points), 0, 'f', 1);
+}
+
+} // namespace
+
+PredictionView::PredictionView(QWidget *parent)
+    : QWidget(parent)
+{
+    setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Preferred);
+    setBackgroundRole(QPalette::Base);
+    setAutoFillBackground(true);
+}
+
+void PredictionView::setPredictions(std::vector<PredictionGroup> groups)
+{
+    m_groups = std::move(groups);
+    m_message.clear();
+    QStringList spoken;
+    for (const PredictionGroup &g : m_groups) {
+        spoken << g.title;
+        for (std::size_t i = 0; i < std::min<std::size_t>(3, g.bars.size()); ++i)
+            spoken << describe(g.bars[i]);
+    }
+    setAccessibleDescription(spoken.join(QStringLiteral("; ")));
+    updateGeometry();
+    update();
+}
+
+void PredictionView::setMessage(const QString &message)
+{
+    m_message = message;
+    if (!message.isEmpty())
+        m_groups.clear();
+    setAccessibleDescription(message);
+    updateGeometry();
+    update();
+}
+
+void PredictionView::setStale(bool stale)
+{
+    if (stale == m_stale)
+        return;
+    m_stale = stale;
+    update();
+}
+
+QString PredictionView::describe(const PredictedBar &bar)
+{
+    if (!bar.before)
+        return tr("%1: %2").arg(bar.token, percent(bar.probability));
+    return tr("%1: %2, was %3 (%4 points)")
+        .arg(bar.token, percent(bar.probability), percent(*bar.before), change(bar.probability, *bar.before));
+}
+
+PredictionView::Layout PredictionView::layout() const
+{
+    const QFontMetrics fm = fontMetrics();
+    Layout l {};
+    l.rowHeight = fm.height() + fm.height() / 2;
+    l.titleHeight = fm.height() * 2;
+    int widest = fm.horizontalAdvance(QStringLiteral("0000"));
+    for (const PredictionGroup &g : m_groups)
+        for (const PredictedBar &b : g.bars)
+            widest = std::max(widest, fm.horizontalAdvance(b.token));
+    l.tokenWidth = std::min(widest, fm.averageCharWidth() * 16);
+    l.barLeft = margin + l.tokenWidth + margin;
+    const int numbers = fm.horizontalAdvance(QStringLiteral("100.0 %  ") + QChar(0x2212) + QStringLiteral("100.0"));
+    l.barWidth = std::max(fm.averageCharWidth() * 6, width() - l.barLeft - numbers - 2 * margin);
+    return l;
+}
+
+int PredictionView::rowTop(int group, int bar) const
+{
+    const Layout l = layout();
+    int y = margin;
+    for (int g = 0; g < group; ++g)
+        y += l.titleHeight + int(m_groups[std::size_t(g)].bars.size()) * l.rowHeight + margin;
+    return y + l.titleHeight + bar * l.rowHeight;
+}
+
+QRect PredictionView::barRect(int group, int bar) const
+{
+    if (group < 0 || group >= int(m_groups.size()) || bar < 0 || bar >= int(m_groups[std::size_t(group)].bars.size()))
+        return {};
+    const Layout l = layout();
+    const double p = std::clamp(m_groups[std::size_t(group)].bars[std::size_t(bar)].probability, 0.0, 1.0);
+    const int top = rowTop(group, bar);
+    return {l.barLeft, top + l.rowHeight / 6, std::max(1, int(std::lround(p * l.barWidth))), l.rowHeight * 2 / 3};
+}
+
+QSize PredictionView::sizeHint() const
+{
+    const QFontMetrics fm = fontMetrics();
+    int rows = 0;
+    for (const PredictionGroup &g : m_groups)
+        rows += int(g.bars.size());
+    const Layout l = layout();
+    const int h = m_groups.empty() ? fm.height() * 4
+                                   : 2 * margin + int(m_groups.size()) * (l.titleHeight + margin) + rows * l.rowHeight;
+    return {fm.averageCharWidth() * 44, h};
+}
+
+QSize PredictionView::minimumSizeHint() const
+{
+    const QFontMetrics fm = fontMetrics();
+    return {fm.averageCharWidth() * 28, fm.height() * 4};
+}
+
+void PredictionView::paintEvent(QPaintEvent *)
+{
+    QPainter p(this);
+    p.setRenderHint(QPainter::Antialiasing);
+    const QPalette &pal = palette();
+    QColor text = pal.color(QPalette::Text);
+    if (m_stale)
+        text.setAlphaF(0.5f);
+    if (!m_message.isEmpty() || m_groups.empty()) {
+        p.setPen(pal.color(QPalette::PlaceholderText));
+        p.drawText(rect().adjusted(margin, margin, -margin, -margin), Qt::AlignCenter | Qt::TextWordWrap, m_message);
+        return;
+    }
+    const Layout l = layout();
+    const QFontMetrics fm = fontMetrics();
+    QFont bold = font();
+    bold.setBold(true);
+    QColor bar = pal.color(QPalette::Highlight);
+    bar.setAlphaF(m_stale ? 0.35f : 0.8f);
+    QColor track = pal.color(QPalette::Text);
+    track.setAlphaF(0.08f);
+    const bool dark = pal.color(QPalette::Base).lightness() < 128;
+    const QColor up = dark ? QColor(0x6c, 0xd0, 0x7a) : QColor(0x1a, 0x7f, 0x37);
+    const QColor down = dark ? QColor(0xff, 0x7b, 0x72) : QColor(0xc0, 0x2a, 0x2a);
+    for (int g = 0; g < int(m_groups.size()); ++g) {
+        const PredictionGroup &group = m_groups[std::size_t(g)];
+        const int titleTop = rowTop(g, 0) - l.titleHeight;
+        p.setFont(bold);
+        p.setPen(text);
+        p.drawText(QRect(margin, titleTop, width() - 2 * margin, l.titleHeight), Qt::AlignLeft | Qt::AlignVCenter,
+            QFontMetrics(bold).elidedText(group.title, Qt::ElideRight, width() - 2 * margin));
+        p.setFont(font());
+        for (int b = 0; b < int(group.bars.size()); ++b) {
+            const PredictedBar &entry = group.bars[std::size_t(b)];
+            const int top = rowTop(g, b);
+            p.setPen(text);
+            p.drawText(QRect(margin, top, l.tokenWidth, l.rowHeight), Qt::AlignRight | Qt::AlignVCenter,
+                fm.elidedText(entry.token, Qt::ElideMiddle, l.tokenWidth));
+            const QRect r = barRect(g, b);
+            p.fillRect(QRect(l.barLeft, r.top(), l.barWidth, r.height()), track);
+            p.fillRect(r, bar);
+            QString numbers = percent(entry.probability);
+            if (entry.before) {
+                // The model's own probability: a marker across the bar, and the change in points.
+                const int x = l.barLeft + int(std::lround(std::clamp(*entry.before, 0.0, 1.0) * l.barWidth));
+                p.setPen(QPen(text, 2));
+                p.drawLine(x, r.top() - 2, x, r.bottom() + 2);
+            }
+            const QRect numberRect(
+                l.barLeft + l.barWidth + margin, top, width() - l.barLeft - l.barWidth - 2 * margin, l.rowHeight);
+            p.setPen(text);
+            p.drawText(numberRect, Qt::AlignLeft | Qt::AlignVCenter, numbers);
+            if (entry.before && std::abs(entry.probability - *entry.before) >= 0.0005) {
+                p.setPen(entry.probability > *entry.before ? up : down);
+                p.drawText(numberRect.adjusted(fm.horizontalAdvance(numbers + QStringLiteral("  ")), 0, 0, 0),
+                    Qt::AlignLeft | Qt::AlignVCenter, change(entry.probability, *entry.before));
+            }
+        }
+    }
+}
+
+bool PredictionView::event(QEvent *event)
+{
+    if (event->type() == QEvent::ToolTip) {
+        const QPoint pos = static_cast<QHelpEvent *>(event)->pos();
+        const Layout l = layout();
+        for (int g = 0; g < int(m_groups.size()); ++g)
+            for (int b = 0; b < int(m_groups[std::size_t(g)].bars.size()); ++b)
+                if (const int top = rowTop(g, b); pos.y() >= top && pos.y() < top + l.rowHeight) {
+                    QToolTip::showText(static_cast<QHelpEvent *>(event)->globalPos(),
+                        describe(m_groups[std::size_t(g)].bars[std::size_t(b)]), this);
+                    return true;
+                }
+        QToolTip::hideText();
+        event->ignore();
+        return true;
+    }
+    return QWidget::event(event);
+}
+
+} // namespace qkv

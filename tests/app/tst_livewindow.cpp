@@ -1,0 +1,297 @@
+// A real model run live in the window (issue 14), driven as a user drives it: open a model
+// folder, type, edit a key in the Q | K | V table, undo, switch a head off, reset.
+#include "documentsession.h"
+#include "documenttablemodel.h"
+#include "layersgridview.h"
+#include "livemodel/documentinterventions.h"
+#include "livemodel/livesession.h"
+#include "mainwindow.h"
+#include "modelsession.h"
+#include "predictionview.h"
+#include "scrubtableview.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QDir>
+#include <QDockWidget>
+#include <QFile>
+#include <QFileInfo>
+#include <QLineEdit>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include "checkpointfixtures.h"
+#include "named.h"
+
+using namespace qkv;
+using namespace Qt::StringLiterals;
+using Kind = transformer::Intervention::Kind;
+
+class TstLiveWindow : public QObject
+{
+    Q_OBJECT
+
+private:
+    CheckpointFixtures m_fixtures;
+    std::shared_ptr<const live::LiveModel> m_reference;
+    std::unique_ptr<MainWindow> m_window;
+
+    template<typename T>
+    T *child(const char *name) const
+    {
+        return test::named<T>(m_window.get(), name);
+    }
+    live::LiveSession *live() const { return m_window->liveSession(); }
+    DocumentSession *session() const { return m_window->session(); }
+    PredictionView *predictions() const { return child<PredictionView>("predictionView"); }
+    // Waits until the newest sentence or edit is computed and shown.
+    void settle() const
+    {
+        QTRY_VERIFY_WITH_TIMEOUT(!live()->isComputing(), 10000);
+        session()->waitForResult();
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QKV_PREPARE_CHECKPOINTS(m_fixtures);
+        QString why;
+        m_reference = live::LiveModel::open(m_fixtures.path(u"gpt2"_s), &why);
+        QVERIFY2(m_reference, qPrintable(why));
+    }
+
+    void init()
+    {
+        m_window = std::make_unique<MainWindow>();
+        QVERIFY(m_window->openDocument(u"example:animal"_s));
+        m_window->resize(1400, 900);
+        m_window->show();
+        QApplication::setActiveWindow(m_window.get());
+        QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+        QVERIFY(m_window->openDocument(m_fixtures.path(u"gpt2"_s)));
+        settle();
+    }
+    void cleanup()
+    {
+        session()->undoStack()->setClean();
+        m_window.reset();
+    }
+
+    void openingAModelFolderRunsItOnASentence()
+    {
+        QVERIFY(live()->isOpen());
+        QVERIFY(m_window->modelSession()->isOpen());
+        QVERIFY(child<QDockWidget>("modelDock")->isVisible());
+        QVERIFY(child<QDockWidget>("predictionDock")->isVisible());
+        QVERIFY(m_window->windowTitle().contains(u"gpt2"_s));
+        const QString sentence = child<QLineEdit>("sentenceEdit")->text();
+        QVERIFY(!sentence.isEmpty());
+        const live::LiveRun direct = live::run(*m_reference, sentence);
+        QCOMPARE(session()->document().tokens(), direct.attention->tokens);
+        // The Prediction dock: the model's most probable next tokens, most probable first.
+        QCOMPARE(predictions()->predictions().size(), std::size_t(1));
+        const std::vector<PredictedBar> &bars = predictions()->predictions().front().bars;
+        QCOMPARE(bars.size(), std::size_t(8));
+        for (std::size_t i = 0; i < bars.size(); ++i) {
+            QCOMPARE(bars[i].token, direct.predictions.front().top[i].token);
+            QVERIFY(std::abs(bars[i].probability - direct.predictions.front().top[i].probability) < 1e-6);
+            QVERIFY(!bars[i].before);
+        }
+        QVERIFY(predictions()->barRect(0, 0).width() >= predictions()->barRect(0, 7).width());
+    }
+
+    void typingRunsTheModelOnTheNewSentence()
+    {
+        auto *edit = child<QLineEdit>("sentenceEdit");
+        edit->setFocus();
+        edit->selectAll();
+        QTest::keyClicks(edit, u"the dog ran on the mat . the dog"_s);
+        QVERIFY(live()->isComputing());
+        settle();
+        QCOMPARE(live()->run()->sentence, u"the dog ran on the mat . the dog"_s);
+        const live::LiveRun direct = live::run(*m_reference, u"the dog ran on the mat . the dog"_s);
+        QCOMPARE(session()->document().tokens(), direct.attention->tokens);
+        QCOMPARE(m_window->modelSession()->model()->n, int(direct.ids.size()));
+        QCOMPARE(predictions()->predictions().front().bars.front().token, direct.predictions.front().top.front().token);
+        QCOMPARE(edit->text(), u"the dog ran on the mat . the dog"_s); // what was typed stays
+        QVERIFY(session()->undoStack()->count() == 0); // a sentence is not an edit of the model
+    }
+
+    void aKeyEditedInTheTableFlowsToThePrediction()
+    {
+        // Layer 1 (the second), head 2: the key of token 2, component 3, edited in the table.
+        auto *grid = child<LayersGridView>("grid");
+        QTest::mouseClick(grid, Qt::LeftButton, {}, grid->tileRect(grid->rect(), 1, 2).center().toPoint());
+        settle();
+        QCOMPARE(m_window->modelSession()->view().layer, 1);
+        QCOMPARE(session()->currentHead(), 2);
+        auto *table = child<ScrubTableView>("wordsTable");
+        auto *model = qobject_cast<DocumentTableModel *>(table->model());
+        QVERIFY(model);
+        const ValueRef ref {Field::Key, session()->document().vectorKey(2), 2, 0, 3};
+        QModelIndex cell;
+        for (int c = 0; c < model->columnCount() && !cell.isValid(); ++c)
+            if (model->refAt(2, c) == ref)
+                cell = model->index(2, c);
+        QVERIFY(cell.isValid());
+        const double old = session()->document().value(ref);
+        QVERIFY(model->setData(cell, old + 40.0)); // as the cell's editor commits
+        settle();
+
+        // The reference: a whole forward pass with that key.
+        const std::shared_ptr<const live::LiveRun> own = live()->baseline();
+        Eigen::MatrixXf key = own->forward->layers[1].heads[2].key;
+        key(2, 3) = float(old + 40.0);
+        transformer::ForwardOptions options;
+        options.interventions = {{1, 2, Kind::Key, key}};
+        const transformer::ForwardResult expected = transformer::forward(m_reference->model(), own->ids, options);
+        QCOMPARE(live()->interventions().size(), std::size_t(1));
+        QVERIFY((live()->run()->forward->logits - expected.logits).cwiseAbs().maxCoeff() < 1e-5f);
+        // Before → after for every bar: the model's own probability and the reference's.
+        const auto probability = [this](const Eigen::MatrixXf &logits, const QString &token) {
+            const Eigen::ArrayXd l = logits.row(0).transpose().cast<double>().array();
+            const Eigen::ArrayXd p = (l - l.maxCoeff()).exp() / (l - l.maxCoeff()).exp().sum();
+            for (int id = 0; id < int(p.size()); ++id)
+                if (m_reference->tokenizer().display(id) == token)
+                    return p[id];
+            return -1.0;
+        };
+        const std::vector<PredictedBar> &bars = predictions()->predictions().front().bars;
+        QVERIFY(!bars.empty());
+        double changed = 0;
+        for (const PredictedBar &b : bars) {
+            QVERIFY(b.before.has_value());
+            QVERIFY(std::abs(b.probability - probability(expected.logits, b.token)) < 1e-6);
+            QVERIFY(std::abs(*b.before - probability(own->forward->logits, b.token)) < 1e-6);
+            changed = std::max(changed, std::abs(b.probability - *b.before));
+        }
+        QVERIFY(changed > 1e-6);
+        QCOMPARE(session()->document().value(ref), old + 40.0); // the edit stays shown
+
+        // Undo takes the intervention back: the model's own prediction again.
+        session()->undoStack()->undo();
+        settle();
+        QVERIFY(live()->interventions().empty());
+        for (const PredictedBar &b : predictions()->predictions().front().bars)
+            QVERIFY(!b.before);
+        QVERIFY((live()->run()->forward->logits - own->forward->logits).cwiseAbs().maxCoeff() < 1e-6f);
+    }
+
+    void aHeadSwitchedOffChangesThePredictionAndResetBringsItBack()
+    {
+        const std::shared_ptr<const live::LiveRun> own = live()->run();
+        auto *off = child<QAction>("actionAblateHead");
+        QVERIFY(off->isEnabled());
+        off->trigger(); // layer 1, head 1 (the first shown)
+        settle();
+        QVERIFY(child<LayersGridView>("grid")->isSwitchedOff(0, 0));
+        QVERIFY(off->isChecked());
+        transformer::ForwardOptions options;
+        options.interventions = {{0, 0, Kind::Ablate, {}}};
+        const transformer::ForwardResult expected = transformer::forward(m_reference->model(), own->ids, options);
+        QVERIFY((live()->run()->forward->logits - expected.logits).cwiseAbs().maxCoeff() < 1e-5f);
+        QVERIFY(predictions()->predictions().front().bars.front().before.has_value());
+
+        child<QAction>("actionResetAll")->trigger();
+        settle();
+        QVERIFY(!child<LayersGridView>("grid")->isSwitchedOff(0, 0));
+        QVERIFY(!off->isChecked());
+        QVERIFY((live()->run()->forward->logits - own->forward->logits).cwiseAbs().maxCoeff() < 1e-6f);
+    }
+
+    void resetLayerGivesBackTheModelsOwnVectors()
+    {
+        const ValueRef ref {Field::Query, session()->document().vectorKey(1), 0, 0, 0};
+        const double own = session()->document().value(ref);
+        session()->editValue(ref, own + 2);
+        settle();
+        QCOMPARE(live()->interventions().size(), std::size_t(1));
+        child<QAction>("actionResetLayer")->trigger();
+        settle();
+        QVERIFY(live()->interventions().empty());
+        QCOMPARE(session()->document().value(ref), own);
+    }
+
+    void aModelSessionReopensAsItWasLeft()
+    {
+        // Layer 2, head 3, a key edited and a head of layer 1 switched off.
+        auto *grid = child<LayersGridView>("grid");
+        QTest::mouseClick(grid, Qt::LeftButton, {}, grid->tileRect(grid->rect(), 1, 2).center().toPoint());
+        settle();
+        const ValueRef ref {Field::Key, session()->document().vectorKey(1), 2, 0, 0};
+        session()->editValue(ref, session()->document().value(ref) - 5);
+        Q_EMIT grid->switchRequested(0, 3, true);
+        settle();
+        const std::vector<transformer::Intervention> interventions = live()->interventions();
+        QCOMPARE(interventions.size(), std::size_t(2));
+        const Eigen::MatrixXf logits = live()->run()->forward->logits;
+        QTemporaryDir dir;
+        const QString file = dir.filePath(u"edited.qkvmodel.json"_s);
+        QVERIFY(m_window->saveLiveSession(file));
+        QVERIFY(m_window->windowTitle().contains(u"edited.qkvmodel.json"_s));
+        QVERIFY(session()->undoStack()->isClean());
+
+        QVERIFY(m_window->openDocument(u"example:animal"_s));
+        QVERIFY(!live()->isOpen());
+        QVERIFY(m_window->openDocument(file));
+        settle();
+        QTRY_VERIFY(!live()->isComputing());
+        settle();
+        QVERIFY(live::sameInterventions(live()->interventions(), interventions));
+        QVERIFY((live()->run()->forward->logits - logits).cwiseAbs().maxCoeff() == 0);
+        QCOMPARE(m_window->modelSession()->view().layer, 1);
+        QCOMPARE(session()->currentHead(), 2);
+        QVERIFY(grid->isSwitchedOff(0, 3));
+        QCOMPARE(session()->document().value(ref), double(interventions.front().values(1, 0)));
+        QCOMPARE(m_window->filePath(), QFileInfo(file).absoluteFilePath());
+
+        // Without its model, the session says what is missing and nothing changes.
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QByteArray json = f.readAll();
+        f.close();
+        json.replace(QDir(m_fixtures.path(u"gpt2"_s)).absolutePath().toUtf8(), "/no/such/model");
+        json.replace("\"modelRelative\"", "\"unused\"");
+        const QString moved = dir.filePath(u"moved.qkvmodel.json"_s);
+        QFile out(moved);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(json);
+        out.close();
+        const QString before = m_window->windowTitle();
+        QVERIFY(!m_window->openDocument(moved));
+        QVERIFY2(m_window->lastError().contains(u"/no/such/model"_s), qPrintable(m_window->lastError()));
+        QVERIFY(m_window->lastError().contains(u"not there"_s));
+        QCOMPARE(m_window->windowTitle(), before);
+        QVERIFY(live()->isOpen());
+    }
+
+    void bertFillsTheMask()
+    {
+        QVERIFY(m_window->openDocument(m_fixtures.path(u"bert"_s)));
+        settle();
+        QVERIFY(child<QLineEdit>("sentenceEdit")->text().contains(u"[MASK]"_s));
+        const std::vector<PredictionGroup> &groups = predictions()->predictions();
+        QCOMPARE(groups.size(), std::size_t(1));
+        QVERIFY(groups.front().title.contains(u"[MASK]"_s));
+        auto *edit = child<QLineEdit>("sentenceEdit");
+        edit->setFocus();
+        edit->selectAll();
+        QTest::keyClicks(edit, u"the cat sat"_s);
+        settle();
+        QVERIFY(predictions()->predictions().empty());
+        QVERIFY(predictions()->message().contains(u"[MASK]"_s));
+    }
+
+    void anotherFileEndsTheRun()
+    {
+        QVERIFY(m_window->openDocument(u"example:animal"_s));
+        QVERIFY(!live()->isOpen());
+        QVERIFY(!m_window->modelSession()->isOpen());
+        QCOMPARE(child<QLineEdit>("sentenceEdit")->text(), session()->document().sentence());
+    }
+};
+
+QTEST_MAIN(TstLiveWindow)
+#include "tst_livewindow.moc"

@@ -1,0 +1,219 @@
+#include "livemodel/livesession.h"
+
+#include <QSignalSpy>
+#include <QTest>
+
+#include "checkpointfixtures.h"
+
+using namespace qkv;
+using namespace qkv::live;
+using namespace Qt::StringLiterals;
+using Kind = transformer::Intervention::Kind;
+
+namespace {
+
+std::vector<float> lastLayerAttention(const LiveRun &run)
+{
+    const ModelAttention &a = *run.attention;
+    const std::size_t perLayer = std::size_t(a.heads) * a.n * a.n;
+    return {a.attention.end() - std::ptrdiff_t(perLayer), a.attention.end()};
+}
+
+double largestDifference(const std::vector<float> &a, const std::vector<float> &b)
+{
+    double most = a.size() == b.size() ? 0 : 1e9;
+    for (std::size_t i = 0; i < std::min(a.size(), b.size()); ++i)
+        most = std::max(most, double(std::abs(a[i] - b[i])));
+    return most;
+}
+
+} // namespace
+
+// A model in the window computed in the background (issue 14): typing waits for a pause and
+// cancels older sentences, interventions recompute from their layer and keep the model's own
+// run beside them, refusals come back as messages.
+class TstLiveSession : public QObject
+{
+    Q_OBJECT
+
+private:
+    CheckpointFixtures m_fixtures;
+    std::shared_ptr<const LiveModel> m_gpt2;
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QKV_PREPARE_CHECKPOINTS(m_fixtures);
+        QString why;
+        m_gpt2 = LiveModel::open(m_fixtures.path(u"gpt2"_s), &why);
+        QVERIFY2(m_gpt2, qPrintable(why));
+    }
+
+    void opensOnASentence()
+    {
+        LiveSession session;
+        QSignalSpy changed(&session, &LiveSession::runChanged);
+        session.open(m_gpt2, u"the cat sat"_s);
+        QVERIFY(session.isComputing());
+        QTRY_COMPARE(changed.count(), 1);
+        QVERIFY(!session.isComputing());
+        const LiveRun direct = live::run(*m_gpt2, u"the cat sat"_s);
+        QCOMPARE(session.run()->ids, direct.ids);
+        QCOMPARE(session.run()->attention->tokens, direct.attention->tokens);
+        QCOMPARE(session.run()->predictions.front().top.front().id, direct.predictions.front().top.front().id);
+        QCOMPARE(session.baseline(), session.run());
+    }
+
+    void typingWaitsForAPauseAndOnlyTheNewestCounts()
+    {
+        LiveSession session;
+        session.open(m_gpt2, u"the"_s);
+        session.waitForRun();
+        QSignalSpy changed(&session, &LiveSession::runChanged);
+        QSignalSpy computing(&session, &LiveSession::computingChanged);
+        session.setTypingPause(80);
+        for (const QString &s : {u"the c"_s, u"the ca"_s, u"the cat"_s, u"the cat ran"_s}) {
+            session.setSentence(s);
+            QTest::qWait(10); // faster than the pause: nothing is computed yet
+        }
+        QCOMPARE(changed.count(), 0);
+        QVERIFY(session.isComputing());
+        QCOMPARE(computing.count(), 1); // started once, for the whole burst
+        QTRY_VERIFY(!session.isComputing());
+        QCOMPARE(changed.count(), 1);
+        QCOMPARE(session.run()->sentence, u"the cat ran"_s);
+        QCOMPARE(computing.count(), 2);
+        QCOMPARE(computing.last().first().toBool(), false);
+    }
+
+    void anInterventionRecomputesFromItsLayerAndKeepsTheModelsOwnRun()
+    {
+        LiveSession session;
+        session.open(m_gpt2, u"the cat sat on the mat"_s);
+        session.waitForRun();
+        const std::shared_ptr<const LiveRun> own = session.run();
+        session.setInterventions({{1, 2, Kind::Ablate, {}}});
+        session.waitForRun();
+        QCOMPARE(session.baseline(), own); // not computed again
+        QVERIFY(session.run() != own);
+        QCOMPARE(session.run()->forward->interventions.size(), std::size_t(1));
+
+        // Exactly what a whole forward pass with the ablation gives.
+        transformer::ForwardOptions options;
+        options.interventions = session.interventions();
+        const transformer::ForwardResult full = transformer::forward(m_gpt2->model(), own->ids, options);
+        QVERIFY(full.done());
+        QVERIFY((session.run()->forward->logits - full.logits).cwiseAbs().maxCoeff() < 1e-5f);
+        QVERIFY(largestDifference(lastLayerAttention(*session.run()), lastLayerAttention(*own)) == 0);
+        QVERIFY((session.run()->forward->logits - own->forward->logits).cwiseAbs().maxCoeff() > 1e-4f);
+
+        // A new key for a head of layer 0 changes the attention of layer 1 too.
+        Eigen::MatrixXf key = own->forward->layers[0].heads[1].key;
+        key(3, 0) += 4;
+        session.setInterventions({{0, 1, Kind::Key, key}, {1, 2, Kind::Ablate, {}}});
+        session.waitForRun();
+        QVERIFY(largestDifference(lastLayerAttention(*session.run()), lastLayerAttention(*own)) > 1e-4);
+        QCOMPARE(session.baseline(), own);
+
+        // Taking them back gives the model's own numbers again.
+        session.setInterventions({});
+        session.waitForRun();
+        QVERIFY((session.run()->forward->logits - own->forward->logits).cwiseAbs().maxCoeff() < 1e-6f);
+    }
+
+    void predictionsCompareBeforeAndAfter()
+    {
+        LiveSession session;
+        session.open(m_gpt2, u"the cat sat on the"_s);
+        session.waitForRun();
+        session.setInterventions({{0, 0, Kind::Ablate, {}}, {0, 1, Kind::Ablate, {}}, {1, 0, Kind::Ablate, {}}});
+        session.waitForRun();
+        const std::vector<ComparedToken> c = compare(*m_gpt2, *session.baseline(), *session.run(), 0, 5);
+        QVERIFY(c.size() >= 5 && c.size() <= 10);
+        // Each number is the token's probability in that run, also for tokens outside its top 5.
+        const auto probabilityIn = [](const LiveRun &run, int id) {
+            const Eigen::VectorXd l = run.forward->logits.row(0).transpose().cast<double>();
+            return std::exp(l[id] - l.maxCoeff()) / (l.array() - l.maxCoeff()).exp().sum();
+        };
+        for (const ComparedToken &t : c) {
+            QVERIFY(std::abs(t.before - probabilityIn(*session.baseline(), t.id)) < 1e-9);
+            QVERIFY(std::abs(t.after - probabilityIn(*session.run(), t.id)) < 1e-9);
+            QCOMPARE(t.token, m_gpt2->tokenizer().display(t.id));
+        }
+        QCOMPARE(c.front().id, session.run()->predictions.front().top.front().id);
+        for (std::size_t i = 1; i < c.size(); ++i)
+            QVERIFY(c[i - 1].after >= c[i].after);
+        QVERIFY(std::any_of(
+            c.begin(), c.end(), [](const ComparedToken &t) { return std::abs(t.after - t.before) > 1e-4; }));
+        QVERIFY(compare(*m_gpt2, *session.baseline(), *session.run(), 1, 5).empty()); // no such prediction
+    }
+
+    void aNewSentenceKeepsAblationsOnly()
+    {
+        LiveSession session;
+        session.open(m_gpt2, u"the cat sat"_s);
+        session.waitForRun();
+        const Eigen::MatrixXf value = session.run()->forward->layers[0].heads[0].value;
+        session.setInterventions({{0, 0, Kind::Value, value}, {1, 3, Kind::Ablate, {}}});
+        session.waitForRun();
+        session.setSentence(u"the dog ran on the mat"_s);
+        QCOMPARE(session.interventions().size(), std::size_t(1));
+        QCOMPARE(session.interventions().front().kind, Kind::Ablate);
+        session.waitForRun();
+        QCOMPARE(session.run()->sentence, u"the dog ran on the mat"_s);
+        QCOMPARE(session.baseline()->sentence, u"the dog ran on the mat"_s);
+        QVERIFY(session.baseline()->forward->interventions.empty());
+        QCOMPARE(session.run()->forward->interventions.size(), std::size_t(1));
+    }
+
+    void manyQuickEditsEndOnTheNewest()
+    {
+        LiveSession session;
+        session.open(m_gpt2, u"the cat sat on the mat . the dog ran"_s);
+        Eigen::MatrixXf query
+            = live::run(*m_gpt2, u"the cat sat on the mat . the dog ran"_s).forward->layers[0].heads[0].query;
+        for (int i = 0; i < 20; ++i) {
+            query(1, 1) = float(i);
+            session.setInterventions({{0, 0, Kind::Query, query}});
+        }
+        QTRY_VERIFY(!session.isComputing());
+        QCOMPARE(session.run()->forward->interventions.size(), std::size_t(1));
+        QCOMPARE(session.run()->forward->interventions.front().values(1, 1), 19.f);
+    }
+
+    void refusalsComeBackAsMessages()
+    {
+        LiveSession session;
+        QSignalSpy failed(&session, &LiveSession::failed);
+        session.open(m_gpt2, u"the"_s);
+        session.waitForRun();
+        QString tooLong;
+        for (int i = 0; i < 40; ++i) // more tokens than the tiny model's 16 positions
+            tooLong += u"cat "_s;
+        session.setSentence(tooLong);
+        session.waitForRun();
+        QCOMPARE(failed.count(), 1);
+        QVERIFY2(session.error().contains(u"position"_s), qPrintable(session.error()));
+        QCOMPARE(session.run()->sentence, u"the"_s); // the last good run stays shown
+        session.setSentence(u"the cat"_s);
+        session.waitForRun();
+        QVERIFY(session.error().isEmpty());
+        QCOMPARE(session.run()->sentence, u"the cat"_s);
+    }
+
+    void closingDropsWhatIsUnderWay()
+    {
+        LiveSession session;
+        QSignalSpy changed(&session, &LiveSession::runChanged);
+        session.open(m_gpt2, u"the cat sat"_s);
+        session.close();
+        QVERIFY(!session.isOpen());
+        QTest::qWait(100);
+        QCOMPARE(changed.count(), 0);
+        QVERIFY(!session.run());
+        QVERIFY(!session.isComputing());
+    }
+};
+
+QTEST_GUILESS_MAIN(TstLiveSession)
+#include "tst_livesession.moc"

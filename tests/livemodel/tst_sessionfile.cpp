@@ -1,0 +1,117 @@
+#include "livemodel/sessionfile.h"
+
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace qkv;
+using namespace qkv::live;
+using namespace Qt::StringLiterals;
+using Kind = transformer::Intervention::Kind;
+
+// A model session file (.qkvmodel.json) reads back exactly what was written, finds a model
+// folder moved together with it, and names the place of every problem.
+class TstSessionFile : public QObject
+{
+    Q_OBJECT
+
+private:
+    static SessionFile sample(const QString &model)
+    {
+        SessionFile s;
+        s.model = model;
+        s.sentence = u"The cat sat on the mat. The cat sat on the"_s;
+        s.layer = 1;
+        s.head = 3;
+        Eigen::MatrixXf k(3, 2);
+        k << 0.1f, -2.5e-7f, 3.4e38f, 1.f / 3, -0.f, 7;
+        s.interventions = {
+            {1, 3, Kind::Key, k}, {0, 2, Kind::Ablate, {}}, {1, 0, Kind::Attention, Eigen::MatrixXf::Identity(3, 3)}};
+        return s;
+    }
+
+private Q_SLOTS:
+    void writesAndReadsBackEveryNumber()
+    {
+        QTemporaryDir dir;
+        QVERIFY(QDir(dir.path()).mkpath(u"models/tiny"_s));
+        const QString model = dir.filePath(u"models/tiny"_s), file = dir.filePath(u"work/cat.qkvmodel.json"_s);
+        const SessionFile s = sample(model);
+        const SessionLoad back = parseSession(serializeSession(s, file), file);
+        QVERIFY2(back, qPrintable(back.error.toString()));
+        QCOMPARE(back.session->model, model);
+        QCOMPARE(back.session->modelRelative, u"../models/tiny"_s);
+        QCOMPARE(back.session->sentence, s.sentence);
+        QCOMPARE(back.session->layer, 1);
+        QCOMPARE(back.session->head, 3);
+        QCOMPARE(back.session->interventions.size(), s.interventions.size());
+        for (std::size_t i = 0; i < s.interventions.size(); ++i)
+            QVERIFY(back.session->interventions[i] == s.interventions[i]); // bit for bit
+        QVERIFY(isSessionFileName(file));
+        QVERIFY(!isSessionFileName(u"cat.qkv.json"_s));
+    }
+
+    void findsTheModelMovedWithIt()
+    {
+        QTemporaryDir dir;
+        QVERIFY(QDir(dir.path()).mkpath(u"a/models/tiny"_s));
+        QVERIFY(QDir(dir.path()).mkpath(u"a/work"_s));
+        const QString file = dir.filePath(u"a/work/cat.qkvmodel.json"_s);
+        SessionFile s = sample(dir.filePath(u"a/models/tiny"_s));
+        QCOMPARE(locateModel(s, file), s.model);
+        const SessionFile saved = *parseSession(serializeSession(s, file), file).session;
+        // Both folders moved elsewhere together: the old absolute path is gone.
+        QVERIFY(QDir(dir.path()).rename(u"a"_s, u"b"_s));
+        QCOMPARE(locateModel(saved, dir.filePath(u"b/work/cat.qkvmodel.json"_s)), dir.filePath(u"b/models/tiny"_s));
+        QVERIFY(locateModel(saved, dir.filePath(u"elsewhere/cat.qkvmodel.json"_s)).isEmpty());
+        s.model = u"hf:gpt2"_s;
+        QCOMPARE(locateModel(s, file), u"hf:gpt2"_s);
+    }
+
+    void problemsAreNamedWhereTheyAre_data()
+    {
+        QTest::addColumn<QByteArray>("json");
+        QTest::addColumn<QString>("expected");
+        const QByteArray head = R"({"format": "qkvlab-model-session", "version": 1, "model": "/m", "sentence": "a b")";
+        QTest::newRow("syntax") << QByteArray("{\n  \"format\": ,\n}") << u"t.qkvmodel.json:2:"_s;
+        QTest::newRow("not ours") << QByteArray(R"({"format": "other", "version": 1})")
+                                  << u"format: not a QKV Lab model session"_s;
+        QTest::newRow("newer") << QByteArray(R"({"format": "qkvlab-model-session", "version": 2})")
+                               << u"version: version 2 is newer"_s;
+        QTest::newRow("no model") << QByteArray(R"({"format": "qkvlab-model-session", "version": 1, "sentence": ""})")
+                                  << u"\"model\" is missing"_s;
+        QTest::newRow("kind") << head + R"(, "interventions": [{"layer": 0, "head": 0, "kind": "gate"}]})"
+                              << u"interventions[0].kind: \"gate\" is not query"_s;
+        QTest::newRow("ragged") << head
+                + R"(, "interventions": [{"layer": 0, "head": 1, "kind": "key", "values": [[1, 2], [3]]}]})"
+                                << u"interventions[0].values[1]: expected a row of 2 numbers"_s;
+        QTest::newRow("not finite") << head
+                + R"(, "interventions": [{"layer": 0, "head": 1, "kind": "value", "values": [[1, "x"]]}]})"
+                                    << u"interventions[0].values[0][1]: expected a finite number"_s;
+        QTest::newRow("too big") << head
+                + R"(, "interventions": [{"layer": 0, "head": 1, "kind": "value", "values": [[1e39]]}]})"
+                                 << u"interventions[0].values[0][0]: expected a finite number"_s;
+        QTest::newRow("negative head") << head + R"(, "interventions": [{"layer": 0, "head": -1, "kind": "ablate"}]})"
+                                       << u"interventions[0].head: expected a whole number"_s;
+        QTest::newRow("list") << head + R"(, "interventions": {}})" << u"interventions: expected a list"_s;
+    }
+    void problemsAreNamedWhereTheyAre()
+    {
+        QFETCH(QByteArray, json);
+        QFETCH(QString, expected);
+        const SessionLoad r = parseSession(json, u"t.qkvmodel.json"_s);
+        QVERIFY(!r);
+        QVERIFY2(r.error.toString().contains(expected), qPrintable(r.error.toString()));
+    }
+
+    void aMissingFileSaysSo()
+    {
+        const SessionLoad r = loadSession(u"/no/such/a.qkvmodel.json"_s);
+        QVERIFY(!r);
+        QVERIFY(r.error.toString().contains(u"no such file"_s));
+    }
+};
+
+QTEST_GUILESS_MAIN(TstSessionFile)
+#include "tst_sessionfile.moc"
