@@ -292,7 +292,7 @@ void MainWindow::updateModelActions()
     m_ui->actionAblateHead->setEnabled(oneHead);
     m_ui->actionAblateHead->setChecked(oneHead && live::isAblated(m_live->interventions(), layer, head));
     m_ui->actionAblateHead->setText(
-        oneHead ? tr("Switch Head %1 of Layer %2 Off").arg(head + 1).arg(layer + 1) : tr("Switch Head Off"));
+        oneHead ? tr("Switch &Head %1 of Layer %2 Off").arg(head + 1).arg(layer + 1) : tr("Switch Head Off"));
     m_ui->actionResetLayer->setEnabled(running && layer >= 0);
     m_ui->actionResetAll->setEnabled(running && !m_live->interventions().empty());
     std::vector<std::pair<int, int>> off;

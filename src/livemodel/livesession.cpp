@@ -1,6 +1,7 @@
 #include "livesession.h"
 
 #include <QCoreApplication>
+#include <QElapsedTimer>
 
 #include <algorithm>
 
@@ -11,7 +12,6 @@ LiveSession::LiveSession(QObject *parent)
 {
     m_pool.setMaxThreadCount(1);
     m_pause.setSingleShot(true);
-    m_pause.setInterval(150); // a typist's pause between words, not between letters
     connect(&m_pause, &QTimer::timeout, this, &LiveSession::request);
 }
 
@@ -55,8 +55,21 @@ void LiveSession::setSentence(const QString &sentence)
     m_sentence = sentence;
     std::erase_if(m_interventions,
         [](const transformer::Intervention &i) { return i.kind != transformer::Intervention::Kind::Ablate; });
-    m_pause.start();
+    m_pause.start(typingPause());
     updateComputing();
+}
+
+int LiveSession::typingPause() const
+{
+    // A third of a run: a letter typed meanwhile cancels the run at its next layer, which costs
+    // less than waiting longer before every sentence.
+    return std::clamp(int(m_lastRunMs / 3), m_minPause, std::max(m_minPause, m_maxPause));
+}
+
+void LiveSession::setTypingPause(int shortest, int longest)
+{
+    m_minPause = shortest;
+    m_maxPause = longest;
 }
 
 void LiveSession::setInterventions(std::vector<transformer::Intervention> interventions)
@@ -100,6 +113,15 @@ void LiveSession::startPending()
 
 LiveSession::Outcome LiveSession::compute(const Request &r, const std::atomic<bool> &cancel)
 {
+    QElapsedTimer clock;
+    clock.start();
+    Outcome out = computeRuns(r, cancel);
+    out.milliseconds = double(clock.nsecsElapsed()) / 1e6;
+    return out;
+}
+
+LiveSession::Outcome LiveSession::computeRuns(const Request &r, const std::atomic<bool> &cancel)
+{
     Outcome out;
     out.generation = r.generation;
     RunOptions options;
@@ -140,6 +162,7 @@ void LiveSession::accept(Outcome outcome)
             // An older request that finished before it saw its cancel is still news: the views
             // show it until the newest is ready.
             m_error.clear();
+            m_lastRunMs = outcome.milliseconds;
             m_run = std::move(outcome.run);
             m_baseline = std::move(outcome.baseline);
             Q_EMIT runChanged();

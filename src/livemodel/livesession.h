@@ -31,11 +31,15 @@ public:
     const std::shared_ptr<const LiveModel> &model() const { return m_model; }
 
     QString sentence() const { return m_sentence; }
-    // Typing: computed once the sentence has not changed for typingPause() ms. Interventions
-    // that replace numbers belong to the old tokens and are dropped; ablations stay.
+    // Typing: computed once the sentence has not changed for typingPause(), a third of what the
+    // last run took (at most 150 ms): a model that answers at once is never waited for, a slow one
+    // is not started on every letter. Interventions that replace numbers belong to the old tokens
+    // and are dropped; ablations stay.
     void setSentence(const QString &sentence);
-    int typingPause() const { return m_pause.interval(); }
-    void setTypingPause(int ms) { m_pause.setInterval(ms); }
+    // The pause the next letter typed waits for, from `shortest` to `longest` ms.
+    int typingPause() const;
+    void setTypingPause(int shortest, int longest);
+    double lastRunMilliseconds() const { return m_lastRunMs; }
 
     const std::vector<transformer::Intervention> &interventions() const { return m_interventions; }
     // Computed at once, from the first layer that changes.
@@ -69,12 +73,14 @@ private:
         std::shared_ptr<const LiveRun> run;
         std::shared_ptr<const LiveRun> baseline;
         quint64 generation = 0;
+        double milliseconds = 0; // computing it took
     };
     void request();
     void startPending();
     void accept(Outcome outcome);
     void updateComputing(); // signals computingChanged when isComputing() changed
-    static Outcome compute(const Request &request, const std::atomic<bool> &cancel);
+    static Outcome compute(const Request &request, const std::atomic<bool> &cancel); // timed
+    static Outcome computeRuns(const Request &request, const std::atomic<bool> &cancel);
 
     std::shared_ptr<const LiveModel> m_model;
     QString m_sentence;
@@ -83,6 +89,9 @@ private:
     std::shared_ptr<const LiveRun> m_baseline;
     QString m_error;
     QTimer m_pause;
+    int m_minPause = 0;
+    int m_maxPause = 150; // a typist's pause between words, not between letters
+    double m_lastRunMs = 150;
     quint64 m_generation = 0; // of the newest request
     bool m_pending = false; // a request waits for the worker
     bool m_computing = false;

@@ -540,7 +540,8 @@ int main(int argc, char *argv[])
             {u"worked"_s, qkv::bench::workedTimings}, {u"layers"_s, qkv::bench::layersGridTimings},
             {u"window"_s, [quick] { return qkv::bench::windowTimings(quick); }},
             {u"model_open"_s, [quick] { return qkv::bench::modelOpenTimings(quick); }},
-            {u"live_model"_s, [quick] { return qkv::bench::liveModelTimings(quick); }}};
+            {u"live_model"_s, [quick] { return qkv::bench::liveModelTimings(quick); }},
+            {u"live_window"_s, [quick] { return qkv::bench::liveWindowTimings(quick); }}};
         const auto section = sections.find(parser.value(onlyOption));
         if (section == sections.end()) {
             std::fprintf(stderr, "qkvbench: --only: unknown section '%s'\n", qPrintable(parser.value(onlyOption)));
@@ -608,6 +609,7 @@ int main(int argc, char *argv[])
     out.insert(u"window"_s, qkv::bench::windowTimings(quick));
     out.insert(u"model_open"_s, qkv::bench::modelOpenTimings(quick));
     out.insert(u"live_model"_s, qkv::bench::liveModelTimings(quick));
+    out.insert(u"live_window"_s, qkv::bench::liveWindowTimings(quick));
     if (!parser.isSet(noPeerOption)) {
         const QString scriptDir = QFileInfo(defaultPeerScript()).absolutePath();
         out.insert(u"matplotlib"_s, qkv::bench::matplotlibTimings(scriptDir, heatmap, arrows, quick));

@@ -22,6 +22,9 @@ QJsonObject windowTimings(bool quick);
 // Real models' shapes (random weights: GPT-2 small in F32, SmolLM2-135M in BF16), each timed by
 // qkvlivemodel_timing in a process of its own, against the targets of SPEC §4.
 QJsonObject liveModelTimings(bool quick);
+// A real model in the window: a letter typed until the new run is shown and every view repainted,
+// for the built-in induction model and a GPT-2-small-shaped checkpoint at 32 tokens.
+QJsonObject liveWindowTimings(bool quick);
 // The heatmap and arrow graph against matplotlib redrawing the same at the same size, given our
 // own timings; and `qkvlab export` of a heatmap PNG as a whole process against a numpy +
 // matplotlib script. The peer scripts live in `scriptDir`.

@@ -71,7 +71,7 @@ private Q_SLOTS:
         session.waitForRun();
         QSignalSpy changed(&session, &LiveSession::runChanged);
         QSignalSpy computing(&session, &LiveSession::computingChanged);
-        session.setTypingPause(80);
+        session.setTypingPause(80, 80);
         for (const QString &s : {u"the c"_s, u"the ca"_s, u"the cat"_s, u"the cat ran"_s}) {
             session.setSentence(s);
             QTest::qWait(10); // faster than the pause: nothing is computed yet
@@ -84,6 +84,20 @@ private Q_SLOTS:
         QCOMPARE(session.run()->sentence, u"the cat ran"_s);
         QCOMPARE(computing.count(), 2);
         QCOMPARE(computing.last().first().toBool(), false);
+    }
+
+    void aModelThatAnswersAtOnceIsNotWaitedFor()
+    {
+        LiveSession session;
+        session.open(m_gpt2, u"the"_s);
+        session.waitForRun();
+        // The tiny model runs in well under the longest pause: the pause is a third of a run.
+        QVERIFY(session.lastRunMilliseconds() > 0 && session.lastRunMilliseconds() < 100);
+        QCOMPARE(session.typingPause(), int(session.lastRunMilliseconds() / 3));
+        session.setTypingPause(0, 0);
+        QCOMPARE(session.typingPause(), 0);
+        session.setTypingPause(20, 150);
+        QCOMPARE(session.typingPause(), std::max(20, int(session.lastRunMilliseconds() / 3)));
     }
 
     void anInterventionRecomputesFromItsLayerAndKeepsTheModelsOwnRun()

@@ -1,0 +1,167 @@
+// The live_window section: a real model in the main window, offscreen. One letter typed into
+// the sentence box until the model's new run is shown and every visible view repainted, and
+// the longest the event loop went without answering while the model ran (a 1 ms timer's
+// largest gap; the repaint that follows is timed on its own).
+#include "benchprocess.h"
+#include "benchtiming.h"
+#include "viewbenches.h"
+
+#include "livemodel/livesession.h"
+#include "mainwindow.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QFile>
+#include <QKeyEvent>
+#include <QLineEdit>
+#include <QTemporaryDir>
+#include <QTimer>
+
+#include <algorithm>
+#include <numeric>
+
+namespace qkv::bench {
+using namespace Qt::StringLiterals;
+namespace {
+
+void paintPending()
+{
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::UpdateRequest);
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::UpdateLater);
+    QCoreApplication::processEvents();
+}
+
+// Waits in an event loop (as the window does) for the newest run; false after 60 s.
+bool waitForRun(live::LiveSession *live)
+{
+    QEventLoop loop;
+    QTimer::singleShot(60000, &loop, [&loop] { loop.exit(1); });
+    const auto done = [live, &loop] {
+        if (!live->isComputing())
+            loop.exit(0);
+    };
+    const QMetaObject::Connection c = QObject::connect(live, &live::LiveSession::runChanged, &loop, done);
+    const QMetaObject::Connection f
+        = QObject::connect(live, &live::LiveSession::failed, &loop, [&loop] { loop.exit(2); });
+    QTimer::singleShot(0, &loop, done);
+    const int code = loop.exec();
+    QObject::disconnect(c);
+    QObject::disconnect(f);
+    return code == 0;
+}
+
+QJsonObject typing(const QString &folder, const QString &sentence, int reps, double targetMs)
+{
+    MainWindow window;
+    window.resize(1400, 900);
+    window.show();
+    paintPending();
+    if (!window.openLiveModel(folder, sentence))
+        return unavailable(window.lastError());
+    live::LiveSession *live = window.liveSession();
+    if (!waitForRun(live))
+        return unavailable(u"the model did not run: "_s + live->error());
+    paintPending();
+    auto *edit = window.findChild<QLineEdit *>(u"sentenceEdit"_s);
+    edit->setFocus();
+    edit->end(false);
+
+    std::vector<double> keystroke, stalls, repaint;
+    for (int i = 0; i < reps; ++i) {
+        // A letter typed, then taken back: the sentence alternates, every keystroke is new work.
+        const bool add = i % 2 == 0;
+        QKeyEvent press(
+            QEvent::KeyPress, add ? Qt::Key_S : Qt::Key_Backspace, Qt::NoModifier, add ? u"s"_s : QString());
+        QElapsedTimer clock, gap;
+        double longest = 0;
+        QTimer probe;
+        probe.setInterval(1);
+        QObject::connect(&probe, &QTimer::timeout, [&] {
+            longest = std::max(longest, double(gap.nsecsElapsed()) / 1e6);
+            gap.restart();
+        });
+        clock.start();
+        gap.start();
+        probe.start();
+        QApplication::sendEvent(edit, &press);
+        if (!waitForRun(live))
+            return unavailable(u"the model did not run: "_s + live->error());
+        probe.stop();
+        stalls.push_back(std::max(longest, double(gap.nsecsElapsed()) / 1e6));
+        QElapsedTimer paint;
+        paint.start();
+        paintPending();
+        repaint.push_back(double(paint.nsecsElapsed()) / 1e6);
+        keystroke.push_back(double(clock.nsecsElapsed()) / 1e6);
+    }
+    // The same probe with nothing to do, as long as the typing took: what the machine's load
+    // alone costs the event loop.
+    double idle = 0;
+    {
+        QElapsedTimer gap;
+        QTimer probe;
+        probe.setInterval(1);
+        QObject::connect(&probe, &QTimer::timeout, [&] {
+            idle = std::max(idle, double(gap.nsecsElapsed()) / 1e6);
+            gap.restart();
+        });
+        QEventLoop loop;
+        QTimer::singleShot(int(std::accumulate(keystroke.begin(), keystroke.end(), 0.0)), &loop, &QEventLoop::quit);
+        gap.start();
+        probe.start();
+        loop.exec();
+    }
+    const auto median = [](std::vector<double> v) {
+        std::sort(v.begin(), v.end());
+        return v[v.size() / 2];
+    };
+    const auto &run = *live->run();
+    QJsonObject o {{u"tokens"_s, int(run.ids.size())}, {u"layers"_s, run.attention->layers},
+        {u"heads"_s, run.attention->heads}, {u"keystroke_to_repainted_ms"_s, median(keystroke)},
+        {u"of_which_model_run_ms"_s, live->lastRunMilliseconds()}, {u"of_which_repaint_ms"_s, median(repaint)},
+        {u"longest_event_loop_stall_ms"_s, *std::max_element(stalls.begin(), stalls.end())},
+        {u"idle_event_loop_stall_ms"_s, idle}, {u"target_ms"_s, targetMs}, {u"repetitions"_s, reps}};
+    o.insert(
+        u"meets_target"_s, median(keystroke) <= targetMs && o.value(u"longest_event_loop_stall_ms"_s).toDouble() <= 16);
+    return o;
+}
+
+} // namespace
+
+QJsonObject liveWindowTimings(bool quick)
+{
+    QString source = qEnvironmentVariable("QKV_SOURCE_DIR");
+    if (source.isEmpty())
+        source = QStringLiteral(QKV_BENCH_SOURCE_DIR);
+    QJsonObject out;
+    const QString induction = source + u"/resources/models/induction"_s;
+    if (QDir(induction).exists(u"config.json"_s))
+        out.insert(u"built_in_induction_model"_s,
+            typing(induction, u"The cat sat on the mat. The cat sat on the"_s, quick ? 10 : 40, 16));
+    if (quick) {
+        out.insert(u"gpt2-small-shaped"_s, unavailable(u"skipped with --quick: writing the checkpoint takes 500 MB"_s));
+        return out;
+    }
+    QTemporaryDir dir;
+    QString error;
+    if (!runProcess(
+            python, {source + u"/tests/transformer/make_large_checkpoints.py"_s, dir.path()}, nullptr, &error)) {
+        out.insert(u"gpt2-small-shaped"_s, unavailable(error));
+        return out;
+    }
+    // GPT-2's own tokenizer beside the random weights.
+    const QString model = dir.filePath(u"gpt2-small-shaped"_s);
+    for (const QString &file : {u"vocab.json"_s, u"merges.txt"_s})
+        QFile::copy(source + u"/tests/data/tokenizers/gpt2/"_s + file, model + u'/' + file);
+    // 32 tokens with GPT-2's tokenizer.
+    out.insert(u"gpt2-small-shaped"_s,
+        typing(model,
+            u"When Mary and John went to the store, John gave a drink to Mary. Later that evening, the two "
+            "friends walked home along the river, talking about"_s,
+            8, 350));
+    return out;
+}
+
+} // namespace qkv::bench
