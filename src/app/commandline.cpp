@@ -5,6 +5,7 @@
 #include "examples.h"
 #include "exportcommand.h"
 #include "jsonwriter.h"
+#include "livemodel/bundledmodels.h"
 #include "modelcommands.h"
 #include "modeldocument.h"
 #include "openinput.h"
@@ -84,6 +85,8 @@ int examples(const QStringList &args, FILE *out, FILE *err)
         const QString title = loaded ? loaded.document->title() : QStringLiteral("(unreadable)");
         print(out, QStringLiteral("example:%1\t%2\n").arg(name, title));
     }
+    for (const QString &name : live::bundledModelNames()) // a model: run it with --sentence
+        print(out, QStringLiteral("example:%1\t%2\n").arg(name, live::bundledModelTitle(name)));
     return 0;
 }
 

@@ -11,6 +11,7 @@
 #include "examples.h"
 #include "exportdialog.h"
 #include "jsonwriter.h"
+#include "livemodel/bundledmodels.h"
 #include "livemodel/livesession.h"
 #include "modelsession.h"
 #include "outputprojectionmodel.h"
@@ -212,6 +213,20 @@ void MainWindow::buildExamplesMenu()
         const LoadResult loaded = loadDocument(QStringLiteral("example:") + name);
         QAction *action = m_ui->menuExamples->addAction(loaded ? loaded.document->title() : name);
         action->setStatusTip(loaded ? loaded.document->description() : QString());
+        action->setToolTip(action->statusTip());
+        action->setObjectName(QStringLiteral("example_") + name);
+        connect(action, &QAction::triggered, this, [this, name] {
+            if (maybeSave())
+                openDocument(QStringLiteral("example:") + name);
+        });
+    }
+    // Real models built into the program, run live like any model folder.
+    const QStringList models = live::bundledModelNames();
+    if (!models.isEmpty())
+        m_ui->menuExamples->addSeparator();
+    for (const QString &name : models) {
+        QAction *action = m_ui->menuExamples->addAction(live::bundledModelTitle(name));
+        action->setStatusTip(live::bundledModelDescription(name));
         action->setToolTip(action->statusTip());
         action->setObjectName(QStringLiteral("example_") + name);
         connect(action, &QAction::triggered, this, [this, name] {

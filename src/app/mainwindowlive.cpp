@@ -8,6 +8,7 @@
 #include "autosaver.h"
 #include "documentsession.h"
 #include "layersgridview.h"
+#include "livemodel/bundledmodels.h"
 #include "livemodel/documentinterventions.h"
 #include "livemodel/livesession.h"
 #include "livemodel/sessionfile.h"
@@ -33,6 +34,8 @@ constexpr int shownPredictions = 8;
 
 QString modelName(const QString &location)
 {
+    if (live::isBundledModel(location))
+        return QObject::tr("%1 (built in)").arg(location.mid(8));
     return location.startsWith(u"hf:") ? location.mid(3) : QFileInfo(QDir::cleanPath(location)).fileName();
 }
 
@@ -40,6 +43,8 @@ QString modelName(const QString &location)
 // induction heads light up), a [MASK] to fill for BERT.
 QString firstSentence(const live::LiveModel &model)
 {
+    if (!model.exampleSentence().isEmpty())
+        return model.exampleSentence();
     if (model.model().config().causal())
         return QStringLiteral("The cat sat on the mat. The cat sat on the");
     const std::optional<int> mask = model.tokenizer().maskId();
@@ -141,6 +146,11 @@ bool MainWindow::openLiveModel(const QString &location, const QString &sentence)
     m_model->close();
     m_shownRun.reset();
     m_pendingSession.reset();
+    if (model->shownLayer() >= 0) { // the head the model's author points to
+        m_pendingSession = std::make_shared<live::SessionFile>();
+        m_pendingSession->layer = model->shownLayer();
+        m_pendingSession->head = model->shownHead();
+    }
     m_live->open(std::move(model), text);
     m_ui->sentenceEdit->setText(text);
     m_ui->predictionView->setMessage(tr("Running %1…").arg(modelName(location)));
@@ -150,7 +160,8 @@ bool MainWindow::openLiveModel(const QString &location, const QString &sentence)
     m_displayName = modelName(location);
     m_exampleSentence.clear();
     m_autosaver->setOriginalFile({});
-    addRecentFile(location.startsWith(u"hf:") ? location : QFileInfo(location).absoluteFilePath());
+    if (!live::isBundledModel(location))
+        addRecentFile(location.startsWith(u"hf:") ? location : QFileInfo(location).absoluteFilePath());
     updateTitle();
     return true;
 }

@@ -1,9 +1,13 @@
 #include "livemodel.h"
 
+#include "bundledmodels.h"
 #include "transformer/forward.h"
 
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
 
 #include <algorithm>
 
@@ -31,7 +35,13 @@ Eigen::VectorXd probabilities(const Eigen::MatrixXf &logits, Eigen::Index row)
 
 std::shared_ptr<const LiveModel> LiveModel::open(const QString &location, QString *error)
 {
-    transformer::OpenResult opened = transformer::Model::open(location);
+    QString folder = location;
+    if (location.startsWith(u"example:")) {
+        folder = bundledModelFolder(location, error);
+        if (folder.isEmpty())
+            return nullptr;
+    }
+    transformer::OpenResult opened = transformer::Model::open(folder);
     if (!opened.model) {
         *error = opened.error;
         return nullptr;
@@ -45,6 +55,19 @@ std::shared_ptr<const LiveModel> LiveModel::open(const QString &location, QStrin
     live->m_location = location;
     live->m_model = std::move(opened.model);
     live->m_tokenizer = std::move(tokenizer.tokenizer);
+    // Optional hints of the model's author; a malformed file is as good as none.
+    QFile hints(QDir(live->m_model->folder()).filePath(QStringLiteral("qkvlab.json")));
+    if (hints.size() < 65536 && hints.open(QIODevice::ReadOnly)) {
+        const QJsonObject o = QJsonDocument::fromJson(hints.readAll()).object();
+        live->m_example = o.value(u"example").toString();
+        const QJsonObject shown = o.value(u"show").toObject();
+        const int layer = shown.value(u"layer").toInt(-1), head = shown.value(u"head").toInt(-1);
+        const transformer::Config &c = live->m_model->config();
+        if (layer >= 0 && layer < c.layers && head >= 0 && head < c.heads) {
+            live->m_shownLayer = layer;
+            live->m_shownHead = head;
+        }
+    }
     return live;
 }
 
@@ -134,7 +157,7 @@ std::vector<ComparedToken> compare(
 
 bool isModelLocation(const QString &argument)
 {
-    if (argument.startsWith(u"hf:"))
+    if (argument.startsWith(u"hf:") || isBundledModel(argument))
         return true;
     const QFileInfo info(argument);
     return info.isDir() && QFileInfo::exists(QDir(argument).filePath(QStringLiteral("config.json")));

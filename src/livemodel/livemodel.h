@@ -30,8 +30,9 @@ struct Prediction {
 class LiveModel
 {
 public:
-    // A model folder (config.json, safetensors, tokenizer) or hf:NAME from the Hugging Face cache.
-    // Returns null and sets `error` naming the file and the problem.
+    // A model folder (config.json, safetensors, tokenizer), hf:NAME from the Hugging Face cache
+    // or example:NAME of a model built into the program. Returns null and sets `error` naming
+    // the file and the problem.
     static std::shared_ptr<const LiveModel> open(const QString &location, QString *error);
 
     const transformer::Model &model() const { return *m_model; }
@@ -40,10 +41,19 @@ public:
 
     tokenizers::Encoding encode(const QString &sentence) const { return m_tokenizer->encode(sentence); }
 
+    // What the model folder's qkvlab.json suggests showing first: a sentence, and a layer and
+    // head (both -1 when it names none).
+    QString exampleSentence() const { return m_example; }
+    int shownLayer() const { return m_shownLayer; }
+    int shownHead() const { return m_shownHead; }
+
 private:
     QString m_location;
     std::shared_ptr<const transformer::Model> m_model;
     std::shared_ptr<const tokenizers::Tokenizer> m_tokenizer;
+    QString m_example;
+    int m_shownLayer = -1;
+    int m_shownHead = -1;
 };
 
 // One sentence through every layer: the tokens as the model sees them, and every layer's
