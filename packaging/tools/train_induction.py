@@ -395,7 +395,7 @@ def config_json(vocab_size):
 
 def write_json(path, value):
     with open(path, 'w', encoding='utf-8') as f:
-        json.dump(value, f, indent=1, ensure_ascii=False)
+        json.dump(value, f, indent=2, ensure_ascii=False)
         f.write('\n')
 
 
