@@ -461,6 +461,12 @@ def main():
         print(f'trained in {seconds:.0f} s')
     if not args.evaluate:
         write_json(os.path.join(args.out, 'qkvlab.json'), {
+            # What QKV Lab shows: its Examples menu entry, and the induction head at first.
+            'title': 'Induction heads (a model trained for QKV Lab)',
+            'description': 'A real two-layer transformer that learned to copy a phrase it has seen: '
+                           f'layer 1 head {prev_head + 1} looks at the previous token, layer 2 head '
+                           f'{ind_head + 1} at the token after the earlier occurrence of the current one.',
+            'show': {'layer': 1, 'head': ind_head},
             'previous_token_head': {'layer': 0, 'head': prev_head},
             'induction_head': {'layer': 1, 'head': ind_head},
             'two_tokens_back_head': {'layer': 0, 'head': 1},

@@ -31,6 +31,9 @@ namespace qkv {
 namespace {
 
 constexpr int shownPredictions = 8;
+// After an edit: the top of each run, so that what the model predicted before stays in view
+// however far it fell.
+constexpr int comparedPredictions = 5;
 
 QString modelName(const QString &location)
 {
@@ -155,7 +158,11 @@ bool MainWindow::openLiveModel(const QString &location, const QString &sentence)
     m_ui->sentenceEdit->setText(text);
     m_ui->predictionView->setMessage(tr("Running %1…").arg(modelName(location)));
     m_ui->predictionDock->show();
-    QTimer::singleShot(0, m_ui->predictionDock, &QDockWidget::raise); // once shown: a hidden tab cannot be raised
+    QTimer::singleShot(0, this, [this] { // once shown: a hidden tab cannot be raised
+        m_ui->predictionDock->raise();
+        // Room for the bars of a prediction compared before → after.
+        resizeDocks({m_ui->predictionDock}, {m_ui->predictionView->fontMetrics().height() * 19}, Qt::Vertical);
+    });
     m_filePath.clear();
     m_displayName = modelName(location);
     m_exampleSentence.clear();
@@ -270,7 +277,7 @@ void MainWindow::showPredictions()
         group.title
             = run->causal ? tr("Next token after “%1”").arg(at) : tr("%1 at token %2").arg(at).arg(p.position + 1);
         if (compared) {
-            for (const live::ComparedToken &t : live::compare(model, *before, *run, i, shownPredictions))
+            for (const live::ComparedToken &t : live::compare(model, *before, *run, i, comparedPredictions))
                 group.bars.push_back({t.token, t.after, t.before});
         } else {
             for (std::size_t k = 0; k < std::min<std::size_t>(shownPredictions, p.top.size()); ++k)

@@ -86,7 +86,8 @@ PredictionView::Layout PredictionView::layout() const
     for (const PredictionGroup &g : m_groups)
         for (const PredictedBar &b : g.bars)
             widest = std::max(widest, fm.horizontalAdvance(b.token));
-    l.tokenWidth = std::min(widest, fm.averageCharWidth() * 16);
+    l.tokenWidth
+        = std::min(widest + 2, fm.averageCharWidth() * 16); // + 2: elidedText rounds up, horizontalAdvance down
     l.barLeft = margin + l.tokenWidth + margin;
     const int numbers = fm.horizontalAdvance(QStringLiteral("100.0 %  ") + QChar(0x2212) + QStringLiteral("100.0"));
     l.barWidth = std::max(fm.averageCharWidth() * 6, width() - l.barLeft - numbers - 2 * margin);

@@ -1,12 +1,15 @@
+#include "livemodel/bundledmodels.h"
 #include "livemodel/livemodel.h"
 #include "transformer/forward.h"
 
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QRegularExpression>
+#include <QStandardPaths>
 #include <QTest>
 
 #include <algorithm>
@@ -193,6 +196,41 @@ private Q_SLOTS:
         qInfo("next token: %s", qPrintable(top.join(QStringLiteral(", "))));
         QCOMPARE(run.predictions.front().top.front().token, QStringLiteral("mat"));
         QVERIFY(run.predictions.front().top.front().probability > 0.5);
+    }
+
+    // The copy built into the program (example:induction) is this folder: unpacked once into
+    // the cache, it computes the very same numbers, and says what it suggests showing.
+    void builtIn()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QVERIFY(live::bundledModelNames().contains(QStringLiteral("induction")));
+        QVERIFY(live::isModelLocation(QStringLiteral("example:induction")));
+        QVERIFY(!live::isModelLocation(QStringLiteral("example:animal")));
+        QString error;
+        const auto builtIn = live::LiveModel::open(QStringLiteral("example:induction"), &error);
+        QVERIFY2(builtIn, qPrintable(error));
+        QCOMPARE(builtIn->location(), QStringLiteral("example:induction"));
+        const QString folder = builtIn->model().folder();
+        QVERIFY(folder.startsWith(QStandardPaths::writableLocation(QStandardPaths::CacheLocation)));
+        QCOMPARE(builtIn->exampleSentence(), QStringLiteral("The cat sat on the mat. The cat sat on the"));
+        QCOMPARE(builtIn->shownLayer(), 1);
+        QCOMPARE(builtIn->shownHead(), m_induction.head);
+        const live::LiveRun a = live::run(*builtIn, builtIn->exampleSentence());
+        const live::LiveRun b = live::run(*m_model, builtIn->exampleSentence());
+        QVERIFY(a && b);
+        QVERIFY(a.forward->logits == b.forward->logits);
+        // Opened again: the unpacked copy is reused, and a damaged one is unpacked again.
+        QCOMPARE(live::bundledModelFolder(QStringLiteral("example:induction"), &error), folder);
+        QFile damaged(folder + QStringLiteral("/model.safetensors"));
+        QVERIFY(damaged.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        damaged.write("x");
+        damaged.close();
+        QCOMPARE(live::bundledModelFolder(QStringLiteral("example:induction"), &error), folder);
+        QCOMPARE(QFileInfo(damaged.fileName()).size(),
+            QFileInfo(modelFolder() + QStringLiteral("/model.safetensors")).size());
+        QVERIFY(!live::LiveModel::open(QStringLiteral("example:nothing"), &error));
+        QVERIFY(error.contains(QStringLiteral("example:nothing")));
+        QDir(QStandardPaths::writableLocation(QStandardPaths::CacheLocation)).removeRecursively();
     }
 };
 
