@@ -53,16 +53,6 @@ public:
     // A fresh id for the edits of one drag, which then merge into one undo step.
     int newDragId() { return ++m_lastDragId; }
 
-    // For undo commands: change the document, recompute, notify.
-    template<typename F>
-    void modify(F &&change)
-    {
-        const QStringList tokens = m_document.tokens();
-        const Settings settings = m_document.settings();
-        change(m_document);
-        afterChange(tokens != m_document.tokens() || !(settings == m_document.settings()));
-    }
-
     // The token every view highlights (-1 for none), as a query (its row: what it attends to) or
     // as a key (its column: who attends to it), and the head the single-head views show.
     // selectedTokenChanged tells of either change.
@@ -87,6 +77,21 @@ Q_SIGNALS:
     void editRefused(const QString &why);
 
 private:
+    // The undo commands' way in, theirs only: every change of the document is a step of history.
+    friend class MaskCommand;
+    friend class SentenceCommand;
+    friend class SettingsCommand;
+    friend class ValuesCommand;
+    // Changes the document, recomputes, notifies.
+    template<typename F>
+    void modify(F &&change)
+    {
+        const QStringList tokens = m_document.tokens();
+        const Settings settings = m_document.settings();
+        change(m_document);
+        afterChange(tokens != m_document.tokens() || !(settings == m_document.settings()));
+    }
+
     bool refuseSize(const Settings &settings, const QString &sentence);
     void afterChange(bool shapeChanged, std::optional<Result> computed = std::nullopt);
     void clampSelection();

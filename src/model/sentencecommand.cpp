@@ -4,12 +4,17 @@
 #include "commandtext.h"
 #include "documentsession.h"
 
+#include <chrono>
+
 namespace qkv {
 
 SentenceCommand::SentenceCommand(DocumentSession *session, const QString &sentence)
     : m_session(session)
     , m_before(session->document().sentence())
     , m_after(sentence)
+    , m_lastEdit(
+          std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch())
+              .count())
     , m_attentionBefore(session->document().storedAttention())
     , m_maskedBefore(session->document().maskedCells())
     , m_titleBefore(session->document().title())
@@ -51,6 +56,13 @@ int SentenceCommand::id() const
 bool SentenceCommand::mergeWith(const QUndoCommand *other)
 {
     const auto *next = static_cast<const SentenceCommand *>(other);
+    constexpr qint64 burstPauseMs = 1000;
+    const bool paused = next->m_lastEdit - m_lastEdit >= burstPauseMs;
+    const auto endsWord = [](const QString &s) { return !s.isEmpty() && s.back().isSpace(); };
+    const bool newWord = endsWord(m_after) && !endsWord(next->m_after) && next->m_after.size() > m_after.size();
+    if (paused || newWord)
+        return false;
+    m_lastEdit = next->m_lastEdit;
     m_after = next->m_after;
     m_attentionAfter = next->m_attentionAfter;
     m_maskedAfter = next->m_maskedAfter;

@@ -46,15 +46,44 @@ private Q_SLOTS:
         QCOMPARE(session.document().tokenCount(), 4);
         QCOMPARE(session.result().heads[0].weights.rows(), 4);
         QCOMPARE(spy.count(), 4);
-        QCOMPARE(session.undoStack()->count(), 1);
+        QCOMPARE(session.undoStack()->count(), 2); // the space, then the new word
 
+        session.undoStack()->undo();
+        QCOMPARE(session.document().sentence(), QStringLiteral("Birds sometimes walk "));
         session.undoStack()->undo();
         QCOMPARE(session.document().tokenCount(), 3);
         QCOMPARE(serializeDocument(session.document()), original);
         QCOMPARE(session.result().heads[0].output(2, 0), 0.6 * 0.1 + 0.1 * -0.8 + 0.4 * 0.5);
 
         session.undoStack()->redo();
+        session.undoStack()->redo();
         QCOMPARE(session.document().sentence(), typed);
+    }
+
+    void typingIsOneStepPerWordOrBurst()
+    {
+        DocumentSession session;
+        session.resetDocument(*loadDocument(QStringLiteral("example:animal")).document);
+        const auto type = [&session](const QString &text) {
+            const QString start = session.document().sentence();
+            for (int i = 1; i <= text.size(); ++i)
+                session.editSentence(start + text.left(i));
+        };
+        type(QStringLiteral(" and then it slept"));
+        QCOMPARE(session.undoStack()->count(), 5); // " ", "and ", "then ", "it ", "slept"
+        QCOMPARE(session.undoStack()->undoText(), session.undoStack()->command(4)->text());
+        session.undoStack()->undo();
+        QVERIFY(session.document().sentence().endsWith(QStringLiteral("then it ")));
+        session.undoStack()->redo();
+        // Within a word, a pause of a second starts a new step; typing on without one does not.
+        type(QStringLiteral("ly"));
+        QCOMPARE(session.undoStack()->count(), 5);
+        QTest::qWait(1100);
+        type(QStringLiteral("er"));
+        QCOMPARE(session.undoStack()->count(), 6);
+        QVERIFY(session.document().sentence().endsWith(QStringLiteral("it sleptlyer")));
+        session.undoStack()->undo();
+        QVERIFY(session.document().sentence().endsWith(QStringLiteral("it sleptly")));
     }
 
     void typingBackToTheStartLeavesNoStep()
