@@ -12,7 +12,8 @@ after the earlier occurrence of the current token and copies it into the predict
 is an ordinary Hugging Face GPT-2 checkpoint: the MLPs are stored as exact zeros (n_inner 1), so
 GPT-2's arithmetic computes exactly the attention-only model trained here.
 
-Needs Debian 12's python3-torch (1.13) and numpy; fixed seeds, two threads, deterministic.
+Needs Debian 12's python3-torch (1.13) and numpy, and libopenblas0-pthread to take minutes
+rather than half an hour; fixed seeds, two threads, deterministic (same bytes run after run).
 The vocabulary is induction_words.txt beside this script (see --derive-words for where it came
 from) plus single characters and WordPiece "##" continuations, so no word becomes [UNK].
 """
