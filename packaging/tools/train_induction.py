@@ -457,16 +457,25 @@ def main():
         logits, _ = model(torch.tensor(ids)[None])
     p = torch.softmax(logits[-1], dim=-1)
     top = torch.topk(p, 5)
-    print(f'"{EXAMPLE}" → ' + ', '.join(f'{tokens[i]} {v:.3f}' for v, i in zip(top.values.tolist(), top.indices.tolist())))
+    best = zip(top.values.tolist(), top.indices.tolist())
+    print(f'"{EXAMPLE}" → ' + ', '.join(f'{tokens[i]} {v:.3f}' for v, i in best))
     if seconds is not None:
         print(f'trained in {seconds:.0f} s')
     if not args.evaluate:
-        write_json(os.path.join(args.out, 'qkvlab.json'), {
+        # Which heads are which (the C++ test reads them); keys written by hand, such as the
+        # program's title or the head to show first, stay as they were.
+        hints_path = os.path.join(args.out, 'qkvlab.json')
+        hints = {}
+        if os.path.exists(hints_path):
+            with open(hints_path, encoding='utf-8') as f:
+                hints = json.load(f)
+        hints.update({
             'previous_token_head': {'layer': 0, 'head': prev_head},
             'induction_head': {'layer': 1, 'head': ind_head},
             'two_tokens_back_head': {'layer': 0, 'head': 1},
             'example': EXAMPLE,
         })
+        write_json(hints_path, hints)
 
 
 if __name__ == '__main__':
