@@ -12,7 +12,8 @@ after the earlier occurrence of the current token and copies it into the predict
 is an ordinary Hugging Face GPT-2 checkpoint: the MLPs are stored as exact zeros (n_inner 1), so
 GPT-2's arithmetic computes exactly the attention-only model trained here.
 
-Needs Debian 12's python3-torch (1.13) and numpy; fixed seeds, two threads, deterministic.
+Needs Debian 12's python3-torch (1.13) and numpy, and libopenblas0-pthread to take minutes
+rather than half an hour; fixed seeds, two threads, deterministic (same bytes run after run).
 The vocabulary is induction_words.txt beside this script (see --derive-words for where it came
 from) plus single characters and WordPiece "##" continuations, so no word becomes [UNK].
 """
@@ -456,12 +457,19 @@ def main():
         logits, _ = model(torch.tensor(ids)[None])
     p = torch.softmax(logits[-1], dim=-1)
     top = torch.topk(p, 5)
-    print(f'"{EXAMPLE}" → ' + ', '.join(f'{tokens[i]} {v:.3f}' for v, i in zip(top.values.tolist(), top.indices.tolist())))
+    best = zip(top.values.tolist(), top.indices.tolist())
+    print(f'"{EXAMPLE}" → ' + ', '.join(f'{tokens[i]} {v:.3f}' for v, i in best))
     if seconds is not None:
         print(f'trained in {seconds:.0f} s')
     if not args.evaluate:
-        write_json(os.path.join(args.out, 'qkvlab.json'), {
-            # What QKV Lab shows: its Examples menu entry, and the induction head at first.
+        # Which heads are which (the C++ test reads them) and what QKV Lab shows first (its
+        # Examples menu entry, the induction head); other keys written by hand stay as they were.
+        hints_path = os.path.join(args.out, 'qkvlab.json')
+        hints = {}
+        if os.path.exists(hints_path):
+            with open(hints_path, encoding='utf-8') as f:
+                hints = json.load(f)
+        hints.update({
             'title': 'Induction heads (a model trained for QKV Lab)',
             'description': 'A real two-layer transformer that learned to copy a phrase it has seen: '
                            f'layer 1 head {prev_head + 1} looks at the previous token, layer 2 head '
@@ -472,6 +480,7 @@ def main():
             'two_tokens_back_head': {'layer': 0, 'head': 1},
             'example': EXAMPLE,
         })
+        write_json(hints_path, hints)
 
 
 if __name__ == '__main__':
