@@ -18,7 +18,7 @@ namespace qkv {
 
 class DocumentSession;
 
-// Export from the window (SPEC §3): any view or the composed teaching figure to PNG, SVG or PDF,
+// Export from the window: any view or the composed teaching figure to PNG, SVG or PDF,
 // with a live preview, or to the clipboard as PNG and SVG at once; and numbers (weights, scores,
 // outputs, Q, K, V, the worked computation) as CSV, Markdown or LaTeX. A figure shows the view as
 // it is in the window now: `viewOptions` tells how (colormap, filters, layout…); head and

@@ -114,7 +114,7 @@ void MainWindow::setUpActions()
     m_ui->actionNew->setShortcut(QKeySequence::New);
     m_ui->actionOpen->setShortcut(QKeySequence::Open);
     m_ui->actionSave->setShortcut(QKeySequence::Save);
-    // Qt 6.4 on Linux has no standard Save As or Quit keys (PITFALLS.md §6).
+    // Qt 6.4 on Linux has no standard Save As or Quit keys.
     m_ui->actionSaveAs->setShortcut(QKeySequence(tr("Ctrl+Shift+S")));
     m_ui->actionQuit->setShortcut(QKeySequence(tr("Ctrl+Q")));
     m_ui->actionCopy->setShortcut(QKeySequence::Copy);

@@ -110,7 +110,7 @@ bool MainWindow::saveBytes(const QString &path, const QByteArray &bytes)
     m_exampleSentence.clear();
     // A model session is recovered from its model, not from the autosaved view.
     m_autosaver->setOriginalFile(live::isSessionFileName(path) ? QString() : m_filePath);
-    m_session->undoStack()->setClean(); // only after a successful commit (PITFALLS.md §1)
+    m_session->undoStack()->setClean(); // only after a successful commit
     m_model->markShownViewSaved();
     addRecentFile(m_filePath);
     updateTitle();

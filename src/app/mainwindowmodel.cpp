@@ -1,4 +1,4 @@
-// A real model in the window (issue 7): the model panel's choices become the session's document,
+// A real model in the window: the model panel's choices become the session's document,
 // and its overview grid follows the layer and head every view shows.
 #include "mainwindow.h"
 

@@ -8,7 +8,7 @@ enum class Theme { System, Light, Dark };
 
 // Light and dark palettes on the Fusion style, or the desktop's own.
 void applyTheme(Theme theme);
-// Qt 6.4 has no colorScheme() (PITFALLS.md §7): compare the window and text lightness.
+// Qt 6.4 has no colorScheme(): compare the window and text lightness.
 bool isDark(const QPalette &palette);
 
 } // namespace qkv

@@ -26,9 +26,10 @@ struct RowProblem {
 // matrix when nothing is masked (the common case costs no n × n pass).
 SquareMatrix visibility(int n, MaskKind mask, const std::set<Cell> &masked);
 
-// Each row of S turned into weights over its visible cells (SPEC §3 semantics). `width` is the
-// length of the compared vectors, the d of the √d scaling. Masked cells get exactly 0. Rows that
-// cannot be normalized come back as zeros and are listed in `problems`: never a silent NaN.
+// Each row of S turned into weights over its visible cells: softmax(S / (√d·T)), softmax(S / T),
+// S over its row sum, or S as is. `width` is the length of the compared vectors, the d of √d.
+// Masked cells get exactly 0. Rows that cannot be normalized come back as zeros and are listed
+// in `problems`: never a silent NaN.
 SquareMatrix normalizeRows(const SquareMatrix &scores, const SquareMatrix &visible, Normalization normalization,
     double temperature, int width, std::vector<RowProblem> &problems);
 

@@ -38,7 +38,7 @@ bool sameMatrix(const Eigen::MatrixXd &a, const Eigen::MatrixXd &b);
 
 using Cell = std::pair<int, int>; // (query row, key column)
 
-// An attention document (SPEC §3): the sentence, its settings and every number the user set.
+// An attention document: the sentence, its settings and every number the user set.
 // Vectors belong to words, not positions; anything not set explicitly takes the deterministic
 // default of defaultvalues.h, so only what the user chose is stored. Every stored matrix is kept
 // at the shape the settings and the token count demand, so a document is always computable.

@@ -44,7 +44,7 @@ QString describeValue(const QJsonValue &v);
 // QJsonParseError gives a byte offset; people want line and column (1-based, in characters).
 std::pair<int, int> lineAndColumn(const QByteArray &bytes, int offset);
 
-// The document as pretty JSON (SPEC §3, version 1). Saving, loading and saving again gives the
+// The document as pretty JSON (format version 1). Saving, loading and saving again gives the
 // same bytes.
 QByteArray serializeDocument(const Document &doc);
 

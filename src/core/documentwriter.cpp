@@ -24,7 +24,7 @@ QJsonArray toJson(const Eigen::MatrixXd &m)
     return a;
 }
 
-// One head is written as a flat vector, as SPEC §3 allows, so small documents read easily.
+// One head is written as a flat vector, which the format allows, so small documents read easily.
 QJsonValue perHead(const Eigen::MatrixXd &m)
 {
     return m.rows() == 1 ? toJson(Eigen::VectorXd(m.row(0).transpose())) : toJson(m);

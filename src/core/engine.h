@@ -39,7 +39,7 @@ struct Result {
     std::vector<RowWarning> warnings;
 };
 
-// The attention model of SPEC §1: one call recomputes every head from the document,
+// The attention model: one call recomputes every head from the document,
 // as matrix products on whole sentences.
 Result compute(const Document &doc);
 

@@ -7,7 +7,7 @@
 namespace qkv {
 
 // How a figure looks beyond its document, selected token and head: the options its view has in
-// the window, so an export shows exactly what the window shows (SPEC §3). One struct for the
+// the window, so an export shows exactly what the window shows. One struct for the
 // window, the export dialog and `qkvlab export`.
 struct FigureOptions {
     QString view; // one of ExportOptions::views; empty: none chosen

@@ -4,7 +4,7 @@
 
 namespace qkv {
 
-// The few numbers that tell a head's kind at a glance in the model view (issue 7): where its
+// The few numbers that tell a head's kind at a glance in the model view: where its
 // strongest weight goes, how spread its rows are, and how much it gives the first token (an
 // attention sink), the previous token (a positional head) and the token itself.
 struct HeadSummary {

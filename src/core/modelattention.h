@@ -16,7 +16,7 @@ namespace qkv {
 // 512 tokens × 144 heads), and a query's attention is then a contiguous row.
 using FloatMatrix = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 
-// A real transformer's attention on one sentence (issue 7): an n × n matrix per layer and head
+// A real transformer's attention on one sentence: an n × n matrix per layer and head
 // (row = querying token, column = attended token) and, when the file has them, each head's
 // queries, keys and values (n × dim each). The numbers stay in the buffers the reader decoded
 // them into, in the file's [layer][head][row][column] order (a 512-token, 144-head model is

@@ -11,7 +11,7 @@ namespace qkv {
 QJsonArray matrixToJson(const Eigen::MatrixXd &m);
 
 // The `qkvlab compute` answer: tokens, heads (queries, keys, values, scores, weights, output),
-// output and warnings, as SPEC §3 lists them.
+// output and warnings (toPrettyJson writes them in this order).
 QJsonObject resultToJson(const Result &result);
 
 } // namespace qkv

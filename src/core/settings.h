@@ -17,10 +17,10 @@ enum class MaskKind { None, Causal };
 enum class Positions { None, Sinusoidal };
 enum class TokenizerKind { Whitespace, Words };
 // Whom the vectors belong to: the word (every occurrence shares them, as in the articles), or
-// the position (a real model's vectors depend on context; issue 7).
+// the position (a real model's vectors depend on context).
 enum class VectorScope { PerWord, PerToken };
 
-// Every document setting of SPEC §3 that is not a vector or matrix.
+// Every document setting that is not a vector or matrix.
 struct Settings {
     Mode mode = Mode::Direct;
     int heads = 1;

@@ -7,7 +7,7 @@
 
 namespace qkv {
 
-// Readers of the files a real model's attention comes in (issue 7). Each takes the whole
+// Readers of the files a real model's attention comes in. Each takes the whole
 // file's bytes and the name to put in front of its messages, trusts no header (every size is
 // checked against the bytes there before anything is allocated, and decoded values are capped
 // at limits::maxTensorBytes) and refuses non-finite values with their index.

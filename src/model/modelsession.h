@@ -11,7 +11,7 @@ namespace qkv {
 
 class DocumentSession;
 
-// A real model opened in the window (issue 7): the model's attention and how it is looked at
+// A real model opened in the window: the model's attention and how it is looked at
 // (layer, heads, tokens). Each look becomes the session's document; the edits of a look are
 // kept while the model is open, so coming back to a layer finds its vectors as they were left.
 class ModelSession : public QObject

@@ -20,7 +20,7 @@ class EdgeSink; // what edges are drawn into: our raster or a QPainter
 // "a → b": a attends to b. The kept edges of the attention weights, as two columns (queries left,
 // keys right) or as arcs over the sentence, with opacity and width following the weight. Hovering
 // a token isolates its arrows; a click locks it (the session's selected token). QPainter needs
-// about a second for 4,096 translucent anti-aliased lines (PITFALLS.md §10), so on raster devices
+// about a second for 4,096 translucent anti-aliased lines, so on raster devices
 // the edges are accumulated into a float raster of our own and cached: hovering redraws only the
 // focused token's edges. SVG and PDF get real vector strokes.
 class ArrowGraphView : public QWidget

@@ -16,11 +16,11 @@
 
 // Header-only helpers shared by the two Qt Charts views (vector plot, distribution chart); Qt
 // Charts stays inside src/views. The chart lives in a QGraphicsScene owned by the view, never in
-// a QChartView: a view that was never shown renders blank (PITFALLS.md §3), while a scene renders
+// a QChartView: a view that was never shown renders blank offscreen, while a scene renders
 // the same into the screen, an image, SVG or PDF.
 namespace qkv::chartstyle {
 
-// Qt 6.4 has no colorScheme() (PITFALLS.md §7).
+// Qt 6.4 has no colorScheme(): compare the base and text lightness.
 inline bool isDark(const QPalette &palette)
 {
     return palette.color(QPalette::Base).lightness() < palette.color(QPalette::Text).lightness();

@@ -13,7 +13,7 @@
 namespace qkv::arrowgraph {
 
 // The arrow graph's own rasterizer: QPainter needs about a second for 4,096 translucent
-// anti-aliased lines (PITFALLS.md §10); this needs about a hundredth of that.
+// anti-aliased lines; this needs about a hundredth of that.
 //
 // Translucent edges are accumulated as optical density: edges of alpha a over a pixel give
 // 1 − Π(1 − a), exactly what painting them one over another would, but as one float add per

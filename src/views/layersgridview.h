@@ -11,7 +11,7 @@
 
 namespace qkv {
 
-// The model view of a real transformer (issue 7): every layer's (rows, top to bottom) and head's
+// The model view of a real transformer: every layer's (rows, top to bottom) and head's
 // (columns) attention as a small heatmap on one shared colour scale, so heads compare at a
 // glance; the current tile outlined, a click or the arrow keys choose one, hovering tells what a
 // head does. Tiles are pooled from the floats once per data or size change and coloured once

@@ -14,7 +14,7 @@ namespace qkv {
 
 class LayersGridView;
 
-// How a real model is looked at (issue 7): the layer (or all combined), each head or the heads
+// How a real model is looked at: the layer (or all combined), each head or the heads
 // combined, special tokens hidden, word pieces merged; a note on where the numbers come from,
 // and the layers × heads overview, whose tiles choose layer and head. Forwards edits only.
 class ModelPanel : public QWidget

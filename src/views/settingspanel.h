@@ -13,7 +13,7 @@ class SettingsPanel;
 
 namespace qkv {
 
-// The document settings of SPEC §2 as a form. It only shows settings and reports the user's
+// The document's settings as a form. It only shows settings and reports the user's
 // edits; the window turns an edit into an undoable command.
 class SettingsPanel : public QWidget
 {

@@ -348,7 +348,7 @@ void WorkedView::paint(QPainter &painter, const QRectF &rect) const
     painter.fillRect(visible, palette().base());
     layOut(rect.width());
     const QColor text = palette().color(QPalette::Text), base = palette().color(QPalette::Base);
-    const bool dark = base.lightness() < text.lightness(); // PITFALLS.md §7: no colorScheme() in 6.4
+    const bool dark = base.lightness() < text.lightness(); // Qt 6.4 has no colorScheme()
     const std::array<QColor, StyleCount> colours {
         text, text, text, mix(text, base, 0.35), mix(text, base, 0.5), dark ? QColor(0xff8a80) : QColor(0xb00020)};
     // Only the pieces whose baseline lies within reach of the visible band are drawn.
