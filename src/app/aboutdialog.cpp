@@ -16,7 +16,7 @@ AboutDialog::AboutDialog(QWidget *parent)
 {
     m_ui->setupUi(this);
     m_ui->iconLabel->setPixmap(app::applicationIcon().pixmap(64, 64));
-    m_ui->titleLabel->setText(tr("<h2>QKV Lab %1</h2>").arg(QStringLiteral(QKV_VERSION)));
+    m_ui->titleLabel->setText(tr("<h2>QKV Lab %1</h2>").arg(app::applicationVersion()));
     m_ui->qtLabel->setText(
         tr("Built with Qt %1, running on Qt %2.").arg(QStringLiteral(QT_VERSION_STR), QString::fromLatin1(qVersion())));
     m_ui->licenceLabel->setText(

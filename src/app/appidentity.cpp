@@ -7,6 +7,11 @@ QString applicationId()
     return QStringLiteral("io.github.qkvlab.QKVLab");
 }
 
+QString applicationVersion()
+{
+    return QStringLiteral(QKV_VERSION);
+}
+
 QIcon applicationIcon()
 {
     return QIcon::fromTheme(applicationId(), QIcon(QStringLiteral(":/icons/qkvlab.svg")));

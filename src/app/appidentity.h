@@ -9,6 +9,9 @@ namespace qkv::app {
 // (packaging/linux); the window tells the desktop which launcher it belongs to with it.
 QString applicationId();
 
+// The program's version, the project's version in CMake ("0.1.0").
+QString applicationVersion();
+
 // The application's icon: the installed theme icon, or the copy built into the program when
 // it runs from a build folder.
 QIcon applicationIcon();

@@ -1,5 +1,6 @@
 #include "commandline.h"
 
+#include "appidentity.h"
 #include "documentio.h"
 #include "engine.h"
 #include "examples.h"
@@ -148,7 +149,7 @@ int runCommandLine(const QStringList &arguments, FILE *out, FILE *err)
         return 0;
     }
     if (command == u"--version" || command == u"-v") {
-        print(out, QStringLiteral("qkvlab %1\n").arg(QStringLiteral(QKV_VERSION)));
+        print(out, QStringLiteral("qkvlab %1\n").arg(applicationVersion()));
         return 0;
     }
     if (command == u"compute")

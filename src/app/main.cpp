@@ -29,7 +29,7 @@ int main(int argc, char *argv[])
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("QKV Lab"));
     QApplication::setOrganizationName(QStringLiteral("QKV Lab"));
-    QApplication::setApplicationVersion(QStringLiteral(QKV_VERSION));
+    QApplication::setApplicationVersion(qkv::app::applicationVersion());
     // Ties the window to its launcher (Wayland app id, taskbar grouping) and gives it the icon.
     QGuiApplication::setDesktopFileName(qkv::app::applicationId());
     QApplication::setWindowIcon(qkv::app::applicationIcon());

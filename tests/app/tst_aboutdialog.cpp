@@ -1,4 +1,5 @@
 #include "aboutdialog.h"
+#include "appidentity.h"
 #include "colormap.h"
 
 #include <QFile>
@@ -31,7 +32,7 @@ private Q_SLOTS:
     {
         const AboutDialog about;
         const QString text = about.text();
-        QVERIFY(text.contains(QStringLiteral("QKV Lab " QKV_VERSION)));
+        QVERIFY(text.contains(QStringLiteral("QKV Lab ") + app::applicationVersion()));
         QVERIFY(text.contains(QStringLiteral("GPL-3.0-or-later")));
         QVERIFY(text.contains(QStringLiteral("NO WARRANTY")));
         QVERIFY(text.contains(QString::fromLatin1(qVersion())));

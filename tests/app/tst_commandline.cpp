@@ -1,3 +1,4 @@
+#include "appidentity.h"
 #include "commandline.h"
 #include "examples.h"
 #include "figurerenderer.h"
@@ -87,7 +88,7 @@ private Q_SLOTS:
         QVERIFY(help.out.contains("qkvlab compute FILE"));
         const Run version = run({u"--version"_qs});
         QCOMPARE(version.status, 0);
-        QCOMPARE(version.out, QByteArray("qkvlab " QKV_VERSION "\n"));
+        QCOMPARE(version.out, "qkvlab " + qkv::app::applicationVersion().toUtf8() + "\n");
     }
 
     void errorsGoToStderrWithAStatus_data()

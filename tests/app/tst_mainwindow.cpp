@@ -1,4 +1,5 @@
 #include "aboutdialog.h"
+#include "appidentity.h"
 #include "arrowgraphview.h"
 #include "autosaver.h"
 #include "documentio.h"
@@ -515,7 +516,7 @@ private Q_SLOTS:
         QVERIFY(about->isVisible());
         QCOMPARE(about->windowModality(), Qt::WindowModal);
         const QString text = about->text();
-        QVERIFY(text.contains(QStringLiteral("QKV Lab " QKV_VERSION)));
+        QVERIFY(text.contains(QStringLiteral("QKV Lab ") + app::applicationVersion()));
         QVERIFY(text.contains(QStringLiteral("GPL-3.0-or-later")));
         QVERIFY(text.contains(QStringLiteral("Battelle Memorial Institute")));
         QTest::keyClick(about, Qt::Key_Escape);

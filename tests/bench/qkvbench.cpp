@@ -2,6 +2,7 @@
 // matrix-multiply throughput and against numpy, all in one run, printed as one JSON object.
 // Not a test: it judges nothing itself; people and CI read the numbers.
 
+#include "appidentity.h"
 #include "attention.h"
 #include "document.h"
 #include "engine.h"
@@ -510,7 +511,7 @@ int main(int argc, char *argv[])
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
     QCoreApplication::setApplicationName(u"qkvbench"_s);
-    QCoreApplication::setApplicationVersion(QStringLiteral(QKV_VERSION));
+    QCoreApplication::setApplicationVersion(qkv::app::applicationVersion());
 
     QCommandLineParser parser;
     parser.setApplicationDescription(u"QKV Lab benchmark: attention recompute versus Eigen matmul and numpy, "
@@ -579,7 +580,7 @@ int main(int argc, char *argv[])
 
     QJsonObject out {
         {u"benchmark"_s, u"qkvbench"_s},
-        {u"version"_s, QStringLiteral(QKV_VERSION)},
+        {u"version"_s, qkv::app::applicationVersion()},
         {u"quick"_s, quick},
         {u"machine"_s, machine},
         {u"notes"_s, notesJson(quick, similarities)},
