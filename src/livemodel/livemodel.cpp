@@ -110,6 +110,7 @@ LiveRun run(const LiveModel &live, const QString &sentence, const RunOptions &ru
     }
     auto attention = std::make_shared<ModelAttention>();
     attention->tokens = encoding.display;
+    attention->computedHere = true;
     attention->layers = static_cast<int>(result.layers.size());
     attention->heads = live.model().config().heads;
     attention->n = static_cast<int>(encoding.ids.size());
