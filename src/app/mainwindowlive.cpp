@@ -226,6 +226,9 @@ void MainWindow::showLiveRun()
             return;
         }
         m_model->show(opened, location);
+        // A causal LM predicts from its last token: that row is the one to read first.
+        if (run->causal)
+            m_session->setSelectedToken(int(run->ids.size()) - 1);
     } else {
         // The shown layer's document stays (with its undo history) when its own numbers are the
         // same: the same tokens, and nothing changed before it. Its own edits are the document's.

@@ -31,6 +31,9 @@ struct ModelAttention {
     int dim = 0; // 0 when the file holds no queries, keys and values
     FloatValues attention; // layers × heads × n × n
     FloatValues queries, keys, values; // layers × heads × n × dim, or empty
+    // Where the numbers come from, for what the window says of them: a file read, or a model run
+    // by QKV Lab itself.
+    bool computedHere = false;
 
     bool hasVectors() const { return dim > 0; }
     View weights(int layer, int head) const { return block(attention, layer, head, n); }

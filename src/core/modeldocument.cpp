@@ -153,21 +153,23 @@ std::optional<ModelDocument> modelDocument(
             worst = std::max(worst, (r.heads[h].weights - toDouble(attention[h])).cwiseAbs().maxCoeff());
         out.recomputeError = worst;
     }
-    QString description = QStringLiteral("A real model's attention, from %1: %2 layer(s) × %3 head(s) × %4 tokens.")
-                              .arg(name)
+    const QString source = m.computedHere ? QStringLiteral("the forward pass's") : QStringLiteral("the file's");
+    QString description = QStringLiteral("A real model's attention, %1 %2: %3 layer(s) × %4 head(s) × %5 tokens.")
+                              .arg(m.computedHere ? QStringLiteral("run here:") : QStringLiteral("from"), name)
                               .arg(m.layers)
                               .arg(m.heads)
                               .arg(m.n);
     if (vectors)
-        description += QStringLiteral(" Computed here from the model's own queries and keys (softmax(QKᵀ/√d)%1); "
-                                      "the largest difference from the file's attention is %2.")
-                           .arg(s.mask == MaskKind::Causal ? QStringLiteral(", causal") : QString())
+        description += QStringLiteral(" Computed from the model's own queries and keys (softmax(QKᵀ/√d)%1); "
+                                      "the largest difference from %2 attention is %3.")
+                           .arg(s.mask == MaskKind::Causal ? QStringLiteral(", causal") : QString(), source)
                            .arg(out.recomputeError, 0, 'g', 3);
     else
-        description += QStringLiteral(" The weights are the file's%1.")
-                           .arg(v.regroups() ? QStringLiteral(", pieces merged (a word receives the sum of its "
-                                                              "pieces' attention and gives their mean)")
-                                             : QString());
+        description += QStringLiteral(" The weights are %1%2.")
+                           .arg(source,
+                               v.regroups() ? QStringLiteral(", pieces merged (a word receives the sum of its "
+                                                             "pieces' attention and gives their mean)")
+                                            : QString());
     doc.setDescription(description);
     return out;
 }

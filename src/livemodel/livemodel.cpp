@@ -78,6 +78,12 @@ LiveRun run(const LiveModel &live, const QString &sentence, const RunOptions &ru
     out.causal = live.model().config().causal();
     const tokenizers::Encoding encoding = live.encode(sentence);
     out.ids = encoding.ids;
+    if (encoding.ids.empty() && !sentence.trimmed().isEmpty()) {
+        out.error = QStringLiteral("the model's tokenizer (in %1) turns this sentence into no tokens: its vocabulary "
+                                   "has none of its pieces")
+                        .arg(live.model().folder());
+        return out;
+    }
     transformer::ForwardOptions options;
     options.topK = runOptions.topK;
     options.interventions = runOptions.interventions;
@@ -104,6 +110,7 @@ LiveRun run(const LiveModel &live, const QString &sentence, const RunOptions &ru
     }
     auto attention = std::make_shared<ModelAttention>();
     attention->tokens = encoding.display;
+    attention->computedHere = true;
     attention->layers = static_cast<int>(result.layers.size());
     attention->heads = live.model().config().heads;
     attention->n = static_cast<int>(encoding.ids.size());

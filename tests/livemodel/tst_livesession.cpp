@@ -1,6 +1,8 @@
 #include "livemodel/livesession.h"
 
+#include <QFile>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include "checkpointfixtures.h"
@@ -213,6 +215,25 @@ private Q_SLOTS:
         session.waitForRun();
         QVERIFY(session.error().isEmpty());
         QCOMPARE(session.run()->sentence, u"the cat"_s);
+    }
+
+    void aSentenceTheTokenizerCannotReadIsSaidSo()
+    {
+        // The tiny GPT-2 with a byte-level BPE tokenizer whose vocabulary is empty.
+        QTemporaryDir dir;
+        for (const QString &file : {u"config.json"_s, u"model.safetensors"_s})
+            QVERIFY(QFile::copy(m_fixtures.path(u"gpt2/"_s + file), dir.filePath(file)));
+        QFile tokenizer(dir.filePath(u"tokenizer.json"_s));
+        QVERIFY(tokenizer.open(QIODevice::WriteOnly));
+        tokenizer.write(R"({"model": {"type": "BPE", "vocab": {}, "merges": []},
+            "pre_tokenizer": {"type": "ByteLevel", "add_prefix_space": false, "trim_offsets": true, "use_regex": true}})");
+        tokenizer.close();
+        QString why;
+        const std::shared_ptr<const LiveModel> empty = LiveModel::open(dir.path(), &why);
+        QVERIFY2(empty, qPrintable(why));
+        const LiveRun run = live::run(*empty, u"the cat"_s);
+        QVERIFY(!run);
+        QVERIFY2(run.error.contains(u"no tokens"_s) && run.error.contains(dir.path()), qPrintable(run.error));
     }
 
     void closingDropsWhatIsUnderWay()
