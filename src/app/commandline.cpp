@@ -1,6 +1,7 @@
 #include "commandline.h"
 
 #include "appidentity.h"
+#include "cliprint.h"
 #include "documentio.h"
 #include "engine.h"
 #include "examples.h"
@@ -20,18 +21,6 @@ namespace {
 const QStringList commands {QStringLiteral("compute"), QStringLiteral("examples"), QStringLiteral("export"),
     QStringLiteral("models"), QStringLiteral("tokenize"), QStringLiteral("help"), QStringLiteral("--help"),
     QStringLiteral("-h"), QStringLiteral("--version"), QStringLiteral("-v")};
-
-void print(FILE *stream, const QString &text)
-{
-    const QByteArray bytes = text.toUtf8();
-    std::fwrite(bytes.constData(), 1, static_cast<std::size_t>(bytes.size()), stream);
-}
-
-int usageError(FILE *err, const QString &message)
-{
-    print(err, QStringLiteral("qkvlab: %1\nTry 'qkvlab --help'.\n").arg(message));
-    return 2;
-}
 
 int compute(const QStringList &args, FILE *out, FILE *err)
 {
@@ -73,8 +62,8 @@ int compute(const QStringList &args, FILE *out, FILE *err)
     if (input.run)
         addRunToJson(*input.run, input.run->causal, object);
     const QByteArray json = toPrettyJson(object);
-    std::fwrite(json.constData(), 1, static_cast<std::size_t>(json.size()), out);
-    return std::fflush(out) == 0 ? 0 : 1;
+    write(out, json);
+    return 0;
 }
 
 int examples(const QStringList &args, FILE *out, FILE *err)
@@ -140,7 +129,9 @@ bool needsGui(const QStringList &arguments)
     return arguments.value(1) == u"export" && arguments.contains(QStringLiteral("--view"));
 }
 
-int runCommandLine(const QStringList &arguments, FILE *out, FILE *err)
+namespace {
+
+int runCommand(const QStringList &arguments, FILE *out, FILE *err)
 {
     const QString command = arguments.value(1);
     const QStringList rest = arguments.mid(2);
@@ -163,6 +154,13 @@ int runCommandLine(const QStringList &arguments, FILE *out, FILE *err)
     if (command == u"export")
         return runExport(rest, out, err);
     return usageError(err, QStringLiteral("unknown command '%1'").arg(command));
+}
+
+} // namespace
+
+int runCommandLine(const QStringList &arguments, FILE *out, FILE *err)
+{
+    return finishOutput(out, err, runCommand(arguments, out, err));
 }
 
 } // namespace qkv::app

@@ -1,6 +1,7 @@
 #include "exportcommand.h"
 
 #include "atomicsave.h"
+#include "cliprint.h"
 #include "colormap.h"
 #include "documentio.h"
 #include "documentsession.h"
@@ -13,24 +14,19 @@
 #include "openinput.h"
 #include "resultnumbers.h"
 
-#include <QFileInfo>
-
 namespace qkv::app {
 namespace {
-
-void print(FILE *stream, const QString &text)
-{
-    const QByteArray bytes = text.toUtf8();
-    std::fwrite(bytes.constData(), 1, static_cast<std::size_t>(bytes.size()), stream);
-}
 
 int writeOutput(const ExportOptions &o, const QByteArray &bytes, FILE *out, FILE *err)
 {
     if (o.output == u"-") {
-        std::fwrite(bytes.constData(), 1, static_cast<std::size_t>(bytes.size()), out);
-        return std::fflush(out) == 0 ? 0 : 1;
+        write(out, bytes);
+        return 0;
     }
-    if (!o.overwrite && QFileInfo::exists(o.output)) {
+    // A path that cannot be resolved (a loop of links, a folder missing) is an error here, not
+    // a file that "does not exist yet"; a device or pipe is written into, never replaced.
+    const SaveTarget target = resolveSaveTarget(o.output);
+    if (target.kind == SaveTarget::File && !o.overwrite) {
         print(err, QStringLiteral("qkvlab: %1 exists; add --overwrite to replace it\n").arg(o.output));
         return 1;
     }

@@ -1,5 +1,6 @@
 #include "modelcommands.h"
 
+#include "cliprint.h"
 #include "jsonwriter.h"
 #include "transformer/hubcache.h"
 
@@ -7,18 +8,6 @@
 
 namespace qkv::app {
 namespace {
-
-void print(FILE *stream, const QString &text)
-{
-    const QByteArray bytes = text.toUtf8();
-    std::fwrite(bytes.constData(), 1, static_cast<std::size_t>(bytes.size()), stream);
-}
-
-int usageError(FILE *err, const QString &message)
-{
-    print(err, QStringLiteral("qkvlab: %1\nTry 'qkvlab --help'.\n").arg(message));
-    return 2;
-}
 
 QString humanCount(double x, const QString &unit)
 {
@@ -95,8 +84,8 @@ int tokenize(const QStringList &args, FILE *out, FILE *err)
     const QJsonObject json {{QStringLiteral("tokens"), QJsonArray::fromStringList(e.display)},
         {QStringLiteral("pieces"), QJsonArray::fromStringList(e.pieces)}, {QStringLiteral("ids"), ids}};
     const QByteArray bytes = toPrettyJson(json);
-    std::fwrite(bytes.constData(), 1, static_cast<std::size_t>(bytes.size()), out);
-    return std::fflush(out) == 0 ? 0 : 1;
+    write(out, bytes);
+    return 0;
 }
 
 void addRunToJson(const live::LiveRun &run, bool causal, QJsonObject &json)

@@ -3,17 +3,28 @@
 #include <QByteArray>
 #include <QString>
 
-#include <functional>
-
-class QIODevice;
-
 namespace qkv {
 
-// The one way the program writes a file the user cares about: into a QSaveFile, flushed and
-// checked before commit (Qt 6.4 can commit an empty file on a full disk), so
-// either the whole new file is there or the old one is untouched. Returns an empty string on
-// success, otherwise a message naming the file and the reason.
+// What writing to a path would do, decided from the file system before anything is written.
+struct SaveTarget {
+    enum Kind {
+        New, // nothing there yet: a new file is made
+        File, // a regular file (possibly behind symbolic links): replaced atomically
+        Stream, // a character device, a pipe, or standard output/error: written straight into
+        Refused, // a folder, block device, socket, loop of links, missing folder…: `error` says why
+    };
+    Kind kind = Refused;
+    QString writePath; // the file that is replaced (symbolic links resolved), or the stream opened
+    QString error;
+};
+SaveTarget resolveSaveTarget(const QString &path);
+
+// The one way the program writes a file the user cares about. A regular file is written to a
+// temporary file beside it, flushed to disk and renamed over it, so either the whole new file is
+// there or the old one is untouched (permissions kept, symbolic links followed, never replaced).
+// A character device or pipe is written straight (`-o /dev/stdout`); other kinds of file are
+// refused. Returns an empty string on success, otherwise "Could not save PATH: REASON" with the
+// operating system's reason (no space left on device, permission denied…).
 QString saveAtomically(const QString &path, const QByteArray &bytes);
-QString saveAtomically(const QString &path, const std::function<bool(QIODevice &)> &writer);
 
 } // namespace qkv

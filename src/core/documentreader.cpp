@@ -1,6 +1,7 @@
 #include "documentio.h"
 
 #include "examples.h"
+#include "fileread.h"
 #include "tokenizer.h"
 
 #include <QFile>
@@ -360,37 +361,24 @@ LoadResult parseDocument(const QByteArray &json, const QString &fileName)
 
 std::optional<QByteArray> readLimitedFile(const QString &fileName, QString *error)
 {
-    const QFileInfo info(fileName);
-    if (!info.exists()) {
-        *error = QStringLiteral("no such file");
-        return std::nullopt;
-    }
-    if (info.isDir()) {
-        *error = QStringLiteral("is a folder, not a document");
-        return std::nullopt;
-    }
-    if (info.size() > limits::maxFileBytes) {
+    // A file too large is refused by its size alone, before it is opened.
+    if (const QFileInfo info(fileName); info.isFile() && info.size() > limits::maxFileBytes) {
         // Rounded up, so a file just over the limit does not read "64 MiB; limited to 64 MiB".
         *error = QStringLiteral("the file is %1 MiB; documents are limited to %2 MiB")
-                     .arg((info.size() + 1024 * 1024 - 1) / (1024 * 1024))
-                     .arg(limits::maxFileBytes / (1024 * 1024));
+                     .arg((info.size() + (1 << 20) - 1) >> 20)
+                     .arg(limits::maxFileBytes >> 20);
         return std::nullopt;
     }
-    QFile file(fileName);
-    if (!file.open(QIODevice::ReadOnly)) {
-        *error = file.errorString();
+    ReadableFile file(fileName);
+    if (!file.isOpen()) {
+        *error = file.isFolder() ? QStringLiteral("is a folder, not a document") : file.error();
         return std::nullopt;
     }
-    // Read what the size check saw, and on to one byte past the cap if the file grew since, so a
-    // grown file is still refused. (Not read(cap + 1) at once: that allocates 64 MiB per load.)
-    QByteArray bytes = file.read(std::min(info.size(), limits::maxFileBytes) + 1);
-    while (!file.atEnd() && bytes.size() <= limits::maxFileBytes)
-        bytes += file.read(std::min<qint64>(1024 * 1024, limits::maxFileBytes + 1 - bytes.size()));
-    if (bytes.size() > limits::maxFileBytes) {
-        *error = QStringLiteral("the file is larger than the %1 MiB documents are limited to")
-                     .arg(limits::maxFileBytes / (1024 * 1024));
-        return std::nullopt;
-    }
+    std::optional<QByteArray> bytes = file.readUpTo(limits::maxFileBytes);
+    if (!bytes)
+        *error = file.wasTooLarge() ? QStringLiteral("the file is larger than the %1 MiB documents are limited to")
+                                          .arg(limits::maxFileBytes >> 20)
+                                    : file.error();
     return bytes;
 }
 

@@ -1,11 +1,22 @@
 #include "tensorreaders.h"
 
+#include "fileread.h"
 #include "settings.h"
+#include "systemerror.h"
 
-#include <QFile>
 #include <QFileInfo>
 
+#include <cerrno>
+#include <sys/mman.h>
+
 namespace qkv {
+namespace {
+
+// A file that cannot be mapped (no address space left, a file system without mmap) is read
+// into memory only up to this size.
+constexpr qint64 maxReadInsteadOfMapped = qint64(256) << 20;
+
+} // namespace
 
 TensorFile readTensorFile(const QString &path, const TensorFilter &wanted)
 {
@@ -34,20 +45,36 @@ TensorFile readTensorFile(const QString &path, const TensorFilter &wanted)
     if (!file.error.isEmpty())
         return file;
 
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) {
-        file.error = path + u": "_qs + f.errorString();
+    ReadableFile f(path);
+    if (!f.isOpen() || !f.isRegular()) {
+        file.error = path + u": "_qs + (f.isOpen() ? QStringLiteral("is a pipe or device, not a file") : f.error());
         return file;
     }
     // Mapped, not read: the readers look at the bytes once and copy only what they decode, so a
     // 150 MB file does not cost a second 150 MB.
     const qint64 size = f.size();
-    uchar *mapped = size > 0 ? f.map(0, size) : nullptr;
+    void *mapped
+        = size > 0 ? ::mmap(nullptr, static_cast<size_t>(size), PROT_READ, MAP_PRIVATE, f.descriptor(), 0) : MAP_FAILED;
     QByteArray copy;
-    if (!mapped && size > 0)
-        copy = f.readAll();
+    if (mapped == MAP_FAILED && size > 0) {
+        // Reading instead costs the file's size in memory: only for files that small.
+        const int why = errno;
+        if (size > maxReadInsteadOfMapped) {
+            file.error = path
+                + QStringLiteral(": could not be mapped into memory (%1), and %2 MiB is too much to read instead")
+                      .arg(systemErrorText(why))
+                      .arg(size >> 20);
+            return file;
+        }
+        std::optional<QByteArray> read = f.readUpTo(size);
+        if (!read) {
+            file.error = path + u": "_qs + f.error();
+            return file;
+        }
+        copy = std::move(*read);
+    }
     const QByteArrayView bytes
-        = mapped ? QByteArrayView(reinterpret_cast<const char *>(mapped), size) : QByteArrayView(copy);
+        = mapped != MAP_FAILED ? QByteArrayView(static_cast<const char *>(mapped), size) : QByteArrayView(copy);
     if (name.endsWith(QLatin1String(".npy")))
         file = readNpy(bytes, path);
     else if (name.endsWith(QLatin1String(".npz")))
@@ -56,8 +83,8 @@ TensorFile readTensorFile(const QString &path, const TensorFilter &wanted)
         file = readSafetensors(bytes, path, wanted);
     else
         file = readAttentionJson(bytes, path);
-    if (mapped)
-        f.unmap(mapped);
+    if (mapped != MAP_FAILED)
+        ::munmap(mapped, static_cast<size_t>(size));
     return file;
 }
 

@@ -14,22 +14,27 @@ struct CommandRun {
     QByteArray out, err;
 };
 
-// Runs the command line (as `qkvlab ARGS…`) with its output captured in temporary files.
-inline CommandRun runCommand(const QStringList &args)
+// Everything written to the temporary file `f`, which is closed.
+inline QByteArray readBackAndClose(FILE *f)
 {
-    FILE *out = std::tmpfile();
+    QByteArray bytes;
+    std::rewind(f);
+    char buffer[4096];
+    for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, f)) > 0;)
+        bytes.append(buffer, static_cast<qsizetype>(n));
+    std::fclose(f);
+    return bytes;
+}
+
+// Runs the command line (as `qkvlab ARGS…`) with its output captured in temporary files, or with
+// standard output going to `out` (then not captured).
+inline CommandRun runCommand(const QStringList &args, FILE *out = nullptr)
+{
+    FILE *captured = out ? nullptr : std::tmpfile();
     FILE *err = std::tmpfile();
-    const int status = qkv::app::runCommandLine(QStringList {QStringLiteral("qkvlab")} + args, out, err);
-    auto slurp = [](FILE *f) {
-        QByteArray bytes;
-        std::rewind(f);
-        char buffer[4096];
-        for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, f)) > 0;)
-            bytes.append(buffer, static_cast<qsizetype>(n));
-        std::fclose(f);
-        return bytes;
-    };
-    return {status, slurp(out), slurp(err)};
+    const int status
+        = qkv::app::runCommandLine(QStringList {QStringLiteral("qkvlab")} + args, out ? out : captured, err);
+    return {status, captured ? readBackAndClose(captured) : QByteArray(), readBackAndClose(err)};
 }
 
 } // namespace qkv::test

@@ -1,0 +1,44 @@
+#pragma once
+
+#include <QByteArray>
+#include <QString>
+
+#include <optional>
+
+namespace qkv {
+
+// A file opened for reading as the readers need it: never blocking in open() (a pipe nobody
+// writes to is refused, not waited for), folders, block devices and sockets refused, and the
+// size known before anything is read.
+class ReadableFile
+{
+public:
+    explicit ReadableFile(const QString &path);
+    ~ReadableFile();
+    ReadableFile(const ReadableFile &) = delete;
+    ReadableFile &operator=(const ReadableFile &) = delete;
+
+    bool isOpen() const { return m_fd >= 0; }
+    // Why it could not be opened: "no such file", "is a folder", "Permission denied"…
+    QString error() const { return m_error; }
+    bool isFolder() const { return m_folder; }
+    bool isRegular() const { return m_regular; }
+    // A regular file's size; -1 for pipes and character devices, whose size is known once read.
+    qint64 size() const { return m_size; }
+    int descriptor() const { return m_fd; }
+
+    // Everything, up to `cap` bytes; nullopt with error() set when there is more (wasTooLarge),
+    // or a read fails. A pipe that gives nothing says so.
+    std::optional<QByteArray> readUpTo(qint64 cap);
+    bool wasTooLarge() const { return m_tooLarge; }
+
+private:
+    int m_fd = -1;
+    QString m_error;
+    bool m_folder = false;
+    bool m_regular = false;
+    bool m_tooLarge = false;
+    qint64 m_size = -1;
+};
+
+} // namespace qkv
