@@ -53,10 +53,13 @@ Eigen::VectorXd defaultVector(const QString &word, QStringView role, int head, i
 Eigen::MatrixXd defaultMatrix(QStringView role, int head, int rows, int cols)
 {
     // Indexing by (row, col) rather than row * cols + col keeps existing cells when a size grows.
+    // The row's hash once, not per cell: a 4096 × 1024 matrix is 4M cells.
     Eigen::MatrixXd m(rows, cols);
-    for (int r = 0; r < rows; ++r)
+    for (int r = 0; r < rows; ++r) {
+        const quint64 base = baseHash(QString::number(r), role);
         for (int c = 0; c < cols; ++c)
-            m(r, c) = defaultValue(QString::number(r), role, head, c);
+            m(r, c) = valueFromBase(base, head, c);
+    }
     return m;
 }
 

@@ -10,6 +10,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QRegularExpression>
+#include <QTextBoundaryFinder>
 
 #include <cmath>
 
@@ -118,7 +119,9 @@ Eigen::MatrixXd matrix(
 // A per-head matrix of vectors (heads × dim); with one head a flat vector is accepted too.
 Eigen::MatrixXd perHead(const QJsonValue &v, const QString &path, int heads, int dim)
 {
-    if (heads == 1 && v.isArray() && !v.toArray().isEmpty() && v.toArray().first().isDouble())
+    // Anything but a list first ([null, 1, 2]) is a flat vector with a bad number: named by its
+    // place, k[0], rather than "expected 1 rows".
+    if (heads == 1 && v.isArray() && !v.toArray().isEmpty() && !v.toArray().first().isArray())
         return vector(v, path, dim, QStringLiteral("dim")).transpose();
     return matrix(v, path, heads, dim, QStringLiteral("heads"), QStringLiteral("dim"));
 }
@@ -283,7 +286,7 @@ Document readDocument(const QJsonObject &o)
     Document doc;
     doc.setSettings(readSettings(o));
     const QString sentence = string(o.value(QStringLiteral("sentence")), QStringLiteral("sentence"));
-    const qsizetype count = tokenize(sentence, doc.settings().tokenizer).size();
+    const qsizetype count = countTokens(sentence, doc.settings().tokenizer);
     const bool projections = doc.settings().mode == Mode::Projection || o.contains(QStringLiteral("projections"));
     if (const QString why = sizeRefusal(doc.settings(), count, projections); !why.isEmpty())
         fail(count > limits::maxTokens ? QStringLiteral("sentence") : QString(), why);
@@ -311,10 +314,22 @@ Document readDocument(const QJsonObject &o)
 std::pair<int, int> lineAndColumn(const QByteArray &bytes, int offset)
 {
     offset = std::clamp(offset, 0, static_cast<int>(bytes.size()));
-    const QByteArray before = bytes.left(offset);
-    const int line = static_cast<int>(before.count('\n')) + 1;
-    const QByteArray lastLine = before.mid(before.lastIndexOf('\n') + 1);
-    return {line, static_cast<int>(QString::fromUtf8(lastLine).size()) + 1};
+    // A line ends at \n, \r\n or a lone \r (old Mac files), as editors count them.
+    int line = 1;
+    qsizetype lineStart = 0;
+    for (qsizetype i = 0; i < offset; ++i) {
+        if (bytes[i] == '\n' || (bytes[i] == '\r' && (i + 1 >= bytes.size() || bytes[i + 1] != '\n'))) {
+            ++line;
+            lineStart = i + 1;
+        }
+    }
+    // Columns count characters as people see them: an emoji, or a letter with its accents, is one.
+    const QString lastLine = QString::fromUtf8(bytes.mid(lineStart, offset - lineStart));
+    QTextBoundaryFinder graphemes(QTextBoundaryFinder::Grapheme, lastLine);
+    int column = 1;
+    while (graphemes.toNextBoundary() > 0)
+        ++column;
+    return {line, column};
 }
 
 QString LoadError::toString() const

@@ -9,6 +9,11 @@ namespace qkv {
 namespace tensorio {
 namespace {
 
+// Tokens and labels: a million strings, 64 MiB of them at most (NumPy pads every string to the
+// longest, so one long string in many makes the array large).
+constexpr qint64 maxStrings = qint64(1) << 20;
+constexpr qint64 maxStringBytes = qint64(64) << 20;
+
 struct Descr {
     bool text = false;
     bool ucs4 = false; // text: NumPy's <U (UTF-32) rather than |S (bytes, read as UTF-8)
@@ -145,6 +150,14 @@ Layout parseLayout(QByteArrayView bytes, qint64 totalSize, qint64 &budget)
     try {
         layout.descr = parseDescr(layout.header.descr);
         layout.count = checkedCount(layout.header.shape, budget);
+        // Strings are charged by their bytes, not as floats, before anything is inflated: a few
+        // MB of deflated NULs can declare gigabytes of text.
+        if (layout.descr.text && layout.count > maxStrings)
+            fail(QStringLiteral("a string array of %1 items is more than this program reads").arg(layout.count));
+        if (layout.descr.text && layout.count * layout.descr.itemSize > maxStringBytes)
+            fail(QStringLiteral("a string array of %1 MiB is more than the %2 MiB of text this program reads")
+                     .arg((layout.count * layout.descr.itemSize) >> 20)
+                     .arg(maxStringBytes >> 20));
         checkDataSize(layout.header.shape, layout.count, layout.descr.itemSize, totalSize - layout.dataOffset);
     } catch (const Invalid &e) {
         fail(u"header: "_qs + e.message);
@@ -173,8 +186,6 @@ Tensor parseNpy(QByteArrayView bytes, qint64 &budget, FloatValues *storage)
         : data;
     t.text = descr.text;
     if (descr.text) {
-        if (count > (1 << 20))
-            fail(QStringLiteral("a string array of %1 items is more than this program reads").arg(count));
         t.strings = decodeText(cOrder, count, descr, t.shape);
     } else if (storage && descr.type == Dtype::F32 && cOrder.data() == data.data() && layout.dataOffset % 4 == 0
         && bytes.data() == reinterpret_cast<const char *>(storage->data())) {

@@ -16,19 +16,17 @@ bool isSplitPunct(char32_t c)
     return QChar::isPunct(c);
 }
 
-} // namespace
-
-QStringList tokenize(const QString &sentence, TokenizerKind kind)
+// Calls emit(QStringView) for each token in order: every token is a contiguous run of the
+// sentence, so nothing is copied until a caller wants it.
+template<typename Emit>
+void splitTokens(QStringView view, TokenizerKind kind, Emit emit)
 {
-    QStringList tokens;
-    QString current;
-    auto flush = [&] {
-        if (!current.isEmpty()) {
-            tokens << current;
-            current.clear();
-        }
+    qsizetype start = -1; // of the word being read, -1 between words
+    auto flush = [&](qsizetype end) {
+        if (start >= 0)
+            emit(view.sliced(start, end - start));
+        start = -1;
     };
-    const QStringView view(sentence);
     for (qsizetype i = 0; i < view.size();) {
         char32_t c = view[i].unicode();
         qsizetype len = 1;
@@ -36,19 +34,33 @@ QStringList tokenize(const QString &sentence, TokenizerKind kind)
             c = QChar::surrogateToUcs4(view[i], view[i + 1]);
             len = 2;
         }
-        const QStringView unit = view.mid(i, len);
         if (isSpace(c)) {
-            flush();
+            flush(i);
         } else if (kind == TokenizerKind::Words && isSplitPunct(c)) {
-            flush();
-            tokens << unit.toString();
-        } else {
-            current += unit;
+            flush(i);
+            emit(view.sliced(i, len));
+        } else if (start < 0) {
+            start = i;
         }
         i += len;
     }
-    flush();
+    flush(view.size());
+}
+
+} // namespace
+
+QStringList tokenize(const QString &sentence, TokenizerKind kind)
+{
+    QStringList tokens;
+    splitTokens(sentence, kind, [&](QStringView token) { tokens << token.toString(); });
     return tokens;
+}
+
+qsizetype countTokens(const QString &sentence, TokenizerKind kind)
+{
+    qsizetype count = 0;
+    splitTokens(sentence, kind, [&](QStringView) { ++count; });
+    return count;
 }
 
 } // namespace qkv

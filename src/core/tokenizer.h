@@ -10,5 +10,8 @@ namespace qkv {
 // `sentence.split()`); Words also splits each punctuation character off as its own token.
 // Works on code points, so surrogate pairs, combining marks and emoji sequences survive intact.
 QStringList tokenize(const QString &sentence, TokenizerKind kind);
+// How many tokens tokenize() would make, without making them: sizes are checked before a
+// sentence of millions of commas becomes millions of strings.
+qsizetype countTokens(const QString &sentence, TokenizerKind kind);
 
 } // namespace qkv

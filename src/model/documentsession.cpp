@@ -87,7 +87,7 @@ bool DocumentSession::refuseSize(const Settings &settings, const QString &senten
     const bool sameTokens = sentence == m_document.sentence() && settings.tokenizer == m_document.settings().tokenizer;
     QString why = sizeRefusal(settings, sameTokens ? m_document.tokenCount() : sentence.size(), projections);
     if (!why.isEmpty() && !sameTokens)
-        why = sizeRefusal(settings, tokenize(sentence, settings.tokenizer).size(), projections);
+        why = sizeRefusal(settings, countTokens(sentence, settings.tokenizer), projections);
     if (why.isEmpty())
         return false;
     Q_EMIT editRefused(why);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "arrowgraphview.h"
+#include "tokenlabel.h"
 
 #include <QFont>
 #include <QFontMetricsF>
@@ -225,7 +226,7 @@ inline std::vector<Label> placeLabels(const Geometry &g, const QStringList &toke
     const QFontMetricsF fm = g.metrics(g.labelFont);
     const qreal room = g.columns() ? g.labelWidth - 4 : g.rotated ? g.labelWidth - 6 : g.step;
     const auto make = [&](int i, Side side) {
-        const QString text = fm.elidedText(tokens[i], Qt::ElideRight, room);
+        const QString text = fm.elidedText(tokenLabel(tokens[i]), Qt::ElideRight, room);
         const qreal w = fm.horizontalAdvance(text), h = g.labelHeight;
         const QRectF r = g.labelRect(i, side);
         QRectF ink(r.center().x() - w / 2, r.center().y() - h / 2, w, h);

@@ -194,7 +194,7 @@ void ArrowGraphView::ensureEdges() const
         // At least the column headings, which stand over the labels ("t5" is narrower than "query").
         c.labelWidth = std::max(fm.horizontalAdvance(tr("query")), fm.horizontalAdvance(tr("key")));
         for (const QString &t : r.tokens)
-            c.labelWidth = std::max(c.labelWidth, fm.horizontalAdvance(t));
+            c.labelWidth = std::max(c.labelWidth, fm.horizontalAdvance(tokenLabel(t)));
     }
 }
 

@@ -2,6 +2,7 @@
 
 #include "chartstyle.h"
 #include "documentsession.h"
+#include "tokenlabel.h"
 
 #include <QBarSet>
 #include <QChart>
@@ -245,7 +246,7 @@ void DistributionView::syncData() const
     m_widestLabel = 0;
     double low = 0, high = 0;
     for (int k = 0; k < n; ++k) {
-        m_widestLabel = std::max(m_widestLabel, fm.horizontalAdvance(r.tokens[k]));
+        m_widestLabel = std::max(m_widestLabel, fm.horizontalAdvance(tokenLabel(r.tokens[k])));
         m_maskedKeys[k] = !r.isVisible(q, k);
         m_values[k] = m_maskedKeys[k] ? 0.0 : h->weights(q, k);
         low = std::min(low, m_values[k]);
@@ -297,7 +298,7 @@ void DistributionView::syncData() const
     m_series->setBarWidth(n > 100 ? 1.0 : 0.8);
     m_axisX->setRange(-0.5, std::max(n, 1) - 0.5);
     m_chart->legend()->setVisible(anyMasked);
-    const QString who = q >= 0 && q < r.tokens.size() ? r.tokens[q] : QString();
+    const QString who = q >= 0 && q < r.tokens.size() ? tokenLabel(r.tokens[q]) : QString();
     QString title = n ? tr("What “%1” attends to (query %2, head %3)").arg(who).arg(q + 1).arg(head() + 1)
                       : tr("No attention to show");
     if (m_sorted && n)
@@ -375,7 +376,7 @@ QString DistributionView::describeBar(int key) const
     const int q = query();
     if (!h || key < 0 || key >= r.tokens.size())
         return {};
-    const QString pair = tr("%1 → %2").arg(r.tokens[q], r.tokens[key]);
+    const QString pair = tr("%1 → %2").arg(tokenLabel(r.tokens[q]), tokenLabel(r.tokens[key]));
     if (!r.isVisible(q, key))
         return tr("%1: masked (left out of the row's normalization)").arg(pair);
     QString text = tr("%1: weight %2").arg(pair).arg(h->weights(q, key), 0, 'g', 6);
@@ -433,7 +434,7 @@ void DistributionView::paintOverlay(QPainter &painter, QSizeF size) const
         painter.setFont(key == q ? bold : l.font);
         const qreal x = barCentre(pos);
         if (l.vertical) {
-            const QString text = fm.elidedText(tokens[key], Qt::ElideRight, l.length);
+            const QString text = fm.elidedText(tokenLabel(tokens[key]), Qt::ElideRight, l.length);
             painter.save();
             painter.translate(x, plot.bottom() + labelGap);
             painter.rotate(-90);
@@ -442,7 +443,7 @@ void DistributionView::paintOverlay(QPainter &painter, QSizeF size) const
             painter.restore();
         } else {
             painter.drawText(QRectF(x - pitch / 2, plot.bottom() + labelGap, pitch, lineHeight),
-                Qt::AlignHCenter | Qt::AlignTop, tokens[key]);
+                Qt::AlignHCenter | Qt::AlignTop, tokenLabel(tokens[key]));
         }
     }
 
@@ -486,8 +487,9 @@ void DistributionView::paintCallout(QPainter &painter, int key, QSizeF size) con
     if (pos < 0)
         return;
     const QPalette pal = palette();
-    const QString text = m_maskedKeys[key] ? tr("%1: masked").arg(result().tokens[key])
-                                           : tr("%1: %2").arg(result().tokens[key], formatNumber(m_values[key], 4));
+    const QString token = tokenLabel(result().tokens[key]);
+    const QString text
+        = m_maskedKeys[key] ? tr("%1: masked").arg(token) : tr("%1: %2").arg(token, formatNumber(m_values[key], 4));
     QFont f = font();
     f.setBold(true);
     const QFontMetricsF fm(f);

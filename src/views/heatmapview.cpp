@@ -1,5 +1,7 @@
 #include "heatmapview.h"
 
+#include "tokenlabel.h"
+
 #include "documentsession.h"
 
 #include <QFontMetricsF>
@@ -231,7 +233,7 @@ ColorScale HeatmapView::colorScale() const
         const QFontMetricsF fm(font());
         m_labelAdvance = 0;
         for (const QString &t : m_measuredTokens)
-            m_labelAdvance = std::max(m_labelAdvance, fm.horizontalAdvance(t));
+            m_labelAdvance = std::max(m_labelAdvance, fm.horizontalAdvance(tokenLabel(t)));
     }
     return m_scale;
 }
@@ -432,7 +434,7 @@ void HeatmapView::paintLabels(QPainter &painter, const Layout &l) const
     const QColor warning = dark ? QColor(255, 120, 110) : QColor(190, 30, 30);
     painter.setFont(l.labelFont);
     for (int i : l.shown) {
-        const QString label = fm.elidedText(r.tokens[i], Qt::ElideRight, width);
+        const QString label = fm.elidedText(tokenLabel(r.tokens[i]), Qt::ElideRight, width);
         const qreal advance = fm.horizontalAdvance(label);
         const qreal centre = (i + 0.5) * l.cell;
         // The selected query is marked among the rows, a selected key among the columns.

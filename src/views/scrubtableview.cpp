@@ -52,6 +52,9 @@ void ScrubTableView::fitCellsToFont()
     horizontalHeader()->setDefaultSectionSize(metrics.horizontalAdvance(QStringLiteral("-0.00000")) + 12);
     verticalHeader()->setMinimumSectionSize(metrics.height() + 2);
     verticalHeader()->setDefaultSectionSize(metrics.height() + 8);
+    // Row names are tokens: a very long word is elided rather than pushing the numbers away.
+    verticalHeader()->setMaximumWidth(metrics.averageCharWidth() * 24);
+    verticalHeader()->setTextElideMode(Qt::ElideRight);
 }
 
 void ScrubTableView::changeEvent(QEvent *event)

@@ -1,5 +1,7 @@
 #include "tokenstrip.h"
 
+#include "tokenlabel.h"
+
 #include <QKeyEvent>
 #include <QPainter>
 #include <QScrollBar>
@@ -29,7 +31,10 @@ QSize TokenStrip::sizeHint() const
 
 void TokenStrip::setTokens(const QStringList &tokens)
 {
-    m_tokens = tokens;
+    m_tokens.clear();
+    m_tokens.reserve(tokens.size());
+    for (const QString &token : tokens)
+        m_tokens << tokenLabel(token);
     if (m_selected >= m_tokens.size())
         m_selected = -1;
     layoutChips();

@@ -128,6 +128,15 @@ private Q_SLOTS:
         QTest::newRow("truncated") << QByteArray("{\"format\": \"qkvlab\", \"vers")
                                    << u"f.json:1:27: syntax error: unterminated string"_qs;
         QTest::newRow("empty file") << QByteArray() << u"f.json:1:1: syntax error: illegal value"_qs;
+        // Columns count what people see (an emoji, an accented letter are one); a lone \r ends a line.
+        QTest::newRow("emoji before the error") << QByteArray("{\"\xf0\x9f\x98\x80"
+                                                              "e\xcc\x81\": 1 2}")
+                                                << u"f.json:1:11: syntax error: unterminated object"_qs;
+        QTest::newRow("CR line endings") << QByteArray(
+            "{\r  \"format\": \"qkvlab\",\r  \"version\": 1,\r  \"sentence\" 1\r}")
+                                         << u"f.json:4:15: syntax error: missing name separator"_qs;
+        QTest::newRow("CRLF line endings")
+            << QByteArray("{\r\n  \"a\": 1\r\n  \"b\": 2\r\n}") << u"f.json:3:4: syntax error: unterminated object"_qs;
         QTest::newRow("top-level list") << QByteArray("[1, 2]")
                                         << u"f.json: expected a JSON object at the top level"_qs;
         QTest::newRow("not ours") << QByteArray(R"({"format": "other", "version": 1, "sentence": ""})")
@@ -145,6 +154,8 @@ private Q_SLOTS:
             << u"f.json: words.animal.v[1]: expected a number between -1e+06 and 1e+06, got 1e+308"_qs;
         QTest::newRow("string number") << minimal(R"("words": {"The": {"k": [0, "1", 0]}})")
                                        << u"f.json: words.The.k[1]: expected a finite number, got a string"_qs;
+        QTest::newRow("flat vector, null first") << minimal(R"("words": {"The": {"k": [null, 1, 2]}})")
+                                                 << u"f.json: words.The.k[0]: expected a finite number, got null"_qs;
         QTest::newRow("short vector") << minimal(R"("words": {"The": {"k": [0, 1]}})")
                                       << u"f.json: words.The.k: expected 3 numbers (dim), got 2"_qs;
         QTest::newRow("wrong head count") << minimal(R"("heads": 2, "words": {"The": {"k": [[0, 1, 2]]}})")
