@@ -6,6 +6,7 @@
 #include <QJsonDocument>
 
 #include <cmath>
+#include <limits>
 
 namespace qkv::transformer {
 namespace {
@@ -51,11 +52,12 @@ public:
         return x;
     }
 
-    // The same for a number computed with in float32 (an epsilon of 1e-300 would be 0 there).
+    // The same for a number computed with in float32, where it must be a normal number (an
+    // epsilon of 1e-300 would be 0 there, a rope factor of 1e-45 would make frequencies infinite).
     double positiveFloat(const QString &key, double fallback) const
     {
         const double x = positive(key, fallback);
-        if (!std::isfinite(float(x)) || float(x) <= 0)
+        if (!std::isfinite(float(x)) || float(x) < std::numeric_limits<float>::min())
             bad(key, QStringLiteral("%1 is outside float32's range").arg(x));
         return x;
     }
@@ -164,7 +166,7 @@ void readRopeScaling(const Keys &k, Config &c)
         k.bad(key, QStringLiteral("type \"%1\" is not supported (llama3 and default are)").arg(type));
     RopeScaling &rs = c.ropeScaling;
     rs.llama3 = true;
-    rs.factor = s.positive(u"factor"_qs, 8);
+    rs.factor = s.positiveFloat(u"factor"_qs, 8);
     rs.lowFreqFactor = s.positive(u"low_freq_factor"_qs, 1);
     rs.highFreqFactor = s.positive(u"high_freq_factor"_qs, 4);
     rs.originalMaxPositions = s.positive(u"original_max_position_embeddings"_qs, 8192);
