@@ -88,7 +88,7 @@ def hftokenizer():
     replace = {"type": "Replace", "pattern": {"String": "a"}, "content": "aa"}
     grow = {"type": "Sequence", "normalizers": [replace] * 6}
     write("hftokenizer", "growing-replace", dumps(dict(tiny, normalizer=grow)) + b"\0aab")
-    wordpiece = {"model": {"type": "WordPiece", "unk_token": "[UNK]", "max_input_chars_per_word": 100000,
+    wordpiece = {"model": {"type": "WordPiece", "unk_token": "[UNK]", "max_input_chars_per_word": 1000,
                            "vocab": {"[UNK]": 0, "a": 1, "##a": 2, "b": 3}}}
     write("hftokenizer", "long-words", dumps(wordpiece) + b"\0" + b"a" * 300 + b"b")
 
