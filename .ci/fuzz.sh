@@ -9,7 +9,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 source .ci/install.sh
-install_missing cmake ninja-build clang-14 libclang-rt-14-dev qt6-base-dev libeigen3-dev zlib1g-dev libdeflate-dev pkg-config
+install_missing cmake ninja-build clang-14 libclang-rt-14-dev qt6-base-dev libeigen3-dev zlib1g-dev libdeflate-dev \
+  libsentencepiece-dev pkg-config
 
 build=build/fuzz
 launcher=()
@@ -21,7 +22,7 @@ nice -n 10 cmake --build "$build" -j "${FUZZ_JOBS:-1}"
 seconds=${FUZZ_SECONDS:-60}
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(document numberblock exportargs size tokenizer npy npz safetensors attentionjson
-  tokengroups)
+  tokengroups modelconfig safetensorsheader shardindex hftokenizer legacyvocab sentencepiece sessionfile)
 mkdir -p "$build/artifacts"
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}

@@ -56,12 +56,16 @@ Eigen::MatrixXf matrix(const QJsonValue &v, const QString &path)
         throw Invalid {path, QStringLiteral("expected rows of numbers, found %1").arg(describeValue(v))};
     const QJsonArray rows = v.toArray();
     const qsizetype width = rows.first().toArray().size();
-    Eigen::MatrixXf out(rows.size(), std::max<qsizetype>(width, 1));
+    // Every row's width is checked before the matrix is allocated: a long first row and many
+    // empty ones would otherwise ask for rows × width numbers that the file does not hold.
+    for (qsizetype r = 0; r < rows.size(); ++r) {
+        if (!rows[r].isArray() || rows[r].toArray().size() != width || width == 0)
+            throw Invalid {QStringLiteral("%1[%2]").arg(path).arg(r),
+                QStringLiteral("expected a row of %1 numbers, found %2").arg(width).arg(describeValue(rows[r]))};
+    }
+    Eigen::MatrixXf out(rows.size(), width);
     for (qsizetype r = 0; r < rows.size(); ++r) {
         const QString rowPath = QStringLiteral("%1[%2]").arg(path).arg(r);
-        if (!rows[r].isArray() || rows[r].toArray().size() != width || width == 0)
-            throw Invalid {rowPath,
-                QStringLiteral("expected a row of %1 numbers, found %2").arg(width).arg(describeValue(rows[r]))};
         const QJsonArray row = rows[r].toArray();
         for (qsizetype c = 0; c < width; ++c) {
             const double x = row[c].toDouble(std::nan(""));

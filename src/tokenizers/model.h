@@ -4,6 +4,7 @@
 #include <QString>
 #include <QStringView>
 
+#include <algorithm>
 #include <optional>
 #include <unordered_map>
 #include <vector>
@@ -20,6 +21,7 @@ public:
     {
         if (!m_ids.emplace(piece, id).second)
             return;
+        m_longest = std::max(m_longest, piece.size());
         if (std::size_t(id) >= m_pieces.size())
             m_pieces.resize(std::size_t(id) + 1);
         if (m_pieces[std::size_t(id)].isNull())
@@ -33,6 +35,7 @@ public:
     // One past the largest id; ids without a piece read as empty strings.
     int size() const { return int(m_pieces.size()); }
     int count() const { return int(m_ids.size()); } // the number of pieces
+    qsizetype longest() const { return m_longest; } // the length of the longest piece
     QString piece(int id) const { return id >= 0 && id < size() ? m_pieces[std::size_t(id)] : QString(); }
 
 private:
@@ -49,6 +52,7 @@ private:
     };
     std::unordered_map<QString, int, Hash, Equal> m_ids;
     std::vector<QString> m_pieces; // by id
+    qsizetype m_longest = 0;
 };
 
 // Turns one pre-tokenized word into ids (Hugging Face "model").

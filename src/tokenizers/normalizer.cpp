@@ -45,45 +45,78 @@ QString filtered(const QString &text, Keep keep)
     return out;
 }
 
-Normalizer parseOne(const QJsonObject &o, const QString &path);
+// A normalizer step with the most UTF-16 units its text may grow to (budgetFor).
+using Step = std::function<QString(const QString &, qsizetype budget)>;
 
-Normalizer parseSequence(const QJsonObject &o, const QString &path)
+// A normalized text may be at most this long: NFKD makes one character at most 18, BERT's
+// normalizer 3; only replacements that multiply the text (each "a" to "aa", six times over) get
+// there, and what goes beyond is cut rather than filling the memory.
+qsizetype budgetFor(qsizetype length)
 {
+    return 64 * length + 4096;
+}
+
+QString cut(QString text, qsizetype budget)
+{
+    if (text.size() > budget) {
+        text.truncate(budget);
+        if (text.back().isHighSurrogate())
+            text.chop(1);
+    }
+    return text;
+}
+
+// Real files nest a Sequence once or twice; a deeper one is refused before it is followed.
+constexpr int maxDepth = 8;
+
+Step parseOne(const QJsonObject &o, const QString &path, int depth);
+
+Step parseSequence(const QJsonObject &o, const QString &path, int depth)
+{
+    if (depth >= maxDepth)
+        fail(path + QStringLiteral(": Sequence nested more than %1 deep").arg(maxDepth));
     const QString listPath = childPath(path, QLatin1String("normalizers"));
     const QJsonArray list = arrayField(o, QLatin1String("normalizers"), path);
-    std::vector<Normalizer> steps;
+    std::vector<Step> steps;
     for (qsizetype i = 0; i < list.size(); ++i)
-        if (Normalizer n = parseOne(objectAt(list[i], indexPath(listPath, i)), indexPath(listPath, i)))
+        if (Step n = parseOne(objectAt(list[i], indexPath(listPath, i)), indexPath(listPath, i), depth + 1))
             steps.push_back(std::move(n));
-    return [steps](const QString &text) {
+    return [steps](const QString &text, qsizetype budget) {
         QString out = text;
-        for (const Normalizer &n : steps)
-            out = n(out);
+        for (const Step &n : steps)
+            out = n(out, budget);
         return out;
     };
 }
 
-Normalizer parseOne(const QJsonObject &o, const QString &path)
+// A step that cannot grow the text more than a few times.
+template<typename F>
+Step bounded(F f)
+{
+    return [f](const QString &t, qsizetype budget) { return cut(f(t), budget); };
+}
+
+Step parseOne(const QJsonObject &o, const QString &path, int depth)
 {
     const QString type = typeField(o, path);
     if (type == QLatin1String("Sequence"))
-        return parseSequence(o, path);
+        return parseSequence(o, path, depth);
     if (type == QLatin1String("NFC"))
-        return [](const QString &t) { return t.normalized(QString::NormalizationForm_C); };
+        return bounded([](const QString &t) { return t.normalized(QString::NormalizationForm_C); });
     if (type == QLatin1String("NFD"))
-        return [](const QString &t) { return t.normalized(QString::NormalizationForm_D); };
+        return bounded([](const QString &t) { return t.normalized(QString::NormalizationForm_D); });
     if (type == QLatin1String("NFKC"))
-        return [](const QString &t) { return t.normalized(QString::NormalizationForm_KC); };
+        return bounded([](const QString &t) { return t.normalized(QString::NormalizationForm_KC); });
     if (type == QLatin1String("NFKD"))
-        return [](const QString &t) { return t.normalized(QString::NormalizationForm_KD); };
+        return bounded([](const QString &t) { return t.normalized(QString::NormalizationForm_KD); });
     if (type == QLatin1String("Lowercase"))
-        return [](const QString &t) { return t.toLower(); };
+        return bounded([](const QString &t) { return t.toLower(); });
     if (type == QLatin1String("StripAccents"))
-        return [](const QString &t) { return filtered(t, [](char32_t c) { return !isMark(c); }); };
+        return bounded([](const QString &t) { return filtered(t, [](char32_t c) { return !isMark(c); }); });
     if (type == QLatin1String("Strip")) {
         const bool left = boolField(o, QLatin1String("strip_left"), path, true);
         const bool right = boolField(o, QLatin1String("strip_right"), path, true);
-        return [left, right](const QString &t) {
+        return bounded([left, right](const QString &t) {
             // Every White_Space character is in the BMP: no surrogate pair needs care.
             qsizetype begin = 0, end = t.size();
             while (left && begin < end && isWhiteSpace(t[begin].unicode()))
@@ -91,23 +124,30 @@ Normalizer parseOne(const QJsonObject &o, const QString &path)
             while (right && end > begin && isWhiteSpace(t[end - 1].unicode()))
                 --end;
             return t.mid(begin, end - begin);
-        };
+        });
     }
     if (type == QLatin1String("Replace")) {
         const QRegularExpression pattern
             = parsePattern(o.value(QLatin1String("pattern")), childPath(path, QLatin1String("pattern")));
         const QString content = stringField(o, QLatin1String("content"), path);
-        return [pattern, content](const QString &t) {
-            QString out = t;
-            // The content is literal: no back-references, as in Hugging Face's Replace.
-            QString escaped = content;
-            escaped.replace(u'\\', QStringLiteral("\\\\"));
-            return out.replace(pattern, escaped);
+        // The content is literal (no back-references, as in Hugging Face's Replace), and the
+        // replacing stops once the text is over its budget.
+        return [pattern, content](const QString &t, qsizetype budget) {
+            QString out;
+            qsizetype last = 0;
+            for (auto it = pattern.globalMatch(t); it.hasNext() && out.size() <= budget;) {
+                const QRegularExpressionMatch m = it.next();
+                out += QStringView(t).sliced(last, m.capturedStart() - last);
+                out += content;
+                last = m.capturedEnd();
+            }
+            out += QStringView(t).sliced(last);
+            return cut(std::move(out), budget);
         };
     }
     if (type == QLatin1String("Prepend")) {
         const QString prefix = stringField(o, QLatin1String("prepend"), path);
-        return [prefix](const QString &t) { return t.isEmpty() ? t : prefix + t; };
+        return bounded([prefix](const QString &t) { return t.isEmpty() ? t : prefix + t; });
     }
     if (type == QLatin1String("BertNormalizer")) {
         BertNormalizerOptions options;
@@ -115,7 +155,7 @@ Normalizer parseOne(const QJsonObject &o, const QString &path)
         options.handleChineseChars = boolField(o, QLatin1String("handle_chinese_chars"), path, true);
         options.lowercase = boolField(o, QLatin1String("lowercase"), path, true);
         options.stripAccents = boolField(o, QLatin1String("strip_accents"), path, options.lowercase);
-        return [options](const QString &t) { return bertNormalize(t, options); };
+        return bounded([options](const QString &t) { return bertNormalize(t, options); });
     }
     unsupportedType(o, path);
 }
@@ -160,7 +200,8 @@ Normalizer parseNormalizer(const QJsonValue &value, const QString &path)
 {
     if (value.isNull() || value.isUndefined())
         return {};
-    return parseOne(objectAt(value, path), path);
+    const Step step = parseOne(objectAt(value, path), path, 0);
+    return [step](const QString &text) { return step(text, budgetFor(text.size())); };
 }
 
 } // namespace qkv::tokenizers

@@ -21,7 +21,8 @@ struct BertNormalizerOptions {
 QString bertNormalize(const QString &text, const BertNormalizerOptions &options);
 bool isChineseChar(char32_t c);
 
-// The "normalizer" of tokenizer.json at `path`; throws LoadError naming what it cannot do.
+// The "normalizer" of tokenizer.json at `path`; throws LoadError naming what it cannot do. What it
+// makes of a text of n UTF-16 units is cut at 64·n + 4096 (replacements could multiply it).
 Normalizer parseNormalizer(const QJsonValue &value, const QString &path);
 
 } // namespace qkv::tokenizers

@@ -47,6 +47,9 @@ PreTokenizer byteLevel(const QJsonObject &o, const QString &path)
 PreTokenizer metaspace(const QJsonObject &o, const QString &path)
 {
     const QString replacement = stringField(o, QLatin1String("replacement"), path, QString(metaspaceChar));
+    // One character, as in Hugging Face's (a longer one would multiply the spaces at every pass).
+    if (replacement.toUcs4().size() != 1)
+        fail(childPath(path, QLatin1String("replacement")) + QStringLiteral(" must be one character"));
     QString scheme = stringField(o, QLatin1String("prepend_scheme"), path, QString());
     if (scheme.isEmpty()) // files before prepend_scheme said add_prefix_space
         scheme = boolField(o, QLatin1String("add_prefix_space"), path, true) ? QStringLiteral("always")
@@ -68,27 +71,36 @@ PreTokenizer metaspace(const QJsonObject &o, const QString &path)
     };
 }
 
-PreTokenizer parseOne(const QJsonObject &o, const QString &path, PreTokenizerInfo &info);
+// Real files nest a Sequence once; a deeper one is refused before it is followed.
+constexpr int maxDepth = 8;
 
-PreTokenizer parseSequence(const QJsonObject &o, const QString &path, PreTokenizerInfo &info)
+PreTokenizer parseOne(const QJsonObject &o, const QString &path, PreTokenizerInfo &info, int depth);
+
+PreTokenizer parseSequence(const QJsonObject &o, const QString &path, PreTokenizerInfo &info, int depth)
 {
+    if (depth >= maxDepth)
+        fail(path + QStringLiteral(": Sequence nested more than %1 deep").arg(maxDepth));
     const QString listPath = childPath(path, QLatin1String("pretokenizers"));
     const QJsonArray list = arrayField(o, QLatin1String("pretokenizers"), path);
     std::vector<PreTokenizer> steps;
     for (qsizetype i = 0; i < list.size(); ++i)
-        steps.push_back(parseOne(objectAt(list[i], indexPath(listPath, i)), indexPath(listPath, i), info));
+        steps.push_back(parseOne(objectAt(list[i], indexPath(listPath, i)), indexPath(listPath, i), info, depth + 1));
     return [steps](Words &words) {
         for (const PreTokenizer &p : steps)
             p(words);
     };
 }
 
-PreTokenizer parseOne(const QJsonObject &o, const QString &path, PreTokenizerInfo &info)
+PreTokenizer parseOne(const QJsonObject &o, const QString &path, PreTokenizerInfo &info, int depth)
 {
     const QString type = typeField(o, path);
     if (type == QLatin1String("Sequence"))
-        return parseSequence(o, path, info);
+        return parseSequence(o, path, info, depth);
     if (type == QLatin1String("ByteLevel")) {
+        // A second pass would turn the byte alphabet's own characters into bytes again, doubling
+        // the text each time.
+        if (info.byteLevel)
+            fail(path + QStringLiteral(": a second ByteLevel step is not supported"));
         info.byteLevel = true;
         return byteLevel(o, path);
     }
@@ -141,7 +153,7 @@ PreTokenizer parsePreTokenizer(const QJsonValue &value, const QString &path, Pre
 {
     if (value.isNull() || value.isUndefined())
         return {};
-    return parseOne(objectAt(value, path), path, info);
+    return parseOne(objectAt(value, path), path, info, 0);
 }
 
 } // namespace qkv::tokenizers

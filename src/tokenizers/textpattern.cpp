@@ -4,6 +4,8 @@
 
 #include <QJsonObject>
 
+#include <algorithm>
+
 namespace qkv::tokenizers {
 
 namespace {
@@ -65,11 +67,16 @@ QRegularExpression parsePattern(const QJsonValue &value, const QString &path)
         pattern = fromOniguruma(stringField(o, QLatin1String("Regex"), path), childPath(path, QLatin1String("Regex")));
     else
         fail(path + QStringLiteral(" must hold \"String\" or \"Regex\""));
-    // \s, \w and \d as Unicode defines them, as in Oniguruma and Rust's regex.
-    QRegularExpression re(pattern, QRegularExpression::UseUnicodePropertiesOption);
+    // \s, \w and \d as Unicode defines them, as in Oniguruma and Rust's regex. A file's pattern may
+    // backtrack catastrophically ("(a|a)*c" on a run of a's): each search gives up after 100,000
+    // steps (PCRE2's default is 10 million), and the text it has not matched stays one piece. Real
+    // patterns take about one step a character (Llama 3's on a run of spaces), far below that.
+    const QString limit = QStringLiteral("(*LIMIT_MATCH=100000)");
+    QRegularExpression re(limit + pattern, QRegularExpression::UseUnicodePropertiesOption);
     if (!re.isValid())
         fail(path + QStringLiteral(": the regular expression is not supported (") + re.errorString()
-            + QStringLiteral(" at offset ") + QString::number(re.patternErrorOffset()) + u')');
+            + QStringLiteral(" at offset ")
+            + QString::number(std::max<qsizetype>(re.patternErrorOffset() - limit.size(), 0)) + u')');
     re.optimize();
     return re;
 }

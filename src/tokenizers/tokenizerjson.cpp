@@ -12,6 +12,7 @@ namespace qkv::tokenizers {
 namespace {
 
 const QLatin1String modelPath("model");
+constexpr int maxWordPieceChars = 1000;
 
 // The largest id a vocabulary of `size` tokens may use.
 qsizetype maxId(qsizetype size)
@@ -66,9 +67,15 @@ std::unique_ptr<WordPieceModel> parseWordPiece(const QJsonObject &m)
     const auto unkId = vocabulary.find(unk);
     if (!unkId)
         fail(QStringLiteral("model.unk_token \"") + unk + QStringLiteral("\" is not in the vocabulary"));
+    // Matching a word costs up to its length squared: longer words than this are refused.
+    const int maxChars = intField(m, QLatin1String("max_input_chars_per_word"), modelPath, 100);
+    if (maxChars > maxWordPieceChars)
+        fail(QStringLiteral("model.max_input_chars_per_word: %1 is more than the %2 this reader allows (Hugging "
+                            "Face's default is 100)")
+                 .arg(maxChars)
+                 .arg(maxWordPieceChars));
     return std::make_unique<WordPieceModel>(std::move(vocabulary), *unkId,
-        stringField(m, QLatin1String("continuing_subword_prefix"), modelPath, QStringLiteral("##")),
-        intField(m, QLatin1String("max_input_chars_per_word"), modelPath, 100));
+        stringField(m, QLatin1String("continuing_subword_prefix"), modelPath, QStringLiteral("##")), maxChars);
 }
 
 // The ids are the ones Hugging Face's AddedVocabulary gives, which is what Python runs: a token the

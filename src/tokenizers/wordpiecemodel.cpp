@@ -17,15 +17,19 @@ void WordPieceModel::tokenize(const QString &word, std::vector<int> &ids) const
         return;
     }
     std::vector<int> pieces;
+    QString rest; // the prefix (after the first piece) and the rest of the word, whose starts are tried
     std::size_t start = 0;
     while (start + 1 < bounds.size()) {
+        const qsizetype prefix = start > 0 ? m_prefix.size() : 0;
         std::optional<int> found;
         std::size_t end = bounds.size() - 1;
+        // Nothing longer than the vocabulary's longest piece can be in it.
+        while (end > start && prefix + bounds[end] - bounds[start] > m_vocabulary.longest())
+            --end;
+        rest = m_prefix.first(prefix);
+        rest += QStringView(word).sliced(bounds[start], bounds[end] - bounds[start]);
         for (; end > start; --end) {
-            QString candidate = word.mid(bounds[start], bounds[end] - bounds[start]);
-            if (start > 0)
-                candidate.prepend(m_prefix);
-            if ((found = m_vocabulary.find(candidate)))
+            if ((found = m_vocabulary.find(QStringView(rest).first(prefix + bounds[end] - bounds[start]))))
                 break;
         }
         if (!found) {

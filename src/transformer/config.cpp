@@ -6,6 +6,7 @@
 #include <QJsonDocument>
 
 #include <cmath>
+#include <limits>
 
 namespace qkv::transformer {
 namespace {
@@ -48,6 +49,16 @@ public:
         const double x = m_o.value(key).toDouble(-1);
         if (!m_o.value(key).isDouble() || !std::isfinite(x) || x <= 0)
             bad(key, QStringLiteral("expected a positive number"));
+        return x;
+    }
+
+    // The same for a number computed with in float32, where it must be a normal number (an
+    // epsilon of 1e-300 would be 0 there, a rope factor of 1e-45 would make frequencies infinite).
+    double positiveFloat(const QString &key, double fallback) const
+    {
+        const double x = positive(key, fallback);
+        if (!std::isfinite(float(x)) || float(x) < std::numeric_limits<float>::min())
+            bad(key, QStringLiteral("%1 is outside float32's range").arg(x));
         return x;
     }
 
@@ -100,8 +111,11 @@ void readGpt2(const Keys &k, Config &c)
     c.hidden = k.count(u"n_embd"_qs);
     c.maxPositions = k.count(u"n_positions"_qs, 1024);
     c.vocab = k.count(u"vocab_size"_qs);
+    // n_inner defaults to 4 × n_embd, which must stay within the bound of a number written.
+    if (!k.has(u"n_inner"_qs) && c.hidden > (1 << 28))
+        k.bad(u"n_embd"_qs, QStringLiteral("%1 is too large for n_inner's default of 4 × n_embd").arg(c.hidden));
     c.intermediate = k.count(u"n_inner"_qs, 4 * c.hidden);
-    c.eps = float(k.positive(u"layer_norm_epsilon"_qs, 1e-5));
+    c.eps = float(k.positiveFloat(u"layer_norm_epsilon"_qs, 1e-5));
     c.activation = activation(k, u"activation_function"_qs, u"gelu_new"_qs);
     // Variants HF supports that change the attention arithmetic: refused rather than run wrong.
     if (!k.flag(u"scale_attn_weights"_qs, true))
@@ -119,7 +133,7 @@ void readBert(const Keys &k, Config &c)
     c.vocab = k.count(u"vocab_size"_qs);
     c.maxPositions = k.count(u"max_position_embeddings"_qs, 512);
     c.typeVocab = k.count(u"type_vocab_size"_qs, 2, 0);
-    c.eps = float(k.positive(u"layer_norm_eps"_qs, 1e-12));
+    c.eps = float(k.positiveFloat(u"layer_norm_eps"_qs, 1e-12));
     c.activation = activation(k, u"hidden_act"_qs, u"gelu"_qs);
     const QString positions = k.text(u"position_embedding_type"_qs, u"absolute"_qs);
     if (positions != u"absolute")
@@ -152,7 +166,7 @@ void readRopeScaling(const Keys &k, Config &c)
         k.bad(key, QStringLiteral("type \"%1\" is not supported (llama3 and default are)").arg(type));
     RopeScaling &rs = c.ropeScaling;
     rs.llama3 = true;
-    rs.factor = s.positive(u"factor"_qs, 8);
+    rs.factor = s.positiveFloat(u"factor"_qs, 8);
     rs.lowFreqFactor = s.positive(u"low_freq_factor"_qs, 1);
     rs.highFreqFactor = s.positive(u"high_freq_factor"_qs, 4);
     rs.originalMaxPositions = s.positive(u"original_max_position_embeddings"_qs, 8192);
@@ -169,8 +183,8 @@ void readLlama(const Keys &k, Config &c)
     c.intermediate = k.count(u"intermediate_size"_qs);
     c.vocab = k.count(u"vocab_size"_qs);
     c.maxPositions = k.count(u"max_position_embeddings"_qs, 2048);
-    c.eps = float(k.positive(u"rms_norm_eps"_qs, 1e-6));
-    c.ropeTheta = k.positive(u"rope_theta"_qs, 10000);
+    c.eps = float(k.positiveFloat(u"rms_norm_eps"_qs, 1e-6));
+    c.ropeTheta = k.positiveFloat(u"rope_theta"_qs, 10000);
     c.activation = activation(k, u"hidden_act"_qs, u"silu"_qs);
     c.tieStated = k.has(u"tie_word_embeddings"_qs);
     c.tieEmbeddings = k.flag(u"tie_word_embeddings"_qs, false);

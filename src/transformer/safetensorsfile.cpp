@@ -63,8 +63,8 @@ TensorEntry parseEntry(const QString &name, const QJsonValue &value, const uchar
     for (const QJsonValue &d : info.value(u"shape"_qs).toArray()) {
         const qint64 n = whole(d, u"shape"_qs);
         e.shape.push_back(n);
-        // Bounded before multiplying, so a lying shape cannot overflow.
-        if (n != 0 && e.count > (qint64(1) << 60) / n)
+        // Bounded before multiplying, so a lying shape cannot overflow, nor can count × item size.
+        if (n != 0 && e.count > (qint64(1) << 56) / n)
             refuse(QStringLiteral("shape %1 is impossibly large").arg(shapeString(e.shape)));
         e.count *= n;
     }

@@ -6,6 +6,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
 
@@ -94,6 +95,26 @@ void dropPages(const TensorEntry &e)
         madvise(reinterpret_cast<void *>(begin), end - begin, MADV_DONTNEED);
 }
 
+// Refuses a shard that is a link to a file outside `dir`, except into the Hugging Face cache's
+// blobs beside the snapshots (models--NAME/snapshots/REV/x -> ../../blobs/HASH), where every
+// file of a snapshot points.
+void refuseOutside(const QDir &dir, const QString &shard, const QString &indexPath)
+{
+    const QString target = QFileInfo(dir.filePath(shard)).canonicalFilePath();
+    if (target.isEmpty())
+        return; // missing: opening it says so
+    const QDir folder(dir.canonicalPath());
+    QStringList roots {folder.path()};
+    QDir repo = folder;
+    if (repo.cdUp() && repo.dirName() == u"snapshots" && repo.cdUp())
+        roots << repo.filePath(u"blobs"_qs);
+    for (const QString &root : roots) {
+        if (target.startsWith(root + u'/'))
+            return;
+    }
+    refuse(QStringLiteral("%1: weight_map: %2 is a link to a file outside the model's folder").arg(indexPath, shard));
+}
+
 } // namespace
 
 void WeightStore::Free::operator()(float *p) const
@@ -150,8 +171,10 @@ void WeightStore::open(const QString &folder)
             shards << shard;
     }
     shards.sort();
-    for (const QString &shard : shards)
+    for (const QString &shard : shards) {
+        refuseOutside(dir, shard, indexPath);
         add(std::make_unique<SafetensorsFile>(dir.filePath(shard)));
+    }
     for (auto it = fileOf.cbegin(); it != fileOf.cend(); ++it) {
         const auto found = m_index.constFind(it.key());
         if (found == m_index.cend() || QFileInfo(found->file->path()).fileName() != it.value())

@@ -108,6 +108,33 @@ private Q_SLOTS:
         QVERIFY2(r.error.contains(u"/nonexistent/model"_qs), qPrintable(r.error));
     }
 
+    // A shard is a file of the model's folder: in the Hugging Face cache it is a link into the
+    // repository's blobs, which opens; a link to a file elsewhere is refused, naming it.
+    void shardLinks()
+    {
+        if (m_skip)
+            QSKIP(qPrintable(m_why));
+        QTemporaryDir root;
+        const QString from = m_fixtures.path(u"gpt2_f16_shards"_qs);
+        const QString repo = root.filePath(u"models--tiny"_qs), snapshot = repo + u"/snapshots/abc"_qs;
+        QVERIFY(QDir().mkpath(repo + u"/blobs"_qs) && QDir().mkpath(snapshot));
+        for (const QString &name : QDir(from).entryList(QDir::Files)) {
+            QVERIFY(QFile::copy(from + u'/' + name, repo + u"/blobs/"_qs + name + u".blob"_qs));
+            QVERIFY(QFile::link(u"../../blobs/"_qs + name + u".blob"_qs, snapshot + u'/' + name));
+        }
+        const OpenResult cached = Model::open(snapshot);
+        QVERIFY2(cached.model, qPrintable(cached.error));
+
+        const QString folder = root.filePath(u"model"_qs), shard = u"model-00002-of-00002.safetensors"_qs;
+        QVERIFY(copyFolder(from, folder));
+        QVERIFY(QFile::remove(folder + u'/' + shard));
+        QVERIFY(QFile::link(repo + u"/blobs/"_qs + shard + u".blob"_qs, folder + u'/' + shard));
+        const OpenResult outside = Model::open(folder);
+        QVERIFY(!outside.model);
+        QVERIFY2(outside.error.contains(shard + u" is a link to a file outside the model's folder"_qs),
+            qPrintable(outside.error));
+    }
+
     // hf:NAME as huggingface_hub finds it: HF_HUB_CACHE, else HF_HOME/hub; refs/main names the
     // snapshot, else the newest one.
     void hubCache()
