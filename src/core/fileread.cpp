@@ -85,4 +85,13 @@ std::optional<QByteArray> ReadableFile::readUpTo(qint64 cap)
     return bytes;
 }
 
+std::optional<QByteArray> readWholeFile(const QString &path, qint64 cap, QString *error)
+{
+    ReadableFile file(path);
+    std::optional<QByteArray> bytes = file.readUpTo(cap);
+    if (!bytes)
+        *error = file.wasTooLarge() ? QStringLiteral("larger than %1 MiB").arg(cap >> 20) : file.error();
+    return bytes;
+}
+
 } // namespace qkv

@@ -41,4 +41,8 @@ private:
     qint64 m_size = -1;
 };
 
+// A whole file of at most `cap` bytes, or nullopt with why in `error` ("no such file",
+// "is a folder, not a file", "larger than 16 MiB", "Permission denied"…).
+std::optional<QByteArray> readWholeFile(const QString &path, qint64 cap, QString *error);
+
 } // namespace qkv

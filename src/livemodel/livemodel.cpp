@@ -1,6 +1,7 @@
 #include "livemodel.h"
 
 #include "bundledmodels.h"
+#include "fileread.h"
 #include "transformer/forward.h"
 
 #include <QDir>
@@ -56,9 +57,11 @@ std::shared_ptr<const LiveModel> LiveModel::open(const QString &location, QStrin
     live->m_model = std::move(opened.model);
     live->m_tokenizer = std::move(tokenizer.tokenizer);
     // Optional hints of the model's author; a malformed file is as good as none.
-    QFile hints(QDir(live->m_model->folder()).filePath(QStringLiteral("qkvlab.json")));
-    if (hints.size() < 65536 && hints.open(QIODevice::ReadOnly)) {
-        const QJsonObject o = QJsonDocument::fromJson(hints.readAll()).object();
+    QString ignored;
+    const std::optional<QByteArray> hints
+        = readWholeFile(QDir(live->m_model->folder()).filePath(QStringLiteral("qkvlab.json")), 65536, &ignored);
+    if (hints) {
+        const QJsonObject o = QJsonDocument::fromJson(*hints).object();
         live->m_example = o.value(u"example").toString();
         const QJsonObject shown = o.value(u"show").toObject();
         const int layer = shown.value(u"layer").toInt(-1), head = shown.value(u"head").toInt(-1);

@@ -4,6 +4,8 @@
 #include "tokenizer.h"
 #include "tokenizerjson.h"
 
+#include "fileread.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -17,12 +19,11 @@ constexpr qint64 maxFileSize = qint64(256) << 20;
 
 QByteArray readFile(const QDir &dir, const QString &name)
 {
-    QFile f(dir.filePath(name));
-    if (!f.open(QIODevice::ReadOnly))
-        fail(name + QStringLiteral(": cannot be read (") + f.errorString() + u')');
-    if (f.size() > maxFileSize)
-        fail(name + QStringLiteral(": larger than 256 MiB, not a tokenizer file"));
-    return f.readAll();
+    QString why;
+    std::optional<QByteArray> bytes = readWholeFile(dir.filePath(name), maxFileSize, &why);
+    if (!bytes)
+        fail(name + QStringLiteral(": cannot be read (") + why + u')');
+    return std::move(*bytes);
 }
 
 // tokenizer_config.json, empty when the folder has none.

@@ -2,7 +2,8 @@
 
 #include "refusal.h"
 
-#include <QFile>
+#include "fileread.h"
+
 #include <QJsonDocument>
 
 #include <cmath>
@@ -256,13 +257,12 @@ Config parseConfig(const QJsonObject &o, const QString &path)
 
 Config readConfig(const QString &path)
 {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        refuse(QStringLiteral("%1: cannot be read: %2").arg(path, f.errorString()));
-    if (f.size() > 16 * 1024 * 1024)
-        refuse(QStringLiteral("%1: %2 bytes is too large for a config.json").arg(path).arg(f.size()));
+    QString why;
+    const std::optional<QByteArray> bytes = readWholeFile(path, qint64(16) << 20, &why);
+    if (!bytes)
+        refuse(QStringLiteral("%1: cannot be read: %2").arg(path, why));
     QJsonParseError error;
-    const QJsonDocument doc = QJsonDocument::fromJson(f.readAll(), &error);
+    const QJsonDocument doc = QJsonDocument::fromJson(*bytes, &error);
     if (error.error != QJsonParseError::NoError)
         refuse(QStringLiteral("%1: syntax error at byte %2: %3").arg(path).arg(error.offset).arg(error.errorString()));
     if (!doc.isObject())

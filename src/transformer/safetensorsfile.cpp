@@ -2,6 +2,7 @@
 
 #include "refusal.h"
 
+#include <QFileInfo>
 #include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -150,6 +151,9 @@ SafetensorsFile::SafetensorsFile(const QString &path)
     : m_path(path)
     , m_file(std::make_unique<QFile>(path))
 {
+    // Mapped, so only a regular file (a pipe would also block in open()).
+    if (const QFileInfo info(path); info.exists() && !info.isFile())
+        refuse(QStringLiteral("%1: is not a regular file").arg(path));
     if (!m_file->open(QIODevice::ReadOnly))
         refuse(QStringLiteral("%1: cannot be read: %2").arg(path, m_file->errorString()));
     m_size = m_file->size();

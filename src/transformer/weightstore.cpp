@@ -1,5 +1,6 @@
 #include "weightstore.h"
 
+#include "fileread.h"
 #include "memorybudget.h"
 #include "refusal.h"
 #include "twothreads.h"
@@ -142,15 +143,16 @@ void WeightStore::open(const QString &folder)
         add(std::make_unique<SafetensorsFile>(single));
         return;
     }
-    QFile index(indexPath);
-    if (!index.open(QIODevice::ReadOnly))
+    if (!QFileInfo::exists(indexPath))
         refuse(QStringLiteral("%1: holds neither model.safetensors nor model.safetensors.index.json (other weight "
                               "formats such as pytorch_model.bin are not read)")
                    .arg(folder));
-    if (index.size() > 64 * 1024 * 1024)
-        refuse(QStringLiteral("%1: too large for an index").arg(indexPath));
+    QString why;
+    const std::optional<QByteArray> bytes = readWholeFile(indexPath, qint64(64) << 20, &why);
+    if (!bytes)
+        refuse(QStringLiteral("%1: cannot be read: %2").arg(indexPath, why));
     QJsonParseError error;
-    const QJsonDocument doc = QJsonDocument::fromJson(index.readAll(), &error);
+    const QJsonDocument doc = QJsonDocument::fromJson(*bytes, &error);
     if (error.error != QJsonParseError::NoError || !doc.isObject())
         refuse(QStringLiteral("%1: not a JSON object: %2").arg(indexPath, error.errorString()));
     const QJsonValue map = doc.object().value(u"weight_map"_qs);
