@@ -38,17 +38,19 @@ Autosaver::Autosaver(DocumentSession *session, const QString &folder, QObject *p
     connect(&m_timer, &QTimer::timeout, this, &Autosaver::saveNow);
     // The undo stack's own signals, not the session's: the first edit after an open or a save
     // is computed (and announced) before the stack leaves its clean state. A merged drag step
-    // changes the index too, so every edit restarts the delay.
+    // changes the index too. The delay runs from the first edit not yet saved and is not
+    // restarted by later ones: however long one keeps dragging, the copy is never older than it.
     QUndoStack *undo = session->undoStack();
-    connect(undo, &QUndoStack::indexChanged, this, [this] {
-        if (!m_session->undoStack()->isClean())
+    const auto schedule = [this] {
+        if (!m_session->undoStack()->isClean() && !m_timer.isActive())
             m_timer.start();
-    });
-    connect(undo, &QUndoStack::cleanChanged, this, [this](bool clean) {
+    };
+    connect(undo, &QUndoStack::indexChanged, this, schedule);
+    connect(undo, &QUndoStack::cleanChanged, this, [this, schedule](bool clean) {
         if (clean)
             clear();
         else
-            m_timer.start();
+            schedule();
     });
 }
 
@@ -70,9 +72,10 @@ QString Autosaver::saveNow()
     if (m_session->undoStack()->isClean())
         return {};
     const QByteArray meta = QJsonDocument(QJsonObject {{QStringLiteral("original"), m_originalFile}}).toJson();
-    QString error = saveAtomically(metaPath(m_file), meta);
+    // The work first: killed between the two, the copy is there (its original file unknown).
+    QString error = saveAtomically(m_file, serializeDocument(m_session->document()));
     if (error.isEmpty())
-        error = saveAtomically(m_file, serializeDocument(m_session->document()));
+        error = saveAtomically(metaPath(m_file), meta);
     return error;
 }
 
@@ -87,6 +90,23 @@ QList<Autosaver::Recoverable> Autosaver::findRecoverable(const QString &folder)
 {
     QList<Recoverable> found;
     const QDir dir(folder);
+    // Left by sessions that were killed, removed once no running window owns them: a save cut
+    // short leaves its hidden temporary file (".NAME.qkv.json.XXXX.tmp"), and a session killed
+    // before its first copy leaves its lock (and perhaps the side file).
+    for (const QString &name : dir.entryList({u".*.tmp"_qs, u"*.lock"_qs}, QDir::Files | QDir::Hidden)) {
+        const bool temporary = name.startsWith(u'.');
+        const QString id = temporary ? name.mid(1).section(u'.', 0, 0) : name.section(u'.', 0, 0);
+        const QString copy = dir.filePath(id + suffix);
+        if (!temporary && QFile::exists(copy))
+            continue;
+        QLockFile owner(lockPath(copy));
+        if (owner.tryLock(0)) {
+            QFile::remove(dir.filePath(name));
+            if (!temporary)
+                QFile::remove(metaPath(copy));
+            owner.unlock();
+        }
+    }
     for (const QString &name : dir.entryList({QLatin1Char('*') + suffix}, QDir::Files, QDir::Time)) {
         const QString file = dir.filePath(name);
         QLockFile lock(lockPath(file));
