@@ -1,0 +1,249 @@
+// A long random walk through the window (5,000 actions) driven as a user would: typing in the
+// sentence box, numbers typed and pasted into the tables, settings chosen in the panel, heads
+// and tokens selected, undo and redo, saves and exports to a temporary folder. After every action
+// the invariants hold; at the end, undoing everything gives back the opened document byte for
+// byte, and redoing everything gives back the last.
+// Seeded: the seed is printed, QKV_SEED=N repeats a run, QKV_STEPS=N changes its length.
+#include "documentio.h"
+#include "documentsession.h"
+#include "exportdialog.h"
+#include "mainwindow.h"
+#include "scrubtableview.h"
+#include "tokenstrip.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFileInfo>
+#include <QKeyEvent>
+#include <QLineEdit>
+#include <QRandomGenerator>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUndoStack>
+
+#include "named.h"
+
+using namespace qkv;
+
+namespace {
+
+const QStringList words {
+    u"cats"_qs, u"sleep"_qs, u"the"_qs, u"日本"_qs, u"👩‍💻"_qs, u"e\u0301"_qs, u"it,"_qs, u"dog's"_qs};
+
+// Typed key by key; a character beyond ASCII (which QTest::keyClicks cannot name) is sent as
+// the text of its key press, as an input method does, a surrogate pair as one.
+void typeText(QWidget *widget, const QString &text)
+{
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        if (text[i].unicode() < 128) {
+            QTest::keyClick(widget, text[i].toLatin1());
+            continue;
+        }
+        const qsizetype length = text[i].isHighSurrogate() && i + 1 < text.size() ? 2 : 1;
+        QKeyEvent press(QEvent::KeyPress, Qt::Key_unknown, Qt::NoModifier, text.mid(i, length));
+        QKeyEvent release(QEvent::KeyRelease, Qt::Key_unknown, Qt::NoModifier, text.mid(i, length));
+        QApplication::sendEvent(widget, &press);
+        QApplication::sendEvent(widget, &release);
+        i += length - 1;
+    }
+}
+
+} // namespace
+
+class TstRandomWindow : public QObject
+{
+    Q_OBJECT
+
+    std::unique_ptr<MainWindow> m_window;
+    QTemporaryDir m_dir;
+    QRandomGenerator m_random;
+    int m_saves = 0, m_exports = 0, m_refused = 0;
+
+    template<typename T>
+    T *child(const char *name) const
+    {
+        return test::named<T>(m_window.get(), name);
+    }
+    DocumentSession *session() const { return m_window->session(); }
+    int below(int n) { return n <= 1 ? 0 : int(m_random.bounded(n)); }
+    QString number() { return QString::number((below(4001) - 2000) / 1000.0); }
+
+    void type()
+    {
+        auto *edit = child<QLineEdit>("sentenceEdit");
+        edit->setFocus();
+        edit->end(false);
+        if (below(3) == 0 && !edit->text().isEmpty())
+            QTest::keyClick(edit, Qt::Key_Backspace);
+        else if (session()->document().tokenCount() < 10)
+            typeText(edit, (below(2) ? u" "_qs : QString()) + words[below(int(words.size()))].left(1 + below(4)));
+    }
+
+    // The words table with a random cell current, or nullptr while it has no cells.
+    ScrubTableView *randomCell()
+    {
+        auto *table = child<ScrubTableView>("wordsTable");
+        const QAbstractItemModel *model = table->model();
+        if (model->rowCount() == 0 || model->columnCount() == 0)
+            return nullptr;
+        table->setCurrentIndex(model->index(below(model->rowCount()), below(model->columnCount())));
+        table->setFocus();
+        return table;
+    }
+
+    void typeIntoACell()
+    {
+        ScrubTableView *table = randomCell();
+        if (!table)
+            return;
+        QTest::keyClicks(table, number());
+        if (QWidget *editor = QApplication::focusWidget(); editor && editor != table)
+            QTest::keyClick(editor, Qt::Key_Return);
+        QCoreApplication::processEvents(); // the delegate commits on the next turn
+    }
+
+    void paste()
+    {
+        ScrubTableView *table = randomCell();
+        if (!table)
+            return;
+        QString block;
+        for (int r = 1 + below(2); r > 0; --r)
+            block += number() + u'\t' + number() + u'\n';
+        QGuiApplication::clipboard()->setText(block);
+        QTest::keySequence(table, QKeySequence::Paste);
+    }
+
+    void chooseASetting()
+    {
+        // Weights mode and projections are left out: a walk of thousands of steps stays in the
+        // documents people edit by hand, where every setting round-trips.
+        static const char *const combos[] = {"scoring", "normalization", "mask", "positions", "tokenizer", "vectors"};
+        const int which = below(9);
+        if (which < 6) {
+            auto *box = child<QComboBox>(combos[which]);
+            if (!box->isEnabled() || box->count() == 0)
+                return;
+            box->setCurrentIndex(below(box->count()));
+            Q_EMIT box->activated(box->currentIndex());
+        } else if (which == 6) {
+            child<QSpinBox>("heads")->setValue(1 + below(3));
+        } else if (which == 7) {
+            child<QSpinBox>("dim")->setValue(2 + below(4));
+        } else {
+            child<QDoubleSpinBox>("temperature")->setValue(0.25 * (1 + below(8)));
+        }
+    }
+
+    void select()
+    {
+        const int tokens = session()->document().tokenCount();
+        if (below(2) && tokens > 0)
+            session()->setSelectedToken(below(tokens));
+        else
+            child<QSpinBox>("headBox")->setValue(1 + below(session()->document().settings().heads));
+    }
+
+    void saveOrExport()
+    {
+        if (below(2)) {
+            QVERIFY(m_window->saveDocument(m_dir.filePath(u"walk.qkv.json"_qs)));
+            QVERIFY(session()->undoStack()->isClean());
+            ++m_saves;
+            return;
+        }
+        ExportDialog *dialog = m_window->exportDialog();
+        const QString path = m_dir.filePath(below(2) ? u"figure.png"_qs : u"numbers.csv"_qs);
+        const QString error = path.endsWith(u".png") ? dialog->saveFigure(path) : dialog->saveNumbers(path);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QVERIFY(QFileInfo(path).size() > 0);
+        ++m_exports;
+    }
+
+    void checkInvariants(int step)
+    {
+        const Document &doc = session()->document();
+        const QByteArray saved = serializeDocument(doc);
+        const LoadResult back = parseDocument(saved);
+        QVERIFY2(back, qPrintable(QStringLiteral("step %1: %2").arg(step).arg(back.error.toString())));
+        QCOMPARE(serializeDocument(*back.document), saved);
+        session()->waitForResult();
+        const Result &r = session()->result();
+        QCOMPARE(r.tokens, doc.tokens());
+        QCOMPARE(int(r.heads.size()), doc.settings().heads);
+        for (const HeadResult &h : r.heads)
+            QVERIFY(h.weights.allFinite() && h.output.allFinite());
+        QCOMPARE(child<QLineEdit>("sentenceEdit")->text(), doc.sentence());
+        QCOMPARE(m_window->isWindowModified(), !session()->undoStack()->isClean());
+        QVERIFY(session()->currentHead() < doc.settings().heads);
+        QVERIFY(session()->selectedToken() < doc.tokenCount());
+    }
+
+private Q_SLOTS:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void fiveThousandRandomActions()
+    {
+        const quint32 seed = qEnvironmentVariableIsSet("QKV_SEED") ? quint32(qEnvironmentVariableIntValue("QKV_SEED"))
+                                                                   : QRandomGenerator::global()->generate();
+        const int steps = qEnvironmentVariableIsSet("QKV_STEPS") ? qEnvironmentVariableIntValue("QKV_STEPS") : 5000;
+        qInfo("seed %u (QKV_SEED=%u repeats it), %d actions", seed, seed, steps);
+        m_random.seed(seed);
+        m_window = std::make_unique<MainWindow>();
+        QVERIFY(m_window->openDocument(u"example:birds"_qs));
+        m_window->resize(1200, 800);
+        m_window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+        connect(session(), &DocumentSession::editRefused, this, [this] { ++m_refused; });
+        const QByteArray opened = serializeDocument(session()->document());
+        auto *undo = child<QAction>("actionUndo");
+        auto *redo = child<QAction>("actionRedo");
+
+        for (int step = 0; step < steps; ++step) {
+            const int action = below(100);
+            if (action < 25)
+                type();
+            else if (action < 40)
+                typeIntoACell();
+            else if (action < 48)
+                paste();
+            else if (action < 58)
+                chooseASetting();
+            else if (action < 68)
+                select();
+            else if (action < 82)
+                undo->trigger();
+            else if (action < 95)
+                redo->trigger();
+            else if (action < 97)
+                saveOrExport();
+            else
+                QCoreApplication::processEvents(); // a repaint of every view
+            if (QTest::currentTestFailed())
+                QFAIL(qPrintable(QStringLiteral("step %1 (action %2)").arg(step).arg(action)));
+            checkInvariants(step);
+            if (QTest::currentTestFailed())
+                QFAIL(qPrintable(QStringLiteral("after step %1 (action %2)").arg(step).arg(action)));
+        }
+        const QByteArray last = serializeDocument(session()->document());
+        QUndoStack *stack = session()->undoStack();
+        qInfo("%d undo steps, %d saves, %d exports, %d edits refused", int(stack->count()), m_saves, m_exports,
+            m_refused);
+        while (stack->canUndo())
+            stack->undo();
+        QCOMPARE(serializeDocument(session()->document()), opened);
+        while (stack->canRedo())
+            stack->redo();
+        QCOMPARE(serializeDocument(session()->document()), last);
+        stack->setClean(); // nothing to ask about on close
+        m_window.reset();
+    }
+};
+
+QTEST_MAIN(TstRandomWindow)
+#include "tst_randomwindow.moc"
