@@ -2,7 +2,7 @@
 // sentence box, numbers typed and pasted into the tables, settings chosen in the panel, heads
 // and tokens selected, undo and redo, saves and exports to a temporary folder. After every action
 // the invariants hold; at the end, undoing everything gives back the opened document byte for
-// byte, and redoing everything gives back the last.
+// byte, and redoing as far as the walk had gone gives back the last.
 // Seeded: the seed is printed, QKV_SEED=N repeats a run, QKV_STEPS=N changes its length.
 #include "documentio.h"
 #include "documentsession.h"
@@ -234,10 +234,11 @@ private Q_SLOTS:
         QUndoStack *stack = session()->undoStack();
         qInfo("%d undo steps, %d saves, %d exports, %d edits refused", int(stack->count()), m_saves, m_exports,
             m_refused);
+        const int lastIndex = stack->index(); // the walk may end with steps undone
         while (stack->canUndo())
             stack->undo();
         QCOMPARE(serializeDocument(session()->document()), opened);
-        while (stack->canRedo())
+        while (stack->index() < lastIndex)
             stack->redo();
         QCOMPARE(serializeDocument(session()->document()), last);
         stack->setClean(); // nothing to ask about on close
