@@ -70,6 +70,7 @@ MainWindow::MainWindow(QWidget *parent)
     setUpLive();
     setUpHelp();
     setUpZoom();
+    setUpAutosaveStatus();
     buildExamplesMenu();
     rebuildRecentMenu();
 

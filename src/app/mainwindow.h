@@ -120,6 +120,7 @@ private:
     void updateToolIcons();
 
     // Files (mainwindowfiles.cpp).
+    void setUpAutosaveStatus();
     void newDocument();
     void open();
     bool save();

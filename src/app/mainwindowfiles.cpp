@@ -15,10 +15,12 @@
 #include <QDateTime>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QLabel>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QPushButton>
 #include <QSettings>
+#include <QStatusBar>
 
 namespace qkv {
 namespace {
@@ -29,6 +31,24 @@ const QString openFilter = QObject::tr("QKV Lab documents and model attention (*
                                        "*.safetensors);;QKV Lab documents (*.qkv.json);;Model attention (*.npz *.npy "
                                        "*.safetensors *.json);;All files (*)");
 } // namespace
+
+void MainWindow::setUpAutosaveStatus()
+{
+    // Stays in the status bar while copies fail: hover messages must not hide it.
+    auto *problem = new QLabel(this);
+    problem->setObjectName(QStringLiteral("autosaveProblem"));
+    problem->setForegroundRole(QPalette::BrightText);
+    problem->setAutoFillBackground(true);
+    problem->setBackgroundRole(QPalette::Highlight);
+    problem->hide();
+    statusBar()->addPermanentWidget(problem);
+    connect(m_autosaver, &Autosaver::errorChanged, problem, [problem](const QString &error) {
+        // "Could not save PATH: REASON": the reason here, the whole message as the tooltip.
+        problem->setText(tr(" Backup of unsaved work failed: %1 ").arg(error.mid(error.lastIndexOf(u": ") + 2)));
+        problem->setToolTip(error);
+        problem->setVisible(!error.isEmpty());
+    });
+}
 
 void MainWindow::newDocument()
 {

@@ -76,6 +76,10 @@ QString Autosaver::saveNow()
     QString error = saveAtomically(m_file, serializeDocument(m_session->document()));
     if (error.isEmpty())
         error = saveAtomically(metaPath(m_file), meta);
+    if (error != m_lastError) {
+        m_lastError = error;
+        Q_EMIT errorChanged(error);
+    }
     return error;
 }
 

@@ -42,6 +42,13 @@ public:
     // The work is saved (or thrown away): the copy is no longer needed.
     void clear();
     QString autosaveFile() const { return m_file; }
+    // Why the last copy could not be written ("Could not save …: No space left on device"),
+    // empty once one is written again.
+    QString lastError() const { return m_lastError; }
+
+Q_SIGNALS:
+    // The copy failed (with the reason) or, after a failure, succeeded again (empty).
+    void errorChanged(const QString &error);
 
 private:
     DocumentSession *m_session;
@@ -49,6 +56,7 @@ private:
     QString m_originalFile;
     std::unique_ptr<QLockFile> m_lock;
     QTimer m_timer;
+    QString m_lastError;
 };
 
 } // namespace qkv

@@ -1,6 +1,7 @@
 // SPEC §5 through the window and the command line: a bad file opened, a save or an export that
 // cannot be written, a full disk — each says why, and nothing open or saved changes.
 #include "asuser.h"
+#include "autosaver.h"
 #include "badinputs.h"
 #include "commandline.h"
 #include "documentio.h"
@@ -11,6 +12,8 @@
 
 #include <QApplication>
 #include <QClipboard>
+#include <QFileInfo>
+#include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QScopeGuard>
@@ -258,6 +261,27 @@ private Q_SLOTS:
             QVERIFY2(err.contains("No space left on device"), err.constData());
             QCOMPARE(readAll(out), QByteArray("old numbers"));
         }
+    }
+
+    // A copy of unsaved work that cannot be written says so in the status bar, with the reason,
+    // until a copy is written again.
+    void aFailedAutosaveShowsInTheStatusBar()
+    {
+        Autosaver *autosaver = m_window->autosaver();
+        const TinyDisk disk(QFileInfo(autosaver->autosaveFile()).path());
+        if (!disk.skipReason().isEmpty())
+            QSKIP(qPrintable(disk.skipReason()));
+        disk.fill();
+        auto *problem = m_window->findChild<QLabel *>(u"autosaveProblem"_qs);
+        QVERIFY(problem && problem->isHidden());
+        QVERIFY(autosaver->saveNow().contains(u"No space left on device"_qs));
+        QVERIFY(problem->isVisible());
+        QCOMPARE(problem->text().trimmed(), u"Backup of unsaved work failed: No space left on device"_qs);
+        QVERIFY(problem->toolTip().startsWith(u"Could not save "_qs + autosaver->autosaveFile()));
+        QVERIFY(QFile::remove(disk.filePath(u"filler"_qs)));
+        QCOMPARE(autosaver->saveNow(), QString());
+        QVERIFY(problem->isHidden());
+        autosaver->clear(); // before the disk goes
     }
 };
 
