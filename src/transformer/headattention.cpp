@@ -1,6 +1,6 @@
 #include "forwardsteps.h"
 #include "tensormath.h"
-#include "twothreads.h"
+#include "twocores.h"
 
 #include <cmath>
 
@@ -49,7 +49,7 @@ Eigen::MatrixXf attendHeads(const Config &c, const Eigen::MatrixXf &q, const Eig
     record.heads.resize(std::size_t(c.heads));
     Eigen::MatrixXf out(n, Eigen::Index(c.heads) * hd);
     // Heads on both cores once they are worth a thread (n² · head_dim multiply-adds each).
-    onTwoThreads(double(n) * double(n) * double(hd) * c.heads > 2e6, [&](int part, int parts) {
+    onTwoCores(double(n) * double(n) * double(hd) * c.heads > 2e6, [&](int part, int parts) {
         const auto [begin, end] = partOf(c.heads, part, parts);
         for (auto h = int(begin); h < int(end); ++h) {
             HeadRecord &r = record.heads[std::size_t(h)];

@@ -1,6 +1,6 @@
 #include "tensormath.h"
 
-#include "twothreads.h"
+#include "twocores.h"
 
 #include <cmath>
 
@@ -13,7 +13,7 @@ Eigen::MatrixXf applyLinear(const Linear &linear, const Eigen::MatrixXf &x)
     Eigen::MatrixXf y(x.rows(), out);
     // Each thread computes its own columns of y from its own part of W.
     const bool worthIt = double(x.rows()) * double(x.cols()) * double(out) > 2e6;
-    onTwoThreads(worthIt, [&](int part, int parts) {
+    onTwoCores(worthIt, [&](int part, int parts) {
         const auto [begin, end] = partOf(out, part, parts);
         if (linear.inOut)
             y.middleCols(begin, end - begin).noalias() = x * w.middleCols(begin, end - begin);

@@ -3,7 +3,7 @@
 #include "fileread.h"
 #include "memorybudget.h"
 #include "refusal.h"
-#include "twothreads.h"
+#include "twocores.h"
 
 #include <QDir>
 #include <QFile>
@@ -241,7 +241,7 @@ void WeightStore::materialize(qint64 budget)
     }
     std::vector<char> bad(m_used.size(), 0);
     // Alternate tensors between two threads: widening is the open's main cost for F16/BF16.
-    onTwoThreads(m_used.size() > 1 && usedBytes() > (qint64(16) << 20), [&](int part, int parts) {
+    onTwoCores(m_used.size() > 1 && usedBytes() > (qint64(16) << 20), [&](int part, int parts) {
         for (std::size_t i = std::size_t(part); i < m_used.size(); i += std::size_t(parts)) {
             const TensorEntry &e = *m_usedFrom[i].entry;
             if (targets[i]) {
