@@ -56,8 +56,9 @@ public:
     // Runs a real model (a folder or hf:NAME) on `sentence` (empty: the sentence box's, or one
     // made for the model) and shows it; the sentence box then re-runs it as one types.
     bool openLiveModel(const QString &location, const QString &sentence = {});
-    // A model session file (.qkvmodel.json): the model run on its sentence with its edits.
-    bool openLiveSession(const QString &file);
+    // A model session file (.qkvmodel.json): the model run on its sentence with its edits;
+    // `recovered` (an autosaved copy): untitled and unsaved.
+    bool openLiveSession(const QString &file, bool recovered = false);
     bool saveLiveSession(const QString &file);
     // Offers to restore work left by a session that ended unexpectedly.
     void offerRecovery();
@@ -102,6 +103,8 @@ private:
     void showModelView();
     // A real model run live (mainwindowlive.cpp).
     void setUpLive();
+    // The model session now (model, sentence, shown layer and head, interventions) as a file at `file`.
+    QByteArray liveSessionBytes(const QString &file) const;
     void showLiveRun();
     void showPredictions();
     void editLiveModel();
@@ -146,6 +149,7 @@ private:
     std::shared_ptr<const live::LiveRun> m_shownRun; // the run the model session shows
     bool m_reloadShown = false; // the next run replaces the shown layer's document
     std::shared_ptr<live::SessionFile> m_pendingSession; // applied to the first run of its model
+    bool m_recoveredUnsaved = false; // marked unsaved once a recovered session's edits are shown
     QProgressBar *m_liveBusy = nullptr;
     ExportDialog *m_exportDialog = nullptr;
     HelpDock *m_helpDock = nullptr;

@@ -259,12 +259,15 @@ void MainWindow::offerRecovery()
 {
     for (const Autosaver::Recoverable &r : Autosaver::findRecoverable(Autosaver::defaultFolder())) {
         const LoadResult loaded = loadDocument(r.autosaveFile);
-        if (!loaded) {
+        const bool modelSession = !loaded && live::loadSession(r.autosaveFile);
+        if (!loaded && !modelSession) {
             Autosaver::discard(r);
             continue;
         }
         const QString when = QFileInfo(r.autosaveFile).lastModified().toString(QStringLiteral("yyyy-MM-dd hh:mm"));
-        const QString origin = r.originalFile.isEmpty() ? tr("an unsaved document") : r.originalFile;
+        const QString origin = !r.originalFile.isEmpty() ? r.originalFile
+            : modelSession                               ? tr("a model")
+                                                         : tr("an unsaved document");
         QMessageBox box(QMessageBox::Question, tr("Recover unsaved work"),
             tr("QKV Lab found work on %1 that was not saved when the program last stopped (autosaved %2).")
                 .arg(origin, when),
@@ -272,7 +275,10 @@ void MainWindow::offerRecovery()
         QPushButton *restore = box.addButton(tr("Restore"), QMessageBox::AcceptRole);
         box.addButton(tr("Discard"), QMessageBox::DestructiveRole);
         box.exec();
-        if (box.clickedButton() == restore) {
+        if (box.clickedButton() == restore && modelSession) {
+            // The model reruns with the edits; the session is unsaved, and saving asks where.
+            openLiveSession(r.autosaveFile, true);
+        } else if (box.clickedButton() == restore) {
             m_model->close();
             m_live->close();
             m_session->resetDocument(*loaded.document);

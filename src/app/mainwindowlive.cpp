@@ -6,6 +6,7 @@
 #include "ui_mainwindow.h"
 
 #include "autosaver.h"
+#include "documentio.h"
 #include "documentsession.h"
 #include "layersgridview.h"
 #include "livemodel/bundledmodels.h"
@@ -59,6 +60,11 @@ QString firstSentence(const live::LiveModel &model)
 
 void MainWindow::setUpLive()
 {
+    // While a real model runs, the backup is its session: recovery reruns the model with the edits.
+    m_autosaver->setContent([this] {
+        return m_live->isOpen() ? liveSessionBytes(m_autosaver->autosaveFile())
+                                : serializeDocument(m_session->document());
+    });
     tabifyDockWidget(m_ui->settingsDock, m_ui->predictionDock);
     m_ui->settingsDock->raise();
     m_ui->predictionDock->hide();
@@ -149,6 +155,7 @@ bool MainWindow::openLiveModel(const QString &location, const QString &sentence)
     m_model->close();
     m_shownRun.reset();
     m_pendingSession.reset();
+    m_recoveredUnsaved = false;
     if (model->shownLayer() >= 0) { // the head the model's author points to
         m_pendingSession = std::make_shared<live::SessionFile>();
         m_pendingSession->layer = model->shownLayer();
@@ -173,7 +180,7 @@ bool MainWindow::openLiveModel(const QString &location, const QString &sentence)
     return true;
 }
 
-bool MainWindow::openLiveSession(const QString &file)
+bool MainWindow::openLiveSession(const QString &file, bool recovered)
 {
     const live::SessionLoad loaded = live::loadSession(file);
     if (!loaded) {
@@ -193,24 +200,34 @@ bool MainWindow::openLiveSession(const QString &file)
     if (!openLiveModel(location, s.sentence))
         return false;
     m_pendingSession = std::make_shared<live::SessionFile>(s);
-    m_filePath = QFileInfo(file).absoluteFilePath();
-    m_displayName = QFileInfo(file).fileName();
-    addRecentFile(m_filePath);
+    if (recovered) { // unsaved, and so marked once its edits are shown: saving asks where
+        m_recoveredUnsaved = true;
+        m_displayName = tr("Recovered %1").arg(modelName(location));
+    } else {
+        m_filePath = QFileInfo(file).absoluteFilePath();
+        m_displayName = QFileInfo(file).fileName();
+        addRecentFile(m_filePath);
+    }
     updateTitle();
     return true;
 }
 
-bool MainWindow::saveLiveSession(const QString &file)
+QByteArray MainWindow::liveSessionBytes(const QString &file) const
 {
     live::SessionFile s;
     s.model = m_live->model()->location();
-    if (!s.model.startsWith(u"hf:"))
+    if (!s.model.startsWith(u"hf:") && !live::isBundledModel(s.model)) // names stay names
         s.model = QFileInfo(s.model).absoluteFilePath();
     s.sentence = m_live->sentence();
     s.layer = std::max(m_model->view().layer, 0);
     s.head = m_session->currentHead();
     s.interventions = m_live->interventions();
-    return saveBytes(file, live::serializeSession(s, file));
+    return live::serializeSession(s, file);
+}
+
+bool MainWindow::saveLiveSession(const QString &file)
+{
+    return saveBytes(file, liveSessionBytes(file));
 }
 
 void MainWindow::showLiveRun()
@@ -251,6 +268,10 @@ void MainWindow::showLiveRun()
             m_reloadShown = true;
             m_live->setInterventions(s->interventions);
         }
+    }
+    if (m_recoveredUnsaved && !m_reloadShown) { // the recovered edits are shown
+        m_recoveredUnsaved = false;
+        m_session->undoStack()->resetClean();
     }
     showPredictions();
     updateModelActions();

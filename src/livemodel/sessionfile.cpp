@@ -1,5 +1,7 @@
 #include "sessionfile.h"
 
+#include "bundledmodels.h"
+
 #include <QDir>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -150,7 +152,7 @@ QByteArray serializeSession(const SessionFile &s, const QString &file)
     o.insert(u"format", formatName);
     o.insert(u"version", formatVersion);
     o.insert(u"model", s.model);
-    if (!s.model.startsWith(u"hf:"))
+    if (!s.model.startsWith(u"hf:") && !isBundledModel(s.model))
         o.insert(u"modelRelative", QFileInfo(file).absoluteDir().relativeFilePath(s.model));
     o.insert(u"sentence", s.sentence);
     o.insert(u"layer", s.layer);
@@ -197,7 +199,7 @@ SessionLoad loadSession(const QString &file)
 
 QString locateModel(const SessionFile &s, const QString &file)
 {
-    if (s.model.startsWith(u"hf:"))
+    if (s.model.startsWith(u"hf:") || isBundledModel(s.model)) // found by name
         return s.model;
     if (QFileInfo(s.model).isDir())
         return s.model;

@@ -73,7 +73,7 @@ QString Autosaver::saveNow()
         return {};
     const QByteArray meta = QJsonDocument(QJsonObject {{QStringLiteral("original"), m_originalFile}}).toJson();
     // The work first: killed between the two, the copy is there (its original file unknown).
-    QString error = saveAtomically(m_file, serializeDocument(m_session->document()));
+    QString error = saveAtomically(m_file, m_content ? m_content() : serializeDocument(m_session->document()));
     if (error.isEmpty())
         error = saveAtomically(metaPath(m_file), meta);
     if (error != m_lastError) {

@@ -5,6 +5,7 @@
 #include <QString>
 #include <QTimer>
 
+#include <functional>
 #include <memory>
 
 namespace qkv {
@@ -36,6 +37,9 @@ public:
     static void discard(const Recoverable &r);
 
     void setOriginalFile(const QString &path) { m_originalFile = path; }
+    // What a copy holds; by default the session's document. The window gives a real model's
+    // session instead (its sentence and interventions), which a document cannot hold.
+    void setContent(std::function<QByteArray()> content) { m_content = std::move(content); }
     void setDelay(int ms) { m_timer.setInterval(ms); }
     // Writes now if there is unsaved work; returns the error, if any.
     QString saveNow();
@@ -57,6 +61,7 @@ private:
     std::unique_ptr<QLockFile> m_lock;
     QTimer m_timer;
     QString m_lastError;
+    std::function<QByteArray()> m_content;
 };
 
 } // namespace qkv

@@ -1,10 +1,12 @@
 // A real model run live in the window (issue 14), driven as a user drives it: open a model
 // folder, type, edit a key in the Q | K | V table, undo, switch a head off, reset.
+#include "autosaver.h"
 #include "documentsession.h"
 #include "documenttablemodel.h"
 #include "layersgridview.h"
 #include "livemodel/documentinterventions.h"
 #include "livemodel/livesession.h"
+#include "livemodel/sessionfile.h"
 #include "mainwindow.h"
 #include "modelsession.h"
 #include "predictionview.h"
@@ -17,9 +19,12 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QLineEdit>
+#include <QMessageBox>
+#include <QPushButton>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 
 #include "checkpointfixtures.h"
 #include "named.h"
@@ -265,6 +270,42 @@ private Q_SLOTS:
         QVERIFY(m_window->lastError().contains(u"not there"_s));
         QCOMPARE(m_window->windowTitle(), before);
         QVERIFY(live()->isOpen());
+    }
+
+    // A window that stopped unexpectedly with edits to a real model: the next start offers them
+    // back, and restoring reruns the model with the same interventions, unsaved.
+    void editsToAModelAreRecoveredAfterACrash()
+    {
+        const ValueRef ref {Field::Query, session()->document().vectorKey(1), 0, 0, 1};
+        session()->editValue(ref, session()->document().value(ref) + 3);
+        settle();
+        const std::vector<transformer::Intervention> interventions = live()->interventions();
+        QCOMPARE(interventions.size(), std::size_t(1));
+        const Eigen::MatrixXf logits = live()->run()->forward->logits;
+        Autosaver *autosaver = m_window->autosaver();
+        QCOMPARE(autosaver->saveNow(), QString());
+        QVERIFY(live::loadSession(autosaver->autosaveFile())); // a model session, not the layer's view
+        // What a crashed window leaves: the copy under a name no running window holds a lock on.
+        const QString left = QFileInfo(autosaver->autosaveFile()).path() + u"/crashed.qkv.json"_s;
+        QVERIFY(QFile::copy(autosaver->autosaveFile(), left));
+
+        MainWindow next;
+        next.show();
+        QTimer::singleShot(0, &next, [] {
+            auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+            for (QAbstractButton *b : box ? box->buttons() : QList<QAbstractButton *>())
+                if (b->text() == u"Restore")
+                    b->click();
+        });
+        next.offerRecovery();
+        QTRY_VERIFY_WITH_TIMEOUT(next.liveSession()->isOpen() && !next.liveSession()->isComputing(), 20000);
+        QTRY_VERIFY(next.session()->undoStack()->count() == 0 && next.isWindowModified());
+        QVERIFY(live::sameInterventions(next.liveSession()->interventions(), interventions));
+        QVERIFY((next.liveSession()->run()->forward->logits - logits).cwiseAbs().maxCoeff() == 0);
+        QVERIFY(next.windowTitle().contains(u"Recovered"_s));
+        QVERIFY(next.filePath().isEmpty());
+        QVERIFY(!QFile::exists(left));
+        next.session()->undoStack()->setClean();
     }
 
     void bertFillsTheMask()

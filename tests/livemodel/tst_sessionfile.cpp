@@ -67,6 +67,12 @@ private Q_SLOTS:
         QVERIFY(locateModel(saved, dir.filePath(u"elsewhere/cat.qkvmodel.json"_s)).isEmpty());
         s.model = u"hf:gpt2"_s;
         QCOMPARE(locateModel(s, file), u"hf:gpt2"_s);
+        // The built-in model is found by its name wherever the session is.
+        s.model = u"example:induction"_s;
+        const QByteArray bytes = serializeSession(s, file);
+        QVERIFY(!bytes.contains("modelRelative"));
+        QCOMPARE(locateModel(*parseSession(bytes, file).session, dir.filePath(u"elsewhere/x.qkvmodel.json"_s)),
+            u"example:induction"_s);
     }
 
     void problemsAreNamedWhereTheyAre_data()
