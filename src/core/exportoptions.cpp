@@ -172,8 +172,12 @@ ParsedExport parseExportArguments(const QStringList &args)
             // Every layer's attention, queries, keys and values with the tokens, for numpy.
             if (o.format != u"npz")
                 return fail(QStringLiteral("--numbers model writes an .npz archive, not '%1'").arg(o.format));
-        } else if (!QStringList {u"csv"_qs, u"md"_qs, u"tex"_qs, u"bmatrix"_qs}.contains(o.format))
+        } else if (o.format.isEmpty()) { // -o /dev/stdout, a pipe, a name without a suffix
+            return fail(QStringLiteral("-o %1: no suffix tells the format: give --format csv, md, tex or bmatrix")
+                            .arg(o.output));
+        } else if (!QStringList {u"csv"_qs, u"md"_qs, u"tex"_qs, u"bmatrix"_qs}.contains(o.format)) {
             return fail(QStringLiteral("--format: expected csv, md, tex or bmatrix, got '%1'").arg(o.format));
+        }
     } else {
         if (o.format.isEmpty())
             o.format = QFileInfo(o.output).suffix().toLower();

@@ -162,6 +162,10 @@ private Q_SLOTS:
                                    << QByteArray("qkvlab: export: export needs -o OUT");
         QTest::newRow("bad format") << QStringList {u"export"_qs, f, u"--numbers"_qs, u"weights"_qs, u"-o"_qs,
             u"x.xls"_qs} << QByteArray("qkvlab: export: --format: expected csv, md, tex or bmatrix, got 'xls'");
+        QTest::newRow("no suffix") << QStringList {u"export"_qs, f, u"--numbers"_qs, u"weights"_qs, u"-o"_qs,
+            u"/dev/stdout"_qs}
+                                   << QByteArray("qkvlab: export: -o /dev/stdout: no suffix tells the format: give "
+                                                 "--format csv, md, tex or bmatrix");
         QTest::newRow("head too high") << QStringList {u"export"_qs, f, u"--numbers"_qs, u"weights"_qs, u"--head"_qs,
             u"3"_qs, u"-o"_qs, u"-"_qs} << QByteArray("qkvlab: export: --head 3: the document has 1 head(s)");
         QTest::newRow("layout") << QStringList {u"export"_qs, f, u"--view"_qs, u"arrows"_qs, u"--layout"_qs, u"pie"_qs,
