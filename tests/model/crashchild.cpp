@@ -1,11 +1,15 @@
 // The process tst_crashrecovery kills: a DocumentSession with an Autosaver, edited without a
 // pause (typing, drags of one number, pasted blocks, settings, undo) until it is killed. Each
-// edit is journalled to JOURNAL as "MILLISECONDS SHA1" of the document's saved form, so the
-// test can tell how old the recovered copy is.
-// Usage: crashchild AUTOSAVE_FOLDER JOURNAL SEED DELAY_MS [QUIT_AFTER_MS]
+// edit is journalled to JOURNAL as "MILLISECONDS SHA1" of what a copy would hold, so the test
+// can tell how old the recovered copy is. With "model", the edits are a real model's
+// interventions (queries, keys, values replaced, heads switched off) and the copy is the model
+// session, as the window keeps it while a model runs.
+// Usage: crashchild AUTOSAVE_FOLDER JOURNAL SEED DELAY_MS [QUIT_AFTER_MS | model]
 #include "autosaver.h"
 #include "documentio.h"
 #include "documentsession.h"
+#include "livemodel/livemodel.h"
+#include "livemodel/sessionfile.h"
 
 #include <QCoreApplication>
 #include <QCryptographicHash>
@@ -37,10 +41,54 @@ int main(int argc, char **argv)
     int dragId = 0, dragSteps = 0;
     const QStringList words {u"cats"_qs, u"often"_qs, u"run"_qs, u"and"_qs, u"birds"_qs, u"fly"_qs};
 
+    // Model mode: the session a copy holds, changed by one intervention at a time.
+    const bool modelMode = args.value(5) == u"model";
+    std::shared_ptr<const live::LiveModel> model;
+    live::SessionFile live;
+    if (modelMode) {
+        QString why;
+        model = live::LiveModel::open(u"example:induction"_qs, &why);
+        if (!model)
+            return 3;
+        live.model = u"example:induction"_qs;
+        live.sentence = u"the cat sat on the mat . the cat"_qs;
+        autosaver.setContent([&] { return live::serializeSession(live, autosaver.autosaveFile()); });
+    }
+    const auto content = [&] {
+        return modelMode ? live::serializeSession(live, autosaver.autosaveFile())
+                         : serializeDocument(session.document());
+    };
+    const auto intervene = [&] {
+        const transformer::Config &c = model->model().config();
+        transformer::Intervention i;
+        i.layer = below(c.layers);
+        i.head = below(c.heads);
+        i.kind = static_cast<transformer::Intervention::Kind>(below(5));
+        if (i.kind == transformer::Intervention::Kind::Attention)
+            i.kind = transformer::Intervention::Kind::Ablate;
+        if (i.kind != transformer::Intervention::Kind::Ablate) {
+            const int n = int(model->encode(live.sentence).ids.size());
+            i.values = Eigen::MatrixXf::NullaryExpr(n, c.headDim, [&] { return float(below(2001) - 1000) / 100.0f; });
+        }
+        std::erase_if(live.interventions, [&](const transformer::Intervention &o) {
+            return o.layer == i.layer && o.head == i.head && o.kind == i.kind;
+        });
+        live.interventions.push_back(i);
+        // The window's edit behind it: one undo step, which starts the backup delay.
+        const Document &doc = session.document();
+        session.editValue({Field::Query, doc.vectorKey(0), 0, 0, 0}, below(200) / 100.0 - 1);
+    };
+
     QTimer editor;
     editor.setInterval(2);
     QObject::connect(&editor, &QTimer::timeout, [&] {
         const Document &doc = session.document();
+        if (modelMode) {
+            intervene();
+            journal.write(QByteArray::number(clock.elapsed()) + ' '
+                + QCryptographicHash::hash(content(), QCryptographicHash::Sha1).toHex() + '\n');
+            return;
+        }
         const int tokens = doc.tokenCount();
         const int action = below(10);
         if (dragSteps > 0 && tokens > 0) { // a drag goes on: one step merged into one undo step
@@ -77,12 +125,11 @@ int main(int argc, char **argv)
         } else {
             session.editSentence(doc.sentence() + u' ' + words[below(int(words.size()))]);
         }
-        const QByteArray hash
-            = QCryptographicHash::hash(serializeDocument(session.document()), QCryptographicHash::Sha1).toHex();
-        journal.write(QByteArray::number(clock.elapsed()) + ' ' + hash + '\n');
+        journal.write(QByteArray::number(clock.elapsed()) + ' '
+            + QCryptographicHash::hash(content(), QCryptographicHash::Sha1).toHex() + '\n');
     });
     editor.start();
-    if (args.size() > 5) // a clean exit: the Autosaver goes with the session, and its files
+    if (args.size() > 5 && !modelMode) // a clean exit: the Autosaver goes with the session, and its files
         QTimer::singleShot(args[5].toInt(), &app, [&] {
             editor.stop();
             app.quit();

@@ -5,6 +5,7 @@
 // QKV_CRASH_RUNS=N changes the number of kills (200), QKV_SEED=N the random moments.
 #include "autosaver.h"
 #include "documentio.h"
+#include "livemodel/sessionfile.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -15,6 +16,7 @@
 #include <QTest>
 
 #include <csignal>
+#include <functional>
 
 using namespace qkv;
 
@@ -58,11 +60,11 @@ class TstCrashRecovery : public QObject
     QString m_child = QCoreApplication::applicationDirPath() + u"/crashchild"_qs;
     QByteArray m_opened = serializeDocument(*loadDocument(u"example:birds"_qs).document);
 
-private Q_SLOTS:
-    void killedAtRandomMomentsLosesAtMostTheDelay()
+    // Kills crashchild (given `mode`: "" for a document, "model" for a model session) `runs` times;
+    // `opens` says whether a copy's bytes open; `opened` is the work as first opened.
+    void killRepeatedly(
+        int runs, const QString &mode, const std::function<bool(const QByteArray &)> &opens, const QByteArray &opened)
     {
-        const int runs
-            = qEnvironmentVariableIsSet("QKV_CRASH_RUNS") ? qEnvironmentVariableIntValue("QKV_CRASH_RUNS") : 200;
         const quint32 seed = qEnvironmentVariableIsSet("QKV_SEED") ? quint32(qEnvironmentVariableIntValue("QKV_SEED"))
                                                                    : QRandomGenerator::global()->generate();
         qInfo("seed %u (QKV_SEED=%u repeats it), %d kills", seed, seed, runs);
@@ -74,7 +76,10 @@ private Q_SLOTS:
         int killedWhileSaving = 0, withoutCopy = 0;
         for (int run = 0; run < runs; ++run) {
             QProcess child;
-            child.start(m_child, {folder, journalPath, QString::number(random.generate()), QString::number(delayMs)});
+            QStringList args {folder, journalPath, QString::number(random.generate()), QString::number(delayMs)};
+            if (!mode.isEmpty())
+                args << mode;
+            child.start(m_child, args);
             QVERIFY(child.waitForStarted());
             // Edits for longer than the delay (so a copy exists), then up to 200 ms more.
             const int killAfter = delayMs + 20 + int(random.bounded(200));
@@ -90,12 +95,12 @@ private Q_SLOTS:
             // or left it less than the delay ago: then the "copy" is the opened document.
             const QList<Autosaver::Recoverable> found = Autosaver::findRecoverable(folder);
             QVERIFY(found.size() <= 1);
-            QByteArray bytes = m_opened;
+            QByteArray bytes = opened;
             if (!found.isEmpty()) {
                 QFile copy(found.front().autosaveFile);
                 QVERIFY(copy.open(QIODevice::ReadOnly));
                 bytes = copy.readAll();
-                QVERIFY2(parseDocument(bytes), qPrintable(found.front().autosaveFile));
+                QVERIFY2(opens(bytes), qPrintable(found.front().autosaveFile));
             }
             withoutCopy += found.isEmpty();
             const QByteArray hash = QCryptographicHash::hash(bytes, QCryptographicHash::Sha1).toHex();
@@ -120,6 +125,28 @@ private Q_SLOTS:
               "the opened document again",
             worstLag, delayMs, killedWhileSaving, withoutCopy);
         QVERIFY(withoutCopy < runs / 4);
+    }
+
+private Q_SLOTS:
+    void documentsKilledAtRandomMomentsLoseAtMostTheDelay()
+    {
+        const int runs
+            = qEnvironmentVariableIsSet("QKV_CRASH_RUNS") ? qEnvironmentVariableIntValue("QKV_CRASH_RUNS") : 200;
+        killRepeatedly(
+            runs, {}, [](const QByteArray &bytes) { return bool(parseDocument(bytes)); }, m_opened);
+    }
+
+    // The edits are a real model's interventions; the copy, its session.
+    void modelSessionsKilledAtRandomMomentsLoseAtMostTheDelay()
+    {
+        const int runs
+            = qEnvironmentVariableIsSet("QKV_CRASH_RUNS") ? qEnvironmentVariableIntValue("QKV_CRASH_RUNS") / 4 : 50;
+        killRepeatedly(runs, u"model"_qs,
+            [](const QByteArray &bytes) {
+                const live::SessionLoad s = live::parseSession(bytes, u"copy.qkv.json"_qs);
+                return s && !s.session->interventions.empty();
+            },
+            {});
     }
 
     void aCleanExitLeavesNothing()
