@@ -10,6 +10,7 @@
 #include "vectorplotview.h"
 #include "workedview.h"
 
+#include <QApplication>
 #include <QPainter>
 #include <QStyle>
 #include <QStyleFactory>
@@ -17,6 +18,59 @@
 #include <cmath>
 
 namespace qkv {
+namespace {
+
+QFont figureFont(qreal px)
+{
+    QFont font = QApplication::font();
+    font.setPixelSize(std::max(1, static_cast<int>(std::lround(px))));
+    return font;
+}
+
+// A view's text at the figure's size; setting the same font again would only drop its caches.
+void fitText(QWidget *view, qreal px)
+{
+    const QFont font = figureFont(px);
+    if (view->font() != font)
+        view->setFont(font);
+}
+
+// The title above a single view, wrapped; returns the rectangle left for the view.
+QRectF paintTitle(QPainter &p, const QRectF &r, const QString &title, qreal px, const QPalette &palette)
+{
+    QFont font = figureFont(px * 1.15);
+    font.setBold(true);
+    p.save();
+    p.setFont(font);
+    p.setPen(palette.color(QPalette::Text));
+    const QRectF textRect = r.adjusted(px, px * 0.5, -px, 0);
+    const int flags = Qt::TextWordWrap | Qt::AlignHCenter | Qt::AlignTop;
+    const QRectF used = p.boundingRect(textRect, flags, title);
+    p.drawText(textRect, flags, title);
+    p.restore();
+    const qreal top = std::min(r.bottom(), used.bottom() + px * 0.5);
+    return QRectF(r.left(), top, r.width(), r.bottom() - top);
+}
+
+} // namespace
+
+qreal figureTextPx(const FigureOptions &options, const QSizeF &size)
+{
+    if (options.textPx > 0)
+        return options.textPx;
+    const qreal desktop = QFontInfo(QApplication::font()).pixelSize();
+    // A figure whose height follows its content (the worked computation) has only a width.
+    const qreal side = size.height() > 0 ? std::min(size.width(), size.height()) : size.width() * 0.6;
+    return std::max(desktop, std::round(0.025 * side));
+}
+
+QString defaultFigureTitle(const Document &doc, int head)
+{
+    QString title = QStringLiteral("“%1”").arg(doc.sentence());
+    if (doc.settings().heads > 1)
+        title += QStringLiteral(" · head %1 of %2").arg(head + 1).arg(doc.settings().heads);
+    return title;
+}
 
 QPalette slidePalette()
 {
@@ -38,6 +92,7 @@ View *FigureRenderer::adopt(View *view)
 {
     view->setPalette(slidePalette());
     view->setAttribute(Qt::WA_DontShowOnScreen);
+    view->setFigureMode(true);
     m_views.emplace_back(view);
     return view;
 }
@@ -46,41 +101,60 @@ FigureRenderer::FigureRenderer(DocumentSession *session, const FigureOptions &op
 {
     session->waitForResult();
     m_preferredSize = [](int width) { return QSize(width, width); };
+    const QPalette palette = slidePalette();
     if (options.view != u"figure") {
         m_paint = paintView(session, options, options.view);
+        if (!m_paint || options.noTitle || options.view == u"worked")
+            return; // the worked computation has a heading of its own
+        const QString title
+            = options.title.isEmpty() ? defaultFigureTitle(session->document(), session->currentHead()) : options.title;
+        m_paint = [=, view = m_paint](QPainter &p, const QRectF &r) {
+            p.fillRect(r, palette.base());
+            view(p, paintTitle(p, r, title, figureTextPx(options, r.size()), palette));
+        };
         return;
     }
     // The composed teaching figure: caption on top, heatmap left, arrow graph right.
     const PaintFigure heatmap = paintView(session, options, QStringLiteral("heatmap"));
     const PaintFigure arrows = paintView(session, options, QStringLiteral("arrows"));
-    const QString caption = figureCaption(session->document(), session->currentHead(), session->selectedToken());
-    const QPalette palette = slidePalette();
+    const QString caption = options.noTitle ? QString()
+        : options.title.isEmpty() ? figureCaption(session->document(), session->currentHead(), session->selectedToken())
+                                  : options.title;
     m_paint = [=](QPainter &p, const QRectF &r) {
         p.fillRect(r, palette.base());
-        QFont font = p.font();
-        font.setPointSizeF(std::clamp(r.width() / 90.0, 8.0, 14.0));
-        p.setFont(font);
+        // Each half gets the text of a figure of its own size, the caption that of the whole.
+        const qreal px = figureTextPx(options, r.size());
+        p.setFont(figureFont(px));
         p.setPen(palette.color(QPalette::Text));
-        const QRectF textRect = r.adjusted(12, 8, -12, 0);
-        const QRectF used = p.boundingRect(textRect, Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop, caption);
+        const QRectF textRect = r.adjusted(px, px * 0.5, -px, 0);
+        const QRectF used = caption.isEmpty()
+            ? QRectF(textRect.topLeft(), QSizeF(0, 0))
+            : p.boundingRect(textRect, Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop, caption);
         p.drawText(textRect, Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop, caption);
-        const QRectF body(r.left(), used.bottom() + 8, r.width(), std::max(0.0, r.bottom() - used.bottom() - 8));
+        const QRectF body(
+            r.left(), used.bottom() + px * 0.5, r.width(), std::max(0.0, r.bottom() - used.bottom() - px * 0.5));
         const qreal half = body.width() / 2;
         heatmap(p, QRectF(body.left(), body.top(), half, body.height()));
         arrows(p, QRectF(body.left() + half, body.top(), half, body.height()));
     };
-    m_preferredSize = [](int width) { return QSize(width, width / 2 + std::clamp(width / 90, 8, 14) * 5 + 24); };
+    m_preferredSize = [](int width) { return QSize(width, width / 2 + width / 10); };
 }
 
 PaintFigure FigureRenderer::paintView(DocumentSession *session, const FigureOptions &o, const QString &view)
 {
     const int colormap = colormapNames().indexOf(o.colormap);
-    const auto paintWith = [](auto *v) { return [v](QPainter &p, const QRectF &r) { v->paint(p, r); }; };
+    const auto paintWith = [o](auto *v) {
+        return [v, o](QPainter &p, const QRectF &r) {
+            fitText(v, figureTextPx(o, r.size()));
+            v->paint(p, r);
+        };
+    };
     if (view == u"heatmap") {
         auto *v = adopt(new HeatmapView);
         v->setSession(session);
         v->setShowScores(o.scores);
         v->setScaleSkipsFirst(o.skipFirst);
+        v->setUnitScale(!o.dataScale);
         if (colormap >= 0)
             v->setColormap(static_cast<Colormap>(colormap));
         return paintWith(v);
@@ -90,6 +164,7 @@ PaintFigure FigureRenderer::paintView(DocumentSession *session, const FigureOpti
         v->setSession(session);
         v->setShowScores(o.scores);
         v->setScaleSkipsFirst(o.skipFirst);
+        v->setUnitScale(!o.dataScale);
         if (colormap >= 0)
             v->setColormap(static_cast<Colormap>(colormap));
         return paintWith(v);
@@ -118,8 +193,13 @@ PaintFigure FigureRenderer::paintView(DocumentSession *session, const FigureOpti
     if (view == u"worked") {
         auto *v = adopt(new WorkedView);
         v->setSession(session);
-        m_preferredSize = [v](int width) { return QSize(width, static_cast<int>(std::ceil(v->contentHeight(width)))); };
-        return [v](QPainter &p, const QRectF &r) {
+        m_preferredSize = [v, o](int width) {
+            fitText(v, figureTextPx(o, QSizeF(width, 0)));
+            return QSize(width, static_cast<int>(std::ceil(v->contentHeight(width))));
+        };
+        return [v, o](QPainter &p, const QRectF &r) {
+            // As wide as the figure was measured for: the text size follows the width alone.
+            fitText(v, figureTextPx(o, QSizeF(r.width(), 0)));
             p.fillRect(r, v->palette().base());
             v->paint(p, r);
         };

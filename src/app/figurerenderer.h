@@ -11,6 +11,7 @@
 
 namespace qkv {
 
+class Document;
 class DocumentSession;
 
 // Builds one view of a session for a figure, as it looks in the window (head, selected token,
@@ -41,5 +42,10 @@ private:
 
 // The light palette every exported figure uses.
 QPalette slidePalette();
+
+// The text size of a figure of this size (height 0: the height follows the content).
+qreal figureTextPx(const FigureOptions &options, const QSizeF &size);
+// "“The animal …”", with "· head 2 of 4" when there are several.
+QString defaultFigureTitle(const Document &doc, int head);
 
 } // namespace qkv

@@ -164,6 +164,7 @@ void HelpDock::addIllustrations()
     for (const QString &view : {QStringLiteral("arrows"), QStringLiteral("vectors"), QStringLiteral("heatmap")}) {
         FigureOptions options;
         options.view = view;
+        options.noTitle = true; // the guide's text says what each picture shows
         const FigureRenderer renderer(&session, options);
         if (!renderer.isValid())
             continue;

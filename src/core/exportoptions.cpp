@@ -27,8 +27,9 @@ std::optional<QSize> parseSize(const QString &text)
 namespace {
 
 const QStringList figureFlags {
-    u"--scores"_qs, u"--skip-first"_qs, u"--all-heads"_qs, u"--sorted"_qs, u"--text-as-paths"_qs};
-const QStringList figureValues {u"--layout"_qs, u"--threshold"_qs, u"--top-k"_qs, u"--mass"_qs, u"--dims"_qs};
+    u"--scores"_qs, u"--skip-first"_qs, u"--all-heads"_qs, u"--sorted"_qs, u"--text-as-paths"_qs, u"--no-title"_qs};
+const QStringList figureValues {u"--layout"_qs, u"--threshold"_qs, u"--top-k"_qs, u"--mass"_qs, u"--dims"_qs,
+    u"--font-size"_qs, u"--color-scale"_qs, u"--title"_qs};
 
 bool isFigureOption(const QString &arg)
 {
@@ -59,7 +60,18 @@ QString parseFigureOption(const QString &arg, const QString &value, FigureOption
         f.sorted = true;
     else if (arg == u"--text-as-paths")
         f.textAsPaths = true;
-    else if (arg == u"--layout") {
+    else if (arg == u"--no-title")
+        f.noTitle = true;
+    else if (arg == u"--title")
+        f.title = value;
+    else if (arg == u"--font-size")
+        return parseNumber(arg, value, 6, 400, &f.textPx);
+    else if (arg == u"--color-scale") {
+        if (value != u"unit" && value != u"data")
+            return QStringLiteral("--color-scale: expected unit (0 to 1) or data (0 to the largest weight), got '%1'")
+                .arg(value);
+        f.dataScale = value == u"data";
+    } else if (arg == u"--layout") {
         if (value != u"columns" && value != u"arcs")
             return QStringLiteral("--layout: expected columns or arcs, got '%1'").arg(value);
         f.arcs = value == u"arcs";

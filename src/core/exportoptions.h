@@ -38,7 +38,7 @@ struct ParsedExport {
 
 // Parses the arguments after `export`. Figure looks: --colormap, --scores, --layout columns|arcs,
 // --skip-first, --all-heads, --threshold W, --top-k K (0: all), --mass P (0 < P ≤ 1), --sorted,
-// --dims X,Y (1-based), --text-as-paths.
+// --dims X,Y (1-based), --text-as-paths, --font-size PX, --color-scale unit|data, --title TEXT, --no-title.
 ParsedExport parseExportArguments(const QStringList &args);
 
 // "800x600" → QSize; empty on anything else (zero, negative, over maxSide, junk).

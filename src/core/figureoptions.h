@@ -21,6 +21,12 @@ struct FigureOptions {
     int dimX = -1; // vector plot: two dimensions (0-based); -1: automatic (PCA when d > 2)
     int dimY = -1;
     bool textAsPaths = false; // SVG: glyph outlines instead of text
+    // Text grows with the figure: this many pixels, or when 0, 2.5 % of the shorter side (never
+    // below the desktop's size), so a projected slide reads from the back of a room.
+    double textPx = 0;
+    bool dataScale = false; // heatmap and heads grid: weights coloured 0 … largest instead of 0 … 1
+    QString title; // above the figure; empty: the sentence (and the head)
+    bool noTitle = false;
 
     bool operator==(const FigureOptions &) const = default;
 };

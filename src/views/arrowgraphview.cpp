@@ -255,7 +255,8 @@ ArrowGraphView::Geometry ArrowGraphView::geometry(const QRectF &rect, const QPai
     const Cache &c = *m_cache;
     const QStringList &tokens = result().tokens;
     const GraphShape shape {m_layout, static_cast<int>(tokens.size()), c.labelWidth, c.forward, c.backward, c.self,
-        c.firstHead, c.headCount, m_locked >= 0 && m_locked < tokens.size() ? tokens[m_locked] : QString(),
+        c.firstHead, c.headCount,
+        m_locked >= 0 && m_locked < tokens.size() && !m_figure ? tokens[m_locked] : QString(), // no button in figures
         tr("Unlock “%1”  ×")};
     return layoutGraph(rect, font(), device, shape);
 }
@@ -304,10 +305,12 @@ void ArrowGraphView::emitEdges(const Geometry &g, EdgeSink &sink, const EdgeBatc
     for (std::size_t k = from; k < to; ++k) {
         const DrawnEdge &d = c.edges[batch.order[k]];
         EdgeStyle style = edgeStyle(d.edge.weight, c.scale, batch.colours[static_cast<std::size_t>(d.head)]);
+        style.width *= lineScale();
         if (!batch.focusedOnly && c.ink < 1)
             style.alpha = 1 - std::pow(1 - style.alpha, c.ink);
         int count = g.path(d.edge, d.head, points.data());
-        if (g.arrowLength > 0 && d.edge.query != d.edge.key) {
+        // In columns a token's edge to itself is a straight line like any other; in arcs a loop.
+        if (g.arrowLength > 0 && (g.columns() || d.edge.query != d.edge.key)) {
             const qreal length = g.arrowLength * (0.6 + 0.1 * style.width);
             const QPointF tip = points[static_cast<std::size_t>(count - 1)];
             count = trimEnd(points.data(), count, length);
@@ -344,6 +347,7 @@ double ArrowGraphView::inkScale(const Geometry &g) const
     double ink = 0;
     for (const DrawnEdge &d : c.edges) {
         const EdgeStyle style = edgeStyle(d.edge.weight, c.scale, 0);
+        const double lineWidth = style.width * lineScale();
         const double span = std::abs(g.position(d.edge.key) - g.position(d.edge.query));
         double length = 0;
         if (g.columns()) {
@@ -352,7 +356,7 @@ double ArrowGraphView::inkScale(const Geometry &g) const
             const double a = span / 2, h = g.arcHeight(span, d.edge.key > d.edge.query);
             length = std::numbers::pi * std::sqrt((a * a + h * h) / 2);
         }
-        ink += -std::log(1 - std::min(style.alpha, 0.98)) * style.width * length;
+        ink += -std::log(1 - std::min(style.alpha, 0.98)) * lineWidth * length;
     }
     const double area = g.edgeRect.width() * g.edgeRect.height();
     return ink > area && ink > 0 ? area / ink : 1.0;
@@ -432,84 +436,6 @@ void ArrowGraphView::paintEvent(QPaintEvent *)
     paint(painter, rect());
 }
 
-void ArrowGraphView::paintLabels(QPainter &painter, const Geometry &g) const
-{
-    painter.save();
-    painter.setFont(g.labelFont);
-    QColor hoverBox = palette().color(QPalette::Highlight);
-    hoverBox.setAlphaF(0.3f);
-    for (const Label &l : placeLabels(g, result().tokens, m_locked, m_hovered)) {
-        painter.save();
-        // Rotated labels read upwards.
-        painter.translate(l.ink.center());
-        const QSizeF size = g.rotated ? l.ink.size().transposed() : l.ink.size();
-        const QRectF r(-size.width() / 2, -size.height() / 2, size.width(), size.height());
-        if (g.rotated)
-            painter.rotate(-90);
-        QColor pen = palette().color(QPalette::Text);
-        if (l.token == m_locked || l.token == m_hovered) {
-            const bool locked = l.token == m_locked;
-            painter.setPen(Qt::NoPen);
-            painter.setBrush(locked ? palette().highlight() : QBrush(hoverBox));
-            painter.drawRoundedRect(r.adjusted(-4, -1, 4, 1), 3, 3);
-            if (locked)
-                pen = palette().color(QPalette::HighlightedText);
-        }
-        painter.setPen(pen);
-        painter.drawText(r, Qt::AlignCenter, l.text);
-        painter.restore();
-    }
-    painter.restore();
-}
-
-std::vector<QRectF> ArrowGraphView::labelRects() const
-{
-    std::vector<QRectF> out;
-    for (const Label &l : placeLabels(geometry(rect()), result().tokens, m_locked, m_hovered))
-        out.push_back(l.ink);
-    return out;
-}
-
-void ArrowGraphView::paintWeightLabels(QPainter &painter, const Geometry &g) const
-{
-    // The numbers themselves, when one token's few arrows are isolated and there is room.
-    if (focusedToken() < 0)
-        return;
-    auto edges = drawnEdges();
-    const QFontMetricsF fm = g.metrics(painter.font());
-    if (edges.empty() || edges.size() > 40 || g.step < (g.columns() ? g.lineHeight : 0))
-        return;
-    std::stable_sort(edges.begin(), edges.end(),
-        [](const DrawnEdge &a, const DrawnEdge &b) { return a.edge.weight > b.edge.weight; });
-    const Side side = focusSide();
-    QColor box = palette().color(QPalette::Base);
-    box.setAlphaF(0.85f);
-    std::vector<QRectF> used;
-    std::array<QPointF, maxPoints> points;
-    for (const DrawnEdge &d : edges) {
-        const QString text = QString::number(d.edge.weight, 'f', 2);
-        const qreal w = fm.horizontalAdvance(text) + 6, h = g.lineHeight;
-        QPointF at;
-        if (!g.columns()) {
-            const int count = g.path(d.edge, d.head, points.data());
-            at = points[static_cast<std::size_t>(count / 2)];
-        } else if (side == Side::Query) {
-            at = {g.keyX - g.arrowLength - 4 - w / 2, g.position(d.edge.key)};
-        } else {
-            at = {g.queryX + 4 + w / 2, g.position(d.edge.query)};
-        }
-        const QRectF r(at.x() - w / 2, at.y() - h / 2, w, h);
-        if (std::any_of(used.begin(), used.end(), [&](const QRectF &u) { return u.intersects(r); }))
-            continue;
-        used.push_back(r);
-        painter.setPen(QPen(edgeColor(d.head), 1));
-        painter.setBrush(box);
-        painter.drawRoundedRect(r, 3, 3);
-        painter.setPen(palette().color(QPalette::Text));
-        painter.drawText(r, Qt::AlignCenter, text);
-    }
-}
-
 void ArrowGraphView::paintFrame(QPainter &painter, const Geometry &g) const
 {
     const Cache &c = *m_cache;
@@ -568,10 +494,54 @@ void ArrowGraphView::paintFrame(QPainter &painter, const Geometry &g) const
                 Qt::AlignLeft | Qt::AlignVCenter, name);
         }
     }
+    if (m_figure && !c.multiColour)
+        legendLeft = paintWeightLegend(painter, footer, fm);
     painter.setPen(muted);
     painter.drawText(QRectF(footer.left(), footer.top(), legendLeft - footer.left() - 8, footer.height()),
         Qt::AlignLeft | Qt::AlignVCenter,
         fm.elidedText(caption.join(QStringLiteral(" · ")), Qt::ElideRight, legendLeft - footer.left() - 8));
+}
+
+qreal ArrowGraphView::lineScale() const
+{
+    // A figure's edges thicken with its text, so a projected slide keeps their contrast.
+    return m_figure ? std::max(1.0, QFontInfo(font()).pixelSize() / 14.0) : 1.0;
+}
+
+qreal ArrowGraphView::paintWeightLegend(QPainter &painter, const QRectF &footer, const QFontMetricsF &fm) const
+{
+    // What width and opacity mean: sample edges of three weights, right-aligned in the footer.
+    const Cache &c = *m_cache;
+    const qreal sample = fm.height() * 1.6;
+    qreal x = footer.right();
+    QColor muted = palette().color(QPalette::Text);
+    muted.setAlphaF(0.65f);
+    for (const double share : {1.0, 0.5, 0.1}) {
+        const double weight = share * c.scale;
+        const QString label = QString::number(weight, 'g', 2);
+        x -= fm.horizontalAdvance(label) + 10;
+        painter.setPen(muted);
+        painter.drawText(QRectF(x, footer.top(), fm.horizontalAdvance(label) + 10, footer.height()),
+            Qt::AlignLeft | Qt::AlignVCenter, label);
+        x -= sample + 4;
+        const EdgeStyle style = edgeStyle(weight, c.scale, edgeColor(c.firstHead).rgb());
+        QColor colour = QColor::fromRgb(style.colour);
+        colour.setAlphaF(static_cast<float>(style.alpha));
+        painter.setPen(QPen(colour, style.width * lineScale(), Qt::SolidLine, Qt::FlatCap));
+        painter.drawLine(QPointF(x, footer.center().y()), QPointF(x + sample, footer.center().y()));
+    }
+    const QString title = tr("weight:");
+    x -= fm.horizontalAdvance(title) + 8;
+    painter.setPen(muted);
+    painter.drawText(QRectF(x, footer.top(), fm.horizontalAdvance(title) + 8, footer.height()),
+        Qt::AlignLeft | Qt::AlignVCenter, title);
+    return x;
+}
+
+void ArrowGraphView::setFigureMode(bool figure)
+{
+    m_figure = figure;
+    invalidate();
 }
 
 void ArrowGraphView::changeEvent(QEvent *event)

@@ -10,6 +10,8 @@
 #include <memory>
 #include <vector>
 
+class QFontMetricsF;
+
 namespace qkv {
 
 namespace arrowgraph {
@@ -59,6 +61,9 @@ public:
     HeadMode headMode() const { return m_headMode; }
     void setFilter(const EdgeFilter &filter);
     const EdgeFilter &filter() const { return m_filter; }
+    // Drawn for an exported figure: no unlock button, a legend of what width and opacity mean,
+    // edges as thick as the figure's text is large.
+    void setFigureMode(bool figure);
     // Hover as the mouse sets it, so export and tests can show the isolated look.
     void setHoveredToken(int token, Side side = Side::Query);
     int hoveredToken() const { return m_hovered; }
@@ -120,6 +125,8 @@ private:
     void paintLabels(QPainter &painter, const Geometry &g) const;
     void paintWeightLabels(QPainter &painter, const Geometry &g) const;
     void paintFrame(QPainter &painter, const Geometry &g) const;
+    qreal paintWeightLegend(QPainter &painter, const QRectF &footer, const QFontMetricsF &fm) const;
+    qreal lineScale() const;
 
     QPointer<DocumentSession> m_session;
     Result m_ownResult;
@@ -131,6 +138,7 @@ private:
     Layout m_layout = Layout::Columns;
     HeadMode m_headMode = HeadMode::Current;
     EdgeFilter m_filter;
+    bool m_figure = false;
     std::unique_ptr<Cache> m_cache;
 };
 

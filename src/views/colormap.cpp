@@ -62,9 +62,18 @@ std::array<QRgb, 256> buildTable(Colormap map)
 }
 
 constexpr int vectorCellLimit = 128;
-constexpr qreal barGap = 12;
-constexpr qreal barThickness = 12;
-constexpr qreal tickLength = 4;
+// The colour bar's gap, thickness and ticks at the desktop's text size; they grow with larger
+// text (a figure for a slide), so the bar keeps its proportions to its numbers.
+struct BarMetrics {
+    qreal gap, thickness, tick;
+    explicit BarMetrics(const QFontMetricsF &fm)
+    {
+        const qreal k = std::max<qreal>(1.0, fm.height() / 16);
+        gap = 12 * k;
+        thickness = 12 * k;
+        tick = 4 * k;
+    }
+};
 
 // Round values inside [low, high], about `count` of them: steps of 1, 2 or 5 × 10^k.
 std::vector<double> niceTicks(double low, double high, int count, double &step)
@@ -153,7 +162,8 @@ qreal colorBarWidth(const ColorScale &scale, const QString &title, const QFont &
     qreal labels = 0;
     for (double v : {scale.low, scale.high, -magnitudeOf(scale)})
         labels = std::max(labels, fm.horizontalAdvance(formatScaleNumber(v, decimals)));
-    return barGap + std::max(barThickness + tickLength + 3 + labels, fm.horizontalAdvance(title)) + 2;
+    const BarMetrics m(fm);
+    return m.gap + std::max(m.thickness + m.tick + 3 + labels, fm.horizontalAdvance(title)) + 2;
 }
 
 void paintColorBar(QPainter &painter, const QRectF &area, const ColorScale &scale, const QString &title,
@@ -161,11 +171,12 @@ void paintColorBar(QPainter &painter, const QRectF &area, const ColorScale &scal
 {
     const QFontMetricsF fm(font);
     const qreal lh = fm.height();
-    const QRectF bar(area.left() + barGap, area.top() + lh * 1.6, barThickness, area.height() - lh * 2.1);
+    const BarMetrics m(fm);
+    const QRectF bar(area.left() + m.gap, area.top() + lh * 1.6, m.thickness, area.height() - lh * 2.1);
     painter.save();
     painter.setFont(font);
     painter.setPen(palette.color(QPalette::Text));
-    painter.drawText(QRectF(area.left() + barGap, area.top(), area.width(), lh), Qt::AlignLeft | Qt::AlignTop, title);
+    painter.drawText(QRectF(area.left() + m.gap, area.top(), area.width(), lh), Qt::AlignLeft | Qt::AlignTop, title);
     if (bar.height() < lh) {
         painter.restore();
         return;
@@ -188,8 +199,8 @@ void paintColorBar(QPainter &painter, const QRectF &area, const ColorScale &scal
     const auto y = [&](double v) { return bar.bottom() - scale.unit(v) * bar.height(); };
     const auto mark = [&](double v) {
         const qreal at = y(v);
-        painter.drawLine(QPointF(bar.right(), at), QPointF(bar.right() + tickLength, at));
-        painter.drawText(QRectF(bar.right() + tickLength + 3, at - lh / 2, area.right() - bar.right(), lh),
+        painter.drawLine(QPointF(bar.right(), at), QPointF(bar.right() + m.tick, at));
+        painter.drawText(QRectF(bar.right() + m.tick + 3, at - lh / 2, area.right() - bar.right(), lh),
             Qt::AlignLeft | Qt::AlignVCenter, formatScaleNumber(v, decimals));
     };
     painter.setPen(palette.color(QPalette::Text));
@@ -256,8 +267,10 @@ void paintMatrix(QPainter &painter, const QRectF &target, const SquareMatrix &va
         for (int c = 0; c < n; ++c) {
             const QRectF cell(target.left() + c * w, target.top() + r * h, w, h);
             const bool hidden = visible.size() != 0 && visible(r, c) == 0;
-            // A hair of overlap: viewers would show seams between touching anti-aliased edges.
-            painter.fillRect(cell.adjusted(0, 0, 0.3, 0.3), QColor(hidden ? mask.fill : scale.color(values(r, c))));
+            // Each cell reaches a unit into the next, which covers it: touching anti-aliased edges
+            // would let the background through as hairline seams in SVG viewers (rsvg, browsers).
+            const QRectF painted = cell.adjusted(0, 0, c + 1 < n ? 1 : 0, r + 1 < n ? 1 : 0);
+            painter.fillRect(painted, QColor(hidden ? mask.fill : scale.color(values(r, c))));
             if (!hidden)
                 continue;
             // Three 45° hatch lines x + y = k · side / 2, ending on the cell's edges (no clipping,

@@ -10,6 +10,7 @@
 #include <QPageSize>
 #include <QPainter>
 #include <QPdfWriter>
+#include <QRegularExpression>
 #include <QSvgGenerator>
 
 #include <cmath>
@@ -59,6 +60,32 @@ QByteArray png(const FigureSpec &spec, const PaintFigure &paint, QString *error)
     return bytes;
 }
 
+// Qt writes a font's family as Qt names it ("Sans Serif" is Qt's and fontconfig's alias, unknown
+// to browsers and rsvg): every family becomes a CSS list ending in a generic family, so any viewer
+// picks a sans font.
+QByteArray cssFontFamilies(const QByteArray &svg)
+{
+    static const QRegularExpression family(QStringLiteral("font-family=\"([^\"]*)\""));
+    QString text = QString::fromUtf8(svg);
+    QString out;
+    out.reserve(text.size() + 1024);
+    qsizetype last = 0;
+    for (auto it = family.globalMatch(text); it.hasNext();) {
+        const auto m = it.next();
+        const QString name = m.captured(1);
+        const bool alias = QStringList {u"Sans Serif"_qs, u"Sans"_qs, u"SansSerif"_qs, u"sans-serif"_qs}.contains(name);
+        QString list = alias ? QString() : QStringLiteral("'%1', ").arg(name);
+        if (!name.contains(u"DejaVu"))
+            list += QStringLiteral("'DejaVu Sans', ");
+        list += QStringLiteral("sans-serif");
+        out += QStringView(text).mid(last, m.capturedStart() - last);
+        out += QStringLiteral("font-family=\"%1\"").arg(list);
+        last = m.capturedEnd();
+    }
+    out += QStringView(text).mid(last);
+    return out.toUtf8();
+}
+
 QByteArray svg(const FigureSpec &spec, const PaintFigure &paint)
 {
     QByteArray bytes;
@@ -77,7 +104,7 @@ QByteArray svg(const FigureSpec &spec, const PaintFigure &paint)
         p.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
         paint(p, QRectF(QPointF(0, 0), QSizeF(spec.size)));
     }
-    return bytes;
+    return cssFontFamilies(bytes);
 }
 
 QByteArray pdf(const FigureSpec &spec, const PaintFigure &paint)

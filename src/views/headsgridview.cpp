@@ -1,7 +1,9 @@
 #include "headsgridview.h"
 
 #include "documentsession.h"
+#include "headsummary.h"
 #include "heatmapview.h"
+#include "tokenlabel.h"
 
 #include <QFontMetricsF>
 #include <QHelpEvent>
@@ -180,7 +182,7 @@ HeadsGridView::Layout HeadsGridView::layout(const QRectF &rect) const
     l.font = font();
     l.font.setPixelSize(QFontInfo(font()).pixelSize());
     l.caption = QFontMetricsF(l.font).height() + 6; // room for the current head's outline
-    const QString title = m_showScores ? tr("score") : tr("weight");
+    const QString title = HeatmapView::colorBarTitle(m_showScores, m_unitScale, m_figure);
     const qreal barWidth = colorBarWidth(colorScale(), title, l.font);
     const QRectF area = rect.adjusted(margin, margin, -margin - barWidth, -margin);
     // The column count that gives the largest tiles.
@@ -231,6 +233,13 @@ void HeadsGridView::paint(QPainter &painter, const QRectF &rect) const
     }
     const Result &r = result();
     const ColorScale scale = colorScale();
+    if (m_figure) {
+        paintFigureTiles(painter, l);
+        paintColorBar(
+            painter, l.bar, scale, HeatmapView::colorBarTitle(m_showScores, m_unitScale, true), palette(), l.font);
+        painter.restore();
+        return;
+    }
     const MaskColors mask = maskColors(palette());
     const bool reuse = m_tilesKey == m_serial && m_tiles.size() == r.heads.size() && m_tilesMask.fill == mask.fill
         && m_tilesMask.line == mask.line;
@@ -266,6 +275,47 @@ void HeadsGridView::paint(QPainter &painter, const QRectF &rect) const
     }
     paintColorBar(painter, l.bar, scale, m_showScores ? tr("score") : tr("weight"), palette(), l.font);
     painter.restore();
+}
+
+void HeadsGridView::setFigureMode(bool figure)
+{
+    m_figure = figure;
+    dataChanged();
+}
+
+void HeadsGridView::paintFigureTiles(QPainter &painter, const Layout &l) const
+{
+    if (!m_figureTile)
+        m_figureTile = std::make_unique<HeatmapView>();
+    HeatmapView &tile = *m_figureTile;
+    tile.setPalette(palette());
+    tile.setFont(font());
+    tile.setFigureMode(true);
+    tile.setColormap(m_colormap);
+    tile.setShowScores(m_showScores);
+    tile.setUnitScale(m_unitScale);
+    tile.setScaleSkipsFirst(m_skipFirst);
+    tile.setSharedScale(colorScale());
+    tile.setResult(result());
+    tile.setSelectedRow(selectedToken());
+    const Result &r = result();
+    const QFontMetricsF fm(l.font);
+    for (int h = 0; h < l.heads; ++h) {
+        const QRectF square = l.square(h);
+        tile.setHead(h);
+        tile.paint(painter, square);
+        // "head 3 · it → animal 0.62": where the head's strongest weight goes.
+        const HeadSummary summary = summarizeHead(r.heads[static_cast<std::size_t>(h)].weights.cast<float>());
+        QString caption = tr("head %1").arg(h + 1);
+        if (summary.from >= 0)
+            caption += tr(" · %1 → %2 %3")
+                           .arg(tokenLabel(r.tokens[summary.from]), tokenLabel(r.tokens[summary.to]))
+                           .arg(summary.strongest, 0, 'f', 2);
+        painter.setFont(l.font);
+        painter.setPen(palette().color(QPalette::Text));
+        const QRectF line(square.left(), square.top() - l.caption, square.width(), l.caption);
+        painter.drawText(line, Qt::AlignHCenter | Qt::AlignTop, fm.elidedText(caption, Qt::ElideRight, line.width()));
+    }
 }
 
 void HeadsGridView::paintEvent(QPaintEvent *)

@@ -6,11 +6,13 @@
 #include <QPointer>
 #include <QWidget>
 
+#include <memory>
 #include <vector>
 
 namespace qkv {
 
 class DocumentSession;
+class HeatmapView;
 
 // Small multiples: every head's heatmap in one grid on one shared colour scale, each captioned
 // with its number, the current head outlined; a click focuses a head. One paint routine serves
@@ -45,6 +47,9 @@ public:
     bool showsScores() const { return m_showScores; }
     void setUnitScale(bool unit);
     bool unitScale() const { return m_unitScale; }
+    // Drawn for an exported figure: each tile a heatmap with token labels (and values where they
+    // fit), captioned with its strongest weight; no current-head frame.
+    void setFigureMode(bool figure);
     // One scale for every head, so tiles compare.
     ColorScale colorScale() const;
 
@@ -73,6 +78,7 @@ private:
     int tokenCount() const;
     const SquareMatrix &shownValues(const HeadResult &head) const;
     void dataChanged();
+    void paintFigureTiles(QPainter &painter, const Layout &l) const;
 
     QPointer<DocumentSession> m_session;
     Result m_own;
@@ -82,6 +88,8 @@ private:
     bool m_showScores = false;
     bool m_skipFirst = false;
     bool m_unitScale = false;
+    bool m_figure = false;
+    mutable std::unique_ptr<HeatmapView> m_figureTile; // paints the tiles of a figure
 
     quint64 m_serial = 1;
     mutable quint64 m_scaleSerial = 0;

@@ -43,7 +43,10 @@ struct HeatmapView::Layout {
     int n = 0;
     QRectF grid;
     qreal cell = 0;
-    qreal extent = 0; // width of the row labels = height of the column labels
+    qreal extent = 0; // width of the row labels
+    qreal top = 0; // height of the column labels
+    bool flat = false; // column labels written level (each fits its cell), else upwards
+    qreal axisTitle = 0; // figures: the band of "query" left and "key" above the labels
     QFont labelFont;
     QList<int> shown; // tokens whose labels are drawn
     QRectF bar; // the colour bar's column
@@ -199,6 +202,18 @@ void HeatmapView::setScaleSkipsFirst(bool skip)
     dataChanged();
 }
 
+void HeatmapView::setFigureMode(bool figure)
+{
+    m_figure = figure;
+    dataChanged();
+}
+
+void HeatmapView::setSharedScale(std::optional<ColorScale> scale)
+{
+    m_sharedScale = scale;
+    dataChanged();
+}
+
 void HeatmapView::setValuesVisible(bool visible)
 {
     m_valuesVisible = visible;
@@ -214,6 +229,14 @@ ColorScale HeatmapView::scaleFor(Colormap map, bool scores, bool unit, double mi
     return ColorScale::fit(map, minValue, maxValue);
 }
 
+QString HeatmapView::colorBarTitle(bool scores, bool unit, bool figure)
+{
+    if (scores)
+        return tr("score");
+    // A figure says which scale its colours use: a nearly uniform row looks contrasted on 0 … max.
+    return !figure ? tr("weight") : unit ? tr("weight (0–1)") : tr("weight (0–max)");
+}
+
 ColorScale HeatmapView::colorScale() const
 {
     if (m_derivedSerial == m_serial)
@@ -223,7 +246,7 @@ ColorScale HeatmapView::colorScale() const
     const bool scores = m_showScores && v && v != &headResult()->weights;
     const auto [lo, hi]
         = v ? visibleRange(*v, result().visible, m_skipFirst && v->cols() > 1 ? 1 : 0) : std::pair {0.0, 1.0};
-    m_scale = scaleFor(m_colormap, scores, m_unitScale, lo, hi);
+    m_scale = m_sharedScale ? *m_sharedScale : scaleFor(m_colormap, scores, m_unitScale, lo, hi);
     // Measuring thousands of labels is slow: only when the tokens (or the font) change.
     if (m_measuredTokens != result().tokens) {
         m_measuredTokens = result().tokens;
@@ -237,9 +260,9 @@ ColorScale HeatmapView::colorScale() const
 
 HeatmapView::Layout HeatmapView::layout(const QRectF &rect) const
 {
-    Layout l = layout(rect, true);
+    Layout l = layout(rect, !m_sharedScale);
     // Where the numbers would not fit, the colour bar gives way to them: they say more.
-    if (m_valuesVisible && !l.values && l.n > 0) {
+    if (m_valuesVisible && !l.values && l.n > 0 && !m_sharedScale) {
         Layout bare = layout(rect, false);
         if (bare.values)
             return bare;
@@ -256,29 +279,35 @@ HeatmapView::Layout HeatmapView::layout(const QRectF &rect, bool withBar) const
         return l;
     l.n = static_cast<int>(values->rows());
     const QRectF area = rect.adjusted(margin, margin, -margin, -margin);
-    l.barTitle = m_showScores && values != &headResult()->weights ? tr("score") : tr("weight");
+    l.barTitle = colorBarTitle(m_showScores && values != &headResult()->weights, m_unitScale, m_figure);
     const qreal barWidth = withBar ? colorBarWidth(scale, l.barTitle, font()) : 0.0;
     const qreal basePx = QFontInfo(font()).pixelSize();
+    l.axisTitle = m_figure && !m_sharedScale ? std::ceil(QFontMetricsF(font()).height() * 1.3) : 0;
+    const qreal width = area.width() - barWidth - l.axisTitle, height = area.height() - l.axisTitle;
     qreal px = basePx, side = 0;
     // Shrink the labels until one fits a cell (down to a readable minimum), then thin them out.
     for (int pass = 0; pass < 3; ++pass) {
         l.labelFont = pixelFont(font(), px);
-        const qreal limit = 0.3 * std::min(area.width() - barWidth, area.height());
-        l.extent = std::max<qreal>(0, std::min(m_labelAdvance * px / basePx + labelGap + 2, limit));
-        side = std::max<qreal>(0, std::min(area.width() - barWidth - l.extent, area.height() - l.extent));
+        const qreal advance = m_labelAdvance * px / basePx;
+        l.extent = std::max<qreal>(0, std::min(advance + labelGap + 2, 0.3 * std::min(width, height)));
+        side = std::max<qreal>(0, std::min(width - l.extent, height - l.extent));
         const qreal lineHeight = QFontMetricsF(l.labelFont).height();
+        // Column labels lie level when the widest fits its cell; the grid then grows upwards.
+        l.flat = advance + 4 <= side / l.n;
+        l.top = l.flat ? lineHeight * (m_figure ? 1.0 : 1.8) + labelGap : l.extent; // the window: room for "keys →"
+        side = std::max<qreal>(0, std::min(width - l.extent, height - l.top));
         if (side / l.n >= lineHeight || px <= minLabelPx)
             break;
         px = std::max<qreal>(minLabelPx, std::floor(px * side / l.n / lineHeight));
     }
-    const qreal left = area.left() + (area.width() - l.extent - side - barWidth) / 2 + l.extent;
-    const qreal top = area.top() + (area.height() - l.extent - side) / 2 + l.extent;
+    const qreal left = area.left() + l.axisTitle + (width - l.extent - side) / 2 + l.extent;
+    const qreal top = area.top() + l.axisTitle + (height - l.top - side) / 2 + l.top;
     l.grid = QRectF(std::round(left), std::round(top), std::floor(side), std::floor(side));
     l.cell = l.grid.width() / l.n;
     const qreal lineHeight = QFontMetricsF(l.labelFont).height();
     // The bar's title goes above the grid when the column labels leave room.
     const qreal barLine = QFontMetricsF(font()).height();
-    l.bar = QRectF(l.grid.right(), l.grid.top() - std::min(l.extent, barLine * 1.6), barWidth, 0);
+    l.bar = QRectF(l.grid.right(), l.grid.top() - std::min(l.top + l.axisTitle, barLine * 1.6), barWidth, 0);
     l.bar.setBottom(l.grid.bottom() + std::min(barLine / 2, margin));
 
     const int step = l.cell > 0 ? std::max(1, static_cast<int>(std::ceil(lineHeight / l.cell))) : l.n + 1;
@@ -335,8 +364,10 @@ QList<QRectF> HeatmapView::labelRects(const QRectF &rect, Qt::Orientation orient
         const qreal centre = (i + 0.5) * l.cell;
         if (orientation == Qt::Vertical)
             rects << QRectF(l.grid.left() - l.extent, l.grid.top() + centre - h / 2, l.extent - labelGap, h);
+        else if (l.flat)
+            rects << QRectF(l.grid.left() + i * l.cell, l.grid.top() - l.top, l.cell, l.top - labelGap);
         else
-            rects << QRectF(l.grid.left() + centre - h / 2, l.grid.top() - l.extent, h, l.extent - labelGap);
+            rects << QRectF(l.grid.left() + centre - h / 2, l.grid.top() - l.top, h, l.top - labelGap);
     }
     if (tokens)
         *tokens = l.shown;
@@ -429,7 +460,8 @@ void HeatmapView::paintLabels(QPainter &painter, const Layout &l) const
     const QColor text = palette().color(QPalette::Text);
     const bool dark = palette().color(QPalette::Base).lightness() < text.lightness();
     const QColor warning = dark ? QColor(255, 120, 110) : QColor(190, 30, 30);
-    painter.setFont(l.labelFont);
+    QFont bold = l.labelFont;
+    bold.setBold(true);
     for (int i : l.shown) {
         const QString label = fm.elidedText(tokenLabel(r.tokens[i]), Qt::ElideRight, width);
         const qreal advance = fm.horizontalAdvance(label);
@@ -439,28 +471,54 @@ void HeatmapView::paintLabels(QPainter &painter, const Layout &l) const
         const QColor plain = problem[static_cast<std::size_t>(i)] ? warning : text;
         const QColor highlighted = palette().color(QPalette::HighlightedText);
         const QRectF rowLabel(l.grid.left() - l.extent, l.grid.top() + centre - lh / 2, width, lh);
-        if (rowSelected)
+        // In a figure the selected token is bold, not a selection box.
+        painter.setFont(m_figure && rowSelected ? bold : l.labelFont);
+        if (rowSelected && !m_figure)
             painter.fillRect(
                 QRectF(rowLabel.right() - advance - 3, rowLabel.top(), advance + 5, lh), palette().highlight());
-        painter.setPen(rowSelected ? highlighted : plain);
+        painter.setPen(rowSelected && !m_figure ? highlighted : plain);
         painter.drawText(rowLabel, Qt::AlignRight | Qt::AlignVCenter, label);
+        painter.setFont(m_figure && columnSelected ? bold : l.labelFont);
+        painter.setPen(columnSelected && !m_figure ? highlighted : plain);
+        if (l.flat) {
+            const QRectF columnLabel(l.grid.left() + i * l.cell, l.grid.top() - l.top, l.cell, l.top - labelGap);
+            if (columnSelected && !m_figure)
+                painter.fillRect(
+                    QRectF(columnLabel.center().x() - advance / 2 - 3, columnLabel.bottom() - lh, advance + 6, lh),
+                    palette().highlight());
+            painter.drawText(columnLabel, Qt::AlignHCenter | Qt::AlignBottom, label);
+            continue;
+        }
         // Column labels read upwards from the grid; rotated, so they never collide sideways.
         painter.save();
         painter.translate(l.grid.left() + centre, l.grid.top() - labelGap);
         painter.rotate(-90);
-        if (columnSelected)
+        if (columnSelected && !m_figure)
             painter.fillRect(QRectF(-2, -lh / 2, advance + 5, lh), palette().highlight());
-        painter.setPen(columnSelected ? highlighted : plain);
         painter.drawText(QRectF(0, -lh / 2, width, lh), Qt::AlignLeft | Qt::AlignVCenter, label);
         painter.restore();
     }
+    if (m_figure && l.axisTitle > 0) {
+        // Axis titles, as a plot has them: "key" over the columns, "query" up the rows.
+        painter.setFont(font());
+        painter.setPen(text);
+        const qreal band = l.axisTitle;
+        painter.drawText(QRectF(l.grid.left(), l.grid.top() - l.top - band, l.grid.width(), band),
+            Qt::AlignHCenter | Qt::AlignVCenter, tr("key"));
+        painter.save();
+        painter.translate(l.grid.left() - l.extent - band / 2, l.grid.center().y());
+        painter.rotate(-90);
+        painter.drawText(QRectF(-l.grid.height() / 2, -band / 2, l.grid.height(), band), Qt::AlignCenter, tr("query"));
+        painter.restore();
+        return;
+    }
     // Which axis is which, in the corner the labels leave free.
-    const QRectF corner(l.grid.left() - l.extent, l.grid.top() - l.extent, width, width);
+    const QRectF corner(l.grid.left() - l.extent, l.grid.top() - l.top, width, l.top - labelGap);
     const QString keys = tr("keys →"), queries = tr("queries ↓");
     QFont italic = pixelFont(l.labelFont, l.labelFont.pixelSize() * 0.85);
     italic.setItalic(true);
     const QFontMetricsF im(italic);
-    if (italic.pixelSize() >= minLabelPx && corner.height() >= 2 * im.height()
+    if (!m_figure && italic.pixelSize() >= minLabelPx && corner.height() >= 2 * im.height()
         && corner.width() >= std::max(im.horizontalAdvance(keys), im.horizontalAdvance(queries))) {
         painter.setFont(italic);
         painter.setPen(palette().color(QPalette::PlaceholderText));
@@ -494,7 +552,7 @@ QPoint HeatmapView::headingAt(const QPointF &pos) const
     };
     const bool besideColumns = pos.x() >= l.grid.left() && pos.x() < l.grid.right();
     const bool besideRows = pos.y() >= l.grid.top() && pos.y() < l.grid.bottom();
-    if (besideColumns && pos.y() < l.grid.top() && pos.y() >= l.grid.top() - l.extent)
+    if (besideColumns && pos.y() < l.grid.top() && pos.y() >= l.grid.top() - l.top)
         return {index(pos.x() - l.grid.left()), -1};
     if (besideRows && pos.x() < l.grid.left() && pos.x() >= l.grid.left() - l.extent)
         return {-1, index(pos.y() - l.grid.top())};

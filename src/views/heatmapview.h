@@ -9,6 +9,8 @@
 #include <QStringList>
 #include <QWidget>
 
+#include <optional>
+
 namespace qkv {
 
 class DocumentSession;
@@ -62,6 +64,12 @@ public:
     bool scaleSkipsFirst() const { return m_skipFirst; }
     bool unitScale() const { return m_unitScale; }
     void setValuesVisible(bool visible);
+    // Drawn for an exported figure: axis titles "query" and "key", the colour bar names its
+    // scale, the selected token in bold rather than a selection box.
+    void setFigureMode(bool figure);
+    // The colour scale of heatmaps shown side by side (the heads grid's tiles), which then draw
+    // neither a colour bar nor axis titles of their own; nullopt: the view's own.
+    void setSharedScale(std::optional<ColorScale> scale);
     bool valuesVisible() const { return m_valuesVisible; }
     // The colours and range in use (the colour bar's).
     ColorScale colorScale() const;
@@ -85,6 +93,7 @@ public:
 
     // Shared with the heads grid: the colour scale for a value range (scores: diverging, centred
     // at 0; unit: weights on 0 … 1).
+    static QString colorBarTitle(bool scores, bool unit, bool figure);
     static ColorScale scaleFor(Colormap map, bool scores, bool unit, double minValue, double maxValue);
 
     QSize sizeHint() const override { return {480, 480}; }
@@ -127,6 +136,8 @@ private:
     bool m_unitScale = false;
     bool m_skipFirst = false;
     bool m_valuesVisible = true;
+    bool m_figure = false;
+    std::optional<ColorScale> m_sharedScale;
 
     // Derived from the data, recomputed lazily after dataChanged() bumps m_serial.
     quint64 m_serial = 1;

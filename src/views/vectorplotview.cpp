@@ -79,6 +79,12 @@ VectorPlotView::VectorPlotView(QWidget *parent)
 
 VectorPlotView::~VectorPlotView() = default;
 
+void VectorPlotView::setFigureMode(bool figure)
+{
+    m_figure = figure;
+    update();
+}
+
 void VectorPlotView::setSession(DocumentSession *session)
 {
     if (m_session == session)

@@ -58,6 +58,8 @@ public:
 
     // Live: the session's current head and selection; edits go back through it.
     void setSession(DocumentSession *session);
+    // Drawn for an exported figure: no hover marks.
+    void setFigureMode(bool figure);
     DocumentSession *session() const;
 
     // Data only (export, benchmarks), used while no session is set; nothing is editable then.
@@ -195,6 +197,7 @@ private:
     quint64 m_serial = 1;
     mutable quint64 m_syncedSerial = 0;
     mutable bool m_styleDirty = true;
+    bool m_figure = false;
     mutable bool m_rangesDirty = true; // the axes must be fitted anew (options, size)
     mutable bool m_rangesCheck = false; // the data changed: refit if it no longer fits well
     mutable QSizeF m_rangeSize;

@@ -112,6 +112,12 @@ WorkedView::WorkedView(QWidget *parent)
 
 WorkedView::~WorkedView() = default;
 
+void WorkedView::setFigureMode(bool figure)
+{
+    m_figure = figure;
+    invalidate();
+}
+
 void WorkedView::setSession(DocumentSession *session)
 {
     if (m_session)
@@ -225,7 +231,7 @@ void WorkedView::layOut(qreal width) const
 {
     if (m_blocksStale) {
         m_blocks = blocks(WorkedSyntax::Plain);
-        if (m_fallback && m_computation.isValid() && m_session)
+        if (m_fallback && !m_figure && m_computation.isValid() && m_session)
             m_blocks.insert(m_blocks.begin(),
                 {WorkedBlock::Kind::Note,
                     tr("No token selected: showing the first. Select a token in any view, or press Left / Right "

@@ -32,6 +32,8 @@ public:
     // Follows the session's selected token (the first one while none is selected), current head
     // and result. Left/Right select the previous/next token through the session.
     void setSession(DocumentSession *session);
+    // Drawn for an exported figure: no hint about selecting a token.
+    void setFigureMode(bool figure);
     DocumentSession *session() const;
 
     // What to show without a session (export, benchmarks); replaced on the session's next change.
@@ -89,6 +91,7 @@ private:
     mutable WorkedComputation m_computation;
     mutable bool m_computationStale = false;
     mutable bool m_fallback = false; // no token selected: the first is shown
+    bool m_figure = false;
     mutable WorkedColumn m_column; // while a key is selected
     mutable bool m_showsColumn = false;
     mutable std::vector<WorkedBlock> m_blocks;
