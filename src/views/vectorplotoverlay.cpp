@@ -80,15 +80,35 @@ void VectorPlotView::paintLabels(QPainter &painter, QSizeF size, const QRectF &l
     const auto placeLabels = [&](int g) {
         const bool selected = g == selectedGroup;
         const QString text = labelText(m_groups[g]);
-        const qreal w = m_labelWidths[g] * (selected ? 1.1 : 1.0) + 4;
+        std::vector<QPointF> labelled; // where this word's labels already are
         for (Role role : roles) {
             if (!isDrawn(role))
                 continue;
             const QPointF p = t.map(m_points[idx(role)][g]);
+            const auto near = [&p](const QPointF &q) { return QLineF(p, q).length() < 2; };
+            if (std::any_of(labelled.begin(), labelled.end(), near))
+                continue; // one marker shows: one label, named by every role there
+            labelled.push_back(p);
+            // Roles of this word whose points coincide with this one share its label, "too (q = v)"
+            // (an earlier role there would have taken this one's place).
+            QStringList same {roleLetter(role)};
+            for (Role other : roles)
+                if (other != role && isDrawn(other) && near(t.map(m_points[idx(other)][g])))
+                    same << roleLetter(other);
+            const QString shown
+                = same.size() > 1 ? QStringLiteral("%1 (%2)").arg(text, same.join(QStringLiteral(" = "))) : text;
+            const qreal w
+                = (same.size() > 1 ? fm.horizontalAdvance(shown) : m_labelWidths[g]) * (selected ? 1.1 : 1.0) + 4;
             const qreal r = m_series[idx(role)]->markerSize() / 2 + (selected ? 7 : 3);
-            const std::array<QRectF, 4> candidates {QRectF(p.x() + r, p.y() - h / 2, w, h),
+            // Right, left, above, below; then the diagonals and farther out, so a crowded word
+            // still finds a place instead of being dropped.
+            std::vector<QRectF> candidates {QRectF(p.x() + r, p.y() - h / 2, w, h),
                 QRectF(p.x() - r - w, p.y() - h / 2, w, h), QRectF(p.x() - w / 2, p.y() - r - h, w, h),
                 QRectF(p.x() - w / 2, p.y() + r, w, h)};
+            for (const qreal k : {1.0, 2.0})
+                for (const QPointF d : {QPointF(1, -1), QPointF(-1, -1), QPointF(1, 1), QPointF(-1, 1)})
+                    candidates.push_back(QRectF(p.x() + d.x() * k * r + (d.x() < 0 ? -w : 0),
+                        p.y() + d.y() * k * r + (d.y() < 0 ? -h : 0), w, h));
             for (const QRectF &c : candidates) {
                 if (!placer.place(c))
                     continue;
@@ -97,10 +117,10 @@ void VectorPlotView::paintLabels(QPainter &painter, QSizeF size, const QRectF &l
                     backing.setAlphaF(0.85f);
                     painter.fillRect(c, backing);
                 }
-                const QColor color = roleColor(role, dark);
-                painter.setPen(dark ? color : color.darker(130));
+                const QColor color = same.size() > 1 ? pal.color(QPalette::Text) : roleColor(role, dark);
+                painter.setPen(dark || same.size() > 1 ? color : color.darker(130));
                 painter.setFont(selected ? bold : font());
-                painter.drawText(c, Qt::AlignCenter, text);
+                painter.drawText(c, Qt::AlignCenter, shown);
                 break;
             }
         }

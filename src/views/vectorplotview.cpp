@@ -5,6 +5,7 @@
 #include "labelplacer.h"
 #include "vectorplotroles.h"
 
+#include <QCategoryAxis>
 #include <QChart>
 #include <QFontMetricsF>
 #include <QGraphicsScene>
@@ -12,7 +13,6 @@
 #include <QLineSeries>
 #include <QPainter>
 #include <QScatterSeries>
-#include <QValueAxis>
 
 #include <algorithm>
 #include <cmath>
@@ -47,12 +47,12 @@ VectorPlotView::VectorPlotView(QWidget *parent)
     m_scene->setItemIndexMethod(QGraphicsScene::NoIndex); // points move on every edit
     m_chart = new QChart;
     m_scene->addItem(m_chart);
-    m_axisX = new QValueAxis;
-    m_axisY = new QValueAxis;
-    for (QValueAxis *axis : {m_axisX, m_axisY}) {
-        axis->setTickType(QValueAxis::TicksDynamic);
-        axis->setTickAnchor(0);
-    }
+    // Category axes with a label on each tick's value: the ticks are k · step computed here,
+    // so zero is 0 ("-0.0" from a value axis summing steps), and labels are exactly the ticks.
+    m_axisX = new QCategoryAxis;
+    m_axisY = new QCategoryAxis;
+    for (QCategoryAxis *axis : {m_axisX, m_axisY})
+        axis->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
     m_chart->addAxis(m_axisX, Qt::AlignBottom);
     m_chart->addAxis(m_axisY, Qt::AlignLeft);
     m_zeroX = new QLineSeries;
@@ -82,6 +82,7 @@ VectorPlotView::~VectorPlotView() = default;
 void VectorPlotView::setFigureMode(bool figure)
 {
     m_figure = figure;
+    m_rangesDirty = true; // a figure fits each axis to the points
     update();
 }
 
@@ -378,6 +379,23 @@ Projection2d VectorPlotView::projection() const
     return m_projection;
 }
 
+QStringList VectorPlotView::tickLabels(Qt::Orientation axis) const
+{
+    return (axis == Qt::Horizontal ? m_axisX : m_axisY)->categoriesLabels();
+}
+
+void VectorPlotView::setTicks(QCategoryAxis *axis, double low, double high, double step)
+{
+    const int decimals = std::clamp(static_cast<int>(-std::floor(std::log10(step))), 0, 6);
+    for (const QString &label : axis->categoriesLabels())
+        axis->remove(label);
+    axis->setRange(low, high);
+    axis->setStartValue(low);
+    for (auto k = static_cast<qint64>(std::ceil(low / step)); k * step <= high; ++k)
+        axis->append(QString::number(static_cast<double>(k) * step, 'f', decimals).replace(u'-', u'−'),
+            static_cast<double>(k) * step);
+}
+
 void VectorPlotView::syncRanges(QSizeF size) const
 {
     const bool fresh = m_rangesDirty || size != m_rangeSize;
@@ -399,8 +417,10 @@ void VectorPlotView::syncRanges(QSizeF size) const
     if (!(span > 1e-9)) { // nothing but the origin: a unit square around it
         x0 = y0 = -1, x1 = y1 = 1, span = 2;
     }
-    const double pad = 0.08 * span;
-    x0 -= pad, x1 += pad, y0 -= pad, y1 += pad;
+    // A figure fills its area with the points (each axis its own unit); the window keeps one unit.
+    const double padX = 0.08 * (m_figure && x1 - x0 > 1e-9 ? x1 - x0 : span);
+    const double padY = 0.08 * (m_figure && y1 - y0 > 1e-9 ? y1 - y0 : span);
+    x0 -= padX, x1 += padX, y0 -= padY, y1 += padY;
     m_rangesCheck = false;
     // After an edit the axes stay while the points still fit and fill them, so they do not jump
     // on every keystroke (and the chart need not be laid out again).
@@ -424,14 +444,11 @@ void VectorPlotView::syncRanges(QSizeF size) const
         const double w = std::max<qreal>(plot.width(), 1), h = std::max<qreal>(plot.height(), 1);
         const double perPixel = std::max((x1 - x0) / w, (y1 - y0) / h);
         const double cx = (x0 + x1) / 2, cy = (y0 + y1) / 2;
-        const double step = niceStep(perPixel * tickSpacingPx);
-        const int decimals = std::clamp(static_cast<int>(-std::floor(std::log10(step))), 0, 6);
-        for (QValueAxis *axis : {m_axisX, m_axisY}) {
-            const double c = axis == m_axisX ? cx : cy;
-            const double half = perPixel * (axis == m_axisX ? w : h) / 2;
-            axis->setRange(c - half, c + half);
-            axis->setTickInterval(step);
-            axis->setLabelFormat(QStringLiteral("%.%1f").arg(decimals));
+        for (QCategoryAxis *axis : {m_axisX, m_axisY}) {
+            const bool across = axis == m_axisX;
+            const double unit = m_figure ? (across ? x1 - x0 : y1 - y0) / (across ? w : h) : perPixel;
+            const double c = across ? cx : cy, half = unit * (across ? w : h) / 2;
+            setTicks(axis, c - half, c + half, niceStep(unit * tickSpacingPx));
         }
         m_zeroX->replace({QPointF(m_axisX->min(), 0), QPointF(m_axisX->max(), 0)});
         m_zeroY->replace({QPointF(0, m_axisY->min()), QPointF(0, m_axisY->max())});

@@ -17,7 +17,7 @@ class QMenu;
 class QGraphicsScene;
 class QLineSeries;
 class QScatterSeries;
-class QValueAxis;
+class QCategoryAxis;
 QT_END_NAMESPACE
 
 namespace qkv {
@@ -107,6 +107,8 @@ public:
     // Where the legend of the three roles goes in `size`: the corner of the plot with the
     // fewest points.
     QRectF legendRect(QSizeF size) const;
+    // The tick labels along an axis as last laid out (Qt::Horizontal: x).
+    QStringList tickLabels(Qt::Orientation axis) const;
 
     QSize sizeHint() const override { return {480, 420}; }
     QSize minimumSizeHint() const override { return {200, 180}; }
@@ -162,6 +164,8 @@ private:
     void sync(QSizeF size) const;
     void syncData() const;
     void syncRanges(QSizeF size) const;
+    // Ticks at k · step between low and high, labelled with the decimals the step needs.
+    static void setTicks(QCategoryAxis *axis, double low, double high, double step);
     void syncStyle() const;
     QTransform valueToPixel() const;
     QString titleOf(Qt::Orientation orientation) const;
@@ -192,8 +196,8 @@ private:
     std::array<QScatterSeries *, 3> m_series {};
     QLineSeries *m_zeroX = nullptr; // the axes through the origin
     QLineSeries *m_zeroY = nullptr;
-    QValueAxis *m_axisX = nullptr;
-    QValueAxis *m_axisY = nullptr;
+    QCategoryAxis *m_axisX = nullptr;
+    QCategoryAxis *m_axisY = nullptr;
     quint64 m_serial = 1;
     mutable quint64 m_syncedSerial = 0;
     mutable bool m_styleDirty = true;

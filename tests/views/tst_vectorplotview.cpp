@@ -4,6 +4,7 @@
 
 #include <QMenu>
 #include <QPainter>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -82,6 +83,40 @@ class TstVectorPlotView : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    // Zero is "0.00", never "-0.00" (a value axis summing steps reached −1e-17), and every tick
+    // is a multiple of the step; a figure's axes fit its points, the window's keep one unit.
+    void ticksAreExactMultiplesAndFiguresFitThePoints()
+    {
+        const auto session = exampleSession(QStringLiteral("example:birds"));
+        VectorPlotView view;
+        view.setSession(session.get());
+        render(view, QSize(1000, 1000));
+        const QStringList windowY = view.tickLabels(Qt::Vertical);
+        view.setFigureMode(true);
+        render(view, QSize(1000, 1000));
+        for (Qt::Orientation axis : {Qt::Horizontal, Qt::Vertical}) {
+            const QStringList labels = view.tickLabels(axis);
+            QVERIFY2(labels.size() >= 3, qPrintable(labels.join(u' ')));
+            QVERIFY2(std::none_of(labels.begin(), labels.end(),
+                         [](const QString &l) {
+                             return QRegularExpression(QStringLiteral("^[-−]0[.,]?0*$")).match(l).hasMatch();
+                         }),
+                qPrintable(labels.join(u' ')));
+            QVERIFY2(labels.contains(QStringLiteral("0.0")) || labels.contains(QStringLiteral("0.00"))
+                    || labels.contains(QStringLiteral("0")),
+                qPrintable(labels.join(u' ')));
+        }
+        // Birds' points spread 1.4 across and 0.6 up: one unit for both gives the y axis the x
+        // axis's steps and leaves most of it empty; the figure's y axis has finer steps.
+        const auto step = [](const QStringList &labels) {
+            return QString(labels[1]).replace(u'−', u'-').toDouble()
+                - QString(labels[0]).replace(u'−', u'-').toDouble();
+        };
+        const QStringList figureY = view.tickLabels(Qt::Vertical);
+        QVERIFY2(step(figureY) < step(windowY) * 0.75,
+            qPrintable(figureY.join(u' ') + QStringLiteral(" / ") + windowY.join(u' ')));
+    }
+
     // Five 3-D points, their principal plane worked out with numpy (eigh of the scatter matrix,
     // each axis signed so its largest component is positive).
     void principalPlaneOfKnownPoints()
