@@ -4,6 +4,7 @@
 #include "cliprint.h"
 #include "documentio.h"
 #include "engine.h"
+#include "examplenotes.h"
 #include "examples.h"
 #include "exportcommand.h"
 #include "jsonwriter.h"
@@ -68,15 +69,23 @@ int compute(const QStringList &args, FILE *out, FILE *err)
 
 int examples(const QStringList &args, FILE *out, FILE *err)
 {
-    if (!args.isEmpty())
-        return usageError(err, QStringLiteral("examples takes no arguments"));
+    const bool long_ = args == QStringList {QStringLiteral("--long")};
+    if (!args.isEmpty() && !long_)
+        return args.first().startsWith(u'-') && args.size() == 1
+            ? unknownOption(err, QStringLiteral("examples"), args.first())
+            : usageError(err, QStringLiteral("examples takes no arguments but --long"));
+    // With --long, each example's note: its article, what it shows, where the article is wrong.
+    const auto list = [&](const QString &name, const QString &title) {
+        print(out, QStringLiteral("example:%1\t%2\n").arg(name, title));
+        if (long_)
+            print(out, exampleNoteText(exampleNote(name)) + QLatin1Char('\n'));
+    };
     for (const QString &name : exampleNames()) {
         const LoadResult loaded = loadDocument(QStringLiteral("example:") + name);
-        const QString title = loaded ? loaded.document->title() : QStringLiteral("(unreadable)");
-        print(out, QStringLiteral("example:%1\t%2\n").arg(name, title));
+        list(name, loaded ? loaded.document->title() : QStringLiteral("(unreadable)"));
     }
     for (const QString &name : live::bundledModelNames()) // a model: run it with --sentence
-        print(out, QStringLiteral("example:%1\t%2\n").arg(name, live::bundledModelTitle(name)));
+        list(name, live::bundledModelTitle(name));
     return 0;
 }
 
@@ -99,7 +108,8 @@ QString usageText()
                           "         [--text-as-paths] [MODEL OPTIONS]\n"
                           "                           write a figure, as the window shows it\n"
                           "         (export refuses to replace an existing file without --overwrite)\n"
-                          "  qkvlab examples          list the bundled examples\n"
+                          "  qkvlab examples [--long] list the bundled examples; --long adds each one's note: its\n"
+                          "                           article, what it shows, where the article is wrong\n"
                           "  qkvlab models            list the models of the Hugging Face cache\n"
                           "  qkvlab tokenize MODEL --sentence TEXT\n"
                           "                           print the tokens and ids the model sees\n"
@@ -116,6 +126,14 @@ QString usageText()
                           "  --merge (word pieces into words), --sentence TEXT (what a MODEL is run on).\n"
                           "Exit status: 0 success, 1 a file could not be read or written, 2 wrong usage.\n")
         .arg(defaultExampleName());
+}
+
+int unknownOption(FILE *err, const QString &command, const QString &option)
+{
+    print(err,
+        QStringLiteral("qkvlab: %1unknown option '%2'\n\n%3")
+            .arg(command.isEmpty() ? QString() : command + QStringLiteral(": "), option, usageText()));
+    return 2;
 }
 
 bool isCommandLine(const QStringList &arguments)

@@ -62,6 +62,7 @@ void MainWindow::newDocument()
     m_exampleSentence.clear();
     m_autosaver->setOriginalFile({});
     updateTitle();
+    showExampleNote({});
 }
 
 void MainWindow::open()
@@ -96,6 +97,7 @@ bool MainWindow::openDocument(const QString &fileOrExample)
         m_autosaver->setOriginalFile({});
         addRecentFile(QFileInfo(fileOrExample).absoluteFilePath());
         updateTitle();
+        showExampleNote({});
         return true;
     }
     m_model->close();
@@ -110,6 +112,7 @@ bool MainWindow::openDocument(const QString &fileOrExample)
     if (!example)
         addRecentFile(m_filePath);
     updateTitle();
+    showExampleNote(fileOrExample);
     return true;
 }
 
@@ -292,6 +295,7 @@ void MainWindow::offerRecovery()
             m_autosaver->setOriginalFile(r.originalFile);
             m_autosaver->saveNow();
             updateTitle();
+            showExampleNote({});
         }
         Autosaver::discard(r);
     }
