@@ -38,8 +38,8 @@ int compute(const QStringList &args, FILE *out, FILE *err)
             continue;
         }
         if (!isModelOption(arg)) {
-            if (arg.startsWith(u"--"))
-                return usageError(err, QStringLiteral("compute: unknown option '%1'").arg(arg));
+            if (arg.size() > 1 && arg.startsWith(u'-'))
+                return unknownOption(err, QStringLiteral("compute"), arg);
             files << arg;
             continue;
         }
@@ -124,7 +124,8 @@ QString usageText()
                           "MODEL OPTIONS (compute and export of a model file): --layer N|mean|max (default 1),\n"
                           "  --heads each|mean|max, --hide-special, --special \"TOKEN ...\" (hide these instead),\n"
                           "  --merge (word pieces into words), --sentence TEXT (what a MODEL is run on).\n"
-                          "Exit status: 0 success, 1 a file could not be read or written, 2 wrong usage.\n")
+                          "Exit status: 0 success, 1 a file could not be read or written (none there, not a file, no\n"
+                          "such example), 2 wrong usage (an unknown command, option or word).\n")
         .arg(defaultExampleName());
 }
 
@@ -138,8 +139,7 @@ int unknownOption(FILE *err, const QString &command, const QString &option)
 
 bool isCommandLine(const QStringList &arguments)
 {
-    // Any other `--option` is a mistake to report, not a file name to open in the window.
-    return arguments.size() > 1 && (commands.contains(arguments.at(1)) || arguments.at(1).startsWith(u"--"));
+    return arguments.size() > 1 && commands.contains(arguments.at(1));
 }
 
 bool needsGui(const QStringList &arguments)
@@ -153,7 +153,11 @@ int runCommand(const QStringList &arguments, FILE *out, FILE *err)
 {
     const QString command = arguments.value(1);
     const QStringList rest = arguments.mid(2);
-    if (command == u"--help" || command == u"-h" || command == u"help") {
+    const bool help = command == u"--help" || command == u"-h" || command == u"help";
+    if ((help || command == u"--version" || command == u"-v") && !rest.isEmpty())
+        return rest.first().startsWith(u'-') ? unknownOption(err, command, rest.first())
+                                             : usageError(err, QStringLiteral("%1 takes no arguments").arg(command));
+    if (help) {
         print(out, usageText());
         return 0;
     }

@@ -7,6 +7,7 @@
 #include "autosaver.h"
 #include "documentio.h"
 #include "documentsession.h"
+#include "fileread.h"
 #include "livemodel/livesession.h"
 #include "livemodel/sessionfile.h"
 #include "modelsession.h"
@@ -79,6 +80,13 @@ bool MainWindow::openDocument(const QString &fileOrExample)
 {
     if (live::isModelLocation(fileOrExample))
         return openLiveModel(fileOrExample);
+    // The window opens files only: a pipe or a device could keep it waiting (File → Open, recent
+    // files, drops and the command line alike).
+    if (const QString why = notARegularFile(fileOrExample); !why.isEmpty() && !QFileInfo(fileOrExample).isDir()) {
+        showError(tr("Could not open document"),
+            tr("%1: %2; the window opens files (qkvlab compute reads a pipe).").arg(fileOrExample, why));
+        return false;
+    }
     if (live::isSessionFileName(fileOrExample))
         return openLiveSession(fileOrExample);
     const OpenedFile opened = openFile(fileOrExample);

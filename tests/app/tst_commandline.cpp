@@ -130,8 +130,8 @@ private Q_SLOTS:
                                          << QByteArray("qkvlab: example:zzz: no such example");
         QTest::newRow("no file") << QStringList {u"compute"_qs} << 2
                                  << QByteArray("qkvlab: compute takes exactly one FILE");
-        QTest::newRow("unknown option") << QStringList {u"--frobnicate"_qs} << 2
-                                        << QByteArray("qkvlab: unknown command '--frobnicate'");
+        QTest::newRow("unknown option") << QStringList {u"compute"_qs, u"example:birds"_qs, u"--frobnicate"_qs} << 2
+                                        << QByteArray("qkvlab: compute: unknown option '--frobnicate'\n\nUsage:");
         QTest::newRow("examples takes nothing")
             << QStringList {u"examples"_qs, u"x"_qs} << 2 << QByteArray("qkvlab: examples takes no arguments");
     }
