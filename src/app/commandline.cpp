@@ -4,6 +4,7 @@
 #include "cliprint.h"
 #include "documentio.h"
 #include "engine.h"
+#include "examplenotes.h"
 #include "examples.h"
 #include "exportcommand.h"
 #include "jsonwriter.h"
@@ -37,8 +38,8 @@ int compute(const QStringList &args, FILE *out, FILE *err)
             continue;
         }
         if (!isModelOption(arg)) {
-            if (arg.startsWith(u"--"))
-                return usageError(err, QStringLiteral("compute: unknown option '%1'").arg(arg));
+            if (arg.size() > 1 && arg.startsWith(u'-'))
+                return unknownOption(err, QStringLiteral("compute"), arg);
             files << arg;
             continue;
         }
@@ -68,15 +69,23 @@ int compute(const QStringList &args, FILE *out, FILE *err)
 
 int examples(const QStringList &args, FILE *out, FILE *err)
 {
-    if (!args.isEmpty())
-        return usageError(err, QStringLiteral("examples takes no arguments"));
+    const bool long_ = args == QStringList {QStringLiteral("--long")};
+    if (!args.isEmpty() && !long_)
+        return args.first().startsWith(u'-') && args.size() == 1
+            ? unknownOption(err, QStringLiteral("examples"), args.first())
+            : usageError(err, QStringLiteral("examples takes no arguments but --long"));
+    // With --long, each example's note: its article, what it shows, where the article is wrong.
+    const auto list = [&](const QString &name, const QString &title) {
+        print(out, QStringLiteral("example:%1\t%2\n").arg(name, title));
+        if (long_)
+            print(out, exampleNoteText(exampleNote(name)) + QLatin1Char('\n'));
+    };
     for (const QString &name : exampleNames()) {
         const LoadResult loaded = loadDocument(QStringLiteral("example:") + name);
-        const QString title = loaded ? loaded.document->title() : QStringLiteral("(unreadable)");
-        print(out, QStringLiteral("example:%1\t%2\n").arg(name, title));
+        list(name, loaded ? loaded.document->title() : QStringLiteral("(unreadable)"));
     }
     for (const QString &name : live::bundledModelNames()) // a model: run it with --sentence
-        print(out, QStringLiteral("example:%1\t%2\n").arg(name, live::bundledModelTitle(name)));
+        list(name, live::bundledModelTitle(name));
     return 0;
 }
 
@@ -101,7 +110,8 @@ QString usageText()
                           "                           write a figure for a slide: text grows with --size\n"
                           "                           (2.5% of the shorter side), weights coloured 0 to 1\n"
                           "         (export refuses to replace an existing file without --overwrite)\n"
-                          "  qkvlab examples          list the bundled examples\n"
+                          "  qkvlab examples [--long] list the bundled examples; --long adds each one's note: its\n"
+                          "                           article, what it shows, where the article is wrong\n"
                           "  qkvlab models            list the models of the Hugging Face cache\n"
                           "  qkvlab tokenize MODEL --sentence TEXT\n"
                           "                           print the tokens and ids the model sees\n"
@@ -116,14 +126,22 @@ QString usageText()
                           "MODEL OPTIONS (compute and export of a model file): --layer N|mean|max (default 1),\n"
                           "  --heads each|mean|max, --hide-special, --special \"TOKEN ...\" (hide these instead),\n"
                           "  --merge (word pieces into words), --sentence TEXT (what a MODEL is run on).\n"
-                          "Exit status: 0 success, 1 a file could not be read or written, 2 wrong usage.\n")
+                          "Exit status: 0 success, 1 a file could not be read or written (none there, not a file, no\n"
+                          "such example), 2 wrong usage (an unknown command, option or word).\n")
         .arg(defaultExampleName());
+}
+
+int unknownOption(FILE *err, const QString &command, const QString &option)
+{
+    print(err,
+        QStringLiteral("qkvlab: %1unknown option '%2'\n\n%3")
+            .arg(command.isEmpty() ? QString() : command + QStringLiteral(": "), option, usageText()));
+    return 2;
 }
 
 bool isCommandLine(const QStringList &arguments)
 {
-    // Any other `--option` is a mistake to report, not a file name to open in the window.
-    return arguments.size() > 1 && (commands.contains(arguments.at(1)) || arguments.at(1).startsWith(u"--"));
+    return arguments.size() > 1 && commands.contains(arguments.at(1));
 }
 
 bool needsGui(const QStringList &arguments)
@@ -137,7 +155,11 @@ int runCommand(const QStringList &arguments, FILE *out, FILE *err)
 {
     const QString command = arguments.value(1);
     const QStringList rest = arguments.mid(2);
-    if (command == u"--help" || command == u"-h" || command == u"help") {
+    const bool help = command == u"--help" || command == u"-h" || command == u"help";
+    if ((help || command == u"--version" || command == u"-v") && !rest.isEmpty())
+        return rest.first().startsWith(u'-') ? unknownOption(err, command, rest.first())
+                                             : usageError(err, QStringLiteral("%1 takes no arguments").arg(command));
+    if (help) {
         print(out, usageText());
         return 0;
     }

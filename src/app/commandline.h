@@ -16,5 +16,7 @@ bool needsGui(const QStringList &arguments);
 int runCommandLine(const QStringList &arguments, FILE *out = stdout, FILE *err = stderr);
 
 QString usageText();
+// "qkvlab: COMMAND: unknown option 'OPTION'" and the usage on `err`; returns 2 (wrong usage).
+int unknownOption(FILE *err, const QString &command, const QString &option);
 
 } // namespace qkv::app

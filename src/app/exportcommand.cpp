@@ -3,6 +3,7 @@
 #include "atomicsave.h"
 #include "cliprint.h"
 #include "colormap.h"
+#include "commandline.h"
 #include "documentio.h"
 #include "documentsession.h"
 #include "engine.h"
@@ -88,6 +89,8 @@ int runExport(const QStringList &args, FILE *out, FILE *err)
 {
     const ParsedExport parsed = parseExportArguments(args);
     if (!parsed.options) {
+        if (parsed.error.startsWith(u"unknown option")) // the usage says which there are
+            return unknownOption(err, QStringLiteral("export"), parsed.error.section(u'\'', 1, 1));
         print(err, QStringLiteral("qkvlab: export: %1\nTry 'qkvlab --help'.\n").arg(parsed.error));
         return 2;
     }

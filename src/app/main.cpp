@@ -3,6 +3,7 @@
 #include "examples.h"
 #include "mainwindow.h"
 #include "memorytuning.h"
+#include "windowarguments.h"
 
 #include <QApplication>
 #include <QCoreApplication>
@@ -26,6 +27,10 @@ int main(int argc, char *argv[])
         return qkv::app::runCommandLine(QCoreApplication::arguments());
     }
 
+    // Mistakes are said before any window opens (and without a display).
+    const qkv::app::WindowArguments given = qkv::app::parseWindowArguments(arguments, stderr);
+    if (given.status >= 0)
+        return given.status;
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("QKV Lab"));
     QApplication::setOrganizationName(QStringLiteral("QKV Lab"));
@@ -34,10 +39,9 @@ int main(int argc, char *argv[])
     QGuiApplication::setDesktopFileName(qkv::app::applicationId());
     QApplication::setWindowIcon(qkv::app::applicationIcon());
     qkv::MainWindow window;
-    const QStringList args = QApplication::arguments();
-    const QString file = args.size() > 1 ? args.at(1) : QStringLiteral("example:") + qkv::defaultExampleName();
-    if (!window.openDocument(file) && args.size() > 1)
-        window.openDocument(QStringLiteral("example:") + qkv::defaultExampleName());
+    const QString example = QStringLiteral("example:") + qkv::defaultExampleName();
+    if (!window.openDocument(given.file.isEmpty() ? example : given.file) && !given.file.isEmpty())
+        window.openDocument(example);
     window.show();
     QTimer::singleShot(0, &window, &qkv::MainWindow::offerRecovery);
     return QApplication::exec();

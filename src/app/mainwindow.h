@@ -30,6 +30,7 @@ class DocumentSession;
 class DocumentTableModel;
 class EmbeddingsModel;
 class ModelSession;
+class ExampleNoteDock;
 class ExportDialog;
 class HelpDock;
 class ZoomController;
@@ -76,6 +77,7 @@ public:
     // File → Export: made on first use, kept (with its choices) while the window lives.
     ExportDialog *exportDialog();
     HelpDock *helpDock() const { return m_helpDock; }
+    ExampleNoteDock *noteDock() const { return m_noteDock; }
     ZoomController *zoom() const { return m_zoom; }
 
 protected:
@@ -92,6 +94,8 @@ private:
     void setUpTables();
     // The guide, the glossary, What's This and the zoom (mainwindowhelp.cpp).
     void setUpHelp();
+    // The note of example:NAME in "About this example" (brought to the front); any other file: none.
+    void showExampleNote(const QString &fileOrExample);
     void setUpZoom();
     // Views (mainwindowviews.cpp).
     void setUpViews();
@@ -153,6 +157,7 @@ private:
     QProgressBar *m_liveBusy = nullptr;
     ExportDialog *m_exportDialog = nullptr;
     HelpDock *m_helpDock = nullptr;
+    ExampleNoteDock *m_noteDock = nullptr;
     ZoomController *m_zoom = nullptr;
     bool m_zoomFollowsScreen = false;
     QSpinBox *m_headBox = nullptr;

@@ -7,6 +7,7 @@
 #include "autosaver.h"
 #include "documentio.h"
 #include "documentsession.h"
+#include "fileread.h"
 #include "livemodel/livesession.h"
 #include "livemodel/sessionfile.h"
 #include "modelsession.h"
@@ -62,6 +63,7 @@ void MainWindow::newDocument()
     m_exampleSentence.clear();
     m_autosaver->setOriginalFile({});
     updateTitle();
+    showExampleNote({});
 }
 
 void MainWindow::open()
@@ -78,6 +80,13 @@ bool MainWindow::openDocument(const QString &fileOrExample)
 {
     if (live::isModelLocation(fileOrExample))
         return openLiveModel(fileOrExample);
+    // The window opens files only: a pipe or a device could keep it waiting (File → Open, recent
+    // files, drops and the command line alike).
+    if (const QString why = notARegularFile(fileOrExample); !why.isEmpty() && !QFileInfo(fileOrExample).isDir()) {
+        showError(tr("Could not open document"),
+            tr("%1: %2; the window opens files (qkvlab compute reads a pipe).").arg(fileOrExample, why));
+        return false;
+    }
     if (live::isSessionFileName(fileOrExample))
         return openLiveSession(fileOrExample);
     const OpenedFile opened = openFile(fileOrExample);
@@ -96,6 +105,7 @@ bool MainWindow::openDocument(const QString &fileOrExample)
         m_autosaver->setOriginalFile({});
         addRecentFile(QFileInfo(fileOrExample).absoluteFilePath());
         updateTitle();
+        showExampleNote({});
         return true;
     }
     m_model->close();
@@ -110,6 +120,7 @@ bool MainWindow::openDocument(const QString &fileOrExample)
     if (!example)
         addRecentFile(m_filePath);
     updateTitle();
+    showExampleNote(fileOrExample);
     return true;
 }
 
@@ -292,6 +303,7 @@ void MainWindow::offerRecovery()
             m_autosaver->setOriginalFile(r.originalFile);
             m_autosaver->saveNow();
             updateTitle();
+            showExampleNote({});
         }
         Autosaver::discard(r);
     }

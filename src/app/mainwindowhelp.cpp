@@ -2,6 +2,8 @@
 
 #include "ui_mainwindow.h"
 
+#include "examplenotedock.h"
+#include "examplenotes.h"
 #include "glossary.h"
 #include "helpdock.h"
 #include "whatsthis.h"
@@ -16,6 +18,12 @@ namespace qkv {
 
 void MainWindow::setUpHelp()
 {
+    // A tab over the settings, so that an example opens with its note above its worked computation.
+    m_noteDock = new ExampleNoteDock(this);
+    addDockWidget(Qt::RightDockWidgetArea, m_noteDock);
+    tabifyDockWidget(m_ui->settingsDock, m_noteDock);
+    m_ui->settingsDock->raise();
+    m_ui->menuView->addAction(m_noteDock->toggleViewAction());
     m_helpDock = new HelpDock(this);
     addDockWidget(Qt::RightDockWidgetArea, m_helpDock);
     m_helpDock->hide();
@@ -36,6 +44,14 @@ void MainWindow::setUpHelp()
     m_ui->menuView->addAction(m_helpDock->toggleViewAction());
     // A link in a What's This text opens its glossary entry (the click goes to the widget).
     installWhatsThis(this, this);
+}
+
+void MainWindow::showExampleNote(const QString &fileOrExample)
+{
+    const QString name = fileOrExample.startsWith(u"example:") ? fileOrExample.mid(8) : QString();
+    m_noteDock->setExample(name);
+    if (!exampleNote(name).isEmpty())
+        m_noteDock->raise();
 }
 
 bool MainWindow::eventFilter(QObject *, QEvent *event)

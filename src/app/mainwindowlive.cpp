@@ -177,6 +177,7 @@ bool MainWindow::openLiveModel(const QString &location, const QString &sentence)
     if (!live::isBundledModel(location))
         addRecentFile(location.startsWith(u"hf:") ? location : QFileInfo(location).absoluteFilePath());
     updateTitle();
+    showExampleNote(location);
     return true;
 }
 

@@ -1,6 +1,7 @@
 #include "modelcommands.h"
 
 #include "cliprint.h"
+#include "commandline.h"
 #include "jsonwriter.h"
 #include "transformer/hubcache.h"
 
@@ -34,7 +35,8 @@ QJsonArray topTokens(const live::Prediction &p)
 int listModels(const QStringList &args, FILE *out, FILE *err)
 {
     if (!args.isEmpty())
-        return usageError(err, QStringLiteral("models takes no arguments"));
+        return args.first().startsWith(u'-') ? unknownOption(err, QStringLiteral("models"), args.first())
+                                             : usageError(err, QStringLiteral("models takes no arguments"));
     const std::vector<transformer::CachedModel> models = transformer::listCachedModels();
     if (models.empty()) {
         print(err,
@@ -61,8 +63,8 @@ int tokenize(const QStringList &args, FILE *out, FILE *err)
             if (i + 1 >= args.size())
                 return usageError(err, QStringLiteral("tokenize: --sentence needs a value"));
             sentence = args[++i];
-        } else if (args[i].startsWith(u"--")) {
-            return usageError(err, QStringLiteral("tokenize: unknown option '%1'").arg(args[i]));
+        } else if (args[i].size() > 1 && args[i].startsWith(u'-')) {
+            return unknownOption(err, QStringLiteral("tokenize"), args[i]);
         } else if (location.isEmpty()) {
             location = args[i];
         } else {

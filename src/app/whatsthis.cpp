@@ -168,6 +168,11 @@ constexpr Help helps[] = {
         "head"},
     {"helpDock", QT_TRANSLATE_NOOP("WhatsThis", "The guide to the first five minutes and the glossary. F1 opens it."),
         nullptr},
+    {"exampleNoteDock",
+        QT_TRANSLATE_NOOP("WhatsThis",
+            "About the bundled example shown: the article it comes from, what it shows, and where the article's own "
+            "numbers are wrong, with the true ones."),
+        nullptr},
 };
 
 QString textOf(const Help &help)

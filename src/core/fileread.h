@@ -28,7 +28,8 @@ public:
     int descriptor() const { return m_fd; }
 
     // Everything, up to `cap` bytes; nullopt with error() set when there is more (wasTooLarge),
-    // or a read fails. A pipe that gives nothing says so.
+    // or a read fails. A pipe that gives nothing says so; one whose writer sends nothing for 5 s,
+    // or is still sending after 60 s, is given up on.
     std::optional<QByteArray> readUpTo(qint64 cap);
     bool wasTooLarge() const { return m_tooLarge; }
 
@@ -41,8 +42,15 @@ private:
     qint64 m_size = -1;
 };
 
+// Why `path` is no file to open in the window, which reads regular files only (a pipe could keep it
+// waiting): "is a pipe (FIFO), not a file", "is a device, not a file", "is a socket, not a file" or
+// "is a folder, not a file". Empty for a regular file, and for a path that is not there (the reader
+// says so).
+QString notARegularFile(const QString &path);
+
 // A whole file of at most `cap` bytes, or nullopt with why in `error` ("no such file",
-// "is a folder, not a file", "larger than 16 MiB", "Permission denied"…).
+// "is a folder, not a file", "larger than 16 MiB", "Permission denied"…). For a model folder's
+// files: regular files only, so a pipe there is refused at once.
 std::optional<QByteArray> readWholeFile(const QString &path, qint64 cap, QString *error);
 
 } // namespace qkv

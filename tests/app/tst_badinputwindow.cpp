@@ -12,16 +12,24 @@
 
 #include <QApplication>
 #include <QClipboard>
+#include <QDir>
+#include <QElapsedTimer>
 #include <QFileInfo>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
 #include <QMessageBox>
 #include <QScopeGuard>
+#include <QSettings>
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 using namespace qkv;
 using namespace qkv::test;
@@ -173,6 +181,50 @@ private Q_SLOTS:
             QVERIFY(snapshot() == before);
         }
         QCOMPARE(m_window->lastError().section(u':', 2).trimmed().left(8), u"no such "_qs);
+    }
+
+    // A pipe (with a writer that sends nothing), a device or a model folder holding a pipe: the
+    // window says so at once, whether opened, dropped or chosen among the recent files.
+    void openingAPipeOrADeviceWaitsForNothing()
+    {
+        const Snapshot before = snapshot();
+        const QString pipe = m_dir->filePath(u"pipe.qkv.json"_qs);
+        const QString folder = m_dir->filePath(u"model"_qs);
+        QVERIFY(QDir().mkpath(folder));
+        const QString config = folder + u"/config.json"_qs;
+        for (const QString &fifo : {pipe, config})
+            QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+        // Opened for reading and writing: a writer that is there, and silent.
+        const int writers[] = {::open(QFile::encodeName(pipe).constData(), O_RDWR | O_NONBLOCK | O_CLOEXEC),
+            ::open(QFile::encodeName(config).constData(), O_RDWR | O_NONBLOCK | O_CLOEXEC)};
+        const auto closeWriters = qScopeGuard([&] {
+            for (int fd : writers)
+                ::close(fd);
+        });
+        QVERIFY(writers[0] >= 0 && writers[1] >= 0);
+        const std::pair<QString, QString> cases[] = {{pipe, pipe + u": is a pipe (FIFO), not a file"_qs},
+            {u"/dev/zero"_qs, u"/dev/zero: is a device, not a file"_qs},
+            {folder, config + u": cannot be read: is a pipe (FIFO), not a file"_qs}};
+        for (const auto &[path, message] : cases) {
+            QElapsedTimer clock;
+            clock.start();
+            QVERIFY(!m_window->openDocument(path));
+            QVERIFY2(clock.elapsed() < 2000, qPrintable(path));
+            QVERIFY2(m_window->lastError().contains(message), qPrintable(m_window->lastError()));
+            QVERIFY(snapshot() == before);
+            closeErrorBoxes();
+        }
+        // A recent file that has become a pipe since.
+        QSettings settings;
+        const QVariant recent = settings.value(u"files/recent"_qs);
+        const auto restore = qScopeGuard([&] { QSettings().setValue(u"files/recent"_qs, recent); });
+        settings.setValue(u"files/recent"_qs, QStringList {pipe});
+        MainWindow other;
+        QMenu *menu = other.findChild<QMenu *>(u"menuRecent"_qs);
+        QVERIFY(menu && menu->actions().size() == 1);
+        menu->actions().first()->trigger();
+        QVERIFY2(
+            other.lastError().contains(pipe + u": is a pipe (FIFO), not a file"_qs), qPrintable(other.lastError()));
     }
 
     void savingWhereItCannotChangesNothing()

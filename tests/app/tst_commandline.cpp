@@ -1,7 +1,9 @@
 #include "appidentity.h"
 #include "commandline.h"
+#include "examplenotes.h"
 #include "examples.h"
 #include "figurerenderer.h"
+#include "livemodel/bundledmodels.h"
 
 #include <QImage>
 
@@ -81,6 +83,32 @@ private Q_SLOTS:
             QVERIFY(r.out.contains("example:" + name.toUtf8() + '\t'));
     }
 
+    void examplesLongGivesEachNote()
+    {
+        const Run r = run({u"examples"_qs, u"--long"_qs});
+        QCOMPARE(r.status, 0);
+        QVERIFY(r.err.isEmpty());
+        // One block an example: its line, then its note.
+        QHash<QString, QString> blocks;
+        for (const QString &block : QString::fromUtf8(r.out).split(u"\nexample:"_qs)) {
+            const QString name = block.section(u'\t', 0, 0).remove(u"example:"_qs);
+            blocks.insert(name, block.simplified());
+        }
+        const QStringList names = qkv::exampleNames() + qkv::live::bundledModelNames();
+        QCOMPARE(blocks.size(), names.size());
+        for (const QString &name : names) {
+            const qkv::ExampleNote note = qkv::exampleNote(name);
+            const QString block = blocks.value(name);
+            QVERIFY2(!note.isEmpty() && block.contains(note.shows.simplified()), qPrintable(name));
+            QVERIFY(block.contains(note.source.simplified()));
+            for (const qkv::ArticleCorrection &c : note.corrections)
+                QVERIFY2(
+                    block.contains(c.says.simplified()) && block.contains(c.truth.simplified()), qPrintable(c.says));
+        }
+        QVERIFY(blocks.value(u"animal"_qs).contains(u"[0.405, 0.377, 0.323]"));
+        QVERIFY(!run({u"examples"_qs}).out.contains("Source:"));
+    }
+
     void helpAndVersion()
     {
         const Run help = run({u"--help"_qs});
@@ -102,8 +130,8 @@ private Q_SLOTS:
                                          << QByteArray("qkvlab: example:zzz: no such example");
         QTest::newRow("no file") << QStringList {u"compute"_qs} << 2
                                  << QByteArray("qkvlab: compute takes exactly one FILE");
-        QTest::newRow("unknown option") << QStringList {u"--frobnicate"_qs} << 2
-                                        << QByteArray("qkvlab: unknown command '--frobnicate'");
+        QTest::newRow("unknown option") << QStringList {u"compute"_qs, u"example:birds"_qs, u"--frobnicate"_qs} << 2
+                                        << QByteArray("qkvlab: compute: unknown option '--frobnicate'\n\nUsage:");
         QTest::newRow("examples takes nothing")
             << QStringList {u"examples"_qs, u"x"_qs} << 2 << QByteArray("qkvlab: examples takes no arguments");
     }

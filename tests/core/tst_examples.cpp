@@ -55,7 +55,7 @@ int largestOther(const Eigen::MatrixXd &weights, int row)
 }
 
 const QStringList expectedNames {QStringLiteral("animal"), QStringLiteral("apple"), QStringLiteral("birds"),
-    QStringLiteral("groceries"), QStringLiteral("riley"), QStringLiteral("riley-keys")};
+    QStringLiteral("groceries"), QStringLiteral("riley"), QStringLiteral("riley-blend"), QStringLiteral("riley-keys")};
 
 } // namespace
 
@@ -87,6 +87,7 @@ private Q_SLOTS:
 
     void animalIt();
     void birdsCloserAfterAttention();
+    void rileyBlendFixedRatio();
     void rileyKeysSymmetric();
     void rileyAsymmetric();
     void appleContext();
@@ -295,6 +296,9 @@ void TstExamples::outputs_data()
                                  << "Riley" << QList<double> {0.376 / 0.556, 0.14 / 0.556, 0.0, 0.08 / 0.556};
     QTest::newRow("riley dog") << "riley"
                                << "dog" << QList<double> {0.328 / 0.418, 0.07 / 0.418, 0.0, 0.04 / 0.418};
+    // Part 1 of the Riley article: 0.75·v(Riley) + 0.25·v(dog), with riley-keys' values.
+    QTest::newRow("riley-blend Riley") << "riley-blend"
+                                       << "Riley" << QList<double> {0.25, 0.75, 0.0, 0.0};
     // Dimensions: fruit, tech.
     QTest::newRow("apple Apple") << "apple"
                                  << "Apple" << QList<double> {0.14053105453965992, 0.6537411833464156};
@@ -358,6 +362,30 @@ void TstExamples::birdsCloserAfterAttention()
     // v(walk)·v(Birds) = 0.05 - 0.02 - 0.12; then [0.18, 0.11, 0.01]·v(Birds) = 0.018 + 0.022 + 0.003.
     QVERIFY(std::abs(qkv::similarityBefore(h, walk)(birds) - -0.09) <= 1e-12);
     QVERIFY(std::abs(qkv::similarityAfter(h, walk)(birds) - 0.043) <= 1e-12);
+}
+
+void TstExamples::rileyBlendFixedRatio()
+{
+    LOAD_EXAMPLE(keysDoc, QStringLiteral("riley-keys"));
+    LOAD_EXAMPLE(doc, QStringLiteral("riley-blend"));
+    QCOMPARE(qkv::toString(doc.settings().mode), QStringLiteral("weights"));
+    QCOMPARE(doc.sentence(), keysDoc.sentence());
+    QCOMPARE(doc.focusToken(), 2);
+    const Result r = qkv::compute(doc);
+    TOKEN(riley, r, "Riley");
+    TOKEN(dog, r, "dog");
+    const HeadResult &h = r.heads.front();
+    // Part 1's values are part 2's (the article gives none), so the three Riley examples share them.
+    QVERIFY(h.values == qkv::compute(keysDoc).heads.front().values);
+    // ratio = .75: v_Riley = (ratio * v_Riley) + ((1 - ratio) * v_dog), and nothing else changes.
+    const Eigen::RowVectorXd expected = 0.75 * h.values.row(riley) + 0.25 * h.values.row(dog);
+    QVERIFY((h.output.row(riley) - expected).cwiseAbs().maxCoeff() <= 1e-15);
+    QVERIFY(h.output.row(riley) != h.values.row(riley));
+    for (int i = 0; i < h.output.rows(); ++i) {
+        QCOMPARE(h.weights.row(i).sum(), 1.0);
+        if (i != riley)
+            QVERIFY(h.output.row(i) == h.values.row(i));
+    }
 }
 
 void TstExamples::rileyKeysSymmetric()
