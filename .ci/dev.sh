@@ -23,7 +23,7 @@ case "$action" in
     exec build/dev/src/app/qkvlab "$@"
     ;;
   test)
-    install_missing "${build_packages[@]}"
+    install_missing "${build_packages[@]}" "${test_packages[@]}"
     build
     ctest --preset dev "$@"
     ;;

@@ -7,6 +7,10 @@
 build_packages=(cmake ninja-build g++ pkg-config qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-svg-dev
                 libeigen3-dev libgl-dev zlib1g-dev libdeflate-dev libsentencepiece-dev fonts-dejavu-core poppler-utils python3-numpy)
 
+# What the tests need besides: pdflatex compiles every LaTeX output the program writes (tables and
+# worked computations; tst_latexcompile) and checks that none runs over the page. Not needed to run.
+test_packages=(texlive-latex-base texlive-latex-recommended)
+
 install_missing() {
   local missing=()
   for p in "$@"; do

@@ -14,6 +14,7 @@
 #include "npzwriter.h"
 #include "openinput.h"
 #include "resultnumbers.h"
+#include "workedcomputation.h"
 
 namespace qkv::app {
 namespace {
@@ -83,6 +84,29 @@ int exportFigure(const ExportOptions &o, const Document &doc, FILE *out, FILE *e
     return writeOutput(o, bytes, out, err);
 }
 
+// The steps of --query (default: the token the document is about) in --head, or in every head.
+int exportWorked(const ExportOptions &o, const Document &doc, const Result &result, FILE *out, FILE *err)
+{
+    int query = std::max(doc.focusToken(), 0);
+    if (!o.query.isEmpty()) {
+        query = static_cast<int>(result.tokens.indexOf(o.query));
+        if (query < 0) {
+            const QString tokens = result.tokens.size() <= 40
+                ? QStringLiteral(" (its tokens: %1)").arg(result.tokens.join(QStringLiteral(", ")))
+                : QString();
+            print(err,
+                QStringLiteral("qkvlab: export: --query: the sentence has no token '%1'%2\n").arg(o.query, tokens));
+            return 2;
+        }
+    }
+    WorkedOptions options;
+    if (o.decimals >= 0)
+        options.decimals = o.decimals;
+    const WorkedSyntax syntax = o.format == u"tex" ? WorkedSyntax::Latex : WorkedSyntax::Markdown;
+    const QString text = workedHeadsText(doc, result, o.head, query, syntax, options);
+    return writeOutput(o, text.toUtf8(), out, err);
+}
+
 } // namespace
 
 int runExport(const QStringList &args, FILE *out, FILE *err)
@@ -119,8 +143,10 @@ int runExport(const QStringList &args, FILE *out, FILE *err)
         return 2;
     }
     if (!o.numbers.isEmpty())
-        return writeOutput(
-            o, resultNumbers(result, o.numbers, *tableFormatFromString(o.format), o.head).toUtf8(), out, err);
+        return writeOutput(o,
+            resultNumbers(result, o.numbers, *tableFormatFromString(o.format), o.head, o.decimals).toUtf8(), out, err);
+    if (o.worked)
+        return exportWorked(o, *loaded.document, result, out, err);
     return exportFigure(o, *loaded.document, out, err);
 }
 

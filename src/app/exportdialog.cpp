@@ -76,6 +76,7 @@ ExportDialog::ExportDialog(DocumentSession *session, ViewOptions viewOptions, QW
     m_ui->heightBox->setValue(settings.value(QStringLiteral("export/height"), m_ui->heightBox->minimum()).toInt());
     m_ui->scaleBox->setValue(settings.value(QStringLiteral("export/scale"), 2.0).toDouble());
     m_ui->tableFormatBox->setCurrentIndex(settings.value(QStringLiteral("export/table"), 0).toInt());
+    m_ui->decimalsBox->setValue(settings.value(QStringLiteral("export/decimals"), -1).toInt());
 
     // Rendering waits for a quiet moment: typing a width or dragging a value must stay fluid.
     m_refresh->setSingleShot(true);
@@ -86,7 +87,7 @@ ExportDialog::ExportDialog(DocumentSession *session, ViewOptions viewOptions, QW
     });
     for (QComboBox *box : {m_ui->viewBox, m_ui->formatBox, m_ui->kindBox, m_ui->tableFormatBox, m_ui->headsBox})
         connect(box, &QComboBox::currentIndexChanged, this, &ExportDialog::schedulePreview);
-    for (QSpinBox *box : {m_ui->widthBox, m_ui->heightBox})
+    for (QSpinBox *box : {m_ui->widthBox, m_ui->heightBox, m_ui->decimalsBox})
         connect(box, &QSpinBox::valueChanged, this, &ExportDialog::schedulePreview);
     connect(m_ui->scaleBox, &QDoubleSpinBox::valueChanged, this, &ExportDialog::schedulePreview);
     connect(m_ui->outlinesBox, &QCheckBox::toggled, this, &ExportDialog::schedulePreview);
@@ -110,6 +111,7 @@ ExportDialog::~ExportDialog()
     settings.setValue(QStringLiteral("export/height"), m_ui->heightBox->value());
     settings.setValue(QStringLiteral("export/scale"), m_ui->scaleBox->value());
     settings.setValue(QStringLiteral("export/table"), m_ui->tableFormatBox->currentIndex());
+    settings.setValue(QStringLiteral("export/decimals"), m_ui->decimalsBox->value());
 }
 
 void ExportDialog::setView(const QString &view)
@@ -223,17 +225,21 @@ QString ExportDialog::numbersText() const
     const Result &result = m_session->result();
     const QString kind = m_ui->kindBox->currentData().toString();
     const QString format = m_ui->tableFormatBox->currentData().toString();
+    const int decimals = m_ui->decimalsBox->value(); // -1: auto
     if (kind == workedKind) {
         const int query = std::max(m_session->selectedToken(), 0);
         const WorkedComputation w = workedComputation(m_session->document(), result, m_session->currentHead(), query);
         if (!w.isValid())
             return {};
-        return format == u"md" ? workedMarkdown(w) : workedLatex(w);
+        WorkedOptions options;
+        if (decimals >= 0)
+            options.decimals = decimals;
+        return workedText(w, format == u"md" ? WorkedSyntax::Markdown : WorkedSyntax::Latex, options);
     }
     if (result.heads.empty())
         return {};
     const int head = m_ui->headsBox->currentIndex() == 1 ? -1 : m_session->currentHead();
-    return resultNumbers(result, kind, *tableFormatFromString(format), head);
+    return resultNumbers(result, kind, *tableFormatFromString(format), head, decimals);
 }
 
 void ExportDialog::updateNumbers()

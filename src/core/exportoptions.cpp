@@ -107,9 +107,10 @@ ParsedExport parseExportArguments(const QStringList &args)
     QStringList positional;
     for (qsizetype i = 0; i < args.size(); ++i) {
         const QString &arg = args[i];
-        const bool takesValue = QStringList {u"--view"_qs, u"--numbers"_qs, u"-o"_qs, u"--output"_qs, u"--format"_qs,
-                                    u"--head"_qs, u"--query"_qs, u"--scale"_qs, u"--size"_qs, u"--colormap"_qs}
-                                    .contains(arg)
+        const bool takesValue
+            = QStringList {u"--view"_qs, u"--numbers"_qs, u"-o"_qs, u"--output"_qs, u"--format"_qs, u"--head"_qs,
+                  u"--query"_qs, u"--scale"_qs, u"--size"_qs, u"--colormap"_qs, u"--decimals"_qs}
+                  .contains(arg)
             || figureValues.contains(arg) || modelOptionTakesValue(arg);
         if (takesValue && i + 1 >= args.size())
             return fail(QStringLiteral("%1 needs a value").arg(arg));
@@ -124,6 +125,15 @@ ParsedExport parseExportArguments(const QStringList &args)
                 return fail(QStringLiteral("--numbers: unknown kind '%1' (one of %2, or model)")
                                 .arg(value, numberKinds().join(QStringLiteral(", "))));
             o.numbers = value;
+        } else if (arg == u"--worked") {
+            o.worked = true;
+        } else if (arg == u"--decimals") {
+            bool ok = false;
+            o.decimals = value.toInt(&ok);
+            if (!ok || o.decimals < 0 || o.decimals > maxTableDecimals)
+                return fail(QStringLiteral("--decimals: expected a whole number from 0 to %1, got '%2'")
+                                .arg(maxTableDecimals)
+                                .arg(value));
         } else if (arg == u"-o" || arg == u"--output") {
             if (value.isEmpty())
                 return fail(QStringLiteral("-o: the output path is empty"));
@@ -173,11 +183,25 @@ ParsedExport parseExportArguments(const QStringList &args)
     if (positional.size() != 1)
         return fail(QStringLiteral("export takes exactly one FILE (or example:NAME)"));
     o.file = positional.first();
-    if (o.figure.view.isEmpty() == o.numbers.isEmpty())
-        return fail(QStringLiteral("export needs either --view VIEW or --numbers KIND"));
+    if (int(!o.figure.view.isEmpty()) + int(!o.numbers.isEmpty()) + int(o.worked) != 1)
+        return fail(QStringLiteral("export needs one of --view VIEW, --numbers KIND or --worked"));
     if (o.output.isEmpty())
         return fail(QStringLiteral("export needs -o OUT (or -o - for standard output)"));
-    if (!o.numbers.isEmpty()) {
+    if (o.decimals >= 0 && (!o.figure.view.isEmpty() || o.numbers == u"model"))
+        return fail(QStringLiteral("--decimals: only --numbers (but model) and --worked write rounded numbers"));
+    if (o.worked) {
+        // Prose with formulas: Markdown, or LaTeX for a document; a terminal gets Markdown.
+        if (o.format.isEmpty())
+            o.format = o.output == u"-" ? QStringLiteral("md") : QFileInfo(o.output).suffix().toLower();
+        if (o.format == u"markdown")
+            o.format = QStringLiteral("md");
+        else if (o.format == u"latex")
+            o.format = QStringLiteral("tex");
+        if (o.format.isEmpty())
+            return fail(QStringLiteral("-o %1: no suffix tells the format: give --format md or tex").arg(o.output));
+        if (o.format != u"md" && o.format != u"tex")
+            return fail(QStringLiteral("--worked writes md (Markdown) or tex (LaTeX), not '%1'").arg(o.format));
+    } else if (!o.numbers.isEmpty()) {
         if (o.format.isEmpty())
             o.format = o.output == u"-" ? QStringLiteral("csv") : QFileInfo(o.output).suffix().toLower();
         if (o.numbers == u"model") {

@@ -12,14 +12,17 @@
 namespace qkv {
 
 // What `qkvlab export` was asked for, checked: every value is within its range when parse
-// returns it. Figures: --view; numbers: --numbers. Limits keep a figure allocatable.
+// returns it. Figures: --view; numbers: --numbers; the worked computation: --worked. Limits keep a
+// figure allocatable.
 struct ExportOptions {
     QString file; // FILE or example:NAME
     QString numbers; // weights|scores|output|queries|keys|values, or empty
     QString output; // -o: a path, or "-" for standard output
-    QString format; // numbers: csv|md|tex|bmatrix; figures: from the output's suffix
+    bool worked = false; // --worked: the steps of --query's attention, as md or tex
+    QString format; // numbers: csv|md|tex|bmatrix; worked: md|tex; figures: from the output's suffix
+    int decimals = -1; // --decimals N (0 to 10) of numbers and worked; -1: the output's default
     int head = 0; // 0-based; -1 = all heads
-    QString query; // --query TOKEN (the selected token), empty for none
+    QString query; // --query TOKEN (the selected token), empty for none (worked: the focus token)
     double scale = 1.0; // PNG: 1 … 4
     QSize size {1000, 1000};
     bool sizeGiven = false; // otherwise a view may choose its height (the worked computation)

@@ -35,7 +35,7 @@ QString headHeading(TableFormat format, int head)
     case TableFormat::Markdown:
         return QStringLiteral("### Head %1\n\n").arg(head + 1);
     default:
-        return QStringLiteral("%% head %1\n").arg(head + 1);
+        return QStringLiteral("% head %1\n").arg(head + 1);
     }
 }
 
@@ -48,18 +48,18 @@ const QStringList &numberKinds()
     return kinds;
 }
 
-QString resultNumbers(const Result &r, const QString &kind, TableFormat format, int head)
+QString resultNumbers(const Result &r, const QString &kind, TableFormat format, int head, int decimals)
 {
     if (kind == u"output" && head < 0) // every head: the document's output
-        return formatTable(r.output, r.tokens, indexLabels(QStringLiteral("o"), r.output.cols()), format);
+        return formatTable(r.output, r.tokens, indexLabels(QStringLiteral("o"), r.output.cols()), format, decimals);
     if (head >= 0) {
         const auto [m, columns] = headMatrix(r.heads[static_cast<std::size_t>(head)], kind, r.tokens);
-        return formatTable(m, r.tokens, columns, format);
+        return formatTable(m, r.tokens, columns, format, decimals);
     }
     QString text;
     for (std::size_t h = 0; h < r.heads.size(); ++h) {
         const auto [m, columns] = headMatrix(r.heads[h], kind, r.tokens);
-        const QString table = formatTable(m, r.tokens, columns, format);
+        const QString table = formatTable(m, r.tokens, columns, format, decimals);
         if (format != TableFormat::Csv) {
             text += (h ? QStringLiteral("\n") : QString()) + headHeading(format, static_cast<int>(h)) + table;
             continue;

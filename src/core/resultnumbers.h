@@ -13,7 +13,7 @@ const QStringList &numberKinds(); // weights, scores, output, queries, keys, val
 
 // One kind of a result's numbers as a table with token rows: of one head, or of every head
 // (head < 0: one table a head, or, for CSV, one table with a head column; for "output", the
-// document's output of all heads concatenated).
-QString resultNumbers(const Result &result, const QString &kind, TableFormat format, int head);
+// document's output of all heads concatenated), rounded as formatTable rounds `decimals`.
+QString resultNumbers(const Result &result, const QString &kind, TableFormat format, int head, int decimals = -1);
 
 } // namespace qkv

@@ -85,12 +85,12 @@ private:
     WorkedRow row(int i, const QString &expression, const QString &result = {}) const
     {
         if (entry(i).masked)
-            return {mathLabel(i), words(u"masked, cannot see it"_s), {}, {}, true};
-        return {mathLabel(i), expression, result, {}, false};
+            return {label(i), words(u"masked, cannot see it"_s), {}, {}, true};
+        return {label(i), expression, result, {}, false};
     }
     WorkedRow others(const QString &expression) const
     {
-        return {words(QString::number(m_rest.size()) + u" others"_s), expression, {}, {}, false};
+        return {QString::number(m_rest.size()) + u" others"_s, expression, {}, {}, false};
     }
     double restWeight() const
     {
@@ -154,8 +154,7 @@ void ColumnWriter::introduction()
               u"this column need not."_s;
     }
     add(Kind::Text, text);
-    QString note = u"Numbers are rounded to %1 decimals for reading; every step uses the exact values."_s.arg(
-        m_options.decimals);
+    QString note = roundingNote();
     if (!m_rest.empty())
         note += u" The %1 queries that attend to it most are worked out; the %2 others are summed up."_s
                     .arg(m_c.listed.size())
@@ -198,8 +197,8 @@ void ColumnWriter::weights()
             by = divide() + num(m_c.divisor);
         step(u"Weights: softmax within each query's row"_s);
         add(Kind::Text,
-            u"Each weight is "_s + math(power(u"s"_s + by) + divide() + pick(u"Σ"_s, u"\\Sigma"_s))
-                + u", where Σ sums the exponentials of that query's whole row"_s
+            u"Each weight is "_s + math(power(u"s"_s + by) + divide() + pick(u"Σ"_s, u"\\Sigma"_s)) + u", where "_s
+                + math(pick(u"Σ"_s, u"\\Sigma"_s)) + u" sums the exponentials of that query's whole row"_s
                 + (m_c.divisor != 1 ? u" (the scores divided by "_s + math(num(m_c.divisor)) + u')' : QString())
                 + u'.');
         for (int i : m_c.listed) {

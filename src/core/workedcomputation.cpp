@@ -2,6 +2,7 @@
 
 #include "attention.h"
 #include "document.h"
+#include "numbertables.h"
 
 #include <algorithm>
 #include <charconv>
@@ -19,7 +20,6 @@ namespace {
 
 // Exponents beyond ±20 give numbers nobody can read (e^20 ≈ 5·10⁸): shift them by the largest.
 constexpr double shiftThreshold = 20;
-constexpr int maxDecimals = 12;
 
 } // namespace
 
@@ -148,40 +148,27 @@ std::vector<int> workedListedKeys(const WorkedComputation &w, int maxKeys)
 QString formatWorkedNumber(double x, int decimals, WorkedSyntax syntax)
 {
     const bool tex = syntax == WorkedSyntax::Latex;
-    const QString minus = tex ? u"-"_s : u"−"_s;
+    // In LaTeX the minus is braced: after \text{…} a bare "-" would be a binary minus, spaced
+    // ("was − 0.09").
+    const QString minus = tex ? u"{-}"_s : u"−"_s;
     if (std::isnan(x))
         return tex ? u"\\mathrm{NaN}"_s : u"NaN"_s;
     if (std::isinf(x))
         return (x < 0 ? minus : QString()) + (tex ? u"\\infty"_s : u"∞"_s);
-    // Small numbers keep two significant digits (a weight of 0.0083 among 200 keys must not read
-    // 0.008 or 0.01); below what six decimals can show, they switch to scientific notation.
-    const int requested = std::clamp(decimals, 0, maxDecimals);
-    decimals = requested;
-    static constexpr double powers[] = {1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13};
-    while (x != 0 && std::abs(x) < 1 && decimals < 13 && std::abs(x) * powers[decimals] < 10) // cheaper than log10
-        ++decimals;
-    const bool scientific = std::abs(x) >= 1e6 || decimals > std::max(requested, 6);
-    // std::to_chars: correctly rounded like QString::number, and several times faster, which
-    // matters for the thousands of numbers a long sentence shows on every edit.
-    char buffer[64];
-    const auto end = scientific
-        ? std::to_chars(buffer, buffer + sizeof buffer, std::abs(x), std::chars_format::scientific, 1).ptr
-        : std::to_chars(buffer, buffer + sizeof buffer, std::abs(x), std::chars_format::fixed, decimals).ptr;
-    std::string_view digits(buffer, static_cast<std::size_t>(end - buffer));
-    QString exponent;
-    if (scientific) {
+    decimals = std::clamp(decimals, 0, maxTableDecimals);
+    QString text;
+    if (std::abs(x) < 1e6) {
+        text = formatFixed(x, decimals);
+    } else { // e^20 and the like: as many decimals, in scientific notation
+        char buffer[64];
+        const auto end = std::to_chars(buffer, buffer + sizeof buffer, x, std::chars_format::scientific, decimals).ptr;
+        const std::string_view digits(buffer, static_cast<std::size_t>(end - buffer));
         const auto at = digits.find('e');
-        exponent = QString::number(std::atoi(digits.data() + at + 1));
-        digits = digits.substr(0, at);
-    }
-    if (digits.find('.') != std::string_view::npos) {
-        while (digits.ends_with('0'))
-            digits.remove_suffix(1);
-        if (digits.ends_with('.'))
-            digits.remove_suffix(1);
-    }
-    QString text = QString::fromLatin1(digits.data(), static_cast<qsizetype>(digits.size()));
-    if (scientific) {
+        text = QString::fromLatin1(digits.data(), static_cast<qsizetype>(at));
+        int power = 0; // "e+07": from_chars takes no "+", and the buffer has no terminating NUL
+        const char *sign = digits.data() + at + 1;
+        std::from_chars(sign + (*sign == '+'), end, power);
+        const QString exponent = QString::number(power);
         if (tex) {
             text += u" \\times 10^{"_s + exponent + u'}';
         } else if (syntax == WorkedSyntax::Plain) {
@@ -193,21 +180,60 @@ QString formatWorkedNumber(double x, int decimals, WorkedSyntax syntax)
             text += u'e' + exponent;
         }
     }
-    if (x < 0 && text != u"0"_s)
-        text.prepend(minus);
+    if (text.startsWith(u'-'))
+        text.replace(0, 1, minus);
     return text;
 }
+
+namespace {
+
+// Rows as a list whose labels end in a column, right-aligned, and whose formulas are inline: TeX
+// breaks a formula too long for the line after a relation or an operator and goes on at the same
+// column, on a page of any width. (align* cannot break, and overflowed the page.)
+QString latexRows(const std::vector<WorkedRow> &rows)
+{
+    qsizetype longest = 0;
+    for (const WorkedRow &r : rows)
+        longest = std::max(longest, r.label.size());
+    // About half an em a character; a longer label pushes its own first line to the right.
+    const double em = std::clamp(0.55 * static_cast<double>(longest) + 0.3, 1.5, 8.0);
+    QString out = u"\\begin{list}{}{\\setlength{\\labelwidth}{%1em}\\setlength{\\leftmargin}{%2em}"
+                  u"\\setlength{\\itemsep}{0pt}\\setlength{\\parsep}{0pt}}\\raggedright\n"_s.arg(em, 0, 'f', 1)
+                      .arg(em + 1.0, 0, 'f', 1);
+    for (const WorkedRow &r : rows) {
+        const QString formula = r.expression + r.result;
+        out += u"\\item[{"_s + r.label + u":}] "_s + (formula.isEmpty() ? QString() : u'$' + formula + u'$') + r.note
+            + u'\n';
+    }
+    return out + u"\\end{list}"_s;
+}
+
+} // namespace
 
 QString workedText(const WorkedComputation &w, WorkedSyntax syntax, const WorkedOptions &options)
 {
     return joinWorkedBlocks(workedBlocks(w, syntax, options), syntax);
 }
 
+QString workedHeadsText(
+    const Document &doc, const Result &result, int head, int query, WorkedSyntax syntax, const WorkedOptions &options)
+{
+    QString text;
+    const int heads = static_cast<int>(result.heads.size());
+    for (int h = head < 0 ? 0 : head; h < (head < 0 ? heads : head + 1); ++h)
+        text += workedText(workedComputation(doc, result, h, query), syntax, options);
+    return text;
+}
+
 QString joinWorkedBlocks(const std::vector<WorkedBlock> &blocks, WorkedSyntax syntax)
 {
     using Kind = WorkedBlock::Kind;
     const bool md = syntax == WorkedSyntax::Markdown, tex = syntax == WorkedSyntax::Latex;
-    QString out = tex ? u"% Worked computation from QKV Lab; needs \\usepackage{amsmath}.\n"_s : QString();
+    // Ragged right: a line of numbers without stretchable space can only be broken, not justified;
+    // justified, TeX would rather let it run over the margin.
+    QString out = tex
+        ? u"% Worked computation from QKV Lab. Needs \\usepackage{amsmath}.\n\\begingroup\\raggedright\n"_s
+        : QString();
     for (const WorkedBlock &b : blocks) {
         switch (b.kind) {
         case Kind::Title:
@@ -217,29 +243,34 @@ QString joinWorkedBlocks(const std::vector<WorkedBlock> &blocks, WorkedSyntax sy
             out += md ? u"**"_s + b.text + u"**"_s : tex ? u"\\medskip\\noindent\\textbf{"_s + b.text + u'}' : b.text;
             break;
         case Kind::Text:
+            out += (tex ? u"\\noindent "_s : QString()) + b.text;
+            break;
         case Kind::Result:
-            out += b.text;
+            out += md ? u"**"_s + b.text + u"**"_s : tex ? u"\\noindent "_s + b.text : b.text;
             break;
         case Kind::Note:
-            out += md ? u'*' + b.text + u'*' : tex ? u"\\emph{"_s + b.text + u'}' : b.text;
+            out += md ? u'*' + b.text + u'*' : tex ? u"\\noindent\\emph{"_s + b.text + u'}' : b.text;
             break;
         case Kind::Warning:
-            out += (md ? u"> **Warning:** "_s : tex ? u"\\textbf{Warning:} "_s : u"Warning: "_s) + b.text;
+            out += (md ? u"> **Warning:** "_s : tex ? u"\\noindent\\textbf{Warning:} "_s : u"Warning: "_s) + b.text;
             break;
         case Kind::Rows: {
+            if (tex) {
+                out += latexRows(b.rows);
+                break;
+            }
             QStringList lines;
             for (const WorkedRow &r : b.rows) {
                 const QString expression = md && r.masked ? u'*' + r.expression + u'*' : r.expression;
-                lines << (tex ? r.label + u" &: \\; "_s : (md ? u"- "_s : QString()) + r.label + u": "_s) + expression
-                        + r.result + r.note;
+                lines << (md ? u"- "_s : QString()) + r.label + u": "_s + expression + r.result + r.note;
             }
-            out += tex ? u"\\begin{align*}\n"_s + lines.join(u" \\\\\n"_s) + u"\n\\end{align*}"_s : lines.join(u'\n');
+            out += lines.join(u'\n');
             break;
         }
         }
         out += u"\n\n"_s;
     }
-    return out;
+    return tex ? out + u"\\par\\endgroup\n"_s : out;
 }
 
 } // namespace qkv

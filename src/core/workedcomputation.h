@@ -72,10 +72,12 @@ WorkedComputation workedComputation(const Document &doc, const Result &result, i
 // lays out itself.
 enum class WorkedSyntax { Markdown, Latex, Plain };
 
+constexpr int defaultWorkedDecimals = 3;
+
 // How the steps are written out. The defaults keep a 200-token sentence readable: only the
 // heaviest keys are worked out term by term and the others are summed in one line per step.
 struct WorkedOptions {
-    int decimals = 3; // shown numbers are rounded to this many decimals (small ones: 2 significant digits)
+    int decimals = defaultWorkedDecimals; // every shown number has exactly this many decimals (0 to 10)
     int maxKeys = 16; // above this many visible keys, only the maxKeys heaviest are listed (0: all)
     int maxTerms = 8; // longer dot products and vectors show this many terms, then "…" (0: all)
 };
@@ -84,16 +86,17 @@ struct WorkedOptions {
 // maxKeys, else the maxKeys visible keys with the largest |weight|.
 std::vector<int> workedListedKeys(const WorkedComputation &w, int maxKeys);
 
-// One number rounded for reading: to `decimals` decimals, small ones to 2 significant digits (up to
-// 6 decimals), then scientific notation; trailing zeros dropped; a true minus sign.
+// One number of the steps: exactly `decimals` decimals (formatFixed's rule, so that every number
+// of one output has the same precision), a million or more in scientific notation; a true minus
+// sign (braced in LaTeX, "{-}", so that it never reads as a binary minus), none on a rounded zero.
 QString formatWorkedNumber(double x, int decimals, WorkedSyntax syntax);
 
 // One row of a step: "label: expression result note", e.g. "The: 0.6 × 0.2 + … = " "0.17".
 struct WorkedRow {
-    QString label;
-    QString expression;
+    QString label; // text (a token, "5 others")
+    QString expression; // formula (in LaTeX: math)
     QString result; // the row's outcome, which the view sets in bold; may be empty
-    QString note; // after the result, e.g. "(was −0.09, closer)"
+    QString note; // text after the result, e.g. "(was −0.09, closer)"
     bool masked = false; // the expression then says the key is left out
 };
 
@@ -111,6 +114,9 @@ std::vector<WorkedBlock> workedBlocks(
 QString joinWorkedBlocks(const std::vector<WorkedBlock> &blocks, WorkedSyntax syntax);
 // The blocks of a query's row joined.
 QString workedText(const WorkedComputation &w, WorkedSyntax syntax, const WorkedOptions &options = {});
+// The worked computation of `query` in `head`, or in every head one after another (head < 0).
+QString workedHeadsText(const Document &doc, const Result &result, int head, int query, WorkedSyntax syntax,
+    const WorkedOptions &options = {});
 inline QString workedMarkdown(const WorkedComputation &w, const WorkedOptions &options = {})
 {
     return workedText(w, WorkedSyntax::Markdown, options);

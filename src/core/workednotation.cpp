@@ -32,11 +32,13 @@ QString WorkedNotation::vector(const Eigen::VectorXd &v, bool shorten) const
     const auto n = v.size();
     const int limit = m_options.maxTerms;
     const bool cut = shorten && limit > 1 && n > limit;
+    // A long vector may break after a comma in LaTeX, where it would otherwise run off the page.
+    const QString comma = tex() && n > 4 ? u",\\allowbreak "_s : u", "_s;
     QString s = u"["_s;
     for (Eigen::Index i = 0; i < (cut ? limit - 1 : n); ++i)
-        s += (i ? u", "_s : QString()) + num(v[i]);
+        s += (i ? comma : QString()) + num(v[i]);
     if (cut)
-        s += u", "_s + dots() + u", "_s + num(v[n - 1]);
+        s += comma + dots() + comma + num(v[n - 1]);
     return s + u']';
 }
 
@@ -45,11 +47,11 @@ QString WorkedNotation::signedSum(const std::vector<double> &terms) const
     QString s;
     for (std::size_t i = 0; i < terms.size(); ++i) {
         const QString t = num(std::abs(terms[i]));
-        const bool negative = terms[i] < 0 && t != u"0"_s;
+        const bool below = negative(num(terms[i]));
         if (i == 0)
-            s = negative ? minus() + t : t;
+            s = below ? num(terms[i]) : t;
         else
-            s += (negative ? u' ' + minus() + u' ' : u" + "_s) + t;
+            s += (below ? u' ' + minus() + u' ' : u" + "_s) + t;
     }
     return s;
 }
@@ -70,9 +72,8 @@ WorkedRow WorkedNotation::dot(int j, const Eigen::VectorXd &a, const Eigen::Vect
     if (m_syntax == WorkedSyntax::Plain) // kept on one line by the view
         count = u' ' + count.mid(1).replace(u' ', QChar::Nbsp);
     if (n == 1)
-        return {mathLabel(j), products + u" = "_s, num(result), {}, false};
-    return {
-        mathLabel(j), products + more + count + u" = "_s + signedSum(terms) + more + u" = "_s, num(result), {}, false};
+        return {label(j), products + u" = "_s, num(result), {}, false};
+    return {label(j), products + more + count + u" = "_s + signedSum(terms) + more + u" = "_s, num(result), {}, false};
 }
 
 void WorkedNotation::markRepeated(const std::vector<int> &named, int focus)

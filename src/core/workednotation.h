@@ -25,19 +25,27 @@ protected:
     bool tex() const { return m_syntax == WorkedSyntax::Latex; }
     QString pick(const QString &text, const QString &latex) const { return tex() ? latex : text; }
     QString num(double x) const { return formatWorkedNumber(x, m_options.decimals, m_syntax); }
-    QString minus() const { return pick(u"−"_s, u"-"_s); }
+    QString minus() const { return pick(u"−"_s, u"-"_s); } // binary: between terms
+    // Whether a number as num() writes it has a sign (a negative number that rounds to zero has none).
+    static bool negative(const QString &number) { return number.startsWith(u'−') || number.startsWith(u"{-}"_s); }
     QString times() const { return pick(u" × "_s, u" \\times "_s); }
     QString cdot() const { return pick(u" · "_s, u" \\cdot "_s); }
     QString divide() const { return pick(u" ÷ "_s, u" \\div "_s); }
     QString dots() const { return pick(u"…"_s, u"\\ldots"_s); }
     QString math(const QString &s) const { return tex() ? u'$' + s + u'$' : s; }
+    QString textNumber(double x) const { return math(num(x)); } // a number in prose
     QString words(const QString &s) const { return tex() ? u"\\text{"_s + s + u'}' : s; } // prose inside math
     QString factor(double x) const
     {
         const QString s = num(x);
-        return x < 0 && s != u"0"_s ? u'(' + s + u')' : s;
+        return negative(s) ? u'(' + s + u')' : s;
     }
     QString escape(const QString &s) const;
+    QString roundingNote() const
+    {
+        return u"Numbers are shown with %1 decimals; every step uses the exact values, so a result can differ "
+               u"from its rounded terms in the last digit."_s.arg(m_options.decimals);
+    }
     QString label(int j) const
     {
         const QString &t = m_tokens[j];

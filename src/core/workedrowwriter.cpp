@@ -22,12 +22,12 @@ private:
     WorkedRow row(int j, const QString &expression, const QString &result = {}) const
     {
         if (key(j).masked)
-            return {mathLabel(j), words(u"masked, left out"_s), {}, {}, true};
-        return {mathLabel(j), expression, result, {}, false};
+            return {label(j), words(u"masked, left out"_s), {}, {}, true};
+        return {label(j), expression, result, {}, false};
     }
     WorkedRow others(const QString &expression) const
     {
-        return {words(QString::number(m_rest.size()) + u" others"_s), expression, {}, {}, false};
+        return {QString::number(m_rest.size()) + u" others"_s, expression, {}, {}, false};
     }
     void introduction();
     void scores();
@@ -117,10 +117,7 @@ void Writer::introduction()
     if (const int masked = m_w.maskedCount())
         text += u" %1 masked key%2 left out."_s.arg(masked).arg(masked == 1 ? u" is"_s : u"s are"_s);
     add(Kind::Text, text);
-    QString note
-        = u"Numbers are rounded to %1 decimals (small ones to 2 significant digits) for reading; every "
-          u"step uses the exact values, so a result can differ from its rounded terms in the last digit."_s.arg(
-              m_options.decimals);
+    QString note = roundingNote();
     if (!m_rest.empty())
         note += u" The %1 keys with the largest weights are worked out term by term; the %2 other visible keys are "
                 u"summed up in one line per step."_s.arg(m_listed.size())
@@ -275,7 +272,7 @@ void Writer::similarity()
         const double before = m_w.before[j], after = m_w.after[j];
         const QString change = after > before ? u", closer)"_s : after < before ? u", farther)"_s : u", unchanged)"_s;
         r.push_back(dot(j, m_w.output, m_w.values.row(j).transpose(), after));
-        r.back().note = pick(u"  "_s, u"\\quad "_s) + words(u"(was "_s) + num(before) + words(change);
+        r.back().note = pick(u"  "_s, u"\\quad "_s) + u"(was "_s + textNumber(before) + change;
     }
     rows(std::move(r));
     const auto closer = (m_w.after.array() > m_w.before.array()).count();

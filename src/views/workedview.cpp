@@ -1,6 +1,7 @@
 #include "workedview.h"
 
 #include "documentsession.h"
+#include "numbertables.h"
 #include "workedcolumn.h"
 
 #include <QClipboard>
@@ -13,6 +14,7 @@
 #include <QMenu>
 #include <QPainter>
 #include <QScrollBar>
+#include <QSpinBox>
 #include <QToolButton>
 
 #include <algorithm>
@@ -99,6 +101,18 @@ WorkedView::WorkedView(QWidget *parent)
         setOptions(o);
     });
     layout->addWidget(m_allKeys);
+    // One precision for what is shown and what is copied: both are written by formatWorkedNumber.
+    m_decimals = new QSpinBox(m_bar);
+    m_decimals->setRange(0, maxTableDecimals);
+    m_decimals->setValue(m_options.decimals);
+    m_decimals->setPrefix(tr("Decimals: "));
+    m_decimals->setToolTip(tr("How many decimals every number has, here and in the copied Markdown and LaTeX"));
+    connect(m_decimals, &QSpinBox::valueChanged, this, [this](int decimals) {
+        WorkedOptions o = m_options;
+        o.decimals = decimals;
+        setOptions(o);
+    });
+    layout->addWidget(m_decimals);
     for (const bool tex : {false, true}) {
         auto *button = new QToolButton(m_bar);
         button->setText(tex ? tr("Copy LaTeX") : tr("Copy Markdown"));
@@ -177,8 +191,9 @@ std::vector<WorkedBlock> WorkedView::blocks(WorkedSyntax syntax) const
 void WorkedView::setOptions(const WorkedOptions &options)
 {
     m_options = options;
-    const QSignalBlocker block(m_allKeys);
+    const QSignalBlocker block(m_allKeys), blockDecimals(m_decimals);
     m_allKeys->setChecked(options.maxKeys <= 0);
+    m_decimals->setValue(options.decimals);
     m_blocksStale = true;
     viewport()->update();
 }

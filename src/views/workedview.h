@@ -10,6 +10,7 @@
 #include <array>
 #include <vector>
 
+class QSpinBox;
 class QToolButton;
 
 namespace qkv {
@@ -86,6 +87,7 @@ private:
     WorkedOptions m_options;
     QWidget *m_bar = nullptr;
     QToolButton *m_allKeys = nullptr;
+    QSpinBox *m_decimals = nullptr;
     // Caches, rebuilt when painted or copied after a change, so a hidden view costs nothing
     // while the user drags a value elsewhere.
     mutable WorkedComputation m_computation;

@@ -71,6 +71,7 @@ private Q_SLOTS:
         session()->setSelectedToken(7); // "it"
         child<QSpinBox>("widthBox")->setValue(600);
         child<QSpinBox>("heightBox")->setValue(500);
+        child<QSpinBox>("decimalsBox")->setValue(-1); // auto, whatever an earlier test left in the settings
     }
     void cleanup()
     {
@@ -198,6 +199,47 @@ private Q_SLOTS:
             QVERIFY2(md.contains(QLatin1String(score)), score);
         formats->setCurrentIndex(formats->findData(QStringLiteral("tex")));
         QVERIFY(dialog()->numbersText().contains(QStringLiteral("\\")));
+    }
+
+    // The dialog's decimals are the command line's --decimals, for tables and for the worked steps.
+    void decimalsAreTheCommandLines_data()
+    {
+        QTest::addColumn<QString>("kind");
+        QTest::addColumn<QString>("format");
+        QTest::addColumn<QStringList>("args");
+        QTest::newRow("weights, tex") << u"weights"_qs << u"tex"_qs
+                                      << QStringList {u"--numbers"_qs, u"weights"_qs, u"--format"_qs, u"tex"_qs};
+        QTest::newRow("weights, csv") << u"weights"_qs << u"csv"_qs
+                                      << QStringList {u"--numbers"_qs, u"weights"_qs, u"--format"_qs, u"csv"_qs};
+        QTest::newRow("worked, md") << u"worked"_qs << u"md"_qs
+                                    << QStringList {u"--worked"_qs, u"--query"_qs, u"it"_qs, u"--format"_qs, u"md"_qs};
+        QTest::newRow("worked, tex") << u"worked"_qs << u"tex"_qs
+                                     << QStringList {u"--worked"_qs, u"--format"_qs, u"tex"_qs}; // "it": the focus
+    }
+    void decimalsAreTheCommandLines()
+    {
+        QFETCH(QString, kind);
+        QFETCH(QString, format);
+        QFETCH(QStringList, args);
+        auto *kinds = child<QComboBox>("kindBox");
+        kinds->setCurrentIndex(kinds->findData(kind));
+        auto *formats = child<QComboBox>("tableFormatBox");
+        formats->setCurrentIndex(formats->findData(format));
+        auto *decimals = child<QSpinBox>("decimalsBox");
+        QCOMPARE(decimals->specialValueText(), u"auto"_qs);
+        for (const int n : {2, 0, 10, -1}) {
+            decimals->setValue(n);
+            const QString out = path(u"%1-%2.%3"_qs.arg(kind).arg(n).arg(format));
+            QStringList given = args;
+            if (n >= 0)
+                given << u"--decimals"_qs << QString::number(n);
+            QCOMPARE(cli(given << u"-o"_qs << out), 0);
+            QCOMPARE(dialog()->numbersText(), QString::fromUtf8(readAll(out)));
+        }
+        decimals->setValue(2);
+        const QString text = dialog()->numbersText();
+        QVERIFY2(text.contains(kind == u"worked" ? u"0.41"_qs : u"0.08"_qs), qPrintable(text));
+        QVERIFY(!text.contains(u"0.080"_qs) && !text.contains(u"0.405"_qs));
     }
 
     void aFailedSaveSaysWhyAndWritesNothing()

@@ -37,4 +37,16 @@ inline CommandRun runCommand(const QStringList &args, FILE *out = nullptr)
     return {status, captured ? readBackAndClose(captured) : QByteArray(), readBackAndClose(err)};
 }
 
+// How `qkvlab ARGS…` differs from failing as expected: exit `status`, nothing on standard output and
+// standard error starting with `message`. Empty when it fails so.
+inline QByteArray failureMismatch(const QStringList &args, int status, const QByteArray &message)
+{
+    const CommandRun r = runCommand(args);
+    if (r.status != status)
+        return "exit status " + QByteArray::number(r.status) + ", not " + QByteArray::number(status) + ": " + r.err;
+    if (!r.out.isEmpty())
+        return "wrote to standard output: " + r.out.left(200);
+    return r.err.startsWith(message) ? QByteArray() : "said: " + r.err;
+}
+
 } // namespace qkv::test

@@ -8,6 +8,7 @@
 #include <QPainter>
 #include <QScrollBar>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QTest>
 #include <QToolButton>
 
@@ -61,6 +62,18 @@ int countColour(const QImage &image, QRgb colour, int tolerance = 24)
     return count;
 }
 
+// The birds example with "walk" selected, and a worked view following it.
+struct WalkView {
+    DocumentSession session;
+    WorkedView view;
+    WalkView()
+    {
+        session.resetDocument(example(u"birds"_s));
+        session.setSelectedToken(2);
+        view.setSession(&session);
+    }
+};
+
 } // namespace
 
 class TstWorkedView : public QObject
@@ -74,6 +87,7 @@ private Q_SLOTS:
     void arrowKeysSelect();
     void copyMarkdown();
     void copyLatex();
+    void decimals();
     void paintsPalette_data();
     void paintsPalette();
     void scrollsLongSentences();
@@ -89,7 +103,8 @@ void TstWorkedView::followsSelection()
     view.setSession(&session);
     session.setSelectedToken(7);
     QCOMPARE(view.computation().query, 7);
-    QVERIFY(view.markdown().contains(u"- tired: 0.6 × 0.9 + 0.5 × 0.8 + 0.4 × 0.7 = 0.54 + 0.4 + 0.28 = 1.22"_s));
+    QVERIFY(view.markdown().contains(
+        u"- tired: 0.600 × 0.900 + 0.500 × 0.800 + 0.400 × 0.700 = 0.540 + 0.400 + 0.280 = 1.220"_s));
     const QImage it = render(view);
     session.setSelectedToken(1);
     QCOMPARE(view.computation().query, 1);
@@ -158,11 +173,9 @@ void TstWorkedView::arrowKeysSelect()
 
 void TstWorkedView::copyMarkdown()
 {
-    DocumentSession session;
-    session.resetDocument(example(u"birds"_s));
-    session.setSelectedToken(2);
-    WorkedView view;
-    view.setSession(&session);
+    WalkView walk;
+    DocumentSession &session = walk.session;
+    WorkedView &view = walk.view;
     view.resize(600, 500);
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
@@ -176,8 +189,8 @@ void TstWorkedView::copyMarkdown()
     QTest::mouseClick(button, Qt::LeftButton);
     const QString md = clipboard->text();
     QCOMPARE(md, workedMarkdown(workedComputation(session.document(), session.result(), 0, 2)));
-    QVERIFY(md.contains(u"\no(walk) = [0.18, 0.11, 0.01]\n"_s));
-    QVERIFY(md.contains(u"= 0.018 + 0.022 + 0.003 = 0.043  (was −0.09, closer)"_s));
+    QVERIFY(md.contains(u"\n**o(walk) = [0.180, 0.110, 0.010]**\n"_s));
+    QVERIFY(md.contains(u"= 0.018 + 0.022 + 0.003 = 0.043  (was −0.090, closer)"_s));
 
     clipboard->clear();
     session.setSelectedToken(0);
@@ -187,17 +200,34 @@ void TstWorkedView::copyMarkdown()
 
 void TstWorkedView::copyLatex()
 {
-    DocumentSession session;
-    session.resetDocument(example(u"birds"_s));
-    session.setSelectedToken(2);
-    WorkedView view;
-    view.setSession(&session);
+    WalkView walk;
+    WorkedView &view = walk.view;
     QGuiApplication::clipboard()->clear();
     view.copyLatex();
     const QString tex = QGuiApplication::clipboard()->text();
     QCOMPARE(tex, view.latex());
-    QVERIFY(tex.contains(u"\\begin{align*}"_s));
-    QVERIFY(tex.contains(u"$o(\\text{walk}) = [0.18, 0.11, 0.01]$"_s));
+    QVERIFY(tex.contains(u"\\begin{list}"_s));
+    QVERIFY(tex.contains(u"$o(\\text{walk}) = [0.180, 0.110, 0.010]$"_s));
+}
+
+// One precision, set in the view's bar, for what it shows and what it copies.
+void TstWorkedView::decimals()
+{
+    WalkView walk;
+    WorkedView &view = walk.view;
+    const QImage three = render(view);
+    auto *box = view.findChild<QSpinBox *>();
+    QVERIFY(box);
+    QCOMPARE(box->value(), 3);
+    QTest::keyClick(box, Qt::Key_Down);
+    QCOMPARE(view.options().decimals, 2);
+    QVERIFY(view.markdown().contains(u"\n**o(walk) = [0.18, 0.11, 0.01]**\n"_s));
+    QVERIFY(view.markdown().contains(u"*Numbers are shown with 2 decimals;"_s));
+    QVERIFY(view.latex().contains(u"$o(\\text{walk}) = [0.18, 0.11, 0.01]$"_s));
+    QVERIFY(render(view) != three);
+    view.setOptions({});
+    QCOMPARE(box->value(), 3);
+    QCOMPARE(render(view), three);
 }
 
 void TstWorkedView::paintsPalette_data()
