@@ -77,6 +77,8 @@ ExportDialog::ExportDialog(DocumentSession *session, ViewOptions viewOptions, QW
     m_ui->scaleBox->setValue(settings.value(QStringLiteral("export/scale"), 2.0).toDouble());
     m_ui->tableFormatBox->setCurrentIndex(settings.value(QStringLiteral("export/table"), 0).toInt());
     m_ui->decimalsBox->setValue(settings.value(QStringLiteral("export/decimals"), -1).toInt());
+    m_ui->textSizeBox->setValue(settings.value(QStringLiteral("export/textSize"), 0).toInt());
+    m_ui->colorScaleBox->setCurrentIndex(settings.value(QStringLiteral("export/colorScale"), 0).toInt());
 
     // Rendering waits for a quiet moment: typing a width or dragging a value must stay fluid.
     m_refresh->setSingleShot(true);
@@ -85,9 +87,10 @@ ExportDialog::ExportDialog(DocumentSession *session, ViewOptions viewOptions, QW
         updatePreview();
         updateNumbers();
     });
-    for (QComboBox *box : {m_ui->viewBox, m_ui->formatBox, m_ui->kindBox, m_ui->tableFormatBox, m_ui->headsBox})
+    for (QComboBox *box :
+        {m_ui->viewBox, m_ui->formatBox, m_ui->kindBox, m_ui->tableFormatBox, m_ui->headsBox, m_ui->colorScaleBox})
         connect(box, &QComboBox::currentIndexChanged, this, &ExportDialog::schedulePreview);
-    for (QSpinBox *box : {m_ui->widthBox, m_ui->heightBox, m_ui->decimalsBox})
+    for (QSpinBox *box : {m_ui->widthBox, m_ui->heightBox, m_ui->decimalsBox, m_ui->textSizeBox})
         connect(box, &QSpinBox::valueChanged, this, &ExportDialog::schedulePreview);
     connect(m_ui->scaleBox, &QDoubleSpinBox::valueChanged, this, &ExportDialog::schedulePreview);
     connect(m_ui->outlinesBox, &QCheckBox::toggled, this, &ExportDialog::schedulePreview);
@@ -112,6 +115,8 @@ ExportDialog::~ExportDialog()
     settings.setValue(QStringLiteral("export/scale"), m_ui->scaleBox->value());
     settings.setValue(QStringLiteral("export/table"), m_ui->tableFormatBox->currentIndex());
     settings.setValue(QStringLiteral("export/decimals"), m_ui->decimalsBox->value());
+    settings.setValue(QStringLiteral("export/textSize"), m_ui->textSizeBox->value());
+    settings.setValue(QStringLiteral("export/colorScale"), m_ui->colorScaleBox->currentIndex());
 }
 
 void ExportDialog::setView(const QString &view)
@@ -140,7 +145,7 @@ FigureSpec ExportDialog::figureSpec() const
     spec.title = figureTitle(m_session->document());
     const int width = m_ui->widthBox->value();
     if (m_ui->heightBox->value() == m_ui->heightBox->minimum()) {
-        const FigureRenderer renderer(m_session, m_viewOptions(view()));
+        const FigureRenderer renderer(m_session, figureOptions());
         spec.size = renderer.preferredSize(width).boundedTo(QSize(16384, 16384));
     } else {
         spec.size = QSize(width, m_ui->heightBox->value());
@@ -148,9 +153,19 @@ FigureSpec ExportDialog::figureSpec() const
     return spec;
 }
 
-QByteArray ExportDialog::figureBytes(const FigureSpec &spec, QString *error) const
+FigureOptions ExportDialog::figureOptions() const
 {
     FigureOptions options = m_viewOptions(view());
+    // The figure's own look, beyond the window's view options.
+    const bool autoText = m_ui->textSizeBox->value() == m_ui->textSizeBox->minimum();
+    options.textPx = autoText ? 0 : m_ui->textSizeBox->value();
+    options.dataScale = m_ui->colorScaleBox->currentIndex() == 1;
+    return options;
+}
+
+QByteArray ExportDialog::figureBytes(const FigureSpec &spec, QString *error) const
+{
+    FigureOptions options = figureOptions();
     options.textAsPaths = spec.textAsPaths;
     const FigureRenderer renderer(m_session, options);
     return renderFigure(spec, renderer.painter(), error);
@@ -187,7 +202,7 @@ void ExportDialog::updateControls()
 void ExportDialog::updatePreview()
 {
     const FigureSpec spec = figureSpec();
-    const FigureRenderer renderer(m_session, m_viewOptions(view()));
+    const FigureRenderer renderer(m_session, figureOptions());
     const QSize area = m_ui->preview->contentsRect().size() - QSize(8, 8);
     const double k = std::min(area.width() / double(spec.size.width()), area.height() / double(spec.size.height()));
     const QSize shown = (QSizeF(spec.size) * std::max(k, 0.01)).toSize().expandedTo(QSize(1, 1));

@@ -55,6 +55,7 @@ protected:
     void resizeEvent(QResizeEvent *event) override;
 
 private:
+    FigureOptions figureOptions() const;
     void schedulePreview();
     void updatePreview();
     void updateNumbers();

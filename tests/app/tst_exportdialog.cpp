@@ -72,6 +72,8 @@ private Q_SLOTS:
         child<QSpinBox>("widthBox")->setValue(600);
         child<QSpinBox>("heightBox")->setValue(500);
         child<QSpinBox>("decimalsBox")->setValue(-1); // auto, whatever an earlier test left in the settings
+        child<QSpinBox>("textSizeBox")->setValue(child<QSpinBox>("textSizeBox")->minimum()); // auto
+        child<QComboBox>("colorScaleBox")->setCurrentIndex(0); // weights 0 to 1
     }
     void cleanup()
     {
@@ -100,6 +102,28 @@ private Q_SLOTS:
         QCOMPARE(a.size(), QSize(1200, 1000));
         QCOMPARE(qRound(a.dotsPerMeterX() * 0.0254), 192);
         QVERIFY(a == b);
+    }
+
+    // The figure's text size and colour scale are those of --font-size and --color-scale; and
+    // they change the figure (a larger title, the data's own scale).
+    void textSizeAndColoursAreTheCommandLines()
+    {
+        dialog()->setView(QStringLiteral("heatmap"));
+        const QString plain = path(QStringLiteral("plain.png"));
+        QCOMPARE(dialog()->saveFigure(plain), QString());
+        child<QSpinBox>("textSizeBox")->setValue(30);
+        child<QComboBox>("colorScaleBox")->setCurrentIndex(1);
+        const QString ours = path(QStringLiteral("styled-dialog.png"));
+        QCOMPARE(dialog()->saveFigure(ours), QString());
+        const QString theirs = path(QStringLiteral("styled-cli.png"));
+        QCOMPARE(
+            cli({QStringLiteral("--view"), QStringLiteral("heatmap"), QStringLiteral("--query"), QStringLiteral("it"),
+                QStringLiteral("--size"), QStringLiteral("600x500"), QStringLiteral("--scale"), QStringLiteral("2"),
+                QStringLiteral("--font-size"), QStringLiteral("30"), QStringLiteral("--color-scale"),
+                QStringLiteral("data"), QStringLiteral("-o"), theirs}),
+            0);
+        QCOMPARE(pngImage(ours), pngImage(theirs));
+        QVERIFY(pngImage(ours) != pngImage(plain));
     }
 
     void followsTheWindowsColormap()
