@@ -193,6 +193,11 @@ PaintFigure FigureRenderer::paintView(DocumentSession *session, const FigureOpti
     if (view == u"worked") {
         auto *v = adopt(new WorkedView);
         v->setSession(session);
+        if (o.decimals >= 0) {
+            WorkedOptions worked = v->options();
+            worked.decimals = o.decimals;
+            v->setOptions(worked);
+        }
         m_preferredSize = [v, o](int width) {
             fitText(v, figureTextPx(o, QSizeF(width, 0)));
             return QSize(width, static_cast<int>(std::ceil(v->contentHeight(width))));

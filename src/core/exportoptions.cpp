@@ -187,8 +187,10 @@ ParsedExport parseExportArguments(const QStringList &args)
         return fail(QStringLiteral("export needs one of --view VIEW, --numbers KIND or --worked"));
     if (o.output.isEmpty())
         return fail(QStringLiteral("export needs -o OUT (or -o - for standard output)"));
-    if (o.decimals >= 0 && (!o.figure.view.isEmpty() || o.numbers == u"model"))
-        return fail(QStringLiteral("--decimals: only --numbers (but model) and --worked write rounded numbers"));
+    if (o.decimals >= 0 && ((!o.figure.view.isEmpty() && o.figure.view != u"worked") || o.numbers == u"model"))
+        return fail(
+            QStringLiteral("--decimals: only --numbers (but model), --worked and --view worked write rounded numbers"));
+    o.figure.decimals = o.figure.view == u"worked" ? o.decimals : -1;
     if (o.worked) {
         // Prose with formulas: Markdown, or LaTeX for a document; a terminal gets Markdown.
         if (o.format.isEmpty())

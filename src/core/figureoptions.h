@@ -27,6 +27,7 @@ struct FigureOptions {
     bool dataScale = false; // heatmap and heads grid: weights coloured 0 … largest instead of 0 … 1
     QString title; // above the figure; empty: the sentence (and the head)
     bool noTitle = false;
+    int decimals = -1; // the worked computation: every number's decimals; -1: its default
 
     bool operator==(const FigureOptions &) const = default;
 };

@@ -4,6 +4,7 @@
 #include "examples.h"
 
 #include <QFile>
+#include <QImage>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -183,8 +184,8 @@ private Q_SLOTS:
             u"-"_s} << 2 << QByteArray("qkvlab: export: --decimals: expected a whole number from 0 to 10, got '1.5'\n");
         QTest::newRow("decimals of a figure")
             << QStringList {birds, u"--view"_s, u"heatmap"_s, u"--decimals"_s, u"2"_s, u"-o"_s, u"a.png"_s} << 2
-            << QByteArray(
-                   "qkvlab: export: --decimals: only --numbers (but model) and --worked write rounded numbers\n");
+            << QByteArray("qkvlab: export: --decimals: only --numbers (but model), --worked and --view worked write "
+                          "rounded numbers\n");
         QTest::newRow("unknown token") << QStringList {birds, u"--worked"_s, u"--query"_s, u"fly"_s, u"-o"_s, u"-"_s}
                                        << 2
                                        << QByteArray("qkvlab: export: --query: the sentence has no token 'fly' (its "
@@ -204,6 +205,18 @@ private Q_SLOTS:
         const QByteArray mismatch = qkv::test::failureMismatch(QStringList {u"export"_s} + args, status, message);
         QVERIFY2(mismatch.isEmpty(), mismatch.constData());
         QVERIFY(!QFile::exists(u"/nonexistent/folder/w.md"_s));
+    }
+
+    // The worked figure takes --decimals too: fewer decimals, other pixels.
+    void workedFigureDecimals()
+    {
+        QTemporaryDir dir;
+        const QString two = dir.filePath(u"two.png"_s), six = dir.filePath(u"six.png"_s);
+        QCOMPARE(run({u"example:birds"_s, u"--view"_s, u"worked"_s, u"--decimals"_s, u"2"_s, u"-o"_s, two}).status, 0);
+        QCOMPARE(run({u"example:birds"_s, u"--view"_s, u"worked"_s, u"--decimals"_s, u"6"_s, u"-o"_s, six}).status, 0);
+        QImage a(two), b(six);
+        QVERIFY(!a.isNull() && !b.isNull());
+        QVERIFY(a != b);
     }
 
     // --decimals rounds every format of --numbers, CSV too; without it CSV keeps every digit.
