@@ -52,6 +52,17 @@ void VectorPlotView::paintOverlay(QPainter &painter, QSizeF size) const
             const qreal r = m_series[idx(role)]->markerSize() / 2 + 4;
             painter.drawEllipse(p, r, r);
         }
+        if (isOutputDrawn()) {
+            // o = Σ a·v: from the origin like the others, and a diamond where attention put it.
+            const QPointF o = t.map(m_outputPoints[selectedGroup]);
+            painter.setPen(QPen(outputColor(dark), 1.5, Qt::DashLine));
+            painter.drawLine(origin, o);
+            const qreal r = m_series[idx(Role::Value)]->markerSize() * 0.7;
+            painter.setPen(QPen(pal.color(QPalette::Base), 1));
+            painter.setBrush(outputColor(dark));
+            painter.drawPolygon(
+                QPolygonF {o + QPointF(0, -r), o + QPointF(r, 0), o + QPointF(0, r), o + QPointF(-r, 0)});
+        }
         painter.restore();
     }
 
@@ -127,6 +138,21 @@ void VectorPlotView::paintLabels(QPainter &painter, QSizeF size, const QRectF &l
     };
     if (selectedGroup >= 0)
         placeLabels(selectedGroup);
+    if (isOutputDrawn()) {
+        const QPointF o = t.map(m_outputPoints[selectedGroup]);
+        const QString text = tr("o(%1)").arg(labelText(m_groups[selectedGroup]));
+        const qreal w = fm.horizontalAdvance(text) * 1.1 + 4, r = m_series[idx(Role::Value)]->markerSize() * 0.7 + 4;
+        placer.block(QRectF(o - QPointF(r, r), QSizeF(2 * r, 2 * r)));
+        for (const QRectF &c : {QRectF(o.x() + r, o.y() - h / 2, w, h), QRectF(o.x() - r - w, o.y() - h / 2, w, h),
+                 QRectF(o.x() - w / 2, o.y() - r - h, w, h), QRectF(o.x() - w / 2, o.y() + r, w, h)}) {
+            if (!placer.place(c))
+                continue;
+            painter.setPen(dark ? outputColor(dark) : outputColor(dark).darker(130));
+            painter.setFont(bold);
+            painter.drawText(c, Qt::AlignCenter, text);
+            break;
+        }
+    }
     for (Role role : roles) {
         if (!isDrawn(role))
             continue;
@@ -139,6 +165,22 @@ void VectorPlotView::paintLabels(QPainter &painter, QSizeF size, const QRectF &l
             placeLabels(g);
 }
 
+QString VectorPlotView::outputName()
+{
+    return tr("output o");
+}
+
+QStringList VectorPlotView::legendNames() const
+{
+    QStringList names;
+    for (Role role : roles)
+        if (isDrawn(role))
+            names << roleName(role);
+    if (isOutputDrawn())
+        names << outputName();
+    return names;
+}
+
 QRectF VectorPlotView::legendRect(QSizeF size) const
 {
     sync(size);
@@ -146,10 +188,8 @@ QRectF VectorPlotView::legendRect(QSizeF size) const
     const qreal swatch = fm.height() * 0.7, gap = 6, pad = 5;
     qreal rowWidth = 0, columnWidth = 0;
     int entries = 0;
-    for (Role role : roles) {
-        if (!isDrawn(role))
-            continue;
-        const qreal w = swatch + 4 + fm.horizontalAdvance(roleName(role));
+    for (const QString &name : legendNames()) {
+        const qreal w = swatch + 4 + fm.horizontalAdvance(name);
         rowWidth += (entries ? gap * 2 : 0) + w;
         columnWidth = std::max(columnWidth, w);
         ++entries;
@@ -233,6 +273,15 @@ void VectorPlotView::paintLegend(QPainter &painter, const QRectF &box) const
             at.rx() += swatch + 4 + fm.horizontalAdvance(name) + 2 * gap;
         else
             at.ry() += fm.height();
+    }
+    if (isOutputDrawn()) {
+        const QRectF mark(at.x(), at.y() + (fm.height() - swatch) / 2, swatch, swatch);
+        painter.setPen(QPen(pal.color(QPalette::Base), 1));
+        painter.setBrush(outputColor(dark));
+        painter.drawPolygon(QPolygonF {QPointF(mark.center().x(), mark.top()), QPointF(mark.right(), mark.center().y()),
+            QPointF(mark.center().x(), mark.bottom()), QPointF(mark.left(), mark.center().y())});
+        painter.setPen(pal.color(QPalette::Text));
+        painter.drawText(QPointF(mark.right() + 4, at.y() + fm.ascent()), outputName());
     }
     painter.restore();
 }

@@ -31,6 +31,12 @@ inline QColor roleColor(Role role, bool dark)
     return {};
 }
 
+// The output o = Σ a·v: Okabe-Ito's reddish purple, apart from the three roles' colours.
+inline QColor outputColor(bool dark)
+{
+    return dark ? QColor(0xE3, 0x9B, 0xC7) : QColor(0xCC, 0x79, 0xA7);
+}
+
 inline QString roleLetter(Role role)
 {
     return role == Role::Query ? QStringLiteral("q") : role == Role::Key ? QStringLiteral("k") : QStringLiteral("v");

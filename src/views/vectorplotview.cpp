@@ -21,18 +21,7 @@
 namespace qkv {
 namespace {
 
-constexpr qreal tickSpacingPx = 70;
 constexpr int lightMarkerGroups = 30; // from this many words on, raster output stamps marker images
-
-// 1, 2 or 5 times a power of ten: ticks people can read.
-double niceStep(double raw)
-{
-    if (!(raw > 0) || !std::isfinite(raw))
-        return 1;
-    const double base = std::pow(10.0, std::floor(std::log10(raw)));
-    const double f = raw / base;
-    return base * (f <= 1 ? 1 : f <= 2 ? 2 : f <= 5 ? 5 : 10);
-}
 
 } // namespace
 
@@ -164,6 +153,12 @@ bool VectorPlotView::isDrawn(Role role) const
     // Weights mode gives the attention directly: the words' queries and keys play no part.
     const bool used = !m_session || m_session->document().settings().mode != Mode::Weights || role == Role::Value;
     return m_shown[idx(role)] && used;
+}
+
+bool VectorPlotView::isOutputDrawn() const
+{
+    const int g = groupOf(selectedToken());
+    return isDrawn(Role::Value) && g >= 0 && g < m_outputPoints.size();
 }
 
 void VectorPlotView::setRoleShown(Role role, bool shown)
@@ -312,20 +307,26 @@ void VectorPlotView::syncData() const
     }
     const int dx = std::clamp(m_dimX, 0, std::max(0, d - 1));
     const int dy = m_dimY < d ? m_dimY : -1;
+    // One point per word: its row of `matrix`, on the plane or the two chosen dimensions.
+    const auto project = [&](const Eigen::MatrixXd &matrix, QList<QPointF> &points) {
+        points.clear();
+        if (!h || d == 0 || matrix.rows() != n || matrix.cols() != d)
+            return;
+        const Eigen::MatrixXd rows = matrix(reps, Eigen::all);
+        if (m_principal) {
+            const Eigen::MatrixXd c = rows * m_projection.axes;
+            for (Eigen::Index g = 0; g < groups; ++g)
+                points.append(QPointF(c(g, 0), c(g, 1)));
+        } else {
+            for (Eigen::Index g = 0; g < groups; ++g)
+                points.append(QPointF(rows(g, dx), dy >= 0 ? rows(g, dy) : 0.0));
+        }
+    };
+    // The outputs o = Σ a·v live where the values do, so they share the values' plane.
+    project(h ? h->output : Eigen::MatrixXd(), m_outputPoints);
     for (Role role : roles) {
         QList<QPointF> &points = m_points[idx(role)];
-        points.clear();
-        if (h && d > 0) {
-            const Eigen::MatrixXd rows = (*roleMatrix(role))(reps, Eigen::all);
-            if (m_principal) {
-                const Eigen::MatrixXd c = rows * m_projection.axes;
-                for (Eigen::Index g = 0; g < groups; ++g)
-                    points.append(QPointF(c(g, 0), c(g, 1)));
-            } else {
-                for (Eigen::Index g = 0; g < groups; ++g)
-                    points.append(QPointF(rows(g, dx), dy >= 0 ? rows(g, dy) : 0.0));
-            }
-        }
+        project(h ? *roleMatrix(role) : Eigen::MatrixXd(), points);
         QScatterSeries *s = m_series[idx(role)];
         s->replace(isDrawn(role) ? points : QList<QPointF>());
         s->setVisible(isDrawn(role));
@@ -377,83 +378,6 @@ Projection2d VectorPlotView::projection() const
 {
     sync(size());
     return m_projection;
-}
-
-QStringList VectorPlotView::tickLabels(Qt::Orientation axis) const
-{
-    return (axis == Qt::Horizontal ? m_axisX : m_axisY)->categoriesLabels();
-}
-
-void VectorPlotView::setTicks(QCategoryAxis *axis, double low, double high, double step)
-{
-    const int decimals = std::clamp(static_cast<int>(-std::floor(std::log10(step))), 0, 6);
-    for (const QString &label : axis->categoriesLabels())
-        axis->remove(label);
-    axis->setRange(low, high);
-    axis->setStartValue(low);
-    for (auto k = static_cast<qint64>(std::ceil(low / step)); k * step <= high; ++k)
-        axis->append(QString::number(static_cast<double>(k) * step, 'f', decimals).replace(u'-', u'−'),
-            static_cast<double>(k) * step);
-}
-
-void VectorPlotView::syncRanges(QSizeF size) const
-{
-    const bool fresh = m_rangesDirty || size != m_rangeSize;
-    if (m_drag.active || (!fresh && !m_rangesCheck))
-        return;
-    // The origin is always in view: the direction from it is what a dot product sees.
-    double x0 = 0, x1 = 0, y0 = 0, y1 = 0;
-    for (Role role : roles) {
-        if (!isDrawn(role))
-            continue;
-        for (const QPointF &p : m_points[idx(role)]) {
-            x0 = std::min(x0, p.x());
-            x1 = std::max(x1, p.x());
-            y0 = std::min(y0, p.y());
-            y1 = std::max(y1, p.y());
-        }
-    }
-    double span = std::max(x1 - x0, y1 - y0);
-    if (!(span > 1e-9)) { // nothing but the origin: a unit square around it
-        x0 = y0 = -1, x1 = y1 = 1, span = 2;
-    }
-    // A figure fills its area with the points (each axis its own unit); the window keeps one unit.
-    const double padX = 0.08 * (m_figure && x1 - x0 > 1e-9 ? x1 - x0 : span);
-    const double padY = 0.08 * (m_figure && y1 - y0 > 1e-9 ? y1 - y0 : span);
-    x0 -= padX, x1 += padX, y0 -= padY, y1 += padY;
-    m_rangesCheck = false;
-    // After an edit the axes stay while the points still fit and fill them, so they do not jump
-    // on every keystroke (and the chart need not be laid out again).
-    if (!fresh) {
-        const double xs = m_axisX->max() - m_axisX->min(), ys = m_axisY->max() - m_axisY->min();
-        const bool inside
-            = x0 >= m_axisX->min() && x1 <= m_axisX->max() && y0 >= m_axisY->min() && y1 <= m_axisY->max();
-        if (inside && std::max((x1 - x0) / xs, (y1 - y0) / ys) >= 0.5)
-            return;
-    }
-    m_rangesDirty = false;
-    m_rangeSize = size;
-    if (m_chart->geometry().size() != size)
-        chartstyle::layoutChart(m_chart, size);
-    // One unit is as long across as up, so angles between vectors look like angles. New ranges
-    // can widen the tick labels and so shrink the plot: then once more.
-    QSizeF used;
-    for (int pass = 0; pass < 2 && m_chart->plotArea().size() != used; ++pass) {
-        const QRectF plot = m_chart->plotArea();
-        used = plot.size();
-        const double w = std::max<qreal>(plot.width(), 1), h = std::max<qreal>(plot.height(), 1);
-        const double perPixel = std::max((x1 - x0) / w, (y1 - y0) / h);
-        const double cx = (x0 + x1) / 2, cy = (y0 + y1) / 2;
-        for (QCategoryAxis *axis : {m_axisX, m_axisY}) {
-            const bool across = axis == m_axisX;
-            const double unit = m_figure ? (across ? x1 - x0 : y1 - y0) / (across ? w : h) : perPixel;
-            const double c = across ? cx : cy, half = unit * (across ? w : h) / 2;
-            setTicks(axis, c - half, c + half, niceStep(unit * tickSpacingPx));
-        }
-        m_zeroX->replace({QPointF(m_axisX->min(), 0), QPointF(m_axisX->max(), 0)});
-        m_zeroY->replace({QPointF(0, m_axisY->min()), QPointF(0, m_axisY->max())});
-        chartstyle::layoutChart(m_chart, size);
-    }
 }
 
 QTransform VectorPlotView::valueToPixel() const

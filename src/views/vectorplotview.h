@@ -82,6 +82,8 @@ public:
     bool isRoleShown(Role role) const { return m_shown[static_cast<std::size_t>(role)]; }
     // Shown and in use: weights mode draws values alone.
     bool isDrawn(Role role) const;
+    // The selected word's output o = Σ a·v, drawn with the values: where attention moved its value.
+    bool isOutputDrawn() const;
 
     // Draws the whole plot into `rect` of any painter (screen, image, SVG, PDF).
     void paint(QPainter &painter, const QRectF &rect) const;
@@ -107,6 +109,9 @@ public:
     // Where the legend of the three roles goes in `size`: the corner of the plot with the
     // fewest points.
     QRectF legendRect(QSizeF size) const;
+    // The legend's entries, in order: the roles drawn, then the output when it is.
+    QStringList legendNames() const;
+    static QString outputName();
     // The tick labels along an axis as last laid out (Qt::Horizontal: x).
     QStringList tickLabels(Qt::Orientation axis) const;
 
@@ -208,6 +213,7 @@ private:
     mutable QList<Group> m_groups;
     mutable QList<int> m_tokenGroup; // token → group
     mutable std::array<QList<QPointF>, 3> m_points; // per role, one per group
+    mutable QList<QPointF> m_outputPoints; // o = A·V, one per group (the selected word's is drawn)
     mutable Projection2d m_projection;
     mutable FitKey m_fitKey;
     mutable bool m_refit = true;

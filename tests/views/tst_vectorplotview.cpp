@@ -196,6 +196,33 @@ private Q_SLOTS:
         QCOMPARE(view.axisTitle(Qt::Horizontal), QStringLiteral("dimension 1"));
     }
 
+    // The selected word's output o = Σ a·v is drawn where its coordinates put it, in the output's
+    // colour (Okabe-Ito reddish purple), and the legend names it.
+    void theSelectedOutputIsDrawn()
+    {
+        auto session = sentenceSession(QStringLiteral("birds sometimes walk"), 2);
+        session->setSelectedToken(2);
+        VectorPlotView view;
+        view.setPalette(lightPalette());
+        view.resize(viewSize);
+        view.setSession(session.get());
+        const QImage image = render(view);
+        const Eigen::MatrixXd &v = session->result().heads[0].values;
+        const Eigen::RowVectorXd o = session->result().heads[0].output.row(2);
+        // Pixels are an affine map of the values' coordinates: two values fix it on each axis.
+        const QRectF all(QPointF(0, 0), viewSize);
+        const QPointF p0 = view.pointPosition(all, {Role::Value, 0}), p1 = view.pointPosition(all, {Role::Value, 1});
+        const QPointF at(p0.x() + (o(0) - v(0, 0)) * (p1.x() - p0.x()) / (v(1, 0) - v(0, 0)),
+            p0.y() + (o(1) - v(0, 1)) * (p1.y() - p0.y()) / (v(1, 1) - v(0, 1)));
+        const QColor drawn = image.pixelColor(at.toPoint());
+        QVERIFY2(std::abs(drawn.red() - 0xCC) < 20 && std::abs(drawn.green() - 0x79) < 20
+                && std::abs(drawn.blue() - 0xA7) < 20,
+            qPrintable(QStringLiteral("%1 at (%2, %3)").arg(drawn.name()).arg(at.x()).arg(at.y())));
+        QVERIFY(view.legendNames().contains(VectorPlotView::outputName()));
+        session->setSelectedToken(-1);
+        QVERIFY(!view.legendNames().contains(VectorPlotView::outputName()));
+    }
+
     // A point is found where paint() draws it, and the drawn marker has its role's colour.
     void pointsAreDrawnWhereTheHitTestFindsThem()
     {
