@@ -92,7 +92,9 @@ View *FigureRenderer::adopt(View *view)
 {
     view->setPalette(slidePalette());
     view->setAttribute(Qt::WA_DontShowOnScreen);
-    view->setFigureMode(true);
+    // Views with something of the window's to leave out of figures (the bars have none).
+    if constexpr (requires { view->setFigureMode(true); })
+        view->setFigureMode(true);
     m_views.emplace_back(view);
     return view;
 }

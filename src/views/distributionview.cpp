@@ -94,12 +94,6 @@ DistributionView::~DistributionView()
         delete m_masked;
 }
 
-void DistributionView::setFigureMode(bool figure)
-{
-    m_figure = figure;
-    update();
-}
-
 void DistributionView::setSession(DocumentSession *session)
 {
     if (m_session == session)

@@ -38,8 +38,6 @@ public:
     // Live: the session's current head and selected token (the query; token 0 while nothing is
     // selected); follows its signals.
     void setSession(DocumentSession *session);
-    // Drawn for an exported figure: no hover callout.
-    void setFigureMode(bool figure);
     DocumentSession *session() const;
 
     // Data only (export, benchmarks), used while no session is set.
@@ -107,7 +105,6 @@ private:
     int m_head = 0;
     int m_query = -1;
     bool m_sorted = false;
-    bool m_figure = false;
     int m_highlightedKey = -1;
     int m_hoveredKey = -1;
 
