@@ -1,5 +1,8 @@
 #include "attention.h"
 
+#include "softmax.h"
+#include "twocores.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -23,7 +26,6 @@ SquareMatrix visibility(int n, MaskKind mask, const std::set<Cell> &masked)
 namespace {
 
 using Array = Eigen::Array<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
-constexpr double inf = std::numeric_limits<double>::infinity();
 
 // Rows that no method can normalize: every key hidden, or a visible score not finite.
 std::vector<std::optional<RowIssue>> hopelessRows(const SquareMatrix &scores, const SquareMatrix &visible)
@@ -45,11 +47,43 @@ std::vector<std::optional<RowIssue>> hopelessRows(const SquareMatrix &scores, co
     return issue;
 }
 
+// Softmax row by row in the vectorized kernel, which also finds the rows it cannot normalize;
+// the rows split over two cores when there are many.
+SquareMatrix softmaxRows(
+    const SquareMatrix &scores, const SquareMatrix &visible, double divisor, std::vector<RowProblem> &problems)
+{
+    const Eigen::Index n = scores.rows(), cols = scores.cols();
+    SquareMatrix weights(n, cols);
+    std::vector<kernels::RowStatus> status(static_cast<std::size_t>(n));
+    const bool masked = visible.size() > 0;
+    onTwoCores(double(n) * double(cols) >= 64.0 * 1024, [&](int part, int parts) {
+        const auto [begin, end] = partOf(n, part, parts);
+        for (Eigen::Index i = begin; i < end; ++i)
+            status[static_cast<std::size_t>(i)] = kernels::softmaxRow(
+                scores.row(i).data(), masked ? visible.row(i).data() : nullptr, cols, divisor, weights.row(i).data());
+    });
+    for (Eigen::Index i = 0; i < n; ++i) {
+        const kernels::RowStatus s = status[static_cast<std::size_t>(i)];
+        if (s == kernels::RowStatus::Ok)
+            continue;
+        weights.row(i).setZero();
+        problems.push_back(
+            {static_cast<int>(i), s == kernels::RowStatus::AllMasked ? RowIssue::AllMasked : RowIssue::NonFinite});
+    }
+    return weights;
+}
+
 } // namespace
 
 SquareMatrix normalizeRows(const SquareMatrix &scores, const SquareMatrix &visible, Normalization normalization,
     double temperature, int width, std::vector<RowProblem> &problems)
 {
+    if (normalization == Normalization::ScaledSoftmax || normalization == Normalization::Softmax) {
+        double divisor = temperature;
+        if (normalization == Normalization::ScaledSoftmax)
+            divisor *= std::sqrt(static_cast<double>(std::max(width, 1)));
+        return softmaxRows(scores, visible, divisor, problems);
+    }
     const auto n = static_cast<int>(scores.rows());
     const bool masked = visible.size() > 0;
     auto issue = hopelessRows(scores, visible);
@@ -57,27 +91,8 @@ SquareMatrix normalizeRows(const SquareMatrix &scores, const SquareMatrix &visib
     Array weights;
     switch (normalization) {
     case Normalization::ScaledSoftmax:
-    case Normalization::Softmax: {
-        double divisor = temperature;
-        if (normalization == Normalization::ScaledSoftmax)
-            divisor *= std::sqrt(static_cast<double>(std::max(width, 1)));
-        weights = scores.array() / divisor;
-        if (masked)
-            weights = (visible.array() > 0).select(weights, -inf);
-        // Row by row over contiguous memory: Eigen vectorizes exp and the reductions there, while
-        // a broadcast over the whole matrix falls back to scalar exp (4× slower at 4,096 tokens).
-        for (Eigen::Index i = 0; i < n; ++i) {
-            auto row = weights.row(i);
-            const double top = row.maxCoeff();
-            if (!std::isfinite(top))
-                continue; // all masked or non-finite: hopelessRows already named it
-            row = (row - top).exp();
-            row /= row.sum();
-        }
-        if (masked) // vectorized exp(-inf) is a denormal, not 0: hidden cells must be exactly 0
-            weights = (visible.array() > 0).select(weights, 0.0);
-        break;
-    }
+    case Normalization::Softmax:
+        break; // above
     case Normalization::Sum: {
         weights = masked ? Array((visible.array() > 0).select(scores.array(), 0.0)) : Array(scores.array());
         const Eigen::ArrayXd sum = weights.rowwise().sum();
@@ -132,15 +147,22 @@ bool isSymmetric(const SquareMatrix &s)
 {
     if (s.rows() != s.cols())
         return false;
-    if (s.size() == 0)
-        return true;
-    const double tolerance = 1e-12 * std::max(1.0, s.cwiseAbs().maxCoeff());
-    constexpr Eigen::Index tile = 64;
+    // The tolerance is relative to the largest score, a pass over all of S: found only when a
+    // tile differs by more than the least it can be (1e-12), so that the common case, a
+    // difference in the first tile, costs about that pass. Small tiles: a mirrored pair of
+    // 16 × 16 stays in cache however large S is.
+    double tolerance = 0;
+    constexpr Eigen::Index tile = 16;
     const Eigen::Index n = s.rows();
     for (Eigen::Index r = 0; r < n; r += tile)
         for (Eigen::Index c = r; c < n; c += tile) {
             const Eigen::Index h = std::min(tile, n - r), w = std::min(tile, n - c);
-            if ((s.block(r, c, h, w) - s.block(c, r, w, h).transpose()).cwiseAbs().maxCoeff() > tolerance)
+            const double difference = (s.block(r, c, h, w) - s.block(c, r, w, h).transpose()).cwiseAbs().maxCoeff();
+            if (!(difference > 1e-12))
+                continue;
+            if (tolerance == 0)
+                tolerance = 1e-12 * std::max(1.0, s.cwiseAbs().maxCoeff());
+            if (!(difference <= tolerance))
                 return false;
         }
     return true;

@@ -1,5 +1,7 @@
 #include "engine.h"
 
+#include "headproducts.h"
+
 #include <QHash>
 
 #include <optional>
@@ -53,7 +55,7 @@ QString issueText(RowIssue issue)
 // Everything that follows once the weights are known, whichever mode produced them.
 void finishHead(HeadResult &r)
 {
-    r.output.noalias() = r.weights * r.values;
+    outputProduct(r.weights, r.values, r.output);
     r.symmetric = isSymmetric(r.scores);
 }
 
@@ -69,17 +71,17 @@ HeadResult computeHead(Eigen::MatrixXd q, Eigen::MatrixXd k, Eigen::MatrixXd v, 
     int width = settings.dim;
     switch (settings.scoring) {
     case Scoring::QueryKey:
-        r.scores.noalias() = r.queries * r.keys.transpose();
+        scoresProduct(r.queries, r.keys, r.scores);
         break;
     case Scoring::KeyKey:
-        r.scores.noalias() = r.keys * r.keys.transpose();
+        scoresProduct(r.keys, r.keys, r.scores);
         break;
     case Scoring::Embedding:
         if (x) {
-            r.scores.noalias() = *x * x->transpose();
+            scoresProduct(*x, *x, r.scores);
             width = static_cast<int>(x->cols());
         } else {
-            r.scores.noalias() = r.values * r.values.transpose();
+            scoresProduct(r.values, r.values, r.scores);
         }
         break;
     }

@@ -6,8 +6,10 @@
 #include "attention.h"
 #include "document.h"
 #include "engine.h"
+#include "matmul.h"
 #include "memorytuning.h"
 #include "settings.h"
+#include "simdlevel.h"
 #include "viewbenches.h"
 
 #include <Eigen/Core>
@@ -348,6 +350,12 @@ QJsonObject machineJson()
         {u"eigen"_s, u"%1.%2.%3"_s.arg(EIGEN_WORLD_VERSION).arg(EIGEN_MAJOR_VERSION).arg(EIGEN_MINOR_VERSION)},
         {u"eigen_simd"_s, QString::fromLatin1(Eigen::SimdInstructionSetsInUse())},
         {u"eigen_threads"_s, Eigen::nbThreads()},
+        // What the engine's own kernels ran with: the softmax's vector width, chosen at run time
+        // (QKV_SIMD lowers it), and the BLAS library of its large products.
+        {u"kernel_simd"_s, QString::fromLatin1(qkv::kernels::simdLevelName(qkv::kernels::simdLevel()))},
+        {u"kernel_simd_supported"_s,
+            QString::fromLatin1(qkv::kernels::simdLevelName(qkv::kernels::supportedSimdLevel()))},
+        {u"blas"_s, QString::fromLatin1(qkv::kernels::blasName()).trimmed()},
     };
 }
 

@@ -1,0 +1,21 @@
+#pragma once
+
+#include <cstddef>
+
+namespace qkv::kernels {
+
+// C = op(A)·op(B) of column-major matrices (op: transposed or not), m × n with inner size k:
+// the machine's BLAS (OpenBLAS: its own per-CPU kernels and threads) for the large products of
+// attention, where Eigen's portable build reaches a fraction of the CPU's throughput.
+struct MatrixRef {
+    const double *data;
+    std::ptrdiff_t stride; // between columns
+    bool transposed;
+};
+void multiply(
+    MatrixRef a, MatrixRef b, std::ptrdiff_t m, std::ptrdiff_t n, std::ptrdiff_t k, double *c, std::ptrdiff_t cStride);
+
+// The BLAS library the products run on, for the benchmark's report ("OpenBLAS 0.3.21 …").
+const char *blasName();
+
+} // namespace qkv::kernels

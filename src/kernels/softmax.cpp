@@ -1,0 +1,38 @@
+#include "softmax.h"
+
+#include "kernellevels.h"
+#include "simdlevel.h"
+
+namespace qkv::kernels {
+
+RowStatus softmaxRow(const double *scores, const double *visible, std::ptrdiff_t n, double divisor, double *out)
+{
+#ifdef QKV_KERNELS_X86
+    switch (simdLevel()) {
+    case SimdLevel::Avx512:
+        return avx512::softmaxRow(scores, visible, n, divisor, out);
+    case SimdLevel::Avx2:
+        return avx2::softmaxRow(scores, visible, n, divisor, out);
+    case SimdLevel::Sse2:
+        break;
+    }
+#endif
+    return sse2::softmaxRow(scores, visible, n, divisor, out);
+}
+
+void expArray(const double *x, double *y, std::ptrdiff_t n)
+{
+#ifdef QKV_KERNELS_X86
+    switch (simdLevel()) {
+    case SimdLevel::Avx512:
+        return avx512::expArray(x, y, n);
+    case SimdLevel::Avx2:
+        return avx2::expArray(x, y, n);
+    case SimdLevel::Sse2:
+        break;
+    }
+#endif
+    sse2::expArray(x, y, n);
+}
+
+} // namespace qkv::kernels
