@@ -156,6 +156,14 @@ void DocumentSession::clampSelection()
         setCurrentHead(m_document.settings().heads - 1);
 }
 
+void DocumentSession::afterIncrementalUpdate()
+{
+    ++m_generation;
+    m_resultGeneration = m_generation;
+    Q_EMIT valuesChanged();
+    Q_EMIT resultChanged();
+}
+
 void DocumentSession::afterChange(bool shapeChanged, std::optional<Result> computed)
 {
     ++m_generation;

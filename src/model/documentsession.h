@@ -2,6 +2,7 @@
 
 #include "document.h"
 #include "engine.h"
+#include "incrementalupdate.h"
 
 #include <QObject>
 #include <QThreadPool>
@@ -91,9 +92,22 @@ private:
         change(m_document);
         afterChange(tokens != m_document.tokens() || !(settings == m_document.settings()));
     }
+    // The same for a change of the numbers `refs` only: when the shown result is current, only
+    // what depends on them is recomputed (updateResult), at once even for large documents.
+    template<typename F>
+    void modifyValues(const std::vector<ValueRef> &refs, F &&change)
+    {
+        const bool current = !m_computing && m_resultGeneration == m_generation;
+        change(m_document);
+        if (current && updateResult(m_result, m_document, refs))
+            afterIncrementalUpdate();
+        else
+            afterChange(false);
+    }
 
     bool refuseSize(const Settings &settings, const QString &sentence);
     void afterChange(bool shapeChanged, std::optional<Result> computed = std::nullopt);
+    void afterIncrementalUpdate();
     void clampSelection();
     void startBackgroundCompute();
     void acceptResult(Result result, quint64 generation);

@@ -24,7 +24,7 @@ ValuesCommand::ValuesCommand(
 
 void ValuesCommand::redo()
 {
-    m_session->modify([this](Document &doc) {
+    m_session->modifyValues(m_refs, [this](Document &doc) {
         for (std::size_t i = 0; i < m_refs.size(); ++i)
             doc.setValue(m_refs[i], m_after[i]);
     });
@@ -32,7 +32,7 @@ void ValuesCommand::redo()
 
 void ValuesCommand::undo()
 {
-    m_session->modify([this](Document &doc) {
+    m_session->modifyValues(m_refs, [this](Document &doc) {
         for (std::size_t i = m_refs.size(); i-- > 0;)
             doc.setValue(m_refs[i], m_before[i]);
         for (std::size_t i = 0; i < m_refs.size(); ++i)

@@ -15,6 +15,20 @@ using namespace qkv;
 
 namespace {
 
+// 2,048 tokens of 300 words, normalized as given: large enough to be computed in the background.
+Document largeDocument(Normalization normalization)
+{
+    QStringList words;
+    for (int i = 0; i < 2048; ++i)
+        words << QStringLiteral("w%1").arg(i % 300);
+    Document doc;
+    Settings s = doc.settings();
+    s.normalization = normalization;
+    doc.setSettings(s);
+    doc.setSentence(words.join(QLatin1Char(' ')));
+    return doc;
+}
+
 Document example(const QString &name)
 {
     return *loadDocument(QStringLiteral("example:") + name).document;
@@ -163,11 +177,9 @@ private Q_SLOTS:
     // numbers must announce it, or its cells keep the old weights.
     void computedTablesFollowABackgroundResult()
     {
-        QStringList words;
-        for (int i = 0; i < 2048; ++i)
-            words << QStringLiteral("w%1").arg(i % 300);
-        Document doc;
-        doc.setSentence(words.join(QLatin1Char(' ')));
+        // Normalized by the row sum, an edit takes the full compute, in the background here
+        // (softmax's edits are incremental and shown at once: see the next test).
+        const Document doc = largeDocument(Normalization::Sum);
         QVERIFY(DocumentSession::isComputedInBackground(doc));
         DocumentSession session;
         session.resetDocument(doc);
@@ -182,6 +194,36 @@ private Q_SLOTS:
         const double after = attention.index(0, 1).data(Qt::EditRole).toDouble();
         QCOMPARE(after, session.result().heads[0].weights(0, 1));
         QVERIFY(after != before);
+    }
+
+    // A scrubbed key of a large document is shown with the edit itself: no background compute,
+    // the same numbers as a full one, and the tables told.
+    void largeSoftmaxEditsAreIncrementalAndAtOnce()
+    {
+        const Document doc = largeDocument(Normalization::ScaledSoftmax);
+        QVERIFY(DocumentSession::isComputedInBackground(doc));
+        DocumentSession session;
+        session.resetDocument(doc);
+        session.waitForResult();
+        AttentionModel attention(&session);
+        QSignalSpy changed(&attention, &QAbstractItemModel::dataChanged);
+        const int drag = session.newDragId();
+        for (const Field f : {Field::Key, Field::Query, Field::Value}) {
+            changed.clear();
+            session.editValue({f, QStringLiteral("w1"), 0, 0, 0}, 2.5, drag);
+            QVERIFY(!session.isComputing());
+            QVERIFY(!changed.isEmpty());
+            const Result full = compute(session.document());
+            QVERIFY((session.result().heads[0].weights - full.heads[0].weights).cwiseAbs().maxCoeff() < 1e-12);
+            QVERIFY((session.result().output - full.output).cwiseAbs().maxCoeff() < 1e-12);
+        }
+        QCOMPARE(session.undoStack()->count(), 3);
+        while (session.undoStack()->canUndo()) {
+            session.undoStack()->undo();
+            QVERIFY(!session.isComputing());
+        }
+        const Result opened = compute(doc);
+        QVERIFY((session.result().heads[0].weights - opened.heads[0].weights).cwiseAbs().maxCoeff() < 1e-12);
     }
 
     void unusedColumnsAreGreyedAndExplained()

@@ -1,0 +1,224 @@
+#include "incrementalupdate.h"
+
+#include "softmax.h"
+#include "twocores.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <map>
+#include <set>
+
+namespace qkv {
+namespace {
+
+// Per head and role, the words whose vectors the edit set.
+using EditedWords = std::map<std::pair<int, Field>, std::set<QString>>;
+
+bool editedWords(const Document &doc, const std::vector<ValueRef> &changed, EditedWords &out)
+{
+    for (const ValueRef &r : changed) {
+        if (r.field != Field::Query && r.field != Field::Key && r.field != Field::Value)
+            return false;
+        if (r.head < 0 || r.head >= doc.settings().heads)
+            return false;
+        out[{r.head, r.field}].insert(r.word);
+    }
+    return true;
+}
+
+Role roleOf(Field f)
+{
+    return f == Field::Query ? Role::Query : f == Field::Key ? Role::Key : Role::Value;
+}
+
+// Every edit touches at most a few tokens, but a whole head's rows are split over two cores
+// from this many cells on.
+constexpr double twoCoresFrom = 64.0 * 1024;
+
+class HeadUpdate
+{
+public:
+    HeadUpdate(HeadResult &head, const SquareMatrix &visible, double divisor)
+        : m_head(head)
+        , m_visible(visible)
+        , m_divisor(divisor)
+    { }
+
+    // A new query for each token of `rows`: their scores, weights and outputs anew.
+    bool queries(const std::vector<int> &rows, const Eigen::RowVectorXd &q)
+    {
+        for (int i : rows)
+            m_head.queries.row(i) = q;
+        bool ok = true;
+        for (int i : rows)
+            ok = ok && recomputeRow(i);
+        return ok;
+    }
+
+    // A new key for each token of `cols`.
+    bool keys(const std::vector<int> &cols, const Eigen::RowVectorXd &k)
+    {
+        const Eigen::Index n = m_head.scores.rows();
+        const Eigen::VectorXd column = m_head.queries * k.transpose();
+        std::vector<double> oldScores(cols.size() * static_cast<std::size_t>(n));
+        for (std::size_t c = 0; c < cols.size(); ++c) {
+            Eigen::Map<Eigen::VectorXd>(oldScores.data() + c * static_cast<std::size_t>(n), n)
+                = m_head.scores.col(cols[c]);
+            m_head.scores.col(cols[c]) = column;
+            m_head.keys.row(cols[c]) = k;
+        }
+        std::atomic<bool> ok = true;
+        onTwoCores(double(n) * double(n) >= twoCoresFrom, [&](int part, int parts) {
+            const auto [begin, end] = partOf(n, part, parts);
+            for (auto i = static_cast<int>(begin); i < end; ++i)
+                if (!renormalizeRow(i, cols, oldScores))
+                    ok = false;
+        });
+        return ok;
+    }
+
+    // A new value for each token of `rows`: every output moves by aᵢⱼ·Δvⱼ.
+    void values(const std::vector<int> &rows, const Eigen::RowVectorXd &v)
+    {
+        for (int j : rows) {
+            const Eigen::RowVectorXd delta = v - m_head.values.row(j);
+            m_head.output.noalias() += m_head.weights.col(j) * delta;
+            m_head.values.row(j) = v;
+        }
+    }
+
+private:
+    bool visible(Eigen::Index i, Eigen::Index j) const { return m_visible.size() == 0 || m_visible(i, j) > 0; }
+
+    // Row i from its queries, exactly as the full compute forms it.
+    bool recomputeRow(Eigen::Index i)
+    {
+        m_head.scores.row(i).noalias() = m_head.queries.row(i) * m_head.keys.transpose();
+        return softmaxRow(i);
+    }
+
+    bool softmaxRow(Eigen::Index i)
+    {
+        const Eigen::Index n = m_head.scores.cols();
+        const auto status = kernels::softmaxRow(m_head.scores.row(i).data(),
+            m_visible.size() ? m_visible.row(i).data() : nullptr, n, m_divisor, m_head.weights.row(i).data());
+        if (status != kernels::RowStatus::Ok)
+            return false;
+        m_head.output.row(i).noalias() = m_head.weights.row(i) * m_head.values;
+        return true;
+    }
+
+    // Row i after the scores of `cols` changed (their old scores in `oldScores`, column by column).
+    // Every other weight keeps its ratio to the rest, so the row is rescaled by one factor 1/T,
+    // T = (the unchanged weights) + (the changed cells' new unnormalized weights); the output
+    // follows as O' = (O − Σ a_c v_c)/T + Σ a'_c v_c. Where that could lose digits (most of the
+    // weight was on the edited keys, or an old weight underflowed) the row is formed anew.
+    bool renormalizeRow(int i, const std::vector<int> &cols, const std::vector<double> &oldScores)
+    {
+        auto w = m_head.weights.row(i);
+        const Eigen::Index n = w.size();
+        std::vector<double> fresh(cols.size(), 0.0);
+        double changedNew = 0;
+        for (std::size_t c = 0; c < cols.size(); ++c) {
+            const int j = cols[c];
+            if (!visible(i, j))
+                continue;
+            const double old = w(j);
+            if (!(old > 1e-250))
+                return softmaxRow(i);
+            const double oldY = oldScores[c * static_cast<std::size_t>(n) + static_cast<std::size_t>(i)] / m_divisor;
+            fresh[c] = old * std::exp(m_head.scores(i, j) / m_divisor - oldY);
+            changedNew += fresh[c];
+        }
+        // The unchanged weights summed as they are (all ≥ 0): no cancellation.
+        double unchanged = 0;
+        Eigen::Index from = 0;
+        std::vector<int> sorted(cols);
+        std::sort(sorted.begin(), sorted.end());
+        for (int j : sorted) {
+            if (j > from)
+                unchanged += w.segment(from, j - from).sum();
+            from = std::max<Eigen::Index>(from, j + 1);
+        }
+        if (n > from)
+            unchanged += w.segment(from, n - from).sum();
+        const double total = unchanged + changedNew;
+        if (!std::isfinite(total) || !(total > 0) || unchanged < 0.5)
+            return softmaxRow(i);
+
+        auto out = m_head.output.row(i);
+        for (std::size_t c = 0; c < cols.size(); ++c)
+            out.noalias() -= w(cols[c]) * m_head.values.row(cols[c]);
+        const double scale = 1 / total;
+        w *= scale;
+        out *= scale;
+        for (std::size_t c = 0; c < cols.size(); ++c) {
+            w(cols[c]) = fresh[c] * scale;
+            out.noalias() += w(cols[c]) * m_head.values.row(cols[c]);
+        }
+        return true;
+    }
+
+    HeadResult &m_head;
+    const SquareMatrix &m_visible;
+    double m_divisor;
+};
+
+} // namespace
+
+bool updateResult(Result &result, const Document &doc, const std::vector<ValueRef> &changed)
+{
+    const Settings &s = doc.settings();
+    const int n = doc.tokenCount();
+    if (s.mode != Mode::Direct || result.tokens.size() != n || static_cast<int>(result.heads.size()) != s.heads)
+        return false;
+    if (s.normalization != Normalization::ScaledSoftmax && s.normalization != Normalization::Softmax)
+        return false;
+    EditedWords edited;
+    if (!editedWords(doc, changed, edited))
+        return false;
+    for (const auto &[key, words] : edited) {
+        const HeadResult &head = result.heads[static_cast<std::size_t>(key.first)];
+        if (!head.problems.empty() || head.queries.rows() != n || head.queries.cols() != s.dim)
+            return false;
+        // Key·key scores change rows and columns with a key, embedding scores (values in direct
+        // mode) with a value: the full compute does those.
+        if (s.scoring != Scoring::QueryKey && key.second != Field::Query)
+            return false;
+    }
+
+    const double divisor = s.temperature
+        * (s.normalization == Normalization::ScaledSoftmax ? std::sqrt(static_cast<double>(std::max(s.dim, 1))) : 1.0);
+    for (const auto &[key, words] : edited) {
+        const auto [h, field] = key;
+        HeadResult &head = result.heads[static_cast<std::size_t>(h)];
+        HeadUpdate update(head, result.visible, divisor);
+        for (const QString &word : words) {
+            std::vector<int> tokens;
+            for (int i = 0; i < n; ++i)
+                if (doc.vectorKey(i) == word)
+                    tokens.push_back(i);
+            if (tokens.empty())
+                continue;
+            const Eigen::RowVectorXd vector = doc.wordVectors(word)[roleOf(field)].row(h);
+            bool ok = true;
+            if (field == Field::Query && s.scoring == Scoring::QueryKey)
+                ok = update.queries(tokens, vector);
+            else if (field == Field::Query) // other scorings do not read the queries
+                for (int i : tokens)
+                    head.queries.row(i) = vector;
+            else if (field == Field::Key)
+                ok = update.keys(tokens, vector);
+            else
+                update.values(tokens, vector);
+            if (!ok)
+                return false;
+        }
+        head.symmetric = isSymmetric(head.scores);
+        result.output.middleCols(h * s.dim, s.dim) = head.output;
+    }
+    return true;
+}
+
+} // namespace qkv

@@ -1,0 +1,23 @@
+#pragma once
+
+#include "engine.h"
+#include "valueref.h"
+
+#include <vector>
+
+namespace qkv {
+
+// Brings `result` up to date with `doc` after an edit of query, key or value numbers in direct
+// mode (`changed`: the numbers set), touching only what depends on them, and equal to a full
+// compute to rounding:
+// - a query: that row's scores, weights and output, O(N·d) per token of the word;
+// - a key: that column's scores, every row renormalized by one factor, and each output moved by
+//   the changed weight, O(N·d) per token, no matrix product (a row whose weight was mostly on the
+//   edited keys is recomputed instead, so that no cancellation can grow);
+// - a value: every output moved by aᵢⱼ·Δvⱼ, O(N·d) per token.
+// Returns false when the edit or the settings need the full compute (other modes and
+// normalizations, key·key or embedding scores, rows that cannot be normalized): `result` is then
+// stale and possibly part-updated, and must be recomputed.
+bool updateResult(Result &result, const Document &doc, const std::vector<ValueRef> &changed);
+
+} // namespace qkv
