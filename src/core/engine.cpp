@@ -1,6 +1,7 @@
 #include "engine.h"
 
 #include "headproducts.h"
+#include "twocores.h"
 
 #include <QHash>
 
@@ -90,6 +91,24 @@ HeadResult computeHead(Eigen::MatrixXd q, Eigen::MatrixXd k, Eigen::MatrixXd v, 
     return r;
 }
 
+std::vector<HeadResult> computeHeads(
+    std::vector<HeadInput> inputs, const Eigen::MatrixXd *x, const Settings &settings, const SquareMatrix &visible)
+{
+    std::vector<HeadResult> heads(inputs.size());
+    const double n = inputs.empty() ? 0.0 : double(inputs.front().q.rows());
+    // A head of fewer than 64 k cells runs on one core (see headproducts.cpp and softmaxRows);
+    // from about a quarter of a million cell-operations in all a second thread pays for itself.
+    const bool shared
+        = inputs.size() > 1 && n * n < 64 * 1024 && double(inputs.size()) * n * n * (settings.dim + 8) >= 256 * 1024;
+    onTwoCores(shared, [&](int part, int parts) {
+        const auto [begin, end] = partOf(static_cast<long long>(inputs.size()), part, parts);
+        for (auto h = static_cast<std::size_t>(begin); h < static_cast<std::size_t>(end); ++h)
+            heads[h] = computeHead(
+                std::move(inputs[h].q), std::move(inputs[h].k), std::move(inputs[h].v), x, settings, visible);
+    });
+    return heads;
+}
+
 Result compute(const Document &doc)
 {
     const Settings &s = doc.settings();
@@ -113,11 +132,11 @@ Result compute(const Document &doc)
     }
 
     result.output.resize(n, s.heads * s.dim);
-    for (int h = 0; h < s.heads; ++h) {
-        const auto hh = static_cast<std::size_t>(h);
-        HeadResult head;
-        if (s.mode == Mode::Weights) {
+    if (s.mode == Mode::Weights) {
+        for (int h = 0; h < s.heads; ++h) {
+            const auto hh = static_cast<std::size_t>(h);
             // The weights are given; they are also what the views call the scores.
+            HeadResult head;
             head.queries = std::move(g.q[hh]);
             head.keys = std::move(g.k[hh]);
             head.values = std::move(g.v[hh]);
@@ -126,14 +145,21 @@ Result compute(const Document &doc)
             if (result.visible.size())
                 head.weights = head.weights.cwiseProduct(result.visible);
             finishHead(head);
-        } else {
-            head = computeHead(
-                std::move(g.q[hh]), std::move(g.k[hh]), std::move(g.v[hh]), x ? &*x : nullptr, s, result.visible);
+            result.heads.push_back(std::move(head));
         }
+    } else {
+        std::vector<HeadInput> inputs;
+        for (int h = 0; h < s.heads; ++h) {
+            const auto hh = static_cast<std::size_t>(h);
+            inputs.push_back({std::move(g.q[hh]), std::move(g.k[hh]), std::move(g.v[hh])});
+        }
+        result.heads = computeHeads(std::move(inputs), x ? &*x : nullptr, s, result.visible);
+    }
+    for (int h = 0; h < s.heads; ++h) {
+        const HeadResult &head = result.heads[static_cast<std::size_t>(h)];
         result.output.middleCols(h * s.dim, s.dim) = head.output;
         for (const RowProblem &p : head.problems)
             result.warnings.push_back({h, p.row, p.issue});
-        result.heads.push_back(std::move(head));
     }
     if (s.mode == Mode::Projection && doc.wo())
         result.output = result.output * *doc.wo();

@@ -18,6 +18,14 @@ struct HeadResult {
     SquareMatrix scores; // raw S, n × n
     SquareMatrix weights; // A, n × n
     Eigen::MatrixXd output; // O = A·V, n × d
+    // Every head from its Q, K, V at once: heads too small to split their own rows and products
+    // share the two cores instead.
+    struct HeadInput {
+        Eigen::MatrixXd q, k, v;
+    };
+    std::vector<HeadResult> computeHeads(
+        std::vector<HeadInput> inputs, const Eigen::MatrixXd *x, const Settings &settings, const SquareMatrix &visible);
+
     // The "closer after attention" comparison: V·Vᵀ before, O·Vᵀ after (row i: token i).
     Eigen::MatrixXd similarityBefore, similarityAfter;
     bool symmetric = false;
@@ -49,6 +57,14 @@ Eigen::MatrixXd embeddingMatrix(const Document &doc);
 // One head from its Q, K, V (and the embeddings X for embedding scoring in projection mode).
 HeadResult computeHead(Eigen::MatrixXd q, Eigen::MatrixXd k, Eigen::MatrixXd v, const Eigen::MatrixXd *x,
     const Settings &settings, const SquareMatrix &visible);
+
+// Every head from its Q, K, V at once: heads too small to split their own rows and products
+// share the two cores instead.
+struct HeadInput {
+    Eigen::MatrixXd q, k, v;
+};
+std::vector<HeadResult> computeHeads(
+    std::vector<HeadInput> inputs, const Eigen::MatrixXd *x, const Settings &settings, const SquareMatrix &visible);
 
 // The "closer after attention" comparison of the Birds article, for one token: its value's
 // dot products with every value before attention (row of V·Vᵀ) and its output's after

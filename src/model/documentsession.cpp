@@ -47,6 +47,7 @@ void DocumentSession::acceptResult(Result result, quint64 generation)
     }
     m_result = std::move(result);
     m_resultGeneration = generation;
+    m_attentionKept = false;
     if (generation != m_generation) // edited meanwhile: show this one, compute the newest
         startBackgroundCompute();
     clampSelection();
@@ -59,6 +60,7 @@ void DocumentSession::waitForResult()
         if (!m_computing) {
             m_result = compute(m_document);
             m_resultGeneration = m_generation;
+            m_attentionKept = false;
             Q_EMIT resultChanged();
             return;
         }
@@ -156,8 +158,9 @@ void DocumentSession::clampSelection()
         setCurrentHead(m_document.settings().heads - 1);
 }
 
-void DocumentSession::afterIncrementalUpdate()
+void DocumentSession::afterIncrementalUpdate(bool attentionKept)
 {
+    m_attentionKept = attentionKept;
     ++m_generation;
     m_resultGeneration = m_generation;
     Q_EMIT valuesChanged();
@@ -166,6 +169,7 @@ void DocumentSession::afterIncrementalUpdate()
 
 void DocumentSession::afterChange(bool shapeChanged, std::optional<Result> computed)
 {
+    m_attentionKept = false;
     ++m_generation;
     const bool background = !computed && isComputedInBackground(m_document);
     if (!background) {

@@ -8,6 +8,7 @@
 #include <QThreadPool>
 #include <QUndoStack>
 
+#include <algorithm>
 #include <optional>
 #include <vector>
 
@@ -30,6 +31,9 @@ public:
     const Result &result() const { return m_result; }
     static bool isComputedInBackground(const Document &doc);
     bool isComputing() const { return m_computing; }
+    // Whether the latest resultChanged left every head's scores and weights as they were (a
+    // value was edited: only outputs moved), so views of the attention alone need not redo anything.
+    bool attentionKept() const { return m_attentionKept; }
     // Blocks until the result describes the current document (tests, benchmark, export).
     void waitForResult();
     QUndoStack *undoStack() { return &m_undo; }
@@ -100,14 +104,15 @@ private:
         const bool current = !m_computing && m_resultGeneration == m_generation;
         change(m_document);
         if (current && updateResult(m_result, m_document, refs))
-            afterIncrementalUpdate();
+            afterIncrementalUpdate(
+                std::all_of(refs.begin(), refs.end(), [](const ValueRef &r) { return r.field == Field::Value; }));
         else
             afterChange(false);
     }
 
     bool refuseSize(const Settings &settings, const QString &sentence);
     void afterChange(bool shapeChanged, std::optional<Result> computed = std::nullopt);
-    void afterIncrementalUpdate();
+    void afterIncrementalUpdate(bool attentionKept);
     void clampSelection();
     void startBackgroundCompute();
     void acceptResult(Result result, quint64 generation);
@@ -123,6 +128,7 @@ private:
     quint64 m_generation = 0; // counts document changes, to know whether a result is current
     quint64 m_resultGeneration = 0;
     bool m_computing = false;
+    bool m_attentionKept = false;
     QThreadPool m_pool; // one worker; destroyed (and waited for) before the members it uses
 };
 

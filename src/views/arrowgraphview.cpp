@@ -60,7 +60,11 @@ void ArrowGraphView::setSession(DocumentSession *session)
         disconnect(m_session, nullptr, this, nullptr);
     m_session = session;
     if (session) {
-        connect(session, &DocumentSession::resultChanged, this, &ArrowGraphView::invalidate);
+        // A value edit moves outputs only: the attention drawn here stays.
+        connect(session, &DocumentSession::resultChanged, this, [this] {
+            if (!m_session->attentionKept())
+                invalidate();
+        });
         connect(session, &DocumentSession::selectedTokenChanged, this, [this](int token) {
             // A selected query shows what it attends to; a selected key, who attends to it.
             m_lockedSide = m_session->isKeySelected() ? Side::Key : Side::Query;

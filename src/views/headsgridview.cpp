@@ -55,7 +55,11 @@ void HeadsGridView::setSession(DocumentSession *session)
         disconnect(m_session, nullptr, this, nullptr);
     m_session = session;
     if (session) {
-        connect(session, &DocumentSession::resultChanged, this, &HeadsGridView::dataChanged);
+        // A value edit moves outputs only: the attention drawn here stays.
+        connect(session, &DocumentSession::resultChanged, this, [this] {
+            if (!m_session->attentionKept())
+                dataChanged();
+        });
         connect(session, &DocumentSession::currentHeadChanged, this, qOverload<>(&QWidget::update));
         connect(session, &DocumentSession::selectedTokenChanged, this, qOverload<>(&QWidget::update));
         connect(session, &QObject::destroyed, this, &HeadsGridView::dataChanged);

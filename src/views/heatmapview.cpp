@@ -73,7 +73,11 @@ void HeatmapView::setSession(DocumentSession *session)
         disconnect(m_session, nullptr, this, nullptr);
     m_session = session;
     if (session) {
-        connect(session, &DocumentSession::resultChanged, this, &HeatmapView::dataChanged);
+        // A value edit moves outputs only: the attention drawn here stays.
+        connect(session, &DocumentSession::resultChanged, this, [this] {
+            if (!m_session->attentionKept())
+                dataChanged();
+        });
         connect(session, &DocumentSession::currentHeadChanged, this, &HeatmapView::dataChanged);
         connect(session, &DocumentSession::selectedTokenChanged, this, &HeatmapView::followSelection);
         connect(session, &QObject::destroyed, this, &HeatmapView::dataChanged);

@@ -213,6 +213,8 @@ private Q_SLOTS:
             session.editValue({f, QStringLiteral("w1"), 0, 0, 0}, 2.5, drag);
             QVERIFY(!session.isComputing());
             QVERIFY(!changed.isEmpty());
+            // Only a value leaves the scores and weights, which views of attention then keep.
+            QCOMPARE(session.attentionKept(), f == Field::Value);
             const Result full = compute(session.document());
             QVERIFY((session.result().heads[0].weights - full.heads[0].weights).cwiseAbs().maxCoeff() < 1e-12);
             QVERIFY((session.result().output - full.output).cwiseAbs().maxCoeff() < 1e-12);
