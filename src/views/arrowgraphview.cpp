@@ -4,6 +4,7 @@
 #include "edgeraster.h"
 #include "edgesink.h"
 #include "twocores.h"
+#include "vectorstate.h"
 
 #include <QEvent>
 #include <QFontMetricsF>
@@ -336,8 +337,10 @@ QImage ArrowGraphView::rasterizeEdges(const Geometry &g, QSize size, qreal scale
     const EdgeBatch batch = edgeBatch(focusedOnly, false);
     EdgeRaster raster(size, g.edgeRect.topLeft(), scale, c.multiColour);
     EdgeRaster second = raster;
-    onTwoCores(batch.order.size() > 1000,
-        [&](int part, int parts) { emitEdges(g, part == 0 ? raster : second, batch, part, parts); });
+    onTwoCores(batch.order.size() > 1000, [&](int part, int parts) {
+        clearUpperVectorState(); // after Qt's painting: see vectorstate.h
+        emitEdges(g, part == 0 ? raster : second, batch, part, parts);
+    });
     raster.append(std::move(second));
     return raster.image(edgeColor(c.firstHead).rgb());
 }

@@ -2,6 +2,7 @@
 
 #include "edgesink.h"
 #include "twocores.h"
+#include "vectorstate.h"
 
 #include <QImage>
 
@@ -410,6 +411,8 @@ void EdgeRaster::renderBands(QImage &out, QRgb colour) const
     const qsizetype bytesPerLine = out.bytesPerLine();
     // Bands first, first + every, …: each worker with its own band buffer and its own lines.
     const auto work = [&](int first, int every) {
+        // QImage::fill() in image() is Qt's AVX2 code: leave its state before the SSE loops.
+        clearUpperVectorState();
         std::vector<float> band(static_cast<std::size_t>(stride * (bandRows + 2 * guard)) * channels, 0.0f);
         float *at = band.data() + static_cast<std::ptrdiff_t>(channels) * (guard * stride + guard);
         for (int b = first; b < bands; b += every) {

@@ -330,8 +330,20 @@ double peakResidentMiB()
     return ok ? kib / 1024 : -1;
 }
 
+// The optimization level among the flags: the last -O given, or GCC's default.
+QString optimizationLevel(const QString &flags)
+{
+    QString level = u"-O0"_s;
+    for (const QString &flag : flags.split(u' ', Qt::SkipEmptyParts))
+        if (flag.startsWith(u"-O"))
+            level = flag;
+    return level;
+}
+
 QJsonObject machineJson()
 {
+    const QString buildType = QString::fromLatin1(QKV_BENCH_BUILD_TYPE);
+    const QString flags = QString::fromLatin1(QKV_BENCH_CXX_FLAGS);
     return {
         {u"cpu"_s, procLine(u"/proc/cpuinfo"_s, u"model name").section(u':', 1).trimmed()},
         {u"cores"_s, QThread::idealThreadCount()},
@@ -339,7 +351,11 @@ QJsonObject machineJson()
         {u"load_average"_s, procLine(u"/proc/loadavg"_s).section(u' ', 0, 2)},
         {u"os"_s, QSysInfo::prettyProductName()},
         {u"compiler"_s, QString::fromLatin1(__VERSION__)},
-        {u"build"_s, QString::fromLatin1(QKV_BENCH_BUILD)},
+        // What the libraries measured were compiled with: the release preset's are the package's.
+        {u"build"_s, buildType + u' ' + flags},
+        {u"build_type"_s, buildType},
+        {u"cxx_flags"_s, flags},
+        {u"optimization"_s, optimizationLevel(flags)},
         {u"eigen"_s, u"%1.%2.%3"_s.arg(EIGEN_WORLD_VERSION).arg(EIGEN_MAJOR_VERSION).arg(EIGEN_MINOR_VERSION)},
         {u"eigen_simd"_s, QString::fromLatin1(Eigen::SimdInstructionSetsInUse())},
         {u"eigen_threads"_s, Eigen::nbThreads()},
