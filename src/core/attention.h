@@ -29,9 +29,10 @@ SquareMatrix visibility(int n, MaskKind mask, const std::set<Cell> &masked);
 // Each row of S turned into weights over its visible cells: softmax(S / (√d·T)), softmax(S / T),
 // S over its row sum, or S as is. `width` is the length of the compared vectors, the d of √d.
 // Masked cells get exactly 0. Rows that cannot be normalized come back as zeros and are listed
-// in `problems`: never a silent NaN.
+// in `problems`: never a silent NaN. `largestWeight`, when given, receives the largest weight where
+// the normalization finds it for free (softmax), else is left as it is.
 SquareMatrix normalizeRows(const SquareMatrix &scores, const SquareMatrix &visible, Normalization normalization,
-    double temperature, int width, std::vector<RowProblem> &problems);
+    double temperature, int width, std::vector<RowProblem> &problems, double *largestWeight = nullptr);
 
 // The sinusoidal position encoding of "Attention is all you need", n × dModel.
 Eigen::MatrixXd sinusoidalPositions(int n, int dModel);

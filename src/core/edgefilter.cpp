@@ -1,6 +1,7 @@
 #include "edgefilter.h"
 
 #include "twocores.h"
+#include "vectorstate.h"
 
 #include <algorithm>
 #include <cmath>
@@ -87,6 +88,7 @@ std::vector<Edge> selectEdges(
     std::vector<Edge> parts[2];
     qint64 counts[2] = {0, 0};
     onTwoCores(double(n) * double(n) >= 64 * 1024, [&](int part, int partCount) {
+        clearUpperVectorState(); // see vectorstate.h
         const auto [begin, end] = partOf(n, part, partCount);
         counts[part] = selectRows(weights, visible, filter, begin, end, parts[part]);
     });

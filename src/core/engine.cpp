@@ -2,6 +2,7 @@
 
 #include "headproducts.h"
 #include "twocores.h"
+#include "vectorstate.h"
 
 #include <QHash>
 
@@ -65,6 +66,7 @@ void finishHead(HeadResult &r)
 HeadResult computeHead(Eigen::MatrixXd q, Eigen::MatrixXd k, Eigen::MatrixXd v, const Eigen::MatrixXd *x,
     const Settings &settings, const SquareMatrix &visible)
 {
+    clearUpperVectorState(); // see vectorstate.h: the SSE code below may follow Qt's AVX painting
     HeadResult r;
     r.queries = std::move(q);
     r.keys = std::move(k);
@@ -86,7 +88,8 @@ HeadResult computeHead(Eigen::MatrixXd q, Eigen::MatrixXd k, Eigen::MatrixXd v, 
         }
         break;
     }
-    r.weights = normalizeRows(r.scores, visible, settings.normalization, settings.temperature, width, r.problems);
+    r.weights = normalizeRows(
+        r.scores, visible, settings.normalization, settings.temperature, width, r.problems, &r.largestWeight);
     finishHead(r);
     return r;
 }

@@ -29,6 +29,9 @@ struct HeadResult {
     // The "closer after attention" comparison: V·Vᵀ before, O·Vᵀ after (row i: token i).
     Eigen::MatrixXd similarityBefore, similarityAfter;
     bool symmetric = false;
+    // The largest weight where the softmax found it for free (every weight then lies in
+    // [0, largest]), so that a colour scale needs no pass over them; below 0 when unknown.
+    double largestWeight = -1;
     std::vector<RowProblem> problems;
 };
 

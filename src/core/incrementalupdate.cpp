@@ -2,6 +2,7 @@
 
 #include "softmax.h"
 #include "twocores.h"
+#include "vectorstate.h"
 
 #include <algorithm>
 #include <atomic>
@@ -70,6 +71,7 @@ public:
         }
         std::atomic<bool> ok = true;
         onTwoCores(double(n) * double(n) >= twoCoresFrom, [&](int part, int parts) {
+            clearUpperVectorState();
             const auto [begin, end] = partOf(n, part, parts);
             for (auto i = static_cast<int>(begin); i < end; ++i)
                 if (!renormalizeRow(i, cols, oldScores))
@@ -169,6 +171,7 @@ private:
 
 bool updateResult(Result &result, const Document &doc, const std::vector<ValueRef> &changed)
 {
+    clearUpperVectorState(); // see vectorstate.h
     const Settings &s = doc.settings();
     const int n = doc.tokenCount();
     if (s.mode != Mode::Direct || result.tokens.size() != n || static_cast<int>(result.heads.size()) != s.heads)
@@ -214,6 +217,8 @@ bool updateResult(Result &result, const Document &doc, const std::vector<ValueRe
                 update.values(tokens, vector);
             if (!ok)
                 return false;
+            if (field != Field::Value)
+                head.largestWeight = -1; // a pass would be needed to know it again
         }
         head.symmetric = isSymmetric(head.scores);
         result.output.middleCols(h * s.dim, s.dim) = head.output;

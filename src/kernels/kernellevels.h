@@ -7,7 +7,8 @@
 
 #define QKV_DECLARE_KERNEL_LEVEL(level)                                                                                \
     namespace qkv::kernels::level {                                                                                    \
-    RowStatus softmaxRow(const double *scores, const double *visible, std::ptrdiff_t n, double divisor, double *out);  \
+    RowStatus softmaxRow(                                                                                              \
+        const double *scores, const double *visible, std::ptrdiff_t n, double divisor, double *out, double *largest);  \
     void expArray(const double *x, double *y, std::ptrdiff_t n);                                                       \
     }
 

@@ -5,19 +5,20 @@
 
 namespace qkv::kernels {
 
-RowStatus softmaxRow(const double *scores, const double *visible, std::ptrdiff_t n, double divisor, double *out)
+RowStatus softmaxRow(
+    const double *scores, const double *visible, std::ptrdiff_t n, double divisor, double *out, double *largest)
 {
 #ifdef QKV_KERNELS_X86
     switch (simdLevel()) {
     case SimdLevel::Avx512:
-        return avx512::softmaxRow(scores, visible, n, divisor, out);
+        return avx512::softmaxRow(scores, visible, n, divisor, out, largest);
     case SimdLevel::Avx2:
-        return avx2::softmaxRow(scores, visible, n, divisor, out);
+        return avx2::softmaxRow(scores, visible, n, divisor, out, largest);
     case SimdLevel::Sse2:
         break;
     }
 #endif
-    return sse2::softmaxRow(scores, visible, n, divisor, out);
+    return sse2::softmaxRow(scores, visible, n, divisor, out, largest);
 }
 
 void expArray(const double *x, double *y, std::ptrdiff_t n)

@@ -11,7 +11,9 @@ enum class RowStatus { Ok, AllMasked, NonFinite };
 // null), out[j] = exp(y_j − max y) / Σ exp(y − max y), and exactly 0 for hidden cells.
 // AllMasked: no visible cell. NonFinite: a visible y is infinite or NaN. In both cases `out`
 // holds no weights (the caller zeroes the row and says why). `out` may be `scores`.
-RowStatus softmaxRow(const double *scores, const double *visible, std::ptrdiff_t n, double divisor, double *out);
+// `largest`, when given, receives the row's largest weight (1 / Σ: its top cell's exp is 1).
+RowStatus softmaxRow(const double *scores, const double *visible, std::ptrdiff_t n, double divisor, double *out,
+    double *largest = nullptr);
 
 // y[i] = exp(x[i]) to within 2 ulp, vectorized at the current SIMD level; subnormal results,
 // 0 below −745.14, +inf above 709.79, NaN for NaN. `y` may be `x`.

@@ -105,7 +105,8 @@ struct ScalePass {
 
 } // namespace
 
-RowStatus softmaxRow(const double *scores, const double *visible, std::ptrdiff_t n, double divisor, double *out)
+RowStatus softmaxRow(
+    const double *scores, const double *visible, std::ptrdiff_t n, double divisor, double *out, double *largest)
 {
     const std::ptrdiff_t full = n - n % width;
     const int rest = static_cast<int>(n - full);
@@ -143,7 +144,10 @@ RowStatus softmaxRow(const double *scores, const double *visible, std::ptrdiff_t
 
     // Multiplying by reciprocals rather than dividing: a division costs as much as the rest of
     // a cell's work, for one rounding more.
-    const Vec inverse = splat(1 / sumOf(sum));
+    const double reciprocal = 1 / sumOf(sum);
+    if (largest)
+        *largest = reciprocal;
+    const Vec inverse = splat(reciprocal);
     for (std::ptrdiff_t j = 0; j < full; j += width)
         store(out + j, load(out + j) * inverse);
     if (rest) {

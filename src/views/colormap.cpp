@@ -2,6 +2,8 @@
 
 #include "colormapdata.h"
 #include "maxpool.h"
+#include "twocores.h"
+#include "vectorstate.h"
 
 #include <QFontMetricsF>
 #include <QLinearGradient>
@@ -294,20 +296,32 @@ std::pair<double, double> visibleRange(const SquareMatrix &values, const SquareM
         return {0.0, 0.0};
     const bool masked = visible.rows() == n && visible.cols() == n;
     const double inf = std::numeric_limits<double>::infinity();
-    // One pass over memory (this is 134 MB at 4,096 tokens): column-wise accumulators, row by row.
-    Eigen::ArrayXd hi = Eigen::ArrayXd::Constant(n, -inf), lo = Eigen::ArrayXd::Constant(n, inf);
-    for (Eigen::Index r = 0; r < n; ++r) {
-        const auto v = values.row(r).array().transpose();
-        if (masked) {
-            const auto vis = visible.row(r).array().transpose();
-            hi = hi.max((vis != 0).select(v, -inf));
-            lo = lo.min((vis != 0).select(v, inf));
-        } else {
-            hi = hi.max(v);
-            lo = lo.min(v);
+    // One pass over memory (this is 134 MB at 4,096 tokens), its rows split between two cores:
+    // column-wise accumulators, row by row.
+    Eigen::ArrayXd hi[2], lo[2];
+    onTwoCores(double(n) * double(n) >= 64 * 1024, [&](int part, int parts) {
+        clearUpperVectorState();
+        const auto [begin, end] = partOf(n, part, parts);
+        Eigen::ArrayXd &h = hi[part], &l = lo[part];
+        h = Eigen::ArrayXd::Constant(n, -inf);
+        l = Eigen::ArrayXd::Constant(n, inf);
+        for (Eigen::Index r = begin; r < end; ++r) {
+            const auto v = values.row(r).array().transpose();
+            if (masked) {
+                const auto vis = visible.row(r).array().transpose();
+                h = h.max((vis != 0).select(v, -inf));
+                l = l.min((vis != 0).select(v, inf));
+            } else {
+                h = h.max(v);
+                l = l.min(v);
+            }
         }
+    });
+    double top = hi[0].tail(n - firstColumn).maxCoeff(), bottom = lo[0].tail(n - firstColumn).minCoeff();
+    if (hi[1].size()) {
+        top = std::max(top, hi[1].tail(n - firstColumn).maxCoeff());
+        bottom = std::min(bottom, lo[1].tail(n - firstColumn).minCoeff());
     }
-    const double top = hi.tail(n - firstColumn).maxCoeff(), bottom = lo.tail(n - firstColumn).minCoeff();
     return bottom <= top ? std::pair {bottom, top} : std::pair {0.0, 0.0};
 }
 
@@ -327,70 +341,78 @@ QImage matrixImage(
     const double offset = scale.low, factor = 1.0 / (scale.high - scale.low);
     const std::vector<int> colFirst = cellBounds(n, w), rowFirst = cellBounds(n, h);
     const double inf = std::numeric_limits<double>::infinity();
-    // The largest and smallest visible value of each column over the rows of one pixel line;
-    // -inf in `high` means every cell there is masked.
-    std::vector<double> high(static_cast<std::size_t>(n)), low(static_cast<std::size_t>(n));
-    std::vector<QRgb> cellColour(static_cast<std::size_t>(n));
     const auto colourOf = [&](double hi, double lo) {
         const double v = byMagnitude && -lo > hi ? lo : hi;
         return table[static_cast<std::size_t>(colormapIndex((v - offset) * factor))];
     };
-    int previous[2] = {-1, -1};
-    bool previousHadMask = true;
-    for (int y = 0; y < h; ++y) {
-        const int r0 = rowFirst[static_cast<std::size_t>(y)];
-        const int r1 = std::max(r0 + 1, rowFirst[static_cast<std::size_t>(y) + 1]);
-        auto *line = reinterpret_cast<QRgb *>(image.scanLine(y));
-        // Upsampled rows repeat the line above: one copy instead of a recolouring.
-        if (r0 == previous[0] && r1 == previous[1] && !previousHadMask) {
-            std::memcpy(line, image.constScanLine(y - 1), static_cast<std::size_t>(w) * sizeof(QRgb));
-            continue;
-        }
-        previous[0] = r0;
-        previous[1] = r1;
-        double *hiCol = high.data(), *loCol = low.data();
-        std::fill(hiCol, hiCol + n, -inf);
-        std::fill(loCol, loCol + n, inf);
-        // Whole rows at a time as Eigen arrays (SIMD); the low side only matters for |v| pooling.
-        Eigen::Map<Eigen::ArrayXd> hiA(hiCol, n), loA(loCol, n);
-        for (int r = r0; r < r1; ++r) {
-            const Eigen::Map<const Eigen::ArrayXd> v(values.data() + static_cast<qint64>(r) * n, n);
-            if (masked) {
-                const Eigen::Map<const Eigen::ArrayXd> vis(visible.data() + static_cast<qint64>(r) * n, n);
-                hiA = hiA.max((vis != 0).select(v, -inf));
-                if (byMagnitude)
-                    loA = loA.min((vis != 0).select(v, inf));
-            } else {
-                hiA = hiA.max(v);
-                if (byMagnitude)
-                    loA = loA.min(v);
+    // The pixel lines split between two cores, each writing its own lines through one pointer
+    // taken here (scanLine() would detach the image from both threads at once).
+    uchar *const bits = image.bits();
+    const qsizetype stride = image.bytesPerLine();
+    onTwoCores(double(n) * double(n) >= 64 * 1024, [&](int part, int parts) {
+        clearUpperVectorState();
+        const auto [yBegin, yEnd] = partOf(h, part, parts);
+        // The largest and smallest visible value of each column over the rows of one pixel line;
+        // -inf in `high` means every cell there is masked.
+        std::vector<double> high(static_cast<std::size_t>(n)), low(static_cast<std::size_t>(n));
+        std::vector<QRgb> cellColour(static_cast<std::size_t>(n));
+        int previous[2] = {-1, -1};
+        bool previousHadMask = true;
+        for (auto y = static_cast<int>(yBegin); y < yEnd; ++y) {
+            const int r0 = rowFirst[static_cast<std::size_t>(y)];
+            const int r1 = std::max(r0 + 1, rowFirst[static_cast<std::size_t>(y) + 1]);
+            auto *line = reinterpret_cast<QRgb *>(bits + stride * y);
+            // Upsampled rows repeat the line above: one copy instead of a recolouring.
+            if (r0 == previous[0] && r1 == previous[1] && !previousHadMask) {
+                std::memcpy(line, bits + stride * (y - 1), static_cast<std::size_t>(w) * sizeof(QRgb));
+                continue;
             }
-        }
-        bool anyHidden = false;
-        const auto hatch = [&](int x) { return (x + y) % 6 < 2 ? mask.line : mask.fill; };
-        if (n <= w) { // a pixel shows one cell: colour each cell once, then spread the colours
-            for (int j = 0; j < n; ++j) {
-                anyHidden |= hiCol[j] == -inf;
-                cellColour[static_cast<std::size_t>(j)] = colourOf(hiCol[j], loCol[j]);
-            }
-            for (int x = 0; x < w; ++x) {
-                const int j = colFirst[static_cast<std::size_t>(x)];
-                line[x] = hiCol[j] == -inf ? hatch(x) : cellColour[static_cast<std::size_t>(j)];
-            }
-        } else {
-            for (int x = 0; x < w; ++x) {
-                double hi = -inf, lo = inf;
-                for (int c = colFirst[static_cast<std::size_t>(x)]; c < colFirst[static_cast<std::size_t>(x) + 1];
-                     ++c) {
-                    hi = std::max(hi, hiCol[c]);
-                    lo = std::min(lo, loCol[c]);
+            previous[0] = r0;
+            previous[1] = r1;
+            double *hiCol = high.data(), *loCol = low.data();
+            std::fill(hiCol, hiCol + n, -inf);
+            std::fill(loCol, loCol + n, inf);
+            // Whole rows at a time as Eigen arrays (SIMD); the low side only matters for |v| pooling.
+            Eigen::Map<Eigen::ArrayXd> hiA(hiCol, n), loA(loCol, n);
+            for (int r = r0; r < r1; ++r) {
+                const Eigen::Map<const Eigen::ArrayXd> v(values.data() + static_cast<qint64>(r) * n, n);
+                if (masked) {
+                    const Eigen::Map<const Eigen::ArrayXd> vis(visible.data() + static_cast<qint64>(r) * n, n);
+                    hiA = hiA.max((vis != 0).select(v, -inf));
+                    if (byMagnitude)
+                        loA = loA.min((vis != 0).select(v, inf));
+                } else {
+                    hiA = hiA.max(v);
+                    if (byMagnitude)
+                        loA = loA.min(v);
                 }
-                anyHidden |= hi == -inf;
-                line[x] = hi == -inf ? hatch(x) : colourOf(hi, lo);
             }
+            bool anyHidden = false;
+            const auto hatch = [&](int x) { return (x + y) % 6 < 2 ? mask.line : mask.fill; };
+            if (n <= w) { // a pixel shows one cell: colour each cell once, then spread the colours
+                for (int j = 0; j < n; ++j) {
+                    anyHidden |= hiCol[j] == -inf;
+                    cellColour[static_cast<std::size_t>(j)] = colourOf(hiCol[j], loCol[j]);
+                }
+                for (int x = 0; x < w; ++x) {
+                    const int j = colFirst[static_cast<std::size_t>(x)];
+                    line[x] = hiCol[j] == -inf ? hatch(x) : cellColour[static_cast<std::size_t>(j)];
+                }
+            } else {
+                for (int x = 0; x < w; ++x) {
+                    double hi = -inf, lo = inf;
+                    for (int c = colFirst[static_cast<std::size_t>(x)]; c < colFirst[static_cast<std::size_t>(x) + 1];
+                         ++c) {
+                        hi = std::max(hi, hiCol[c]);
+                        lo = std::min(lo, loCol[c]);
+                    }
+                    anyHidden |= hi == -inf;
+                    line[x] = hi == -inf ? hatch(x) : colourOf(hi, lo);
+                }
+            }
+            previousHadMask = anyHidden;
         }
-        previousHadMask = anyHidden;
-    }
+    });
     return image;
 }
 

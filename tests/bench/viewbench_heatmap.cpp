@@ -15,7 +15,8 @@ namespace {
 
 constexpr int side = 1000;
 
-// Normal raw scores and their row softmax: heads that look like real ones (a few peaks a row).
+// Normal raw scores and their row softmax: heads that look like real ones (a few peaks a row),
+// normalized by the engine, so that they carry what it gives the views (the largest weight).
 HeadResult syntheticHead(int n, unsigned seed)
 {
     std::mt19937 random(seed);
@@ -24,8 +25,7 @@ HeadResult syntheticHead(int n, unsigned seed)
     h.scores.resize(n, n);
     for (Eigen::Index i = 0; i < h.scores.size(); ++i)
         h.scores.data()[i] = normal(random);
-    h.weights = (h.scores.colwise() - h.scores.rowwise().maxCoeff()).array().exp();
-    h.weights.array().colwise() /= h.weights.rowwise().sum().array();
+    h.weights = normalizeRows(h.scores, {}, Normalization::Softmax, 1.0, 1, h.problems, &h.largestWeight);
     return h;
 }
 

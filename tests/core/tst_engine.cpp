@@ -45,6 +45,20 @@ class TstEngine : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    // Softmax heads carry their largest weight (the heatmap's range without a pass); other
+    // normalizations say they do not know it.
+    void softmaxHeadsKnowTheirLargestWeight()
+    {
+        Document doc = randomDocument(37, 3, 5, 4);
+        for (const HeadResult &h : compute(doc).heads)
+            QCOMPARE(h.largestWeight, h.weights.maxCoeff());
+        Settings s = doc.settings();
+        s.normalization = Normalization::Sum;
+        doc.setSettings(s);
+        for (const HeadResult &h : compute(doc).heads)
+            QCOMPARE(h.largestWeight, -1.0);
+    }
+
     void softmaxRowsSumToOne_data()
     {
         QTest::addColumn<quint32>("seed");

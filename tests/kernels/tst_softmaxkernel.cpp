@@ -7,6 +7,7 @@
 
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <random>
@@ -162,8 +163,9 @@ private Q_SLOTS:
                     const double divisor = 1.7;
                     const Reference ref = referenceSoftmax(s, visible, divisor);
                     std::vector<double> out(s.size(), -1.0);
+                    double largest = -1;
                     const RowStatus status
-                        = softmaxRow(s.data(), masked ? visible.data() : nullptr, n, divisor, out.data());
+                        = softmaxRow(s.data(), masked ? visible.data() : nullptr, n, divisor, out.data(), &largest);
                     QCOMPARE(status, ref.status);
                     if (status != RowStatus::Ok)
                         continue;
@@ -183,6 +185,7 @@ private Q_SLOTS:
                         sum += out[jj];
                     }
                     QVERIFY(std::abs(sum - 1.0) < 1e-14);
+                    QCOMPARE(largest, *std::max_element(out.begin(), out.end())); // found for free, exactly
                 }
             }
         }
