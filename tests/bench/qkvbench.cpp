@@ -4,26 +4,22 @@
 
 #include "appidentity.h"
 #include "attention.h"
+#include "benchmachine.h"
 #include "document.h"
 #include "engine.h"
-#include "matmul.h"
 #include "memorytuning.h"
 #include "settings.h"
-#include "simdlevel.h"
 #include "viewbenches.h"
 
 #include <Eigen/Core>
 
 #include <QApplication>
 #include <QCommandLineParser>
-#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
-#include <QSysInfo>
-#include <QThread>
 
 #include <algorithm>
 #include <chrono>
@@ -306,68 +302,6 @@ QJsonObject ratioJson(const CaseResult &r, const Timing &scoresShape, const Timi
     return o;
 }
 
-// The first line of a /proc file starting with `prefix`, or empty: Linux-only facts, optional.
-QString procLine(const QString &path, QStringView prefix = {})
-{
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly | QIODevice::Text))
-        return {};
-    // readAll, not atEnd(): /proc files report size 0.
-    const QStringList lines = QString::fromUtf8(f.readAll()).split(u'\n');
-    for (const QString &line : lines)
-        if (line.startsWith(prefix))
-            return line.trimmed();
-    return {};
-}
-
-// The process's peak resident memory in MiB (Linux), or -1: the n × n matrices of every head
-// are what a 4096-token sentence costs in memory.
-double peakResidentMiB()
-{
-    const QString line = procLine(u"/proc/self/status"_s, u"VmHWM:"); // "VmHWM:   123456 kB"
-    bool ok = false;
-    const double kib = line.section(u' ', 1, 1, QString::SectionSkipEmpty).toDouble(&ok);
-    return ok ? kib / 1024 : -1;
-}
-
-// The optimization level among the flags: the last -O given, or GCC's default.
-QString optimizationLevel(const QString &flags)
-{
-    QString level = u"-O0"_s;
-    for (const QString &flag : flags.split(u' ', Qt::SkipEmptyParts))
-        if (flag.startsWith(u"-O"))
-            level = flag;
-    return level;
-}
-
-QJsonObject machineJson()
-{
-    const QString buildType = QString::fromLatin1(QKV_BENCH_BUILD_TYPE);
-    const QString flags = QString::fromLatin1(QKV_BENCH_CXX_FLAGS);
-    return {
-        {u"cpu"_s, procLine(u"/proc/cpuinfo"_s, u"model name").section(u':', 1).trimmed()},
-        {u"cores"_s, QThread::idealThreadCount()},
-        // Other work on a 2-core machine skews every figure: keep the load next to them.
-        {u"load_average"_s, procLine(u"/proc/loadavg"_s).section(u' ', 0, 2)},
-        {u"os"_s, QSysInfo::prettyProductName()},
-        {u"compiler"_s, QString::fromLatin1(__VERSION__)},
-        // What the libraries measured were compiled with: the release preset's are the package's.
-        {u"build"_s, buildType + u' ' + flags},
-        {u"build_type"_s, buildType},
-        {u"cxx_flags"_s, flags},
-        {u"optimization"_s, optimizationLevel(flags)},
-        {u"eigen"_s, u"%1.%2.%3"_s.arg(EIGEN_WORLD_VERSION).arg(EIGEN_MAJOR_VERSION).arg(EIGEN_MINOR_VERSION)},
-        {u"eigen_simd"_s, QString::fromLatin1(Eigen::SimdInstructionSetsInUse())},
-        {u"eigen_threads"_s, Eigen::nbThreads()},
-        // What the engine's own kernels ran with: the softmax's vector width, chosen at run time
-        // (QKV_SIMD lowers it), and the BLAS library of its large products.
-        {u"kernel_simd"_s, QString::fromLatin1(qkv::kernels::simdLevelName(qkv::kernels::simdLevel()))},
-        {u"kernel_simd_supported"_s,
-            QString::fromLatin1(qkv::kernels::simdLevelName(qkv::kernels::supportedSimdLevel()))},
-        {u"blas"_s, QString::fromLatin1(qkv::kernels::blasName()).trimmed()},
-    };
-}
-
 QJsonArray notesJson(bool quick, bool similarities)
 {
     QJsonArray notes {
@@ -486,26 +420,6 @@ QJsonArray numpyRatios(const QJsonObject &peer, const std::vector<CaseResult> &r
     return ratios;
 }
 
-// SPEC §4 via issue 17: numpy's full recompute of the 4,096-token, d = 64 head against our slowest
-// scrubbed edit of one word there (until shown), both from this run; empty when either is missing.
-QJsonObject numpyOverIncrementalEdit(const QJsonObject &peer, const QJsonObject &window)
-{
-    double numpyMs = 0;
-    for (const QJsonValue &v : peer.value(u"attention"_s).toArray()) {
-        const QJsonObject o = v.toObject();
-        if (o.value(u"n"_s).toInt() == 4096 && o.value(u"d"_s).toInt() == 64 && o.value(u"heads"_s).toInt() == 1)
-            numpyMs = o.value(u"ms"_s).toDouble();
-    }
-    double editMs = 0;
-    const QJsonObject edits = window.value(u"scrub_at_4096_tokens_d64_attention_shown_ms"_s).toObject();
-    for (const QJsonValue &v : edits)
-        editMs = std::max(editMs, v.toDouble());
-    if (numpyMs <= 0 || editMs <= 0)
-        return {};
-    return {{u"numpy_full_recompute_ms"_s, numpyMs}, {u"slowest_edit_shown_ms"_s, editMs},
-        {u"ratio"_s, sig(numpyMs / editMs)}, {u"spec_edit_ms"_s, 33}, {u"spec_ratio"_s, 10}};
-}
-
 // Eigen GFLOP/s over numpy GFLOP/s per matmul shape, matched by position (same list, same order).
 QJsonArray matmulRatios(const QJsonObject &peer, const QJsonArray &eigen)
 {
@@ -572,7 +486,7 @@ int main(int argc, char *argv[])
     Budget budget = quick ? Budget {0.02, 20, 10, 5} : Budget {0.25, 10000, 35, 20};
     if (parser.isSet(allOption))
         budget.totalSeconds = budget.peerSeconds = unlimited;
-    const QJsonObject machine = machineJson(); // before measuring: the load average is that of others
+    const QJsonObject machine = qkv::bench::machineJson(); // before measuring: the load average is that of others
     if (parser.isSet(onlyOption)) {
         const std::map<QString, std::function<QJsonObject()>> sections {{u"heatmap"_s, qkv::bench::heatmapTimings},
             {u"arrows"_s, qkv::bench::arrowGraphTimings}, {u"charts"_s, qkv::bench::chartTimings},
@@ -647,7 +561,8 @@ int main(int argc, char *argv[])
     out.insert(u"layers"_s, qkv::bench::layersGridTimings());
     const QJsonObject window = qkv::bench::windowTimings(quick);
     out.insert(u"window"_s, window);
-    if (const QJsonObject ratio = numpyOverIncrementalEdit(out.value(u"numpy"_s).toObject(), window); !ratio.isEmpty())
+    if (const QJsonObject ratio = qkv::bench::scrubAgainstNumpy(out.value(u"numpy"_s).toObject(), window);
+        !ratio.isEmpty())
         out.insert(u"scrub_numpy_full_over_incremental_edit"_s, ratio);
     out.insert(u"model_open"_s, qkv::bench::modelOpenTimings(quick));
     out.insert(u"live_model"_s, qkv::bench::liveModelTimings(quick));
@@ -658,7 +573,7 @@ int main(int argc, char *argv[])
         out.insert(u"export_process"_s,
             qkv::bench::exportProcessTimings(scriptDir, QString::fromUtf8(QKV_BENCH_QKVLAB), quick));
     }
-    out.insert(u"peak_resident_mib"_s, sig(peakResidentMiB()));
+    out.insert(u"peak_resident_mib"_s, sig(qkv::bench::peakResidentMiB()));
     out.insert(u"total_seconds"_s, sig(secondsSince(started)));
 
     const QByteArray json = QJsonDocument(out).toJson(QJsonDocument::Indented);
