@@ -11,9 +11,11 @@
 #include "workedview.h"
 
 #include <QApplication>
+#include <QFontMetricsF>
 #include <QPainter>
 #include <QStyle>
 #include <QStyleFactory>
+#include <QTextLayout>
 
 #include <cmath>
 
@@ -35,20 +37,37 @@ void fitText(QWidget *view, qreal px)
         view->setFont(font);
 }
 
-// The title above a single view, wrapped; returns the rectangle left for the view.
+// The title above a single view, wrapped to at most two lines (the rest elided: a title, not
+// the text of a 4,096-token sentence); returns the rectangle left for the view.
 QRectF paintTitle(QPainter &p, const QRectF &r, const QString &title, qreal px, const QPalette &palette)
 {
+    constexpr int maxLines = 2;
     QFont font = figureFont(px * 1.15);
     font.setBold(true);
+    const QRectF textRect = r.adjusted(px, px * 0.5, -px, 0);
+    const QFontMetricsF fm(font);
+    QTextLayout layout(title, font);
+    layout.beginLayout();
+    QStringList lines;
+    for (QTextLine line = layout.createLine(); line.isValid(); line = layout.createLine()) {
+        line.setLineWidth(textRect.width());
+        if (lines.size() == maxLines - 1) { // the last line takes the rest, elided
+            lines << fm.elidedText(title.mid(line.textStart()), Qt::ElideRight, textRect.width());
+            break;
+        }
+        lines << title.mid(line.textStart(), line.textLength()).trimmed();
+    }
+    layout.endLayout();
     p.save();
     p.setFont(font);
     p.setPen(palette.color(QPalette::Text));
-    const QRectF textRect = r.adjusted(px, px * 0.5, -px, 0);
-    const int flags = Qt::TextWordWrap | Qt::AlignHCenter | Qt::AlignTop;
-    const QRectF used = p.boundingRect(textRect, flags, title);
-    p.drawText(textRect, flags, title);
+    qreal y = textRect.top();
+    for (const QString &line : lines) {
+        p.drawText(QRectF(textRect.left(), y, textRect.width(), fm.height()), Qt::AlignHCenter | Qt::AlignTop, line);
+        y += fm.lineSpacing();
+    }
     p.restore();
-    const qreal top = std::min(r.bottom(), used.bottom() + px * 0.5);
+    const qreal top = std::min(r.bottom(), y + px * 0.5);
     return QRectF(r.left(), top, r.width(), r.bottom() - top);
 }
 

@@ -8,6 +8,8 @@
 #include <QRegularExpression>
 #include <QTest>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 using namespace qkv;
@@ -54,6 +56,20 @@ int firstTextLineHeight(const QImage &image)
     return 0;
 }
 
+// The first row holding a coloured (not grey) pixel: where the heatmap's cells begin.
+int firstColouredRow(const QImage &image)
+{
+    for (int y = 0; y < image.height(); ++y) {
+        const auto *line = reinterpret_cast<const QRgb *>(image.constScanLine(y));
+        for (int x = 0; x < image.width(); ++x) {
+            const int r = qRed(line[x]), g = qGreen(line[x]), b = qBlue(line[x]);
+            if (std::max({r, g, b}) - std::min({r, g, b}) > 60)
+                return y;
+        }
+    }
+    return image.height();
+}
+
 } // namespace
 
 class TstSlideFigures : public QObject
@@ -84,6 +100,23 @@ private Q_SLOTS:
         const int small = firstTextLineHeight(render(session, options, QSize(960, 540)));
         QVERIFY2(big >= 22, qPrintable(u"title %1 px high"_s.arg(big)));
         QVERIFY2(big >= small * 17 / 10, qPrintable(u"title %1 px, half-size %2 px"_s.arg(big).arg(small)));
+    }
+
+    // A sentence of hundreds of tokens is a title of two lines, the rest elided: the figure is
+    // the heatmap, not the sentence (it once filled the whole canvas).
+    void longSentencesMakeShortTitles()
+    {
+        QStringList words;
+        for (int i = 0; i < 400; ++i)
+            words << u"w%1"_s.arg(i % 97);
+        Document doc;
+        doc.setSentence(words.join(u' '));
+        DocumentSession session;
+        session.resetDocument(doc);
+        FigureOptions options;
+        options.view = u"heatmap"_s;
+        const int cellsFrom = firstColouredRow(render(session, options, QSize(1000, 1000)));
+        QVERIFY2(cellsFrom < 250, qPrintable(u"the heatmap starts %1 px down"_s.arg(cellsFrom)));
     }
 
     // Selection boxes, the unlock button and the current head's frame are drawn in the
