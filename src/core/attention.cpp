@@ -2,6 +2,7 @@
 
 #include "softmax.h"
 #include "twocores.h"
+#include "vectorstate.h"
 
 #include <algorithm>
 #include <cmath>
@@ -58,6 +59,7 @@ SquareMatrix softmaxRows(const SquareMatrix &scores, const SquareMatrix &visible
     std::vector<double> largest(static_cast<std::size_t>(n), 0.0);
     const bool masked = visible.size() > 0;
     onTwoCores(double(n) * double(cols) >= 64.0 * 1024, [&](int part, int parts) {
+        clearUpperVectorState(); // the SSE2 level's code on a thread of its own too (vectorstate.h)
         const auto [begin, end] = partOf(n, part, parts);
         for (Eigen::Index i = begin; i < end; ++i)
             status[static_cast<std::size_t>(i)]
