@@ -57,7 +57,7 @@ public:
         return ok;
     }
 
-    // A new key for each token of `cols`.
+    // A new key for each token of `cols` (ascending).
     bool keys(const std::vector<int> &cols, const Eigen::RowVectorXd &k)
     {
         const Eigen::Index n = m_head.scores.rows();
@@ -73,8 +73,9 @@ public:
         onTwoCores(double(n) * double(n) >= twoCoresFrom, [&](int part, int parts) {
             clearUpperVectorState();
             const auto [begin, end] = partOf(n, part, parts);
+            std::vector<double> fresh(cols.size());
             for (auto i = static_cast<int>(begin); i < end; ++i)
-                if (!renormalizeRow(i, cols, oldScores))
+                if (!renormalizeRow(i, cols, oldScores, fresh))
                     ok = false;
         });
         return ok;
@@ -116,11 +117,13 @@ private:
     // T = (the unchanged weights) + (the changed cells' new unnormalized weights); the output
     // follows as O' = (O − Σ a_c v_c)/T + Σ a'_c v_c. Where that could lose digits (most of the
     // weight was on the edited keys, or an old weight underflowed) the row is formed anew.
-    bool renormalizeRow(int i, const std::vector<int> &cols, const std::vector<double> &oldScores)
+    // `fresh`: room for the changed cells' new weights.
+    bool renormalizeRow(
+        int i, const std::vector<int> &cols, const std::vector<double> &oldScores, std::vector<double> &fresh)
     {
         auto w = m_head.weights.row(i);
         const Eigen::Index n = w.size();
-        std::vector<double> fresh(cols.size(), 0.0);
+        std::fill(fresh.begin(), fresh.end(), 0.0);
         double changedNew = 0;
         for (std::size_t c = 0; c < cols.size(); ++c) {
             const int j = cols[c];
@@ -136,9 +139,7 @@ private:
         // The unchanged weights summed as they are (all ≥ 0): no cancellation.
         double unchanged = 0;
         Eigen::Index from = 0;
-        std::vector<int> sorted(cols);
-        std::sort(sorted.begin(), sorted.end());
-        for (int j : sorted) {
+        for (int j : cols) {
             if (j > from)
                 unchanged += w.segment(from, j - from).sum();
             from = std::max<Eigen::Index>(from, j + 1);
