@@ -15,8 +15,9 @@ using namespace qkv;
 
 namespace {
 
-// 2,048 tokens of 300 words, normalized as given: large enough to be computed in the background.
-Document largeDocument(Normalization normalization)
+// Opens 2,048 tokens of 300 words, normalized as given, in `session` and waits for their result;
+// false unless a document that large is computed in the background.
+bool openLargeDocument(DocumentSession &session, Normalization normalization)
 {
     QStringList words;
     for (int i = 0; i < 2048; ++i)
@@ -26,7 +27,9 @@ Document largeDocument(Normalization normalization)
     s.normalization = normalization;
     doc.setSettings(s);
     doc.setSentence(words.join(QLatin1Char(' ')));
-    return doc;
+    session.resetDocument(doc);
+    session.waitForResult();
+    return DocumentSession::isComputedInBackground(doc);
 }
 
 Document example(const QString &name)
@@ -179,11 +182,8 @@ private Q_SLOTS:
     {
         // Normalized by the row sum, an edit takes the full compute, in the background here
         // (softmax's edits are incremental and shown at once: see the next test).
-        const Document doc = largeDocument(Normalization::Sum);
-        QVERIFY(DocumentSession::isComputedInBackground(doc));
         DocumentSession session;
-        session.resetDocument(doc);
-        session.waitForResult();
+        QVERIFY(openLargeDocument(session, Normalization::Sum));
         AttentionModel attention(&session);
         QSignalSpy changed(&attention, &QAbstractItemModel::dataChanged);
         const double before = attention.index(0, 1).data(Qt::EditRole).toDouble();
@@ -200,11 +200,9 @@ private Q_SLOTS:
     // the same numbers as a full one, and the tables told.
     void largeSoftmaxEditsAreIncrementalAndAtOnce()
     {
-        const Document doc = largeDocument(Normalization::ScaledSoftmax);
-        QVERIFY(DocumentSession::isComputedInBackground(doc));
         DocumentSession session;
-        session.resetDocument(doc);
-        session.waitForResult();
+        QVERIFY(openLargeDocument(session, Normalization::ScaledSoftmax));
+        const Document doc = session.document();
         AttentionModel attention(&session);
         QSignalSpy changed(&attention, &QAbstractItemModel::dataChanged);
         const int drag = session.newDragId();
