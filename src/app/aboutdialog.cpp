@@ -1,9 +1,9 @@
-#include "aboutdialog.h"
+#include "app/aboutdialog.h"
 
 #include "ui_aboutdialog.h"
 
-#include "appidentity.h"
-#include "colormap.h"
+#include "app/appidentity.h"
+#include "views/colormap.h"
 
 #include <QPushButton>
 #include <QTextDocumentFragment>

@@ -1,4 +1,4 @@
-#include "appidentity.h"
+#include "app/appidentity.h"
 
 namespace qkv::app {
 

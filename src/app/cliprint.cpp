@@ -1,6 +1,6 @@
-#include "cliprint.h"
+#include "app/cliprint.h"
 
-#include "systemerror.h"
+#include "platform/systemerror.h"
 
 #include <array>
 #include <cerrno>

@@ -1,6 +1,6 @@
-#include "examplenotedock.h"
+#include "app/examplenotedock.h"
 
-#include "examplenotes.h"
+#include "document/examplenotes.h"
 
 #include <QTextBrowser>
 

@@ -1,13 +1,13 @@
-#include "exportdialog.h"
+#include "app/exportdialog.h"
 
 #include "ui_exportdialog.h"
 
-#include "atomicsave.h"
-#include "documentsession.h"
-#include "figurecaption.h"
-#include "figurerenderer.h"
-#include "resultnumbers.h"
-#include "workedcomputation.h"
+#include "app/figurerenderer.h"
+#include "export/figurecaption.h"
+#include "export/resultnumbers.h"
+#include "export/workedcomputation.h"
+#include "platform/atomicsave.h"
+#include "session/documentsession.h"
 
 #include <QClipboard>
 #include <QDir>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "figureoptions.h"
-#include "figurewriter.h"
+#include "export/figureoptions.h"
+#include "views/figurewriter.h"
 
 #include <QDialog>
 

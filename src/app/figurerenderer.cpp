@@ -1,14 +1,14 @@
-#include "figurerenderer.h"
+#include "app/figurerenderer.h"
 
-#include "arrowgraphview.h"
-#include "colormap.h"
-#include "distributionview.h"
-#include "documentsession.h"
-#include "figurecaption.h"
-#include "headsgridview.h"
-#include "heatmapview.h"
-#include "vectorplotview.h"
-#include "workedview.h"
+#include "export/figurecaption.h"
+#include "session/documentsession.h"
+#include "views/arrowgraphview.h"
+#include "views/colormap.h"
+#include "views/distributionview.h"
+#include "views/headsgridview.h"
+#include "views/heatmapview.h"
+#include "views/vectorplotview.h"
+#include "views/workedview.h"
 
 #include <QApplication>
 #include <QFontMetricsF>

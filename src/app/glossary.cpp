@@ -1,4 +1,4 @@
-#include "glossary.h"
+#include "app/glossary.h"
 
 #include <QCoreApplication>
 

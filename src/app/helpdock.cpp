@@ -1,9 +1,9 @@
-#include "helpdock.h"
+#include "app/helpdock.h"
 
-#include "documentio.h"
-#include "documentsession.h"
-#include "figurerenderer.h"
-#include "glossary.h"
+#include "app/figurerenderer.h"
+#include "app/glossary.h"
+#include "document/documentio.h"
+#include "session/documentsession.h"
 
 #include <QImage>
 #include <QPainter>

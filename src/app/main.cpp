@@ -1,9 +1,9 @@
-#include "appidentity.h"
-#include "commandline.h"
-#include "examples.h"
-#include "mainwindow.h"
-#include "memorytuning.h"
-#include "windowarguments.h"
+#include "app/appidentity.h"
+#include "app/commandline.h"
+#include "app/mainwindow.h"
+#include "app/windowarguments.h"
+#include "document/examples.h"
+#include "platform/memorytuning.h"
 
 #include <QApplication>
 #include <QCoreApplication>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "figureoptions.h"
-#include "theme.h"
+#include "app/theme.h"
+#include "export/figureoptions.h"
 
 #include <QMainWindow>
 

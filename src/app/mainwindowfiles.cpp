@@ -1,16 +1,16 @@
 // The document as a file: new, open, save, recent files, drops, closing and crash recovery.
-#include "mainwindow.h"
+#include "app/mainwindow.h"
 
 #include "ui_mainwindow.h"
 
-#include "atomicsave.h"
-#include "autosaver.h"
-#include "documentio.h"
-#include "documentsession.h"
-#include "fileread.h"
+#include "document/documentio.h"
 #include "livemodel/livesession.h"
 #include "livemodel/sessionfile.h"
-#include "modelsession.h"
+#include "platform/atomicsave.h"
+#include "platform/fileread.h"
+#include "session/autosaver.h"
+#include "session/documentsession.h"
+#include "session/modelsession.h"
 
 #include <QCloseEvent>
 #include <QDateTime>

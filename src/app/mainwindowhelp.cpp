@@ -1,13 +1,13 @@
-#include "mainwindow.h"
+#include "app/mainwindow.h"
 
 #include "ui_mainwindow.h"
 
-#include "examplenotedock.h"
-#include "examplenotes.h"
-#include "glossary.h"
-#include "helpdock.h"
-#include "whatsthis.h"
-#include "zoomcontroller.h"
+#include "app/examplenotedock.h"
+#include "app/glossary.h"
+#include "app/helpdock.h"
+#include "app/whatsthis.h"
+#include "app/zoomcontroller.h"
+#include "document/examplenotes.h"
 
 #include <QWhatsThis>
 #include <QWhatsThisClickedEvent>

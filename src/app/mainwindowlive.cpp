@@ -1,22 +1,22 @@
 // A real transformer run live in the window: the sentence box re-runs it as one types, edits of
 // the shown layer's queries, keys and values (and heads switched off) flow through every later
 // layer to the Prediction dock, which compares with the model's own prediction.
-#include "mainwindow.h"
+#include "app/mainwindow.h"
 
 #include "ui_mainwindow.h"
 
-#include "autosaver.h"
-#include "documentio.h"
-#include "documentsession.h"
-#include "layersgridview.h"
+#include "document/documentio.h"
 #include "livemodel/bundledmodels.h"
 #include "livemodel/documentinterventions.h"
 #include "livemodel/livesession.h"
 #include "livemodel/sessionfile.h"
-#include "modelpanel.h"
-#include "modelsession.h"
-#include "predictionview.h"
+#include "session/autosaver.h"
+#include "session/documentsession.h"
+#include "session/modelsession.h"
 #include "transformer/hubcache.h"
+#include "views/layersgridview.h"
+#include "views/modelpanel.h"
+#include "views/predictionview.h"
 
 #include <QApplication>
 #include <QDir>

@@ -1,16 +1,16 @@
 // A real model in the window: the model panel's choices become the session's document,
 // and its overview grid follows the layer and head every view shows.
-#include "mainwindow.h"
+#include "app/mainwindow.h"
 
 #include "ui_mainwindow.h"
 
-#include "autosaver.h"
-#include "documentsession.h"
-#include "heatmapview.h"
-#include "layersgridview.h"
 #include "livemodel/sessionfile.h"
-#include "modelpanel.h"
-#include "modelsession.h"
+#include "session/autosaver.h"
+#include "session/documentsession.h"
+#include "session/modelsession.h"
+#include "views/heatmapview.h"
+#include "views/layersgridview.h"
+#include "views/modelpanel.h"
 
 #include <QFileInfo>
 #include <QTimer>

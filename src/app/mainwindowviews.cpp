@@ -1,9 +1,9 @@
-#include "mainwindow.h"
+#include "app/mainwindow.h"
 
 #include "ui_mainwindow.h"
 
-#include "documentsession.h"
 #include "livemodel/livesession.h"
+#include "session/documentsession.h"
 
 #include <QSettings>
 

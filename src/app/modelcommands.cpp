@@ -1,8 +1,8 @@
-#include "modelcommands.h"
+#include "app/modelcommands.h"
 
-#include "cliprint.h"
-#include "commandline.h"
-#include "jsonwriter.h"
+#include "app/cliprint.h"
+#include "app/commandline.h"
+#include "document/jsonwriter.h"
 #include "transformer/hubcache.h"
 
 #include <QJsonArray>

@@ -1,4 +1,4 @@
-#include "openinput.h"
+#include "app/openinput.h"
 
 #include <QDir>
 #include <QFileInfo>

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "livemodel/livemodel.h"
-#include "modeldocument.h"
+#include "modelfiles/modeldocument.h"
 
 #include <optional>
 

@@ -1,6 +1,6 @@
-#include "whatsthis.h"
+#include "app/whatsthis.h"
 
-#include "glossary.h"
+#include "app/glossary.h"
 
 #include <QAction>
 #include <QCoreApplication>

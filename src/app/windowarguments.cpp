@@ -1,11 +1,11 @@
-#include "windowarguments.h"
+#include "app/windowarguments.h"
 
-#include "cliprint.h"
-#include "commandline.h"
-#include "examples.h"
-#include "fileread.h"
+#include "app/cliprint.h"
+#include "app/commandline.h"
+#include "document/examples.h"
 #include "livemodel/bundledmodels.h"
 #include "livemodel/livemodel.h"
+#include "platform/fileread.h"
 
 #include <QFileInfo>
 

@@ -1,4 +1,4 @@
-#include "zoomcontroller.h"
+#include "app/zoomcontroller.h"
 
 #include <QApplication>
 #include <QScreen>

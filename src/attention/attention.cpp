@@ -1,8 +1,8 @@
-#include "attention.h"
+#include "attention/attention.h"
 
-#include "softmax.h"
-#include "twocores.h"
-#include "vectorstate.h"
+#include "kernels/softmax.h"
+#include "platform/twocores.h"
+#include "platform/vectorstate.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "document.h"
-#include "settings.h"
+#include "document/document.h"
+#include "document/settings.h"
 
 #include <Eigen/Core>
 

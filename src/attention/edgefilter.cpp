@@ -1,7 +1,7 @@
-#include "edgefilter.h"
+#include "attention/edgefilter.h"
 
-#include "twocores.h"
-#include "vectorstate.h"
+#include "platform/twocores.h"
+#include "platform/vectorstate.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,8 +1,8 @@
-#include "engine.h"
+#include "attention/engine.h"
 
-#include "headproducts.h"
-#include "twocores.h"
-#include "vectorstate.h"
+#include "attention/headproducts.h"
+#include "platform/twocores.h"
+#include "platform/vectorstate.h"
 
 #include <QHash>
 

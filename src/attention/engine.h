@@ -1,7 +1,7 @@
 #pragma once
 
-#include "attention.h"
-#include "document.h"
+#include "attention/attention.h"
+#include "document/document.h"
 
 #include <Eigen/Core>
 

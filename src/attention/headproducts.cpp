@@ -1,7 +1,7 @@
-#include "headproducts.h"
+#include "attention/headproducts.h"
 
-#include "matmul.h"
-#include "twocores.h"
+#include "kernels/matmul.h"
+#include "platform/twocores.h"
 
 namespace qkv {
 namespace {

@@ -1,8 +1,8 @@
-#include "incrementalupdate.h"
+#include "attention/incrementalupdate.h"
 
-#include "softmax.h"
-#include "twocores.h"
-#include "vectorstate.h"
+#include "kernels/softmax.h"
+#include "platform/twocores.h"
+#include "platform/vectorstate.h"
 
 #include <algorithm>
 #include <atomic>

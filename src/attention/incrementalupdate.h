@@ -1,7 +1,7 @@
 #pragma once
 
-#include "engine.h"
-#include "valueref.h"
+#include "attention/engine.h"
+#include "document/valueref.h"
 
 #include <vector>
 

@@ -1,4 +1,4 @@
-#include "defaultvalues.h"
+#include "document/defaultvalues.h"
 
 #include <cmath>
 

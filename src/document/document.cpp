@@ -1,7 +1,7 @@
-#include "document.h"
+#include "document/document.h"
 
-#include "defaultvalues.h"
-#include "tokenizer.h"
+#include "document/defaultvalues.h"
+#include "document/sentencesplit.h"
 
 #include <QJsonValue>
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "settings.h"
-#include "valueref.h"
+#include "document/settings.h"
+#include "document/valueref.h"
 
 #include <Eigen/Core>
 

@@ -1,8 +1,8 @@
-#include "documentio.h"
+#include "document/documentio.h"
 
-#include "examples.h"
-#include "fileread.h"
-#include "tokenizer.h"
+#include "document/examples.h"
+#include "document/sentencesplit.h"
+#include "platform/fileread.h"
 
 #include <QFile>
 #include <QFileInfo>

@@ -1,5 +1,5 @@
 // Document's single-number access: one place that maps a ValueRef onto the stored matrices.
-#include "document.h"
+#include "document/document.h"
 
 namespace qkv {
 namespace {

@@ -1,6 +1,6 @@
-#include "documentio.h"
+#include "document/documentio.h"
 
-#include "jsonwriter.h"
+#include "document/jsonwriter.h"
 
 #include <QJsonArray>
 #include <QJsonObject>

@@ -1,4 +1,4 @@
-#include "examplenotes.h"
+#include "document/examplenotes.h"
 
 #include <QFile>
 #include <QJsonArray>

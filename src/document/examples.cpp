@@ -1,4 +1,4 @@
-#include "examples.h"
+#include "document/examples.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,4 +1,4 @@
-#include "jsonwriter.h"
+#include "document/jsonwriter.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -1,7 +1,7 @@
-#include "numberblock.h"
+#include "document/numberblock.h"
 
-#include "jsonwriter.h"
-#include "settings.h"
+#include "document/jsonwriter.h"
+#include "document/settings.h"
 
 #include <QLocale>
 #include <QRegularExpression>

@@ -1,4 +1,4 @@
-#include "settings.h"
+#include "document/settings.h"
 
 #include <QCoreApplication>
 

@@ -1,4 +1,4 @@
-#include "valueref.h"
+#include "document/valueref.h"
 
 namespace qkv {
 

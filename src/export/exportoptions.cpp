@@ -1,6 +1,6 @@
-#include "exportoptions.h"
+#include "export/exportoptions.h"
 
-#include "resultnumbers.h"
+#include "export/resultnumbers.h"
 
 #include <QFileInfo>
 #include <QRegularExpression>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "figureoptions.h"
-#include "modeldocument.h"
+#include "export/figureoptions.h"
+#include "modelfiles/modeldocument.h"
 
 #include <QSize>
 #include <QString>

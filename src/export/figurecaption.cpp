@@ -1,4 +1,4 @@
-#include "figurecaption.h"
+#include "export/figurecaption.h"
 
 #include <QStringList>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "edgefilter.h"
+#include "attention/edgefilter.h"
 
 #include <QString>
 

@@ -1,6 +1,6 @@
-#include "numbertables.h"
+#include "export/numbertables.h"
 
-#include "jsonwriter.h"
+#include "document/jsonwriter.h"
 
 #include <QLocale>
 

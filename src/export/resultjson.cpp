@@ -1,4 +1,4 @@
-#include "resultjson.h"
+#include "export/resultjson.h"
 
 namespace qkv {
 

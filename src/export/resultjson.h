@@ -1,6 +1,6 @@
 #pragma once
 
-#include "engine.h"
+#include "attention/engine.h"
 
 #include <QJsonArray>
 #include <QJsonObject>

@@ -1,4 +1,4 @@
-#include "resultnumbers.h"
+#include "export/resultnumbers.h"
 
 namespace qkv {
 namespace {

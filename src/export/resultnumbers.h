@@ -1,7 +1,7 @@
 #pragma once
 
-#include "engine.h"
-#include "numbertables.h"
+#include "attention/engine.h"
+#include "export/numbertables.h"
 
 #include <QString>
 #include <QStringList>

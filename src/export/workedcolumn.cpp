@@ -1,6 +1,6 @@
-#include "workedcolumn.h"
+#include "export/workedcolumn.h"
 
-#include "workednotation.h"
+#include "export/workednotation.h"
 
 #include <algorithm>
 #include <limits>

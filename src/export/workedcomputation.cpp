@@ -1,8 +1,8 @@
-#include "workedcomputation.h"
+#include "export/workedcomputation.h"
 
-#include "attention.h"
-#include "document.h"
-#include "numbertables.h"
+#include "attention/attention.h"
+#include "document/document.h"
+#include "export/numbertables.h"
 
 #include <algorithm>
 #include <charconv>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "engine.h"
-#include "settings.h"
+#include "attention/engine.h"
+#include "document/settings.h"
 
 #include <Eigen/Core>
 

@@ -1,4 +1,4 @@
-#include "workednotation.h"
+#include "export/workednotation.h"
 
 #include <algorithm>
 

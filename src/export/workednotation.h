@@ -1,6 +1,6 @@
 #pragma once
 
-#include "workedcomputation.h"
+#include "export/workedcomputation.h"
 
 #include <QSet>
 

@@ -1,5 +1,5 @@
 // The worked steps of one query's row (workedBlocks).
-#include "workednotation.h"
+#include "export/workednotation.h"
 
 #include <limits>
 

@@ -3,7 +3,7 @@
 // The entry points each SIMD level's copy of softmaxlevel.cpp defines, one namespace per level.
 // Only softmax.cpp calls them, after checking that the CPU has the level.
 
-#include "softmax.h"
+#include "kernels/softmax.h"
 
 #define QKV_DECLARE_KERNEL_LEVEL(level)                                                                                \
     namespace qkv::kernels::level {                                                                                    \

@@ -1,4 +1,4 @@
-#include "matmul.h"
+#include "kernels/matmul.h"
 
 #include <cblas.h>
 

@@ -1,4 +1,4 @@
-#include "simdlevel.h"
+#include "kernels/simdlevel.h"
 
 #include <atomic>
 #include <cstdlib>

@@ -1,7 +1,7 @@
-#include "softmax.h"
+#include "kernels/softmax.h"
 
-#include "kernellevels.h"
-#include "simdlevel.h"
+#include "kernels/kernellevels.h"
+#include "kernels/simdlevel.h"
 
 namespace qkv::kernels {
 

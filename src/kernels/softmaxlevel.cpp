@@ -4,7 +4,7 @@
 // inline functions, so the linker can never pick code built for a wider level for code that must
 // run on any CPU. The vectors are GCC's generic ones: one source for every width.
 
-#include "kernellevels.h"
+#include "kernels/kernellevels.h"
 
 namespace qkv::kernels::QKV_KERNEL_LEVEL {
 namespace {

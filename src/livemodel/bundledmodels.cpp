@@ -1,4 +1,4 @@
-#include "bundledmodels.h"
+#include "livemodel/bundledmodels.h"
 
 #include <QCoreApplication>
 #include <QCryptographicHash>

@@ -1,6 +1,6 @@
-#include "documentinterventions.h"
+#include "livemodel/documentinterventions.h"
 
-#include "livemodel.h"
+#include "livemodel/livemodel.h"
 
 #include <algorithm>
 

@@ -1,7 +1,7 @@
-#include "livemodel.h"
+#include "livemodel/livemodel.h"
 
-#include "bundledmodels.h"
-#include "fileread.h"
+#include "livemodel/bundledmodels.h"
+#include "platform/fileread.h"
 #include "transformer/forward.h"
 
 #include <QDir>

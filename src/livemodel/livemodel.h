@@ -1,6 +1,6 @@
 #pragma once
 
-#include "modelattention.h"
+#include "modelfiles/modelattention.h"
 #include "tokenizers/tokenizer.h"
 #include "transformer/forward.h"
 #include "transformer/model.h"

@@ -1,4 +1,4 @@
-#include "livesession.h"
+#include "livemodel/livesession.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

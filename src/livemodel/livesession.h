@@ -1,6 +1,6 @@
 #pragma once
 
-#include "livemodel.h"
+#include "livemodel/livemodel.h"
 
 #include <QObject>
 #include <QThreadPool>

@@ -1,6 +1,6 @@
-#include "sessionfile.h"
+#include "livemodel/sessionfile.h"
 
-#include "bundledmodels.h"
+#include "livemodel/bundledmodels.h"
 
 #include <QDir>
 #include <QFileInfo>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "documentio.h"
+#include "document/documentio.h"
 #include "transformer/forward.h"
 
 #include <QByteArray>

@@ -1,7 +1,7 @@
-#include "tensorreaders.h"
+#include "modelfiles/tensorreaders.h"
 
-#include "documentio.h"
-#include "tensordecode.h"
+#include "document/documentio.h"
+#include "modelfiles/tensordecode.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

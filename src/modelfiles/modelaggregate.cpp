@@ -1,4 +1,4 @@
-#include "modelaggregate.h"
+#include "modelfiles/modelaggregate.h"
 
 namespace qkv {
 namespace {

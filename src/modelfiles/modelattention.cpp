@@ -1,8 +1,8 @@
-#include "modelattention.h"
+#include "modelfiles/modelattention.h"
 
-#include "settings.h"
-#include "tensordecode.h"
-#include "tensorreaders.h"
+#include "document/settings.h"
+#include "modelfiles/tensordecode.h"
+#include "modelfiles/tensorreaders.h"
 
 #include <QDir>
 #include <QFile>

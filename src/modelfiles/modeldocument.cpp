@@ -1,6 +1,6 @@
-#include "modeldocument.h"
+#include "modelfiles/modeldocument.h"
 
-#include "engine.h"
+#include "attention/engine.h"
 
 #include <QFile>
 #include <QFileInfo>

@@ -1,11 +1,11 @@
 #pragma once
 
-#include "document.h"
-#include "documentio.h"
-#include "engine.h"
-#include "modelaggregate.h"
-#include "modelattention.h"
-#include "tokengroups.h"
+#include "attention/engine.h"
+#include "document/document.h"
+#include "document/documentio.h"
+#include "modelfiles/modelaggregate.h"
+#include "modelfiles/modelattention.h"
+#include "modelfiles/tokengroups.h"
 
 #include <QString>
 

@@ -1,6 +1,6 @@
-#include "npyheader.h"
+#include "modelfiles/npyheader.h"
 
-#include "tensordecode.h"
+#include "modelfiles/tensordecode.h"
 
 #include <set>
 

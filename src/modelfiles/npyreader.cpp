@@ -1,7 +1,7 @@
-#include "tensorreaders.h"
+#include "modelfiles/tensorreaders.h"
 
-#include "npyheader.h"
-#include "tensordecode.h"
+#include "modelfiles/npyheader.h"
+#include "modelfiles/tensordecode.h"
 
 #include <cstring>
 

@@ -1,7 +1,7 @@
-#include "tensorreaders.h"
+#include "modelfiles/tensorreaders.h"
 
-#include "tensordecode.h"
-#include "twocores.h"
+#include "modelfiles/tensordecode.h"
+#include "platform/twocores.h"
 
 #include <libdeflate.h>
 #include <zlib.h>

@@ -1,4 +1,4 @@
-#include "npzwriter.h"
+#include "modelfiles/npzwriter.h"
 
 #include <QtEndian>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "modelattention.h"
+#include "modelfiles/modelattention.h"
 
 #include <QByteArray>
 

@@ -1,6 +1,6 @@
-#include "tensorreaders.h"
+#include "modelfiles/tensorreaders.h"
 
-#include "tensordecode.h"
+#include "modelfiles/tensordecode.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -1,6 +1,6 @@
-#include "tensor.h"
+#include "modelfiles/tensor.h"
 
-#include "tensordecode.h"
+#include "modelfiles/tensordecode.h"
 
 #include <utility>
 

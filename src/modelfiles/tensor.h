@@ -1,6 +1,6 @@
 #pragma once
 
-#include "bulkallocator.h"
+#include "modelfiles/bulkallocator.h"
 
 #include <QString>
 #include <QStringList>

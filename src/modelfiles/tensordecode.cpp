@@ -1,6 +1,6 @@
-#include "tensordecode.h"
+#include "modelfiles/tensordecode.h"
 
-#include "halffloat.h"
+#include "modelfiles/halffloat.h"
 
 #include <Eigen/Core>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "tensor.h"
+#include "modelfiles/tensor.h"
 
 #include <QByteArrayView>
 #include <QString>

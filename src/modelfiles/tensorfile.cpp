@@ -1,8 +1,8 @@
-#include "tensorreaders.h"
+#include "modelfiles/tensorreaders.h"
 
-#include "fileread.h"
-#include "settings.h"
-#include "systemerror.h"
+#include "document/settings.h"
+#include "platform/fileread.h"
+#include "platform/systemerror.h"
 
 #include <QFileInfo>
 

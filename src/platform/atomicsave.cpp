@@ -1,6 +1,6 @@
-#include "atomicsave.h"
+#include "platform/atomicsave.h"
 
-#include "systemerror.h"
+#include "platform/systemerror.h"
 
 #include <QFile>
 #include <QFileInfo>

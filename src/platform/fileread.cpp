@@ -1,6 +1,6 @@
-#include "fileread.h"
+#include "platform/fileread.h"
 
-#include "systemerror.h"
+#include "platform/systemerror.h"
 
 #include <QElapsedTimer>
 #include <QFile>

@@ -1,4 +1,4 @@
-#include "memorytuning.h"
+#include "platform/memorytuning.h"
 
 #include <cstdlib> // defines __GLIBC__ where glibc is the C library
 

@@ -1,6 +1,6 @@
-#include "attentionmodel.h"
+#include "session/attentionmodel.h"
 
-#include "documentsession.h"
+#include "session/documentsession.h"
 
 namespace qkv {
 

@@ -1,8 +1,8 @@
-#include "autosaver.h"
+#include "session/autosaver.h"
 
-#include "atomicsave.h"
-#include "documentio.h"
-#include "documentsession.h"
+#include "document/documentio.h"
+#include "platform/atomicsave.h"
+#include "session/documentsession.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,4 +1,4 @@
-#include "commandtext.h"
+#include "session/commandtext.h"
 
 #include <QCoreApplication>
 #include <QLocale>

@@ -1,10 +1,10 @@
-#include "documentsession.h"
+#include "session/documentsession.h"
 
-#include "maskcommand.h"
-#include "sentencecommand.h"
-#include "settingscommand.h"
-#include "tokenizer.h"
-#include "valuescommand.h"
+#include "document/sentencesplit.h"
+#include "session/maskcommand.h"
+#include "session/sentencecommand.h"
+#include "session/settingscommand.h"
+#include "session/valuescommand.h"
 
 #include <QCoreApplication>
 

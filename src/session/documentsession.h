@@ -1,8 +1,8 @@
 #pragma once
 
-#include "document.h"
-#include "engine.h"
-#include "incrementalupdate.h"
+#include "attention/engine.h"
+#include "attention/incrementalupdate.h"
+#include "document/document.h"
 
 #include <QObject>
 #include <QThreadPool>

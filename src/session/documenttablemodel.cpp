@@ -1,7 +1,7 @@
-#include "documenttablemodel.h"
+#include "session/documenttablemodel.h"
 
-#include "documentsession.h"
-#include "jsonwriter.h"
+#include "document/jsonwriter.h"
+#include "session/documentsession.h"
 
 #include <QFont>
 #include <QGuiApplication>

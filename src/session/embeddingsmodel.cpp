@@ -1,6 +1,6 @@
-#include "embeddingsmodel.h"
+#include "session/embeddingsmodel.h"
 
-#include "documentsession.h"
+#include "session/documentsession.h"
 
 namespace qkv {
 

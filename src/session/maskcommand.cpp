@@ -1,7 +1,7 @@
-#include "maskcommand.h"
+#include "session/maskcommand.h"
 
-#include "commandtext.h"
-#include "documentsession.h"
+#include "session/commandtext.h"
+#include "session/documentsession.h"
 
 namespace qkv {
 

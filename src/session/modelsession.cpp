@@ -1,6 +1,6 @@
-#include "modelsession.h"
+#include "session/modelsession.h"
 
-#include "documentsession.h"
+#include "session/documentsession.h"
 
 #include <QFileInfo>
 

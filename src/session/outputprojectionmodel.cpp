@@ -1,6 +1,6 @@
-#include "outputprojectionmodel.h"
+#include "session/outputprojectionmodel.h"
 
-#include "documentsession.h"
+#include "session/documentsession.h"
 
 namespace qkv {
 

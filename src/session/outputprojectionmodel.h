@@ -1,6 +1,6 @@
 #pragma once
 
-#include "documenttablemodel.h"
+#include "session/documenttablemodel.h"
 
 namespace qkv {
 

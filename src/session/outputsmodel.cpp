@@ -1,7 +1,7 @@
-#include "outputsmodel.h"
+#include "session/outputsmodel.h"
 
-#include "documentsession.h"
-#include "jsonwriter.h"
+#include "document/jsonwriter.h"
+#include "session/documentsession.h"
 
 namespace qkv {
 

@@ -1,6 +1,6 @@
-#include "projectionsmodel.h"
+#include "session/projectionsmodel.h"
 
-#include "documentsession.h"
+#include "session/documentsession.h"
 
 namespace qkv {
 namespace {

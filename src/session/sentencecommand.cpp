@@ -1,8 +1,8 @@
-#include "sentencecommand.h"
+#include "session/sentencecommand.h"
 
-#include "commandids.h"
-#include "commandtext.h"
-#include "documentsession.h"
+#include "session/commandids.h"
+#include "session/commandtext.h"
+#include "session/documentsession.h"
 
 #include <chrono>
 

@@ -1,8 +1,8 @@
-#include "settingscommand.h"
+#include "session/settingscommand.h"
 
-#include "commandids.h"
-#include "commandtext.h"
-#include "documentsession.h"
+#include "session/commandids.h"
+#include "session/commandtext.h"
+#include "session/documentsession.h"
 
 namespace qkv {
 

@@ -1,8 +1,8 @@
-#include "valuescommand.h"
+#include "session/valuescommand.h"
 
-#include "commandids.h"
-#include "commandtext.h"
-#include "documentsession.h"
+#include "session/commandids.h"
+#include "session/commandtext.h"
+#include "session/documentsession.h"
 
 namespace qkv {
 

@@ -1,7 +1,7 @@
-#include "vectoredits.h"
+#include "session/vectoredits.h"
 
-#include "commandtext.h"
-#include "documentsession.h"
+#include "session/commandtext.h"
+#include "session/documentsession.h"
 
 #include <Eigen/Core>
 

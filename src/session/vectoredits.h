@@ -1,6 +1,6 @@
 #pragma once
 
-#include "valueref.h"
+#include "document/valueref.h"
 
 #include <QString>
 

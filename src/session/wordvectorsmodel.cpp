@@ -1,6 +1,6 @@
-#include "wordvectorsmodel.h"
+#include "session/wordvectorsmodel.h"
 
-#include "documentsession.h"
+#include "session/documentsession.h"
 
 namespace qkv {
 

@@ -1,6 +1,6 @@
-#include "addedtokens.h"
+#include "tokenizers/addedtokens.h"
 
-#include "textpattern.h"
+#include "tokenizers/textpattern.h"
 
 #include <algorithm>
 

@@ -1,6 +1,6 @@
-#include "bpemodel.h"
+#include "tokenizers/bpemodel.h"
 
-#include "jsonfields.h"
+#include "tokenizers/jsonfields.h"
 
 #include <queue>
 

@@ -1,4 +1,4 @@
-#include "bytelevel.h"
+#include "tokenizers/bytelevel.h"
 
 #include <array>
 

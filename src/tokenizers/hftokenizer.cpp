@@ -1,6 +1,6 @@
-#include "hftokenizer.h"
+#include "tokenizers/hftokenizer.h"
 
-#include "bytelevel.h"
+#include "tokenizers/bytelevel.h"
 
 namespace qkv::tokenizers {
 

@@ -1,11 +1,11 @@
 #pragma once
 
-#include "addedtokens.h"
-#include "model.h"
-#include "normalizer.h"
-#include "postprocessor.h"
-#include "pretokenizer.h"
-#include "tokenizer.h"
+#include "tokenizers/addedtokens.h"
+#include "tokenizers/model.h"
+#include "tokenizers/normalizer.h"
+#include "tokenizers/postprocessor.h"
+#include "tokenizers/pretokenizer.h"
+#include "tokenizers/tokenizer.h"
 
 #include <QSet>
 

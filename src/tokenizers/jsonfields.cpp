@@ -1,4 +1,4 @@
-#include "jsonfields.h"
+#include "tokenizers/jsonfields.h"
 
 namespace qkv::tokenizers {
 

@@ -1,10 +1,10 @@
-#include "legacyloaders.h"
-#include "utf8.h"
+#include "tokenizers/legacyloaders.h"
+#include "tokenizers/utf8.h"
 
-#include "bpemodel.h"
-#include "hftokenizer.h"
-#include "tokenizerjson.h"
-#include "wordpiecemodel.h"
+#include "tokenizers/bpemodel.h"
+#include "tokenizers/hftokenizer.h"
+#include "tokenizers/tokenizerjson.h"
+#include "tokenizers/wordpiecemodel.h"
 
 namespace qkv::tokenizers {
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "tokenizer.h"
+#include "tokenizers/tokenizer.h"
 
 #include <QJsonObject>
 

@@ -1,10 +1,10 @@
-#include "hftokenizer.h"
-#include "legacyloaders.h"
-#include "sentencepiecetokenizer.h"
-#include "tokenizer.h"
-#include "tokenizerjson.h"
+#include "tokenizers/hftokenizer.h"
+#include "tokenizers/legacyloaders.h"
+#include "tokenizers/sentencepiecetokenizer.h"
+#include "tokenizers/tokenizer.h"
+#include "tokenizers/tokenizerjson.h"
 
-#include "fileread.h"
+#include "platform/fileread.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,8 +1,8 @@
-#include "normalizer.h"
+#include "tokenizers/normalizer.h"
 
-#include "jsonfields.h"
-#include "textpattern.h"
-#include "utf8.h"
+#include "tokenizers/jsonfields.h"
+#include "tokenizers/textpattern.h"
+#include "tokenizers/utf8.h"
 
 #include <QJsonArray>
 #include <QJsonObject>

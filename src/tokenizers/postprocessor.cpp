@@ -1,6 +1,6 @@
-#include "postprocessor.h"
+#include "tokenizers/postprocessor.h"
 
-#include "jsonfields.h"
+#include "tokenizers/jsonfields.h"
 
 #include <QJsonArray>
 #include <QJsonObject>

@@ -1,8 +1,8 @@
-#include "pretokenizer.h"
+#include "tokenizers/pretokenizer.h"
 
-#include "bytelevel.h"
-#include "jsonfields.h"
-#include "textpattern.h"
+#include "tokenizers/bytelevel.h"
+#include "tokenizers/jsonfields.h"
+#include "tokenizers/textpattern.h"
 
 #include <QJsonArray>
 #include <QJsonObject>

@@ -1,5 +1,5 @@
-#include "sentencepiecetokenizer.h"
-#include "utf8.h"
+#include "tokenizers/sentencepiecetokenizer.h"
+#include "tokenizers/utf8.h"
 
 #include <sentencepiece_processor.h>
 

@@ -1,4 +1,4 @@
-#include "pretokenizer.h"
+#include "tokenizers/pretokenizer.h"
 
 #include <algorithm>
 

@@ -1,6 +1,6 @@
-#include "textpattern.h"
+#include "tokenizers/textpattern.h"
 
-#include "jsonfields.h"
+#include "tokenizers/jsonfields.h"
 
 #include <QJsonObject>
 

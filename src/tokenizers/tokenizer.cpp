@@ -1,5 +1,5 @@
-#include "tokenizer.h"
-#include "utf8.h"
+#include "tokenizers/tokenizer.h"
+#include "tokenizers/utf8.h"
 
 namespace qkv::tokenizers {
 

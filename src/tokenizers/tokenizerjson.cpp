@@ -1,8 +1,8 @@
-#include "tokenizerjson.h"
+#include "tokenizers/tokenizerjson.h"
 
-#include "bpemodel.h"
-#include "hftokenizer.h"
-#include "wordpiecemodel.h"
+#include "tokenizers/bpemodel.h"
+#include "tokenizers/hftokenizer.h"
+#include "tokenizers/wordpiecemodel.h"
 
 #include <QJsonArray>
 #include <QJsonObject>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "jsonfields.h"
-#include "model.h"
+#include "tokenizers/jsonfields.h"
+#include "tokenizers/model.h"
 
 #include <QByteArray>
 #include <QJsonDocument>

@@ -1,4 +1,4 @@
-#include "wordpiecemodel.h"
+#include "tokenizers/wordpiecemodel.h"
 
 namespace qkv::tokenizers {
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "model.h"
+#include "tokenizers/model.h"
 
 namespace qkv::tokenizers {
 

@@ -1,5 +1,5 @@
-#include "refusal.h"
-#include "weightbinder.h"
+#include "transformer/refusal.h"
+#include "transformer/weightbinder.h"
 
 namespace qkv::transformer {
 namespace {

@@ -1,8 +1,8 @@
-#include "config.h"
+#include "transformer/config.h"
 
-#include "refusal.h"
+#include "transformer/refusal.h"
 
-#include "fileread.h"
+#include "platform/fileread.h"
 
 #include <QJsonDocument>
 

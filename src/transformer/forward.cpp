@@ -1,6 +1,6 @@
-#include "forwardsteps.h"
-#include "memorybudget.h"
-#include "refusal.h"
+#include "transformer/forwardsteps.h"
+#include "transformer/memorybudget.h"
+#include "transformer/refusal.h"
 
 #include <new>
 #include <optional>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "model.h"
+#include "transformer/model.h"
 
 #include <Eigen/Core>
 

@@ -2,8 +2,8 @@
 
 // The steps of a forward pass, shared by every family (internal to the library).
 
-#include "forward.h"
-#include "rotary.h"
+#include "transformer/forward.h"
+#include "transformer/rotary.h"
 
 #include <Eigen/Core>
 

@@ -1,4 +1,4 @@
-#include "weightbinder.h"
+#include "transformer/weightbinder.h"
 
 namespace qkv::transformer {
 

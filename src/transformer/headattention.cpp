@@ -1,6 +1,6 @@
-#include "forwardsteps.h"
-#include "tensormath.h"
-#include "twocores.h"
+#include "platform/twocores.h"
+#include "transformer/forwardsteps.h"
+#include "transformer/tensormath.h"
 
 #include <cmath>
 

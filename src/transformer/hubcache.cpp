@@ -1,8 +1,8 @@
-#include "hubcache.h"
+#include "transformer/hubcache.h"
 
-#include "config.h"
-#include "refusal.h"
-#include "weightstore.h"
+#include "transformer/config.h"
+#include "transformer/refusal.h"
+#include "transformer/weightstore.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,5 +1,5 @@
-#include "forwardsteps.h"
-#include "tensormath.h"
+#include "transformer/forwardsteps.h"
+#include "transformer/tensormath.h"
 
 namespace qkv::transformer {
 namespace {

@@ -1,4 +1,4 @@
-#include "memorybudget.h"
+#include "transformer/memorybudget.h"
 
 #include <QFile>
 

@@ -1,8 +1,8 @@
-#include "model.h"
+#include "transformer/model.h"
 
-#include "hubcache.h"
-#include "memorybudget.h"
-#include "refusal.h"
+#include "transformer/hubcache.h"
+#include "transformer/memorybudget.h"
+#include "transformer/refusal.h"
 
 #include <QDir>
 #include <QFileInfo>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "config.h"
-#include "modelweights.h"
-#include "weightstore.h"
+#include "transformer/config.h"
+#include "transformer/modelweights.h"
+#include "transformer/weightstore.h"
 
 #include <QString>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "weightstore.h"
+#include "transformer/weightstore.h"
 
 #include <vector>
 

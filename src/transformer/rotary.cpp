@@ -1,4 +1,4 @@
-#include "rotary.h"
+#include "transformer/rotary.h"
 
 #include <cmath>
 

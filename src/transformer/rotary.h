@@ -1,6 +1,6 @@
 #pragma once
 
-#include "config.h"
+#include "transformer/config.h"
 
 #include <Eigen/Core>
 

@@ -1,6 +1,6 @@
-#include "safetensorsfile.h"
+#include "transformer/safetensorsfile.h"
 
-#include "refusal.h"
+#include "transformer/refusal.h"
 
 #include <QFileInfo>
 #include <QHash>

@@ -1,6 +1,6 @@
-#include "tensormath.h"
+#include "transformer/tensormath.h"
 
-#include "twocores.h"
+#include "platform/twocores.h"
 
 #include <cmath>
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "config.h"
-#include "modelweights.h"
+#include "transformer/config.h"
+#include "transformer/modelweights.h"
 
 #include <Eigen/Core>
 

@@ -1,9 +1,9 @@
-#include "weightstore.h"
+#include "transformer/weightstore.h"
 
-#include "fileread.h"
-#include "memorybudget.h"
-#include "refusal.h"
-#include "twocores.h"
+#include "platform/fileread.h"
+#include "platform/twocores.h"
+#include "transformer/memorybudget.h"
+#include "transformer/refusal.h"
 
 #include <QDir>
 #include <QFile>

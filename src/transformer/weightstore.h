@@ -1,6 +1,6 @@
 #pragma once
 
-#include "safetensorsfile.h"
+#include "transformer/safetensorsfile.h"
 
 #include <QHash>
 #include <QString>

@@ -1,8 +1,8 @@
 // The arrow graph's input: which token is under the pointer, locking a token by click or key,
 // tooltips.
-#include "arrowgraphview.h"
+#include "views/arrowgraphview.h"
 
-#include "arrowgraphgeometry.h"
+#include "views/arrowgraphgeometry.h"
 
 #include <QHelpEvent>
 #include <QKeyEvent>

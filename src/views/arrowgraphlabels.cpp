@@ -1,8 +1,8 @@
 // The arrow graph's words: token labels (the locked one marked) and the weights written on the
 // isolated token's arrows.
-#include "arrowgraphview.h"
+#include "views/arrowgraphview.h"
 
-#include "arrowgraphgeometry.h"
+#include "views/arrowgraphgeometry.h"
 
 #include <QFontMetricsF>
 #include <QPainter>

@@ -1,10 +1,10 @@
-#include "arrowgraphview.h"
+#include "views/arrowgraphview.h"
 
-#include "arrowgraphgeometry.h"
-#include "edgeraster.h"
-#include "edgesink.h"
-#include "twocores.h"
-#include "vectorstate.h"
+#include "platform/twocores.h"
+#include "platform/vectorstate.h"
+#include "views/arrowgraphgeometry.h"
+#include "views/edgeraster.h"
+#include "views/edgesink.h"
 
 #include <QEvent>
 #include <QFontMetricsF>

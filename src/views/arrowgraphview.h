@@ -1,8 +1,8 @@
 #pragma once
 
-#include "documentsession.h"
-#include "edgefilter.h"
-#include "engine.h"
+#include "attention/edgefilter.h"
+#include "attention/engine.h"
+#include "session/documentsession.h"
 
 #include <QPointer>
 #include <QWidget>

@@ -1,9 +1,9 @@
-#include "colormap.h"
+#include "views/colormap.h"
 
-#include "colormapdata.h"
-#include "maxpool.h"
-#include "twocores.h"
-#include "vectorstate.h"
+#include "platform/twocores.h"
+#include "platform/vectorstate.h"
+#include "views/colormapdata.h"
+#include "views/maxpool.h"
 
 #include <QFontMetricsF>
 #include <QLinearGradient>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "attention.h"
+#include "attention/attention.h"
 
 #include <QColor>
 #include <QImage>

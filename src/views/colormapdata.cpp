@@ -4,11 +4,12 @@
 // "Optimizing colormaps with consideration for color vision deficiency", PLoS ONE 13(7):
 // e0199239; Copyright (c) 2017, Battelle Memorial Institute, redistributed under the BSD-style
 // licence in cividisLicenceText below, which the About box and the package's copyright file reproduce.
-#include "colormapdata.h"
+#include "views/colormapdata.h"
 
 namespace qkv {
 
-const char colormapNoticeText[] = R"(viridis and magma: new matplotlib colormaps by Nathaniel J. Smith, Stefan van der Walt, and (in the case of viridis) Eric Firing; released under the CC0 licence / public domain dedication.
+const char colormapNoticeText[]
+    = R"(viridis and magma: new matplotlib colormaps by Nathaniel J. Smith, Stefan van der Walt, and (in the case of viridis) Eric Firing; released under the CC0 licence / public domain dedication.
 
 cividis: Jamie R. Nuñez, Christopher R. Anderton, Ryan S. Renslow (Pacific Northwest National Laboratory), "Optimizing colormaps with consideration for color vision deficiency to enable accurate interpretation of scientific data", PLoS ONE 13(7): e0199239 (2018), under this licence:
 

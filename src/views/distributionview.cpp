@@ -1,8 +1,8 @@
-#include "distributionview.h"
+#include "views/distributionview.h"
 
-#include "chartstyle.h"
-#include "documentsession.h"
-#include "tokenlabel.h"
+#include "session/documentsession.h"
+#include "views/chartstyle.h"
+#include "views/tokenlabel.h"
 
 #include <QBarSet>
 #include <QChart>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "edgesink.h"
-#include "twocores.h"
-#include "vectorstate.h"
+#include "platform/twocores.h"
+#include "platform/vectorstate.h"
+#include "views/edgesink.h"
 
 #include <QImage>
 

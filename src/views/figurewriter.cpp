@@ -1,7 +1,7 @@
-#include "figurewriter.h"
+#include "views/figurewriter.h"
 
-#include "atomicsave.h"
-#include "pathtextdevice.h"
+#include "platform/atomicsave.h"
+#include "views/pathtextdevice.h"
 
 #include <QBuffer>
 #include <QImage>

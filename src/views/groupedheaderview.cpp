@@ -1,6 +1,6 @@
-#include "groupedheaderview.h"
+#include "views/groupedheaderview.h"
 
-#include "documenttablemodel.h"
+#include "session/documenttablemodel.h"
 
 #include <QPainter>
 

@@ -1,9 +1,9 @@
-#include "headsgridview.h"
+#include "views/headsgridview.h"
 
-#include "documentsession.h"
-#include "headsummary.h"
-#include "heatmapview.h"
-#include "tokenlabel.h"
+#include "modelfiles/headsummary.h"
+#include "session/documentsession.h"
+#include "views/heatmapview.h"
+#include "views/tokenlabel.h"
 
 #include <QFontMetricsF>
 #include <QHelpEvent>

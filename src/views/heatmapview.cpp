@@ -1,8 +1,8 @@
-#include "heatmapview.h"
+#include "views/heatmapview.h"
 
-#include "tokenlabel.h"
+#include "views/tokenlabel.h"
 
-#include "documentsession.h"
+#include "session/documentsession.h"
 
 #include <QEvent>
 #include <QFontMetricsF>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "colormap.h"
-#include "engine.h"
+#include "attention/engine.h"
+#include "views/colormap.h"
 
 #include <Eigen/Core>
 

@@ -1,6 +1,6 @@
-#include "layersgridview.h"
+#include "views/layersgridview.h"
 
-#include "headsummary.h"
+#include "modelfiles/headsummary.h"
 
 #include <QContextMenuEvent>
 #include <QCoreApplication>

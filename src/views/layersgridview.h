@@ -1,6 +1,6 @@
 #pragma once
 
-#include "modeltiles.h"
+#include "views/modeltiles.h"
 
 #include <QWidget>
 

@@ -1,4 +1,4 @@
-#include "maxpool.h"
+#include "views/maxpool.h"
 
 #include <Eigen/Core>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "colormap.h"
+#include "views/colormap.h"
 
 #include <QImage>
 #include <QSize>

@@ -1,8 +1,8 @@
-#include "modelpanel.h"
+#include "views/modelpanel.h"
 
 #include "ui_modelpanel.h"
 
-#include "layersgridview.h"
+#include "views/layersgridview.h"
 
 namespace qkv {
 

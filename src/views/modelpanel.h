@@ -1,6 +1,6 @@
 #pragma once
 
-#include "modeldocument.h"
+#include "modelfiles/modeldocument.h"
 
 #include <QWidget>
 

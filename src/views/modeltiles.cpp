@@ -1,4 +1,4 @@
-#include "modeltiles.h"
+#include "views/modeltiles.h"
 
 #include <algorithm>
 

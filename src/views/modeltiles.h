@@ -1,8 +1,8 @@
 #pragma once
 
-#include "colormap.h"
-#include "maxpool.h"
-#include "tokengroups.h"
+#include "modelfiles/tokengroups.h"
+#include "views/colormap.h"
+#include "views/maxpool.h"
 
 #include <QImage>
 #include <QSize>

@@ -1,6 +1,6 @@
-#include "numberdelegate.h"
+#include "views/numberdelegate.h"
 
-#include "jsonwriter.h"
+#include "document/jsonwriter.h"
 
 #include <QLineEdit>
 

@@ -1,4 +1,4 @@
-#include "pathtextdevice.h"
+#include "views/pathtextdevice.h"
 
 #include <QPaintEngine>
 #include <QPainter>

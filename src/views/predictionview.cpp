@@ -1,4 +1,4 @@
-#include "predictionview.h"
+#include "views/predictionview.h"
 
 #include <QHelpEvent>
 #include <QPainter>

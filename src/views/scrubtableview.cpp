@@ -1,10 +1,10 @@
-#include "scrubtableview.h"
+#include "views/scrubtableview.h"
 
-#include "documenttablemodel.h"
-#include "groupedheaderview.h"
-#include "numberblock.h"
-#include "numberdelegate.h"
-#include "vectoractions.h"
+#include "document/numberblock.h"
+#include "session/documenttablemodel.h"
+#include "views/groupedheaderview.h"
+#include "views/numberdelegate.h"
+#include "views/vectoractions.h"
 
 #include <QApplication>
 #include <QClipboard>

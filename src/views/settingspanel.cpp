@@ -1,4 +1,4 @@
-#include "settingspanel.h"
+#include "views/settingspanel.h"
 
 #include "ui_settingspanel.h"
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "colormap.h"
-#include "settings.h"
+#include "document/settings.h"
+#include "views/colormap.h"
 
 #include <QWidget>
 

@@ -1,6 +1,6 @@
-#include "tokenstrip.h"
+#include "views/tokenstrip.h"
 
-#include "tokenlabel.h"
+#include "views/tokenlabel.h"
 
 #include <QKeyEvent>
 #include <QPainter>

@@ -1,7 +1,7 @@
-#include "vectoractions.h"
+#include "views/vectoractions.h"
 
-#include "commandtext.h"
-#include "documentsession.h"
+#include "session/commandtext.h"
+#include "session/documentsession.h"
 
 #include <QMenu>
 

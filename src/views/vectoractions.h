@@ -1,6 +1,6 @@
 #pragma once
 
-#include "vectoredits.h"
+#include "session/vectoredits.h"
 
 #include <functional>
 

@@ -1,9 +1,9 @@
 // The vector plot's axes: ranges that keep the origin and the points in view (one unit for both
 // axes in the window, each its own in a figure), and ticks at exact multiples of a round step.
-#include "vectorplotview.h"
+#include "views/vectorplotview.h"
 
-#include "chartstyle.h"
-#include "vectorplotroles.h"
+#include "views/chartstyle.h"
+#include "views/vectorplotroles.h"
 
 #include <QCategoryAxis>
 #include <QChart>

@@ -1,10 +1,10 @@
 // The vector plot's mouse, keyboard and menu: selecting, dragging a point as one undo step, the
 // axes and roles shown.
-#include "vectorplotview.h"
+#include "views/vectorplotview.h"
 
-#include "documentsession.h"
-#include "vectoractions.h"
-#include "vectorplotroles.h"
+#include "session/documentsession.h"
+#include "views/vectoractions.h"
+#include "views/vectorplotroles.h"
 
 #include <QApplication>
 #include <QChart>

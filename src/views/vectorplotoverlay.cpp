@@ -1,10 +1,10 @@
 // What the vector plot draws over the chart: the selected word's arrows, the legend where no point
 // is, the words' labels and, while dragging, the new coordinates.
-#include "vectorplotview.h"
+#include "views/vectorplotview.h"
 
-#include "chartstyle.h"
-#include "labelplacer.h"
-#include "vectorplotroles.h"
+#include "views/chartstyle.h"
+#include "views/labelplacer.h"
+#include "views/vectorplotroles.h"
 
 #include <QChart>
 #include <QFontMetricsF>

@@ -1,9 +1,9 @@
-#include "vectorplotview.h"
+#include "views/vectorplotview.h"
 
-#include "chartstyle.h"
-#include "documentsession.h"
-#include "labelplacer.h"
-#include "vectorplotroles.h"
+#include "session/documentsession.h"
+#include "views/chartstyle.h"
+#include "views/labelplacer.h"
+#include "views/vectorplotroles.h"
 
 #include <QCategoryAxis>
 #include <QChart>

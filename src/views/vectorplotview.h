@@ -1,7 +1,7 @@
 #pragma once
 
-#include "engine.h"
-#include "projection2d.h"
+#include "attention/engine.h"
+#include "views/projection2d.h"
 
 #include <QHash>
 #include <QList>

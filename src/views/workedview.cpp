@@ -1,8 +1,8 @@
-#include "workedview.h"
+#include "views/workedview.h"
 
-#include "documentsession.h"
-#include "numbertables.h"
-#include "workedcolumn.h"
+#include "export/numbertables.h"
+#include "export/workedcolumn.h"
+#include "session/documentsession.h"
 
 #include <QClipboard>
 #include <QContextMenuEvent>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "workedcolumn.h"
-#include "workedcomputation.h"
+#include "export/workedcolumn.h"
+#include "export/workedcomputation.h"
 
 #include <QAbstractScrollArea>
 #include <QFont>

@@ -1,6 +1,6 @@
-#include "aboutdialog.h"
-#include "appidentity.h"
-#include "colormap.h"
+#include "app/aboutdialog.h"
+#include "app/appidentity.h"
+#include "views/colormap.h"
 
 #include <QFile>
 #include <QTest>

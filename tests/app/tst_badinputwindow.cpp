@@ -1,14 +1,14 @@
 // SPEC §5 through the window and the command line: a bad file opened, a save or an export that
 // cannot be written, a full disk — each says why, and nothing open or saved changes.
+#include "app/commandline.h"
+#include "app/mainwindow.h"
 #include "asuser.h"
-#include "autosaver.h"
 #include "badinputs.h"
-#include "commandline.h"
-#include "documentio.h"
-#include "documentsession.h"
-#include "examples.h"
+#include "document/documentio.h"
+#include "document/examples.h"
 #include "files.h"
-#include "mainwindow.h"
+#include "session/autosaver.h"
+#include "session/documentsession.h"
 
 #include <QApplication>
 #include <QClipboard>

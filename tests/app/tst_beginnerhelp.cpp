@@ -1,12 +1,12 @@
-#include "documentsession.h"
-#include "glossary.h"
-#include "heatmapview.h"
-#include "helpdock.h"
-#include "mainwindow.h"
-#include "scrubtableview.h"
-#include "settingspanel.h"
-#include "vectorplotview.h"
-#include "zoomcontroller.h"
+#include "app/glossary.h"
+#include "app/helpdock.h"
+#include "app/mainwindow.h"
+#include "app/zoomcontroller.h"
+#include "session/documentsession.h"
+#include "views/heatmapview.h"
+#include "views/scrubtableview.h"
+#include "views/settingspanel.h"
+#include "views/vectorplotview.h"
 
 #include <QAbstractButton>
 #include <QAbstractSpinBox>

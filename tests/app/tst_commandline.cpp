@@ -1,8 +1,8 @@
-#include "appidentity.h"
-#include "commandline.h"
-#include "examplenotes.h"
-#include "examples.h"
-#include "figurerenderer.h"
+#include "app/appidentity.h"
+#include "app/commandline.h"
+#include "app/figurerenderer.h"
+#include "document/examplenotes.h"
+#include "document/examples.h"
 #include "livemodel/bundledmodels.h"
 
 #include <QImage>

@@ -1,7 +1,7 @@
-#include "documentsession.h"
-#include "exportcommand.h"
-#include "exportdialog.h"
-#include "mainwindow.h"
+#include "app/exportcommand.h"
+#include "app/exportdialog.h"
+#include "app/mainwindow.h"
+#include "session/documentsession.h"
 
 #include <QApplication>
 #include <QClipboard>

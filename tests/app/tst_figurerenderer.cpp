@@ -1,6 +1,6 @@
-#include "documentio.h"
-#include "documentsession.h"
-#include "figurerenderer.h"
+#include "app/figurerenderer.h"
+#include "document/documentio.h"
+#include "session/documentsession.h"
 
 #include <QApplication>
 #include <QImage>

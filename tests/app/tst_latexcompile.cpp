@@ -1,10 +1,10 @@
-#include "engine.h"
-#include "examples.h"
+#include "app/openinput.h"
+#include "attention/engine.h"
+#include "document/examples.h"
+#include "export/resultnumbers.h"
+#include "export/workedcolumn.h"
+#include "export/workedcomputation.h"
 #include "livemodel/bundledmodels.h"
-#include "openinput.h"
-#include "resultnumbers.h"
-#include "workedcolumn.h"
-#include "workedcomputation.h"
 
 #include <QProcess>
 #include <QRegularExpression>

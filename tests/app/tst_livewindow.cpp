@@ -1,16 +1,16 @@
 // A real model run live in the window (issue 14), driven as a user drives it: open a model
 // folder, type, edit a key in the Q | K | V table, undo, switch a head off, reset.
-#include "autosaver.h"
-#include "documentsession.h"
-#include "documenttablemodel.h"
-#include "layersgridview.h"
+#include "app/mainwindow.h"
 #include "livemodel/documentinterventions.h"
 #include "livemodel/livesession.h"
 #include "livemodel/sessionfile.h"
-#include "mainwindow.h"
-#include "modelsession.h"
-#include "predictionview.h"
-#include "scrubtableview.h"
+#include "session/autosaver.h"
+#include "session/documentsession.h"
+#include "session/documenttablemodel.h"
+#include "session/modelsession.h"
+#include "views/layersgridview.h"
+#include "views/predictionview.h"
+#include "views/scrubtableview.h"
 
 #include <QAction>
 #include <QApplication>

@@ -1,7 +1,7 @@
 // Hostile files given to the real program with its address space limited (as `ulimit -v`): each
 // is drawn or refused with a message, never an abort on out-of-memory. Budgets are checked from
 // the sizes a file declares, before anything that large is allocated.
-#include "examples.h"
+#include "document/examples.h"
 #include "ziparchive.h"
 
 #include <QFile>

@@ -1,11 +1,11 @@
 // A real model in the window (issue 7), driven as a user drives it: File → Open, the Model dock's
 // choices, a tile of the layers grid, an edit, another file.
-#include "documentio.h"
-#include "documentsession.h"
-#include "layersgridview.h"
-#include "mainwindow.h"
+#include "app/mainwindow.h"
+#include "document/documentio.h"
 #include "modelfixture.h"
-#include "modelsession.h"
+#include "session/documentsession.h"
+#include "session/modelsession.h"
+#include "views/layersgridview.h"
 
 #include <QApplication>
 #include <QCheckBox>

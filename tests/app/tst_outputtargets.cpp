@@ -1,9 +1,9 @@
 // Where the command line writes: devices and pipes are written into, never replaced; paths that
 // do not resolve are errors; a lost write to standard output is exit status 1 with the reason; a
 // pipe as input is read, not waited on.
-#include "atomicsave.h"
-#include "commandline.h"
-#include "examples.h"
+#include "app/commandline.h"
+#include "document/examples.h"
+#include "platform/atomicsave.h"
 
 #include <QDir>
 #include <QElapsedTimer>

@@ -5,14 +5,14 @@
 // byte, and redoing as far as the walk had gone gives back the last. A second walk does the same
 // on a real model (the built-in one), checking the shown run against a whole forward pass.
 // Seeded: the seed is printed, QKV_SEED=N repeats a run, QKV_STEPS=N changes its length.
-#include "documentio.h"
-#include "documentsession.h"
-#include "exportdialog.h"
-#include "layersgridview.h"
+#include "app/exportdialog.h"
+#include "app/mainwindow.h"
+#include "document/documentio.h"
 #include "livemodel/livesession.h"
-#include "mainwindow.h"
-#include "scrubtableview.h"
-#include "tokenstrip.h"
+#include "session/documentsession.h"
+#include "views/layersgridview.h"
+#include "views/scrubtableview.h"
+#include "views/tokenstrip.h"
 
 #include <QAction>
 #include <QApplication>

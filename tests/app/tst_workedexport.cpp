@@ -1,7 +1,7 @@
-#include "commandline.h"
-#include "documentio.h"
-#include "engine.h"
-#include "examples.h"
+#include "app/commandline.h"
+#include "attention/engine.h"
+#include "document/documentio.h"
+#include "document/examples.h"
 
 #include <QFile>
 #include <QImage>

@@ -1,4 +1,4 @@
-#include "attention.h"
+#include "attention/attention.h"
 
 #include <QTest>
 

@@ -1,4 +1,4 @@
-#include "edgefilter.h"
+#include "attention/edgefilter.h"
 
 #include <QRandomGenerator>
 #include <QTest>

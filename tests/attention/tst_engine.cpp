@@ -1,5 +1,5 @@
-#include "defaultvalues.h"
-#include "engine.h"
+#include "attention/engine.h"
+#include "document/defaultvalues.h"
 
 #include <QRandomGenerator>
 #include <QTest>

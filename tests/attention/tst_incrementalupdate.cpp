@@ -2,8 +2,8 @@
 // random query, key and value edits, each result equal to a full compute of the same document to
 // 1e-12, and the edits that must take the full path refused.
 
-#include "engine.h"
-#include "incrementalupdate.h"
+#include "attention/engine.h"
+#include "attention/incrementalupdate.h"
 
 #include <QTest>
 

@@ -1,7 +1,7 @@
 #include "benchmachine.h"
 
-#include "matmul.h"
-#include "simdlevel.h"
+#include "kernels/matmul.h"
+#include "kernels/simdlevel.h"
 
 #include <Eigen/Core>
 

@@ -2,13 +2,13 @@
 // matrix-multiply throughput and against numpy, all in one run, printed as one JSON object.
 // Not a test: it judges nothing itself; people and CI read the numbers.
 
-#include "appidentity.h"
-#include "attention.h"
+#include "app/appidentity.h"
+#include "attention/attention.h"
+#include "attention/engine.h"
 #include "benchmachine.h"
-#include "document.h"
-#include "engine.h"
-#include "memorytuning.h"
-#include "settings.h"
+#include "document/document.h"
+#include "document/settings.h"
+#include "platform/memorytuning.h"
 #include "viewbenches.h"
 
 #include <Eigen/Core>

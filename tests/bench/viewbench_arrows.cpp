@@ -6,9 +6,9 @@
 
 #include "viewbenches.h"
 
-#include "arrowgraphview.h"
-#include "document.h"
-#include "engine.h"
+#include "attention/engine.h"
+#include "document/document.h"
+#include "views/arrowgraphview.h"
 
 #include <QApplication>
 #include <QImage>

@@ -1,9 +1,9 @@
 #include "viewbenches.h"
 
-#include "distributionview.h"
-#include "document.h"
-#include "engine.h"
-#include "vectorplotview.h"
+#include "attention/engine.h"
+#include "document/document.h"
+#include "views/distributionview.h"
+#include "views/vectorplotview.h"
 
 #include <QElapsedTimer>
 #include <QImage>

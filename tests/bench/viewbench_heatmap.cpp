@@ -2,8 +2,8 @@
 
 #include "benchtiming.h"
 
-#include "headsgridview.h"
-#include "heatmapview.h"
+#include "views/headsgridview.h"
+#include "views/heatmapview.h"
 
 #include <QImage>
 #include <QJsonArray>

@@ -2,7 +2,7 @@
 
 #include "benchtiming.h"
 
-#include "layersgridview.h"
+#include "views/layersgridview.h"
 
 #include <QImage>
 

@@ -6,8 +6,8 @@
 #include "benchtiming.h"
 #include "viewbenches.h"
 
+#include "app/mainwindow.h"
 #include "livemodel/livesession.h"
-#include "mainwindow.h"
 
 #include <QApplication>
 #include <QDir>

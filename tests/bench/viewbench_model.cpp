@@ -6,9 +6,9 @@
 #include "benchtiming.h"
 #include "viewbenches.h"
 
-#include "documentsession.h"
-#include "mainwindow.h"
-#include "modeldocument.h"
+#include "app/mainwindow.h"
+#include "modelfiles/modeldocument.h"
+#include "session/documentsession.h"
 
 #include <QElapsedTimer>
 #include <QFileInfo>

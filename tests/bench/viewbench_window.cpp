@@ -1,9 +1,9 @@
 #include "benchtiming.h"
 #include "viewbenches.h"
 
-#include "documentsession.h"
-#include "documenttablemodel.h"
-#include "mainwindow.h"
+#include "app/mainwindow.h"
+#include "session/documentsession.h"
+#include "session/documenttablemodel.h"
 
 #include <QApplication>
 #include <QElapsedTimer>

@@ -1,7 +1,7 @@
 #include "viewbenches.h"
 
 #include "benchtiming.h"
-#include "workedview.h"
+#include "views/workedview.h"
 
 #include <QApplication>
 #include <QImage>

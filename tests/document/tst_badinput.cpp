@@ -1,11 +1,11 @@
 // SPEC §5 for the core: every bad document is refused by the loader with its place, the good
 // edge cases load, Unicode survives byte for byte, and a failed save leaves the old file as it was.
 #include "asuser.h"
-#include "atomicsave.h"
+#include "attention/engine.h"
 #include "badinputs.h"
-#include "documentio.h"
-#include "engine.h"
+#include "document/documentio.h"
 #include "files.h"
+#include "platform/atomicsave.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,6 +1,6 @@
-#include "atomicsave.h"
-#include "documentio.h"
-#include "examples.h"
+#include "document/documentio.h"
+#include "document/examples.h"
+#include "platform/atomicsave.h"
 
 #include <QDir>
 #include <QFile>

@@ -3,10 +3,10 @@
 // example's document; the article's own numbers are checked against each other (sums, order,
 // terms); and a note may quote no decimal that is neither.
 
-#include "documentio.h"
-#include "engine.h"
-#include "examplenotes.h"
-#include "examples.h"
+#include "attention/engine.h"
+#include "document/documentio.h"
+#include "document/examplenotes.h"
+#include "document/examples.h"
 
 #include <QRegularExpression>
 #include <QTest>

@@ -1,9 +1,9 @@
 // The bundled examples (resources/examples) reproduce the articles' worked examples. Every expected number here
 // was worked out by hand or with numpy from the numbers in the example files, never by running the program.
 
-#include "documentio.h"
-#include "engine.h"
-#include "examples.h"
+#include "attention/engine.h"
+#include "document/documentio.h"
+#include "document/examples.h"
 
 #include <QTest>
 

@@ -1,4 +1,4 @@
-#include "numberblock.h"
+#include "document/numberblock.h"
 
 #include <QTest>
 

@@ -1,6 +1,6 @@
-#include "document.h"
-#include "documentio.h"
-#include "engine.h"
+#include "attention/engine.h"
+#include "document/document.h"
+#include "document/documentio.h"
 
 #include <QTest>
 

@@ -1,6 +1,6 @@
-#include "documentio.h"
-#include "engine.h"
-#include "numbertables.h"
+#include "attention/engine.h"
+#include "document/documentio.h"
+#include "export/numbertables.h"
 
 #include <QRegularExpression>
 #include <QTest>

@@ -1,7 +1,7 @@
-#include "documentio.h"
-#include "engine.h"
-#include "workedcolumn.h"
-#include "workedcomputation.h"
+#include "attention/engine.h"
+#include "document/documentio.h"
+#include "export/workedcolumn.h"
+#include "export/workedcomputation.h"
 
 #include <QRandomGenerator>
 #include <QRegularExpression>

@@ -2,8 +2,8 @@
 // command line and crash recovery) runs on a file's contents. A refused document must say where;
 // an accepted one must save, load and save again to the same bytes (README, Documents) and
 // compute without a silent NaN.
-#include "documentio.h"
-#include "engine.h"
+#include "attention/engine.h"
+#include "document/documentio.h"
 #include "fuzzcheck.h"
 
 #include <cmath>

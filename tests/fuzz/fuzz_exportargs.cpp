@@ -1,8 +1,8 @@
 // The arguments of `qkvlab export`, one per line of the input. Options it returns are within
 // their ranges (exportoptions.h promises it); a refusal names what is wrong.
-#include "exportoptions.h"
+#include "export/exportoptions.h"
+#include "export/resultnumbers.h"
 #include "fuzzcheck.h"
-#include "resultnumbers.h"
 
 using namespace qkv;
 

@@ -1,8 +1,8 @@
 // The paste parser: whatever the clipboard holds. A block it accepts holds only numbers in the
 // document's range, and its tab-separated form (what Ctrl+C copies) parses back to the same block.
+#include "document/numberblock.h"
+#include "document/settings.h"
 #include "fuzzcheck.h"
-#include "numberblock.h"
-#include "settings.h"
 
 #include <cmath>
 

@@ -1,5 +1,5 @@
 // The transformer's own safetensors reader (parseSafetensors, what SafetensorsFile runs on the
-// mapped file; not src/core's readSafetensors) on any bytes: a refusal names the file; every
+// mapped file; not src/modelfiles' readSafetensors) on any bytes: a refusal names the file; every
 // accepted tensor lies in the data after the header, holds exactly shape × item size bytes, and
 // no two overlap.
 #include "fuzzcheck.h"

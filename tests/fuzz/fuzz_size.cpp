@@ -1,5 +1,5 @@
 // `--size WxH`: a size it accepts is drawable (1 … maxSide on each side) and reads back the same.
-#include "exportoptions.h"
+#include "export/exportoptions.h"
 #include "fuzzcheck.h"
 
 using namespace qkv;

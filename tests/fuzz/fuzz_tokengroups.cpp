@@ -4,7 +4,7 @@
 // token is never merged, a label is its pieces without their markers, and regrouping a matrix
 // whose rows sum to 1 keeps every row's sum (minus the hidden columns) as the definition says.
 #include "fuzzcheck.h"
-#include "tokengroups.h"
+#include "modelfiles/tokengroups.h"
 
 #include <array>
 #include <cmath>

@@ -1,8 +1,8 @@
 // The tokenizer on any text (SPEC §1: Unicode must survive untouched): tokens are never empty,
 // never hold a space, and together are the sentence without its spaces, code unit for code unit;
 // the words tokenizer only cuts whitespace tokens further.
+#include "document/sentencesplit.h"
 #include "fuzzcheck.h"
-#include "tokenizer.h"
 
 using namespace qkv;
 

@@ -1,7 +1,7 @@
 // kernels::multiply against a plain triple loop, for every transposition, with strides larger
 // than the rows (blocks of bigger matrices, as the engine passes the halves of a product).
 
-#include "matmul.h"
+#include "kernels/matmul.h"
 
 #include <QTest>
 

@@ -2,8 +2,8 @@
 // long double reference: ulps, the tails of every row length, masks, and the rows that cannot
 // be normalized.
 
-#include "simdlevel.h"
-#include "softmax.h"
+#include "kernels/simdlevel.h"
+#include "kernels/softmax.h"
 
 #include <QTest>
 

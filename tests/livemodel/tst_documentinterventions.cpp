@@ -1,6 +1,6 @@
 #include "livemodel/documentinterventions.h"
 #include "livemodel/livemodel.h"
-#include "modeldocument.h"
+#include "modelfiles/modeldocument.h"
 
 #include <QTest>
 

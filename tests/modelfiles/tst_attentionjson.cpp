@@ -1,5 +1,5 @@
+#include "modelfiles/tensorreaders.h"
 #include "tensorchecks.h"
-#include "tensorreaders.h"
 
 #include <QFile>
 #include <QTemporaryDir>

@@ -1,4 +1,4 @@
-#include "headsummary.h"
+#include "modelfiles/headsummary.h"
 
 #include <QTest>
 

@@ -1,5 +1,5 @@
-#include "modelaggregate.h"
-#include "modelattention.h"
+#include "modelfiles/modelaggregate.h"
+#include "modelfiles/modelattention.h"
 #include "numpyfixtures.h"
 #include "tensorchecks.h"
 

@@ -1,5 +1,5 @@
-#include "engine.h"
-#include "modeldocument.h"
+#include "attention/engine.h"
+#include "modelfiles/modeldocument.h"
 
 #include <QTest>
 

@@ -1,7 +1,7 @@
-#include "halffloat.h"
+#include "modelfiles/halffloat.h"
+#include "modelfiles/tensorreaders.h"
 #include "numpyfixtures.h"
 #include "tensorchecks.h"
-#include "tensorreaders.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

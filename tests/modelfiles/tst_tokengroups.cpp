@@ -1,4 +1,4 @@
-#include "tokengroups.h"
+#include "modelfiles/tokengroups.h"
 
 #include <QRandomGenerator>
 #include <QTest>

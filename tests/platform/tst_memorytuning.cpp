@@ -1,8 +1,8 @@
 // The allocator tuning must take effect: once warmed up, recomputing a 512-token head reuses the
 // heap's blocks instead of page-faulting fresh ones (it did ~960 faults a head while the tuning
 // was silently compiled out).
-#include "engine.h"
-#include "memorytuning.h"
+#include "attention/engine.h"
+#include "platform/memorytuning.h"
 
 #include <QTest>
 

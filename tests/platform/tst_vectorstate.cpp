@@ -1,7 +1,7 @@
 // clearUpperVectorState() must leave the AVX upper state as it was before any AVX code ran: the
 // arrow graph's rasterizer ran 3 times slower after Qt's AVX2 QImage::fill() left it in use. The
 // processor says which state components are in use (XGETBV with ECX = 1, bit 2 for AVX).
-#include "vectorstate.h"
+#include "platform/vectorstate.h"
 
 #include <QTest>
 

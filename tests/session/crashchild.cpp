@@ -5,11 +5,11 @@
 // interventions (queries, keys, values replaced, heads switched off) and the copy is the model
 // session, as the window keeps it while a model runs.
 // Usage: crashchild AUTOSAVE_FOLDER JOURNAL SEED DELAY_MS [QUIT_AFTER_MS | model]
-#include "autosaver.h"
-#include "documentio.h"
-#include "documentsession.h"
+#include "document/documentio.h"
 #include "livemodel/livemodel.h"
 #include "livemodel/sessionfile.h"
+#include "session/autosaver.h"
+#include "session/documentsession.h"
 
 #include <QCoreApplication>
 #include <QCryptographicHash>

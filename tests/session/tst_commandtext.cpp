@@ -1,6 +1,6 @@
-#include "commandtext.h"
-#include "documentio.h"
-#include "documentsession.h"
+#include "document/documentio.h"
+#include "session/commandtext.h"
+#include "session/documentsession.h"
 
 #include <QTest>
 

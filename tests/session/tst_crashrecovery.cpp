@@ -3,9 +3,9 @@
 // the session really had no more than the autosave delay (plus scheduling) before the kill; once
 // recovery is done, no copy, lock or temporary file is left. A clean exit leaves nothing either.
 // QKV_CRASH_RUNS=N changes the number of kills (200), QKV_SEED=N the random moments.
-#include "autosaver.h"
-#include "documentio.h"
+#include "document/documentio.h"
 #include "livemodel/sessionfile.h"
+#include "session/autosaver.h"
 
 #include <QCryptographicHash>
 #include <QDir>

@@ -1,5 +1,5 @@
-#include "documentio.h"
-#include "documentsession.h"
+#include "document/documentio.h"
+#include "session/documentsession.h"
 
 #include <QSignalSpy>
 #include <QTest>

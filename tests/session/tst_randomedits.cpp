@@ -2,15 +2,15 @@
 // table models, sentences, settings, masks, undo and redo. After every step the invariants hold;
 // at the end, undoing everything gives back the original document byte for byte.
 // Seeded: the seed is printed, QKV_SEED=N repeats a run, QKV_STEPS=N makes it longer.
-#include "attentionmodel.h"
-#include "documentio.h"
-#include "documentsession.h"
-#include "embeddingsmodel.h"
-#include "examples.h"
-#include "numberblock.h"
-#include "outputprojectionmodel.h"
-#include "projectionsmodel.h"
-#include "wordvectorsmodel.h"
+#include "document/documentio.h"
+#include "document/examples.h"
+#include "document/numberblock.h"
+#include "session/attentionmodel.h"
+#include "session/documentsession.h"
+#include "session/embeddingsmodel.h"
+#include "session/outputprojectionmodel.h"
+#include "session/projectionsmodel.h"
+#include "session/wordvectorsmodel.h"
 
 #include <QAbstractItemModelTester>
 #include <QRandomGenerator>

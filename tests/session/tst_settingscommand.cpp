@@ -1,6 +1,6 @@
-#include "documentio.h"
-#include "documentsession.h"
-#include "memorytuning.h"
+#include "document/documentio.h"
+#include "platform/memorytuning.h"
+#include "session/documentsession.h"
 
 #include <QTest>
 

@@ -1,10 +1,10 @@
-#include "attentionmodel.h"
-#include "documentio.h"
-#include "documentsession.h"
-#include "embeddingsmodel.h"
-#include "outputprojectionmodel.h"
-#include "projectionsmodel.h"
-#include "wordvectorsmodel.h"
+#include "document/documentio.h"
+#include "session/attentionmodel.h"
+#include "session/documentsession.h"
+#include "session/embeddingsmodel.h"
+#include "session/outputprojectionmodel.h"
+#include "session/projectionsmodel.h"
+#include "session/wordvectorsmodel.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>

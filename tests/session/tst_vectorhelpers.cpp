@@ -1,9 +1,9 @@
-#include "attentionmodel.h"
-#include "documentio.h"
-#include "documentsession.h"
-#include "outputsmodel.h"
-#include "vectoredits.h"
-#include "wordvectorsmodel.h"
+#include "document/documentio.h"
+#include "session/attentionmodel.h"
+#include "session/documentsession.h"
+#include "session/outputsmodel.h"
+#include "session/vectoredits.h"
+#include "session/wordvectorsmodel.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>

@@ -1,6 +1,6 @@
 #include "badinputs.h"
 
-#include "examples.h"
+#include "document/examples.h"
 
 namespace qkv::test {
 namespace {

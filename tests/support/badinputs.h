@@ -3,7 +3,7 @@
 // The bad-input matrix of SPEC §5 for documents, shared by the core test (every input through
 // the loader) and the window test (every input through File → Open, which must change nothing).
 
-#include "documentio.h"
+#include "document/documentio.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -1,8 +1,8 @@
-#include "arrowgraphview.h"
+#include "views/arrowgraphview.h"
 
-#include "documentio.h"
-#include "documentsession.h"
-#include "edgeraster.h"
+#include "document/documentio.h"
+#include "session/documentsession.h"
+#include "views/edgeraster.h"
 
 #include <QBuffer>
 #include <QPainter>

@@ -1,6 +1,6 @@
-#include "distributionview.h"
-#include "documentio.h"
-#include "documentsession.h"
+#include "document/documentio.h"
+#include "session/documentsession.h"
+#include "views/distributionview.h"
 
 #include <QPainter>
 #include <QSignalSpy>

@@ -1,4 +1,4 @@
-#include "figurewriter.h"
+#include "views/figurewriter.h"
 
 #include <QBuffer>
 #include <QDomDocument>

@@ -1,8 +1,8 @@
-#include "documentio.h"
-#include "documentsession.h"
-#include "headsgridview.h"
-#include "heatmapview.h"
+#include "document/documentio.h"
+#include "session/documentsession.h"
 #include "viewpixels.h"
+#include "views/headsgridview.h"
+#include "views/heatmapview.h"
 
 #include <QSignalSpy>
 #include <QTest>

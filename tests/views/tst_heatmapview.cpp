@@ -1,7 +1,7 @@
-#include "documentio.h"
-#include "documentsession.h"
-#include "heatmapview.h"
+#include "document/documentio.h"
+#include "session/documentsession.h"
 #include "viewpixels.h"
+#include "views/heatmapview.h"
 
 #include <QBuffer>
 #include <QPainter>

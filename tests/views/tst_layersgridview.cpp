@@ -1,5 +1,5 @@
-#include "layersgridview.h"
 #include "viewpixels.h"
+#include "views/layersgridview.h"
 
 #include <QBuffer>
 #include <QDir>

@@ -1,6 +1,6 @@
-#include "documentio.h"
-#include "documentsession.h"
-#include "vectorplotview.h"
+#include "document/documentio.h"
+#include "session/documentsession.h"
+#include "views/vectorplotview.h"
 
 #include <QMenu>
 #include <QPainter>

@@ -1,6 +1,6 @@
-#include "documentio.h"
-#include "documentsession.h"
-#include "workedview.h"
+#include "document/documentio.h"
+#include "session/documentsession.h"
+#include "views/workedview.h"
 
 #include <QApplication>
 #include <QClipboard>

@@ -1,4 +1,4 @@
-"""Writes the NumPy fixtures of the tensor reader tests (tests/core) into the folder given.
+"""Writes the NumPy fixtures of the tensor reader tests (tests/modelfiles) into the folder given.
 
 Values are np.arange(count) / 8 - 1: exact in float16, float32 and float64 alike, so the tests
 compare bit for bit. Run by the tests themselves with Debian's /usr/bin/python3 and numpy.

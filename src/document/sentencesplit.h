@@ -1,6 +1,6 @@
 #pragma once
 
-#include "settings.h"
+#include "document/settings.h"
 
 #include <QStringList>
 

@@ -1,10 +1,10 @@
-#include "tokenizer.h"
+#include "document/sentencesplit.h"
 
 #include <QTest>
 
 using qkv::TokenizerKind;
 
-class TstTokenizer : public QObject
+class TstSentenceSplit : public QObject
 {
     Q_OBJECT
 
@@ -55,5 +55,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TstTokenizer)
-#include "tst_tokenizer.moc"
+QTEST_GUILESS_MAIN(TstSentenceSplit)
+#include "tst_sentencesplit.moc"

@@ -1,4 +1,4 @@
-#include "tokenizer.h"
+#include "document/sentencesplit.h"
 
 #include <QStringView>
 
