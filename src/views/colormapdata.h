@@ -9,7 +9,7 @@ struct Rgb {
     std::uint8_t r, g, b;
 };
 
-// 256-entry tables; see colormapdata.cpp for their sources and licences.
+// 256-entry tables, one a file (colormapviridis.cpp, …) with its source and licence.
 extern const std::array<Rgb, 256> viridisData;
 extern const std::array<Rgb, 256> magmaData;
 extern const std::array<Rgb, 256> cividisData;

@@ -24,7 +24,7 @@ inline bool write(const QString &path, const QByteArray &bytes)
     return f.open(QIODevice::WriteOnly | QIODevice::Truncate) && f.write(bytes) == bytes.size();
 }
 
-// A 64 KiB tmpfs mounted at `path` (PITFALLS §1: the way to see what a full disk does to a save).
+// A 64 KiB tmpfs mounted at `path`: the way to see what a full disk does to a save.
 // Needs root; `skipReason` says why there is none. Unmounted when it goes.
 class TinyDisk
 {
@@ -33,7 +33,7 @@ public:
         : m_path(path)
     {
         if (geteuid() != 0) {
-            m_skipReason = QStringLiteral("needs root to mount a 64 KiB tmpfs (PITFALLS §1)");
+            m_skipReason = QStringLiteral("needs root to mount a 64 KiB tmpfs");
             return;
         }
         QDir().mkpath(path);
