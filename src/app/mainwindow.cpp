@@ -42,6 +42,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_attentionModel(new AttentionModel(m_session, this))
     , m_outputsModel(new OutputsModel(m_session, this))
     , m_autosaver(new Autosaver(m_session, Autosaver::defaultFolder(), this))
+    , m_file(m_autosaver)
     , m_model(new ModelSession(m_session, this))
     , m_live(new live::LiveSession(this))
 {
@@ -338,11 +339,12 @@ QString MainWindow::documentName() const
 {
     // A file or model is named by its file; a document of no file by its title, which follows its
     // sentence (an example stays "(example)" only while its sentence is the example's).
-    if (!m_displayName.isEmpty())
-        return m_displayName;
+    if (!m_file.name().isEmpty())
+        return m_file.name();
     const Document &doc = m_session->document();
     const QString name = doc.title().isEmpty() ? tr("Untitled") : doc.title();
-    return !m_exampleSentence.isEmpty() && doc.sentence() == m_exampleSentence ? tr("%1 (example)").arg(name) : name;
+    const QString &example = m_file.exampleSentence();
+    return !example.isEmpty() && doc.sentence() == example ? tr("%1 (example)").arg(name) : name;
 }
 
 void MainWindow::updateTitle()

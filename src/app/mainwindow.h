@@ -1,5 +1,6 @@
 #pragma once
 
+#include "app/documentfile.h"
 #include "app/theme.h"
 #include "export/figureoptions.h"
 
@@ -67,7 +68,7 @@ public:
     DocumentSession *session() const { return m_session; }
     ModelSession *modelSession() const { return m_model; }
     live::LiveSession *liveSession() const { return m_live; }
-    QString filePath() const { return m_filePath; }
+    QString filePath() const { return m_file.path(); }
     QString lastError() const { return m_lastError; }
     Autosaver *autosaver() const { return m_autosaver; }
 
@@ -148,6 +149,7 @@ private:
     AttentionModel *m_attentionModel;
     OutputsModel *m_outputsModel;
     Autosaver *m_autosaver;
+    DocumentFile m_file; // after m_autosaver, which it is given
     ModelSession *m_model;
     live::LiveSession *m_live;
     std::shared_ptr<const live::LiveRun> m_shownRun; // the run the model session shows
@@ -162,9 +164,6 @@ private:
     bool m_zoomFollowsScreen = false;
     QSpinBox *m_headBox = nullptr;
     std::vector<std::pair<QAction *, QString>> m_toolIcons; // action, icon name
-    QString m_filePath;
-    QString m_displayName; // the file or model shown; empty: named by the document's title
-    QString m_exampleSentence; // the sentence of the example opened, while it is shown
     QString m_lastError;
     bool m_selecting = false;
     int m_shownStep = 0; // the undo index the status bar last spoke of

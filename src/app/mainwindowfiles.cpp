@@ -58,10 +58,7 @@ void MainWindow::newDocument()
     m_model->close();
     m_live->close();
     m_session->resetDocument(Document());
-    m_filePath.clear();
-    m_displayName.clear();
-    m_exampleSentence.clear();
-    m_autosaver->setOriginalFile({});
+    m_file.setUnsaved();
     updateTitle();
     showExampleNote({});
 }
@@ -70,7 +67,7 @@ void MainWindow::open()
 {
     if (!maybeSave())
         return;
-    const QString dir = QFileInfo(m_filePath).absolutePath();
+    const QString dir = QFileInfo(m_file.path()).absolutePath();
     const QString file = QFileDialog::getOpenFileName(this, tr("Open document"), dir, openFilter);
     if (!file.isEmpty())
         openDocument(file);
@@ -99,10 +96,7 @@ bool MainWindow::openDocument(const QString &fileOrExample)
         // A model file is read, never written: its layers are saved as QKV Lab documents.
         m_live->close();
         m_model->show(opened, fileOrExample);
-        m_filePath.clear();
-        m_displayName = QFileInfo(fileOrExample).fileName();
-        m_exampleSentence.clear();
-        m_autosaver->setOriginalFile({});
+        m_file.setUnsaved(QFileInfo(fileOrExample).fileName());
         addRecentFile(QFileInfo(fileOrExample).absoluteFilePath());
         updateTitle();
         showExampleNote({});
@@ -113,12 +107,12 @@ bool MainWindow::openDocument(const QString &fileOrExample)
     m_session->resetDocument(*loaded.document);
     const bool example = fileOrExample.startsWith(QLatin1String("example:"));
     // An example is never a file to save over: it opens untitled.
-    m_filePath = example ? QString() : QFileInfo(fileOrExample).absoluteFilePath();
-    m_displayName = example ? QString() : QFileInfo(fileOrExample).fileName();
-    m_exampleSentence = example ? loaded.document->sentence() : QString();
-    m_autosaver->setOriginalFile(m_filePath);
-    if (!example)
-        addRecentFile(m_filePath);
+    if (example) {
+        m_file.setExample(loaded.document->sentence());
+    } else {
+        m_file.setFile(fileOrExample);
+        addRecentFile(m_file.path());
+    }
     updateTitle();
     showExampleNote(fileOrExample);
     return true;
@@ -136,24 +130,20 @@ bool MainWindow::saveBytes(const QString &path, const QByteArray &bytes)
         showError(tr("Could not save"), error);
         return false;
     }
-    m_filePath = QFileInfo(path).absoluteFilePath();
-    m_displayName = QFileInfo(path).fileName();
-    m_exampleSentence.clear();
-    // A model session is recovered from its model, not from the autosaved view.
-    m_autosaver->setOriginalFile(live::isSessionFileName(path) ? QString() : m_filePath);
+    m_file.setFile(path);
     m_session->undoStack()->setClean(); // only after a successful commit
     m_model->markShownViewSaved();
-    addRecentFile(m_filePath);
+    addRecentFile(m_file.path());
     updateTitle();
-    statusBar()->showMessage(tr("Saved %1").arg(m_filePath), 4000);
+    statusBar()->showMessage(tr("Saved %1").arg(m_file.path()), 4000);
     return true;
 }
 
 bool MainWindow::save()
 {
-    if (m_live->isOpen() && live::isSessionFileName(m_filePath))
-        return saveLiveSession(m_filePath);
-    return m_filePath.isEmpty() ? saveAs() : saveDocument(m_filePath);
+    if (m_live->isOpen() && live::isSessionFileName(m_file.path()))
+        return saveLiveSession(m_file.path());
+    return m_file.path().isEmpty() ? saveAs() : saveDocument(m_file.path());
 }
 
 bool MainWindow::saveAs()
@@ -163,7 +153,7 @@ bool MainWindow::saveAs()
         const QString sessionFilter = tr("QKV Lab model session (*.qkvmodel.json)");
         QString chosen = sessionFilter;
         QString path = QFileDialog::getSaveFileName(this, tr("Save model session"),
-            m_displayName.section(u'.', 0, 0) + QLatin1String(live::sessionSuffix),
+            m_file.name().section(u'.', 0, 0) + QLatin1String(live::sessionSuffix),
             sessionFilter + QStringLiteral(";;") + filter, &chosen);
         if (path.isEmpty())
             return false;
@@ -175,7 +165,7 @@ bool MainWindow::saveAs()
             path += QStringLiteral(".qkv.json");
         return saveDocument(path);
     }
-    QString suggested = m_filePath;
+    QString suggested = m_file.path();
     if (suggested.isEmpty()) {
         const QString title = m_session->document().title();
         suggested = (title.isEmpty() ? tr("untitled") : title.left(40)) + QStringLiteral(".qkv.json");
@@ -294,13 +284,11 @@ void MainWindow::offerRecovery()
             m_live->close();
             m_session->resetDocument(*loaded.document);
             // Recovered work is untitled and unsaved: saving asks where, so no file is overwritten unasked.
-            m_filePath.clear();
-            m_exampleSentence.clear();
-            m_displayName
-                = tr("Recovered %1")
-                      .arg(r.originalFile.isEmpty() ? loaded.document->title() : QFileInfo(r.originalFile).fileName());
+            m_file.setUnsaved(
+                tr("Recovered %1")
+                    .arg(r.originalFile.isEmpty() ? loaded.document->title() : QFileInfo(r.originalFile).fileName()),
+                r.originalFile);
             m_session->undoStack()->resetClean();
-            m_autosaver->setOriginalFile(r.originalFile);
             m_autosaver->saveNow();
             updateTitle();
             showExampleNote({});

@@ -170,10 +170,7 @@ bool MainWindow::openLiveModel(const QString &location, const QString &sentence)
         // Room for the bars of a prediction compared before → after.
         resizeDocks({m_ui->predictionDock}, {m_ui->predictionView->fontMetrics().height() * 19}, Qt::Vertical);
     });
-    m_filePath.clear();
-    m_displayName = modelName(location);
-    m_exampleSentence.clear();
-    m_autosaver->setOriginalFile({});
+    m_file.setUnsaved(modelName(location));
     if (!live::isBundledModel(location))
         addRecentFile(location.startsWith(u"hf:") ? location : QFileInfo(location).absoluteFilePath());
     updateTitle();
@@ -203,11 +200,10 @@ bool MainWindow::openLiveSession(const QString &file, bool recovered)
     m_pendingSession = std::make_shared<live::SessionFile>(s);
     if (recovered) { // unsaved, and so marked once its edits are shown: saving asks where
         m_recoveredUnsaved = true;
-        m_displayName = tr("Recovered %1").arg(modelName(location));
+        m_file.setUnsaved(tr("Recovered %1").arg(modelName(location)));
     } else {
-        m_filePath = QFileInfo(file).absoluteFilePath();
-        m_displayName = QFileInfo(file).fileName();
-        addRecentFile(m_filePath);
+        m_file.setFile(file);
+        addRecentFile(m_file.path());
     }
     updateTitle();
     return true;

@@ -53,10 +53,8 @@ void MainWindow::setUpModel()
     connect(m_model, &ModelSession::viewChanged, this, [this] {
         // A view saved as a document is that file no longer: Save must not write another view over it.
         // (A model session holds every view.)
-        if (!m_filePath.isEmpty() && !live::isSessionFileName(m_filePath)) {
-            m_filePath.clear();
-            m_displayName = QFileInfo(m_model->path()).fileName();
-            m_autosaver->setOriginalFile({});
+        if (!m_file.path().isEmpty() && !live::isSessionFileName(m_file.path())) {
+            m_file.setUnsaved(QFileInfo(m_model->path()).fileName());
             updateTitle();
         }
     });
