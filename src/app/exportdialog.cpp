@@ -277,7 +277,7 @@ QString ExportDialog::saveFigure(const QString &path)
 
 QString ExportDialog::saveNumbers(const QString &path)
 {
-    const QString error = saveAtomically(path, numbersText().toUtf8());
+    QString error = saveAtomically(path, numbersText().toUtf8());
     report(error);
     return error;
 }
@@ -328,7 +328,7 @@ QString ExportDialog::suggestedName(const QString &what, const QString &suffix) 
 void ExportDialog::chooseFigureFile()
 {
     const int format = m_ui->formatBox->currentIndex();
-    const QString suffix = figureSuffixes.at(format);
+    const QString &suffix = figureSuffixes.at(format);
     const QString path = QFileDialog::getSaveFileName(this, tr("Save Figure"), suggestedName(view(), suffix),
         tr("%1 (*.%2)").arg(m_ui->formatBox->currentText(), suffix));
     if (path.isEmpty())

@@ -139,7 +139,7 @@ Eigen::MatrixXd sinusoidalPositions(int n, int dModel)
 {
     Eigen::MatrixXd pe(n, dModel);
     for (int j = 0; j < dModel; ++j) {
-        const double rate = std::pow(10000.0, -static_cast<double>(2 * (j / 2)) / dModel);
+        const double rate = std::pow(10000.0, -static_cast<double>(j - j % 2) / dModel);
         const Eigen::ArrayXd angle = Eigen::ArrayXd::LinSpaced(n, 0, n - 1) * rate;
         if (j % 2 == 0)
             pe.col(j) = angle.sin().matrix();

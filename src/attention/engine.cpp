@@ -134,7 +134,7 @@ Result compute(const Document &doc)
         g = gatherWords(doc);
     }
 
-    result.output.resize(n, s.heads * s.dim);
+    result.output.resize(n, Eigen::Index(s.heads) * s.dim);
     if (s.mode == Mode::Weights) {
         for (int h = 0; h < s.heads; ++h) {
             const auto hh = static_cast<std::size_t>(h);
@@ -160,7 +160,7 @@ Result compute(const Document &doc)
     }
     for (int h = 0; h < s.heads; ++h) {
         const HeadResult &head = result.heads[static_cast<std::size_t>(h)];
-        result.output.middleCols(h * s.dim, s.dim) = head.output;
+        result.output.middleCols(Eigen::Index(h) * s.dim, s.dim) = head.output;
         for (const RowProblem &p : head.problems)
             result.warnings.push_back({h, p.row, p.issue});
     }

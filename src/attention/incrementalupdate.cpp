@@ -222,7 +222,7 @@ bool updateResult(Result &result, const Document &doc, const std::vector<ValueRe
                 head.largestWeight = -1; // a pass would be needed to know it again
         }
         head.symmetric = isSymmetric(head.scores);
-        result.output.middleCols(h * s.dim, s.dim) = head.output;
+        result.output.middleCols(Eigen::Index(h) * s.dim, s.dim) = head.output;
     }
     return true;
 }

@@ -91,7 +91,7 @@ QJsonArray array(const QJsonValue &v, const QString &path, qsizetype expected, c
         const QString count = expected >= 0 ? QString::number(expected) + u' ' : QString();
         fail(path, QStringLiteral("expected a list of %1%2, got %3").arg(count, what, describeValue(v)));
     }
-    const QJsonArray a = v.toArray();
+    QJsonArray a = v.toArray();
     if (expected >= 0 && a.size() != expected)
         fail(path, QStringLiteral("expected %1 %2, got %3").arg(expected).arg(what).arg(a.size()));
     return a;

@@ -16,7 +16,7 @@ Eigen::MatrixXd &projectionMatrix(Projection &p, Field f)
 
 Eigen::MatrixXd identityWo(const Settings &s)
 {
-    return Eigen::MatrixXd::Identity(s.heads * s.dim, s.dModel);
+    return Eigen::MatrixXd::Identity(Eigen::Index(s.heads) * s.dim, s.dModel);
 }
 
 } // namespace

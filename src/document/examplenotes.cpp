@@ -61,7 +61,7 @@ ExampleNote exampleNote(const QString &name)
     ExampleNote note;
     note.source = o.value(QStringLiteral("source")).toString();
     note.shows = o.value(QStringLiteral("shows")).toString();
-    for (const QJsonValue &c : o.value(QStringLiteral("corrections")).toArray())
+    for (const auto &c : o.value(QStringLiteral("corrections")).toArray())
         note.corrections.append({c[QStringLiteral("says")].toString(), c[QStringLiteral("truth")].toString()});
     return note;
 }

@@ -54,8 +54,8 @@ QByteArray scalar(const QJsonValue &v)
 
 void write(const QJsonValue &v, int depth, QByteArray &out)
 {
-    const QByteArray pad((depth + 1) * 2, ' ');
-    const QByteArray closePad(depth * 2, ' ');
+    const QByteArray pad(qsizetype(depth + 1) * 2, ' ');
+    const QByteArray closePad(qsizetype(depth) * 2, ' ');
     if (v.isArray()) {
         const QJsonArray a = v.toArray();
         if (std::all_of(a.begin(), a.end(), [](const QJsonValue &e) { return isScalar(e); })) {

@@ -44,7 +44,7 @@ inline constexpr int maxHeads = 64;
 inline constexpr int maxDim = 1024;
 inline constexpr int maxDModel = 4096;
 inline constexpr double maxAbsValue = 1e6;
-inline constexpr qint64 maxFileBytes = 64 * 1024 * 1024;
+inline constexpr qint64 maxFileBytes = qint64(64) << 20;
 // Each limit above alone is affordable, not all at once: 64 heads at 8,192 tokens need 69 GB.
 // So a document may hold and compute at most this many numbers (3.2 GB of doubles; 8 heads at
 // 4,096 tokens with d = 64 need 2.8e8), and a file of a few bytes cannot exhaust memory.

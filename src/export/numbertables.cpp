@@ -64,9 +64,9 @@ QString fitToLine(const QString &table, bool math)
 QString formatFixed(double x, int decimals)
 {
     char buffer[400]; // the largest double has 309 digits before the point
-    const auto end = std::to_chars(
+    auto *const end = std::to_chars(
         buffer, buffer + sizeof buffer, x, std::chars_format::fixed, std::clamp(decimals, 0, maxTableDecimals))
-                         .ptr;
+                          .ptr;
     std::string_view s(buffer, static_cast<std::size_t>(end - buffer));
     if (s.starts_with('-') && s.find_first_not_of("0.", 1) == std::string_view::npos)
         s.remove_prefix(1); // "-0.000" reads as a sign error

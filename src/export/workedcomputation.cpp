@@ -161,7 +161,7 @@ QString formatWorkedNumber(double x, int decimals, WorkedSyntax syntax)
         text = formatFixed(x, decimals);
     } else { // e^20 and the like: as many decimals, in scientific notation
         char buffer[64];
-        const auto end = std::to_chars(buffer, buffer + sizeof buffer, x, std::chars_format::scientific, decimals).ptr;
+        auto *const end = std::to_chars(buffer, buffer + sizeof buffer, x, std::chars_format::scientific, decimals).ptr;
         const std::string_view digits(buffer, static_cast<std::size_t>(end - buffer));
         const auto at = digits.find('e');
         text = QString::fromLatin1(digits.data(), static_cast<qsizetype>(at));

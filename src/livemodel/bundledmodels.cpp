@@ -80,7 +80,7 @@ QString bundledModelFolder(const QString &location, QString *error)
     QString cache = QStandardPaths::writableLocation(QStandardPaths::CacheLocation);
     if (cache.isEmpty())
         cache = QDir::temp().filePath(QStringLiteral("qkvlab-cache"));
-    const QString folder = QDir(cache).filePath(QStringLiteral("models/%1-%2").arg(name, contentsDigest(name)));
+    QString folder = QDir(cache).filePath(QStringLiteral("models/%1-%2").arg(name, contentsDigest(name)));
     if (complete(folder, name))
         return folder;
     // Written beside, then renamed into place: a half-written copy is never opened, and two

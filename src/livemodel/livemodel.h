@@ -82,7 +82,7 @@ struct RunOptions {
     const std::atomic<bool> *cancel = nullptr; // looked at between layers
 };
 
-LiveRun run(const LiveModel &model, const QString &sentence, const RunOptions &options);
+LiveRun run(const LiveModel &live, const QString &sentence, const RunOptions &runOptions);
 inline LiveRun run(const LiveModel &model, const QString &sentence, int topK = 10)
 {
     RunOptions options;

@@ -126,7 +126,7 @@ SessionFile readSession(const QJsonObject &o)
         x.layer = count(field(e, path, QStringLiteral("layer")), path + QStringLiteral(".layer"), most);
         x.head = count(field(e, path, QStringLiteral("head")), path + QStringLiteral(".head"), most);
         const QString kind = text(field(e, path, QStringLiteral("kind")), path + QStringLiteral(".kind"));
-        const auto named
+        const auto *const named
             = std::find_if(std::begin(kindNames), std::end(kindNames), [&](const auto &k) { return k.second == kind; });
         if (named == std::end(kindNames))
             throw Invalid {path + QStringLiteral(".kind"),

@@ -131,6 +131,7 @@ std::optional<ModelDocument> modelDocument(
             return all.cast<double>();
         };
         std::vector<WordVectors> perHead;
+        perHead.reserve(static_cast<std::size_t>(heads));
         for (int h = 0; h < heads; ++h)
             perHead.push_back({shown(m.queryVectors(v.layer, h)), shown(m.keyVectors(v.layer, h)),
                 shown(m.valueVectors(v.layer, h))});

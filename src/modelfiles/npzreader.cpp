@@ -237,6 +237,7 @@ struct Job {
 void readOnTwoCores(QByteArrayView bytes, std::vector<Job> &jobs)
 {
     std::vector<Job *> bySize;
+    bySize.reserve(jobs.size());
     for (Job &j : jobs)
         bySize.push_back(&j);
     std::stable_sort(

@@ -14,7 +14,7 @@ namespace tensorio {
 namespace {
 
 // The safetensors format's own limit on the JSON header.
-constexpr qint64 maxHeader = 100 * 1024 * 1024;
+constexpr qint64 maxHeader = qint64(100) << 20;
 
 qint64 whole(const QJsonValue &v, const QString &what)
 {
@@ -51,7 +51,7 @@ Tensor readEntry(const Entry &e, QByteArrayView data, qint64 &budget)
         fail(QStringLiteral("shape: expected a list of whole numbers"));
     Tensor t;
     t.name = e.name;
-    for (const QJsonValue &d : info.value(QStringLiteral("shape")).toArray())
+    for (const auto &d : info.value(QStringLiteral("shape")).toArray())
         t.shape.push_back(whole(d, QStringLiteral("shape")));
     const QJsonArray offsets = info.value(QStringLiteral("data_offsets")).toArray();
     if (offsets.size() != 2)
@@ -80,7 +80,7 @@ Tensor tokensFromMetadata(const QJsonValue &metadata)
     Tensor t;
     t.name = QStringLiteral("tokens");
     t.text = true;
-    for (const QJsonValue &token : list.array()) {
+    for (const auto &token : list.array()) {
         if (!token.isString())
             refuse();
         t.strings << token.toString();

@@ -68,7 +68,7 @@ std::optional<QByteArray> ReadableFile::readUpTo(qint64 cap)
     }
     QByteArray bytes;
     // One byte past the cap is read, so a file that grew since its size was seen is refused.
-    bytes.reserve(m_size >= 0 ? m_size + 1 : 64 * 1024);
+    bytes.reserve(m_size >= 0 ? m_size + 1 : qint64(64) << 10);
     char chunk[64 * 1024];
     QElapsedTimer clock;
     clock.start();

@@ -23,6 +23,7 @@ int lengthOf(const Document &doc, Field field)
 std::vector<ValueRef> refsOf(const Document &doc, const VectorAddress &v)
 {
     std::vector<ValueRef> refs;
+    refs.reserve(static_cast<std::size_t>(lengthOf(doc, v.field)));
     for (int c = 0; c < lengthOf(doc, v.field); ++c)
         refs.push_back({v.field, v.word, v.field == Field::Embedding ? 0 : v.head, 0, c});
     return refs;

@@ -39,7 +39,7 @@ private:
     bool matchesAt(const QString &text, qsizetype at, const AddedToken &token) const;
 
     std::vector<AddedToken> m_tokens;
-    QHash<char16_t, std::vector<std::size_t>> m_byFirstUnit[2]; // raw, normalized; longest first
+    std::array<QHash<char16_t, std::vector<std::size_t>>, 2> m_byFirstUnit; // raw, normalized; longest first
 };
 
 } // namespace qkv::tokenizers

@@ -163,7 +163,7 @@ void BpeModel::tokenize(const QString &word, std::vector<int> &ids) const
     QMutexLocker lock(&m_cacheMutex);
     if (m_cache.size() >= cacheLimit)
         m_cache.clear();
-    m_cache.insert(word, std::move(result));
+    m_cache.emplace(word, std::move(result));
 }
 
 } // namespace qkv::tokenizers

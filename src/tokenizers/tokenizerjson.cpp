@@ -122,7 +122,7 @@ bool decoderStripsLeadingSpace(const QJsonValue &value)
     const QJsonObject o = value.toObject();
     const QString type = o.value(QLatin1String("type")).toString();
     if (type == QLatin1String("Sequence")) {
-        for (const QJsonValue &d : o.value(QLatin1String("decoders")).toArray())
+        for (const auto &d : o.value(QLatin1String("decoders")).toArray())
             if (decoderStripsLeadingSpace(d))
                 return true;
         return false;
@@ -144,7 +144,7 @@ QJsonDocument parseJsonDocument(const QByteArray &bytes)
     QByteArray escaped = bytes.startsWith("\xEF\xBB\xBF") ? bytes.mid(3) : bytes;
     escaped.replace("\xEF\xBB\xBF", "\\ufeff");
     QJsonParseError error;
-    const QJsonDocument doc = QJsonDocument::fromJson(escaped, &error);
+    QJsonDocument doc = QJsonDocument::fromJson(escaped, &error);
     if (error.error != QJsonParseError::NoError) {
         const QByteArray before = escaped.left(error.offset);
         const qsizetype line = before.count('\n') + 1;

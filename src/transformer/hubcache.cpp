@@ -15,7 +15,7 @@ namespace qkv::transformer {
 QString hubCacheFolder()
 {
     for (const char *name : {"HF_HUB_CACHE", "HUGGINGFACE_HUB_CACHE"}) {
-        const QString dir = qEnvironmentVariable(name);
+        QString dir = qEnvironmentVariable(name);
         if (!dir.isEmpty())
             return dir;
     }
@@ -39,7 +39,7 @@ QString hubSnapshot(const QString &name)
     QFile ref(repo.filePath(u"refs/main"_qs));
     if (ref.open(QIODevice::ReadOnly)) {
         const QString revision = QString::fromUtf8(ref.read(256)).trimmed();
-        const QString folder = repo.filePath(u"snapshots/"_qs + revision);
+        QString folder = repo.filePath(u"snapshots/"_qs + revision);
         if (!revision.isEmpty() && !revision.contains(u'/') && QFileInfo(folder).isDir())
             return folder;
     }

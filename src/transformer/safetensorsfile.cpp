@@ -17,7 +17,7 @@ namespace qkv::transformer {
 namespace {
 
 // The format's own limit on the JSON header.
-constexpr quint64 maxHeader = 100 * 1024 * 1024;
+constexpr quint64 maxHeader = quint64(100) << 20;
 
 int itemSize(const QString &dtype)
 {
@@ -61,7 +61,7 @@ TensorEntry parseEntry(const QString &name, const QJsonValue &value, const uchar
     if (!info.value(u"shape"_qs).isArray())
         refuse(QStringLiteral("shape: expected a list of whole numbers"));
     e.count = 1;
-    for (const QJsonValue &d : info.value(u"shape"_qs).toArray()) {
+    for (const auto &d : info.value(u"shape"_qs).toArray()) {
         const qint64 n = whole(d, u"shape"_qs);
         e.shape.push_back(n);
         // Bounded before multiplying, so a lying shape cannot overflow, nor can count × item size.

@@ -89,11 +89,13 @@ float *allocateFloats(qint64 count)
 // page cache keeps them while memory allows), so memory holds the float32 copy only.
 void dropPages(const TensorEntry &e)
 {
+    // Whole pages only, found as offsets so that the pointer given is one into the mapping.
     const auto page = std::uintptr_t(sysconf(_SC_PAGE_SIZE));
-    const auto begin = (reinterpret_cast<std::uintptr_t>(e.bytes) + page - 1) / page * page;
-    const auto end = (reinterpret_cast<std::uintptr_t>(e.bytes) + std::uintptr_t(e.size)) / page * page;
+    const auto address = reinterpret_cast<std::uintptr_t>(e.bytes);
+    const auto begin = (address + page - 1) / page * page - address;
+    const auto end = (address + std::uintptr_t(e.size)) / page * page - address;
     if (end > begin)
-        madvise(reinterpret_cast<void *>(begin), end - begin, MADV_DONTNEED);
+        madvise(const_cast<char *>(reinterpret_cast<const char *>(e.bytes)) + begin, end - begin, MADV_DONTNEED);
 }
 
 // Refuses a shard that is a link to a file outside `dir`, except into the Hugging Face cache's

@@ -28,7 +28,7 @@ inline int colormapIndex(double t)
 {
     if (!(t > 0))
         return 0;
-    return t >= 1 ? 255 : static_cast<int>(t * 255.0 + 0.5);
+    return t >= 1 ? 255 : static_cast<int>(t * 255.0 + 0.5); // NOLINT(bugprone-incorrect-roundings): t ≥ 0 here
 }
 const std::array<QRgb, 256> &colormapTable(Colormap map);
 QString colormapName(Colormap map);

@@ -406,7 +406,7 @@ void EdgeRaster::renderBands(QImage &out, QRgb colour) const
     constexpr std::size_t channels = Multi ? 4 : 1;
     const auto w = static_cast<std::size_t>(m_w);
     // Pixel strides; floats are `channels` times that.
-    const auto stride = static_cast<std::ptrdiff_t>(w) + 2 * guard;
+    const auto stride = static_cast<std::ptrdiff_t>(w) + std::ptrdiff_t(2) * guard;
     uchar *bits = out.bits(); // detached once, before any thread writes its own lines
     const qsizetype bytesPerLine = out.bytesPerLine();
     // Bands first, first + every, …: each worker with its own band buffer and its own lines.
@@ -437,8 +437,9 @@ void EdgeRaster::renderBands(QImage &out, QRgb colour) const
                         if (p[3] <= 0)
                             continue;
                         const float a = alpha[level(p[3])], k = a / p[3];
-                        line[x] = qRgba(static_cast<int>(p[0] * k), static_cast<int>(p[1] * k),
-                            static_cast<int>(p[2] * k), static_cast<int>(a * 255.0f + 0.5f));
+                        line[x]
+                            = qRgba(static_cast<int>(p[0] * k), static_cast<int>(p[1] * k), static_cast<int>(p[2] * k),
+                                static_cast<int>(a * 255.0f + 0.5f)); // NOLINT(bugprone-incorrect-roundings): a ≥ 0
                     } else if (row[x] > 0) {
                         line[x] = single[level(row[x])];
                     }

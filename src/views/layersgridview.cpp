@@ -200,8 +200,8 @@ QString LayersGridView::tileDescription(int layer, int head) const
     const int heads = m_tiles.heads();
     if (layer < 0 || layer >= m_tiles.layers() || head < 0 || head >= heads)
         return {};
-    m_descriptions.resize(static_cast<std::size_t>(m_tiles.layers() * heads));
-    QString &text = m_descriptions[static_cast<std::size_t>(layer * heads + head)];
+    m_descriptions.resize(static_cast<std::size_t>(m_tiles.layers()) * heads);
+    QString &text = m_descriptions[static_cast<std::size_t>(layer) * heads + head];
     if (text.isEmpty())
         text = tr("layer %1, head %2: %3")
                    .arg(layer + 1)
@@ -237,7 +237,7 @@ void LayersGridView::paint(QPainter &painter, const QRectF &rect) const
     const std::vector<QImage> &images = m_tiles.images(pixels(l));
     for (int layer = 0; layer < l.layers; ++layer)
         for (int head = 0; head < l.heads; ++head)
-            painter.drawImage(l.square(layer, head), images[static_cast<std::size_t>(layer * l.heads + head)]);
+            painter.drawImage(l.square(layer, head), images[static_cast<std::size_t>(layer) * l.heads + head]);
 
     const QFontMetricsF fm(l.font);
     const auto labelFont = [&l](bool current) {
