@@ -1,4 +1,5 @@
 #include "app/mainwindow.h"
+#include "app/viewoptions.h"
 
 #include "ui_mainwindow.h"
 
@@ -72,20 +73,19 @@ void MainWindow::setUpViews()
 
     const QSettings settings;
     m_ui->viewSplitter->restoreState(settings.value(QStringLiteral("window/viewSplitter")).toByteArray());
-    m_ui->sortedBox->setChecked(settings.value(QStringLiteral("views/barsSorted"), false).toBool());
+    m_ui->sortedBox->setChecked(ViewOptions::load(settings).barsSorted);
     for (QDockWidget *dock : {m_ui->vectorPlotDock, m_ui->distributionDock})
         m_ui->menuView->insertAction(m_ui->toolBar->toggleViewAction(), dock->toggleViewAction());
 }
 
 void MainWindow::setUpArrowControls()
 {
-    const QSettings settings;
-    const EdgeFilter defaults;
-    m_ui->arrowLayoutBox->setCurrentIndex(settings.value(QStringLiteral("views/arrowArcs"), false).toBool() ? 1 : 0);
-    m_ui->arrowHeadsBox->setCurrentIndex(settings.value(QStringLiteral("views/arrowAllHeads"), false).toBool() ? 1 : 0);
-    m_ui->thresholdBox->setValue(settings.value(QStringLiteral("views/arrowThreshold"), defaults.threshold).toDouble());
-    m_ui->topKBox->setValue(settings.value(QStringLiteral("views/arrowTopK"), defaults.topK).toInt());
-    m_ui->massBox->setValue(100.0 * settings.value(QStringLiteral("views/arrowMass"), defaults.mass).toDouble());
+    const ViewOptions o = ViewOptions::load(QSettings());
+    m_ui->arrowLayoutBox->setCurrentIndex(o.arrowArcs ? 1 : 0);
+    m_ui->arrowHeadsBox->setCurrentIndex(o.arrowAllHeads ? 1 : 0);
+    m_ui->thresholdBox->setValue(o.arrowFilter.threshold);
+    m_ui->topKBox->setValue(o.arrowFilter.topK);
+    m_ui->massBox->setValue(100.0 * o.arrowFilter.mass);
     for (QComboBox *box : {m_ui->arrowLayoutBox, m_ui->arrowHeadsBox})
         connect(box, &QComboBox::currentIndexChanged, this, &MainWindow::applyArrowControls);
     for (QDoubleSpinBox *box : {m_ui->thresholdBox, m_ui->massBox})
@@ -122,15 +122,10 @@ FigureOptions MainWindow::figureOptions(const QString &view) const
 
 void MainWindow::saveViewOptions() const
 {
-    const FigureOptions o = figureOptions(QStringLiteral("arrows"));
+    const FigureOptions f = figureOptions(QStringLiteral("arrows"));
     QSettings settings;
     settings.setValue(QStringLiteral("window/viewSplitter"), m_ui->viewSplitter->saveState());
-    settings.setValue(QStringLiteral("views/barsSorted"), o.sorted);
-    settings.setValue(QStringLiteral("views/arrowArcs"), o.arcs);
-    settings.setValue(QStringLiteral("views/arrowAllHeads"), o.allHeads);
-    settings.setValue(QStringLiteral("views/arrowThreshold"), o.filter.threshold);
-    settings.setValue(QStringLiteral("views/arrowTopK"), o.filter.topK);
-    settings.setValue(QStringLiteral("views/arrowMass"), o.filter.mass);
+    ViewOptions {f.sorted, f.arcs, f.allHeads, f.filter}.save(settings);
 }
 
 } // namespace qkv
