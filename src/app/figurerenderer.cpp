@@ -1,5 +1,6 @@
 #include "app/figurerenderer.h"
 
+#include "export/exportoptions.h"
 #include "export/figurecaption.h"
 #include "session/documentsession.h"
 #include "views/arrowgraphview.h"
@@ -102,8 +103,7 @@ QPalette slidePalette()
 
 QStringList FigureRenderer::availableFigureViews()
 {
-    return {QStringLiteral("heatmap"), QStringLiteral("arrows"), QStringLiteral("vectors"), QStringLiteral("bars"),
-        QStringLiteral("worked"), QStringLiteral("heads"), QStringLiteral("figure")};
+    return ExportOptions::views; // the one list, which `qkvlab export --view` is checked against
 }
 
 template<typename View>
