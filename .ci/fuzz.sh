@@ -17,7 +17,7 @@ launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++-14 \
   -DQKV_FUZZ=ON -DQKV_WERROR=ON "${launcher[@]}" >/dev/null
-nice -n 10 cmake --build "$build" -j "${FUZZ_JOBS:-1}"
+nice -n 10 cmake --build "$build" -j "${FUZZ_JOBS:-2}"
 
 seconds=${FUZZ_SECONDS:-60}
 targets=("$@")
