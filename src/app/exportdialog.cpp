@@ -1,4 +1,5 @@
 #include "app/exportdialog.h"
+#include "app/exportsettings.h"
 
 #include "ui_exportdialog.h"
 
@@ -24,6 +25,7 @@
 #include <QStandardPaths>
 #include <QTimer>
 
+#include <algorithm>
 #include <cmath>
 
 namespace qkv {
@@ -46,11 +48,11 @@ QString viewTitle(const QString &view)
 
 } // namespace
 
-ExportDialog::ExportDialog(DocumentSession *session, ViewOptions viewOptions, QWidget *parent)
+ExportDialog::ExportDialog(DocumentSession *session, WindowFigureOptions windowOptions, QWidget *parent)
     : QDialog(parent)
     , m_ui(std::make_unique<Ui::ExportDialog>())
     , m_session(session)
-    , m_viewOptions(std::move(viewOptions))
+    , m_windowOptions(std::move(windowOptions))
     , m_refresh(new QTimer(this))
 {
     m_ui->setupUi(this);
@@ -69,16 +71,18 @@ ExportDialog::ExportDialog(DocumentSession *session, ViewOptions viewOptions, QW
         m_ui->tableFormatBox->addItem(title, format);
     m_ui->numbersText->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
 
-    const QSettings settings;
-    setView(settings.value(QStringLiteral("export/view"), QStringLiteral("figure")).toString());
-    m_ui->formatBox->setCurrentIndex(settings.value(QStringLiteral("export/format"), 0).toInt());
-    m_ui->widthBox->setValue(settings.value(QStringLiteral("export/width"), 1000).toInt());
-    m_ui->heightBox->setValue(settings.value(QStringLiteral("export/height"), m_ui->heightBox->minimum()).toInt());
-    m_ui->scaleBox->setValue(settings.value(QStringLiteral("export/scale"), 2.0).toDouble());
-    m_ui->tableFormatBox->setCurrentIndex(settings.value(QStringLiteral("export/table"), 0).toInt());
-    m_ui->decimalsBox->setValue(settings.value(QStringLiteral("export/decimals"), -1).toInt());
-    m_ui->textSizeBox->setValue(settings.value(QStringLiteral("export/textSize"), 0).toInt());
-    m_ui->colorScaleBox->setCurrentIndex(settings.value(QStringLiteral("export/colorScale"), 0).toInt());
+    const ExportSettings remembered = ExportSettings::load(QSettings());
+    setView(remembered.view);
+    // A position the list does not have (a settings file edited by hand) keeps the first entry.
+    const auto choose = [](QComboBox *box, int index) { box->setCurrentIndex(index < box->count() ? index : 0); };
+    choose(m_ui->formatBox, std::max(remembered.format, 0));
+    choose(m_ui->tableFormatBox, std::max(remembered.table, 0));
+    choose(m_ui->colorScaleBox, std::max(remembered.colorScale, 0));
+    m_ui->widthBox->setValue(remembered.width);
+    m_ui->heightBox->setValue(remembered.height);
+    m_ui->scaleBox->setValue(remembered.scale);
+    m_ui->decimalsBox->setValue(remembered.decimals);
+    m_ui->textSizeBox->setValue(remembered.textSize);
 
     // Rendering waits for a quiet moment: typing a width or dragging a value must stay fluid.
     m_refresh->setSingleShot(true);
@@ -108,15 +112,10 @@ ExportDialog::ExportDialog(DocumentSession *session, ViewOptions viewOptions, QW
 ExportDialog::~ExportDialog()
 {
     QSettings settings;
-    settings.setValue(QStringLiteral("export/view"), view());
-    settings.setValue(QStringLiteral("export/format"), m_ui->formatBox->currentIndex());
-    settings.setValue(QStringLiteral("export/width"), m_ui->widthBox->value());
-    settings.setValue(QStringLiteral("export/height"), m_ui->heightBox->value());
-    settings.setValue(QStringLiteral("export/scale"), m_ui->scaleBox->value());
-    settings.setValue(QStringLiteral("export/table"), m_ui->tableFormatBox->currentIndex());
-    settings.setValue(QStringLiteral("export/decimals"), m_ui->decimalsBox->value());
-    settings.setValue(QStringLiteral("export/textSize"), m_ui->textSizeBox->value());
-    settings.setValue(QStringLiteral("export/colorScale"), m_ui->colorScaleBox->currentIndex());
+    ExportSettings {view(), m_ui->formatBox->currentIndex(), m_ui->widthBox->value(), m_ui->heightBox->value(),
+        m_ui->scaleBox->value(), m_ui->tableFormatBox->currentIndex(), m_ui->decimalsBox->value(),
+        m_ui->textSizeBox->value(), m_ui->colorScaleBox->currentIndex()}
+        .save(settings);
 }
 
 void ExportDialog::setView(const QString &view)
@@ -155,7 +154,7 @@ FigureSpec ExportDialog::figureSpec() const
 
 FigureOptions ExportDialog::figureOptions() const
 {
-    FigureOptions options = m_viewOptions(view());
+    FigureOptions options = m_windowOptions(view());
     // The figure's own look, beyond the window's view options.
     const bool autoText = m_ui->textSizeBox->value() == m_ui->textSizeBox->minimum();
     options.textPx = autoText ? 0 : m_ui->textSizeBox->value();
@@ -317,11 +316,9 @@ QString ExportDialog::suggestedName(const QString &what, const QString &suffix) 
     QString stem = figureTitle(m_session->document()).toLower();
     stem.replace(QRegularExpression(QStringLiteral("[^\\w]+")), QStringLiteral("-"));
     stem = stem.left(40).remove(QRegularExpression(QStringLiteral("^-+|-+$")));
-    QSettings settings;
-    const QString folder = settings
-                               .value(QStringLiteral("export/folder"),
-                                   QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation))
-                               .toString();
+    QString folder = ExportSettings::lastFolder(QSettings());
+    if (folder.isEmpty())
+        folder = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
     return QDir(folder).filePath((stem.isEmpty() ? QStringLiteral("qkvlab") : stem) + u'-' + what + u'.' + suffix);
 }
 
@@ -333,7 +330,8 @@ void ExportDialog::chooseFigureFile()
         tr("%1 (*.%2)").arg(m_ui->formatBox->currentText(), suffix));
     if (path.isEmpty())
         return;
-    QSettings().setValue(QStringLiteral("export/folder"), QFileInfo(path).absolutePath());
+    QSettings settings;
+    ExportSettings::rememberFolder(settings, path);
     saveFigure(path);
 }
 
@@ -346,7 +344,8 @@ void ExportDialog::chooseNumbersFile()
         tr("%1 (*.%2)").arg(m_ui->tableFormatBox->currentText(), suffix));
     if (path.isEmpty())
         return;
-    QSettings().setValue(QStringLiteral("export/folder"), QFileInfo(path).absolutePath());
+    QSettings settings;
+    ExportSettings::rememberFolder(settings, path);
     saveNumbers(path);
 }
 

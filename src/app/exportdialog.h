@@ -21,16 +21,16 @@ class DocumentSession;
 // Export from the window: any view or the composed teaching figure to PNG, SVG or PDF,
 // with a live preview, or to the clipboard as PNG and SVG at once; and numbers (weights, scores,
 // outputs, Q, K, V, the worked computation) as CSV, Markdown or LaTeX. A figure shows the view as
-// it is in the window now: `viewOptions` tells how (colormap, filters, layout…); head and
+// it is in the window now: `windowOptions` tells how (colormap, filters, layout…); head and
 // selected token come from the session. Every file is written atomically.
 class ExportDialog : public QDialog
 {
     Q_OBJECT
 
 public:
-    using ViewOptions = std::function<FigureOptions(const QString &view)>;
+    using WindowFigureOptions = std::function<FigureOptions(const QString &view)>;
 
-    ExportDialog(DocumentSession *session, ViewOptions viewOptions, QWidget *parent = nullptr);
+    ExportDialog(DocumentSession *session, WindowFigureOptions windowOptions, QWidget *parent = nullptr);
     ~ExportDialog() override;
 
     void setView(const QString &view);
@@ -67,7 +67,7 @@ private:
 
     std::unique_ptr<Ui::ExportDialog> m_ui;
     DocumentSession *m_session;
-    ViewOptions m_viewOptions;
+    WindowFigureOptions m_windowOptions;
     QTimer *m_refresh;
     QString m_lastError;
 };

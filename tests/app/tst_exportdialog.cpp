@@ -1,14 +1,17 @@
 #include "app/exportcommand.h"
 #include "app/exportdialog.h"
+#include "app/exportsettings.h"
 #include "app/mainwindow.h"
 #include "session/documentsession.h"
 
 #include <QApplication>
 #include <QClipboard>
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QFile>
 #include <QImage>
 #include <QMimeData>
+#include <QSettings>
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -79,6 +82,45 @@ private Q_SLOTS:
     {
         session()->undoStack()->setClean();
         m_window.reset();
+    }
+
+    // What the dialog was set to comes back in the next window's; a settings file edited by hand
+    // with positions the lists do not have, or no numbers, gives the defaults instead of an empty
+    // list (an empty format list used to be read as format -1).
+    void rememberedChoicesComeBackAndBadOnesAreIgnored()
+    {
+        dialog()->setView(QStringLiteral("arrows"));
+        child<QComboBox>("formatBox")->setCurrentIndex(1);
+        child<QSpinBox>("widthBox")->setValue(777);
+        child<QComboBox>("tableFormatBox")->setCurrentIndex(2);
+        cleanup(); // the window, and its dialog with it, goes: the dialog's choices are saved
+        {
+            const ExportSettings saved = ExportSettings::load(QSettings());
+            QCOMPARE(saved.view, QStringLiteral("arrows"));
+            QCOMPARE(saved.format, 1);
+            QCOMPARE(saved.width, 777);
+            QCOMPARE(saved.table, 2);
+        }
+        init();
+        QCOMPARE(dialog()->view(), QStringLiteral("arrows"));
+        QCOMPARE(child<QComboBox>("formatBox")->currentIndex(), 1);
+        QCOMPARE(child<QComboBox>("tableFormatBox")->currentIndex(), 2);
+        cleanup();
+        {
+            QSettings settings;
+            settings.setValue(QStringLiteral("export/format"), 9);
+            settings.setValue(QStringLiteral("export/table"), -3);
+            settings.setValue(QStringLiteral("export/scale"), QStringLiteral("nan"));
+            settings.setValue(QStringLiteral("export/colorScale"), QStringLiteral("dark"));
+        }
+        m_window = std::make_unique<MainWindow>();
+        QVERIFY(m_window->openDocument(QStringLiteral("example:animal")));
+        QCOMPARE(child<QComboBox>("formatBox")->currentIndex(), 0);
+        QCOMPARE(child<QComboBox>("tableFormatBox")->currentIndex(), 0);
+        QCOMPARE(child<QComboBox>("colorScaleBox")->currentIndex(), 0);
+        QCOMPARE(child<QDoubleSpinBox>("scaleBox")->value(), 2.0);
+        child<QComboBox>("formatBox")->setCurrentIndex(0); // what the other tests expect
+        child<QComboBox>("tableFormatBox")->setCurrentIndex(0);
     }
 
     void savesWhatTheCommandLineWrites_data()
