@@ -24,10 +24,12 @@
 #include <QActionGroup>
 #include <QGuiApplication>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMessageBox>
 #include <QScreen>
 #include <QSettings>
 #include <QSpinBox>
+#include <QToolButton>
 
 namespace qkv {
 
@@ -146,6 +148,11 @@ void MainWindow::setUpActions()
     m_headBox->setPrefix(tr("Head "));
     m_headBox->setMinimum(1);
     m_headBox->setToolTip(tr("The head the heatmap and the attention table show"));
+    m_headBox->setAccessibleName(tr("Head shown"));
+    // A line edit's clear button has no name of its own in Qt 6.4: a screen reader said "button".
+    for (QLineEdit *edit : findChildren<QLineEdit *>())
+        for (QToolButton *clear : edit->findChildren<QToolButton *>())
+            clear->setAccessibleName(tr("Clear"));
     m_ui->toolBar->addWidget(m_headBox);
     connect(m_headBox, &QSpinBox::valueChanged, this, [this](int head) { m_session->setCurrentHead(head - 1); });
 
