@@ -1,7 +1,11 @@
 #include "app/exportsettings.h"
 
+#include "app/settingsvalues.h"
+
 #include <QFileInfo>
 #include <QSettings>
+
+#include <limits>
 
 namespace qkv {
 namespace {
@@ -17,11 +21,10 @@ const QString textSizeKey = QStringLiteral("export/textSize");
 const QString colorScaleKey = QStringLiteral("export/colorScale");
 const QString folderKey = QStringLiteral("export/folder");
 
-int readInt(const QSettings &settings, const QString &key, int fallback)
+int settingsInt(const QSettings &settings, const QString &key, int fallback)
 {
-    bool ok = false;
-    const int x = settings.value(key).toInt(&ok);
-    return ok ? x : fallback;
+    return static_cast<int>(
+        settingsNumber(settings, key, std::numeric_limits<int>::min(), std::numeric_limits<int>::max(), fallback));
 }
 
 } // namespace
@@ -30,17 +33,14 @@ ExportSettings ExportSettings::load(const QSettings &settings)
 {
     ExportSettings s;
     s.view = settings.value(viewKey, s.view).toString();
-    s.format = readInt(settings, formatKey, s.format);
-    s.width = readInt(settings, widthKey, s.width);
-    s.height = readInt(settings, heightKey, s.height);
-    bool ok = false;
-    const double scale = settings.value(scaleKey).toDouble(&ok);
-    if (ok && scale > 0 && scale < 100) // a spin box takes any finite number, NaN not
-        s.scale = scale;
-    s.table = readInt(settings, tableKey, s.table);
-    s.decimals = readInt(settings, decimalsKey, s.decimals);
-    s.textSize = readInt(settings, textSizeKey, s.textSize);
-    s.colorScale = readInt(settings, colorScaleKey, s.colorScale);
+    s.format = settingsInt(settings, formatKey, s.format);
+    s.width = settingsInt(settings, widthKey, s.width);
+    s.height = settingsInt(settings, heightKey, s.height);
+    s.scale = settingsNumber(settings, scaleKey, 0.01, 100.0, s.scale);
+    s.table = settingsInt(settings, tableKey, s.table);
+    s.decimals = settingsInt(settings, decimalsKey, s.decimals);
+    s.textSize = settingsInt(settings, textSizeKey, s.textSize);
+    s.colorScale = settingsInt(settings, colorScaleKey, s.colorScale);
     return s;
 }
 
