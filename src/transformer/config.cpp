@@ -113,9 +113,13 @@ void readGpt2(const Keys &k, Config &c)
     c.maxPositions = k.count(u"n_positions"_qs, 1024);
     c.vocab = k.count(u"vocab_size"_qs);
     // n_inner defaults to 4 × n_embd, which must stay within the bound of a number written.
-    if (!k.has(u"n_inner"_qs) && c.hidden > (1 << 28))
+    // The default is computed only when used: 4 × a large n_embd overflows an int.
+    if (k.has(u"n_inner"_qs))
+        c.intermediate = k.count(u"n_inner"_qs);
+    else if (c.hidden > (1 << 28))
         k.bad(u"n_embd"_qs, QStringLiteral("%1 is too large for n_inner's default of 4 × n_embd").arg(c.hidden));
-    c.intermediate = k.count(u"n_inner"_qs, 4 * c.hidden);
+    else
+        c.intermediate = 4 * c.hidden;
     c.eps = float(k.positiveFloat(u"layer_norm_epsilon"_qs, 1e-5));
     c.activation = activation(k, u"activation_function"_qs, u"gelu_new"_qs);
     // Variants HF supports that change the attention arithmetic: refused rather than run wrong.
