@@ -34,18 +34,6 @@ namespace {
 const QStringList figureSuffixes {QStringLiteral("png"), QStringLiteral("svg"), QStringLiteral("pdf")};
 const QString workedKind = QStringLiteral("worked");
 
-QString viewTitle(const QString &view)
-{
-    static const QHash<QString, QString> titles {{QStringLiteral("heatmap"), ExportDialog::tr("Heatmap")},
-        {QStringLiteral("arrows"), ExportDialog::tr("Arrow graph")},
-        {QStringLiteral("vectors"), ExportDialog::tr("Vector plot")},
-        {QStringLiteral("bars"), ExportDialog::tr("Distribution")},
-        {QStringLiteral("worked"), ExportDialog::tr("Worked computation")},
-        {QStringLiteral("heads"), ExportDialog::tr("Heads grid")},
-        {QStringLiteral("figure"), ExportDialog::tr("Teaching figure (heatmap, arrows, caption)")}};
-    return titles.value(view, view);
-}
-
 } // namespace
 
 ExportDialog::ExportDialog(DocumentSession *session, WindowFigureOptions windowOptions, QWidget *parent)
@@ -56,8 +44,8 @@ ExportDialog::ExportDialog(DocumentSession *session, WindowFigureOptions windowO
     , m_refresh(new QTimer(this))
 {
     m_ui->setupUi(this);
-    for (const QString &view : FigureRenderer::availableFigureViews())
-        m_ui->viewBox->addItem(viewTitle(view), view);
+    for (const FigureKind kind : figureKinds)
+        m_ui->viewBox->addItem(figureKindTitle(kind), static_cast<int>(kind));
     const std::pair<QString, QString> kinds[] = {{QStringLiteral("weights"), tr("Weights A")},
         {QStringLiteral("scores"), tr("Raw scores S")}, {QStringLiteral("output"), tr("Outputs O = A·V")},
         {QStringLiteral("queries"), tr("Queries Q")}, {QStringLiteral("keys"), tr("Keys K")},
@@ -118,16 +106,16 @@ ExportDialog::~ExportDialog()
         .save(settings);
 }
 
-void ExportDialog::setView(const QString &view)
+void ExportDialog::setView(FigureKind kind)
 {
-    const int index = m_ui->viewBox->findData(view);
+    const int index = m_ui->viewBox->findData(static_cast<int>(kind));
     if (index >= 0)
         m_ui->viewBox->setCurrentIndex(index);
 }
 
-QString ExportDialog::view() const
+FigureKind ExportDialog::view() const
 {
-    return m_ui->viewBox->currentData().toString();
+    return static_cast<FigureKind>(m_ui->viewBox->currentData().toInt());
 }
 
 void ExportDialog::setFormat(FigureFormat format)
@@ -326,8 +314,8 @@ void ExportDialog::chooseFigureFile()
 {
     const int format = m_ui->formatBox->currentIndex();
     const QString &suffix = figureSuffixes.at(format);
-    const QString path = QFileDialog::getSaveFileName(this, tr("Save Figure"), suggestedName(view(), suffix),
-        tr("%1 (*.%2)").arg(m_ui->formatBox->currentText(), suffix));
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save Figure"),
+        suggestedName(figureKindName(view()), suffix), tr("%1 (*.%2)").arg(m_ui->formatBox->currentText(), suffix));
     if (path.isEmpty())
         return;
     QSettings settings;

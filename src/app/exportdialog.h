@@ -28,13 +28,13 @@ class ExportDialog : public QDialog
     Q_OBJECT
 
 public:
-    using WindowFigureOptions = std::function<FigureOptions(const QString &view)>;
+    using WindowFigureOptions = std::function<FigureOptions(FigureKind kind)>;
 
     ExportDialog(DocumentSession *session, WindowFigureOptions windowOptions, QWidget *parent = nullptr);
     ~ExportDialog() override;
 
-    void setView(const QString &view);
-    QString view() const;
+    void setView(FigureKind kind);
+    FigureKind view() const;
     void setFormat(FigureFormat format);
     // The figure as it will be written: size (an automatic height resolved), scale, format.
     FigureSpec figureSpec() const;

@@ -32,7 +32,7 @@ int settingsInt(const QSettings &settings, const QString &key, int fallback)
 ExportSettings ExportSettings::load(const QSettings &settings)
 {
     ExportSettings s;
-    s.view = settings.value(viewKey, s.view).toString();
+    s.view = figureKindNamed(settings.value(viewKey).toString()).value_or(s.view);
     s.format = settingsInt(settings, formatKey, s.format);
     s.width = settingsInt(settings, widthKey, s.width);
     s.height = settingsInt(settings, heightKey, s.height);
@@ -46,7 +46,7 @@ ExportSettings ExportSettings::load(const QSettings &settings)
 
 void ExportSettings::save(QSettings &settings) const
 {
-    settings.setValue(viewKey, view);
+    settings.setValue(viewKey, figureKindName(view));
     settings.setValue(formatKey, format);
     settings.setValue(widthKey, width);
     settings.setValue(heightKey, height);

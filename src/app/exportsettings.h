@@ -1,5 +1,7 @@
 #pragma once
 
+#include "export/figurekind.h"
+
 #include <QString>
 
 class QSettings;
@@ -11,7 +13,7 @@ namespace qkv {
 // missing or not a number reads as its default, and the dialog ignores a position its list does
 // not have, so a settings file edited by hand never leaves a list empty.
 struct ExportSettings {
-    QString view = QStringLiteral("figure");
+    FigureKind view = FigureKind::Figure; // kept by name: a name no longer known reads as this
     int format = 0; // PNG, SVG, PDF
     int width = 1000;
     int height = 0; // below the dialog's minimum: as tall as the figure needs

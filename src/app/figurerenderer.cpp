@@ -1,6 +1,5 @@
 #include "app/figurerenderer.h"
 
-#include "export/exportoptions.h"
 #include "export/figurecaption.h"
 #include "session/documentsession.h"
 #include "views/arrowgraphview.h"
@@ -101,11 +100,6 @@ QPalette slidePalette()
     return p;
 }
 
-QStringList FigureRenderer::availableFigureViews()
-{
-    return ExportOptions::views; // the one list, which `qkvlab export --view` is checked against
-}
-
 template<typename View>
 View *FigureRenderer::adopt(View *view)
 {
@@ -123,9 +117,11 @@ FigureRenderer::FigureRenderer(DocumentSession *session, const FigureOptions &op
     session->waitForResult();
     m_preferredSize = [](int width) { return QSize(width, width); };
     const QPalette palette = slidePalette();
-    if (options.view != u"figure") {
-        m_paint = paintView(session, options, options.view);
-        if (!m_paint || options.noTitle || options.view == u"worked")
+    if (!options.kind)
+        return;
+    if (options.kind != FigureKind::Figure) {
+        m_paint = paintView(session, options, *options.kind);
+        if (!m_paint || options.noTitle || options.kind == FigureKind::Worked)
             return; // the worked computation has a heading of its own
         const QString title
             = options.title.isEmpty() ? defaultFigureTitle(session->document(), session->currentHead()) : options.title;
@@ -136,8 +132,8 @@ FigureRenderer::FigureRenderer(DocumentSession *session, const FigureOptions &op
         return;
     }
     // The composed teaching figure: caption on top, heatmap left, arrow graph right.
-    const PaintFigure heatmap = paintView(session, options, QStringLiteral("heatmap"));
-    const PaintFigure arrows = paintView(session, options, QStringLiteral("arrows"));
+    const PaintFigure heatmap = paintView(session, options, FigureKind::Heatmap);
+    const PaintFigure arrows = paintView(session, options, FigureKind::Arrows);
     const QString caption = options.noTitle ? QString()
         : options.title.isEmpty() ? figureCaption(session->document(), session->currentHead(), session->selectedToken())
                                   : options.title;
@@ -161,7 +157,7 @@ FigureRenderer::FigureRenderer(DocumentSession *session, const FigureOptions &op
     m_preferredSize = [](int width) { return QSize(width, width / 2 + width / 10); };
 }
 
-PaintFigure FigureRenderer::paintView(DocumentSession *session, const FigureOptions &o, const QString &view)
+PaintFigure FigureRenderer::paintView(DocumentSession *session, const FigureOptions &o, FigureKind kind)
 {
     const int colormap = colormapNames().indexOf(o.colormap);
     const auto paintWith = [o](auto *v) {
@@ -170,7 +166,7 @@ PaintFigure FigureRenderer::paintView(DocumentSession *session, const FigureOpti
             v->paint(p, r);
         };
     };
-    if (view == u"heatmap") {
+    if (kind == FigureKind::Heatmap) {
         auto *v = adopt(new HeatmapView);
         v->setSession(session);
         v->setShowScores(o.scores);
@@ -180,7 +176,7 @@ PaintFigure FigureRenderer::paintView(DocumentSession *session, const FigureOpti
             v->setColormap(static_cast<Colormap>(colormap));
         return paintWith(v);
     }
-    if (view == u"heads") {
+    if (kind == FigureKind::Heads) {
         auto *v = adopt(new HeadsGridView);
         v->setSession(session);
         v->setShowScores(o.scores);
@@ -190,7 +186,7 @@ PaintFigure FigureRenderer::paintView(DocumentSession *session, const FigureOpti
             v->setColormap(static_cast<Colormap>(colormap));
         return paintWith(v);
     }
-    if (view == u"arrows") {
+    if (kind == FigureKind::Arrows) {
         auto *v = adopt(new ArrowGraphView);
         v->setSession(session);
         v->setGraphLayout(o.arcs ? ArrowGraphView::Layout::Arcs : ArrowGraphView::Layout::Columns);
@@ -198,20 +194,20 @@ PaintFigure FigureRenderer::paintView(DocumentSession *session, const FigureOpti
         v->setFilter(o.filter);
         return paintWith(v);
     }
-    if (view == u"vectors") {
+    if (kind == FigureKind::Vectors) {
         auto *v = adopt(new VectorPlotView);
         v->setSession(session);
         if (o.dimX >= 0 && o.dimY >= 0)
             v->setDimensions(o.dimX, o.dimY);
         return paintWith(v);
     }
-    if (view == u"bars") {
+    if (kind == FigureKind::Bars) {
         auto *v = adopt(new DistributionView);
         v->setSession(session);
         v->setSorted(o.sorted);
         return paintWith(v);
     }
-    if (view == u"worked") {
+    if (kind == FigureKind::Worked) {
         auto *v = adopt(new WorkedView);
         v->setSession(session);
         if (o.decimals >= 0) {

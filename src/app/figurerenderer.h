@@ -24,7 +24,6 @@ public:
     FigureRenderer(DocumentSession *session, const FigureOptions &options);
     ~FigureRenderer();
 
-    static QStringList availableFigureViews();
     bool isValid() const { return static_cast<bool>(m_paint); }
     // The size the figure needs at this width (the worked computation grows with its text).
     QSize preferredSize(int width) const;
@@ -33,7 +32,7 @@ public:
 private:
     template<typename View>
     View *adopt(View *view);
-    PaintFigure paintView(DocumentSession *session, const FigureOptions &options, const QString &view);
+    PaintFigure paintView(DocumentSession *session, const FigureOptions &options, FigureKind kind);
 
     std::vector<std::unique_ptr<QWidget>> m_views;
     PaintFigure m_paint;

@@ -161,9 +161,9 @@ void HelpDock::addIllustrations()
     session.resetDocument(*loaded.document);
     session.waitForResult();
     const qreal ratio = devicePixelRatioF();
-    for (const QString &view : {QStringLiteral("arrows"), QStringLiteral("vectors"), QStringLiteral("heatmap")}) {
+    for (const FigureKind kind : {FigureKind::Arrows, FigureKind::Vectors, FigureKind::Heatmap}) {
         FigureOptions options;
-        options.view = view;
+        options.kind = kind;
         options.noTitle = true; // the guide's text says what each picture shows
         const FigureRenderer renderer(&session, options);
         if (!renderer.isValid())
@@ -174,7 +174,7 @@ void HelpDock::addIllustrations()
         QPainter painter(&image);
         renderer.painter()(painter, QRectF(QPointF(0, 0), QSizeF(pictureSize)));
         painter.end();
-        m_figures.insert(QStringLiteral("figure:") + view, image);
+        m_figures.insert(QStringLiteral("figure:") + figureKindName(kind), image);
     }
 }
 

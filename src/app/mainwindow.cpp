@@ -400,7 +400,7 @@ ExportDialog *MainWindow::exportDialog()
 {
     if (!m_exportDialog)
         m_exportDialog = new ExportDialog(
-            m_session, [this](const QString &view) { return figureOptions(view); }, this);
+            m_session, [this](FigureKind kind) { return figureOptions(kind); }, this);
     return m_exportDialog;
 }
 

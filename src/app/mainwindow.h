@@ -74,7 +74,7 @@ public:
 
     void setTheme(Theme theme);
     // How `view` looks in the window now (colormap, filters, layout…), for figures.
-    FigureOptions figureOptions(const QString &view) const;
+    FigureOptions figureOptions(FigureKind kind) const;
     // File → Export: made on first use, kept (with its choices) while the window lives.
     ExportDialog *exportDialog();
     HelpDock *helpDock() const { return m_helpDock; }

@@ -96,16 +96,16 @@ void MainWindow::setUpArrowControls()
 
 void MainWindow::applyArrowControls()
 {
-    const FigureOptions o = figureOptions(QStringLiteral("arrows"));
+    const FigureOptions o = figureOptions(FigureKind::Arrows);
     m_ui->arrowGraph->setGraphLayout(o.arcs ? ArrowGraphView::Layout::Arcs : ArrowGraphView::Layout::Columns);
     m_ui->arrowGraph->setHeadMode(o.allHeads ? ArrowGraphView::HeadMode::All : ArrowGraphView::HeadMode::Current);
     m_ui->arrowGraph->setFilter(o.filter);
 }
 
-FigureOptions MainWindow::figureOptions(const QString &view) const
+FigureOptions MainWindow::figureOptions(FigureKind kind) const
 {
     FigureOptions o;
-    o.view = view;
+    o.kind = kind;
     o.colormap = colormapNames().value(static_cast<int>(m_ui->heatmap->colormap()));
     o.scores = m_ui->heatmap->showsScores();
     o.skipFirst = m_ui->heatmap->scaleSkipsFirst();
@@ -122,7 +122,7 @@ FigureOptions MainWindow::figureOptions(const QString &view) const
 
 void MainWindow::saveViewOptions() const
 {
-    const FigureOptions f = figureOptions(QStringLiteral("arrows"));
+    const FigureOptions f = figureOptions(FigureKind::Arrows);
     QSettings settings;
     settings.setValue(QStringLiteral("window/viewSplitter"), m_ui->viewSplitter->saveState());
     ViewOptions {f.sorted, f.arcs, f.allHeads, f.filter}.save(settings);

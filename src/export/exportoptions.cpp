@@ -9,9 +9,6 @@
 
 namespace qkv {
 
-const QStringList ExportOptions::views {QStringLiteral("heatmap"), QStringLiteral("arrows"), QStringLiteral("vectors"),
-    QStringLiteral("bars"), QStringLiteral("worked"), QStringLiteral("heads"), QStringLiteral("figure")};
-
 std::optional<QSize> parseSize(const QString &text)
 {
     static const QRegularExpression pattern(QStringLiteral("^(\\d{1,6})[xX×](\\d{1,6})$"));
@@ -116,10 +113,10 @@ ParsedExport parseExportArguments(const QStringList &args)
             return fail(QStringLiteral("%1 needs a value").arg(arg));
         const QString value = takesValue ? args[++i] : QString();
         if (arg == u"--view") {
-            if (!ExportOptions::views.contains(value))
-                return fail(QStringLiteral("--view: unknown view '%1' (one of %2)")
-                                .arg(value, ExportOptions::views.join(QStringLiteral(", "))));
-            o.figure.view = value;
+            o.figure.kind = figureKindNamed(value);
+            if (!o.figure.kind)
+                return fail(
+                    QStringLiteral("--view: unknown view '%1' (one of %2)").arg(value, figureKindNames().join(u", ")));
         } else if (arg == u"--numbers") {
             if (!numberKinds().contains(value) && value != u"model")
                 return fail(QStringLiteral("--numbers: unknown kind '%1' (one of %2, or model)")
@@ -183,14 +180,14 @@ ParsedExport parseExportArguments(const QStringList &args)
     if (positional.size() != 1)
         return fail(QStringLiteral("export takes exactly one FILE (or example:NAME)"));
     o.file = positional.first();
-    if (int(!o.figure.view.isEmpty()) + int(!o.numbers.isEmpty()) + int(o.worked) != 1)
+    if (int(o.figure.kind.has_value()) + int(!o.numbers.isEmpty()) + int(o.worked) != 1)
         return fail(QStringLiteral("export needs one of --view VIEW, --numbers KIND or --worked"));
     if (o.output.isEmpty())
         return fail(QStringLiteral("export needs -o OUT (or -o - for standard output)"));
-    if (o.decimals >= 0 && ((!o.figure.view.isEmpty() && o.figure.view != u"worked") || o.numbers == u"model"))
+    if (o.decimals >= 0 && ((o.figure.kind && o.figure.kind != FigureKind::Worked) || o.numbers == u"model"))
         return fail(
             QStringLiteral("--decimals: only --numbers (but model), --worked and --view worked write rounded numbers"));
-    o.figure.decimals = o.figure.view == u"worked" ? o.decimals : -1;
+    o.figure.decimals = o.figure.kind == FigureKind::Worked ? o.decimals : -1;
     if (o.worked) {
         // Prose with formulas: Markdown, or LaTeX for a document; a terminal gets Markdown.
         if (o.format.isEmpty())

@@ -31,7 +31,6 @@ struct ExportOptions {
     bool overwrite = false;
 
     static constexpr int maxSide = 16384;
-    static const QStringList views;
 };
 
 struct ParsedExport {

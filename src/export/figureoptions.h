@@ -1,6 +1,7 @@
 #pragma once
 
 #include "attention/edgefilter.h"
+#include "export/figurekind.h"
 
 #include <QString>
 
@@ -10,7 +11,7 @@ namespace qkv {
 // the window, so an export shows exactly what the window shows. One struct for the
 // window, the export dialog and `qkvlab export`.
 struct FigureOptions {
-    QString view; // one of ExportOptions::views; empty: none chosen
+    std::optional<FigureKind> kind; // nullopt: none chosen
     QString colormap; // empty: the default
     bool scores = false; // heatmap and heads grid: raw scores instead of weights
     bool skipFirst = false; // heatmap and heads grid: the colour scale leaves out the first column

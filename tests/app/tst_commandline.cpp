@@ -175,7 +175,8 @@ private Q_SLOTS:
         QTest::addColumn<QByteArray>("message");
         const QString f = u"example:birds"_qs;
         QTest::newRow("unknown view") << QStringList {u"export"_qs, f, u"--view"_qs, u"pie"_qs, u"-o"_qs, u"a.png"_qs}
-                                      << QByteArray("qkvlab: export: --view: unknown view 'pie'");
+                                      << QByteArray("qkvlab: export: --view: unknown view 'pie' (one of heatmap, "
+                                                    "arrows, vectors, bars, worked, heads, figure)");
         QTest::newRow("scale 0") << QStringList {u"export"_qs, f, u"--view"_qs, u"heatmap"_qs, u"--scale"_qs, u"0"_qs,
             u"-o"_qs, u"a.png"_qs}
                                  << QByteArray("qkvlab: export: --scale: expected a number from 1 to 4, got '0'");
@@ -235,7 +236,7 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("view");
         QTest::addColumn<QString>("format");
-        for (const QString &view : qkv::FigureRenderer::availableFigureViews())
+        for (const QString &view : qkv::figureKindNames())
             for (const char *format : {"png", "svg", "pdf"})
                 QTest::addRow("%s.%s", qPrintable(view), format) << view << QString::fromLatin1(format);
     }

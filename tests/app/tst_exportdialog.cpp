@@ -89,20 +89,20 @@ private Q_SLOTS:
     // list (an empty format list used to be read as format -1).
     void rememberedChoicesComeBackAndBadOnesAreIgnored()
     {
-        dialog()->setView(QStringLiteral("arrows"));
+        dialog()->setView(FigureKind::Arrows);
         child<QComboBox>("formatBox")->setCurrentIndex(1);
         child<QSpinBox>("widthBox")->setValue(777);
         child<QComboBox>("tableFormatBox")->setCurrentIndex(2);
         cleanup(); // the window, and its dialog with it, goes: the dialog's choices are saved
         {
             const ExportSettings saved = ExportSettings::load(QSettings());
-            QCOMPARE(saved.view, QStringLiteral("arrows"));
+            QCOMPARE(saved.view, FigureKind::Arrows);
             QCOMPARE(saved.format, 1);
             QCOMPARE(saved.width, 777);
             QCOMPARE(saved.table, 2);
         }
         init();
-        QCOMPARE(dialog()->view(), QStringLiteral("arrows"));
+        QCOMPARE(dialog()->view(), FigureKind::Arrows);
         QCOMPARE(child<QComboBox>("formatBox")->currentIndex(), 1);
         QCOMPARE(child<QComboBox>("tableFormatBox")->currentIndex(), 2);
         cleanup();
@@ -132,7 +132,7 @@ private Q_SLOTS:
     void savesWhatTheCommandLineWrites()
     {
         QFETCH(QString, view);
-        dialog()->setView(view);
+        dialog()->setView(*figureKindNamed(view));
         const QString ours = path(view + QStringLiteral("-dialog.png"));
         QCOMPARE(dialog()->saveFigure(ours), QString());
         const QString theirs = path(view + QStringLiteral("-cli.png"));
@@ -150,7 +150,7 @@ private Q_SLOTS:
     // they change the figure (a larger title, the data's own scale).
     void textSizeAndColoursAreTheCommandLines()
     {
-        dialog()->setView(QStringLiteral("heatmap"));
+        dialog()->setView(FigureKind::Heatmap);
         const QString plain = path(QStringLiteral("plain.png"));
         QCOMPARE(dialog()->saveFigure(plain), QString());
         child<QSpinBox>("textSizeBox")->setValue(30);
@@ -170,7 +170,7 @@ private Q_SLOTS:
 
     void followsTheWindowsColormap()
     {
-        dialog()->setView(QStringLiteral("heatmap"));
+        dialog()->setView(FigureKind::Heatmap);
         auto *colormap = m_window->findChild<QComboBox *>(QStringLiteral("colormap"));
         QVERIFY(colormap);
         while (colormap->currentText() != u"magma") // as a user picks it: keys emit activated()
@@ -192,7 +192,7 @@ private Q_SLOTS:
 
     void suffixChoosesTheFormat()
     {
-        dialog()->setView(QStringLiteral("heatmap"));
+        dialog()->setView(FigureKind::Heatmap);
         dialog()->setFormat(FigureFormat::Png);
         QCOMPARE(dialog()->saveFigure(path(QStringLiteral("h.svg"))), QString());
         QVERIFY(readAll(path(QStringLiteral("h.svg"))).contains("viewBox=\"0 0 600 500\""));
@@ -203,9 +203,9 @@ private Q_SLOTS:
     void autoHeightFollowsTheView()
     {
         child<QSpinBox>("heightBox")->setValue(child<QSpinBox>("heightBox")->minimum());
-        dialog()->setView(QStringLiteral("worked"));
+        dialog()->setView(FigureKind::Worked);
         const QSize worked = dialog()->figureSpec().size;
-        dialog()->setView(QStringLiteral("heatmap"));
+        dialog()->setView(FigureKind::Heatmap);
         QCOMPARE(dialog()->figureSpec().size, QSize(600, 600));
         QCOMPARE(worked.width(), 600);
         QVERIFY2(worked.height() > 600, qPrintable(QString::number(worked.height())));
@@ -213,19 +213,19 @@ private Q_SLOTS:
 
     void previewFollowsTheDocument()
     {
-        dialog()->setView(QStringLiteral("heatmap"));
+        dialog()->setView(FigureKind::Heatmap);
         dialog()->show();
         QTRY_VERIFY(!dialog()->previewImage().isNull());
         const QImage before = dialog()->previewImage();
         session()->setSelectedToken(2);
         QTRY_VERIFY(dialog()->previewImage() != before);
-        dialog()->setView(QStringLiteral("bars"));
+        dialog()->setView(FigureKind::Bars);
         QTRY_VERIFY(dialog()->previewImage().size() != QSize() && dialog()->previewImage() != before);
     }
 
     void copiesPngAndSvgAtOnce()
     {
-        dialog()->setView(QStringLiteral("figure"));
+        dialog()->setView(FigureKind::Figure);
         dialog()->copyFigure();
         const QMimeData *data = QGuiApplication::clipboard()->mimeData();
         QVERIFY(data);

@@ -67,7 +67,7 @@ private Q_SLOTS:
         QTest::addColumn<double>("scale");
         QTest::addColumn<double>("tolerance");
         const std::map<QString, double> tolerance {{u"bars"_s, 0.8}, {u"worked"_s, 1.0}, {u"figure"_s, 1.25}};
-        for (const QString &view : FigureRenderer::availableFigureViews())
+        for (const QString &view : qkv::figureKindNames())
             for (double scale : {2.0, 3.0})
                 QTest::addRow("%s %g×", qPrintable(view), scale)
                     << view << scale << (tolerance.contains(view) ? tolerance.at(view) : 1.2);
@@ -81,7 +81,7 @@ private Q_SLOTS:
         session.resetDocument(*loadDocument(u"example:animal"_s).document);
         session.setSelectedToken(7); // "it": every view shows a worked query
         FigureOptions options;
-        options.view = view;
+        options.kind = figureKindNamed(view);
         FigureRenderer renderer(&session, options);
         QVERIFY(renderer.isValid());
         const QSize size = renderer.preferredSize(700).boundedTo(QSize(700, 2400));

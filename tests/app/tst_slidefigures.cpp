@@ -95,7 +95,7 @@ private Q_SLOTS:
         DocumentSession session;
         session.resetDocument(*loadDocument(u"example:birds"_s).document);
         FigureOptions options;
-        options.view = u"heatmap"_s;
+        options.kind = FigureKind::Heatmap;
         const int big = firstTextLineHeight(render(session, options, QSize(1920, 1080)));
         const int small = firstTextLineHeight(render(session, options, QSize(960, 540)));
         QVERIFY2(big >= 22, qPrintable(u"title %1 px high"_s.arg(big)));
@@ -114,7 +114,7 @@ private Q_SLOTS:
         DocumentSession session;
         session.resetDocument(doc);
         FigureOptions options;
-        options.view = u"heatmap"_s;
+        options.kind = FigureKind::Heatmap;
         const int cellsFrom = firstColouredRow(render(session, options, QSize(1000, 1000)));
         QVERIFY2(cellsFrom < 250, qPrintable(u"the heatmap starts %1 px down"_s.arg(cellsFrom)));
     }
@@ -127,7 +127,7 @@ private Q_SLOTS:
         QTest::addColumn<QString>("example");
         QTest::addColumn<QString>("view");
         for (const QString &example : {u"example:animal"_s, u"example:birds"_s, u"example:riley"_s})
-            for (const QString &view : FigureRenderer::availableFigureViews())
+            for (const QString &view : qkv::figureKindNames())
                 if (view != u"bars")
                     QTest::addRow("%s %s", qPrintable(example), qPrintable(view)) << example << view;
     }
@@ -139,7 +139,7 @@ private Q_SLOTS:
         session.resetDocument(*loadDocument(example).document);
         session.setSelectedToken(1);
         FigureOptions options;
-        options.view = view;
+        options.kind = figureKindNamed(view);
         const QImage image = render(session, options, QSize(1200, 800));
         const QColor highlight = slidePalette().color(QPalette::Highlight);
         const int marked = countPixels(image, [&](QRgb p) {
@@ -156,7 +156,7 @@ private Q_SLOTS:
         DocumentSession session;
         session.resetDocument(*loadDocument(u"example:animal"_s).document);
         FigureOptions options;
-        options.view = u"heatmap"_s;
+        options.kind = FigureKind::Heatmap;
         const auto yellow = [](QRgb p) { return qRed(p) > 200 && qGreen(p) > 200 && qBlue(p) < 90; };
         const int unit = countPixels(render(session, options, QSize(1000, 1000)), yellow);
         options.dataScale = true;
@@ -171,7 +171,7 @@ private Q_SLOTS:
         DocumentSession session;
         session.resetDocument(*loadDocument(u"example:birds"_s).document);
         FigureOptions options;
-        options.view = u"figure"_s;
+        options.kind = FigureKind::Figure;
         const FigureRenderer renderer(&session, options);
         const QString svg
             = QString::fromUtf8(renderFigure({QSize(900, 500), 1, FigureFormat::Svg, u"t"_s}, renderer.painter()));
