@@ -15,10 +15,10 @@
 #include "session/autosaver.h"
 #include "session/documentsession.h"
 #include "session/embeddingsmodel.h"
-#include "session/modelsession.h"
 #include "session/outputprojectionmodel.h"
 #include "session/outputsmodel.h"
 #include "session/projectionsmodel.h"
+#include "session/transformersession.h"
 #include "session/wordvectorsmodel.h"
 
 #include <QActionGroup>
@@ -45,7 +45,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_outputsModel(new OutputsModel(m_session, this))
     , m_autosaver(new Autosaver(m_session, Autosaver::defaultFolder(), this))
     , m_file(m_autosaver)
-    , m_model(new ModelSession(m_session, this))
+    , m_transformer(new TransformerSession(m_session, this))
     , m_live(new live::LiveSession(this))
 {
     m_ui->setupUi(this);

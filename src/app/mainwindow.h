@@ -30,7 +30,7 @@ class Autosaver;
 class DocumentSession;
 class DocumentTableModel;
 class EmbeddingsModel;
-class ModelSession;
+class TransformerSession;
 class ExampleNoteDock;
 class ExportDialog;
 class HelpDock;
@@ -66,7 +66,7 @@ public:
     void offerRecovery();
 
     DocumentSession *session() const { return m_session; }
-    ModelSession *modelSession() const { return m_model; }
+    TransformerSession *transformerSession() const { return m_transformer; }
     live::LiveSession *liveSession() const { return m_live; }
     QString filePath() const { return m_file.path(); }
     QString lastError() const { return m_lastError; }
@@ -103,7 +103,7 @@ private:
     void setUpArrowControls();
     void applyArrowControls();
     void saveViewOptions() const;
-    // A real model's layers and heads (mainwindowmodel.cpp).
+    // A real model's layers and heads (mainwindowtransformer.cpp).
     void setUpModel();
     void showModelView();
     // A real model run live (mainwindowlive.cpp).
@@ -150,7 +150,7 @@ private:
     OutputsModel *m_outputsModel;
     Autosaver *m_autosaver;
     DocumentFile m_file; // after m_autosaver, which it is given
-    ModelSession *m_model;
+    TransformerSession *m_transformer;
     live::LiveSession *m_live;
     std::shared_ptr<const live::LiveRun> m_shownRun; // the run the model session shows
     bool m_reloadShown = false; // the next run replaces the shown layer's document

@@ -10,7 +10,7 @@
 #include "platform/fileread.h"
 #include "session/autosaver.h"
 #include "session/documentsession.h"
-#include "session/modelsession.h"
+#include "session/transformersession.h"
 
 #include <QCloseEvent>
 #include <QDateTime>
@@ -55,7 +55,7 @@ void MainWindow::newDocument()
 {
     if (!maybeSave())
         return;
-    m_model->close();
+    m_transformer->close();
     m_live->close();
     m_session->resetDocument(Document());
     m_file.setUnsaved();
@@ -95,14 +95,14 @@ bool MainWindow::openDocument(const QString &fileOrExample)
     if (opened.model) {
         // A model file is read, never written: its layers are saved as QKV Lab documents.
         m_live->close();
-        m_model->show(opened, fileOrExample);
+        m_transformer->show(opened, fileOrExample);
         m_file.setUnsaved(QFileInfo(fileOrExample).fileName());
         addRecentFile(QFileInfo(fileOrExample).absoluteFilePath());
         updateTitle();
         showExampleNote({});
         return true;
     }
-    m_model->close();
+    m_transformer->close();
     m_live->close();
     m_session->resetDocument(*loaded.document);
     const bool example = fileOrExample.startsWith(QLatin1String("example:"));
@@ -132,7 +132,7 @@ bool MainWindow::saveBytes(const QString &path, const QByteArray &bytes)
     }
     m_file.setFile(path);
     m_session->undoStack()->setClean(); // only after a successful commit
-    m_model->markShownViewSaved();
+    m_transformer->markShownViewSaved();
     addRecentFile(m_file.path());
     updateTitle();
     statusBar()->showMessage(tr("Saved %1").arg(m_file.path()), 4000);
@@ -181,8 +181,9 @@ bool MainWindow::saveAs()
 bool MainWindow::maybeSave()
 {
     // A model's views keep their edits only while it is open, the shown one without its history.
-    const bool shown = !m_session->undoStack()->isClean() || (m_model->isOpen() && m_model->shownViewWasEdited());
-    const int others = m_model->isOpen() ? m_model->editedOtherViews() : 0;
+    const bool shown
+        = !m_session->undoStack()->isClean() || (m_transformer->isOpen() && m_transformer->shownViewWasEdited());
+    const int others = m_transformer->isOpen() ? m_transformer->editedOtherViews() : 0;
     if (!shown && others == 0)
         return true;
     const QString name = documentName();
@@ -280,7 +281,7 @@ void MainWindow::offerRecovery()
             // The model reruns with the edits; the session is unsaved, and saving asks where.
             openLiveSession(r.autosaveFile, true);
         } else if (box.clickedButton() == restore) {
-            m_model->close();
+            m_transformer->close();
             m_live->close();
             m_session->resetDocument(*loaded.document);
             // Recovered work is untitled and unsaved: saving asks where, so no file is overwritten unasked.

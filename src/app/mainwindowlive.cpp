@@ -12,11 +12,11 @@
 #include "livemodel/sessionfile.h"
 #include "session/autosaver.h"
 #include "session/documentsession.h"
-#include "session/modelsession.h"
+#include "session/transformersession.h"
 #include "transformer/hubcache.h"
 #include "views/layersgridview.h"
-#include "views/modelpanel.h"
 #include "views/predictionview.h"
+#include "views/transformerpanel.h"
 
 #include <QApplication>
 #include <QDir>
@@ -104,30 +104,30 @@ void MainWindow::setUpLive()
     connect(m_session, &DocumentSession::valuesChanged, this, &MainWindow::editLiveModel);
 
     const auto changeInterventions = [this](bool reloadShown, auto change) {
-        if (!m_live->isOpen() || !m_model->isOpen())
+        if (!m_live->isOpen() || !m_transformer->isOpen())
             return;
         m_reloadShown = reloadShown;
         m_live->setInterventions(change(m_live->interventions()));
     };
     connect(m_ui->actionAblateHead, &QAction::triggered, this, [this, changeInterventions](bool off) {
-        const int layer = m_model->view().layer, head = m_session->currentHead();
+        const int layer = m_transformer->view().layer, head = m_session->currentHead();
         changeInterventions(
             false, [&](auto current) { return live::withAblation(std::move(current), layer, head, off); });
     });
-    connect(m_ui->modelPanel->grid(), &LayersGridView::switchRequested, this,
+    connect(m_ui->transformerPanel->grid(), &LayersGridView::switchRequested, this,
         [changeInterventions](int layer, int head, bool off) {
             changeInterventions(
                 false, [&](auto current) { return live::withAblation(std::move(current), layer, head, off); });
         });
     connect(m_ui->actionResetLayer, &QAction::triggered, this, [this, changeInterventions] {
-        const int layer = m_model->view().layer;
+        const int layer = m_transformer->view().layer;
         changeInterventions(true, [&](auto current) { return live::withoutLayer(std::move(current), layer); });
     });
     connect(m_ui->actionResetAll, &QAction::triggered, this, [changeInterventions] {
         changeInterventions(true, [](auto current) { return live::withoutLayer(std::move(current), -1); });
     });
-    for (auto signal : {&ModelSession::viewChanged, &ModelSession::modelChanged})
-        connect(m_model, signal, this, &MainWindow::updateModelActions);
+    for (auto signal : {&TransformerSession::viewChanged, &TransformerSession::modelChanged})
+        connect(m_transformer, signal, this, &MainWindow::updateModelActions);
     connect(m_session, &DocumentSession::currentHeadChanged, this, &MainWindow::updateModelActions);
     updateModelActions();
 }
@@ -152,7 +152,7 @@ bool MainWindow::openLiveModel(const QString &location, const QString &sentence)
     }
     if (text.isEmpty())
         text = firstSentence(*model);
-    m_model->close();
+    m_transformer->close();
     m_shownRun.reset();
     m_pendingSession.reset();
     m_recoveredUnsaved = false;
@@ -216,7 +216,7 @@ QByteArray MainWindow::liveSessionBytes(const QString &file) const
     if (!s.model.startsWith(u"hf:") && !live::isBundledModel(s.model)) // names stay names
         s.model = QFileInfo(s.model).absoluteFilePath();
     s.sentence = m_live->sentence();
-    s.layer = std::max(m_model->view().layer, 0);
+    s.layer = std::max(m_transformer->view().layer, 0);
     s.head = m_session->currentHead();
     s.interventions = m_live->interventions();
     return live::serializeSession(s, file);
@@ -233,34 +233,34 @@ void MainWindow::showLiveRun()
     if (!run || !run->attention)
         return;
     const QString location = m_live->model()->location();
-    if (!m_model->isOpen() || m_model->path() != location || !m_shownRun) {
+    if (!m_transformer->isOpen() || m_transformer->path() != location || !m_shownRun) {
         const OpenedFile opened = openModelAttention(run->attention, {}, location, modelName(location));
         if (!opened.loaded) {
             showError(tr("Cannot show the model"), opened.loaded.error.toString());
             return;
         }
-        m_model->show(opened, location);
+        m_transformer->show(opened, location);
         // A causal LM predicts from its last token: that row is the one to read first.
         if (run->causal)
             m_session->setSelectedToken(int(run->ids.size()) - 1);
     } else {
         // The shown layer's document stays (with its undo history) when its own numbers are the
         // same: the same tokens, and nothing changed before it. Its own edits are the document's.
-        const int layer = m_model->view().layer;
+        const int layer = m_transformer->view().layer;
         transformer::ForwardOptions now;
         now.interventions = run->forward->interventions;
         const bool keep = !m_reloadShown && layer >= 0 && run->ids == m_shownRun->ids
             && transformer::firstChangedLayer(*m_shownRun->forward, now) >= layer;
-        m_model->replace(run->attention, keep);
+        m_transformer->replace(run->attention, keep);
     }
     m_reloadShown = false;
     m_shownRun = run;
     if (const std::shared_ptr<live::SessionFile> s = std::exchange(m_pendingSession, nullptr)) {
         // A session file's look and edits, once its model has run on its sentence.
-        ModelView view = m_model->view();
-        view.layer = std::min(s->layer, m_model->model()->layers - 1);
-        m_model->setView(view);
-        m_session->setCurrentHead(std::min(s->head, m_model->model()->heads - 1));
+        ModelView view = m_transformer->view();
+        view.layer = std::min(s->layer, m_transformer->model()->layers - 1);
+        m_transformer->setView(view);
+        m_session->setCurrentHead(std::min(s->head, m_transformer->model()->heads - 1));
         if (!s->interventions.empty()) {
             m_reloadShown = true;
             m_live->setInterventions(s->interventions);
@@ -313,10 +313,11 @@ void MainWindow::editLiveModel()
 {
     // An edit of the shown layer's vectors is an intervention on that layer.
     const std::shared_ptr<const live::LiveRun> before = m_live->baseline();
-    if (!m_live->isOpen() || !m_model->isOpen() || !before || !m_shownRun
-        || m_model->path() != m_live->model()->location() || !usesModelVectors(*m_model->model(), m_model->view()))
+    if (!m_live->isOpen() || !m_transformer->isOpen() || !before || !m_shownRun
+        || m_transformer->path() != m_live->model()->location()
+        || !usesModelVectors(*m_transformer->model(), m_transformer->view()))
         return;
-    const int layer = m_model->view().layer;
+    const int layer = m_transformer->view().layer;
     std::vector<transformer::Intervention> next = live::withLayerEdits(
         m_live->interventions(), layer, live::interventionsFromDocument(m_session->document(), layer, *before));
     if (!live::sameInterventions(next, m_live->interventions()))
@@ -325,9 +326,9 @@ void MainWindow::editLiveModel()
 
 void MainWindow::updateModelActions()
 {
-    const bool running = m_live->isOpen() && m_model->isOpen();
-    const int layer = m_model->view().layer, head = m_session->currentHead();
-    const bool oneHead = running && layer >= 0 && !m_model->view().headsBy;
+    const bool running = m_live->isOpen() && m_transformer->isOpen();
+    const int layer = m_transformer->view().layer, head = m_session->currentHead();
+    const bool oneHead = running && layer >= 0 && !m_transformer->view().headsBy;
     m_ui->actionAblateHead->setEnabled(oneHead);
     m_ui->actionAblateHead->setChecked(oneHead && live::isAblated(m_live->interventions(), layer, head));
     m_ui->actionAblateHead->setText(
@@ -339,7 +340,7 @@ void MainWindow::updateModelActions()
         for (const transformer::Intervention &i : m_live->interventions())
             if (i.kind == transformer::Intervention::Kind::Ablate)
                 off.emplace_back(i.layer, i.head);
-    m_ui->modelPanel->grid()->setSwitchedOff(std::move(off), running);
+    m_ui->transformerPanel->grid()->setSwitchedOff(std::move(off), running);
 }
 
 void MainWindow::buildModelMenu()

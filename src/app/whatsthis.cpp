@@ -163,7 +163,7 @@ constexpr Help helps[] = {
         nullptr},
     {"actionResetAll", QT_TRANSLATE_NOOP("WhatsThis", "Take back every edit of the model and every head switched off."),
         nullptr},
-    {"modelPanel",
+    {"transformerPanel",
         QT_TRANSLATE_NOOP("WhatsThis", "A real model's attention: choose the layer and heads, hide or merge tokens."),
         "head"},
     {"helpDock", QT_TRANSLATE_NOOP("WhatsThis", "The guide to the first five minutes and the glossary. F1 opens it."),

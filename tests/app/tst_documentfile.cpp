@@ -59,7 +59,7 @@ private Q_SLOTS:
         QCOMPARE(recoveryNames(), path);
     }
 
-    void aModelSessionIsRecoveredFromItsModel()
+    void aTransformerSessionIsRecoveredFromItsModel()
     {
         const QString path = QDir(m_folder.path()).filePath(QStringLiteral("gpt2.qkvmodel.json"));
         m_file->setFile(path);

@@ -7,7 +7,7 @@
 #include "session/autosaver.h"
 #include "session/documentsession.h"
 #include "session/documenttablemodel.h"
-#include "session/modelsession.h"
+#include "session/transformersession.h"
 #include "views/layersgridview.h"
 #include "views/predictionview.h"
 #include "views/scrubtableview.h"
@@ -87,7 +87,7 @@ private Q_SLOTS:
     void openingAModelFolderRunsItOnASentence()
     {
         QVERIFY(live()->isOpen());
-        QVERIFY(m_window->modelSession()->isOpen());
+        QVERIFY(m_window->transformerSession()->isOpen());
         QVERIFY(child<QDockWidget>("modelDock")->isVisible());
         QVERIFY(child<QDockWidget>("predictionDock")->isVisible());
         QVERIFY(m_window->windowTitle().contains(u"gpt2"_s));
@@ -118,7 +118,7 @@ private Q_SLOTS:
         QCOMPARE(live()->run()->sentence, u"the dog ran on the mat . the dog"_s);
         const live::LiveRun direct = live::run(*m_reference, u"the dog ran on the mat . the dog"_s);
         QCOMPARE(session()->document().tokens(), direct.attention->tokens);
-        QCOMPARE(m_window->modelSession()->model()->n, int(direct.ids.size()));
+        QCOMPARE(m_window->transformerSession()->model()->n, int(direct.ids.size()));
         QCOMPARE(predictions()->predictions().front().bars.front().token, direct.predictions.front().top.front().token);
         QCOMPARE(edit->text(), u"the dog ran on the mat . the dog"_s); // what was typed stays
         QVERIFY(session()->undoStack()->count() == 0); // a sentence is not an edit of the model
@@ -130,7 +130,7 @@ private Q_SLOTS:
         auto *grid = child<LayersGridView>("grid");
         QTest::mouseClick(grid, Qt::LeftButton, {}, grid->tileRect(grid->rect(), 1, 2).center().toPoint());
         settle();
-        QCOMPARE(m_window->modelSession()->view().layer, 1);
+        QCOMPARE(m_window->transformerSession()->view().layer, 1);
         QCOMPARE(session()->currentHead(), 2);
         auto *table = child<ScrubTableView>("wordsTable");
         auto *model = qobject_cast<DocumentTableModel *>(table->model());
@@ -219,7 +219,7 @@ private Q_SLOTS:
         QCOMPARE(session()->document().value(ref), own);
     }
 
-    void aModelSessionReopensAsItWasLeft()
+    void aTransformerSessionReopensAsItWasLeft()
     {
         // Layer 2, head 3, a key edited and a head of layer 1 switched off.
         auto *grid = child<LayersGridView>("grid");
@@ -246,7 +246,7 @@ private Q_SLOTS:
         settle();
         QVERIFY(live::sameInterventions(live()->interventions(), interventions));
         QVERIFY((live()->run()->forward->logits - logits).cwiseAbs().maxCoeff() == 0);
-        QCOMPARE(m_window->modelSession()->view().layer, 1);
+        QCOMPARE(m_window->transformerSession()->view().layer, 1);
         QCOMPARE(session()->currentHead(), 2);
         QVERIFY(grid->isSwitchedOff(0, 3));
         QCOMPARE(session()->document().value(ref), double(interventions.front().values(1, 0)));
@@ -329,7 +329,7 @@ private Q_SLOTS:
     {
         QVERIFY(m_window->openDocument(u"example:animal"_s));
         QVERIFY(!live()->isOpen());
-        QVERIFY(!m_window->modelSession()->isOpen());
+        QVERIFY(!m_window->transformerSession()->isOpen());
         QCOMPARE(child<QLineEdit>("sentenceEdit")->text(), session()->document().sentence());
     }
 };

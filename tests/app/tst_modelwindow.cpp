@@ -4,7 +4,7 @@
 #include "document/documentio.h"
 #include "modelfixture.h"
 #include "session/documentsession.h"
-#include "session/modelsession.h"
+#include "session/transformersession.h"
 #include "views/layersgridview.h"
 
 #include <QApplication>
@@ -55,7 +55,7 @@ private:
         return test::named<T>(m_window.get(), name);
     }
     DocumentSession *session() const { return m_window->session(); }
-    ModelSession *model() const { return m_window->modelSession(); }
+    TransformerSession *model() const { return m_window->transformerSession(); }
     Eigen::MatrixXd weights(int head) const
     {
         session()->waitForResult();

@@ -70,7 +70,7 @@ class TestInductionModel : public QObject
     Q_OBJECT
 
 private:
-    std::shared_ptr<const live::LiveModel> m_model;
+    std::shared_ptr<const live::LiveModel> m_transformer;
     Head m_previous, m_induction;
     std::vector<int> m_words; // whole words of the vocabulary
 
@@ -85,7 +85,7 @@ private:
             options.predictPositions = r.rows;
             options.topK = 1;
             options.interventions = interventions;
-            const transformer::ForwardResult result = transformer::forward(m_model->model(), r.ids, options);
+            const transformer::ForwardResult result = transformer::forward(m_transformer->model(), r.ids, options);
             if (!result.done())
                 qFatal("forward refused: %s", qPrintable(result.error));
             const Eigen::MatrixXf &previous
@@ -111,8 +111,8 @@ private Q_SLOTS:
     void initTestCase()
     {
         QString error;
-        m_model = live::LiveModel::open(modelFolder(), &error);
-        QVERIFY2(m_model, qPrintable(error));
+        m_transformer = live::LiveModel::open(modelFolder(), &error);
+        QVERIFY2(m_transformer, qPrintable(error));
         // Which heads are which, as the folder says (written by the training script).
         QFile f(modelFolder() + QStringLiteral("/qkvlab.json"));
         QVERIFY(f.open(QIODevice::ReadOnly));
@@ -123,14 +123,14 @@ private Q_SLOTS:
         };
         m_previous = head("previous_token_head");
         m_induction = head("induction_head");
-        const transformer::Config &c = m_model->model().config();
+        const transformer::Config &c = m_transformer->model().config();
         QCOMPARE(m_previous.layer, 0);
         QCOMPARE(m_induction.layer, 1);
         QVERIFY(m_previous.head >= 0 && m_previous.head < c.heads);
         QVERIFY(m_induction.head >= 0 && m_induction.head < c.heads);
         const QRegularExpression word(QStringLiteral("^[a-z]{2,}$"));
-        for (int id = 0; id < m_model->tokenizer().vocabSize(); ++id)
-            if (word.match(m_model->tokenizer().piece(id)).hasMatch())
+        for (int id = 0; id < m_transformer->tokenizer().vocabSize(); ++id)
+            if (word.match(m_transformer->tokenizer().piece(id)).hasMatch())
                 m_words.push_back(id);
         QVERIFY(m_words.size() >= 1000);
     }
@@ -138,12 +138,12 @@ private Q_SLOTS:
     // What the program ships: a small GPT-2-shaped folder with room for a typed paragraph.
     void folder()
     {
-        const transformer::Config &c = m_model->model().config();
+        const transformer::Config &c = m_transformer->model().config();
         QCOMPARE(c.family, transformer::Family::Gpt2);
         QCOMPARE(c.layers, 2);
         QVERIFY(c.hidden <= 64);
         QVERIFY(c.maxPositions >= 128);
-        QCOMPARE(c.vocab, m_model->tokenizer().vocabSize());
+        QCOMPARE(c.vocab, m_transformer->tokenizer().vocabSize());
         qint64 bytes = 0;
         for (QDirIterator it(modelFolder(), QDir::Files); it.hasNext();)
             bytes += QFileInfo(it.next()).size();
@@ -153,11 +153,12 @@ private Q_SLOTS:
     // Words of the vocabulary stay whole, any other word splits into pieces, never [UNK].
     void tokenizer()
     {
-        const tokenizers::Encoding e = m_model->encode(QStringLiteral("The cat sat on the mat. The cat sat on the"));
+        const tokenizers::Encoding e
+            = m_transformer->encode(QStringLiteral("The cat sat on the mat. The cat sat on the"));
         QCOMPARE(e.pieces.join(u' '), QStringLiteral("the cat sat on the mat . the cat sat on the"));
-        const tokenizers::Encoding rare = m_model->encode(QStringLiteral("Zyxomma xylophones, naïvely 42"));
+        const tokenizers::Encoding rare = m_transformer->encode(QStringLiteral("Zyxomma xylophones, naïvely 42"));
         QVERIFY(!rare.pieces.contains(QStringLiteral("[UNK]")));
-        QCOMPARE(m_model->tokenizer().decode(rare.ids), QStringLiteral("zyxomma xylophones, naively 42"));
+        QCOMPARE(m_transformer->tokenizer().decode(rare.ids), QStringLiteral("zyxomma xylophones, naively 42"));
     }
 
     void heldOut()
@@ -186,7 +187,8 @@ private Q_SLOTS:
     // The program's example: a typed sentence whose repeated phrase gives the next word.
     void example()
     {
-        const live::LiveRun run = live::run(*m_model, QStringLiteral("The cat sat on the mat. The cat sat on the"), 5);
+        const live::LiveRun run
+            = live::run(*m_transformer, QStringLiteral("The cat sat on the mat. The cat sat on the"), 5);
         QVERIFY2(run, qPrintable(run.error));
         QVERIFY(run.causal);
         QCOMPARE(run.predictions.size(), std::size_t(1));
@@ -216,7 +218,7 @@ private Q_SLOTS:
         QCOMPARE(builtIn->shownLayer(), 1);
         QCOMPARE(builtIn->shownHead(), m_induction.head);
         const live::LiveRun a = live::run(*builtIn, builtIn->exampleSentence());
-        const live::LiveRun b = live::run(*m_model, builtIn->exampleSentence());
+        const live::LiveRun b = live::run(*m_transformer, builtIn->exampleSentence());
         QVERIFY(a && b);
         QVERIFY(a.forward->logits == b.forward->logits);
         // Opened again: the unpacked copy is reused, and a damaged one is unpacked again.

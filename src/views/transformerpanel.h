@@ -7,7 +7,7 @@
 #include <memory>
 
 namespace Ui {
-class ModelPanel;
+class TransformerPanel;
 }
 
 namespace qkv {
@@ -17,13 +17,13 @@ class LayersGridView;
 // How a real model is looked at: the layer (or all combined), each head or the heads
 // combined, special tokens hidden, word pieces merged; a note on where the numbers come from,
 // and the layers × heads overview, whose tiles choose layer and head. Forwards edits only.
-class ModelPanel : public QWidget
+class TransformerPanel : public QWidget
 {
     Q_OBJECT
 
 public:
-    explicit ModelPanel(QWidget *parent = nullptr);
-    ~ModelPanel() override;
+    explicit TransformerPanel(QWidget *parent = nullptr);
+    ~TransformerPanel() override;
 
     void setModel(const std::shared_ptr<const ModelAttention> &model);
     // Shows a view (no signal); `note` says where the shown numbers come from.
@@ -37,7 +37,7 @@ Q_SIGNALS:
     void headChosen(int layer, int head);
 
 private:
-    std::unique_ptr<Ui::ModelPanel> m_ui;
+    std::unique_ptr<Ui::TransformerPanel> m_ui;
     bool m_updating = false;
 };
 

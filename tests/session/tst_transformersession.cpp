@@ -5,7 +5,7 @@
 #include "document/documentio.h"
 #include "modelfixture.h"
 #include "session/documentsession.h"
-#include "session/modelsession.h"
+#include "session/transformersession.h"
 
 #include <QFile>
 #include <QSignalSpy>
@@ -31,13 +31,13 @@ bool near(const Eigen::MatrixXd &a, const Eigen::MatrixXd &b)
 
 } // namespace
 
-class TstModelSession : public QObject
+class TstTransformerSession : public QObject
 {
     Q_OBJECT
 
     QTemporaryDir m_dir;
     std::unique_ptr<DocumentSession> m_session;
-    std::unique_ptr<ModelSession> m_model;
+    std::unique_ptr<TransformerSession> m_transformer;
 
     QString write(const QString &name, const test::ModelFixture &f)
     {
@@ -55,7 +55,7 @@ class TstModelSession : public QObject
     ValueRef firstQuery() const { return {Field::Query, m_session->document().vectorKey(0), 0, 0, 0}; }
     ModelView layer(int l) const
     {
-        ModelView v = m_model->view();
+        ModelView v = m_transformer->view();
         v.layer = l;
         return v;
     }
@@ -64,24 +64,24 @@ private Q_SLOTS:
     void init()
     {
         m_session = std::make_unique<DocumentSession>();
-        m_model = std::make_unique<ModelSession>(m_session.get());
+        m_transformer = std::make_unique<TransformerSession>(m_session.get());
         const QString path = write(u"cats.json"_qs, cats());
         const OpenedFile opened = openFile(path);
         QVERIFY2(opened.model, qPrintable(opened.loaded.error.toString()));
-        QSignalSpy changed(m_model.get(), &ModelSession::modelChanged);
-        m_model->show(opened, path);
+        QSignalSpy changed(m_transformer.get(), &TransformerSession::modelChanged);
+        m_transformer->show(opened, path);
         QCOMPARE(changed.count(), 1);
     }
     void cleanup()
     {
-        m_model.reset();
+        m_transformer.reset();
         m_session.reset();
     }
 
     void theFirstLookIsLayerOneWithTheFilesNumbers()
     {
-        QVERIFY(m_model->isOpen());
-        QCOMPARE(m_model->view().layer, 0);
+        QVERIFY(m_transformer->isOpen());
+        QCOMPARE(m_transformer->view().layer, 0);
         QCOMPARE(m_session->document().tokens(), cats().tokens);
         QCOMPARE(m_session->document().settings().heads, 2);
         for (int h = 0; h < 2; ++h)
@@ -90,12 +90,12 @@ private Q_SLOTS:
 
     void anotherLayerShowsItsOwnNumbers()
     {
-        QSignalSpy viewChanged(m_model.get(), &ModelSession::viewChanged);
+        QSignalSpy viewChanged(m_transformer.get(), &TransformerSession::viewChanged);
         m_session->setCurrentHead(1);
         m_session->setSelectedToken(2);
-        QCOMPARE(m_model->setView(layer(1)), QString());
+        QCOMPARE(m_transformer->setView(layer(1)), QString());
         QCOMPARE(viewChanged.count(), 1);
-        QCOMPARE(m_model->view().layer, 1);
+        QCOMPARE(m_transformer->view().layer, 1);
         QVERIFY(near(weights(1), cats().attention(1, 1)));
         QVERIFY(!near(weights(1), cats().attention(0, 1)));
         QCOMPARE(m_session->currentHead(), 1); // the head and token looked at stay
@@ -107,40 +107,40 @@ private Q_SLOTS:
         m_session->editValue(firstQuery(), 3.5);
         const Eigen::MatrixXd edited = weights(0);
         QVERIFY(!near(edited, cats().attention(0, 0)));
-        QCOMPARE(m_model->setView(layer(1)), QString());
-        QCOMPARE(m_model->editedOtherViews(), 1);
-        QVERIFY(!m_model->shownViewWasEdited());
-        QCOMPARE(m_model->setView(layer(0)), QString());
+        QCOMPARE(m_transformer->setView(layer(1)), QString());
+        QCOMPARE(m_transformer->editedOtherViews(), 1);
+        QVERIFY(!m_transformer->shownViewWasEdited());
+        QCOMPARE(m_transformer->setView(layer(0)), QString());
         QCOMPARE(m_session->document().value(firstQuery()), 3.5);
         QVERIFY(near(weights(0), edited));
-        QVERIFY(m_model->shownViewWasEdited()); // its undo history is gone: the session says so
-        QCOMPARE(m_model->editedOtherViews(), 0);
-        m_model->markShownViewSaved();
-        QVERIFY(!m_model->shownViewWasEdited());
+        QVERIFY(m_transformer->shownViewWasEdited()); // its undo history is gone: the session says so
+        QCOMPARE(m_transformer->editedOtherViews(), 0);
+        m_transformer->markShownViewSaved();
+        QVERIFY(!m_transformer->shownViewWasEdited());
     }
 
     void aLookTheModelCannotGiveIsRefusedAndNothingMoves()
     {
         const Document before = m_session->document();
-        const QString why = m_model->setView(layer(5));
+        const QString why = m_transformer->setView(layer(5));
         QVERIFY2(!why.isEmpty(), "a layer the model does not have");
-        QCOMPARE(m_model->view().layer, 0);
+        QCOMPARE(m_transformer->view().layer, 0);
         QVERIFY(m_session->document() == before);
     }
 
     void aModelComputedAgainKeepsWhatIsLookedAt()
     {
-        QCOMPARE(m_model->setView(layer(1)), QString());
+        QCOMPARE(m_transformer->setView(layer(1)), QString());
         m_session->setCurrentHead(1);
         m_session->setSelectedToken(4);
         // The same tokens computed again by a model of one layer: layer 2 is gone, so layer 1 shows.
         const test::ModelFixture oneLayer(cats().tokens, 1, 2, 4);
         const OpenedFile again = openFile(write(u"again.json"_qs, oneLayer));
         QVERIFY(again.model);
-        QSignalSpy replaced(m_model.get(), &ModelSession::modelReplaced);
-        m_model->replace(again.model, false);
+        QSignalSpy replaced(m_transformer.get(), &TransformerSession::modelReplaced);
+        m_transformer->replace(again.model, false);
         QCOMPARE(replaced.count(), 1);
-        QCOMPARE(m_model->view().layer, 0);
+        QCOMPARE(m_transformer->view().layer, 0);
         QVERIFY(near(weights(1), oneLayer.attention(0, 1)));
         QCOMPARE(m_session->currentHead(), 1);
         QCOMPARE(m_session->selectedToken(), 4);
@@ -148,15 +148,15 @@ private Q_SLOTS:
 
     void closingForgetsTheModel()
     {
-        QSignalSpy changed(m_model.get(), &ModelSession::modelChanged);
-        m_model->close();
-        QVERIFY(!m_model->isOpen());
-        QCOMPARE(m_model->path(), QString());
+        QSignalSpy changed(m_transformer.get(), &TransformerSession::modelChanged);
+        m_transformer->close();
+        QVERIFY(!m_transformer->isOpen());
+        QCOMPARE(m_transformer->path(), QString());
         QCOMPARE(changed.count(), 1);
-        QCOMPARE(m_model->setView(layer(1)), QString()); // nothing to look at: no change
-        QCOMPARE(m_model->view().layer, 0);
+        QCOMPARE(m_transformer->setView(layer(1)), QString()); // nothing to look at: no change
+        QCOMPARE(m_transformer->view().layer, 0);
     }
 };
 
-QTEST_GUILESS_MAIN(TstModelSession)
-#include "tst_modelsession.moc"
+QTEST_GUILESS_MAIN(TstTransformerSession)
+#include "tst_transformersession.moc"

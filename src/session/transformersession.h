@@ -14,12 +14,12 @@ class DocumentSession;
 // A real model opened in the window: the model's attention and how it is looked at
 // (layer, heads, tokens). Each look becomes the session's document; the edits of a look are
 // kept while the model is open, so coming back to a layer finds its vectors as they were left.
-class ModelSession : public QObject
+class TransformerSession : public QObject
 {
     Q_OBJECT
 
 public:
-    explicit ModelSession(DocumentSession *session, QObject *parent = nullptr);
+    explicit TransformerSession(DocumentSession *session, QObject *parent = nullptr);
 
     // Shows a model opened by openFile() (its document is the session's from then on).
     void show(const OpenedFile &opened, const QString &path);

@@ -1,4 +1,4 @@
-#include "session/modelsession.h"
+#include "session/transformersession.h"
 
 #include "session/documentsession.h"
 
@@ -8,12 +8,12 @@
 
 namespace qkv {
 
-ModelSession::ModelSession(DocumentSession *session, QObject *parent)
+TransformerSession::TransformerSession(DocumentSession *session, QObject *parent)
     : QObject(parent)
     , m_session(session)
 { }
 
-void ModelSession::show(const OpenedFile &opened, const QString &path)
+void TransformerSession::show(const OpenedFile &opened, const QString &path)
 {
     m_model = opened.model;
     m_path = path;
@@ -26,7 +26,7 @@ void ModelSession::show(const OpenedFile &opened, const QString &path)
     Q_EMIT viewChanged();
 }
 
-void ModelSession::replace(std::shared_ptr<const ModelAttention> model, bool keepDocument)
+void TransformerSession::replace(std::shared_ptr<const ModelAttention> model, bool keepDocument)
 {
     m_model = std::move(model);
     m_kept.clear();
@@ -54,7 +54,7 @@ void ModelSession::replace(std::shared_ptr<const ModelAttention> model, bool kee
         Q_EMIT viewChanged();
 }
 
-void ModelSession::close()
+void TransformerSession::close()
 {
     if (!m_model)
         return;
@@ -64,20 +64,20 @@ void ModelSession::close()
     Q_EMIT modelChanged();
 }
 
-int ModelSession::editedOtherViews() const
+int TransformerSession::editedOtherViews() const
 {
     return static_cast<int>(
         std::count_if(m_kept.begin(), m_kept.end(), [this](const Kept &k) { return k.edited && !(k.view == m_view); }));
 }
 
-std::optional<TokenGroups> ModelSession::tokenGroups() const
+std::optional<TokenGroups> TransformerSession::tokenGroups() const
 {
     if (!m_model || !m_view.regroups())
         return std::nullopt;
     return groupTokens(m_model->tokens, m_view.groupOptions());
 }
 
-QString ModelSession::setView(const ModelView &view)
+QString TransformerSession::setView(const ModelView &view)
 {
     if (!m_model || view == m_view)
         return {};

@@ -7,10 +7,10 @@
 #include "livemodel/sessionfile.h"
 #include "session/autosaver.h"
 #include "session/documentsession.h"
-#include "session/modelsession.h"
+#include "session/transformersession.h"
 #include "views/heatmapview.h"
 #include "views/layersgridview.h"
-#include "views/modelpanel.h"
+#include "views/transformerpanel.h"
 
 #include <QFileInfo>
 #include <QTimer>
@@ -23,38 +23,38 @@ void MainWindow::setUpModel()
     m_ui->workedDock->raise();
     m_ui->modelDock->hide();
     m_ui->menuView->insertAction(m_ui->historyDock->toggleViewAction(), m_ui->modelDock->toggleViewAction());
-    LayersGridView *grid = m_ui->modelPanel->grid();
-    connect(m_ui->modelPanel, &ModelPanel::viewEdited, this, [this](const ModelView &view) {
-        const QString error = m_model->setView(view);
+    LayersGridView *grid = m_ui->transformerPanel->grid();
+    connect(m_ui->transformerPanel, &TransformerPanel::viewEdited, this, [this](const ModelView &view) {
+        const QString error = m_transformer->setView(view);
         if (!error.isEmpty()) {
             showError(tr("Cannot show the model so"), error);
             showModelView(); // the panel shows what is shown
         }
     });
-    connect(m_ui->modelPanel, &ModelPanel::headChosen, this, [this](int layer, int head) {
-        ModelView view = m_model->view();
+    connect(m_ui->transformerPanel, &TransformerPanel::headChosen, this, [this](int layer, int head) {
+        ModelView view = m_transformer->view();
         view.layer = layer;
         view.headsBy.reset();
-        if (const QString error = m_model->setView(view); !error.isEmpty())
+        if (const QString error = m_transformer->setView(view); !error.isEmpty())
             return showError(tr("Cannot show the model so"), error);
         m_session->setCurrentHead(head);
     });
-    connect(m_model, &ModelSession::modelChanged, this, [this] {
-        m_ui->modelPanel->setModel(m_model->model());
-        m_ui->modelDock->setVisible(m_model->isOpen());
-        if (m_model->isOpen()) // once the dock is shown: a hidden tab cannot be raised
+    connect(m_transformer, &TransformerSession::modelChanged, this, [this] {
+        m_ui->transformerPanel->setModel(m_transformer->model());
+        m_ui->modelDock->setVisible(m_transformer->isOpen());
+        if (m_transformer->isOpen()) // once the dock is shown: a hidden tab cannot be raised
             QTimer::singleShot(0, m_ui->modelDock, &QDockWidget::raise);
     });
-    connect(m_model, &ModelSession::viewChanged, this, &MainWindow::showModelView);
-    connect(m_model, &ModelSession::modelReplaced, this, [this] {
-        m_ui->modelPanel->setModel(m_model->model());
+    connect(m_transformer, &TransformerSession::viewChanged, this, &MainWindow::showModelView);
+    connect(m_transformer, &TransformerSession::modelReplaced, this, [this] {
+        m_ui->transformerPanel->setModel(m_transformer->model());
         showModelView();
     });
-    connect(m_model, &ModelSession::viewChanged, this, [this] {
+    connect(m_transformer, &TransformerSession::viewChanged, this, [this] {
         // A view saved as a document is that file no longer: Save must not write another view over it.
         // (A model session holds every view.)
         if (!m_file.path().isEmpty() && !live::isSessionFileName(m_file.path())) {
-            m_file.setUnsaved(QFileInfo(m_model->path()).fileName());
+            m_file.setUnsaved(QFileInfo(m_transformer->path()).fileName());
             updateTitle();
         }
     });
@@ -66,12 +66,12 @@ void MainWindow::setUpModel()
 
 void MainWindow::showModelView()
 {
-    if (!m_model->isOpen())
+    if (!m_transformer->isOpen())
         return;
-    const ModelView &view = m_model->view();
-    m_ui->modelPanel->setView(view, m_session->document().description());
-    LayersGridView *grid = m_ui->modelPanel->grid();
-    grid->setTokenGroups(m_model->tokenGroups());
+    const ModelView &view = m_transformer->view();
+    m_ui->transformerPanel->setView(view, m_session->document().description());
+    LayersGridView *grid = m_ui->transformerPanel->grid();
+    grid->setTokenGroups(m_transformer->tokenGroups());
     grid->setCurrent(std::max(view.layer, 0), view.headsBy || view.layer < 0 ? -1 : m_session->currentHead());
 }
 

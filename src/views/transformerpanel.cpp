@@ -1,14 +1,14 @@
-#include "views/modelpanel.h"
+#include "views/transformerpanel.h"
 
-#include "ui_modelpanel.h"
+#include "ui_transformerpanel.h"
 
 #include "views/layersgridview.h"
 
 namespace qkv {
 
-ModelPanel::ModelPanel(QWidget *parent)
+TransformerPanel::TransformerPanel(QWidget *parent)
     : QWidget(parent)
-    , m_ui(std::make_unique<Ui::ModelPanel>())
+    , m_ui(std::make_unique<Ui::TransformerPanel>())
 {
     m_ui->setupUi(this);
     const auto edited = [this] {
@@ -31,14 +31,14 @@ ModelPanel::ModelPanel(QWidget *parent)
     });
 }
 
-ModelPanel::~ModelPanel() = default;
+TransformerPanel::~TransformerPanel() = default;
 
-LayersGridView *ModelPanel::grid() const
+LayersGridView *TransformerPanel::grid() const
 {
     return m_ui->grid;
 }
 
-void ModelPanel::setModel(const std::shared_ptr<const ModelAttention> &model)
+void TransformerPanel::setModel(const std::shared_ptr<const ModelAttention> &model)
 {
     m_updating = true;
     m_ui->layerBox->clear();
@@ -51,7 +51,7 @@ void ModelPanel::setModel(const std::shared_ptr<const ModelAttention> &model)
     m_ui->grid->setModel(model);
 }
 
-void ModelPanel::setView(const ModelView &v, const QString &note)
+void TransformerPanel::setView(const ModelView &v, const QString &note)
 {
     m_updating = true;
     m_ui->layerBox->setCurrentIndex(m_ui->layerBox->findData(v.layer >= 0 ? v.layer
@@ -67,7 +67,7 @@ void ModelPanel::setView(const ModelView &v, const QString &note)
     m_updating = false;
 }
 
-ModelView ModelPanel::view() const
+ModelView TransformerPanel::view() const
 {
     ModelView v;
     const int layer = m_ui->layerBox->currentData().toInt();
