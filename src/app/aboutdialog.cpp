@@ -3,7 +3,7 @@
 #include "ui_aboutdialog.h"
 
 #include "app/appidentity.h"
-#include "views/colormap.h"
+#include "figures/colormap.h"
 
 #include <QPushButton>
 #include <QTextDocumentFragment>

@@ -10,11 +10,11 @@
 #include "export/figurecaption.h"
 #include "export/resultnumbers.h"
 #include "export/workedcomputation.h"
+#include "figures/colormap.h"
 #include "modelfiles/modeldocument.h"
 #include "modelfiles/npzwriter.h"
 #include "platform/atomicsave.h"
 #include "session/documentsession.h"
-#include "views/colormap.h"
 
 namespace qkv::app {
 namespace {

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "export/figureoptions.h"
-#include "views/figurewriter.h"
+#include "figures/figurewriter.h"
 
 #include <QDialog>
 

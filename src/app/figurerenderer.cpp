@@ -1,9 +1,9 @@
 #include "app/figurerenderer.h"
 
 #include "export/figurecaption.h"
+#include "figures/colormap.h"
 #include "session/documentsession.h"
 #include "views/arrowgraphview.h"
-#include "views/colormap.h"
 #include "views/distributionview.h"
 #include "views/headsgridview.h"
 #include "views/heatmapview.h"

@@ -1,7 +1,7 @@
 #pragma once
 
+#include "figures/tokenlabel.h"
 #include "views/arrowgraphview.h"
-#include "views/tokenlabel.h"
 
 #include <QFont>
 #include <QFontMetricsF>

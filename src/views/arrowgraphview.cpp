@@ -1,10 +1,10 @@
 #include "views/arrowgraphview.h"
 
+#include "figures/edgeraster.h"
+#include "figures/edgesink.h"
 #include "platform/twocores.h"
 #include "platform/vectorstate.h"
 #include "views/arrowgraphgeometry.h"
-#include "views/edgeraster.h"
-#include "views/edgesink.h"
 
 #include <QEvent>
 #include <QFontMetricsF>

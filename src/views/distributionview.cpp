@@ -1,8 +1,8 @@
 #include "views/distributionview.h"
 
+#include "figures/tokenlabel.h"
 #include "session/documentsession.h"
 #include "views/chartstyle.h"
-#include "views/tokenlabel.h"
 
 #include <QBarSet>
 #include <QChart>

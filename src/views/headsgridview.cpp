@@ -1,9 +1,9 @@
 #include "views/headsgridview.h"
 
+#include "figures/tokenlabel.h"
 #include "modelfiles/headsummary.h"
 #include "session/documentsession.h"
 #include "views/heatmapview.h"
-#include "views/tokenlabel.h"
 
 #include <QFontMetricsF>
 #include <QHelpEvent>

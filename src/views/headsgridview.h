@@ -1,7 +1,7 @@
 #pragma once
 
 #include "attention/engine.h"
-#include "views/colormap.h"
+#include "figures/colormap.h"
 
 #include <QPointer>
 #include <QWidget>

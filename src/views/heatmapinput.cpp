@@ -1,8 +1,8 @@
 // The heatmap's input: hover, clicks on cells and headings, arrow keys, tooltips.
 #include "views/heatmapview.h"
 
+#include "figures/tokenlabel.h"
 #include "session/documentsession.h"
-#include "views/tokenlabel.h"
 
 #include <QHelpEvent>
 #include <QKeyEvent>

@@ -1,6 +1,6 @@
 #include "views/heatmapview.h"
 
-#include "views/tokenlabel.h"
+#include "figures/tokenlabel.h"
 
 #include "session/documentsession.h"
 

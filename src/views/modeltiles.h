@@ -1,8 +1,8 @@
 #pragma once
 
+#include "figures/colormap.h"
+#include "figures/maxpool.h"
 #include "modelfiles/tokengroups.h"
-#include "views/colormap.h"
-#include "views/maxpool.h"
 
 #include <QImage>
 #include <QSize>

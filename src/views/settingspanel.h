@@ -1,7 +1,7 @@
 #pragma once
 
 #include "document/settings.h"
-#include "views/colormap.h"
+#include "figures/colormap.h"
 
 #include <QWidget>
 

@@ -1,6 +1,6 @@
 #include "views/tokenstrip.h"
 
-#include "views/tokenlabel.h"
+#include "figures/tokenlabel.h"
 
 #include <QKeyEvent>
 #include <QPainter>

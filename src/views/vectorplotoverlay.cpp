@@ -2,8 +2,8 @@
 // is, the words' labels and, while dragging, the new coordinates.
 #include "views/vectorplotview.h"
 
+#include "figures/labelplacer.h"
 #include "views/chartstyle.h"
-#include "views/labelplacer.h"
 #include "views/vectorplotroles.h"
 
 #include <QChart>

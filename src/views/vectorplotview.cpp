@@ -1,8 +1,8 @@
 #include "views/vectorplotview.h"
 
+#include "figures/labelplacer.h"
 #include "session/documentsession.h"
 #include "views/chartstyle.h"
-#include "views/labelplacer.h"
 #include "views/vectorplotroles.h"
 
 #include <QCategoryAxis>

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "attention/engine.h"
-#include "views/projection2d.h"
+#include "figures/projection2d.h"
 
 #include <QHash>
 #include <QList>

@@ -1,6 +1,6 @@
 #include "app/aboutdialog.h"
 #include "app/appidentity.h"
-#include "views/colormap.h"
+#include "figures/colormap.h"
 
 #include <QFile>
 #include <QTest>

@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
-"""Every library includes only headers of its own folder and of the libraries it links.
+"""Every library includes only headers of its own folder and of the libraries it links, and only
+the window's tiers include Qt Widgets or Qt Charts.
 
 The links are read from each src/FOLDER/CMakeLists.txt (target_link_libraries of qkvFOLDER, and
 what those link in turn), so the build is the one place that says who may use whom: a header of a
 library above, included from below, fails here even where it would compile (header-only code) or
 link (by luck of the link order). Usage: check_layering.py SOURCE_DIR
 """
+import glob
 import os
 import re
 import sys
@@ -47,6 +49,29 @@ for folder in folders:
                 line = text.count('\n', 0, m.start()) + 1
                 problems.append(f'src/{folder}/{name}:{line}: includes {used}/, which qkv{folder} does not link '
                                 f'(it links {", ".join(sorted(allowed - {folder})) or "no library of ours"})')
+# Qt Widgets and Qt Charts belong to the window's tiers (views, app); below them a figure or a
+# model must draw and compute without a widget, so the command line needs no window.
+widget_tiers = {'views', 'app'}
+qt_modules = [d for pattern in ('/usr/include/*/qt6', '/usr/include/qt6') for d in glob.glob(pattern)]
+widget_headers = set()
+for qt in qt_modules:
+    for module in ('QtWidgets', 'QtCharts'):
+        folder = os.path.join(qt, module)
+        if os.path.isdir(folder):
+            widget_headers |= {n for n in os.listdir(folder) if n.startswith('Q') and '.' not in n}
+qt_include = re.compile(r'^\s*#\s*include\s+<(?:Qt(?:Widgets|Charts)/)?(Q[A-Za-z]+)>', re.M)
+for folder in folders:
+    if folder in widget_tiers:
+        continue
+    for name in sorted(os.listdir(os.path.join(src, folder))):
+        if not name.endswith(('.h', '.cpp')):
+            continue
+        text = open(os.path.join(src, folder, name), encoding='utf-8').read()
+        for m in qt_include.finditer(text):
+            if m.group(1) in widget_headers:
+                line = text.count('\n', 0, m.start()) + 1
+                problems.append(f'src/{folder}/{name}:{line}: includes <{m.group(1)}> of Qt Widgets or Qt Charts, '
+                                f'which only {" and ".join(sorted(widget_tiers))} may use')
 if not folders:
     problems.append(f'{src}: no library folders found')
 for p in problems:

@@ -1,8 +1,8 @@
 #include "views/arrowgraphview.h"
 
 #include "document/documentio.h"
+#include "figures/edgeraster.h"
 #include "session/documentsession.h"
-#include "views/edgeraster.h"
 
 #include <QBuffer>
 #include <QPainter>

@@ -1,6 +1,6 @@
 // The viridis colormap: CC0 (Nathaniel J. Smith, Stefan van der Walt and Eric Firing;
 // BIDS/colormap), as shipped in matplotlib. 256 RGB entries, one a line, as published.
-#include "views/colormapdata.h"
+#include "figures/colormapdata.h"
 
 namespace qkv {
 

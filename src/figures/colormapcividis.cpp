@@ -3,7 +3,7 @@
 // e0199239; Copyright (c) 2017, Battelle Memorial Institute, redistributed under the BSD-style
 // licence in cividisLicenceText (colormapdata.cpp), which the About box and the package's copyright
 // file reproduce. 256 RGB entries, one a line, as published in matplotlib.
-#include "views/colormapdata.h"
+#include "figures/colormapdata.h"
 
 namespace qkv {
 

@@ -1,4 +1,4 @@
-#include "views/pathtextdevice.h"
+#include "figures/pathtextdevice.h"
 
 #include <QPaintEngine>
 #include <QPainter>

@@ -1,6 +1,6 @@
 // The credits of the colormap tables (colormapviridis.cpp, colormapmagma.cpp,
 // colormapcividis.cpp) and cividis's licence, which every copy of the program must carry.
-#include "views/colormapdata.h"
+#include "figures/colormapdata.h"
 
 namespace qkv {
 

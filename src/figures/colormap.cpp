@@ -1,9 +1,9 @@
-#include "views/colormap.h"
+#include "figures/colormap.h"
 
+#include "figures/colormapdata.h"
+#include "figures/maxpool.h"
 #include "platform/twocores.h"
 #include "platform/vectorstate.h"
-#include "views/colormapdata.h"
-#include "views/maxpool.h"
 
 #include <QFontMetricsF>
 #include <QLinearGradient>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "views/colormap.h"
+#include "figures/colormap.h"
 
 #include <QImage>
 #include <QSize>

@@ -1,6 +1,6 @@
 // The magma colormap: CC0 (Nathaniel J. Smith and Stefan van der Walt; BIDS/colormap), as shipped
 // in matplotlib. 256 RGB entries, one a line, as published.
-#include "views/colormapdata.h"
+#include "figures/colormapdata.h"
 
 namespace qkv {
 

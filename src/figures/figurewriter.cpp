@@ -1,7 +1,7 @@
-#include "views/figurewriter.h"
+#include "figures/figurewriter.h"
 
+#include "figures/pathtextdevice.h"
 #include "platform/atomicsave.h"
-#include "views/pathtextdevice.h"
 
 #include <QBuffer>
 #include <QImage>

@@ -1,4 +1,4 @@
-#include "views/figurewriter.h"
+#include "figures/figurewriter.h"
 
 #include <QBuffer>
 #include <QDomDocument>

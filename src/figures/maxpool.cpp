@@ -1,4 +1,4 @@
-#include "views/maxpool.h"
+#include "figures/maxpool.h"
 
 #include <Eigen/Core>
 

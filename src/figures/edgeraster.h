@@ -1,8 +1,8 @@
 #pragma once
 
+#include "figures/edgesink.h"
 #include "platform/twocores.h"
 #include "platform/vectorstate.h"
-#include "views/edgesink.h"
 
 #include <QImage>
 
