@@ -3,7 +3,7 @@
 # database of the dev build (configured and built when missing: the widget tiers include
 # generated headers). CI runs it on the libraries without widgets, whose sources parse in a third
 # of the time; before a commit, run it on every folder:
-#   bash .ci/tidy.sh          # kernels … livemodel, as CI does (about 4 minutes on 2 cores)
+#   bash .ci/tidy.sh          # kernels … livemodel and figures, as CI does (about 4 minutes on 2 cores)
 #   bash .ci/tidy.sh all      # and session, views, app (about 13 minutes on 2 cores)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 source .ci/install.sh
 install_missing "${build_packages[@]}" clang-tidy-14
 
-folders=(kernels platform document attention modelfiles export tokenizers transformer livemodel)
+folders=(kernels platform document attention modelfiles export figures tokenizers transformer livemodel)
 if [ "${1:-}" = all ]; then
   folders+=(session views app)
 fi

@@ -2,11 +2,11 @@
 
 #include "export/figurecaption.h"
 #include "figures/colormap.h"
+#include "figures/heatmapfigure.h"
 #include "session/documentsession.h"
 #include "views/arrowgraphview.h"
 #include "views/distributionview.h"
 #include "views/headsgridview.h"
-#include "views/heatmapview.h"
 #include "views/vectorplotview.h"
 #include "views/workedview.h"
 
@@ -167,14 +167,18 @@ PaintFigure FigureRenderer::paintView(DocumentSession *session, const FigureOpti
         };
     };
     if (kind == FigureKind::Heatmap) {
-        auto *v = adopt(new HeatmapView);
-        v->setSession(session);
-        v->setShowScores(o.scores);
-        v->setScaleSkipsFirst(o.skipFirst);
-        v->setUnitScale(!o.dataScale);
+        auto figure = std::make_shared<HeatmapFigure>();
+        figure->setData(&session->result(), session->currentHead());
+        const int token = session->selectedToken();
+        figure->setSelection(session->isKeySelected() ? -1 : token, session->isKeySelected() ? token : -1);
+        figure->setShowScores(o.scores);
+        figure->setScaleSkipsFirst(o.skipFirst);
+        figure->setUnitScale(!o.dataScale);
         if (colormap >= 0)
-            v->setColormap(static_cast<Colormap>(colormap));
-        return paintWith(v);
+            figure->setColormap(static_cast<Colormap>(colormap));
+        return [figure, o, palette = slidePalette()](QPainter &p, const QRectF &r) {
+            figure->paint(p, r, {palette, figureFont(figureTextPx(o, r.size())), true});
+        };
     }
     if (kind == FigureKind::Heads) {
         auto *v = adopt(new HeadsGridView);

@@ -3,7 +3,6 @@
 #include "figures/tokenlabel.h"
 #include "modelfiles/headsummary.h"
 #include "session/documentsession.h"
-#include "views/heatmapview.h"
 
 #include <QFontMetricsF>
 #include <QHelpEvent>
@@ -173,7 +172,7 @@ ColorScale HeadsGridView::colorScale() const
             lo = std::min(lo, vlo);
             hi = std::max(hi, vhi);
         }
-    m_scale = HeatmapView::scaleFor(m_colormap, scores, m_unitScale, lo, hi);
+    m_scale = HeatmapFigure::scaleFor(m_colormap, scores, m_unitScale, lo, hi);
     return m_scale;
 }
 
@@ -186,7 +185,7 @@ HeadsGridView::Layout HeadsGridView::layout(const QRectF &rect) const
     l.font = font();
     l.font.setPixelSize(QFontInfo(font()).pixelSize());
     l.caption = QFontMetricsF(l.font).height() + 6; // room for the current head's outline
-    const QString title = HeatmapView::colorBarTitle(m_showScores, m_unitScale, m_figure);
+    const QString title = HeatmapFigure::colorBarTitle(m_showScores, m_unitScale, m_figure);
     const qreal barWidth = colorBarWidth(colorScale(), title, l.font);
     const QRectF area = rect.adjusted(margin, margin, -margin - barWidth, -margin);
     // The column count that gives the largest tiles.
@@ -240,7 +239,7 @@ void HeadsGridView::paint(QPainter &painter, const QRectF &rect) const
     if (m_figure) {
         paintFigureTiles(painter, l);
         paintColorBar(
-            painter, l.bar, scale, HeatmapView::colorBarTitle(m_showScores, m_unitScale, true), palette(), l.font);
+            painter, l.bar, scale, HeatmapFigure::colorBarTitle(m_showScores, m_unitScale, true), palette(), l.font);
         painter.restore();
         return;
     }
@@ -289,25 +288,20 @@ void HeadsGridView::setFigureMode(bool figure)
 
 void HeadsGridView::paintFigureTiles(QPainter &painter, const Layout &l) const
 {
-    if (!m_figureTile)
-        m_figureTile = std::make_unique<HeatmapView>();
-    HeatmapView &tile = *m_figureTile;
-    tile.setPalette(palette());
-    tile.setFont(font());
-    tile.setFigureMode(true);
+    HeatmapFigure &tile = m_figureTile;
     tile.setColormap(m_colormap);
     tile.setShowScores(m_showScores);
     tile.setUnitScale(m_unitScale);
     tile.setScaleSkipsFirst(m_skipFirst);
     tile.setSharedScale(colorScale());
-    tile.setResult(result());
-    tile.setSelectedRow(selectedToken());
+    tile.setSelection(selectedToken(), -1);
+    const FigureStyle style {palette(), font(), true};
     const Result &r = result();
     const QFontMetricsF fm(l.font);
     for (int h = 0; h < l.heads; ++h) {
         const QRectF square = l.square(h);
-        tile.setHead(h);
-        tile.paint(painter, square);
+        tile.setData(&r, h);
+        tile.paint(painter, square, style);
         // "head 3 · it → animal 0.62": where the head's strongest weight goes.
         const HeadSummary summary = summarizeHead(r.heads[static_cast<std::size_t>(h)].weights.cast<float>());
         QString caption = tr("head %1").arg(h + 1);

@@ -1,7 +1,6 @@
 #pragma once
 
-#include "attention/engine.h"
-#include "figures/colormap.h"
+#include "figures/heatmapfigure.h"
 
 #include <QPointer>
 #include <QWidget>
@@ -12,7 +11,6 @@
 namespace qkv {
 
 class DocumentSession;
-class HeatmapView;
 
 // Small multiples: every head's heatmap in one grid on one shared colour scale, each captioned
 // with its number, the current head outlined; a click focuses a head. One paint routine serves
@@ -89,7 +87,7 @@ private:
     bool m_skipFirst = false;
     bool m_unitScale = false;
     bool m_figure = false;
-    mutable std::unique_ptr<HeatmapView> m_figureTile; // paints the tiles of a figure
+    mutable HeatmapFigure m_figureTile; // paints the tiles of a figure
 
     quint64 m_serial = 1;
     mutable quint64 m_scaleSerial = 0;

@@ -65,8 +65,8 @@ void HeatmapView::keyPressEvent(QKeyEvent *event)
     const bool vertical = event->key() == Qt::Key_Up || event->key() == Qt::Key_Down;
     const bool key = vertical                                             ? false
         : (event->key() == Qt::Key_Left || event->key() == Qt::Key_Right) ? true
-                                                                          : m_selectedColumn >= 0;
-    const int sel = key ? m_selectedColumn : m_selectedRow;
+                                                                          : selectedColumn() >= 0;
+    const int sel = key ? selectedColumn() : selectedRow();
     switch (event->key()) {
     case Qt::Key_Up:
     case Qt::Key_Left:

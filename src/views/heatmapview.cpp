@@ -1,60 +1,11 @@
 #include "views/heatmapview.h"
 
-#include "figures/tokenlabel.h"
-
 #include "session/documentsession.h"
 
 #include <QEvent>
-#include <QFontMetricsF>
 #include <QPainter>
 
-#include <algorithm>
-#include <cmath>
-
 namespace qkv {
-namespace {
-
-constexpr qreal margin = 6;
-constexpr qreal labelGap = 4;
-constexpr int minLabelPx = 8; // the smallest label still readable on a slide
-constexpr int minValuePx = 7;
-
-QFont pixelFont(QFont font, qreal px)
-{
-    font.setPixelSize(std::max(1, static_cast<int>(std::floor(px))));
-    return font;
-}
-
-// Black or white by the cell's relative luminance, with seaborn's threshold for annotated
-// heatmaps, so mid-scale cells read like the figures people know.
-QColor textColorOn(QRgb cell)
-{
-    const auto lin = [](int c) {
-        const double s = c / 255.0;
-        return s <= 0.04045 ? s / 12.92 : std::pow((s + 0.055) / 1.055, 2.4);
-    };
-    const double l = 0.2126 * lin(qRed(cell)) + 0.7152 * lin(qGreen(cell)) + 0.0722 * lin(qBlue(cell));
-    return l <= 0.408 ? Qt::white : Qt::black;
-}
-
-} // namespace
-
-struct HeatmapView::Layout {
-    int n = 0;
-    QRectF grid;
-    qreal cell = 0;
-    qreal extent = 0; // width of the row labels
-    qreal top = 0; // height of the column labels
-    bool flat = false; // column labels written level (each fits its cell), else upwards
-    qreal axisTitle = 0; // figures: the band of "query" left and "key" above the labels
-    QFont labelFont;
-    QList<int> shown; // tokens whose labels are drawn
-    QRectF bar; // the colour bar's column
-    QString barTitle;
-    bool values = false;
-    QFont valueFont;
-    double magnitude = 1; // decides the decimals of the numbers in cells
-};
 
 HeatmapView::HeatmapView(QWidget *parent)
     : QWidget(parent)
@@ -130,48 +81,28 @@ int HeatmapView::head() const
     return m_session ? m_session->currentHead() : m_head;
 }
 
-const HeadResult *HeatmapView::headResult() const
-{
-    const Result &r = result();
-    const int h = head();
-    if (h < 0 || h >= static_cast<int>(r.heads.size()))
-        return nullptr;
-    const HeadResult &hr = r.heads[static_cast<std::size_t>(h)];
-    const auto n = r.tokens.size();
-    return hr.weights.rows() == n && hr.weights.cols() == n && n > 0 ? &hr : nullptr;
-}
-
-const SquareMatrix *HeatmapView::shownValues() const
-{
-    const HeadResult *h = headResult();
-    if (!h)
-        return nullptr;
-    // Without scores (setMatrix) the weights stand in.
-    return m_showScores && h->scores.rows() == h->weights.rows() ? &h->scores : &h->weights;
-}
-
 void HeatmapView::dataChanged()
 {
-    ++m_serial;
+    m_figure.setData(&result(), head());
+    update();
+}
+
+void HeatmapView::select(int row, int column)
+{
+    if (row == m_figure.selectedRow() && column == m_figure.selectedColumn())
+        return;
+    m_figure.setSelection(row, column);
     update();
 }
 
 void HeatmapView::setSelectedRow(int row)
 {
-    if (row == m_selectedRow && m_selectedColumn < 0)
-        return;
-    m_selectedRow = row;
-    m_selectedColumn = -1;
-    update();
+    select(row, -1);
 }
 
 void HeatmapView::setSelectedColumn(int column)
 {
-    if (column == m_selectedColumn && m_selectedRow < 0)
-        return;
-    m_selectedColumn = column;
-    m_selectedRow = -1;
-    update();
+    select(-1, column);
 }
 
 void HeatmapView::followSelection()
@@ -184,365 +115,94 @@ void HeatmapView::followSelection()
 
 void HeatmapView::setColormap(Colormap map)
 {
-    m_colormap = map;
-    dataChanged();
+    m_figure.setColormap(map);
+    update();
 }
 
 void HeatmapView::setShowScores(bool scores)
 {
-    m_showScores = scores;
-    dataChanged();
+    m_figure.setShowScores(scores);
+    update();
 }
 
 void HeatmapView::setUnitScale(bool unit)
 {
-    m_unitScale = unit;
-    dataChanged();
+    m_figure.setUnitScale(unit);
+    update();
 }
 
 void HeatmapView::setScaleSkipsFirst(bool skip)
 {
-    m_skipFirst = skip;
-    dataChanged();
+    m_figure.setScaleSkipsFirst(skip);
+    update();
 }
 
 void HeatmapView::setFigureMode(bool figure)
 {
-    m_figure = figure;
-    dataChanged();
+    m_figureMode = figure;
+    update();
 }
 
 void HeatmapView::setSharedScale(std::optional<ColorScale> scale)
 {
-    m_sharedScale = scale;
-    dataChanged();
+    m_figure.setSharedScale(scale);
+    update();
 }
 
 void HeatmapView::setValuesVisible(bool visible)
 {
-    m_valuesVisible = visible;
+    m_figure.setValuesVisible(visible);
     update();
 }
 
-ColorScale HeatmapView::scaleFor(Colormap map, bool scores, bool unit, double minValue, double maxValue)
+FigureStyle HeatmapView::style() const
 {
-    if (scores)
-        return ColorScale::fit(Colormap::Diverging, minValue, maxValue);
-    if (unit && map != Colormap::Diverging)
-        return ColorScale::fit(map, std::min(0.0, minValue), std::max(1.0, maxValue));
-    return ColorScale::fit(map, minValue, maxValue);
-}
-
-QString HeatmapView::colorBarTitle(bool scores, bool unit, bool figure)
-{
-    if (scores)
-        return tr("score");
-    // A figure says which scale its colours use: a nearly uniform row looks contrasted on 0 … max.
-    return !figure ? tr("weight") : unit ? tr("weight (0–1)") : tr("weight (0–max)");
-}
-
-ColorScale HeatmapView::colorScale() const
-{
-    if (m_derivedSerial == m_serial)
-        return m_scale;
-    m_derivedSerial = m_serial;
-    const SquareMatrix *v = shownValues();
-    const bool scores = m_showScores && v && v != &headResult()->weights;
-    // Softmax weights come with their largest: the range is known without reading 134 MB at
-    // 4,096 tokens (they start at 0).
-    const bool skip = m_skipFirst && v && v->cols() > 1;
-    const double largest = v && !scores && !skip ? headResult()->largestWeight : -1.0;
-    const auto [lo, hi] = !v ? std::pair {0.0, 1.0}
-        : largest >= 0       ? std::pair {0.0, largest}
-                             : visibleRange(*v, result().visible, skip ? 1 : 0);
-    m_scale = m_sharedScale ? *m_sharedScale : scaleFor(m_colormap, scores, m_unitScale, lo, hi);
-    // Measuring thousands of labels is slow: only when the tokens (or the font) change.
-    if (m_measuredTokens != result().tokens) {
-        m_measuredTokens = result().tokens;
-        const QFontMetricsF fm(font());
-        m_labelAdvance = 0;
-        for (const QString &t : m_measuredTokens)
-            m_labelAdvance = std::max(m_labelAdvance, fm.horizontalAdvance(tokenLabel(t)));
-    }
-    return m_scale;
-}
-
-HeatmapView::Layout HeatmapView::layout(const QRectF &rect) const
-{
-    Layout l = layout(rect, !m_sharedScale);
-    // Where the numbers would not fit, the colour bar gives way to them: they say more.
-    if (m_valuesVisible && !l.values && l.n > 0 && !m_sharedScale) {
-        Layout bare = layout(rect, false);
-        if (bare.values)
-            return bare;
-    }
-    return l;
-}
-
-HeatmapView::Layout HeatmapView::layout(const QRectF &rect, bool withBar) const
-{
-    Layout l;
-    const ColorScale scale = colorScale(); // also measures the labels
-    const SquareMatrix *values = shownValues();
-    if (!values)
-        return l;
-    l.n = static_cast<int>(values->rows());
-    const QRectF area = rect.adjusted(margin, margin, -margin, -margin);
-    l.barTitle = colorBarTitle(m_showScores && values != &headResult()->weights, m_unitScale, m_figure);
-    const qreal barWidth = withBar ? colorBarWidth(scale, l.barTitle, font()) : 0.0;
-    const qreal basePx = QFontInfo(font()).pixelSize();
-    l.axisTitle = m_figure && !m_sharedScale ? std::ceil(QFontMetricsF(font()).height() * 1.3) : 0;
-    const qreal width = area.width() - barWidth - l.axisTitle, height = area.height() - l.axisTitle;
-    qreal px = basePx, side = 0;
-    // Shrink the labels until one fits a cell (down to a readable minimum), then thin them out.
-    for (int pass = 0; pass < 3; ++pass) {
-        l.labelFont = pixelFont(font(), px);
-        const qreal advance = m_labelAdvance * px / basePx;
-        l.extent = std::max<qreal>(0, std::min(advance + labelGap + 2, 0.3 * std::min(width, height)));
-        side = std::max<qreal>(0, std::min(width - l.extent, height - l.extent));
-        const qreal lineHeight = QFontMetricsF(l.labelFont).height();
-        // Column labels lie level when the widest fits its cell; the grid then grows upwards.
-        l.flat = advance + 4 <= side / l.n;
-        l.top = l.flat ? lineHeight * (m_figure ? 1.0 : 1.8) + labelGap : l.extent; // the window: room for "keys →"
-        side = std::max<qreal>(0, std::min(width - l.extent, height - l.top));
-        if (side / l.n >= lineHeight || px <= minLabelPx)
-            break;
-        px = std::max<qreal>(minLabelPx, std::floor(px * side / l.n / lineHeight));
-    }
-    const qreal left = area.left() + l.axisTitle + (width - l.extent - side) / 2 + l.extent;
-    const qreal top = area.top() + l.axisTitle + (height - l.top - side) / 2 + l.top;
-    l.grid = QRectF(std::round(left), std::round(top), std::floor(side), std::floor(side));
-    l.cell = l.grid.width() / l.n;
-    const qreal lineHeight = QFontMetricsF(l.labelFont).height();
-    // The bar's title goes above the grid when the column labels leave room.
-    const qreal barLine = QFontMetricsF(font()).height();
-    l.bar = QRectF(l.grid.right(), l.grid.top() - std::min(l.top + l.axisTitle, barLine * 1.6), barWidth, 0);
-    l.bar.setBottom(l.grid.bottom() + std::min(barLine / 2, margin));
-
-    const int step = l.cell > 0 ? std::max(1, static_cast<int>(std::ceil(lineHeight / l.cell))) : l.n + 1;
-    const int token = std::max(m_selectedRow, m_selectedColumn);
-    const int sel = token >= 0 && token < l.n ? token : -1;
-    for (int i = 0; i < l.n; i += step)
-        if (sel < 0 || i == sel || std::abs(i - sel) * l.cell >= lineHeight)
-            l.shown << i;
-    if (sel >= 0 && sel % step != 0)
-        l.shown.insert(std::lower_bound(l.shown.begin(), l.shown.end(), sel), sel);
-
-    l.magnitude = std::max(std::abs(scale.low), std::abs(scale.high));
-    if (m_valuesVisible && l.cell >= 12) {
-        const QString sample = formatScaleNumber(scale.low < 0 ? -l.magnitude : l.magnitude, cellDecimals(l.magnitude));
-        qreal vpx = std::min(basePx, l.cell * 0.45);
-        const qreal width = QFontMetricsF(pixelFont(font(), vpx)).horizontalAdvance(sample);
-        if (width > l.cell - 4)
-            vpx = std::floor(vpx * (l.cell - 4) / width);
-        l.values = vpx >= minValuePx;
-        l.valueFont = pixelFont(font(), vpx);
-    }
-    return l;
-}
-
-QRectF HeatmapView::gridRect(const QRectF &rect) const
-{
-    return layout(rect).grid;
-}
-
-QRectF HeatmapView::cellRect(const QRectF &rect, int row, int col) const
-{
-    const Layout l = layout(rect);
-    return {l.grid.left() + col * l.cell, l.grid.top() + row * l.cell, l.cell, l.cell};
-}
-
-QPoint HeatmapView::cellAt(const QPointF &pos) const
-{
-    const Layout l = layout(rect());
-    if (l.n == 0 || !l.grid.contains(pos))
-        return {-1, -1};
-    // The same floor(x · n / w) as the cell image, so the pixel under the mouse names its cell.
-    const auto index = [&l](qreal offset) {
-        return std::clamp(static_cast<int>(std::floor(offset * l.n / l.grid.width())), 0, l.n - 1);
-    };
-    return {index(pos.x() - l.grid.left()), index(pos.y() - l.grid.top())};
-}
-
-QList<QRectF> HeatmapView::labelRects(const QRectF &rect, Qt::Orientation orientation, QList<int> *tokens) const
-{
-    const Layout l = layout(rect);
-    const qreal h = QFontMetricsF(l.labelFont).height();
-    QList<QRectF> rects;
-    for (int i : l.shown) {
-        const qreal centre = (i + 0.5) * l.cell;
-        if (orientation == Qt::Vertical)
-            rects << QRectF(l.grid.left() - l.extent, l.grid.top() + centre - h / 2, l.extent - labelGap, h);
-        else if (l.flat)
-            rects << QRectF(l.grid.left() + i * l.cell, l.grid.top() - l.top, l.cell, l.top - labelGap);
-        else
-            rects << QRectF(l.grid.left() + centre - h / 2, l.grid.top() - l.top, h, l.top - labelGap);
-    }
-    if (tokens)
-        *tokens = l.shown;
-    return rects;
-}
-
-QString HeatmapView::describeCell(int row, int col) const
-{
-    const HeadResult *h = headResult();
-    const Result &r = result();
-    if (!h || row < 0 || col < 0 || row >= r.tokens.size() || col >= r.tokens.size())
-        return {};
-    QString text = tr("%1 → %2: weight %3").arg(r.tokens[row], r.tokens[col]).arg(h->weights(row, col), 0, 'g', 6);
-    if (h->scores.rows() == h->weights.rows())
-        text += tr(", raw score %1").arg(h->scores(row, col), 0, 'g', 6);
-    text += r.isVisible(row, col) ? tr(", visible") : tr(", masked (left out of the row's normalization)");
-    for (const RowProblem &p : h->problems)
-        if (p.row == row)
-            text += QStringLiteral("\n") + describe(RowWarning {head(), row, p.issue}, r.tokens);
-    return text;
+    return {palette(), font(), m_figureMode};
 }
 
 void HeatmapView::paint(QPainter &painter, const QRectF &rect) const
 {
-    painter.save();
-    painter.fillRect(rect, palette().base());
-    const Layout l = layout(rect);
-    if (l.n == 0 || l.grid.isEmpty()) {
-        painter.setPen(palette().text().color());
-        painter.drawText(rect, Qt::AlignCenter | Qt::TextWordWrap, tr("No tokens: type a sentence"));
-        painter.restore();
-        return;
-    }
-    const MaskColors mask = maskColors(palette());
-    const bool reuse = m_cellsKey == m_serial && m_cellsMask.fill == mask.fill && m_cellsMask.line == mask.line;
-    paintMatrix(painter, l.grid, *shownValues(), result().visible, colorScale(), mask, m_cells, reuse);
-    m_cellsKey = m_serial;
-    m_cellsMask = mask;
-    if (l.values)
-        paintValues(painter, l);
-    // The selected query's row or key's column: a light and a dark line, so the outline shows on
-    // every colour of every map.
-    QRectF outline;
-    if (m_selectedRow >= 0 && m_selectedRow < l.n)
-        outline = QRectF(l.grid.left(), l.grid.top() + m_selectedRow * l.cell, l.grid.width(), l.cell);
-    else if (m_selectedColumn >= 0 && m_selectedColumn < l.n)
-        outline = QRectF(l.grid.left() + m_selectedColumn * l.cell, l.grid.top(), l.cell, l.grid.height());
-    if (!outline.isNull()) {
-        painter.setBrush(Qt::NoBrush);
-        painter.setPen(QPen(Qt::white, 3));
-        painter.drawRect(outline.adjusted(-1, -1, 1, 1));
-        painter.setPen(QPen(Qt::black, 1));
-        painter.drawRect(outline.adjusted(-1, -1, 1, 1));
-    }
-    paintLabels(painter, l);
-    if (l.bar.width() > 0)
-        paintColorBar(
-            painter, l.bar, colorScale(), l.barTitle, palette(), pixelFont(font(), QFontInfo(font()).pixelSize()));
-    painter.restore();
+    m_figure.paint(painter, rect, style());
 }
 
-void HeatmapView::paintValues(QPainter &painter, const Layout &l) const
+QRectF HeatmapView::gridRect(const QRectF &rect) const
 {
-    const SquareMatrix &values = *shownValues();
-    const Result &r = result();
-    const ColorScale scale = colorScale();
-    const int decimals = cellDecimals(l.magnitude);
-    painter.setFont(l.valueFont);
-    for (int row = 0; row < l.n; ++row)
-        for (int col = 0; col < l.n; ++col) {
-            if (!r.isVisible(row, col))
-                continue;
-            const double v = values(row, col);
-            painter.setPen(textColorOn(scale.color(v)));
-            painter.drawText(QRectF(l.grid.left() + col * l.cell, l.grid.top() + row * l.cell, l.cell, l.cell),
-                Qt::AlignCenter, formatScaleNumber(v, decimals));
-        }
+    return m_figure.gridRect(rect, style());
 }
 
-void HeatmapView::paintLabels(QPainter &painter, const Layout &l) const
+QRectF HeatmapView::cellRect(const QRectF &rect, int row, int col) const
 {
-    const Result &r = result();
-    const QFontMetricsF fm(l.labelFont);
-    const qreal lh = fm.height();
-    const qreal width = l.extent - labelGap;
-    std::vector<char> problem(static_cast<std::size_t>(l.n));
-    for (const RowProblem &p : headResult()->problems)
-        if (p.row >= 0 && p.row < l.n)
-            problem[static_cast<std::size_t>(p.row)] = 1;
-    const QColor text = palette().color(QPalette::Text);
-    const bool dark = palette().color(QPalette::Base).lightness() < text.lightness();
-    const QColor warning = dark ? QColor(255, 120, 110) : QColor(190, 30, 30);
-    QFont bold = l.labelFont;
-    bold.setBold(true);
-    for (int i : l.shown) {
-        const QString label = fm.elidedText(tokenLabel(r.tokens[i]), Qt::ElideRight, width);
-        const qreal advance = fm.horizontalAdvance(label);
-        const qreal centre = (i + 0.5) * l.cell;
-        // The selected query is marked among the rows, a selected key among the columns.
-        const bool rowSelected = i == m_selectedRow, columnSelected = i == m_selectedColumn;
-        const QColor plain = problem[static_cast<std::size_t>(i)] ? warning : text;
-        const QColor highlighted = palette().color(QPalette::HighlightedText);
-        const QRectF rowLabel(l.grid.left() - l.extent, l.grid.top() + centre - lh / 2, width, lh);
-        // In a figure the selected token is bold, not a selection box.
-        painter.setFont(m_figure && rowSelected ? bold : l.labelFont);
-        if (rowSelected && !m_figure)
-            painter.fillRect(
-                QRectF(rowLabel.right() - advance - 3, rowLabel.top(), advance + 5, lh), palette().highlight());
-        painter.setPen(rowSelected && !m_figure ? highlighted : plain);
-        painter.drawText(rowLabel, Qt::AlignRight | Qt::AlignVCenter, label);
-        painter.setFont(m_figure && columnSelected ? bold : l.labelFont);
-        painter.setPen(columnSelected && !m_figure ? highlighted : plain);
-        if (l.flat) {
-            const QRectF columnLabel(l.grid.left() + i * l.cell, l.grid.top() - l.top, l.cell, l.top - labelGap);
-            if (columnSelected && !m_figure)
-                painter.fillRect(
-                    QRectF(columnLabel.center().x() - advance / 2 - 3, columnLabel.bottom() - lh, advance + 6, lh),
-                    palette().highlight());
-            painter.drawText(columnLabel, Qt::AlignHCenter | Qt::AlignBottom, label);
-            continue;
-        }
-        // Column labels read upwards from the grid; rotated, so they never collide sideways.
-        painter.save();
-        painter.translate(l.grid.left() + centre, l.grid.top() - labelGap);
-        painter.rotate(-90);
-        if (columnSelected && !m_figure)
-            painter.fillRect(QRectF(-2, -lh / 2, advance + 5, lh), palette().highlight());
-        painter.drawText(QRectF(0, -lh / 2, width, lh), Qt::AlignLeft | Qt::AlignVCenter, label);
-        painter.restore();
-    }
-    if (m_figure && l.axisTitle > 0) {
-        // Axis titles, as a plot has them: "key" over the columns, "query" up the rows.
-        painter.setFont(font());
-        painter.setPen(text);
-        const qreal band = l.axisTitle;
-        painter.drawText(QRectF(l.grid.left(), l.grid.top() - l.top - band, l.grid.width(), band),
-            Qt::AlignHCenter | Qt::AlignVCenter, tr("key"));
-        painter.save();
-        painter.translate(l.grid.left() - l.extent - band / 2, l.grid.center().y());
-        painter.rotate(-90);
-        painter.drawText(QRectF(-l.grid.height() / 2, -band / 2, l.grid.height(), band), Qt::AlignCenter, tr("query"));
-        painter.restore();
-        return;
-    }
-    // Which axis is which, in the corner the labels leave free.
-    const QRectF corner(l.grid.left() - l.extent, l.grid.top() - l.top, width, l.top - labelGap);
-    const QString keys = tr("keys →"), queries = tr("queries ↓");
-    QFont italic = pixelFont(l.labelFont, l.labelFont.pixelSize() * 0.85);
-    italic.setItalic(true);
-    const QFontMetricsF im(italic);
-    if (!m_figure && italic.pixelSize() >= minLabelPx && corner.height() >= 2 * im.height()
-        && corner.width() >= std::max(im.horizontalAdvance(keys), im.horizontalAdvance(queries))) {
-        painter.setFont(italic);
-        painter.setPen(palette().color(QPalette::PlaceholderText));
-        painter.drawText(corner, Qt::AlignRight | Qt::AlignBottom, queries);
-        painter.drawText(corner.adjusted(0, 0, 0, -im.height()), Qt::AlignRight | Qt::AlignBottom, keys);
-    }
+    return m_figure.cellRect(rect, style(), row, col);
+}
+
+QPoint HeatmapView::cellAt(const QPointF &pos) const
+{
+    return m_figure.cellAt(rect(), style(), pos);
+}
+
+QPoint HeatmapView::headingAt(const QPointF &pos) const
+{
+    return m_figure.headingAt(rect(), style(), pos);
+}
+
+QList<QRectF> HeatmapView::labelRects(const QRectF &rect, Qt::Orientation orientation, QList<int> *tokens) const
+{
+    return m_figure.labelRects(rect, style(), orientation, tokens);
+}
+
+QString HeatmapView::describeCell(int row, int col) const
+{
+    return m_figure.describeCell(row, col);
 }
 
 void HeatmapView::paintEvent(QPaintEvent *)
 {
     QPainter painter(this);
-    paint(painter, rect());
+    const FigureStyle s = style();
+    m_figure.paint(painter, rect(), s);
     // Hover feedback belongs to the screen only, not to exported figures.
     if (m_hovered.x() >= 0 && m_hovered.y() >= 0) {
-        const QRectF cell = cellRect(rect(), m_hovered.y(), m_hovered.x());
+        const QRectF cell = m_figure.cellRect(rect(), s, m_hovered.y(), m_hovered.x());
         if (cell.width() >= 4) {
             painter.setPen(QPen(palette().text().color(), 1, Qt::DotLine));
             painter.setBrush(Qt::NoBrush);
@@ -551,29 +211,11 @@ void HeatmapView::paintEvent(QPaintEvent *)
     }
 }
 
-QPoint HeatmapView::headingAt(const QPointF &pos) const
-{
-    const Layout l = layout(rect());
-    if (l.n == 0)
-        return {-1, -1};
-    const auto index = [&l](qreal offset) {
-        return std::clamp(static_cast<int>(std::floor(offset * l.n / l.grid.width())), 0, l.n - 1);
-    };
-    const bool besideColumns = pos.x() >= l.grid.left() && pos.x() < l.grid.right();
-    const bool besideRows = pos.y() >= l.grid.top() && pos.y() < l.grid.bottom();
-    if (besideColumns && pos.y() < l.grid.top() && pos.y() >= l.grid.top() - l.top)
-        return {index(pos.x() - l.grid.left()), -1};
-    if (besideRows && pos.x() < l.grid.left() && pos.x() >= l.grid.left() - l.extent)
-        return {-1, index(pos.y() - l.grid.top())};
-    return {-1, -1};
-}
-
 void HeatmapView::changeEvent(QEvent *event)
 {
-    if (event->type() == QEvent::FontChange)
-        m_measuredTokens.clear();
+    // The figure measures labels again in a new font and checks its cells' mask colours.
     if (event->type() == QEvent::FontChange || event->type() == QEvent::PaletteChange)
-        dataChanged();
+        update();
     QWidget::changeEvent(event);
 }
 

@@ -1,7 +1,6 @@
 #pragma once
 
-#include "attention/engine.h"
-#include "figures/colormap.h"
+#include "figures/heatmapfigure.h"
 
 #include <Eigen/Core>
 
@@ -15,11 +14,8 @@ namespace qkv {
 
 class DocumentSession;
 
-// Rows = querying token, columns = attended token; each cell coloured by its weight (or raw
-// score), with the value written in when it fits, token labels on both axes and a colour bar.
-// One paint routine serves the screen and any QPainter (PNG, SVG, PDF). The coloured cells are
-// cached as one image at device resolution (max-pooled when there are more tokens than pixels),
-// so hover and selection repaint without recolouring.
+// The heatmap in the window: a HeatmapFigure (which draws it) bound to a session or to data of its
+// own, with hover, clicks, keys and tooltips.
 class HeatmapView : public QWidget
 {
     Q_OBJECT
@@ -46,23 +42,23 @@ public:
 
     // The selected query's row or key's column is outlined (one at a time; -1: none).
     void setSelectedRow(int row);
-    int selectedRow() const { return m_selectedRow; }
+    int selectedRow() const { return m_figure.selectedRow(); }
     void setSelectedColumn(int column);
-    int selectedColumn() const { return m_selectedColumn; }
+    int selectedColumn() const { return m_figure.selectedColumn(); }
 
     // View options.
     void setColormap(Colormap map);
-    Colormap colormap() const { return m_colormap; }
+    Colormap colormap() const { return m_figure.colormap(); }
     // Raw scores S instead of weights A, always on the diverging map centred at 0.
     void setShowScores(bool scores);
-    bool showsScores() const { return m_showScores; }
+    bool showsScores() const { return m_figure.showsScores(); }
     // Weights on a fixed 0 … 1 scale instead of 0 … the largest weight.
     void setUnitScale(bool unit);
     // The colour scale leaves out the first column (an attention sink would wash out the rest);
     // its cells beyond the scale take the end colour.
     void setScaleSkipsFirst(bool skip);
-    bool scaleSkipsFirst() const { return m_skipFirst; }
-    bool unitScale() const { return m_unitScale; }
+    bool scaleSkipsFirst() const { return m_figure.scaleSkipsFirst(); }
+    bool unitScale() const { return m_figure.unitScale(); }
     void setValuesVisible(bool visible);
     // Drawn for an exported figure: axis titles "query" and "key", the colour bar names its
     // scale, the selected token in bold rather than a selection box.
@@ -70,12 +66,14 @@ public:
     // The colour scale of heatmaps shown side by side (the heads grid's tiles), which then draw
     // neither a colour bar nor axis titles of their own; nullopt: the view's own.
     void setSharedScale(std::optional<ColorScale> scale);
-    bool valuesVisible() const { return m_valuesVisible; }
+    bool valuesVisible() const { return m_figure.valuesVisible(); }
     // The colours and range in use (the colour bar's).
-    ColorScale colorScale() const;
+    ColorScale colorScale() const { return m_figure.colorScale(); }
 
-    // Draws the whole figure into `rect` of any painter (screen, image, SVG, PDF).
+    // Draws the whole figure into `rect` of any painter (screen, image, SVG, PDF), in the
+    // view's palette and font.
     void paint(QPainter &painter, const QRectF &rect) const;
+    const HeatmapFigure &figure() const { return m_figure; }
 
     // Geometry of paint() for `rect`: the cells' square, one cell, the cell under a point of the
     // widget ((column, row), or (-1, -1) outside), and the rectangles of the token labels drawn
@@ -90,11 +88,6 @@ public:
     QList<QRectF> labelRects(const QRectF &rect, Qt::Orientation orientation, QList<int> *tokens = nullptr) const;
     // "it → animal: weight …, raw score …, visible": what a hover reports.
     QString describeCell(int row, int col) const;
-
-    // Shared with the heads grid: the colour scale for a value range (scores: diverging, centred
-    // at 0; unit: weights on 0 … 1).
-    static QString colorBarTitle(bool scores, bool unit, bool figure);
-    static ColorScale scaleFor(Colormap map, bool scores, bool unit, double minValue, double maxValue);
 
     QSize sizeHint() const override { return {480, 480}; }
     QSize minimumSizeHint() const override { return {160, 160}; }
@@ -114,40 +107,18 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
-    struct Layout;
-    Layout layout(const QRectF &rect) const;
-    Layout layout(const QRectF &rect, bool withBar) const;
-    const HeadResult *headResult() const;
-    const SquareMatrix *shownValues() const;
+    FigureStyle style() const;
     void dataChanged();
+    void select(int row, int column);
     void selectToken(int token, bool asKey);
     void followSelection();
-    void paintValues(QPainter &painter, const Layout &l) const;
-    void paintLabels(QPainter &painter, const Layout &l) const;
 
     QPointer<DocumentSession> m_session;
     Result m_own;
     int m_head = 0;
-    int m_selectedRow = -1;
-    int m_selectedColumn = -1;
     QPoint m_hovered {-1, -1};
-    Colormap m_colormap = Colormap::Viridis;
-    bool m_showScores = false;
-    bool m_unitScale = false;
-    bool m_skipFirst = false;
-    bool m_valuesVisible = true;
-    bool m_figure = false;
-    std::optional<ColorScale> m_sharedScale;
-
-    // Derived from the data, recomputed lazily after dataChanged() bumps m_serial.
-    quint64 m_serial = 1;
-    mutable quint64 m_derivedSerial = 0;
-    mutable ColorScale m_scale;
-    mutable QStringList m_measuredTokens;
-    mutable qreal m_labelAdvance = 0; // widest of m_measuredTokens in the widget font
-    mutable QImage m_cells;
-    mutable quint64 m_cellsKey = 0;
-    mutable MaskColors m_cellsMask {};
+    bool m_figureMode = false;
+    HeatmapFigure m_figure;
 };
 
 } // namespace qkv

@@ -1,0 +1,474 @@
+#include "figures/heatmapfigure.h"
+
+#include "figures/tokenlabel.h"
+
+#include <QFontMetricsF>
+#include <QPainter>
+
+#include <algorithm>
+#include <cmath>
+
+namespace qkv {
+namespace {
+
+constexpr qreal margin = 6;
+constexpr qreal labelGap = 4;
+constexpr int minLabelPx = 8; // the smallest label still readable on a slide
+constexpr int minValuePx = 7;
+
+QFont pixelFont(QFont font, qreal px)
+{
+    font.setPixelSize(std::max(1, static_cast<int>(std::floor(px))));
+    return font;
+}
+
+// Black or white by the cell's relative luminance, with seaborn's threshold for annotated
+// heatmaps, so mid-scale cells read like the figures people know.
+QColor textColorOn(QRgb cell)
+{
+    const auto lin = [](int c) {
+        const double s = c / 255.0;
+        return s <= 0.04045 ? s / 12.92 : std::pow((s + 0.055) / 1.055, 2.4);
+    };
+    const double l = 0.2126 * lin(qRed(cell)) + 0.7152 * lin(qGreen(cell)) + 0.0722 * lin(qBlue(cell));
+    return l <= 0.408 ? Qt::white : Qt::black;
+}
+
+} // namespace
+
+struct HeatmapFigure::Layout {
+    int n = 0;
+    QRectF grid;
+    qreal cell = 0;
+    qreal extent = 0; // width of the row labels
+    qreal top = 0; // height of the column labels
+    bool flat = false; // column labels written level (each fits its cell), else upwards
+    qreal axisTitle = 0; // figures: the band of "query" left and "key" above the labels
+    QFont labelFont;
+    QList<int> shown; // tokens whose labels are drawn
+    QRectF bar; // the colour bar's column
+    QString barTitle;
+    bool values = false;
+    QFont valueFont;
+    double magnitude = 1; // decides the decimals of the numbers in cells
+};
+
+HeatmapFigure::HeatmapFigure() = default;
+HeatmapFigure::~HeatmapFigure() = default;
+
+void HeatmapFigure::setData(const Result *result, int head)
+{
+    m_result = result;
+    m_head = head;
+    dataChanged();
+}
+
+const Result &HeatmapFigure::result() const
+{
+    static const Result none;
+    return m_result ? *m_result : none;
+}
+
+const HeadResult *HeatmapFigure::headResult() const
+{
+    const Result &r = result();
+    if (m_head < 0 || m_head >= static_cast<int>(r.heads.size()))
+        return nullptr;
+    const HeadResult &hr = r.heads[static_cast<std::size_t>(m_head)];
+    const auto n = r.tokens.size();
+    return hr.weights.rows() == n && hr.weights.cols() == n && n > 0 ? &hr : nullptr;
+}
+
+const SquareMatrix *HeatmapFigure::shownValues() const
+{
+    const HeadResult *h = headResult();
+    if (!h)
+        return nullptr;
+    // Without scores (a matrix of weights alone) the weights stand in.
+    return m_showScores && h->scores.rows() == h->weights.rows() ? &h->scores : &h->weights;
+}
+
+void HeatmapFigure::dataChanged()
+{
+    ++m_serial;
+}
+
+void HeatmapFigure::setSelection(int row, int column)
+{
+    m_selectedRow = row;
+    m_selectedColumn = column;
+}
+
+void HeatmapFigure::setColormap(Colormap map)
+{
+    m_colormap = map;
+    dataChanged();
+}
+
+void HeatmapFigure::setShowScores(bool scores)
+{
+    m_showScores = scores;
+    dataChanged();
+}
+
+void HeatmapFigure::setUnitScale(bool unit)
+{
+    m_unitScale = unit;
+    dataChanged();
+}
+
+void HeatmapFigure::setScaleSkipsFirst(bool skip)
+{
+    m_skipFirst = skip;
+    dataChanged();
+}
+
+void HeatmapFigure::setSharedScale(std::optional<ColorScale> scale)
+{
+    m_sharedScale = scale;
+    dataChanged();
+}
+
+void HeatmapFigure::setValuesVisible(bool visible)
+{
+    m_valuesVisible = visible;
+}
+
+ColorScale HeatmapFigure::scaleFor(Colormap map, bool scores, bool unit, double minValue, double maxValue)
+{
+    if (scores)
+        return ColorScale::fit(Colormap::Diverging, minValue, maxValue);
+    if (unit && map != Colormap::Diverging)
+        return ColorScale::fit(map, std::min(0.0, minValue), std::max(1.0, maxValue));
+    return ColorScale::fit(map, minValue, maxValue);
+}
+
+QString HeatmapFigure::colorBarTitle(bool scores, bool unit, bool exported)
+{
+    if (scores)
+        return tr("score");
+    // A figure says which scale its colours use: a nearly uniform row looks contrasted on 0 … max.
+    return !exported ? tr("weight") : unit ? tr("weight (0–1)") : tr("weight (0–max)");
+}
+
+ColorScale HeatmapFigure::colorScale() const
+{
+    if (m_scaleSerial == m_serial)
+        return m_scale;
+    m_scaleSerial = m_serial;
+    const SquareMatrix *v = shownValues();
+    const bool scores = m_showScores && v && v != &headResult()->weights;
+    // Softmax weights come with their largest: the range is known without reading 134 MB at
+    // 4,096 tokens (they start at 0).
+    const bool skip = m_skipFirst && v && v->cols() > 1;
+    const double largest = v && !scores && !skip ? headResult()->largestWeight : -1.0;
+    const auto [lo, hi] = !v ? std::pair {0.0, 1.0}
+        : largest >= 0       ? std::pair {0.0, largest}
+                             : visibleRange(*v, result().visible, skip ? 1 : 0);
+    m_scale = m_sharedScale ? *m_sharedScale : scaleFor(m_colormap, scores, m_unitScale, lo, hi);
+    return m_scale;
+}
+
+qreal HeatmapFigure::labelAdvance(const QFont &font) const
+{
+    if (m_measuredTokens != result().tokens || m_measuredFont != font) {
+        m_measuredTokens = result().tokens;
+        m_measuredFont = font;
+        const QFontMetricsF fm(font);
+        m_labelAdvance = 0;
+        for (const QString &t : m_measuredTokens)
+            m_labelAdvance = std::max(m_labelAdvance, fm.horizontalAdvance(tokenLabel(t)));
+    }
+    return m_labelAdvance;
+}
+
+HeatmapFigure::Layout HeatmapFigure::layout(const QRectF &rect, const FigureStyle &style) const
+{
+    Layout l = layout(rect, style, !m_sharedScale);
+    // Where the numbers would not fit, the colour bar gives way to them: they say more.
+    if (m_valuesVisible && !l.values && l.n > 0 && !m_sharedScale) {
+        Layout bare = layout(rect, style, false);
+        if (bare.values)
+            return bare;
+    }
+    return l;
+}
+
+HeatmapFigure::Layout HeatmapFigure::layout(const QRectF &rect, const FigureStyle &style, bool withBar) const
+{
+    Layout l;
+    const ColorScale scale = colorScale();
+    const QFont &font = style.font;
+    const bool figure = style.exported;
+    const SquareMatrix *values = shownValues();
+    if (!values)
+        return l;
+    l.n = static_cast<int>(values->rows());
+    const QRectF area = rect.adjusted(margin, margin, -margin, -margin);
+    l.barTitle = colorBarTitle(m_showScores && values != &headResult()->weights, m_unitScale, figure);
+    const qreal barWidth = withBar ? colorBarWidth(scale, l.barTitle, font) : 0.0;
+    const qreal basePx = QFontInfo(font).pixelSize();
+    l.axisTitle = figure && !m_sharedScale ? std::ceil(QFontMetricsF(font).height() * 1.3) : 0;
+    const qreal width = area.width() - barWidth - l.axisTitle, height = area.height() - l.axisTitle;
+    qreal px = basePx, side = 0;
+    // Shrink the labels until one fits a cell (down to a readable minimum), then thin them out.
+    for (int pass = 0; pass < 3; ++pass) {
+        l.labelFont = pixelFont(font, px);
+        const qreal advance = labelAdvance(font) * px / basePx;
+        l.extent = std::max<qreal>(0, std::min(advance + labelGap + 2, 0.3 * std::min(width, height)));
+        side = std::max<qreal>(0, std::min(width - l.extent, height - l.extent));
+        const qreal lineHeight = QFontMetricsF(l.labelFont).height();
+        // Column labels lie level when the widest fits its cell; the grid then grows upwards.
+        l.flat = advance + 4 <= side / l.n;
+        l.top = l.flat ? lineHeight * (figure ? 1.0 : 1.8) + labelGap : l.extent; // the window: room for "keys →"
+        side = std::max<qreal>(0, std::min(width - l.extent, height - l.top));
+        if (side / l.n >= lineHeight || px <= minLabelPx)
+            break;
+        px = std::max<qreal>(minLabelPx, std::floor(px * side / l.n / lineHeight));
+    }
+    const qreal left = area.left() + l.axisTitle + (width - l.extent - side) / 2 + l.extent;
+    const qreal top = area.top() + l.axisTitle + (height - l.top - side) / 2 + l.top;
+    l.grid = QRectF(std::round(left), std::round(top), std::floor(side), std::floor(side));
+    l.cell = l.grid.width() / l.n;
+    const qreal lineHeight = QFontMetricsF(l.labelFont).height();
+    // The bar's title goes above the grid when the column labels leave room.
+    const qreal barLine = QFontMetricsF(font).height();
+    l.bar = QRectF(l.grid.right(), l.grid.top() - std::min(l.top + l.axisTitle, barLine * 1.6), barWidth, 0);
+    l.bar.setBottom(l.grid.bottom() + std::min(barLine / 2, margin));
+
+    const int step = l.cell > 0 ? std::max(1, static_cast<int>(std::ceil(lineHeight / l.cell))) : l.n + 1;
+    const int token = std::max(m_selectedRow, m_selectedColumn);
+    const int sel = token >= 0 && token < l.n ? token : -1;
+    for (int i = 0; i < l.n; i += step)
+        if (sel < 0 || i == sel || std::abs(i - sel) * l.cell >= lineHeight)
+            l.shown << i;
+    if (sel >= 0 && sel % step != 0)
+        l.shown.insert(std::lower_bound(l.shown.begin(), l.shown.end(), sel), sel);
+
+    l.magnitude = std::max(std::abs(scale.low), std::abs(scale.high));
+    if (m_valuesVisible && l.cell >= 12) {
+        const QString sample = formatScaleNumber(scale.low < 0 ? -l.magnitude : l.magnitude, cellDecimals(l.magnitude));
+        qreal vpx = std::min(basePx, l.cell * 0.45);
+        const qreal width = QFontMetricsF(pixelFont(font, vpx)).horizontalAdvance(sample);
+        if (width > l.cell - 4)
+            vpx = std::floor(vpx * (l.cell - 4) / width);
+        l.values = vpx >= minValuePx;
+        l.valueFont = pixelFont(font, vpx);
+    }
+    return l;
+}
+
+QRectF HeatmapFigure::gridRect(const QRectF &rect, const FigureStyle &style) const
+{
+    return layout(rect, style).grid;
+}
+
+QRectF HeatmapFigure::cellRect(const QRectF &rect, const FigureStyle &style, int row, int col) const
+{
+    const Layout l = layout(rect, style);
+    return {l.grid.left() + col * l.cell, l.grid.top() + row * l.cell, l.cell, l.cell};
+}
+
+QPoint HeatmapFigure::cellAt(const QRectF &rect, const FigureStyle &style, const QPointF &pos) const
+{
+    const Layout l = layout(rect, style);
+    if (l.n == 0 || !l.grid.contains(pos))
+        return {-1, -1};
+    // The same floor(x · n / w) as the cell image, so the pixel under the mouse names its cell.
+    const auto index = [&l](qreal offset) {
+        return std::clamp(static_cast<int>(std::floor(offset * l.n / l.grid.width())), 0, l.n - 1);
+    };
+    return {index(pos.x() - l.grid.left()), index(pos.y() - l.grid.top())};
+}
+
+QList<QRectF> HeatmapFigure::labelRects(
+    const QRectF &rect, const FigureStyle &style, Qt::Orientation orientation, QList<int> *tokens) const
+{
+    const Layout l = layout(rect, style);
+    const qreal h = QFontMetricsF(l.labelFont).height();
+    QList<QRectF> rects;
+    for (int i : l.shown) {
+        const qreal centre = (i + 0.5) * l.cell;
+        if (orientation == Qt::Vertical)
+            rects << QRectF(l.grid.left() - l.extent, l.grid.top() + centre - h / 2, l.extent - labelGap, h);
+        else if (l.flat)
+            rects << QRectF(l.grid.left() + i * l.cell, l.grid.top() - l.top, l.cell, l.top - labelGap);
+        else
+            rects << QRectF(l.grid.left() + centre - h / 2, l.grid.top() - l.top, h, l.top - labelGap);
+    }
+    if (tokens)
+        *tokens = l.shown;
+    return rects;
+}
+
+QString HeatmapFigure::describeCell(int row, int col) const
+{
+    const HeadResult *h = headResult();
+    const Result &r = result();
+    if (!h || row < 0 || col < 0 || row >= r.tokens.size() || col >= r.tokens.size())
+        return {};
+    QString text = tr("%1 → %2: weight %3").arg(r.tokens[row], r.tokens[col]).arg(h->weights(row, col), 0, 'g', 6);
+    if (h->scores.rows() == h->weights.rows())
+        text += tr(", raw score %1").arg(h->scores(row, col), 0, 'g', 6);
+    text += r.isVisible(row, col) ? tr(", visible") : tr(", masked (left out of the row's normalization)");
+    for (const RowProblem &p : h->problems)
+        if (p.row == row)
+            text += QStringLiteral("\n") + describe(RowWarning {m_head, row, p.issue}, r.tokens);
+    return text;
+}
+
+void HeatmapFigure::paint(QPainter &painter, const QRectF &rect, const FigureStyle &style) const
+{
+    painter.save();
+    painter.fillRect(rect, style.palette.base());
+    const Layout l = layout(rect, style);
+    if (l.n == 0 || l.grid.isEmpty()) {
+        painter.setPen(style.palette.text().color());
+        painter.drawText(rect, Qt::AlignCenter | Qt::TextWordWrap, tr("No tokens: type a sentence"));
+        painter.restore();
+        return;
+    }
+    const MaskColors mask = maskColors(style.palette);
+    const bool reuse = m_cellsKey == m_serial && m_cellsMask.fill == mask.fill && m_cellsMask.line == mask.line;
+    paintMatrix(painter, l.grid, *shownValues(), result().visible, colorScale(), mask, m_cells, reuse);
+    m_cellsKey = m_serial;
+    m_cellsMask = mask;
+    if (l.values)
+        paintValues(painter, l);
+    // The selected query's row or key's column: a light and a dark line, so the outline shows on
+    // every colour of every map.
+    QRectF outline;
+    if (m_selectedRow >= 0 && m_selectedRow < l.n)
+        outline = QRectF(l.grid.left(), l.grid.top() + m_selectedRow * l.cell, l.grid.width(), l.cell);
+    else if (m_selectedColumn >= 0 && m_selectedColumn < l.n)
+        outline = QRectF(l.grid.left() + m_selectedColumn * l.cell, l.grid.top(), l.cell, l.grid.height());
+    if (!outline.isNull()) {
+        painter.setBrush(Qt::NoBrush);
+        painter.setPen(QPen(Qt::white, 3));
+        painter.drawRect(outline.adjusted(-1, -1, 1, 1));
+        painter.setPen(QPen(Qt::black, 1));
+        painter.drawRect(outline.adjusted(-1, -1, 1, 1));
+    }
+    paintLabels(painter, l, style);
+    if (l.bar.width() > 0)
+        paintColorBar(painter, l.bar, colorScale(), l.barTitle, style.palette,
+            pixelFont(style.font, QFontInfo(style.font).pixelSize()));
+    painter.restore();
+}
+
+void HeatmapFigure::paintValues(QPainter &painter, const Layout &l) const
+{
+    const SquareMatrix &values = *shownValues();
+    const Result &r = result();
+    const ColorScale scale = colorScale();
+    const int decimals = cellDecimals(l.magnitude);
+    painter.setFont(l.valueFont);
+    for (int row = 0; row < l.n; ++row)
+        for (int col = 0; col < l.n; ++col) {
+            if (!r.isVisible(row, col))
+                continue;
+            const double v = values(row, col);
+            painter.setPen(textColorOn(scale.color(v)));
+            painter.drawText(QRectF(l.grid.left() + col * l.cell, l.grid.top() + row * l.cell, l.cell, l.cell),
+                Qt::AlignCenter, formatScaleNumber(v, decimals));
+        }
+}
+
+void HeatmapFigure::paintLabels(QPainter &painter, const Layout &l, const FigureStyle &style) const
+{
+    const Result &r = result();
+    const QFontMetricsF fm(l.labelFont);
+    const qreal lh = fm.height();
+    const qreal width = l.extent - labelGap;
+    std::vector<char> problem(static_cast<std::size_t>(l.n));
+    for (const RowProblem &p : headResult()->problems)
+        if (p.row >= 0 && p.row < l.n)
+            problem[static_cast<std::size_t>(p.row)] = 1;
+    const bool figure = style.exported;
+    const QColor text = style.palette.color(QPalette::Text);
+    const QColor warning = style.isDark() ? QColor(255, 120, 110) : QColor(190, 30, 30);
+    QFont bold = l.labelFont;
+    bold.setBold(true);
+    for (int i : l.shown) {
+        const QString label = fm.elidedText(tokenLabel(r.tokens[i]), Qt::ElideRight, width);
+        const qreal advance = fm.horizontalAdvance(label);
+        const qreal centre = (i + 0.5) * l.cell;
+        // The selected query is marked among the rows, a selected key among the columns.
+        const bool rowSelected = i == m_selectedRow, columnSelected = i == m_selectedColumn;
+        const QColor plain = problem[static_cast<std::size_t>(i)] ? warning : text;
+        const QColor highlighted = style.palette.color(QPalette::HighlightedText);
+        const QRectF rowLabel(l.grid.left() - l.extent, l.grid.top() + centre - lh / 2, width, lh);
+        // In a figure the selected token is bold, not a selection box.
+        painter.setFont(figure && rowSelected ? bold : l.labelFont);
+        if (rowSelected && !figure)
+            painter.fillRect(
+                QRectF(rowLabel.right() - advance - 3, rowLabel.top(), advance + 5, lh), style.palette.highlight());
+        painter.setPen(rowSelected && !figure ? highlighted : plain);
+        painter.drawText(rowLabel, Qt::AlignRight | Qt::AlignVCenter, label);
+        painter.setFont(figure && columnSelected ? bold : l.labelFont);
+        painter.setPen(columnSelected && !figure ? highlighted : plain);
+        if (l.flat) {
+            const QRectF columnLabel(l.grid.left() + i * l.cell, l.grid.top() - l.top, l.cell, l.top - labelGap);
+            if (columnSelected && !figure)
+                painter.fillRect(
+                    QRectF(columnLabel.center().x() - advance / 2 - 3, columnLabel.bottom() - lh, advance + 6, lh),
+                    style.palette.highlight());
+            painter.drawText(columnLabel, Qt::AlignHCenter | Qt::AlignBottom, label);
+            continue;
+        }
+        // Column labels read upwards from the grid; rotated, so they never collide sideways.
+        painter.save();
+        painter.translate(l.grid.left() + centre, l.grid.top() - labelGap);
+        painter.rotate(-90);
+        if (columnSelected && !figure)
+            painter.fillRect(QRectF(-2, -lh / 2, advance + 5, lh), style.palette.highlight());
+        painter.drawText(QRectF(0, -lh / 2, width, lh), Qt::AlignLeft | Qt::AlignVCenter, label);
+        painter.restore();
+    }
+    if (figure && l.axisTitle > 0) {
+        // Axis titles, as a plot has them: "key" over the columns, "query" up the rows.
+        painter.setFont(style.font);
+        painter.setPen(text);
+        const qreal band = l.axisTitle;
+        painter.drawText(QRectF(l.grid.left(), l.grid.top() - l.top - band, l.grid.width(), band),
+            Qt::AlignHCenter | Qt::AlignVCenter, tr("key"));
+        painter.save();
+        painter.translate(l.grid.left() - l.extent - band / 2, l.grid.center().y());
+        painter.rotate(-90);
+        painter.drawText(QRectF(-l.grid.height() / 2, -band / 2, l.grid.height(), band), Qt::AlignCenter, tr("query"));
+        painter.restore();
+        return;
+    }
+    // Which axis is which, in the corner the labels leave free.
+    const QRectF corner(l.grid.left() - l.extent, l.grid.top() - l.top, width, l.top - labelGap);
+    const QString keys = tr("keys →"), queries = tr("queries ↓");
+    QFont italic = pixelFont(l.labelFont, l.labelFont.pixelSize() * 0.85);
+    italic.setItalic(true);
+    const QFontMetricsF im(italic);
+    if (!figure && italic.pixelSize() >= minLabelPx && corner.height() >= 2 * im.height()
+        && corner.width() >= std::max(im.horizontalAdvance(keys), im.horizontalAdvance(queries))) {
+        painter.setFont(italic);
+        painter.setPen(style.palette.color(QPalette::PlaceholderText));
+        painter.drawText(corner, Qt::AlignRight | Qt::AlignBottom, queries);
+        painter.drawText(corner.adjusted(0, 0, 0, -im.height()), Qt::AlignRight | Qt::AlignBottom, keys);
+    }
+}
+
+QPoint HeatmapFigure::headingAt(const QRectF &rect, const FigureStyle &style, const QPointF &pos) const
+{
+    const Layout l = layout(rect, style);
+    if (l.n == 0)
+        return {-1, -1};
+    const auto index = [&l](qreal offset) {
+        return std::clamp(static_cast<int>(std::floor(offset * l.n / l.grid.width())), 0, l.n - 1);
+    };
+    const bool besideColumns = pos.x() >= l.grid.left() && pos.x() < l.grid.right();
+    const bool besideRows = pos.y() >= l.grid.top() && pos.y() < l.grid.bottom();
+    if (besideColumns && pos.y() < l.grid.top() && pos.y() >= l.grid.top() - l.top)
+        return {index(pos.x() - l.grid.left()), -1};
+    if (besideRows && pos.x() < l.grid.left() && pos.x() >= l.grid.left() - l.extent)
+        return {-1, index(pos.y() - l.grid.top())};
+    return {-1, -1};
+}
+
+} // namespace qkv

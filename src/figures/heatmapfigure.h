@@ -1,0 +1,121 @@
+#pragma once
+
+#include "attention/engine.h"
+#include "figures/colormap.h"
+#include "figures/figurestyle.h"
+
+#include <QCoreApplication>
+#include <QImage>
+#include <QList>
+#include <QPoint>
+#include <QRectF>
+#include <QStringList>
+
+#include <optional>
+
+class QPainter;
+
+namespace qkv {
+
+// Rows = querying token, columns = attended token; each cell coloured by its weight (or raw
+// score), with the value written in when it fits, token labels on both axes and a colour bar.
+// Draws into any QPainter (window, PNG, SVG, PDF) without a widget. The coloured cells are cached
+// as one image at device resolution (max-pooled when there are more tokens than pixels), so a
+// repaint for hover or selection does not recolour them.
+class HeatmapFigure
+{
+    Q_DECLARE_TR_FUNCTIONS(HeatmapFigure)
+
+public:
+    HeatmapFigure();
+    ~HeatmapFigure();
+
+    // What is drawn: a head of `result`, which must stay alive while the figure uses it. Call
+    // again whenever its numbers change: the colour scale and the cell image are recomputed.
+    void setData(const Result *result, int head);
+    const Result &result() const;
+    int head() const { return m_head; }
+
+    // The selected query's row or key's column is outlined (one at a time; -1: none).
+    void setSelection(int row, int column);
+    int selectedRow() const { return m_selectedRow; }
+    int selectedColumn() const { return m_selectedColumn; }
+
+    void setColormap(Colormap map);
+    Colormap colormap() const { return m_colormap; }
+    // Raw scores S instead of weights A, always on the diverging map centred at 0.
+    void setShowScores(bool scores);
+    bool showsScores() const { return m_showScores; }
+    // Weights on a fixed 0 … 1 scale instead of 0 … the largest weight.
+    void setUnitScale(bool unit);
+    bool unitScale() const { return m_unitScale; }
+    // The colour scale leaves out the first column (an attention sink would wash out the rest);
+    // its cells beyond the scale take the end colour.
+    void setScaleSkipsFirst(bool skip);
+    bool scaleSkipsFirst() const { return m_skipFirst; }
+    void setValuesVisible(bool visible);
+    bool valuesVisible() const { return m_valuesVisible; }
+    // The colour scale of heatmaps shown side by side (the heads grid's tiles), which then draw
+    // neither a colour bar nor axis titles of their own; nullopt: the figure's own.
+    void setSharedScale(std::optional<ColorScale> scale);
+    // The colours and range in use (the colour bar's).
+    ColorScale colorScale() const;
+
+    void paint(QPainter &painter, const QRectF &rect, const FigureStyle &style) const;
+
+    // Geometry of paint() for `rect`: the cells' square, one cell, the cell under a point
+    // ((column, row), or (-1, -1) outside), the heading under a point ((column, -1) above the
+    // grid, (-1, row) beside it, (-1, -1) elsewhere), and the rectangles of the token labels drawn
+    // (Qt::Vertical: row labels on the left; Qt::Horizontal: column labels on top, unrotated
+    // bounds) with the tokens they name.
+    QRectF gridRect(const QRectF &rect, const FigureStyle &style) const;
+    QRectF cellRect(const QRectF &rect, const FigureStyle &style, int row, int col) const;
+    QPoint cellAt(const QRectF &rect, const FigureStyle &style, const QPointF &pos) const;
+    QPoint headingAt(const QRectF &rect, const FigureStyle &style, const QPointF &pos) const;
+    QList<QRectF> labelRects(
+        const QRectF &rect, const FigureStyle &style, Qt::Orientation orientation, QList<int> *tokens = nullptr) const;
+    // "it → animal: weight …, raw score …, visible": what a hover reports.
+    QString describeCell(int row, int col) const;
+
+    // Shared with the heads grid: the colour bar's title, and the colour scale for a value range
+    // (scores: diverging, centred at 0; unit: weights on 0 … 1).
+    static QString colorBarTitle(bool scores, bool unit, bool exported);
+    static ColorScale scaleFor(Colormap map, bool scores, bool unit, double minValue, double maxValue);
+
+private:
+    struct Layout;
+    Layout layout(const QRectF &rect, const FigureStyle &style) const;
+    Layout layout(const QRectF &rect, const FigureStyle &style, bool withBar) const;
+    const HeadResult *headResult() const;
+    const SquareMatrix *shownValues() const;
+    void dataChanged();
+    qreal labelAdvance(const QFont &font) const;
+    void paintValues(QPainter &painter, const Layout &l) const;
+    void paintLabels(QPainter &painter, const Layout &l, const FigureStyle &style) const;
+
+    const Result *m_result = nullptr;
+    int m_head = 0;
+    int m_selectedRow = -1;
+    int m_selectedColumn = -1;
+    Colormap m_colormap = Colormap::Viridis;
+    bool m_showScores = false;
+    bool m_unitScale = false;
+    bool m_skipFirst = false;
+    bool m_valuesVisible = true;
+    std::optional<ColorScale> m_sharedScale;
+
+    // Derived from the data, recomputed lazily after dataChanged() bumps m_serial.
+    quint64 m_serial = 1;
+    mutable quint64 m_scaleSerial = 0;
+    mutable ColorScale m_scale;
+    // The widest token label in m_measuredFont: measuring thousands of labels is slow, so only
+    // when the tokens or the font change.
+    mutable QStringList m_measuredTokens;
+    mutable QFont m_measuredFont;
+    mutable qreal m_labelAdvance = 0;
+    mutable QImage m_cells;
+    mutable quint64 m_cellsKey = 0;
+    mutable MaskColors m_cellsMask {};
+};
+
+} // namespace qkv

@@ -1,0 +1,129 @@
+// HeatmapFigure draws without a widget: this test runs on a QGuiApplication and links no Qt
+// Widgets, the way the command line and the figures of an export use it.
+#include "figures/heatmapfigure.h"
+
+#include <QGuiApplication>
+#include <QPainter>
+#include <QTest>
+
+using namespace qkv;
+
+namespace {
+
+Result threeTokens()
+{
+    Result r;
+    r.tokens = {QStringLiteral("the"), QStringLiteral("cat"), QStringLiteral("sat")};
+    r.heads.resize(2);
+    SquareMatrix w(3, 3);
+    w << 1.0, 0.0, 0.0, //
+        0.25, 0.75, 0.0, //
+        0.1, 0.3, 0.6;
+    r.heads[0].weights = w;
+    r.heads[0].largestWeight = 1.0;
+    r.heads[1].weights = SquareMatrix::Constant(3, 3, 1.0 / 3);
+    r.heads[1].largestWeight = 1.0 / 3;
+    return r;
+}
+
+FigureStyle lightStyle(bool exported = false)
+{
+    FigureStyle style;
+    style.palette = QPalette(Qt::black, Qt::white, Qt::white, Qt::darkGray, Qt::gray, Qt::black, Qt::white);
+    style.palette.setColor(QPalette::Highlight, QColor(0, 90, 200));
+    style.palette.setColor(QPalette::HighlightedText, Qt::white);
+    style.font.setPixelSize(14);
+    style.exported = exported;
+    return style;
+}
+
+QImage paint(const HeatmapFigure &figure, const FigureStyle &style, QSize size = {400, 400})
+{
+    QImage image(size, QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::magenta);
+    QPainter p(&image);
+    figure.paint(p, QRectF(QPointF(0, 0), QSizeF(size)), style);
+    return image;
+}
+
+QRgb pixelAt(const QImage &image, QPointF point)
+{
+    return image.pixel(point.toPoint());
+}
+
+} // namespace
+
+class TestHeatmapFigure : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void noWidgets() { QVERIFY(!QCoreApplication::instance()->inherits("QApplication")); }
+
+    // Each cell is the colour of its weight on the scale; the cell under a point is that cell.
+    void cellsAreTheirWeights()
+    {
+        const Result r = threeTokens();
+        HeatmapFigure figure;
+        figure.setData(&r, 0);
+        figure.setValuesVisible(false);
+        const FigureStyle style = lightStyle();
+        const QImage image = paint(figure, style);
+        const QRectF rect(0, 0, 400, 400);
+        const ColorScale scale = figure.colorScale();
+        QCOMPARE(scale.low, 0.0);
+        QCOMPARE(scale.high, 1.0);
+        for (int row = 0; row < 3; ++row)
+            for (int col = 0; col < 3; ++col) {
+                const QRectF cell = figure.cellRect(rect, style, row, col);
+                QVERIFY(cell.width() > 40);
+                QCOMPARE(figure.cellAt(rect, style, cell.center()), QPoint(col, row));
+                QCOMPARE(pixelAt(image, cell.center()), scale.color(r.heads[0].weights(row, col)));
+            }
+        QCOMPARE(figure.cellAt(rect, style, QPointF(1, 1)), QPoint(-1, -1));
+        QVERIFY(figure.describeCell(1, 0).startsWith(QStringLiteral("cat → the: weight 0.25")));
+    }
+
+    // Another head of the same result, given again, is drawn anew (no stale cell image).
+    void newDataIsRedrawn()
+    {
+        const Result r = threeTokens();
+        HeatmapFigure figure;
+        figure.setValuesVisible(false);
+        figure.setUnitScale(true);
+        const FigureStyle style = lightStyle();
+        figure.setData(&r, 0);
+        const QRectF rect(0, 0, 400, 400);
+        const QPointF c = figure.cellRect(rect, style, 0, 0).center();
+        QCOMPARE(pixelAt(paint(figure, style), c), figure.colorScale().color(1.0));
+        figure.setData(&r, 1);
+        QCOMPARE(pixelAt(paint(figure, style), c), figure.colorScale().color(1.0 / 3));
+        QVERIFY(figure.colorScale().color(1.0) != figure.colorScale().color(1.0 / 3));
+    }
+
+    // The window outlines the selected row and boxes its label in the highlight colour; an
+    // exported figure draws the label in bold instead, and adds axis titles.
+    void exportedFiguresHaveNoSelectionBox()
+    {
+        const Result r = threeTokens();
+        HeatmapFigure figure;
+        figure.setData(&r, 0);
+        figure.setSelection(1, -1);
+        const QRgb highlight = lightStyle().palette.color(QPalette::Highlight).rgb();
+        const auto count = [&](const QImage &image) {
+            int n = 0;
+            for (int y = 0; y < image.height(); ++y)
+                for (int x = 0; x < image.width(); ++x)
+                    n += image.pixel(x, y) == highlight;
+            return n;
+        };
+        QVERIFY(count(paint(figure, lightStyle(false))) > 50);
+        QCOMPARE(count(paint(figure, lightStyle(true))), 0);
+        // Axis titles take room: the grid of an export is smaller.
+        const QRectF rect(0, 0, 400, 400);
+        QVERIFY(figure.gridRect(rect, lightStyle(true)).width() < figure.gridRect(rect, lightStyle(false)).width());
+    }
+};
+
+QTEST_MAIN(TestHeatmapFigure)
+#include "tst_heatmapfigure.moc"
