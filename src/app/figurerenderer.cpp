@@ -2,11 +2,10 @@
 
 #include "export/figurecaption.h"
 #include "figures/colormap.h"
-#include "figures/heatmapfigure.h"
+#include "figures/headsgridfigure.h"
 #include "session/documentsession.h"
 #include "views/arrowgraphview.h"
 #include "views/distributionview.h"
-#include "views/headsgridview.h"
 #include "views/vectorplotview.h"
 #include "views/workedview.h"
 
@@ -166,6 +165,12 @@ PaintFigure FigureRenderer::paintView(DocumentSession *session, const FigureOpti
             v->paint(p, r);
         };
     };
+    // A figure drawn without a widget, on the slide palette in the figure's text size.
+    const auto paintFigure = [o, palette = slidePalette()](auto figure) {
+        return [figure, o, palette](QPainter &p, const QRectF &r) {
+            figure->paint(p, r, {palette, figureFont(figureTextPx(o, r.size())), true});
+        };
+    };
     if (kind == FigureKind::Heatmap) {
         auto figure = std::make_shared<HeatmapFigure>();
         figure->setData(&session->result(), session->currentHead());
@@ -176,19 +181,18 @@ PaintFigure FigureRenderer::paintView(DocumentSession *session, const FigureOpti
         figure->setUnitScale(!o.dataScale);
         if (colormap >= 0)
             figure->setColormap(static_cast<Colormap>(colormap));
-        return [figure, o, palette = slidePalette()](QPainter &p, const QRectF &r) {
-            figure->paint(p, r, {palette, figureFont(figureTextPx(o, r.size())), true});
-        };
+        return paintFigure(figure);
     }
     if (kind == FigureKind::Heads) {
-        auto *v = adopt(new HeadsGridView);
-        v->setSession(session);
-        v->setShowScores(o.scores);
-        v->setScaleSkipsFirst(o.skipFirst);
-        v->setUnitScale(!o.dataScale);
+        auto figure = std::make_shared<HeadsGridFigure>();
+        figure->setData(&session->result());
+        figure->setCurrent(session->currentHead(), session->selectedToken());
+        figure->setShowScores(o.scores);
+        figure->setScaleSkipsFirst(o.skipFirst);
+        figure->setUnitScale(!o.dataScale);
         if (colormap >= 0)
-            v->setColormap(static_cast<Colormap>(colormap));
-        return paintWith(v);
+            figure->setColormap(static_cast<Colormap>(colormap));
+        return paintFigure(figure);
     }
     if (kind == FigureKind::Arrows) {
         auto *v = adopt(new ArrowGraphView);

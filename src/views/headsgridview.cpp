@@ -1,10 +1,7 @@
 #include "views/headsgridview.h"
 
-#include "figures/tokenlabel.h"
-#include "modelfiles/headsummary.h"
 #include "session/documentsession.h"
 
-#include <QFontMetricsF>
 #include <QHelpEvent>
 #include <QKeyEvent>
 #include <QMouseEvent>
@@ -12,31 +9,8 @@
 #include <QToolTip>
 
 #include <algorithm>
-#include <cmath>
 
 namespace qkv {
-namespace {
-
-constexpr qreal margin = 6;
-constexpr qreal gap = 10;
-
-} // namespace
-
-struct HeadsGridView::Layout {
-    int heads = 0;
-    int columns = 1;
-    qreal tile = 0;
-    qreal caption = 0; // height of the caption line above each tile
-    QPointF origin;
-    QRectF bar;
-    QFont font;
-
-    QRectF square(int head) const
-    {
-        const int col = head % columns, row = head / columns;
-        return {origin.x() + col * (tile + gap), origin.y() + row * (tile + caption + gap) + caption, tile, tile};
-    }
-};
 
 HeadsGridView::HeadsGridView(QWidget *parent)
     : QWidget(parent)
@@ -59,8 +33,8 @@ void HeadsGridView::setSession(DocumentSession *session)
             if (!m_session->attentionKept())
                 dataChanged();
         });
-        connect(session, &DocumentSession::currentHeadChanged, this, qOverload<>(&QWidget::update));
-        connect(session, &DocumentSession::selectedTokenChanged, this, qOverload<>(&QWidget::update));
+        connect(session, &DocumentSession::currentHeadChanged, this, &HeadsGridView::currentChanged);
+        connect(session, &DocumentSession::selectedTokenChanged, this, &HeadsGridView::currentChanged);
         connect(session, &QObject::destroyed, this, &HeadsGridView::dataChanged);
     }
     dataChanged();
@@ -88,7 +62,7 @@ void HeadsGridView::setCurrentHead(int head)
         m_session->setCurrentHead(head);
     else if (head != m_currentHead) {
         m_currentHead = head;
-        update();
+        currentChanged();
     }
 }
 
@@ -103,7 +77,7 @@ void HeadsGridView::setSelectedToken(int token)
         m_session->setSelectedToken(token);
     else if (token != m_selectedToken) {
         m_selectedToken = token;
-        update();
+        currentChanged();
     }
 }
 
@@ -114,212 +88,70 @@ int HeadsGridView::selectedToken() const
 
 void HeadsGridView::setColormap(Colormap map)
 {
-    m_colormap = map;
-    dataChanged();
+    m_figure.setColormap(map);
+    update();
 }
 
 void HeadsGridView::setShowScores(bool scores)
 {
-    m_showScores = scores;
-    dataChanged();
+    m_figure.setShowScores(scores);
+    update();
 }
 
 void HeadsGridView::setScaleSkipsFirst(bool skip)
 {
-    m_skipFirst = skip;
-    dataChanged();
+    m_figure.setScaleSkipsFirst(skip);
+    update();
 }
 
 void HeadsGridView::setUnitScale(bool unit)
 {
-    m_unitScale = unit;
-    dataChanged();
-}
-
-void HeadsGridView::dataChanged()
-{
-    ++m_serial;
+    m_figure.setUnitScale(unit);
     update();
-}
-
-int HeadsGridView::tokenCount() const
-{
-    const Result &r = result();
-    const auto n = r.tokens.size();
-    for (const HeadResult &h : r.heads)
-        if (h.weights.rows() != n || h.weights.cols() != n)
-            return 0;
-    return r.heads.empty() ? 0 : static_cast<int>(n);
-}
-
-const SquareMatrix &HeadsGridView::shownValues(const HeadResult &head) const
-{
-    return m_showScores && head.scores.rows() == head.weights.rows() ? head.scores : head.weights;
-}
-
-ColorScale HeadsGridView::colorScale() const
-{
-    if (m_scaleSerial == m_serial)
-        return m_scale;
-    m_scaleSerial = m_serial;
-    double lo = 0, hi = tokenCount() > 0 ? -INFINITY : 1;
-    bool scores = false;
-    if (tokenCount() > 0)
-        for (const HeadResult &h : result().heads) {
-            const SquareMatrix &v = shownValues(h);
-            scores |= &v == &h.scores;
-            const auto [vlo, vhi] = visibleRange(v, result().visible, m_skipFirst && v.cols() > 1 ? 1 : 0);
-            lo = std::min(lo, vlo);
-            hi = std::max(hi, vhi);
-        }
-    m_scale = HeatmapFigure::scaleFor(m_colormap, scores, m_unitScale, lo, hi);
-    return m_scale;
-}
-
-HeadsGridView::Layout HeadsGridView::layout(const QRectF &rect) const
-{
-    Layout l;
-    if (tokenCount() == 0)
-        return l;
-    l.heads = static_cast<int>(result().heads.size());
-    l.font = font();
-    l.font.setPixelSize(QFontInfo(font()).pixelSize());
-    l.caption = QFontMetricsF(l.font).height() + 6; // room for the current head's outline
-    const QString title = HeatmapFigure::colorBarTitle(m_showScores, m_unitScale, m_figure);
-    const qreal barWidth = colorBarWidth(colorScale(), title, l.font);
-    const QRectF area = rect.adjusted(margin, margin, -margin - barWidth, -margin);
-    // The column count that gives the largest tiles.
-    for (int cols = 1; cols <= l.heads; ++cols) {
-        const int rows = (l.heads + cols - 1) / cols;
-        const qreal tile
-            = std::min((area.width() - (cols - 1) * gap) / cols, (area.height() - (rows - 1) * gap) / rows - l.caption);
-        if (tile > l.tile) {
-            l.tile = std::floor(tile);
-            l.columns = cols;
-        }
-    }
-    const int rows = (l.heads + l.columns - 1) / l.columns;
-    const qreal width = l.columns * l.tile + (l.columns - 1) * gap;
-    const qreal height = rows * (l.tile + l.caption) + (rows - 1) * gap;
-    l.origin = QPointF(
-        std::round(area.left() + (area.width() - width) / 2), std::round(area.top() + (area.height() - height) / 2));
-    l.bar = QRectF(l.origin.x() + width, l.origin.y(), barWidth, height);
-    return l;
-}
-
-QRectF HeadsGridView::tileRect(const QRectF &rect, int head) const
-{
-    const Layout l = layout(rect);
-    return head >= 0 && head < l.heads ? l.square(head) : QRectF();
-}
-
-int HeadsGridView::headAt(const QPointF &pos) const
-{
-    const Layout l = layout(rect());
-    for (int h = 0; h < l.heads; ++h)
-        if (l.square(h).adjusted(0, -l.caption, 0, 0).contains(pos))
-            return h;
-    return -1;
-}
-
-void HeadsGridView::paint(QPainter &painter, const QRectF &rect) const
-{
-    painter.save();
-    painter.fillRect(rect, palette().base());
-    const Layout l = layout(rect);
-    const int n = tokenCount();
-    if (l.heads == 0 || l.tile < 1) {
-        painter.setPen(palette().text().color());
-        painter.drawText(rect, Qt::AlignCenter | Qt::TextWordWrap, tr("No tokens: type a sentence"));
-        painter.restore();
-        return;
-    }
-    const Result &r = result();
-    const ColorScale scale = colorScale();
-    if (m_figure) {
-        paintFigureTiles(painter, l);
-        paintColorBar(
-            painter, l.bar, scale, HeatmapFigure::colorBarTitle(m_showScores, m_unitScale, true), palette(), l.font);
-        painter.restore();
-        return;
-    }
-    const MaskColors mask = maskColors(palette());
-    const bool reuse = m_tilesKey == m_serial && m_tiles.size() == r.heads.size() && m_tilesMask.fill == mask.fill
-        && m_tilesMask.line == mask.line;
-    m_tiles.resize(r.heads.size());
-    m_tilesKey = m_serial;
-    m_tilesMask = mask;
-    const int current = currentHead(), selected = selectedToken();
-    painter.setFont(l.font);
-    for (int h = 0; h < l.heads; ++h) {
-        const QRectF square = l.square(h);
-        paintMatrix(painter, square, shownValues(r.heads[static_cast<std::size_t>(h)]), r.visible, scale, mask,
-            m_tiles[static_cast<std::size_t>(h)], reuse);
-        if (selected >= 0 && selected < n) {
-            const qreal cell = l.tile / n;
-            const QRectF row(square.left(), square.top() + selected * cell, square.width(), cell);
-            painter.setBrush(Qt::NoBrush);
-            painter.setPen(QPen(Qt::white, 2));
-            painter.drawRect(row.adjusted(-0.5, -0.5, 0.5, 0.5));
-            painter.setPen(QPen(Qt::black, 1));
-            painter.drawRect(row.adjusted(-0.5, -0.5, 0.5, 0.5));
-        }
-        QFont captionFont = l.font;
-        captionFont.setBold(h == current);
-        painter.setFont(captionFont);
-        painter.setPen(palette().color(QPalette::Text));
-        painter.drawText(QRectF(square.left(), square.top() - l.caption, square.width(), l.caption),
-            Qt::AlignHCenter | Qt::AlignTop, tr("head %1").arg(h + 1));
-        if (h == current) {
-            painter.setBrush(Qt::NoBrush);
-            painter.setPen(QPen(palette().color(QPalette::Highlight), 3));
-            painter.drawRect(square.adjusted(-3, -3, 3, 3));
-        }
-    }
-    paintColorBar(painter, l.bar, scale, m_showScores ? tr("score") : tr("weight"), palette(), l.font);
-    painter.restore();
 }
 
 void HeadsGridView::setFigureMode(bool figure)
 {
-    m_figure = figure;
-    dataChanged();
+    m_figureMode = figure;
+    update();
 }
 
-void HeadsGridView::paintFigureTiles(QPainter &painter, const Layout &l) const
+void HeadsGridView::dataChanged()
 {
-    HeatmapFigure &tile = m_figureTile;
-    tile.setColormap(m_colormap);
-    tile.setShowScores(m_showScores);
-    tile.setUnitScale(m_unitScale);
-    tile.setScaleSkipsFirst(m_skipFirst);
-    tile.setSharedScale(colorScale());
-    tile.setSelection(selectedToken(), -1);
-    const FigureStyle style {palette(), font(), true};
-    const Result &r = result();
-    const QFontMetricsF fm(l.font);
-    for (int h = 0; h < l.heads; ++h) {
-        const QRectF square = l.square(h);
-        tile.setData(&r, h);
-        tile.paint(painter, square, style);
-        // "head 3 · it → animal 0.62": where the head's strongest weight goes.
-        const HeadSummary summary = summarizeHead(r.heads[static_cast<std::size_t>(h)].weights.cast<float>());
-        QString caption = tr("head %1").arg(h + 1);
-        if (summary.from >= 0)
-            caption += tr(" · %1 → %2 %3")
-                           .arg(tokenLabel(r.tokens[summary.from]), tokenLabel(r.tokens[summary.to]))
-                           .arg(summary.strongest, 0, 'f', 2);
-        painter.setFont(l.font);
-        painter.setPen(palette().color(QPalette::Text));
-        const QRectF line(square.left(), square.top() - l.caption, square.width(), l.caption);
-        painter.drawText(line, Qt::AlignHCenter | Qt::AlignTop, fm.elidedText(caption, Qt::ElideRight, line.width()));
-    }
+    m_figure.setData(&result());
+    currentChanged();
+}
+
+void HeadsGridView::currentChanged()
+{
+    m_figure.setCurrent(currentHead(), selectedToken());
+    update();
+}
+
+FigureStyle HeadsGridView::style() const
+{
+    return {palette(), font(), m_figureMode};
+}
+
+void HeadsGridView::paint(QPainter &painter, const QRectF &rect) const
+{
+    m_figure.paint(painter, rect, style());
+}
+
+QRectF HeadsGridView::tileRect(const QRectF &rect, int head) const
+{
+    return m_figure.tileRect(rect, style(), head);
+}
+
+int HeadsGridView::headAt(const QPointF &pos) const
+{
+    return m_figure.headAt(rect(), style(), pos);
 }
 
 void HeadsGridView::paintEvent(QPaintEvent *)
 {
     QPainter painter(this);
-    paint(painter, rect());
+    m_figure.paint(painter, rect(), style());
 }
 
 void HeadsGridView::mousePressEvent(QMouseEvent *event)
@@ -334,7 +166,7 @@ void HeadsGridView::mousePressEvent(QMouseEvent *event)
 void HeadsGridView::keyPressEvent(QKeyEvent *event)
 {
     const int heads = static_cast<int>(result().heads.size());
-    const int n = tokenCount();
+    const int n = m_figure.tokenCount();
     const int head = currentHead(), token = selectedToken();
     switch (event->key()) {
     case Qt::Key_Left:
@@ -373,7 +205,7 @@ bool HeadsGridView::event(QEvent *event)
 void HeadsGridView::changeEvent(QEvent *event)
 {
     if (event->type() == QEvent::FontChange || event->type() == QEvent::PaletteChange)
-        dataChanged();
+        update();
     QWidget::changeEvent(event);
 }
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "figures/heatmapfigure.h"
+#include "figures/headsgridfigure.h"
 
 #include <QPointer>
 #include <QWidget>
@@ -12,9 +12,8 @@ namespace qkv {
 
 class DocumentSession;
 
-// Small multiples: every head's heatmap in one grid on one shared colour scale, each captioned
-// with its number, the current head outlined; a click focuses a head. One paint routine serves
-// the screen and export; the tiles' cells are cached images, recoloured only when data changes.
+// The heads grid in the window: a HeadsGridFigure bound to a session or to data of its own; a
+// click or the arrow keys focus a head, Up and Down move the selected query.
 class HeadsGridView : public QWidget
 {
     Q_OBJECT
@@ -38,18 +37,18 @@ public:
 
     // View options, as in HeatmapView.
     void setColormap(Colormap map);
-    Colormap colormap() const { return m_colormap; }
+    Colormap colormap() const { return m_figure.colormap(); }
     void setShowScores(bool scores);
     // As HeatmapView::setScaleSkipsFirst.
     void setScaleSkipsFirst(bool skip);
-    bool showsScores() const { return m_showScores; }
+    bool showsScores() const { return m_figure.showsScores(); }
     void setUnitScale(bool unit);
-    bool unitScale() const { return m_unitScale; }
+    bool unitScale() const { return m_figure.unitScale(); }
     // Drawn for an exported figure: each tile a heatmap with token labels (and values where they
     // fit), captioned with its strongest weight; no current-head frame.
     void setFigureMode(bool figure);
     // One scale for every head, so tiles compare.
-    ColorScale colorScale() const;
+    ColorScale colorScale() const { return m_figure.colorScale(); }
 
     // Draws every tile, caption and the shared colour bar into `rect` of any painter.
     void paint(QPainter &painter, const QRectF &rect) const;
@@ -71,30 +70,16 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
-    struct Layout;
-    Layout layout(const QRectF &rect) const;
-    int tokenCount() const;
-    const SquareMatrix &shownValues(const HeadResult &head) const;
+    FigureStyle style() const;
     void dataChanged();
-    void paintFigureTiles(QPainter &painter, const Layout &l) const;
+    void currentChanged();
 
     QPointer<DocumentSession> m_session;
     Result m_own;
     int m_currentHead = 0;
     int m_selectedToken = -1;
-    Colormap m_colormap = Colormap::Viridis;
-    bool m_showScores = false;
-    bool m_skipFirst = false;
-    bool m_unitScale = false;
-    bool m_figure = false;
-    mutable HeatmapFigure m_figureTile; // paints the tiles of a figure
-
-    quint64 m_serial = 1;
-    mutable quint64 m_scaleSerial = 0;
-    mutable ColorScale m_scale;
-    mutable std::vector<QImage> m_tiles;
-    mutable quint64 m_tilesKey = 0;
-    mutable MaskColors m_tilesMask {};
+    bool m_figureMode = false;
+    HeadsGridFigure m_figure;
 };
 
 } // namespace qkv

@@ -1,6 +1,7 @@
 // HeatmapFigure draws without a widget: this test runs on a QGuiApplication and links no Qt
 // Widgets, the way the command line and the figures of an export use it.
 #include "figures/heatmapfigure.h"
+#include "viewpixels.h"
 
 #include <QGuiApplication>
 #include <QPainter>
@@ -37,13 +38,9 @@ FigureStyle lightStyle(bool exported = false)
     return style;
 }
 
-QImage paint(const HeatmapFigure &figure, const FigureStyle &style, QSize size = {400, 400})
+QImage paint(const HeatmapFigure &figure, const FigureStyle &style)
 {
-    QImage image(size, QImage::Format_ARGB32_Premultiplied);
-    image.fill(Qt::magenta);
-    QPainter p(&image);
-    figure.paint(p, QRectF(QPointF(0, 0), QSizeF(size)), style);
-    return image;
+    return test::paintedImage(figure, style, QSize(400, 400));
 }
 
 QRgb pixelAt(const QImage &image, QPointF point)
@@ -110,15 +107,8 @@ private Q_SLOTS:
         figure.setData(&r, 0);
         figure.setSelection(1, -1);
         const QRgb highlight = lightStyle().palette.color(QPalette::Highlight).rgb();
-        const auto count = [&](const QImage &image) {
-            int n = 0;
-            for (int y = 0; y < image.height(); ++y)
-                for (int x = 0; x < image.width(); ++x)
-                    n += image.pixel(x, y) == highlight;
-            return n;
-        };
-        QVERIFY(count(paint(figure, lightStyle(false))) > 50);
-        QCOMPARE(count(paint(figure, lightStyle(true))), 0);
+        QVERIFY(test::pixelsOf(paint(figure, lightStyle(false)), highlight) > 50);
+        QCOMPARE(test::pixelsOf(paint(figure, lightStyle(true)), highlight), 0);
         // Axis titles take room: the grid of an export is smaller.
         const QRectF rect(0, 0, 400, 400);
         QVERIFY(figure.gridRect(rect, lightStyle(true)).width() < figure.gridRect(rect, lightStyle(false)).width());

@@ -20,6 +20,27 @@ QImage paintedImage(const View &view, QSize size)
     return image;
 }
 
+// The same for a figure, drawn in `style`.
+template<typename Figure, typename Style>
+QImage paintedImage(const Figure &figure, const Style &style, QSize size)
+{
+    QImage image(size, QImage::Format_RGB32);
+    image.fill(Qt::magenta);
+    QPainter painter(&image);
+    figure.paint(painter, QRectF(QPointF(0, 0), size), style);
+    return image;
+}
+
+// How many pixels are exactly `color`.
+inline int pixelsOf(const QImage &image, QRgb color)
+{
+    int n = 0;
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x)
+            n += image.pixel(x, y) == color;
+    return n;
+}
+
 // "#rrggbb": colour comparisons that fail print something readable.
 inline QString hex(QRgb c)
 {
