@@ -1,10 +1,10 @@
 #include "app/figurerenderer.h"
 
 #include "export/figurecaption.h"
+#include "figures/arrowgraphfigure.h"
 #include "figures/colormap.h"
 #include "figures/headsgridfigure.h"
 #include "session/documentsession.h"
-#include "views/arrowgraphview.h"
 #include "views/distributionview.h"
 #include "views/vectorplotview.h"
 #include "views/workedview.h"
@@ -195,12 +195,14 @@ PaintFigure FigureRenderer::paintView(DocumentSession *session, const FigureOpti
         return paintFigure(figure);
     }
     if (kind == FigureKind::Arrows) {
-        auto *v = adopt(new ArrowGraphView);
-        v->setSession(session);
-        v->setGraphLayout(o.arcs ? ArrowGraphView::Layout::Arcs : ArrowGraphView::Layout::Columns);
-        v->setHeadMode(o.allHeads ? ArrowGraphView::HeadMode::All : ArrowGraphView::HeadMode::Current);
-        v->setFilter(o.filter);
-        return paintWith(v);
+        using Figure = ArrowGraphFigure;
+        auto figure = std::make_shared<Figure>();
+        figure->setData(&session->result(), session->currentHead());
+        figure->setLocked(session->selectedToken(), session->isKeySelected() ? Figure::Side::Key : Figure::Side::Query);
+        figure->setGraphLayout(o.arcs ? Figure::Layout::Arcs : Figure::Layout::Columns);
+        figure->setHeadMode(o.allHeads ? Figure::HeadMode::All : Figure::HeadMode::Current);
+        figure->setFilter(o.filter);
+        return paintFigure(figure);
     }
     if (kind == FigureKind::Vectors) {
         auto *v = adopt(new VectorPlotView);

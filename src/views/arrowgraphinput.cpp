@@ -2,8 +2,6 @@
 // tooltips.
 #include "views/arrowgraphview.h"
 
-#include "views/arrowgraphgeometry.h"
-
 #include <QHelpEvent>
 #include <QKeyEvent>
 #include <QMouseEvent>
@@ -13,44 +11,29 @@
 
 namespace qkv {
 
-using namespace arrowgraph;
-
 QRectF ArrowGraphView::tokenRect(int token, Side side) const
 {
-    const Geometry g = geometry(rect());
-    return token >= 0 && token < g.n ? g.slot(token, side) : QRectF();
+    return m_figure.tokenRect(rect(), style(), token, side);
 }
 
 QRectF ArrowGraphView::unlockRect() const
 {
-    return geometry(rect()).chip;
+    return m_figure.unlockRect(rect(), style());
 }
 
 int ArrowGraphView::tokenAt(const QPointF &pos, Side *side) const
 {
-    const Geometry g = geometry(rect());
-    if (g.n == 0 || !g.plot.contains(pos))
-        return -1;
-    Side s = Side::Query;
-    qreal along = 0;
-    if (g.columns()) {
-        if (pos.x() > g.queryX && pos.x() < g.keyX)
-            return -1;
-        s = pos.x() >= g.keyX ? Side::Key : Side::Query;
-        along = pos.y() - g.plot.top();
-    } else {
-        if (pos.y() < g.bandTop || pos.y() > g.bandBottom)
-            return -1;
-        along = pos.x() - g.plot.left();
-    }
-    if (side)
-        *side = s;
-    return std::clamp(static_cast<int>(along / g.step), 0, g.n - 1);
+    return m_figure.tokenAt(rect(), style(), pos, side);
+}
+
+std::vector<QRectF> ArrowGraphView::labelRects() const
+{
+    return m_figure.labelRects(rect(), style());
 }
 
 void ArrowGraphView::userLock(int token, Side side)
 {
-    m_lockedSide = side;
+    m_figure.setLocked(lockedToken(), side);
     if (m_session) {
         m_session->setSelection(token, side == Side::Key);
     } else {
@@ -73,13 +56,13 @@ void ArrowGraphView::mousePressEvent(QMouseEvent *event)
     if (event->button() != Qt::LeftButton)
         return;
     if (unlockRect().contains(event->position())) {
-        userLock(-1, m_lockedSide);
+        userLock(-1, m_figure.lockedSide());
         return;
     }
     Side side = Side::Query;
     const int token = tokenAt(event->position(), &side);
     if (token >= 0)
-        userLock(token == m_locked && side == m_lockedSide ? -1 : token, side);
+        userLock(token == lockedToken() && side == m_figure.lockedSide() ? -1 : token, side);
 }
 
 void ArrowGraphView::leaveEvent(QEvent *)
@@ -90,24 +73,25 @@ void ArrowGraphView::leaveEvent(QEvent *)
 void ArrowGraphView::keyPressEvent(QKeyEvent *event)
 {
     const int n = static_cast<int>(result().tokens.size());
-    const int at = m_locked;
+    const int at = lockedToken();
+    const Side side = m_figure.lockedSide();
     switch (event->key()) {
     case Qt::Key_Up:
     case Qt::Key_Left:
-        userLock(at < 0 ? 0 : std::max(0, at - 1), m_lockedSide);
+        userLock(at < 0 ? 0 : std::max(0, at - 1), side);
         break;
     case Qt::Key_Down:
     case Qt::Key_Right:
-        userLock(at < 0 ? 0 : std::min(n - 1, at + 1), m_lockedSide);
+        userLock(at < 0 ? 0 : std::min(n - 1, at + 1), side);
         break;
     case Qt::Key_Home:
-        userLock(0, m_lockedSide);
+        userLock(0, side);
         break;
     case Qt::Key_End:
-        userLock(n - 1, m_lockedSide);
+        userLock(n - 1, side);
         break;
     case Qt::Key_Escape:
-        userLock(-1, m_lockedSide);
+        userLock(-1, side);
         break;
     default:
         QWidget::keyPressEvent(event);
@@ -136,7 +120,7 @@ QString ArrowGraphView::tokenToolTip(int token, Side side) const
     const Result &r = result();
     if (r.heads.empty())
         return {};
-    const auto &w = r.heads[static_cast<std::size_t>(std::clamp(m_currentHead, 0, int(r.heads.size()) - 1))].weights;
+    const auto &w = r.heads[static_cast<std::size_t>(std::clamp(currentHead(), 0, int(r.heads.size()) - 1))].weights;
     // The three strongest of the token's row (what it attends to) or column (who attends to it).
     const auto strongest = [&](bool row) {
         std::vector<int> order(static_cast<std::size_t>(w.rows()));
@@ -151,9 +135,9 @@ QString ArrowGraphView::tokenToolTip(int token, Side side) const
         return parts.join(QStringLiteral(", "));
     };
     QStringList lines;
-    if (m_layout == Layout::Arcs || side == Side::Query)
+    if (graphLayout() == Layout::Arcs || side == Side::Query)
         lines << tr("“%1” attends to %2").arg(r.tokens[token], strongest(true));
-    if (m_layout == Layout::Arcs || side == Side::Key)
+    if (graphLayout() == Layout::Arcs || side == Side::Key)
         lines << tr("“%1” is attended by %2").arg(r.tokens[token], strongest(false));
     lines << tr("Click to lock its arrows; arrow keys move, Esc unlocks.");
     return lines.join(QLatin1Char('\n'));

@@ -1,5 +1,6 @@
 // HeadsGridFigure draws without a widget (a QGuiApplication, no Qt Widgets linked).
 #include "figures/headsgridfigure.h"
+#include "plainstyle.h"
 #include "viewpixels.h"
 
 #include <QGuiApplication>
@@ -26,16 +27,6 @@ Result threeHeads()
     return r;
 }
 
-FigureStyle style(bool exported)
-{
-    FigureStyle s;
-    s.palette = QPalette(Qt::black, Qt::white, Qt::white, Qt::darkGray, Qt::gray, Qt::black, Qt::white);
-    s.palette.setColor(QPalette::Highlight, QColor(0, 90, 200));
-    s.font.setPixelSize(13);
-    s.exported = exported;
-    return s;
-}
-
 QImage paint(const HeadsGridFigure &figure, const FigureStyle &s)
 {
     return test::paintedImage(figure, s, QSize(600, 300));
@@ -58,7 +49,7 @@ private Q_SLOTS:
         HeadsGridFigure figure;
         figure.setData(&r);
         QCOMPARE(figure.tokenCount(), 2);
-        const FigureStyle s = style(false);
+        const FigureStyle s = test::plainStyle(false);
         const QImage image = paint(figure, s);
         const ColorScale scale = figure.colorScale();
         QCOMPARE(scale.low, 0.0);
@@ -81,8 +72,8 @@ private Q_SLOTS:
         figure.setData(&r);
         figure.setCurrent(1, -1);
         const QRgb highlight = QColor(0, 90, 200).rgb();
-        QVERIFY(test::pixelsOf(paint(figure, style(false)), highlight) > 100);
-        QCOMPARE(test::pixelsOf(paint(figure, style(true)), highlight), 0);
+        QVERIFY(test::pixelsOf(paint(figure, test::plainStyle(false)), highlight) > 100);
+        QCOMPARE(test::pixelsOf(paint(figure, test::plainStyle(true)), highlight), 0);
     }
 };
 

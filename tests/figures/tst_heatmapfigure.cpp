@@ -1,6 +1,7 @@
 // HeatmapFigure draws without a widget: this test runs on a QGuiApplication and links no Qt
 // Widgets, the way the command line and the figures of an export use it.
 #include "figures/heatmapfigure.h"
+#include "plainstyle.h"
 #include "viewpixels.h"
 
 #include <QGuiApplication>
@@ -25,17 +26,6 @@ Result threeTokens()
     r.heads[1].weights = SquareMatrix::Constant(3, 3, 1.0 / 3);
     r.heads[1].largestWeight = 1.0 / 3;
     return r;
-}
-
-FigureStyle lightStyle(bool exported = false)
-{
-    FigureStyle style;
-    style.palette = QPalette(Qt::black, Qt::white, Qt::white, Qt::darkGray, Qt::gray, Qt::black, Qt::white);
-    style.palette.setColor(QPalette::Highlight, QColor(0, 90, 200));
-    style.palette.setColor(QPalette::HighlightedText, Qt::white);
-    style.font.setPixelSize(14);
-    style.exported = exported;
-    return style;
 }
 
 QImage paint(const HeatmapFigure &figure, const FigureStyle &style)
@@ -64,7 +54,7 @@ private Q_SLOTS:
         HeatmapFigure figure;
         figure.setData(&r, 0);
         figure.setValuesVisible(false);
-        const FigureStyle style = lightStyle();
+        const FigureStyle style = test::plainStyle(false);
         const QImage image = paint(figure, style);
         const QRectF rect(0, 0, 400, 400);
         const ColorScale scale = figure.colorScale();
@@ -88,7 +78,7 @@ private Q_SLOTS:
         HeatmapFigure figure;
         figure.setValuesVisible(false);
         figure.setUnitScale(true);
-        const FigureStyle style = lightStyle();
+        const FigureStyle style = test::plainStyle(false);
         figure.setData(&r, 0);
         const QRectF rect(0, 0, 400, 400);
         const QPointF c = figure.cellRect(rect, style, 0, 0).center();
@@ -106,12 +96,13 @@ private Q_SLOTS:
         HeatmapFigure figure;
         figure.setData(&r, 0);
         figure.setSelection(1, -1);
-        const QRgb highlight = lightStyle().palette.color(QPalette::Highlight).rgb();
-        QVERIFY(test::pixelsOf(paint(figure, lightStyle(false)), highlight) > 50);
-        QCOMPARE(test::pixelsOf(paint(figure, lightStyle(true)), highlight), 0);
+        const QRgb highlight = test::plainStyle(false).palette.color(QPalette::Highlight).rgb();
+        QVERIFY(test::pixelsOf(paint(figure, test::plainStyle(false)), highlight) > 50);
+        QCOMPARE(test::pixelsOf(paint(figure, test::plainStyle(true)), highlight), 0);
         // Axis titles take room: the grid of an export is smaller.
         const QRectF rect(0, 0, 400, 400);
-        QVERIFY(figure.gridRect(rect, lightStyle(true)).width() < figure.gridRect(rect, lightStyle(false)).width());
+        QVERIFY(figure.gridRect(rect, test::plainStyle(true)).width()
+            < figure.gridRect(rect, test::plainStyle(false)).width());
     }
 };
 

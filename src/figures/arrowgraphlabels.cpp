@@ -1,8 +1,8 @@
 // The arrow graph's words: token labels (the locked one marked) and the weights written on the
 // isolated token's arrows.
-#include "views/arrowgraphview.h"
+#include "figures/arrowgraphfigure.h"
 
-#include "views/arrowgraphgeometry.h"
+#include "figures/arrowgraphgeometry.h"
 
 #include <QFontMetricsF>
 #include <QPainter>
@@ -14,11 +14,11 @@ namespace qkv {
 
 using namespace arrowgraph;
 
-void ArrowGraphView::paintLabels(QPainter &painter, const Geometry &g) const
+void ArrowGraphFigure::paintLabels(QPainter &painter, const Geometry &g, const FigureStyle &style) const
 {
     painter.save();
     painter.setFont(g.labelFont);
-    QColor hoverBox = palette().color(QPalette::Highlight);
+    QColor hoverBox = style.palette.color(QPalette::Highlight);
     hoverBox.setAlphaF(0.3f);
     for (const Label &l : placeLabels(g, result().tokens, m_locked, m_hovered)) {
         painter.save();
@@ -28,18 +28,18 @@ void ArrowGraphView::paintLabels(QPainter &painter, const Geometry &g) const
         const QRectF r(-size.width() / 2, -size.height() / 2, size.width(), size.height());
         if (g.rotated)
             painter.rotate(-90);
-        QColor pen = palette().color(QPalette::Text);
+        QColor pen = style.palette.color(QPalette::Text);
         // In a figure the locked token is bold, not a selection box.
         QFont font = g.labelFont;
-        font.setBold(m_figure && l.token == m_locked);
+        font.setBold(style.exported && l.token == m_locked);
         painter.setFont(font);
-        if (!m_figure && (l.token == m_locked || l.token == m_hovered)) {
+        if (!style.exported && (l.token == m_locked || l.token == m_hovered)) {
             const bool locked = l.token == m_locked;
             painter.setPen(Qt::NoPen);
-            painter.setBrush(locked ? palette().highlight() : QBrush(hoverBox));
+            painter.setBrush(locked ? style.palette.highlight() : QBrush(hoverBox));
             painter.drawRoundedRect(r.adjusted(-4, -1, 4, 1), 3, 3);
             if (locked)
-                pen = palette().color(QPalette::HighlightedText);
+                pen = style.palette.color(QPalette::HighlightedText);
         }
         painter.setPen(pen);
         painter.drawText(r, Qt::AlignCenter, l.text);
@@ -48,15 +48,15 @@ void ArrowGraphView::paintLabels(QPainter &painter, const Geometry &g) const
     painter.restore();
 }
 
-std::vector<QRectF> ArrowGraphView::labelRects() const
+std::vector<QRectF> ArrowGraphFigure::labelRects(const QRectF &rect, const FigureStyle &style) const
 {
     std::vector<QRectF> out;
-    for (const Label &l : placeLabels(geometry(rect()), result().tokens, m_locked, m_hovered))
+    for (const Label &l : placeLabels(geometry(rect, style), result().tokens, m_locked, m_hovered))
         out.push_back(l.ink);
     return out;
 }
 
-void ArrowGraphView::paintWeightLabels(QPainter &painter, const Geometry &g) const
+void ArrowGraphFigure::paintWeightLabels(QPainter &painter, const Geometry &g, const FigureStyle &style) const
 {
     // The numbers themselves, when one token's few arrows are isolated and there is room.
     if (focusedToken() < 0)
@@ -68,7 +68,7 @@ void ArrowGraphView::paintWeightLabels(QPainter &painter, const Geometry &g) con
     std::stable_sort(edges.begin(), edges.end(),
         [](const DrawnEdge &a, const DrawnEdge &b) { return a.edge.weight > b.edge.weight; });
     const Side side = focusSide();
-    QColor box = palette().color(QPalette::Base);
+    QColor box = style.palette.color(QPalette::Base);
     box.setAlphaF(0.85f);
     std::vector<QRectF> used;
     std::array<QPointF, maxPoints> points;
@@ -88,10 +88,10 @@ void ArrowGraphView::paintWeightLabels(QPainter &painter, const Geometry &g) con
         if (std::any_of(used.begin(), used.end(), [&](const QRectF &u) { return u.intersects(r); }))
             continue;
         used.push_back(r);
-        painter.setPen(QPen(edgeColor(d.head), 1));
+        painter.setPen(QPen(edgeColor(d.head, style.isDark()), 1));
         painter.setBrush(box);
         painter.drawRoundedRect(r, 3, 3);
-        painter.setPen(palette().color(QPalette::Text));
+        painter.setPen(style.palette.color(QPalette::Text));
         painter.drawText(r, Qt::AlignCenter, text);
     }
 }

@@ -1,9 +1,11 @@
 #pragma once
 
+#include "figures/arrowgraphfigure.h"
 #include "figures/tokenlabel.h"
-#include "views/arrowgraphview.h"
 
+#include <QColor>
 #include <QFont>
+#include <QFontInfo>
 #include <QFontMetricsF>
 #include <QRectF>
 
@@ -12,8 +14,8 @@
 #include <numbers>
 #include <vector>
 
-// Where the arrow graph puts its tokens and edges in one painted rectangle. Internal to
-// ArrowGraphView; header-only.
+// Where the arrow graph puts its tokens and edges in one painted rectangle, and the colours and
+// widths of its edges. Internal to ArrowGraphFigure; header-only.
 namespace qkv::arrowgraph {
 
 // The most points one edge is flattened into (an arc).
@@ -21,7 +23,7 @@ constexpr int maxPoints = 41; // ≥ 33 for a loop
 constexpr qreal labelGap = 6;
 
 struct Geometry {
-    ArrowGraphView::Layout layout = ArrowGraphView::Layout::Columns;
+    ArrowGraphFigure::Layout layout = ArrowGraphFigure::Layout::Columns;
     QRectF area, header, footer, plot;
     QRectF edgeRect; // where edges can be drawn: the raster's extent
     QRectF chip; // the unlock button, empty while nothing is locked
@@ -46,15 +48,15 @@ struct Geometry {
     {
         return device ? QFontMetricsF(font, device) : QFontMetricsF(font);
     }
-    bool columns() const { return layout == ArrowGraphView::Layout::Columns; }
+    bool columns() const { return layout == ArrowGraphFigure::Layout::Columns; }
     qreal position(int i) const { return (columns() ? plot.top() : plot.left()) + (i + 0.5) * step; }
 
     // Where the text of a label sits, in unrotated coordinates (its footprint for rotated labels).
-    QRectF labelRect(int i, ArrowGraphView::Side side) const
+    QRectF labelRect(int i, ArrowGraphFigure::Side side) const
     {
         const qreal c = position(i);
         if (columns()) {
-            const qreal x = side == ArrowGraphView::Side::Query ? plot.left() : keyX + labelGap;
+            const qreal x = side == ArrowGraphFigure::Side::Query ? plot.left() : keyX + labelGap;
             return {x, c - labelHeight / 2, labelWidth, labelHeight};
         }
         if (rotated)
@@ -63,11 +65,11 @@ struct Geometry {
     }
 
     // The whole slot of a token on one side: what a click hits.
-    QRectF slot(int i, ArrowGraphView::Side side) const
+    QRectF slot(int i, ArrowGraphFigure::Side side) const
     {
         const qreal c = position(i);
         if (columns()) {
-            const qreal x = side == ArrowGraphView::Side::Query ? area.left() : keyX;
+            const qreal x = side == ArrowGraphFigure::Side::Query ? area.left() : keyX;
             return {x, c - step / 2, queryX - area.left(), step};
         }
         return {c - step / 2, bandTop, step, bandBottom - bandTop};
@@ -133,7 +135,7 @@ struct Geometry {
 
 // What the layout depends on besides the rectangle and the font.
 struct GraphShape {
-    ArrowGraphView::Layout layout;
+    ArrowGraphFigure::Layout layout;
     int n;
     qreal widestLabel; // in the screen's metrics of the font
     bool forward, backward, self; // which kinds of edges are drawn
@@ -210,7 +212,7 @@ inline Geometry layoutGraph(const QRectF &rect, const QFont &font, const QPaintD
 // A token label as written: its text (elided to fit) and where its ink goes, unrotated.
 struct Label {
     int token;
-    ArrowGraphView::Side side;
+    ArrowGraphFigure::Side side;
     QString text;
     QRectF ink;
 };
@@ -219,7 +221,7 @@ struct Label {
 // the thinned-out labels they would overlap: no two labels ever overlap.
 inline std::vector<Label> placeLabels(const Geometry &g, const QStringList &tokens, int locked, int hovered)
 {
-    using Side = ArrowGraphView::Side;
+    using Side = ArrowGraphFigure::Side;
     std::vector<Label> out;
     if (g.n == 0)
         return out;
@@ -255,6 +257,18 @@ inline std::vector<Label> placeLabels(const Geometry &g, const QStringList &toke
         out.insert(out.end(), marked.begin(), marked.end());
     }
     return out;
+}
+
+// Translucent mid-tones sink into a dark background: lift them there.
+inline QColor edgeColor(int head, bool dark)
+{
+    return dark ? ArrowGraphFigure::headColor(head).lighter(135) : ArrowGraphFigure::headColor(head);
+}
+
+// An exported figure's edges thicken with its text, so a projected slide keeps their contrast.
+inline qreal lineScale(const FigureStyle &style)
+{
+    return style.exported ? std::max(1.0, QFontInfo(style.font).pixelSize() / 14.0) : 1.0;
 }
 
 // Shortens a polyline by `length` at its end (to make room for the arrowhead); returns the new

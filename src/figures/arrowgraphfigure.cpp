@@ -1,0 +1,531 @@
+#include "figures/arrowgraphfigure.h"
+
+#include "figures/arrowgraphgeometry.h"
+#include "figures/edgeraster.h"
+#include "figures/edgesink.h"
+#include "platform/twocores.h"
+#include "platform/vectorstate.h"
+
+#include <QFontMetricsF>
+#include <QLocale>
+#include <QPaintEngine>
+#include <QPainter>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <numbers>
+#include <numeric>
+
+namespace qkv {
+
+using namespace arrowgraph;
+
+namespace {
+// Opacity of the other edges while one token's arrows are isolated: enough to keep the shape.
+constexpr double ghostOpacity = 0.12;
+// From this many edges on, the raster drops to half resolution.
+constexpr std::size_t manyEdges = 12000;
+
+} // namespace
+
+struct ArrowGraphFigure::Cache {
+    bool valid = false;
+    int generation = 0; // bumped whenever what the edges look like may have changed
+    std::vector<DrawnEdge> edges;
+    qint64 considered = 0;
+    double scale = 1; // the weight drawn at full strength
+    bool forward = false, backward = false, self = false, multiColour = false;
+    int firstHead = 0, headCount = 1; // the heads shown
+    QStringList labelTokens; // what labelWidth was measured for, in labelFont
+    QFont labelFont;
+    qreal labelWidth = 0; // the widest token label
+    double ink = 1; // opacity factor of dense graphs (inkScale)
+    QImage base; // every kept edge, at device resolution
+    int baseGeneration = -1;
+    QRectF baseRect;
+    bool baseDark = false; // the edge colours base was drawn in
+    qreal baseLineScale = 1;
+};
+
+ArrowGraphFigure::ArrowGraphFigure()
+    : m_cache(std::make_unique<Cache>())
+{ }
+
+ArrowGraphFigure::~ArrowGraphFigure() = default;
+
+void ArrowGraphFigure::setData(const Result *result, int currentHead)
+{
+    m_result = result;
+    m_currentHead = currentHead;
+    invalidate();
+}
+
+const Result &ArrowGraphFigure::result() const
+{
+    static const Result none;
+    return m_result ? *m_result : none;
+}
+
+void ArrowGraphFigure::setLocked(int token, Side side)
+{
+    m_locked = token >= 0 && token < result().tokens.size() ? token : -1;
+    m_lockedSide = side;
+}
+
+void ArrowGraphFigure::setHovered(int token, Side side)
+{
+    m_hovered = token >= 0 && token < result().tokens.size() ? token : -1;
+    m_hoveredSide = side;
+}
+
+void ArrowGraphFigure::setGraphLayout(Layout layout)
+{
+    if (layout == m_layout)
+        return;
+    m_layout = layout;
+    invalidate();
+}
+
+void ArrowGraphFigure::setHeadMode(HeadMode mode)
+{
+    if (mode == m_headMode)
+        return;
+    m_headMode = mode;
+    invalidate();
+}
+
+void ArrowGraphFigure::setFilter(const EdgeFilter &filter)
+{
+    if (filter == m_filter)
+        return;
+    m_filter = filter;
+    invalidate();
+}
+
+void ArrowGraphFigure::invalidate()
+{
+    m_cache->valid = false;
+    const auto n = result().tokens.size();
+    if (m_hovered >= n)
+        m_hovered = -1;
+    if (m_locked >= n)
+        m_locked = -1;
+}
+
+void ArrowGraphFigure::ensureEdges() const
+{
+    Cache &c = *m_cache;
+    if (c.valid)
+        return;
+    c.valid = true;
+    ++c.generation;
+    c.edges.clear();
+    c.considered = 0;
+    c.forward = c.backward = c.self = false;
+    const Result &r = result();
+    const int heads = static_cast<int>(r.heads.size());
+    const int current = std::clamp(m_currentHead, 0, std::max(0, heads - 1));
+    const int first = m_headMode == HeadMode::All ? 0 : current;
+    const int last = m_headMode == HeadMode::All ? heads - 1 : std::min(current, heads - 1);
+    double strongest = 0;
+    for (int h = first; h <= last; ++h) {
+        qint64 considered = 0;
+        for (const Edge &e :
+            selectEdges(r.heads[static_cast<std::size_t>(h)].weights, r.visible, m_filter, &considered)) {
+            c.edges.push_back({h, e});
+            strongest = std::max(strongest, e.weight);
+            c.forward = c.forward || e.key > e.query;
+            c.backward = c.backward || e.key < e.query;
+            c.self = c.self || e.key == e.query;
+        }
+        c.considered += considered;
+    }
+    c.scale = std::max(1.0, strongest);
+    c.multiColour = last > first;
+    c.firstHead = first;
+    c.headCount = std::max(1, last - first + 1);
+}
+
+qreal ArrowGraphFigure::labelWidth(const QFont &font) const
+{
+    // Measuring thousands of labels on every edit of a number would be wasted: tokens rarely change.
+    Cache &c = *m_cache;
+    const Result &r = result();
+    if (c.labelTokens != r.tokens || c.labelFont != font || c.labelWidth == 0) {
+        const QFontMetricsF fm(font);
+        c.labelTokens = r.tokens;
+        c.labelFont = font;
+        // At least the column headings, which stand over the labels ("t5" is narrower than "query").
+        c.labelWidth = std::max(fm.horizontalAdvance(tr("query")), fm.horizontalAdvance(tr("key")));
+        for (const QString &t : r.tokens)
+            c.labelWidth = std::max(c.labelWidth, fm.horizontalAdvance(tokenLabel(t)));
+    }
+    return c.labelWidth;
+}
+
+const std::vector<ArrowGraphFigure::DrawnEdge> &ArrowGraphFigure::keptEdges() const
+{
+    ensureEdges();
+    return m_cache->edges;
+}
+
+qint64 ArrowGraphFigure::consideredEdges() const
+{
+    ensureEdges();
+    return m_cache->considered;
+}
+
+int ArrowGraphFigure::focusedToken() const
+{
+    return m_locked >= 0 ? m_locked : m_hovered;
+}
+
+bool ArrowGraphFigure::isFocused(const Edge &edge, int token, Side side) const
+{
+    // Arcs have one label per token: hovering it stands for the query; a key selected elsewhere
+    // shows the arcs into it.
+    return side == Side::Query ? edge.query == token : edge.key == token;
+}
+
+std::vector<ArrowGraphFigure::DrawnEdge> ArrowGraphFigure::drawnEdges() const
+{
+    const auto &all = keptEdges();
+    const int focus = focusedToken();
+    if (focus < 0)
+        return all;
+    std::vector<DrawnEdge> out;
+    const Side side = focusSide();
+    std::copy_if(all.begin(), all.end(), std::back_inserter(out),
+        [&](const DrawnEdge &d) { return isFocused(d.edge, focus, side); });
+    return out;
+}
+
+QColor ArrowGraphFigure::headColor(int head)
+{
+    // Tableau 10: distinct hues of similar weight that read on light and dark backgrounds.
+    static const std::array<QRgb, 10> colours {
+        0x4e79a7, 0xf28e2b, 0xe15759, 0x76b7b2, 0x59a14f, 0xedc948, 0xb07aa1, 0xff9da7, 0x9c755f, 0xbab0ac};
+    const QColor c = QColor::fromRgb(colours[static_cast<std::size_t>(std::max(0, head)) % colours.size()]);
+    return head / 10 % 2 ? c.darker(140) : c;
+}
+
+ArrowGraphFigure::Geometry ArrowGraphFigure::geometry(
+    const QRectF &rect, const FigureStyle &style, const QPaintDevice *device) const
+{
+    ensureEdges();
+    const Cache &c = *m_cache;
+    const QStringList &tokens = result().tokens;
+    const bool button = m_locked >= 0 && m_locked < tokens.size() && !style.exported; // no button in exports
+    const GraphShape shape {m_layout, static_cast<int>(tokens.size()), labelWidth(style.font), c.forward, c.backward,
+        c.self, c.firstHead, c.headCount, button ? tokens[m_locked] : QString(), tr("Unlock “%1”  ×")};
+    return layoutGraph(rect, style.font, device, shape);
+}
+
+// The edges to draw, in drawing order, and the colours of the heads, taken from the palette on
+// the GUI thread so that emitting can run on any.
+struct ArrowGraphFigure::EdgeBatch {
+    bool focusedOnly = false;
+    qreal lineScale = 1;
+    std::vector<std::size_t> order; // into the cache's edges
+    std::vector<QRgb> colours; // by head
+};
+
+ArrowGraphFigure::EdgeBatch ArrowGraphFigure::edgeBatch(
+    const FigureStyle &style, bool focusedOnly, bool weakestFirst) const
+{
+    const Cache &c = *m_cache;
+    const int focus = focusedToken();
+    const Side side = focusSide();
+    EdgeBatch batch;
+    batch.focusedOnly = focusedOnly;
+    batch.lineScale = lineScale(style);
+    batch.order.reserve(c.edges.size());
+    for (std::size_t i = 0; i < c.edges.size(); ++i)
+        if (!focusedOnly || isFocused(c.edges[i].edge, focus, side))
+            batch.order.push_back(i);
+    if (weakestFirst)
+        std::stable_sort(batch.order.begin(), batch.order.end(),
+            [&](std::size_t a, std::size_t b) { return c.edges[a].edge.weight < c.edges[b].edge.weight; });
+    for (int head = 0; head < c.firstHead + c.headCount; ++head)
+        batch.colours.push_back(edgeColor(head, style.isDark()).rgb());
+    return batch;
+}
+
+// Part `part` of `parts` of the batch; reads only the cache, so parts can be emitted at once.
+void ArrowGraphFigure::emitEdges(const Geometry &g, EdgeSink &sink, const EdgeBatch &batch, int part, int parts) const
+{
+    const Cache &c = *m_cache;
+    const std::size_t from = batch.order.size() * static_cast<std::size_t>(part) / static_cast<std::size_t>(parts);
+    const std::size_t to = batch.order.size() * static_cast<std::size_t>(part + 1) / static_cast<std::size_t>(parts);
+    // Arcs are flattened into about 2·√radius chords.
+    sink.reserve(to - from, g.columns() ? 2 : static_cast<std::size_t>(2 * std::sqrt(g.edgeRect.width() / 4)) + 2);
+    std::array<QPointF, maxPoints> points;
+    for (std::size_t k = from; k < to; ++k) {
+        const DrawnEdge &d = c.edges[batch.order[k]];
+        EdgeStyle style = edgeStyle(d.edge.weight, c.scale, batch.colours[static_cast<std::size_t>(d.head)]);
+        style.width *= batch.lineScale;
+        if (!batch.focusedOnly && c.ink < 1)
+            style.alpha = 1 - std::pow(1 - style.alpha, c.ink);
+        int count = g.path(d.edge, d.head, points.data());
+        // In columns a token's edge to itself is a straight line like any other; in arcs a loop.
+        if (g.arrowLength > 0 && (g.columns() || d.edge.query != d.edge.key)) {
+            const qreal length = g.arrowLength * (0.6 + 0.1 * style.width);
+            const QPointF tip = points[static_cast<std::size_t>(count - 1)];
+            count = trimEnd(points.data(), count, length);
+            const QPointF base = points[static_cast<std::size_t>(count - 1)];
+            const QPointF along = tip - base;
+            const QPointF across = QPointF(-along.y(), along.x()) * 0.45;
+            sink.triangle({tip, base + across, base - across}, style);
+        }
+        if (count >= 2)
+            sink.stroke(points.data(), count, style);
+    }
+}
+
+// Flattening thousands of arcs into chords costs a third of rasterizing them: with many edges,
+// two cores record half each.
+QImage ArrowGraphFigure::rasterizeEdges(
+    const Geometry &g, const FigureStyle &style, QSize size, qreal scale, bool focusedOnly) const
+{
+    const Cache &c = *m_cache;
+    const EdgeBatch batch = edgeBatch(style, focusedOnly, false);
+    EdgeRaster raster(size, g.edgeRect.topLeft(), scale, c.multiColour);
+    EdgeRaster second = raster;
+    onTwoCores(batch.order.size() > 1000, [&](int part, int parts) {
+        clearUpperVectorState(); // after Qt's painting: see vectorstate.h
+        emitEdges(g, part == 0 ? raster : second, batch, part, parts);
+    });
+    raster.append(std::move(second));
+    return raster.image(edgeColor(c.firstHead, style.isDark()).rgb());
+}
+
+double ArrowGraphFigure::inkScale(const Geometry &g, qreal lineScale) const
+{
+    // Dense graphs would paint a solid block. Past about one layer of ink per pixel on average,
+    // every edge gets fainter by the same factor (in optical density), so where edges gather
+    // and where they do not stays visible; the caption says so.
+    const Cache &c = *m_cache;
+    double ink = 0;
+    for (const DrawnEdge &d : c.edges) {
+        const EdgeStyle style = edgeStyle(d.edge.weight, c.scale, 0);
+        const double lineWidth = style.width * lineScale;
+        const double span = std::abs(g.position(d.edge.key) - g.position(d.edge.query));
+        double length = 0;
+        if (g.columns()) {
+            length = std::hypot(g.keyX - g.queryX, span);
+        } else {
+            const double a = span / 2, h = g.arcHeight(span, d.edge.key > d.edge.query);
+            length = std::numbers::pi * std::sqrt((a * a + h * h) / 2);
+        }
+        ink += -std::log(1 - std::min(style.alpha, 0.98)) * lineWidth * length;
+    }
+    const double area = g.edgeRect.width() * g.edgeRect.height();
+    return ink > area && ink > 0 ? area / ink : 1.0;
+}
+
+void ArrowGraphFigure::paintEdges(QPainter &painter, const Geometry &g, const FigureStyle &style) const
+{
+    Cache &c = *m_cache;
+    if (c.edges.empty() || g.edgeRect.isEmpty())
+        return;
+    const bool focused = focusedToken() >= 0;
+    const QTransform device = painter.deviceTransform();
+    const QPaintEngine *engine = painter.paintEngine();
+    if (!engine || engine->type() != QPaintEngine::Raster || device.type() > QTransform::TxScale) {
+        PainterSink sink(painter);
+        c.ink = inkScale(g, lineScale(style));
+        painter.setRenderHint(QPainter::Antialiasing);
+        painter.setOpacity(focused ? ghostOpacity : 1.0);
+        emitEdges(g, sink, edgeBatch(style, false, sink.needsOrder()), 0, 1);
+        painter.setOpacity(1.0);
+        if (focused)
+            emitEdges(g, sink, edgeBatch(style, true, sink.needsOrder()), 0, 1);
+        return;
+    }
+    const QRectF target = device.mapRect(g.edgeRect);
+    const QSize size(static_cast<int>(std::ceil(target.width())), static_cast<int>(std::ceil(target.height())));
+    if (size.isEmpty())
+        return;
+    const qreal scale = size.width() / g.edgeRect.width();
+    // Level of detail: tens of thousands of edges (thousands of tokens, a pixel holding several)
+    // make a density picture without fine detail, rasterized at half resolution in a third of
+    // the time and scaled up smoothly.
+    const qreal detail = c.edges.size() > manyEdges ? 0.5 : 1.0;
+    const QSize baseSize = (QSizeF(size) * detail).toSize().expandedTo(QSize(1, 1));
+    const bool dark = style.isDark();
+    const qreal lines = lineScale(style);
+    if (c.baseGeneration != c.generation || c.baseRect != g.edgeRect || c.base.size() != baseSize || c.baseDark != dark
+        || c.baseLineScale != lines) {
+        c.ink = inkScale(g, lines);
+        c.base = rasterizeEdges(g, style, baseSize, scale * detail, false);
+        c.baseGeneration = c.generation;
+        c.baseRect = g.edgeRect;
+        c.baseDark = dark;
+        c.baseLineScale = lines;
+    }
+    painter.setOpacity(focused ? ghostOpacity : 1.0);
+    painter.setRenderHint(QPainter::SmoothPixmapTransform, detail < 1);
+    painter.drawImage(g.edgeRect, c.base);
+    painter.setOpacity(1.0);
+    if (focused) {
+        // Only the focused token's edges: cheap, and never cached since hovering moves it.
+        painter.drawImage(g.edgeRect, rasterizeEdges(g, style, size, scale, true));
+    }
+}
+
+void ArrowGraphFigure::paint(QPainter &painter, const QRectF &rect, const FigureStyle &style) const
+{
+    painter.save();
+    painter.setFont(style.font);
+    painter.fillRect(rect, style.palette.base());
+    const Geometry g = geometry(rect, style, painter.device());
+    if (g.n == 0) {
+        painter.setPen(style.palette.text().color());
+        painter.drawText(rect, Qt::AlignCenter, tr("No tokens: type a sentence"));
+        painter.restore();
+        return;
+    }
+    painter.save();
+    painter.setClipRect(rect);
+    paintEdges(painter, g, style);
+    painter.restore();
+    painter.setRenderHint(QPainter::Antialiasing);
+    paintLabels(painter, g, style);
+    paintWeightLabels(painter, g, style);
+    paintFrame(painter, g, style);
+    painter.restore();
+}
+
+void ArrowGraphFigure::paintFrame(QPainter &painter, const Geometry &g, const FigureStyle &style) const
+{
+    const Cache &c = *m_cache;
+    const QFontMetricsF fm = g.metrics(painter.font());
+    QColor muted = style.palette.color(QPalette::Text);
+    muted.setAlphaF(0.65f);
+    painter.setPen(muted);
+    const QRectF header = g.header.adjusted(6, 0, -6, 0);
+    if (g.columns()) {
+        painter.drawText(QRectF(header.left(), header.top(), g.labelWidth, header.height()),
+            Qt::AlignRight | Qt::AlignVCenter, tr("query"));
+        painter.drawText(QRectF(g.keyX + labelGap, header.top(), g.labelWidth, header.height()),
+            Qt::AlignLeft | Qt::AlignVCenter, tr("key"));
+        if (g.chip.isEmpty())
+            painter.drawText(header, Qt::AlignCenter, tr("a → b: a attends to b"));
+    } else {
+        const QString legend = tr("a → b: a attends to b · above: to a later word · below: to an earlier word");
+        const qreal room = (g.chip.isEmpty() ? header.right() : g.chip.left() - 8) - header.left();
+        painter.drawText(header, Qt::AlignLeft | Qt::AlignVCenter, fm.elidedText(legend, Qt::ElideRight, room));
+    }
+    if (!g.chip.isEmpty()) {
+        painter.setPen(QPen(style.palette.color(QPalette::Highlight), 1.5));
+        painter.setBrush(style.palette.color(QPalette::Button));
+        painter.drawRoundedRect(g.chip, g.chip.height() / 2, g.chip.height() / 2);
+        painter.setPen(style.palette.color(QPalette::ButtonText));
+        painter.drawText(g.chip, Qt::AlignCenter, g.chipText);
+    }
+
+    QStringList caption {
+        tr("%1 of %2 edges").arg(QLocale().toString(qint64(c.edges.size())), QLocale().toString(c.considered))};
+    if (m_filter.threshold > 0)
+        caption << tr("weight ≥ %1").arg(m_filter.threshold);
+    if (m_filter.topK > 0)
+        caption << tr("top %1 per query").arg(m_filter.topK);
+    if (m_filter.mass < 1)
+        caption << tr("%1% of each row").arg(m_filter.mass * 100);
+    if (c.ink < 1)
+        caption << tr("opacity × %1 (dense)").arg(c.ink, 0, 'g', 2);
+    const int heads = static_cast<int>(result().heads.size());
+    if (heads > 1 && !c.multiColour)
+        caption << tr("head %1 of %2").arg(c.firstHead + 1).arg(heads);
+    const QRectF footer = g.footer.adjusted(6, 0, -6, 0);
+    qreal legendLeft = footer.right();
+    if (c.multiColour) {
+        // Swatches right to left, as many as fit.
+        const qreal swatch = g.lineHeight * 0.7;
+        for (int h = heads - 1; h >= 0; --h) {
+            const QString name = tr("head %1").arg(h + 1);
+            const qreal w = swatch + 4 + fm.horizontalAdvance(name) + 10;
+            if (legendLeft - w < footer.left() + footer.width() * 0.4)
+                break;
+            legendLeft -= w;
+            painter.fillRect(
+                QRectF(legendLeft, footer.center().y() - swatch / 2, swatch, swatch), edgeColor(h, style.isDark()));
+            painter.setPen(muted);
+            painter.drawText(QRectF(legendLeft + swatch + 4, footer.top(), w, footer.height()),
+                Qt::AlignLeft | Qt::AlignVCenter, name);
+        }
+    }
+    if (style.exported && !c.multiColour)
+        legendLeft = paintWeightLegend(painter, footer, fm, style);
+    painter.setPen(muted);
+    painter.drawText(QRectF(footer.left(), footer.top(), legendLeft - footer.left() - 8, footer.height()),
+        Qt::AlignLeft | Qt::AlignVCenter,
+        fm.elidedText(caption.join(QStringLiteral(" · ")), Qt::ElideRight, legendLeft - footer.left() - 8));
+}
+
+qreal ArrowGraphFigure::paintWeightLegend(
+    QPainter &painter, const QRectF &footer, const QFontMetricsF &fm, const FigureStyle &style) const
+{
+    // What width and opacity mean: sample edges of three weights, right-aligned in the footer.
+    const Cache &c = *m_cache;
+    const qreal sample = fm.height() * 1.6;
+    qreal x = footer.right();
+    QColor muted = style.palette.color(QPalette::Text);
+    muted.setAlphaF(0.65f);
+    for (const double share : {1.0, 0.5, 0.1}) {
+        const double weight = share * c.scale;
+        const QString label = QString::number(weight, 'g', 2);
+        x -= fm.horizontalAdvance(label) + 10;
+        painter.setPen(muted);
+        painter.drawText(QRectF(x, footer.top(), fm.horizontalAdvance(label) + 10, footer.height()),
+            Qt::AlignLeft | Qt::AlignVCenter, label);
+        x -= sample + 4;
+        const EdgeStyle edge = edgeStyle(weight, c.scale, edgeColor(c.firstHead, style.isDark()).rgb());
+        QColor colour = QColor::fromRgb(edge.colour);
+        colour.setAlphaF(static_cast<float>(edge.alpha));
+        painter.setPen(QPen(colour, edge.width * lineScale(style), Qt::SolidLine, Qt::FlatCap));
+        painter.drawLine(QPointF(x, footer.center().y()), QPointF(x + sample, footer.center().y()));
+    }
+    const QString title = tr("weight:");
+    x -= fm.horizontalAdvance(title) + 8;
+    painter.setPen(muted);
+    painter.drawText(QRectF(x, footer.top(), fm.horizontalAdvance(title) + 8, footer.height()),
+        Qt::AlignLeft | Qt::AlignVCenter, title);
+    return x;
+}
+
+QRectF ArrowGraphFigure::tokenRect(const QRectF &rect, const FigureStyle &style, int token, Side side) const
+{
+    const Geometry g = geometry(rect, style);
+    return token >= 0 && token < g.n ? g.slot(token, side) : QRectF();
+}
+
+QRectF ArrowGraphFigure::unlockRect(const QRectF &rect, const FigureStyle &style) const
+{
+    return geometry(rect, style).chip;
+}
+
+int ArrowGraphFigure::tokenAt(const QRectF &rect, const FigureStyle &style, const QPointF &pos, Side *side) const
+{
+    const Geometry g = geometry(rect, style);
+    if (g.n == 0 || !g.plot.contains(pos))
+        return -1;
+    Side s = Side::Query;
+    qreal along = 0;
+    if (g.columns()) {
+        if (pos.x() > g.queryX && pos.x() < g.keyX)
+            return -1;
+        s = pos.x() >= g.keyX ? Side::Key : Side::Query;
+        along = pos.y() - g.plot.top();
+    } else {
+        if (pos.y() < g.bandTop || pos.y() > g.bandBottom)
+            return -1;
+        along = pos.x() - g.plot.left();
+    }
+    if (side)
+        *side = s;
+    return std::clamp(static_cast<int>(along / g.step), 0, g.n - 1);
+}
+
+} // namespace qkv

@@ -1,0 +1,122 @@
+#pragma once
+
+#include "attention/edgefilter.h"
+#include "attention/engine.h"
+#include "figures/figurestyle.h"
+
+#include <QCoreApplication>
+#include <QImage>
+#include <QRectF>
+
+#include <memory>
+#include <vector>
+
+class QFontMetricsF;
+class QPaintDevice;
+class QPainter;
+
+namespace qkv {
+
+namespace arrowgraph {
+struct Geometry; // where tokens and edges go in one painted rectangle
+class EdgeSink; // what edges are drawn into: our raster or a QPainter
+} // namespace arrowgraph
+
+// "a → b": a attends to b. The kept edges of the attention weights, as two columns (queries left,
+// keys right) or as arcs over the sentence, with opacity and width following the weight; a
+// focused token (locked, else hovered) has its arrows isolated and their weights written. Draws
+// without a widget. QPainter needs about a second for 4,096 translucent anti-aliased lines, so on
+// raster devices the edges are accumulated into a float raster of our own and cached: a new focus
+// redraws only the focused token's edges. SVG and PDF get real vector strokes.
+class ArrowGraphFigure
+{
+    Q_DECLARE_TR_FUNCTIONS(ArrowGraphFigure)
+
+public:
+    enum class Layout { Columns, Arcs };
+    enum class HeadMode { Current, All };
+    // Which end of an edge a token label stands for (in arcs both are the same label).
+    enum class Side { Query, Key };
+    struct DrawnEdge {
+        int head;
+        Edge edge;
+    };
+
+    ArrowGraphFigure();
+    ~ArrowGraphFigure();
+
+    // The result drawn, which must stay alive while the figure uses it; call again whenever its
+    // numbers change. The current head is the one drawn (all of them with HeadMode::All).
+    void setData(const Result *result, int currentHead);
+    const Result &result() const;
+    int currentHead() const { return m_currentHead; }
+    // The token whose arrows stay isolated (-1: none), and the one under the pointer.
+    void setLocked(int token, Side side);
+    int lockedToken() const { return m_locked; }
+    Side lockedSide() const { return m_lockedSide; }
+    void setHovered(int token, Side side);
+    int hoveredToken() const { return m_hovered; }
+
+    void setGraphLayout(Layout layout);
+    Layout graphLayout() const { return m_layout; }
+    void setHeadMode(HeadMode mode);
+    HeadMode headMode() const { return m_headMode; }
+    void setFilter(const EdgeFilter &filter);
+    const EdgeFilter &filter() const { return m_filter; }
+
+    // An exported figure has no unlock button, the locked token in bold rather than boxed, a
+    // legend of what width and opacity mean, and edges as thick as its text is large.
+    void paint(QPainter &painter, const QRectF &rect, const FigureStyle &style) const;
+
+    // In paint(rect)'s coordinates: a token's slot (its click target), the unlock button (empty
+    // while nothing is locked), the token under a point (-1 for none), and where each written
+    // label's text goes (unrotated bounds; thinned out when tokens are dense).
+    QRectF tokenRect(const QRectF &rect, const FigureStyle &style, int token, Side side) const;
+    QRectF unlockRect(const QRectF &rect, const FigureStyle &style) const;
+    int tokenAt(const QRectF &rect, const FigureStyle &style, const QPointF &pos, Side *side = nullptr) const;
+    std::vector<QRectF> labelRects(const QRectF &rect, const FigureStyle &style) const;
+
+    // The locked token, else the hovered one, else -1; and the edges drawn in full for it: what
+    // it attends to, or in columns, focused on the key side, who attends to it.
+    int focusedToken() const;
+    std::vector<DrawnEdge> drawnEdges() const;
+    // Every kept edge and how many there were before filtering.
+    const std::vector<DrawnEdge> &keptEdges() const;
+    qint64 consideredEdges() const;
+    static QColor headColor(int head);
+
+private:
+    struct Cache;
+    struct EdgeBatch;
+    using Geometry = arrowgraph::Geometry;
+
+    Geometry geometry(const QRectF &rect, const FigureStyle &style, const QPaintDevice *device = nullptr) const;
+    void invalidate();
+    void ensureEdges() const;
+    qreal labelWidth(const QFont &font) const;
+    Side focusSide() const { return m_locked >= 0 ? m_lockedSide : m_hoveredSide; }
+    bool isFocused(const Edge &edge, int token, Side side) const;
+    EdgeBatch edgeBatch(const FigureStyle &style, bool focusedOnly, bool weakestFirst) const;
+    void emitEdges(const Geometry &g, arrowgraph::EdgeSink &sink, const EdgeBatch &batch, int part, int parts) const;
+    QImage rasterizeEdges(const Geometry &g, const FigureStyle &style, QSize size, qreal scale, bool focusedOnly) const;
+    double inkScale(const Geometry &g, qreal lineScale) const;
+    void paintEdges(QPainter &painter, const Geometry &g, const FigureStyle &style) const;
+    void paintLabels(QPainter &painter, const Geometry &g, const FigureStyle &style) const;
+    void paintWeightLabels(QPainter &painter, const Geometry &g, const FigureStyle &style) const;
+    void paintFrame(QPainter &painter, const Geometry &g, const FigureStyle &style) const;
+    qreal paintWeightLegend(
+        QPainter &painter, const QRectF &footer, const QFontMetricsF &fm, const FigureStyle &style) const;
+
+    const Result *m_result = nullptr;
+    int m_currentHead = 0;
+    int m_locked = -1;
+    Side m_lockedSide = Side::Query;
+    int m_hovered = -1;
+    Side m_hoveredSide = Side::Query;
+    Layout m_layout = Layout::Columns;
+    HeadMode m_headMode = HeadMode::Current;
+    EdgeFilter m_filter;
+    std::unique_ptr<Cache> m_cache;
+};
+
+} // namespace qkv
