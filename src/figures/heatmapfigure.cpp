@@ -171,6 +171,10 @@ ColorScale HeatmapFigure::colorScale() const
 
 qreal HeatmapFigure::labelAdvance(const QFont &font) const
 {
+    // Only new data can bring new tokens: between changes a repaint compares nothing.
+    if (m_measuredSerial == m_serial && m_measuredFont == font)
+        return m_labelAdvance;
+    m_measuredSerial = m_serial;
     if (m_measuredTokens != result().tokens || m_measuredFont != font) {
         m_measuredTokens = result().tokens;
         m_measuredFont = font;
@@ -211,10 +215,11 @@ HeatmapFigure::Layout HeatmapFigure::layout(const QRectF &rect, const FigureStyl
     l.axisTitle = figure && !m_sharedScale ? std::ceil(QFontMetricsF(font).height() * 1.3) : 0;
     const qreal width = area.width() - barWidth - l.axisTitle, height = area.height() - l.axisTitle;
     qreal px = basePx, side = 0;
+    const qreal widest = labelAdvance(font);
     // Shrink the labels until one fits a cell (down to a readable minimum), then thin them out.
     for (int pass = 0; pass < 3; ++pass) {
         l.labelFont = pixelFont(font, px);
-        const qreal advance = labelAdvance(font) * px / basePx;
+        const qreal advance = widest * px / basePx;
         l.extent = std::max<qreal>(0, std::min(advance + labelGap + 2, 0.3 * std::min(width, height)));
         side = std::max<qreal>(0, std::min(width - l.extent, height - l.extent));
         const qreal lineHeight = QFontMetricsF(l.labelFont).height();

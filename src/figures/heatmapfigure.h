@@ -112,6 +112,7 @@ private:
     // when the tokens or the font change.
     mutable QStringList m_measuredTokens;
     mutable QFont m_measuredFont;
+    mutable quint64 m_measuredSerial = 0;
     mutable qreal m_labelAdvance = 0;
     mutable QImage m_cells;
     mutable quint64 m_cellsKey = 0;
