@@ -13,22 +13,22 @@ namespace qkv {
 
 QRectF ArrowGraphView::tokenRect(int token, Side side) const
 {
-    return m_figure.tokenRect(rect(), style(), token, side);
+    return m_figure.tokenRect(rect(), figureStyle(), token, side);
 }
 
 QRectF ArrowGraphView::unlockRect() const
 {
-    return m_figure.unlockRect(rect(), style());
+    return m_figure.unlockRect(rect(), figureStyle());
 }
 
 int ArrowGraphView::tokenAt(const QPointF &pos, Side *side) const
 {
-    return m_figure.tokenAt(rect(), style(), pos, side);
+    return m_figure.tokenAt(rect(), figureStyle(), pos, side);
 }
 
 std::vector<QRectF> ArrowGraphView::labelRects() const
 {
-    return m_figure.labelRects(rect(), style());
+    return m_figure.labelRects(rect(), figureStyle());
 }
 
 void ArrowGraphView::userLock(int token, Side side)

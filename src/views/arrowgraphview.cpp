@@ -108,20 +108,20 @@ void ArrowGraphView::setHoveredToken(int token, Side side)
         Q_EMIT tokenHovered(token);
 }
 
-FigureStyle ArrowGraphView::style() const
+FigureStyle ArrowGraphView::figureStyle() const
 {
     return {palette(), font(), m_figureMode};
 }
 
 void ArrowGraphView::paint(QPainter &painter, const QRectF &rect) const
 {
-    m_figure.paint(painter, rect, style());
+    m_figure.paint(painter, rect, figureStyle());
 }
 
 void ArrowGraphView::paintEvent(QPaintEvent *)
 {
     QPainter painter(this);
-    m_figure.paint(painter, rect(), style());
+    m_figure.paint(painter, rect(), figureStyle());
 }
 
 void ArrowGraphView::changeEvent(QEvent *event)

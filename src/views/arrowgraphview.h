@@ -89,7 +89,8 @@ protected:
     bool event(QEvent *event) override;
 
 private:
-    FigureStyle style() const;
+    // The figure drawn as this widget: its palette and font.
+    FigureStyle figureStyle() const;
     void dataChanged();
     void userLock(int token, Side side);
     QString tokenToolTip(int token, Side side) const;

@@ -128,30 +128,30 @@ void HeadsGridView::currentChanged()
     update();
 }
 
-FigureStyle HeadsGridView::style() const
+FigureStyle HeadsGridView::figureStyle() const
 {
     return {palette(), font(), m_figureMode};
 }
 
 void HeadsGridView::paint(QPainter &painter, const QRectF &rect) const
 {
-    m_figure.paint(painter, rect, style());
+    m_figure.paint(painter, rect, figureStyle());
 }
 
 QRectF HeadsGridView::tileRect(const QRectF &rect, int head) const
 {
-    return m_figure.tileRect(rect, style(), head);
+    return m_figure.tileRect(rect, figureStyle(), head);
 }
 
 int HeadsGridView::headAt(const QPointF &pos) const
 {
-    return m_figure.headAt(rect(), style(), pos);
+    return m_figure.headAt(rect(), figureStyle(), pos);
 }
 
 void HeadsGridView::paintEvent(QPaintEvent *)
 {
     QPainter painter(this);
-    m_figure.paint(painter, rect(), style());
+    m_figure.paint(painter, rect(), figureStyle());
 }
 
 void HeadsGridView::mousePressEvent(QMouseEvent *event)

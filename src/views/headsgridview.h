@@ -70,7 +70,8 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
-    FigureStyle style() const;
+    // The figure drawn as this widget: its palette and font.
+    FigureStyle figureStyle() const;
     void dataChanged();
     void currentChanged();
 

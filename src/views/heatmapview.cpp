@@ -155,39 +155,39 @@ void HeatmapView::setValuesVisible(bool visible)
     update();
 }
 
-FigureStyle HeatmapView::style() const
+FigureStyle HeatmapView::figureStyle() const
 {
     return {palette(), font(), m_figureMode};
 }
 
 void HeatmapView::paint(QPainter &painter, const QRectF &rect) const
 {
-    m_figure.paint(painter, rect, style());
+    m_figure.paint(painter, rect, figureStyle());
 }
 
 QRectF HeatmapView::gridRect(const QRectF &rect) const
 {
-    return m_figure.gridRect(rect, style());
+    return m_figure.gridRect(rect, figureStyle());
 }
 
 QRectF HeatmapView::cellRect(const QRectF &rect, int row, int col) const
 {
-    return m_figure.cellRect(rect, style(), row, col);
+    return m_figure.cellRect(rect, figureStyle(), row, col);
 }
 
 QPoint HeatmapView::cellAt(const QPointF &pos) const
 {
-    return m_figure.cellAt(rect(), style(), pos);
+    return m_figure.cellAt(rect(), figureStyle(), pos);
 }
 
 QPoint HeatmapView::headingAt(const QPointF &pos) const
 {
-    return m_figure.headingAt(rect(), style(), pos);
+    return m_figure.headingAt(rect(), figureStyle(), pos);
 }
 
 QList<QRectF> HeatmapView::labelRects(const QRectF &rect, Qt::Orientation orientation, QList<int> *tokens) const
 {
-    return m_figure.labelRects(rect, style(), orientation, tokens);
+    return m_figure.labelRects(rect, figureStyle(), orientation, tokens);
 }
 
 QString HeatmapView::describeCell(int row, int col) const
@@ -198,7 +198,7 @@ QString HeatmapView::describeCell(int row, int col) const
 void HeatmapView::paintEvent(QPaintEvent *)
 {
     QPainter painter(this);
-    const FigureStyle s = style();
+    const FigureStyle s = figureStyle();
     m_figure.paint(painter, rect(), s);
     // Hover feedback belongs to the screen only, not to exported figures.
     if (m_hovered.x() >= 0 && m_hovered.y() >= 0) {

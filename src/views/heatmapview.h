@@ -107,7 +107,8 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
-    FigureStyle style() const;
+    // The figure drawn as this widget: its palette and font.
+    FigureStyle figureStyle() const;
     void dataChanged();
     void select(int row, int column);
     void selectToken(int token, bool asKey);
