@@ -11,8 +11,12 @@ namespace {
 void checkOptions(const ExportOptions &o)
 {
     FUZZ_CHECK(!o.output.isEmpty(), QStringLiteral("no output"));
-    FUZZ_CHECK(!o.figure.kind != o.numbers.isEmpty(), QStringLiteral("neither or both of view and numbers"));
-    if (!o.numbers.isEmpty()) {
+    // Exactly one of the three things export writes: a figure, numbers, or the worked arithmetic.
+    FUZZ_CHECK(int(o.figure.kind.has_value()) + int(!o.numbers.isEmpty()) + int(o.worked) == 1,
+        QStringLiteral("not exactly one of --view, --numbers and --worked"));
+    if (o.worked) {
+        FUZZ_CHECK(o.format == u"md" || o.format == u"tex", o.format);
+    } else if (!o.numbers.isEmpty()) {
         FUZZ_CHECK(numberKinds().contains(o.numbers) || o.numbers == u"model", o.numbers);
         FUZZ_CHECK(o.numbers == u"model"
                 ? o.format == u"npz"
