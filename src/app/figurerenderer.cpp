@@ -4,10 +4,10 @@
 #include "figures/arrowgraphfigure.h"
 #include "figures/colormap.h"
 #include "figures/headsgridfigure.h"
+#include "figures/workedfigure.h"
 #include "session/documentsession.h"
 #include "views/distributionview.h"
 #include "views/vectorplotview.h"
-#include "views/workedview.h"
 
 #include <QApplication>
 #include <QFontMetricsF>
@@ -218,23 +218,22 @@ PaintFigure FigureRenderer::paintView(DocumentSession *session, const FigureOpti
         return paintWith(v);
     }
     if (kind == FigureKind::Worked) {
-        auto *v = adopt(new WorkedView);
-        v->setSession(session);
+        auto figure = std::make_shared<WorkedFigure>();
+        figure->setData(&session->document(), &session->result(), session->currentHead());
+        figure->setSelection(session->selectedToken(), session->isKeySelected());
         if (o.decimals >= 0) {
-            WorkedOptions worked = v->options();
+            WorkedOptions worked = figure->options();
             worked.decimals = o.decimals;
-            v->setOptions(worked);
+            figure->setOptions(worked);
         }
-        m_preferredSize = [v, o](int width) {
-            fitText(v, figureTextPx(o, QSizeF(width, 0)));
-            return QSize(width, static_cast<int>(std::ceil(v->contentHeight(width))));
+        // As wide as the figure was measured for: the text size follows the width alone.
+        const auto style = [o, palette = slidePalette()](qreal width) {
+            return FigureStyle {palette, figureFont(figureTextPx(o, QSizeF(width, 0))), true};
         };
-        return [v, o](QPainter &p, const QRectF &r) {
-            // As wide as the figure was measured for: the text size follows the width alone.
-            fitText(v, figureTextPx(o, QSizeF(r.width(), 0)));
-            p.fillRect(r, v->palette().base());
-            v->paint(p, r);
+        m_preferredSize = [figure, style](int width) {
+            return QSize(width, static_cast<int>(std::ceil(figure->contentHeight(width, style(width)))));
         };
+        return [figure, style](QPainter &p, const QRectF &r) { figure->paint(p, r, style(r.width())); };
     }
     return {};
 }

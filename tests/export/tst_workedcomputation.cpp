@@ -1,5 +1,6 @@
 #include "attention/engine.h"
 #include "document/documentio.h"
+#include "examples.h"
 #include "export/workedcolumn.h"
 #include "export/workedcomputation.h"
 
@@ -11,17 +12,10 @@
 #include <limits>
 
 using namespace qkv;
+using test::example;
 using namespace Qt::StringLiterals;
 
 namespace {
-
-Document example(const QString &name)
-{
-    LoadResult loaded = loadDocument(u"example:"_s + name);
-    if (!loaded)
-        qFatal("%s", qPrintable(loaded.error.toString()));
-    return *loaded.document;
-}
 
 // "it" in the animal example, the article's query.
 constexpr int it = 7;

@@ -1,4 +1,5 @@
 #include "document/documentio.h"
+#include "examples.h"
 #include "session/attentionmodel.h"
 #include "session/documentsession.h"
 #include "session/outputsmodel.h"
@@ -12,6 +13,7 @@
 #include <cmath>
 
 using namespace qkv;
+using test::example;
 
 namespace {
 
@@ -30,11 +32,6 @@ bool openLargeDocument(DocumentSession &session, Normalization normalization)
     session.resetDocument(doc);
     session.waitForResult();
     return DocumentSession::isComputedInBackground(doc);
-}
-
-Document example(const QString &name)
-{
-    return *loadDocument(QStringLiteral("example:") + name).document;
 }
 
 std::vector<double> vectorOf(const Document &doc, Field field, const QString &word, int head = 0)

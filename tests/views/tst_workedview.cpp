@@ -1,4 +1,5 @@
 #include "document/documentio.h"
+#include "examples.h"
 #include "session/documentsession.h"
 #include "views/workedview.h"
 
@@ -13,17 +14,10 @@
 #include <QToolButton>
 
 using namespace qkv;
+using test::example;
 using namespace Qt::StringLiterals;
 
 namespace {
-
-Document example(const QString &name)
-{
-    LoadResult loaded = loadDocument(u"example:"_s + name);
-    if (!loaded)
-        qFatal("%s", qPrintable(loaded.error.toString()));
-    return *loaded.document;
-}
 
 Document sentence(int n, int heads = 1)
 {

@@ -1,0 +1,102 @@
+#pragma once
+
+#include "export/workedcolumn.h"
+#include "export/workedcomputation.h"
+#include "figures/figurestyle.h"
+
+#include <QCoreApplication>
+#include <QFont>
+
+#include <array>
+#include <vector>
+
+class QPainter;
+
+namespace qkv {
+
+class Document;
+
+// The worked computation of one query token in one head, as the articles write it: every dot
+// product term by term, the scaling, exponentials, normalization, weighted sum and the
+// before/after similarity. A selected key shows its column instead: who attends to it, each
+// weight made within its query's row, and what it passes on. Laid out to a width, from the top;
+// draws into any QPainter without a widget. Built lazily from the data, so a figure nobody paints
+// costs nothing while a value is dragged elsewhere.
+class WorkedFigure
+{
+    Q_DECLARE_TR_FUNCTIONS(WorkedFigure)
+
+public:
+    // "All keys" works out at most this many: every key of 4,096 tokens would take 0.4 s a
+    // rebuild and freeze a drag, and nobody reads thousands of dot products.
+    static constexpr int maxListedKeys = 256;
+
+    WorkedFigure();
+    ~WorkedFigure();
+
+    // What is worked out: a head of `result` of `document`, both alive while the figure uses
+    // them. Call again whenever they change.
+    void setData(const Document *document, const Result *result, int head);
+    // The selected query's row, or with `key` that key's column; -1: the first query's row, under
+    // the hint (in the window only).
+    void setSelection(int token, bool key);
+    void setHint(const QString &hint);
+    // Shown instead of the data (benchmarks, tests), until the next setData.
+    void setComputation(const WorkedComputation &computation);
+    // The query's row shown (empty while a key's column is).
+    const WorkedComputation &computation() const;
+
+    void setOptions(const WorkedOptions &options);
+    const WorkedOptions &options() const { return m_options; }
+    // More rows than the default to work out: "all keys" would show more.
+    bool hasMoreRows() const;
+
+    // The steps as shown, in the two copyable forms.
+    QString markdown() const;
+    QString latex() const;
+
+    // Draws the steps laid out to the rectangle's width, from the top, clipped to it: the screen
+    // passes its scroll offset through the painter, export passes a page.
+    void paint(QPainter &painter, const QRectF &rect, const FigureStyle &style) const;
+    // The height of all the steps at `width`, so an export can size its page to fit them.
+    qreal contentHeight(qreal width, const FigureStyle &style) const;
+
+private:
+    enum Style { Normal, Bold, Title, Muted, Masked, Warn, StyleCount };
+    // One run of text on one line, at its baseline.
+    struct Piece {
+        qreal x, y;
+        QString text;
+        Style style;
+    };
+
+    void changed();
+    void compute() const;
+    int shownRows(int tokens) const;
+    WorkedOptions shownOptions() const; // the options, with "all keys" capped for long sentences
+    std::vector<WorkedBlock> blocks(WorkedSyntax syntax) const;
+    void layOut(qreal width, const FigureStyle &style) const;
+
+    const Document *m_document = nullptr;
+    const Result *m_result = nullptr;
+    int m_head = 0;
+    int m_token = -1;
+    bool m_key = false;
+    QString m_hint;
+    WorkedOptions m_options;
+
+    // Derived, rebuilt lazily after changed() bumps m_serial.
+    quint64 m_serial = 1;
+    mutable quint64 m_computedSerial = 0;
+    mutable WorkedComputation m_computation;
+    mutable WorkedColumn m_column; // while a key is selected
+    mutable quint64 m_laidOutSerial = 0;
+    mutable qreal m_layoutWidth = -1;
+    mutable QFont m_layoutFont;
+    mutable bool m_layoutExported = false;
+    mutable std::vector<Piece> m_pieces; // in reading order, so sorted by y
+    mutable std::array<QFont, StyleCount> m_fonts;
+    mutable qreal m_height = 0;
+};
+
+} // namespace qkv
