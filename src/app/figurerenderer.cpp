@@ -3,10 +3,10 @@
 #include "export/figurecaption.h"
 #include "figures/arrowgraphfigure.h"
 #include "figures/colormap.h"
+#include "figures/distributionfigure.h"
 #include "figures/headsgridfigure.h"
 #include "figures/workedfigure.h"
 #include "session/documentsession.h"
-#include "views/distributionview.h"
 #include "views/vectorplotview.h"
 
 #include <QApplication>
@@ -212,10 +212,11 @@ PaintFigure FigureRenderer::paintView(DocumentSession *session, const FigureOpti
         return paintWith(v);
     }
     if (kind == FigureKind::Bars) {
-        auto *v = adopt(new DistributionView);
-        v->setSession(session);
-        v->setSorted(o.sorted);
-        return paintWith(v);
+        auto figure = std::make_shared<DistributionFigure>();
+        figure->setData(&session->result(), session->currentHead());
+        figure->setQuery(session->selectedToken());
+        figure->setSorted(o.sorted);
+        return paintFigure(figure);
     }
     if (kind == FigureKind::Worked) {
         auto figure = std::make_shared<WorkedFigure>();

@@ -19,6 +19,19 @@ struct FigureStyle {
     {
         return palette.color(QPalette::Base).lightness() < palette.color(QPalette::Text).lightness();
     }
+    // The faint lines of a plot's grid, and its axes.
+    QColor gridColor() const
+    {
+        QColor c = palette.color(QPalette::Text);
+        c.setAlphaF(isDark() ? 0.18f : 0.12f);
+        return c;
+    }
+    QColor axisColor() const
+    {
+        QColor c = palette.color(QPalette::Text);
+        c.setAlphaF(0.45f);
+        return c;
+    }
 };
 
 } // namespace qkv

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "figures/figurestyle.h"
+
 #include <QChart>
 #include <QFont>
 #include <QGraphicsLayout>
@@ -20,24 +22,20 @@
 // the same into the screen, an image, SVG or PDF.
 namespace qkv::chartstyle {
 
-// Qt 6.4 has no colorScheme(): compare the base and text lightness.
+// The colours every figure uses (FigureStyle's), for the charts.
 inline bool isDark(const QPalette &palette)
 {
-    return palette.color(QPalette::Base).lightness() < palette.color(QPalette::Text).lightness();
+    return FigureStyle {palette, {}, false}.isDark();
 }
 
 inline QColor gridColor(const QPalette &palette)
 {
-    QColor c = palette.color(QPalette::Text);
-    c.setAlphaF(isDark(palette) ? 0.18f : 0.12f);
-    return c;
+    return FigureStyle {palette, {}, false}.gridColor();
 }
 
 inline QColor axisColor(const QPalette &palette)
 {
-    QColor c = palette.color(QPalette::Text);
-    c.setAlphaF(0.45f);
-    return c;
+    return FigureStyle {palette, {}, false}.axisColor();
 }
 
 // A chart that draws in the widget's palette and font, without animations.

@@ -94,9 +94,10 @@ QJsonObject chartTimings()
             {QStringLiteral("repeats"), repeats}});
     }
     return {{QStringLiteral("what"),
-                QStringLiteral("DistributionView and VectorPlotView (Qt Charts) after one value change "
-                               "(a new Result handed in: chart series rebuilt, PCA recomputed at d = %1), "
-                               "rendered with QWidget::render into a %2x%2 image; median ms.")
+                QStringLiteral(
+                    "DistributionView (its DistributionFigure) and VectorPlotView (Qt Charts) after one value change "
+                    "(a new Result handed in: chart series rebuilt, PCA recomputed at d = %1), "
+                    "rendered with QWidget::render into a %2x%2 image; median ms.")
                     .arg(dim)
                     .arg(side)},
         {QStringLiteral("dim"), dim}, {QStringLiteral("charts"), rows}};

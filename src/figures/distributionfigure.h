@@ -1,0 +1,92 @@
+#pragma once
+
+#include "attention/engine.h"
+#include "figures/figurestyle.h"
+#include "figures/valueaxis.h"
+
+#include <QCoreApplication>
+#include <QFont>
+#include <QList>
+#include <QRectF>
+
+class QPainter;
+
+namespace qkv {
+
+// One query's attention weights in one head as a bar chart, one bar per key token, in sentence
+// order or sorted by weight. Masked keys have no weight bar but a hatched "masked" column; bars
+// are labelled with their tokens (thinned, turned and shrunk when they do not fit) and, while
+// there is room, their weights. A highlighted key is drawn in orange with its exact weight in a
+// callout, as is a hovered one. Draws into any QPainter without a widget.
+class DistributionFigure
+{
+    Q_DECLARE_TR_FUNCTIONS(DistributionFigure)
+
+public:
+    DistributionFigure();
+    ~DistributionFigure();
+
+    // What is drawn: a head of `result`, which must stay alive while the figure uses it. Call
+    // again whenever its numbers change.
+    void setData(const Result *result, int head);
+    const Result &result() const;
+    int head() const { return m_head; }
+    // The query whose row is shown (-1, or one past the tokens: the first).
+    void setQuery(int token);
+    int query() const;
+
+    void setSorted(bool sorted);
+    bool isSorted() const { return m_sorted; }
+    // The key whose exact weight is shown, in the highlight colour (-1: none).
+    void setHighlightedKey(int key);
+    int highlightedKey() const { return m_highlightedKey; }
+    // The key under the mouse, its weight in a callout too (-1: none).
+    void setHoveredKey(int key);
+
+    // What paint() shows: the keys from left to right and their weights (0 where masked).
+    QList<int> barOrder() const;
+    QList<double> barValues() const;
+    // Geometry of paint() for `rect`: a key's bar (for a masked key its hatched column), and the
+    // key under a point (-1 outside the bars' columns; a column's labels count as the column).
+    QRectF barRect(const QRectF &rect, const FigureStyle &style, int key) const;
+    int barAt(const QRectF &rect, const FigureStyle &style, const QPointF &pos) const;
+    // "it → animal: weight 0.2712 (raw score 1.22)": what a hover reports.
+    QString describeBar(int key) const;
+
+    void paint(QPainter &painter, const QRectF &rect, const FigureStyle &style) const;
+
+private:
+    struct Layout;
+    const HeadResult *headResult() const;
+    void changed() { ++m_serial; }
+    void update() const; // the bars' order, values and axis, after a change
+    Layout layout(const QRectF &rect, const FigureStyle &style) const;
+    qreal barTop(const Layout &l, double value) const;
+    void paintAxis(QPainter &painter, const Layout &l, const FigureStyle &style) const;
+    void paintBars(QPainter &painter, const Layout &l, const FigureStyle &style) const;
+    void paintLabels(QPainter &painter, const Layout &l, const FigureStyle &style) const;
+    void paintValues(QPainter &painter, const Layout &l, const FigureStyle &style) const;
+    void paintCallout(QPainter &painter, const Layout &l, const FigureStyle &style, int key) const;
+
+    const Result *m_result = nullptr;
+    int m_head = 0;
+    int m_query = -1;
+    bool m_sorted = false;
+    int m_highlightedKey = -1;
+    int m_hoveredKey = -1;
+
+    // Derived from the data, rebuilt lazily after changed() bumps m_serial.
+    quint64 m_serial = 1;
+    mutable quint64 m_updatedSerial = 0;
+    mutable QList<int> m_order;
+    mutable QList<double> m_values;
+    mutable QList<bool> m_maskedKeys;
+    mutable bool m_anyMasked = false;
+    mutable ValueAxis m_axis;
+    // The widest token label in m_measuredFont, measured once per data and font.
+    mutable quint64 m_measuredSerial = 0;
+    mutable QFont m_measuredFont;
+    mutable qreal m_widestLabel = 0;
+};
+
+} // namespace qkv
