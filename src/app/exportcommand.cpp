@@ -14,7 +14,6 @@
 #include "modelfiles/modeldocument.h"
 #include "modelfiles/npzwriter.h"
 #include "platform/atomicsave.h"
-#include "session/documentsession.h"
 
 namespace qkv::app {
 namespace {
@@ -40,7 +39,8 @@ int writeOutput(const ExportOptions &o, const QByteArray &bytes, FILE *out, FILE
     return 0;
 }
 
-int exportFigure(const ExportOptions &o, const Document &doc, FILE *out, FILE *err)
+// The figure of the result already computed (or read with the document): nothing is computed again.
+int exportFigure(const ExportOptions &o, const Document &doc, const Result &result, FILE *out, FILE *err)
 {
     if (!o.figure.colormap.isEmpty() && !colormapNames().contains(o.figure.colormap)) {
         print(err,
@@ -56,18 +56,17 @@ int exportFigure(const ExportOptions &o, const Document &doc, FILE *out, FILE *e
                 .arg(doc.settings().dim));
         return 2;
     }
-    DocumentSession session;
-    session.resetDocument(doc);
-    session.setCurrentHead(std::max(o.head, 0));
+    // The token the document is about, as the window opens on it, unless --query names another.
+    const int focus = doc.focusToken();
+    FigureInput input {&doc, &result, std::max(o.head, 0), focus < result.tokens.size() ? focus : -1, false};
     if (!o.query.isEmpty()) {
-        const qsizetype token = doc.tokens().indexOf(o.query);
-        if (token < 0) {
+        input.token = static_cast<int>(doc.tokens().indexOf(o.query));
+        if (input.token < 0) {
             print(err, QStringLiteral("qkvlab: export: --query: the sentence has no token '%1'\n").arg(o.query));
             return 2;
         }
-        session.setSelectedToken(static_cast<int>(token));
     }
-    FigureRenderer renderer(&session, o.figure);
+    FigureRenderer renderer(input, o.figure);
     FigureSpec spec;
     spec.size = o.sizeGiven ? o.size : renderer.preferredSize(o.size.width());
     spec.size = spec.size.boundedTo(QSize(ExportOptions::maxSide, ExportOptions::maxSide));
@@ -147,7 +146,7 @@ int runExport(const QStringList &args, FILE *out, FILE *err)
             resultNumbers(result, o.numbers, *tableFormatFromString(o.format), o.head, o.decimals).toUtf8(), out, err);
     if (o.worked)
         return exportWorked(o, *loaded.document, result, out, err);
-    return exportFigure(o, *loaded.document, out, err);
+    return exportFigure(o, *loaded.document, result, out, err);
 }
 
 } // namespace qkv::app

@@ -132,7 +132,7 @@ FigureSpec ExportDialog::figureSpec() const
     spec.title = figureTitle(m_session->document());
     const int width = m_ui->widthBox->value();
     if (m_ui->heightBox->value() == m_ui->heightBox->minimum()) {
-        const FigureRenderer renderer(m_session, figureOptions());
+        const FigureRenderer renderer(figureInput(*m_session), figureOptions());
         spec.size = renderer.preferredSize(width).boundedTo(QSize(16384, 16384));
     } else {
         spec.size = QSize(width, m_ui->heightBox->value());
@@ -154,7 +154,7 @@ QByteArray ExportDialog::figureBytes(const FigureSpec &spec, QString *error) con
 {
     FigureOptions options = figureOptions();
     options.textAsPaths = spec.textAsPaths;
-    const FigureRenderer renderer(m_session, options);
+    const FigureRenderer renderer(figureInput(*m_session), options);
     return renderFigure(spec, renderer.painter(), error);
 }
 
@@ -189,7 +189,7 @@ void ExportDialog::updateControls()
 void ExportDialog::updatePreview()
 {
     const FigureSpec spec = figureSpec();
-    const FigureRenderer renderer(m_session, figureOptions());
+    const FigureRenderer renderer(figureInput(*m_session), figureOptions());
     const QSize area = m_ui->preview->contentsRect().size() - QSize(8, 8);
     const double k = std::min(area.width() / double(spec.size.width()), area.height() / double(spec.size.height()));
     const QSize shown = (QSizeF(spec.size) * std::max(k, 0.01)).toSize().expandedTo(QSize(1, 1));

@@ -111,19 +111,24 @@ View *FigureRenderer::adopt(View *view)
     return view;
 }
 
-FigureRenderer::FigureRenderer(DocumentSession *session, const FigureOptions &options)
+FigureInput figureInput(DocumentSession &session)
 {
-    session->waitForResult();
+    session.waitForResult();
+    return {&session.document(), &session.result(), session.currentHead(), session.selectedToken(),
+        session.isKeySelected()};
+}
+
+FigureRenderer::FigureRenderer(const FigureInput &input, const FigureOptions &options)
+{
     m_preferredSize = [](int width) { return QSize(width, width); };
     const QPalette palette = slidePalette();
     if (!options.kind)
         return;
     if (options.kind != FigureKind::Figure) {
-        m_paint = paintView(session, options, *options.kind);
+        m_paint = paintView(input, options, *options.kind);
         if (!m_paint || options.noTitle || options.kind == FigureKind::Worked)
             return; // the worked computation has a heading of its own
-        const QString title
-            = options.title.isEmpty() ? defaultFigureTitle(session->document(), session->currentHead()) : options.title;
+        const QString title = options.title.isEmpty() ? defaultFigureTitle(*input.document, input.head) : options.title;
         m_paint = [=, view = m_paint](QPainter &p, const QRectF &r) {
             p.fillRect(r, palette.base());
             view(p, paintTitle(p, r, title, figureTextPx(options, r.size()), palette));
@@ -131,11 +136,11 @@ FigureRenderer::FigureRenderer(DocumentSession *session, const FigureOptions &op
         return;
     }
     // The composed teaching figure: caption on top, heatmap left, arrow graph right.
-    const PaintFigure heatmap = paintView(session, options, FigureKind::Heatmap);
-    const PaintFigure arrows = paintView(session, options, FigureKind::Arrows);
+    const PaintFigure heatmap = paintView(input, options, FigureKind::Heatmap);
+    const PaintFigure arrows = paintView(input, options, FigureKind::Arrows);
     const QString caption = options.noTitle ? QString()
-        : options.title.isEmpty() ? figureCaption(session->document(), session->currentHead(), session->selectedToken())
-                                  : options.title;
+        : options.title.isEmpty()           ? figureCaption(*input.document, input.head, input.token)
+                                            : options.title;
     m_paint = [=](QPainter &p, const QRectF &r) {
         p.fillRect(r, palette.base());
         // Each half gets the text of a figure of its own size, the caption that of the whole.
@@ -156,7 +161,7 @@ FigureRenderer::FigureRenderer(DocumentSession *session, const FigureOptions &op
     m_preferredSize = [](int width) { return QSize(width, width / 2 + width / 10); };
 }
 
-PaintFigure FigureRenderer::paintView(DocumentSession *session, const FigureOptions &o, FigureKind kind)
+PaintFigure FigureRenderer::paintView(const FigureInput &in, const FigureOptions &o, FigureKind kind)
 {
     const int colormap = colormapNames().indexOf(o.colormap);
     const auto paintWith = [o](auto *v) {
@@ -173,9 +178,8 @@ PaintFigure FigureRenderer::paintView(DocumentSession *session, const FigureOpti
     };
     if (kind == FigureKind::Heatmap) {
         auto figure = std::make_shared<HeatmapFigure>();
-        figure->setData(&session->result(), session->currentHead());
-        const int token = session->selectedToken();
-        figure->setSelection(session->isKeySelected() ? -1 : token, session->isKeySelected() ? token : -1);
+        figure->setData(in.result, in.head);
+        figure->setSelection(in.keySelected ? -1 : in.token, in.keySelected ? in.token : -1);
         figure->setShowScores(o.scores);
         figure->setScaleSkipsFirst(o.skipFirst);
         figure->setUnitScale(!o.dataScale);
@@ -185,8 +189,8 @@ PaintFigure FigureRenderer::paintView(DocumentSession *session, const FigureOpti
     }
     if (kind == FigureKind::Heads) {
         auto figure = std::make_shared<HeadsGridFigure>();
-        figure->setData(&session->result());
-        figure->setCurrent(session->currentHead(), session->selectedToken());
+        figure->setData(in.result);
+        figure->setCurrent(in.head, in.token);
         figure->setShowScores(o.scores);
         figure->setScaleSkipsFirst(o.skipFirst);
         figure->setUnitScale(!o.dataScale);
@@ -197,8 +201,8 @@ PaintFigure FigureRenderer::paintView(DocumentSession *session, const FigureOpti
     if (kind == FigureKind::Arrows) {
         using Figure = ArrowGraphFigure;
         auto figure = std::make_shared<Figure>();
-        figure->setData(&session->result(), session->currentHead());
-        figure->setLocked(session->selectedToken(), session->isKeySelected() ? Figure::Side::Key : Figure::Side::Query);
+        figure->setData(in.result, in.head);
+        figure->setLocked(in.token, in.keySelected ? Figure::Side::Key : Figure::Side::Query);
         figure->setGraphLayout(o.arcs ? Figure::Layout::Arcs : Figure::Layout::Columns);
         figure->setHeadMode(o.allHeads ? Figure::HeadMode::All : Figure::HeadMode::Current);
         figure->setFilter(o.filter);
@@ -206,22 +210,24 @@ PaintFigure FigureRenderer::paintView(DocumentSession *session, const FigureOpti
     }
     if (kind == FigureKind::Vectors) {
         auto *v = adopt(new VectorPlotView);
-        v->setSession(session);
+        v->setDocument(*in.document);
+        v->setResult(*in.result, in.head);
+        v->setSelectedToken(in.token);
         if (o.dimX >= 0 && o.dimY >= 0)
             v->setDimensions(o.dimX, o.dimY);
         return paintWith(v);
     }
     if (kind == FigureKind::Bars) {
         auto figure = std::make_shared<DistributionFigure>();
-        figure->setData(&session->result(), session->currentHead());
-        figure->setQuery(session->selectedToken());
+        figure->setData(in.result, in.head);
+        figure->setQuery(in.token);
         figure->setSorted(o.sorted);
         return paintFigure(figure);
     }
     if (kind == FigureKind::Worked) {
         auto figure = std::make_shared<WorkedFigure>();
-        figure->setData(&session->document(), &session->result(), session->currentHead());
-        figure->setSelection(session->selectedToken(), session->isKeySelected());
+        figure->setData(in.document, in.result, in.head);
+        figure->setSelection(in.token, in.keySelected);
         if (o.decimals >= 0) {
             WorkedOptions worked = figure->options();
             worked.decimals = o.decimals;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "export/figureoptions.h"
+#include "figures/figureinput.h"
 #include "figures/figurewriter.h"
 
 #include <QString>
@@ -14,14 +15,15 @@ namespace qkv {
 class Document;
 class DocumentSession;
 
-// Builds one view of a session for a figure, as it looks in the window (head, selected token,
+// Builds the figure of one kind for an input, as it looks in the window (head, selected token,
 // colormap, filters and the other FigureOptions), on the light "slide" palette whatever the
 // desktop's, and paints it with the same painting routine the window uses. "figure" composes
-// the heatmap and the arrow graph under a caption with the sentence and the settings.
+// the heatmap and the arrow graph under a caption with the sentence and the settings. The input
+// stays alive while the renderer paints.
 class FigureRenderer
 {
 public:
-    FigureRenderer(DocumentSession *session, const FigureOptions &options);
+    FigureRenderer(const FigureInput &input, const FigureOptions &options);
     ~FigureRenderer();
 
     bool isValid() const { return static_cast<bool>(m_paint); }
@@ -32,12 +34,15 @@ public:
 private:
     template<typename View>
     View *adopt(View *view);
-    PaintFigure paintView(DocumentSession *session, const FigureOptions &options, FigureKind kind);
+    PaintFigure paintView(const FigureInput &input, const FigureOptions &options, FigureKind kind);
 
     std::vector<std::unique_ptr<QWidget>> m_views;
     PaintFigure m_paint;
     std::function<QSize(int)> m_preferredSize;
 };
+
+// What the session shows now (its result computed first, when that runs in the background).
+FigureInput figureInput(DocumentSession &session);
 
 // The light palette every exported figure uses.
 QPalette slidePalette();

@@ -2,8 +2,8 @@
 
 #include "app/figurerenderer.h"
 #include "app/glossary.h"
+#include "attention/engine.h"
 #include "document/documentio.h"
-#include "session/documentsession.h"
 
 #include <QImage>
 #include <QPainter>
@@ -157,15 +157,15 @@ void HelpDock::addIllustrations()
     const LoadResult loaded = loadDocument(QStringLiteral("example:animal"));
     if (!loaded)
         return;
-    DocumentSession session;
-    session.resetDocument(*loaded.document);
-    session.waitForResult();
+    const Document &doc = *loaded.document;
+    const Result result = compute(doc);
+    const FigureInput input {&doc, &result, 0, doc.focusToken(), false};
     const qreal ratio = devicePixelRatioF();
     for (const FigureKind kind : {FigureKind::Arrows, FigureKind::Vectors, FigureKind::Heatmap}) {
         FigureOptions options;
         options.kind = kind;
         options.noTitle = true; // the guide's text says what each picture shows
-        const FigureRenderer renderer(&session, options);
+        const FigureRenderer renderer(input, options);
         if (!renderer.isValid())
             continue;
         QImage image(pictureSize * ratio, QImage::Format_ARGB32_Premultiplied);

@@ -105,6 +105,17 @@ void VectorPlotView::setResult(Result result, int head)
     dataChanged();
 }
 
+void VectorPlotView::setDocument(Document document)
+{
+    m_ownDocument = std::move(document);
+    dataChanged();
+}
+
+const Document *VectorPlotView::document() const
+{
+    return m_session ? &m_session->document() : m_ownDocument ? &*m_ownDocument : nullptr;
+}
+
 const Result &VectorPlotView::result() const
 {
     return m_session ? m_session->result() : m_own;
@@ -151,7 +162,7 @@ void VectorPlotView::setDimensions(int x, int y)
 bool VectorPlotView::isDrawn(Role role) const
 {
     // Weights mode gives the attention directly: the words' queries and keys play no part.
-    const bool used = !m_session || m_session->document().settings().mode != Mode::Weights || role == Role::Value;
+    const bool used = !document() || document()->settings().mode != Mode::Weights || role == Role::Value;
     return m_shown[idx(role)] && used;
 }
 
@@ -257,7 +268,7 @@ void VectorPlotView::syncData() const
     m_tokenGroup.fill(-1, n);
     QHash<QString, QList<int>> byWord;
     for (int i = 0; i < n; ++i) {
-        const QString key = m_session ? m_session->document().vectorKey(i) : tokens[i];
+        const QString key = document() ? document()->vectorKey(i) : tokens[i];
         QList<int> &candidates = byWord[key];
         int g = -1;
         for (int c : candidates) {
@@ -336,7 +347,7 @@ void VectorPlotView::syncData() const
     m_axisX->setTitleText(titleOf(Qt::Horizontal));
     m_axisY->setTitleText(titleOf(Qt::Vertical));
     QString title = tr("Vectors of head %1").arg(head() + 1);
-    if (m_session && m_session->document().settings().mode == Mode::Projection)
+    if (document() && document()->settings().mode == Mode::Projection)
         title += tr(" (computed from the embeddings: read-only)");
     m_chart->setTitle(title);
     const QFontMetricsF fm(font());

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "attention/engine.h"
+#include "document/document.h"
 #include "figures/projection2d.h"
 
 #include <QHash>
@@ -10,6 +11,7 @@
 
 #include <array>
 #include <memory>
+#include <optional>
 
 QT_BEGIN_NAMESPACE
 class QChart;
@@ -64,6 +66,8 @@ public:
 
     // Data only (export, benchmarks), used while no session is set; nothing is editable then.
     void setResult(Result result, int head = 0);
+    // The data's document (export): its mode, and which tokens share their vectors.
+    void setDocument(Document document);
     const Result &result() const;
     void setHead(int head);
     int head() const;
@@ -162,6 +166,7 @@ private:
     };
 
     const HeadResult *headResult() const;
+    const Document *document() const; // the session's, the one set, or none
     const Eigen::MatrixXd *roleMatrix(Role role) const;
     int dim() const;
     void dataChanged();
@@ -187,6 +192,7 @@ private:
 
     QPointer<DocumentSession> m_session;
     Result m_own;
+    std::optional<Document> m_ownDocument;
     int m_head = 0;
     int m_selected = -1;
     Axes m_axes = Axes::Automatic;

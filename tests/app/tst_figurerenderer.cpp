@@ -82,7 +82,7 @@ private Q_SLOTS:
         session.setSelectedToken(7); // "it": every view shows a worked query
         FigureOptions options;
         options.kind = figureKindNamed(view);
-        FigureRenderer renderer(&session, options);
+        FigureRenderer renderer(figureInput(session), options);
         QVERIFY(renderer.isValid());
         const QSize size = renderer.preferredSize(700).boundedTo(QSize(700, 2400));
         const QImage one = renderPng(renderer.painter(), size, 1);

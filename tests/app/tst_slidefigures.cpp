@@ -20,7 +20,7 @@ namespace {
 
 QImage render(DocumentSession &session, const FigureOptions &options, QSize size)
 {
-    const FigureRenderer renderer(&session, options);
+    const FigureRenderer renderer(figureInput(session), options);
     QImage image(size, QImage::Format_RGB32);
     image.fill(Qt::white);
     QPainter painter(&image);
@@ -172,7 +172,7 @@ private Q_SLOTS:
         session.resetDocument(*loadDocument(u"example:birds"_s).document);
         FigureOptions options;
         options.kind = FigureKind::Figure;
-        const FigureRenderer renderer(&session, options);
+        const FigureRenderer renderer(figureInput(session), options);
         const QString svg
             = QString::fromUtf8(renderFigure({QSize(900, 500), 1, FigureFormat::Svg, u"t"_s}, renderer.painter()));
         QVERIFY(svg.contains(u"walk"_s));
