@@ -34,11 +34,7 @@ std::vector<QRectF> ArrowGraphView::labelRects() const
 void ArrowGraphView::userLock(int token, Side side)
 {
     m_figure.setLocked(lockedToken(), side);
-    if (m_session) {
-        m_session->setSelection(token, side == Side::Key);
-    } else {
-        setLockedToken(token);
-    }
+    m_binding.setSelection(token, side == Side::Key);
     update();
 }
 

@@ -11,67 +11,49 @@ ArrowGraphView::ArrowGraphView(QWidget *parent)
     setMinimumSize(200, 160);
     setMouseTracking(true);
     setFocusPolicy(Qt::StrongFocus);
+    // A value edit moves outputs only: the attention drawn here stays.
+    connect(&m_binding, &SessionBinding::attentionChanged, this, &ArrowGraphView::dataChanged);
+    connect(&m_binding, &SessionBinding::headChanged, this, &ArrowGraphView::dataChanged);
+    connect(&m_binding, &SessionBinding::selectionChanged, this, &ArrowGraphView::followSelection);
 }
 
 ArrowGraphView::~ArrowGraphView() = default;
 
 void ArrowGraphView::setSession(DocumentSession *session)
 {
-    if (m_session)
-        disconnect(m_session, nullptr, this, nullptr);
-    m_session = session;
-    if (session) {
-        // A value edit moves outputs only: the attention drawn here stays.
-        connect(session, &DocumentSession::resultChanged, this, [this] {
-            if (!m_session->attentionKept())
-                dataChanged();
-        });
-        connect(session, &DocumentSession::selectedTokenChanged, this, [this](int token) {
-            // A selected query shows what it attends to; a selected key, who attends to it.
-            m_figure.setLocked(lockedToken(), m_session->isKeySelected() ? Side::Key : Side::Query);
-            setLockedToken(token);
-            update();
-        });
-        connect(session, &DocumentSession::currentHeadChanged, this, &ArrowGraphView::setCurrentHead);
-        m_figure.setData(&session->result(), session->currentHead());
-        m_figure.setLocked(session->selectedToken(), session->isKeySelected() ? Side::Key : Side::Query);
-    }
-    dataChanged();
+    m_binding.setSession(session);
 }
 
 void ArrowGraphView::setResult(Result result)
 {
-    m_ownResult = std::move(result);
-    dataChanged();
-}
-
-const Result &ArrowGraphView::result() const
-{
-    return m_session ? m_session->result() : m_ownResult;
+    m_binding.setResult(std::move(result));
 }
 
 void ArrowGraphView::dataChanged()
 {
-    m_figure.setData(&result(), currentHead());
+    m_figure.setData(&result(), m_binding.head());
     update();
 }
 
 void ArrowGraphView::setCurrentHead(int head)
 {
-    if (head == currentHead())
-        return;
-    m_figure.setData(&result(), head);
-    update();
+    m_binding.setHead(head);
 }
 
 void ArrowGraphView::setLockedToken(int token)
 {
+    m_binding.setSelection(token, m_figure.lockedSide() == Side::Key);
+}
+
+// A selected query shows what it attends to; a selected key, who attends to it.
+void ArrowGraphView::followSelection(int token, bool asKey)
+{
     token = token >= 0 && token < result().tokens.size() ? token : -1;
+    const int before = lockedToken();
+    m_figure.setLocked(token, asKey ? Side::Key : Side::Query);
     update();
-    if (token == lockedToken())
-        return;
-    m_figure.setLocked(token, m_figure.lockedSide());
-    Q_EMIT lockedTokenChanged(token);
+    if (token != before)
+        Q_EMIT lockedTokenChanged(token);
 }
 
 void ArrowGraphView::setGraphLayout(Layout layout)

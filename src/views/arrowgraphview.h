@@ -2,8 +2,8 @@
 
 #include "figures/arrowgraphfigure.h"
 #include "session/documentsession.h"
+#include "session/sessionbinding.h"
 
-#include <QPointer>
 #include <QWidget>
 
 #include <vector>
@@ -28,11 +28,12 @@ public:
 
     // Follows the session's result, selection and current head; a click selects in the session.
     void setSession(DocumentSession *session);
-    DocumentSession *session() const { return m_session; }
+    DocumentSession *session() const { return m_binding.session(); }
 
-    // Plain data for export and benchmarks, used while no session is set.
+    // Plain data for benchmarks and tests, used while no session is set.
     void setResult(Result result);
-    const Result &result() const;
+    const Result &result() const { return m_binding.result(); }
+    // With a session, its current head.
     void setCurrentHead(int head);
     int currentHead() const { return m_figure.currentHead(); }
     // The token whose arrows stay isolated (-1: none); with a session, its selected token.
@@ -92,11 +93,11 @@ private:
     // The figure drawn as this widget: its palette and font.
     FigureStyle figureStyle() const;
     void dataChanged();
+    void followSelection(int token, bool asKey);
     void userLock(int token, Side side);
     QString tokenToolTip(int token, Side side) const;
 
-    QPointer<DocumentSession> m_session;
-    Result m_ownResult;
+    SessionBinding m_binding;
     bool m_figureMode = false;
     ArrowGraphFigure m_figure;
 };

@@ -1,7 +1,5 @@
 #include "views/distributionview.h"
 
-#include "session/documentsession.h"
-
 #include <QHelpEvent>
 #include <QKeyEvent>
 #include <QMouseEvent>
@@ -17,6 +15,9 @@ DistributionView::DistributionView(QWidget *parent)
 {
     setMouseTracking(true);
     setFocusPolicy(Qt::StrongFocus);
+    connect(&m_binding, &SessionBinding::resultChanged, this, &DistributionView::sync);
+    connect(&m_binding, &SessionBinding::headChanged, this, &DistributionView::sync);
+    connect(&m_binding, &SessionBinding::selectionChanged, this, &DistributionView::sync);
     sync();
 }
 
@@ -24,54 +25,35 @@ DistributionView::~DistributionView() = default;
 
 void DistributionView::setSession(DocumentSession *session)
 {
-    if (m_session == session)
-        return;
-    if (m_session)
-        disconnect(m_session, nullptr, this, nullptr);
-    m_session = session;
-    if (session) {
-        connect(session, &DocumentSession::resultChanged, this, &DistributionView::sync);
-        connect(session, &DocumentSession::currentHeadChanged, this, &DistributionView::sync);
-        connect(session, &DocumentSession::selectedTokenChanged, this, &DistributionView::sync);
-        connect(session, &QObject::destroyed, this, &DistributionView::sync);
-    }
-    sync();
+    m_binding.setSession(session);
 }
 
 DocumentSession *DistributionView::session() const
 {
-    return m_session;
+    return m_binding.session();
 }
 
 void DistributionView::sync()
 {
-    if (m_session) {
-        m_figure.setData(&m_session->result(), m_session->currentHead());
-        m_figure.setQuery(m_session->selectedToken());
-    } else {
-        m_figure.setData(&m_own, m_head);
-        m_figure.setQuery(m_query);
-    }
+    m_figure.setData(&m_binding.result(), m_binding.head());
+    m_figure.setQuery(m_binding.selectedToken());
     update();
 }
 
 void DistributionView::setResult(Result result, int head)
 {
-    m_own = std::move(result);
-    m_head = head;
-    sync();
+    m_binding.setResult(std::move(result));
+    m_binding.setHead(head);
 }
 
 void DistributionView::setHead(int head)
 {
-    m_head = head;
-    sync();
+    m_binding.setHead(head);
 }
 
 void DistributionView::setQuery(int token)
 {
-    m_query = token;
-    sync();
+    m_binding.setSelection(token);
 }
 
 void DistributionView::setSorted(bool sorted)
@@ -144,9 +126,7 @@ void DistributionView::mousePressEvent(QMouseEvent *event)
 void DistributionView::mouseDoubleClickEvent(QMouseEvent *event)
 {
     const int key = barAt(event->position());
-    if (key >= 0 && m_session)
-        m_session->setSelectedToken(key);
-    else if (key >= 0)
+    if (key >= 0)
         setQuery(key);
 }
 
@@ -157,11 +137,7 @@ void DistributionView::keyPressEvent(QKeyEvent *event)
     const int delta = event->key() == Qt::Key_Left ? -1 : event->key() == Qt::Key_Right ? 1 : 0;
     if (delta == 0 || n == 0)
         return QWidget::keyPressEvent(event);
-    const int next = std::clamp(query() + delta, 0, n - 1);
-    if (m_session)
-        m_session->setSelectedToken(next);
-    else
-        setQuery(next);
+    setQuery(std::clamp(query() + delta, 0, n - 1));
 }
 
 void DistributionView::leaveEvent(QEvent *event)

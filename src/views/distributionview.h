@@ -1,16 +1,16 @@
 #pragma once
 
 #include "figures/distributionfigure.h"
+#include "session/sessionbinding.h"
 
-#include <QPointer>
 #include <QWidget>
 
 namespace qkv {
 
 class DocumentSession;
 
-// The bar chart in the window: a DistributionFigure (which draws it) of the session's selected
-// query (token 0 while nothing is selected) in its current head, or of data of its own. Hovering
+// The bar chart in the window: a DistributionFigure (which draws it) of the selected query (token
+// 0 while nothing is selected) in the current head, of a session or of data of its own. Hovering
 // a bar, or clicking it, shows its exact weight: a click highlights that key and leaves the query
 // selected (a click on the highlighted bar clears it), so a teacher can point at one weight
 // without losing the row; a double click makes that token the selected query.
@@ -26,12 +26,13 @@ public:
     void setSession(DocumentSession *session);
     DocumentSession *session() const;
 
-    // Data only (benchmarks, tests), used while no session is set.
+    // Data only (benchmarks, tests), used while no session is set; the head and query then
+    // are the view's own.
     void setResult(Result result, int head = 0);
     const Result &result() const { return m_figure.result(); }
     void setHead(int head);
     int head() const { return m_figure.head(); }
-    // The query whose row is shown without a session (-1: the first token).
+    // The query whose row is shown (-1: the first token); the session's selection when set.
     void setQuery(int token);
     int query() const { return m_figure.query(); }
 
@@ -80,10 +81,7 @@ private:
     // The figure drawn as this widget: its palette and font.
     FigureStyle figureStyle() const;
 
-    QPointer<DocumentSession> m_session;
-    Result m_own;
-    int m_head = 0;
-    int m_query = -1;
+    SessionBinding m_binding;
     int m_hoveredKey = -1;
     DistributionFigure m_figure;
 };

@@ -1,7 +1,5 @@
 #include "views/headsgridview.h"
 
-#include "session/documentsession.h"
-
 #include <QHelpEvent>
 #include <QKeyEvent>
 #include <QMouseEvent>
@@ -16,74 +14,37 @@ HeadsGridView::HeadsGridView(QWidget *parent)
     : QWidget(parent)
 {
     setFocusPolicy(Qt::StrongFocus);
+    // A value edit moves outputs only: the attention drawn here stays.
+    connect(&m_binding, &SessionBinding::attentionChanged, this, &HeadsGridView::dataChanged);
+    connect(&m_binding, &SessionBinding::headChanged, this, &HeadsGridView::currentChanged);
+    connect(&m_binding, &SessionBinding::selectionChanged, this, &HeadsGridView::currentChanged);
 }
 
 HeadsGridView::~HeadsGridView() = default;
 
 void HeadsGridView::setSession(DocumentSession *session)
 {
-    if (m_session == session)
-        return;
-    if (m_session)
-        disconnect(m_session, nullptr, this, nullptr);
-    m_session = session;
-    if (session) {
-        // A value edit moves outputs only: the attention drawn here stays.
-        connect(session, &DocumentSession::resultChanged, this, [this] {
-            if (!m_session->attentionKept())
-                dataChanged();
-        });
-        connect(session, &DocumentSession::currentHeadChanged, this, &HeadsGridView::currentChanged);
-        connect(session, &DocumentSession::selectedTokenChanged, this, &HeadsGridView::currentChanged);
-        connect(session, &QObject::destroyed, this, &HeadsGridView::dataChanged);
-    }
-    dataChanged();
+    m_binding.setSession(session);
 }
 
 DocumentSession *HeadsGridView::session() const
 {
-    return m_session;
+    return m_binding.session();
 }
 
 void HeadsGridView::setResult(Result result)
 {
-    m_own = std::move(result);
-    dataChanged();
-}
-
-const Result &HeadsGridView::result() const
-{
-    return m_session ? m_session->result() : m_own;
+    m_binding.setResult(std::move(result));
 }
 
 void HeadsGridView::setCurrentHead(int head)
 {
-    if (m_session)
-        m_session->setCurrentHead(head);
-    else if (head != m_currentHead) {
-        m_currentHead = head;
-        currentChanged();
-    }
-}
-
-int HeadsGridView::currentHead() const
-{
-    return m_session ? m_session->currentHead() : m_currentHead;
+    m_binding.setHead(head);
 }
 
 void HeadsGridView::setSelectedToken(int token)
 {
-    if (m_session)
-        m_session->setSelectedToken(token);
-    else if (token != m_selectedToken) {
-        m_selectedToken = token;
-        currentChanged();
-    }
-}
-
-int HeadsGridView::selectedToken() const
-{
-    return m_session ? m_session->selectedToken() : m_selectedToken;
+    m_binding.setSelection(token);
 }
 
 void HeadsGridView::setColormap(Colormap map)

@@ -1,8 +1,8 @@
 #pragma once
 
 #include "figures/headsgridfigure.h"
+#include "session/sessionbinding.h"
 
-#include <QPointer>
 #include <QWidget>
 
 #include <memory>
@@ -25,15 +25,15 @@ public:
     // Live: shows the session's heads, current head and selection; a click calls setCurrentHead.
     void setSession(DocumentSession *session);
     DocumentSession *session() const;
-    // Data only (export, benchmarks), used while no session is set; move large results in.
+    // Data only (benchmarks, tests), used while no session is set; move large results in.
     void setResult(Result result);
-    const Result &result() const;
+    const Result &result() const { return m_binding.result(); }
 
     // Without a session these are the view's own; with one, the session's.
     void setCurrentHead(int head);
-    int currentHead() const;
+    int currentHead() const { return m_binding.head(); }
     void setSelectedToken(int token);
-    int selectedToken() const;
+    int selectedToken() const { return m_binding.selectedToken(); }
 
     // View options, as in HeatmapView.
     void setColormap(Colormap map);
@@ -75,10 +75,7 @@ private:
     void dataChanged();
     void currentChanged();
 
-    QPointer<DocumentSession> m_session;
-    Result m_own;
-    int m_currentHead = 0;
-    int m_selectedToken = -1;
+    SessionBinding m_binding;
     bool m_figureMode = false;
     HeadsGridFigure m_figure;
 };

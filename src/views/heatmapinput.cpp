@@ -49,8 +49,8 @@ void HeatmapView::mousePressEvent(QMouseEvent *event)
     if (cell.x() < 0)
         return QWidget::mousePressEvent(event);
     const bool mask = event->modifiers() & (Qt::ControlModifier | Qt::MetaModifier);
-    if (mask && m_session)
-        m_session->toggleMask({cell.y(), cell.x()});
+    if (mask && session())
+        session()->toggleMask({cell.y(), cell.x()});
     else if (!mask && (event->modifiers() & Qt::ShiftModifier))
         selectToken(cell.x(), true);
     else if (!mask)
@@ -89,14 +89,8 @@ void HeatmapView::keyPressEvent(QKeyEvent *event)
 
 void HeatmapView::selectToken(int token, bool asKey)
 {
-    if (token < 0 || token >= result().tokens.size())
-        return;
-    if (m_session)
-        m_session->setSelection(token, asKey);
-    else if (asKey)
-        setSelectedColumn(token);
-    else
-        setSelectedRow(token);
+    if (token >= 0 && token < result().tokens.size())
+        m_binding.setSelection(token, asKey);
 }
 
 bool HeatmapView::event(QEvent *event)

@@ -1,7 +1,5 @@
 #include "views/heatmapview.h"
 
-#include "session/documentsession.h"
-
 #include <QEvent>
 #include <QPainter>
 
@@ -12,73 +10,33 @@ HeatmapView::HeatmapView(QWidget *parent)
 {
     setMouseTracking(true);
     setFocusPolicy(Qt::StrongFocus);
+    // A value edit moves outputs only: the attention drawn here stays.
+    connect(&m_binding, &SessionBinding::attentionChanged, this, &HeatmapView::dataChanged);
+    connect(&m_binding, &SessionBinding::headChanged, this, &HeatmapView::dataChanged);
+    connect(&m_binding, &SessionBinding::selectionChanged, this, &HeatmapView::followSelection);
 }
 
 HeatmapView::~HeatmapView() = default;
 
 void HeatmapView::setSession(DocumentSession *session)
 {
-    if (m_session == session)
-        return;
-    if (m_session)
-        disconnect(m_session, nullptr, this, nullptr);
-    m_session = session;
-    if (session) {
-        // A value edit moves outputs only: the attention drawn here stays.
-        connect(session, &DocumentSession::resultChanged, this, [this] {
-            if (!m_session->attentionKept())
-                dataChanged();
-        });
-        connect(session, &DocumentSession::currentHeadChanged, this, &HeatmapView::dataChanged);
-        connect(session, &DocumentSession::selectedTokenChanged, this, &HeatmapView::followSelection);
-        connect(session, &QObject::destroyed, this, &HeatmapView::dataChanged);
-        followSelection();
-    }
-    dataChanged();
+    m_binding.setSession(session);
 }
 
 DocumentSession *HeatmapView::session() const
 {
-    return m_session;
+    return m_binding.session();
 }
 
 void HeatmapView::setResult(Result result, int head)
 {
-    m_own = std::move(result);
-    m_head = head;
-    dataChanged();
-}
-
-void HeatmapView::setMatrix(const Eigen::MatrixXd &values, const QStringList &tokens)
-{
-    Result r;
-    r.tokens = tokens;
-    r.heads.resize(1);
-    r.heads[0].weights = values;
-    r.visible = m_own.visible.rows() == values.rows() ? m_own.visible : SquareMatrix();
-    setResult(std::move(r));
-}
-
-void HeatmapView::setVisibility(const Eigen::MatrixXd &visible)
-{
-    m_own.visible = visible;
-    dataChanged();
+    m_binding.setResult(std::move(result));
+    m_binding.setHead(head);
 }
 
 void HeatmapView::setHead(int head)
 {
-    m_head = head;
-    dataChanged();
-}
-
-const Result &HeatmapView::result() const
-{
-    return m_session ? m_session->result() : m_own;
-}
-
-int HeatmapView::head() const
-{
-    return m_session ? m_session->currentHead() : m_head;
+    m_binding.setHead(head);
 }
 
 void HeatmapView::dataChanged()
@@ -87,30 +45,22 @@ void HeatmapView::dataChanged()
     update();
 }
 
-void HeatmapView::select(int row, int column)
-{
-    if (row == m_figure.selectedRow() && column == m_figure.selectedColumn())
-        return;
-    m_figure.setSelection(row, column);
-    update();
-}
-
 void HeatmapView::setSelectedRow(int row)
 {
-    select(row, -1);
+    m_binding.setSelection(row, false);
 }
 
 void HeatmapView::setSelectedColumn(int column)
 {
-    select(-1, column);
+    m_binding.setSelection(column, true);
 }
 
 void HeatmapView::followSelection()
 {
-    if (m_session->isKeySelected())
-        setSelectedColumn(m_session->selectedToken());
-    else
-        setSelectedRow(m_session->selectedToken());
+    const int token = m_binding.selectedToken();
+    const bool key = m_binding.isKeySelected();
+    m_figure.setSelection(key ? -1 : token, key ? token : -1);
+    update();
 }
 
 void HeatmapView::setColormap(Colormap map)

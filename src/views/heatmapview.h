@@ -1,10 +1,10 @@
 #pragma once
 
 #include "figures/heatmapfigure.h"
+#include "session/sessionbinding.h"
 
 #include <Eigen/Core>
 
-#include <QPointer>
 #include <QStringList>
 #include <QWidget>
 
@@ -30,17 +30,15 @@ public:
     void setSession(DocumentSession *session);
     DocumentSession *session() const;
 
-    // Data only (export, benchmarks), used while no session is set; move large results in.
+    // Data only (benchmarks, tests), used while no session is set; move large results in.
     void setResult(Result result, int head = 0);
-    // Weights only, for callers without a Result; `visible` as in Result (empty: all visible).
-    void setMatrix(const Eigen::MatrixXd &values, const QStringList &tokens);
-    void setVisibility(const Eigen::MatrixXd &visible);
-    // The head shown without a session (with one, the session's current head).
+    // The head shown: the session's current head when there is one.
     void setHead(int head);
-    int head() const;
-    const Result &result() const;
+    int head() const { return m_binding.head(); }
+    const Result &result() const { return m_binding.result(); }
 
-    // The selected query's row or key's column is outlined (one at a time; -1: none).
+    // The selected query's row or key's column is outlined (one at a time; -1: none): the
+    // session's selection when there is one.
     void setSelectedRow(int row);
     int selectedRow() const { return m_figure.selectedRow(); }
     void setSelectedColumn(int column);
@@ -110,13 +108,10 @@ private:
     // The figure drawn as this widget: its palette and font.
     FigureStyle figureStyle() const;
     void dataChanged();
-    void select(int row, int column);
     void selectToken(int token, bool asKey);
     void followSelection();
 
-    QPointer<DocumentSession> m_session;
-    Result m_own;
-    int m_head = 0;
+    SessionBinding m_binding;
     QPoint m_hovered {-1, -1};
     bool m_figureMode = false;
     HeatmapFigure m_figure;

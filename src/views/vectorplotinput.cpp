@@ -24,9 +24,9 @@ using namespace vectorplot;
 
 bool VectorPlotView::isEditable(Role role) const
 {
-    if (!m_session || !headResult())
+    if (!session() || !headResult())
         return false;
-    switch (m_session->document().settings().mode) {
+    switch (session()->document().settings().mode) {
     case Mode::Direct:
         return true;
     case Mode::Weights:
@@ -41,12 +41,12 @@ QString VectorPlotView::readOnlyReason(Role role) const
 {
     if (isEditable(role))
         return {};
-    if (!m_session)
+    if (!session())
         return tr("Read-only: not connected to a document.");
     const QString w = role == Role::Query ? QStringLiteral("W_Q")
         : role == Role::Key               ? QStringLiteral("W_K")
                                           : QStringLiteral("W_V");
-    if (m_session->document().settings().mode == Mode::Projection)
+    if (session()->document().settings().mode == Mode::Projection)
         return tr("Read-only: computed as X·%1 (projection mode). Edit the embedding or %1 instead.").arg(w);
     return tr("Read-only: queries and keys are not used in weights mode (the weights are given directly).");
 }
@@ -92,7 +92,7 @@ void VectorPlotView::mousePressEvent(QMouseEvent *event)
     const Eigen::MatrixXd *m = roleMatrix(hit.role);
     m_drag.active = true;
     m_drag.point = hit;
-    m_drag.dragId = m_session->newDragId();
+    m_drag.dragId = session()->newDragId();
     m_drag.start = m->row(hit.token).transpose();
     m_drag.startValue = plottedValue(hit);
     m_drag.grab = valueToPixel().inverted().map(event->position()) - m_drag.startValue;
@@ -136,7 +136,7 @@ void VectorPlotView::dragTo(const QPointF &pos)
     sync(size());
     const int g = groupOf(m_drag.point.token);
     const int d = dim();
-    if (!m_session || g < 0 || d == 0 || m_drag.start.size() != d) {
+    if (!session() || g < 0 || d == 0 || m_drag.start.size() != d) {
         endDrag();
         return;
     }
@@ -172,7 +172,7 @@ void VectorPlotView::dragTo(const QPointF &pos)
             values.push_back(tidy(m_drag.start(m_dimY) + delta.y()));
         }
     }
-    m_session->editValues(refs, values, m_drag.dragId);
+    session()->editValues(refs, values, m_drag.dragId);
 }
 
 void VectorPlotView::endDrag()
@@ -207,8 +207,8 @@ QMenu *VectorPlotView::createContextMenu(PointRef at)
     // A point of an editable vector: the helpers the tables offer too.
     sync(size());
     const int g = at.isValid() ? groupOf(at.token) : -1;
-    if (m_session && g >= 0 && isEditable(at.role)) {
-        addVectorActions(menu, m_session, {roleField(at.role), m_groups[g].key, head()},
+    if (session() && g >= 0 && isEditable(at.role)) {
+        addVectorActions(menu, session(), {roleField(at.role), m_groups[g].key, head()},
             [this](const QString &text) { Q_EMIT message(text); });
         menu.addSeparator();
     }

@@ -64,6 +64,9 @@ VectorPlotView::VectorPlotView(QWidget *parent)
     }
     // The legend is drawn over the plot where no point is (paintLegend), not above it.
     m_chart->legend()->hide();
+    connect(&m_binding, &SessionBinding::resultChanged, this, &VectorPlotView::dataChanged);
+    connect(&m_binding, &SessionBinding::headChanged, this, &VectorPlotView::dataChanged);
+    connect(&m_binding, &SessionBinding::selectionChanged, this, qOverload<>(&QWidget::update));
 }
 
 VectorPlotView::~VectorPlotView() = default;
@@ -77,72 +80,60 @@ void VectorPlotView::setFigureMode(bool figure)
 
 void VectorPlotView::setSession(DocumentSession *session)
 {
-    if (m_session == session)
+    if (session == m_binding.session())
         return;
-    if (m_session)
-        disconnect(m_session, nullptr, this, nullptr);
+    if (m_binding.session())
+        disconnect(m_binding.session(), nullptr, this, nullptr);
     endDrag();
-    m_session = session;
-    if (session) {
-        connect(session, &DocumentSession::resultChanged, this, &VectorPlotView::dataChanged);
-        connect(session, &DocumentSession::currentHeadChanged, this, &VectorPlotView::dataChanged);
-        connect(session, &DocumentSession::selectedTokenChanged, this, qOverload<>(&QWidget::update));
+    if (session) // a drag edits the document it began on
         connect(session, &DocumentSession::documentReset, this, &VectorPlotView::endDrag);
-        connect(session, &QObject::destroyed, this, &VectorPlotView::dataChanged);
-    }
-    dataChanged();
+    m_binding.setSession(session);
 }
 
 DocumentSession *VectorPlotView::session() const
 {
-    return m_session;
+    return m_binding.session();
 }
 
 void VectorPlotView::setResult(Result result, int head)
 {
-    m_own = std::move(result);
-    m_head = head;
-    dataChanged();
+    m_binding.setResult(std::move(result));
+    m_binding.setHead(head);
 }
 
 void VectorPlotView::setDocument(Document document)
 {
-    m_ownDocument = std::move(document);
-    dataChanged();
+    m_binding.setDocument(std::move(document));
 }
 
 const Document *VectorPlotView::document() const
 {
-    return m_session ? &m_session->document() : m_ownDocument ? &*m_ownDocument : nullptr;
+    return m_binding.document();
 }
 
 const Result &VectorPlotView::result() const
 {
-    return m_session ? m_session->result() : m_own;
+    return m_binding.result();
 }
 
 void VectorPlotView::setHead(int head)
 {
-    m_head = head;
-    dataChanged();
+    m_binding.setHead(head);
 }
 
 int VectorPlotView::head() const
 {
-    return m_session ? m_session->currentHead() : m_head;
+    return m_binding.head();
 }
 
 void VectorPlotView::setSelectedToken(int token)
 {
-    if (m_session)
-        m_session->setSelectedToken(token);
-    m_selected = token;
-    update();
+    m_binding.setSelection(token);
 }
 
 int VectorPlotView::selectedToken() const
 {
-    return m_session ? m_session->selectedToken() : m_selected;
+    return m_binding.selectedToken();
 }
 
 void VectorPlotView::setAxes(Axes axes)

@@ -1,8 +1,8 @@
 #pragma once
 
 #include "attention/engine.h"
-#include "document/document.h"
 #include "figures/projection2d.h"
+#include "session/sessionbinding.h"
 
 #include <QHash>
 #include <QList>
@@ -11,7 +11,6 @@
 
 #include <array>
 #include <memory>
-#include <optional>
 
 QT_BEGIN_NAMESPACE
 class QChart;
@@ -190,11 +189,7 @@ private:
     void useLightMarkers(bool light, qreal dpr) const;
     static QString labelText(const Group &group);
 
-    QPointer<DocumentSession> m_session;
-    Result m_own;
-    std::optional<Document> m_ownDocument;
-    int m_head = 0;
-    int m_selected = -1;
+    SessionBinding m_binding;
     Axes m_axes = Axes::Automatic;
     int m_dimX = 0;
     int m_dimY = 1;

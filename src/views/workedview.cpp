@@ -1,7 +1,6 @@
 #include "views/workedview.h"
 
 #include "export/numbertables.h"
-#include "session/documentsession.h"
 
 #include <QClipboard>
 #include <QContextMenuEvent>
@@ -71,6 +70,9 @@ WorkedView::WorkedView(QWidget *parent)
         layout->addWidget(button);
     }
     setViewportMargins(0, m_bar->sizeHint().height(), 0, 0);
+    connect(&m_binding, &SessionBinding::resultChanged, this, &WorkedView::sync);
+    connect(&m_binding, &SessionBinding::headChanged, this, &WorkedView::sync);
+    connect(&m_binding, &SessionBinding::selectionChanged, this, &WorkedView::sync);
     m_figure.setHint(
         tr("No token selected: showing the first. Select a token in any view, or press Left / Right here."));
 }
@@ -85,29 +87,22 @@ void WorkedView::setFigureMode(bool figure)
 
 void WorkedView::setSession(DocumentSession *session)
 {
-    if (m_session)
-        disconnect(m_session, nullptr, this, nullptr);
-    m_session = session;
-    if (session) {
-        connect(session, &DocumentSession::selectedTokenChanged, this, &WorkedView::sync);
-        connect(session, &DocumentSession::currentHeadChanged, this, &WorkedView::sync);
-        connect(session, &DocumentSession::resultChanged, this, &WorkedView::sync);
-    }
-    sync();
+    m_binding.setSession(session);
 }
 
 DocumentSession *WorkedView::session() const
 {
-    return m_session;
+    return m_binding.session();
 }
 
 void WorkedView::sync()
 {
     // Pointers and numbers only: the figure works the steps out when next painted, so several
     // changes between two frames (a fast drag) cost one rebuild, and a hidden view nothing.
-    if (m_session) {
-        m_figure.setData(&m_session->document(), &m_session->result(), m_session->currentHead());
-        m_figure.setSelection(m_session->selectedToken(), m_session->isKeySelected());
+    // Without a session there is no document to work from: a computation is set instead.
+    if (m_binding.session()) {
+        m_figure.setData(m_binding.document(), &m_binding.result(), m_binding.head());
+        m_figure.setSelection(m_binding.selectedToken(), m_binding.isKeySelected());
     }
     viewport()->update();
 }
@@ -187,10 +182,10 @@ void WorkedView::keyPressEvent(QKeyEvent *event)
         return;
     }
     const int step = event->key() == Qt::Key_Left ? -1 : event->key() == Qt::Key_Right ? 1 : 0;
-    if (step && m_session && m_session->document().tokenCount() > 0) {
-        const int n = m_session->document().tokenCount();
-        const int current = m_session->selectedToken();
-        m_session->setSelection(current < 0 ? 0 : std::clamp(current + step, 0, n - 1), m_session->isKeySelected());
+    const auto n = static_cast<int>(m_binding.result().tokens.size());
+    if (step && m_binding.session() && n > 0) {
+        const int current = m_binding.selectedToken();
+        m_binding.setSelection(current < 0 ? 0 : std::clamp(current + step, 0, n - 1), m_binding.isKeySelected());
         return;
     }
     QAbstractScrollArea::keyPressEvent(event);

@@ -1,9 +1,9 @@
 #pragma once
 
 #include "figures/workedfigure.h"
+#include "session/sessionbinding.h"
 
 #include <QAbstractScrollArea>
-#include <QPointer>
 
 class QSpinBox;
 class QToolButton;
@@ -67,7 +67,7 @@ private:
     // The figure drawn as this widget: its palette and font.
     FigureStyle figureStyle() const;
 
-    QPointer<DocumentSession> m_session;
+    SessionBinding m_binding;
     QWidget *m_bar = nullptr;
     QToolButton *m_allKeys = nullptr;
     QSpinBox *m_decimals = nullptr;

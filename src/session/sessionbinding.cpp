@@ -1,0 +1,113 @@
+#include "session/sessionbinding.h"
+
+#include "session/documentsession.h"
+
+namespace qkv {
+
+SessionBinding::SessionBinding(QObject *parent)
+    : QObject(parent)
+{ }
+
+SessionBinding::~SessionBinding() = default;
+
+void SessionBinding::announceResult(bool attentionKept)
+{
+    Q_EMIT resultChanged(attentionKept);
+    if (!attentionKept)
+        Q_EMIT attentionChanged();
+}
+
+void SessionBinding::setSession(DocumentSession *session)
+{
+    if (m_session)
+        disconnect(m_session, nullptr, this, nullptr);
+    m_session = session;
+    if (session) {
+        connect(session, &DocumentSession::resultChanged, this,
+            [this] { announceResult(m_session && m_session->attentionKept()); });
+        connect(session, &DocumentSession::currentHeadChanged, this, &SessionBinding::headChanged);
+        connect(session, &DocumentSession::selectedTokenChanged, this,
+            [this](int token) { Q_EMIT selectionChanged(token, isKeySelected()); });
+        // Back to the own data when the session goes first.
+        connect(session, &QObject::destroyed, this, [this] {
+            announceResult(false);
+            Q_EMIT headChanged(head());
+            Q_EMIT selectionChanged(selectedToken(), isKeySelected());
+        });
+    }
+    announceResult(false);
+    Q_EMIT headChanged(head());
+    Q_EMIT selectionChanged(selectedToken(), isKeySelected());
+}
+
+DocumentSession *SessionBinding::session() const
+{
+    return m_session;
+}
+
+void SessionBinding::setResult(Result result)
+{
+    m_own = std::move(result);
+    if (!m_session)
+        announceResult(false);
+}
+
+void SessionBinding::setDocument(Document document)
+{
+    m_ownDocument = std::move(document);
+    if (!m_session)
+        announceResult(false);
+}
+
+const Result &SessionBinding::result() const
+{
+    return m_session ? m_session->result() : m_own;
+}
+
+const Document *SessionBinding::document() const
+{
+    return m_session ? &m_session->document() : m_ownDocument ? &*m_ownDocument : nullptr;
+}
+
+int SessionBinding::head() const
+{
+    return m_session ? m_session->currentHead() : m_head;
+}
+
+void SessionBinding::setHead(int head)
+{
+    if (m_session) {
+        m_session->setCurrentHead(head);
+        return;
+    }
+    if (head == m_head)
+        return;
+    m_head = head;
+    Q_EMIT headChanged(head);
+}
+
+int SessionBinding::selectedToken() const
+{
+    return m_session ? m_session->selectedToken() : m_token;
+}
+
+bool SessionBinding::isKeySelected() const
+{
+    return m_session ? m_session->isKeySelected() : m_key;
+}
+
+void SessionBinding::setSelection(int token, bool asKey)
+{
+    if (m_session) {
+        m_session->setSelection(token, asKey);
+        return;
+    }
+    asKey = asKey && token >= 0;
+    if (token == m_token && asKey == m_key)
+        return;
+    m_token = token;
+    m_key = asKey;
+    Q_EMIT selectionChanged(token, asKey);
+}
+
+} // namespace qkv
