@@ -99,11 +99,10 @@ void WorkedView::sync()
 {
     // Pointers and numbers only: the figure works the steps out when next painted, so several
     // changes between two frames (a fast drag) cost one rebuild, and a hidden view nothing.
-    // Without a session there is no document to work from: a computation is set instead.
-    if (m_binding.session()) {
-        m_figure.setData(m_binding.document(), &m_binding.result(), m_binding.head());
-        m_figure.setSelection(m_binding.selectedToken(), m_binding.isKeySelected());
-    }
+    // Without a session there is no document to work from (a session that went away leaves
+    // none): the figure keeps the computation it was given.
+    m_figure.setData(m_binding.document(), &m_binding.result(), m_binding.head());
+    m_figure.setSelection(m_binding.selectedToken(), m_binding.isKeySelected());
     viewport()->update();
 }
 

@@ -13,6 +13,8 @@
 #include <QTest>
 #include <QToolButton>
 
+#include <memory>
+
 using namespace qkv;
 using test::example;
 using namespace Qt::StringLiterals;
@@ -87,7 +89,29 @@ private Q_SLOTS:
     void scrollsLongSentences();
     void allKeys();
     void withoutSession();
+    void sessionGoesAway();
 };
+
+// A session deleted before its view leaves the view with the steps it showed, reading nothing of
+// the session (under the sanitizers a read would be a use after free), even when asked to lay the
+// steps out anew.
+void TstWorkedView::sessionGoesAway()
+{
+    auto session = std::make_unique<DocumentSession>();
+    session->resetDocument(example(u"birds"_s));
+    WorkedView view;
+    view.setSession(session.get());
+    session->setSelectedToken(2);
+    QVERIFY(view.markdown().contains(u"o(walk) = [0.180, 0.110, 0.010]"_s));
+    session.reset();
+    QCOMPARE(view.session(), nullptr);
+    WorkedOptions two = view.options();
+    two.decimals = 2;
+    view.setOptions(two);
+    QCOMPARE(view.computation().query, 2);
+    QVERIFY(view.markdown().contains(u"o(walk) = [0.18, 0.11, 0.01]"_s));
+    QVERIFY(!render(view).isNull());
+}
 
 void TstWorkedView::followsSelection()
 {
