@@ -113,51 +113,51 @@ const HeadResult *DistributionFigure::headResult() const
 
 void DistributionFigure::update() const
 {
-    if (m_updatedSerial == m_serial)
+    if (m_bars.serial == m_serial)
         return;
-    m_updatedSerial = m_serial;
+    m_bars.serial = m_serial;
     const HeadResult *h = headResult();
     const Result &r = result();
     const int q = query();
     const int n = h ? static_cast<int>(r.tokens.size()) : 0;
-    m_order.resize(n);
-    std::iota(m_order.begin(), m_order.end(), 0);
-    m_values.fill(0.0, n);
-    m_maskedKeys.fill(false, n);
-    m_anyMasked = false;
+    m_bars.order.resize(n);
+    std::iota(m_bars.order.begin(), m_bars.order.end(), 0);
+    m_bars.values.fill(0.0, n);
+    m_bars.masked.fill(false, n);
+    m_bars.anyMasked = false;
     double low = 0, high = 0;
     for (int k = 0; k < n; ++k) {
-        m_maskedKeys[k] = !r.isVisible(q, k);
-        m_anyMasked = m_anyMasked || m_maskedKeys[k];
-        m_values[k] = m_maskedKeys[k] ? 0.0 : h->weights(q, k);
-        low = std::min(low, m_values[k]);
-        high = std::max(high, m_values[k]);
+        m_bars.masked[k] = !r.isVisible(q, k);
+        m_bars.anyMasked = m_bars.anyMasked || m_bars.masked[k];
+        m_bars.values[k] = m_bars.masked[k] ? 0.0 : h->weights(q, k);
+        low = std::min(low, m_bars.values[k]);
+        high = std::max(high, m_bars.values[k]);
     }
     if (m_sorted) {
-        std::stable_sort(m_order.begin(), m_order.end(), [this](int a, int b) {
-            if (m_maskedKeys[a] != m_maskedKeys[b])
-                return m_maskedKeys[b];
-            return m_values[a] > m_values[b];
+        std::stable_sort(m_bars.order.begin(), m_bars.order.end(), [this](int a, int b) {
+            if (m_bars.masked[a] != m_bars.masked[b])
+                return m_bars.masked[b];
+            return m_bars.values[a] > m_bars.values[b];
         });
     }
-    m_axis = niceAxis(low, high > low ? high * 1.04 : low + 1);
+    m_bars.axis = niceAxis(low, high > low ? high * 1.04 : low + 1);
     // A weight of 1 (one key takes all) would round the axis up to 1.5: weights end at 1.
-    if (low >= 0 && high <= 1 && m_axis.high > 1)
-        m_axis = {0, 1, 0.2, 1};
+    if (low >= 0 && high <= 1 && m_bars.axis.high > 1)
+        m_bars.axis = {0, 1, 0.2, 1};
 }
 
 QList<int> DistributionFigure::barOrder() const
 {
     update();
-    return m_order;
+    return m_bars.order;
 }
 
 QList<double> DistributionFigure::barValues() const
 {
     update();
     QList<double> values;
-    for (int key : m_order)
-        values << m_values[key];
+    for (int key : m_bars.order)
+        values << m_bars.values[key];
     return values;
 }
 
@@ -168,18 +168,18 @@ DistributionFigure::Layout DistributionFigure::layout(const QRectF &rect, const 
     l.rect = rect;
     l.font = style.font;
     l.labelFont = style.font;
-    l.bars = static_cast<int>(m_order.size());
+    l.bars = static_cast<int>(m_bars.order.size());
     const QFontMetricsF fm(l.font), titleMetrics(boldFont(l.font));
     const qreal line = fm.height();
     l.title = QRectF(rect.left() + margin, rect.top() + margin, rect.width() - 2 * margin, titleMetrics.height());
     qreal top = l.title.bottom() + margin;
-    if (m_anyMasked) {
+    if (m_bars.anyMasked) {
         l.legend = QRectF(rect.left() + margin, top, rect.width() - 2 * margin, line);
         top = l.legend.bottom() + margin;
     }
     qreal axisLabels = 0;
-    for (int i = 0; i < m_axis.tickCount(); ++i)
-        axisLabels = std::max(axisLabels, fm.horizontalAdvance(m_axis.label(i)));
+    for (int i = 0; i < m_bars.axis.tickCount(); ++i)
+        axisLabels = std::max(axisLabels, fm.horizontalAdvance(m_bars.axis.label(i)));
     const qreal left = rect.left() + margin + line + labelGap + axisLabels + tickLength + 2;
     const qreal right = std::max(left + 1, rect.right() - 10);
     l.pitch = l.bars > 0 ? (right - left) / l.bars : 0;
@@ -187,20 +187,20 @@ DistributionFigure::Layout DistributionFigure::layout(const QRectF &rect, const 
 
     // Token labels across while the widest fits its bar, else upright (smaller when even one
     // line is taller than a bar is wide), at most 30 % of the height.
-    if (m_measuredSerial != m_serial || m_measuredFont != l.font) {
-        m_measuredSerial = m_serial;
-        m_measuredFont = l.font;
-        m_widestLabel = 0;
+    if (m_labels.serial != m_serial || m_labels.font != l.font) {
+        m_labels.serial = m_serial;
+        m_labels.font = l.font;
+        m_labels.widest = 0;
         for (int k = 0; k < l.bars; ++k)
-            m_widestLabel = std::max(m_widestLabel, fm.horizontalAdvance(tokenLabel(result().tokens[k])));
+            m_labels.widest = std::max(m_labels.widest, fm.horizontalAdvance(tokenLabel(result().tokens[k])));
     }
     qreal extent = 0;
-    if (l.bars > 0 && m_widestLabel + 6 <= l.pitch) {
+    if (l.bars > 0 && m_labels.widest + 6 <= l.pitch) {
         extent = line + labelGap;
-        l.labelLength = m_widestLabel;
+        l.labelLength = m_labels.widest;
     } else if (l.bars > 0) {
         l.vertical = true;
-        qreal widest = m_widestLabel;
+        qreal widest = m_labels.widest;
         const qreal basePx = QFontInfo(l.font).pixelSize();
         if (line > l.pitch && basePx > minLabelPx) {
             l.labelFont = pixelFont(l.font, std::max<qreal>(minLabelPx, std::floor(basePx * l.pitch / line)));
@@ -216,17 +216,17 @@ DistributionFigure::Layout DistributionFigure::layout(const QRectF &rect, const 
 
 qreal DistributionFigure::barTop(const Layout &l, double value) const
 {
-    const double span = m_axis.high - m_axis.low;
-    return l.plot.bottom() - (value - m_axis.low) / span * l.plot.height();
+    const double span = m_bars.axis.high - m_bars.axis.low;
+    return l.plot.bottom() - (value - m_bars.axis.low) / span * l.plot.height();
 }
 
 QRectF DistributionFigure::barRect(const QRectF &rect, const FigureStyle &style, int key) const
 {
     const Layout l = layout(rect, style);
-    const auto pos = m_order.indexOf(key);
+    const auto pos = m_bars.order.indexOf(key);
     if (pos < 0)
         return {};
-    const qreal value = m_maskedKeys[key] ? m_axis.high : m_values[key];
+    const qreal value = m_bars.masked[key] ? m_bars.axis.high : m_bars.values[key];
     const qreal x = l.centre(static_cast<int>(pos)) - l.barWidth / 2;
     return QRectF(QPointF(x, barTop(l, value)), QPointF(x + l.barWidth, barTop(l, 0))).normalized();
 }
@@ -239,7 +239,7 @@ int DistributionFigure::barAt(const QRectF &rect, const FigureStyle &style, cons
         || pos.y() > rect.bottom())
         return -1;
     const int p = static_cast<int>(std::floor((pos.x() - l.plot.left()) / l.pitch));
-    return p >= 0 && p < l.bars ? m_order[p] : -1;
+    return p >= 0 && p < l.bars ? m_bars.order[p] : -1;
 }
 
 QString DistributionFigure::describeBar(int key) const
@@ -310,8 +310,8 @@ void DistributionFigure::paintAxis(QPainter &painter, const Layout &l, const Fig
 {
     const QFontMetricsF fm(l.font);
     painter.setFont(l.font);
-    for (int i = 0; i < m_axis.tickCount(); ++i) {
-        const qreal y = barTop(l, m_axis.tick(i));
+    for (int i = 0; i < m_bars.axis.tickCount(); ++i) {
+        const qreal y = barTop(l, m_bars.axis.tick(i));
         painter.setPen(QPen(style.gridColor(), 1));
         painter.drawLine(QPointF(l.plot.left(), y), QPointF(l.plot.right(), y));
         painter.setPen(QPen(style.axisColor(), 1));
@@ -319,7 +319,7 @@ void DistributionFigure::paintAxis(QPainter &painter, const Layout &l, const Fig
         painter.setPen(style.palette.color(QPalette::Text));
         painter.drawText(
             QRectF(l.rect.left(), y - fm.height() / 2, l.plot.left() - tickLength - 2 - l.rect.left(), fm.height()),
-            Qt::AlignRight | Qt::AlignVCenter, m_axis.label(i));
+            Qt::AlignRight | Qt::AlignVCenter, m_bars.axis.label(i));
     }
     painter.setPen(QPen(style.axisColor(), 1));
     painter.drawLine(l.plot.topLeft(), l.plot.bottomLeft());
@@ -361,15 +361,15 @@ void DistributionFigure::paintBars(QPainter &painter, const Layout &l, const Fig
     const QColor bar = style.palette.color(QPalette::Highlight);
     const QBrush hatch = hatchBrush(style);
     for (int pos = 0; pos < l.bars; ++pos) {
-        const int key = m_order[pos];
+        const int key = m_bars.order[pos];
         const qreal x = l.centre(pos) - l.barWidth / 2;
-        if (m_maskedKeys[key]) {
+        if (m_bars.masked[key]) {
             painter.setPen(QPen(hatch.color(), 1));
             painter.setBrush(hatch);
-            painter.drawRect(QRectF(QPointF(x, barTop(l, m_axis.high)), QPointF(x + l.barWidth, barTop(l, 0))));
+            painter.drawRect(QRectF(QPointF(x, barTop(l, m_bars.axis.high)), QPointF(x + l.barWidth, barTop(l, 0))));
             continue;
         }
-        const QRectF r = QRectF(QPointF(x, barTop(l, m_values[key])), QPointF(x + l.barWidth, barTop(l, 0)));
+        const QRectF r = QRectF(QPointF(x, barTop(l, m_bars.values[key])), QPointF(x + l.barWidth, barTop(l, 0)));
         painter.fillRect(r.normalized(), key == m_highlightedKey ? highlightColor : bar);
     }
     painter.restore();
@@ -385,15 +385,15 @@ void DistributionFigure::paintLabels(QPainter &painter, const Layout &l, const F
     const qreal line = fm.height();
     const int step = l.vertical ? std::max(1, static_cast<int>(std::ceil(line / std::max<qreal>(l.pitch, 0.01)))) : 1;
     const QFont bold = boldFont(l.labelFont);
-    const int highlightPos = static_cast<int>(m_order.indexOf(m_highlightedKey));
-    const int queryPos = static_cast<int>(m_order.indexOf(q));
+    const int highlightPos = static_cast<int>(m_bars.order.indexOf(m_highlightedKey));
+    const int queryPos = static_cast<int>(m_bars.order.indexOf(q));
     const auto near = [step](int pos, int special) { return special >= 0 && std::abs(pos - special) < step; };
     for (int pos = 0; pos < l.bars; ++pos) {
         const bool special = pos == highlightPos || pos == queryPos;
         if (!special && (pos % step != 0 || near(pos, highlightPos) || near(pos, queryPos)))
             continue;
-        const int key = m_order[pos];
-        QColor color = style.palette.color(m_maskedKeys[key] ? QPalette::PlaceholderText : QPalette::Text);
+        const int key = m_bars.order[pos];
+        QColor color = style.palette.color(m_bars.masked[key] ? QPalette::PlaceholderText : QPalette::Text);
         if (key == m_highlightedKey)
             color = style.isDark() ? highlightColor : highlightColor.darker(140);
         painter.setPen(color);
@@ -424,29 +424,29 @@ void DistributionFigure::paintValues(QPainter &painter, const Layout &l, const F
     painter.setFont(font);
     painter.setPen(style.palette.color(QPalette::Text));
     for (int pos = 0; pos < l.bars; ++pos) {
-        const int key = m_order[pos];
-        if (m_maskedKeys[key] || key == m_highlightedKey || (key == m_hoveredKey && !style.exported))
+        const int key = m_bars.order[pos];
+        if (m_bars.masked[key] || key == m_highlightedKey || (key == m_hoveredKey && !style.exported))
             continue;
-        const qreal top = barTop(l, m_values[key]);
-        const qreal y = m_values[key] >= 0 ? top - fm.height() - 1 : top + 1;
+        const qreal top = barTop(l, m_bars.values[key]);
+        const qreal y = m_bars.values[key] >= 0 ? top - fm.height() - 1 : top + 1;
         painter.drawText(QRectF(l.centre(pos) - l.pitch / 2, y, l.pitch, fm.height()), Qt::AlignCenter,
-            formatSigned(m_values[key], 2));
+            formatSigned(m_bars.values[key], 2));
     }
 }
 
 // The exact weight of one key in a small box over its bar.
 void DistributionFigure::paintCallout(QPainter &painter, const Layout &l, const FigureStyle &style, int key) const
 {
-    const auto pos = m_order.indexOf(key);
+    const auto pos = m_bars.order.indexOf(key);
     if (pos < 0)
         return;
     const QString token = tokenLabel(result().tokens[key]);
-    const QString text
-        = m_maskedKeys[key] ? tr("%1: masked").arg(token) : tr("%1: %2").arg(token, formatSigned(m_values[key], 4));
+    const QString text = m_bars.masked[key] ? tr("%1: masked").arg(token)
+                                            : tr("%1: %2").arg(token, formatSigned(m_bars.values[key], 4));
     const QFont font = boldFont(l.font);
     const QFontMetricsF fm(font);
     const qreal w = fm.horizontalAdvance(text) + 10, h = fm.height() + 4;
-    const qreal value = m_maskedKeys[key] ? m_axis.high : std::max(0.0, m_values[key]);
+    const qreal value = m_bars.masked[key] ? m_bars.axis.high : std::max(0.0, m_bars.values[key]);
     const QPointF anchor(l.centre(static_cast<int>(pos)), barTop(l, value));
     QRectF box(anchor.x() - w / 2, anchor.y() - h - 4, w, h);
     box.moveLeft(std::clamp(box.left(), l.rect.left() + 2, std::max(l.rect.left() + 2, l.rect.right() - w - 2)));

@@ -77,16 +77,23 @@ private:
 
     // Derived from the data, rebuilt lazily after changed() bumps m_serial.
     quint64 m_serial = 1;
-    mutable quint64 m_updatedSerial = 0;
-    mutable QList<int> m_order;
-    mutable QList<double> m_values;
-    mutable QList<bool> m_maskedKeys;
-    mutable bool m_anyMasked = false;
-    mutable ValueAxis m_axis;
-    // The widest token label in m_measuredFont, measured once per data and font.
-    mutable quint64 m_measuredSerial = 0;
-    mutable QFont m_measuredFont;
-    mutable qreal m_widestLabel = 0;
+    // The shown row: keys left to right, weights (0 where masked) and the value axis.
+    struct Bars {
+        quint64 serial = 0;
+        QList<int> order;
+        QList<double> values;
+        QList<bool> masked;
+        bool anyMasked = false;
+        ValueAxis axis;
+    };
+    // The widest token label in a font, measured once per data and font.
+    struct Labels {
+        quint64 serial = 0;
+        QFont font;
+        qreal widest = 0;
+    };
+    mutable Bars m_bars;
+    mutable Labels m_labels;
 };
 
 } // namespace qkv

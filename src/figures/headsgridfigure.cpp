@@ -100,9 +100,9 @@ const SquareMatrix &HeadsGridFigure::shownValues(const HeadResult &head) const
 
 ColorScale HeadsGridFigure::colorScale() const
 {
-    if (m_scaleSerial == m_serial)
-        return m_scale;
-    m_scaleSerial = m_serial;
+    if (m_scale.serial == m_serial)
+        return m_scale.scale;
+    m_scale.serial = m_serial;
     double lo = 0, hi = tokenCount() > 0 ? -INFINITY : 1;
     bool scores = false;
     if (tokenCount() > 0)
@@ -113,8 +113,8 @@ ColorScale HeadsGridFigure::colorScale() const
             lo = std::min(lo, vlo);
             hi = std::max(hi, vhi);
         }
-    m_scale = HeatmapFigure::scaleFor(m_colormap, scores, m_unitScale, lo, hi);
-    return m_scale;
+    m_scale.scale = HeatmapFigure::scaleFor(m_colormap, scores, m_unitScale, lo, hi);
+    return m_scale.scale;
 }
 
 HeadsGridFigure::Layout HeadsGridFigure::layout(const QRectF &rect, const FigureStyle &style) const
@@ -185,17 +185,17 @@ void HeadsGridFigure::paint(QPainter &painter, const QRectF &rect, const FigureS
         return;
     }
     const MaskColors mask = maskColors(style.palette);
-    const bool reuse = m_tilesKey == m_serial && m_tiles.size() == r.heads.size() && m_tilesMask.fill == mask.fill
-        && m_tilesMask.line == mask.line;
-    m_tiles.resize(r.heads.size());
-    m_tilesKey = m_serial;
-    m_tilesMask = mask;
+    const bool reuse = m_tiles.key == m_serial && m_tiles.images.size() == r.heads.size()
+        && m_tiles.mask.fill == mask.fill && m_tiles.mask.line == mask.line;
+    m_tiles.images.resize(r.heads.size());
+    m_tiles.key = m_serial;
+    m_tiles.mask = mask;
     const int current = m_currentHead, selected = m_selectedToken;
     painter.setFont(l.font);
     for (int h = 0; h < l.heads; ++h) {
         const QRectF square = l.square(h);
         paintMatrix(painter, square, shownValues(r.heads[static_cast<std::size_t>(h)]), r.visible, scale, mask,
-            m_tiles[static_cast<std::size_t>(h)], reuse);
+            m_tiles.images[static_cast<std::size_t>(h)], reuse);
         if (selected >= 0 && selected < n) {
             const qreal cell = l.tile / n;
             const QRectF row(square.left(), square.top() + selected * cell, square.width(), cell);

@@ -61,11 +61,19 @@ private:
     bool m_unitScale = false;
 
     quint64 m_serial = 1;
-    mutable quint64 m_scaleSerial = 0;
-    mutable ColorScale m_scale;
-    mutable std::vector<QImage> m_tiles;
-    mutable quint64 m_tilesKey = 0;
-    mutable MaskColors m_tilesMask {};
+    // Derived from the data, recomputed lazily after dataChanged() bumps m_serial: the one colour
+    // scale of all heads, and each head's cells as an image (for the data and mask colours of key).
+    struct Scale {
+        quint64 serial = 0;
+        ColorScale scale;
+    };
+    struct Tiles {
+        std::vector<QImage> images;
+        quint64 key = 0;
+        MaskColors mask {};
+    };
+    mutable Scale m_scale;
+    mutable Tiles m_tiles;
     mutable HeatmapFigure m_exportedTile; // paints the tiles of an exported grid
 };
 

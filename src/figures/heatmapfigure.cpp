@@ -153,9 +153,9 @@ QString HeatmapFigure::colorBarTitle(bool scores, bool unit, bool exported)
 
 ColorScale HeatmapFigure::colorScale() const
 {
-    if (m_scaleSerial == m_serial)
-        return m_scale;
-    m_scaleSerial = m_serial;
+    if (m_scale.serial == m_serial)
+        return m_scale.scale;
+    m_scale.serial = m_serial;
     const SquareMatrix *v = shownValues();
     const bool scores = m_showScores && v && v != &headResult()->weights;
     // Softmax weights come with their largest: the range is known without reading 134 MB at
@@ -165,25 +165,25 @@ ColorScale HeatmapFigure::colorScale() const
     const auto [lo, hi] = !v ? std::pair {0.0, 1.0}
         : largest >= 0       ? std::pair {0.0, largest}
                              : visibleRange(*v, result().visible, skip ? 1 : 0);
-    m_scale = m_sharedScale ? *m_sharedScale : scaleFor(m_colormap, scores, m_unitScale, lo, hi);
-    return m_scale;
+    m_scale.scale = m_sharedScale ? *m_sharedScale : scaleFor(m_colormap, scores, m_unitScale, lo, hi);
+    return m_scale.scale;
 }
 
 qreal HeatmapFigure::labelAdvance(const QFont &font) const
 {
     // Only new data can bring new tokens: between changes a repaint compares nothing.
-    if (m_measuredSerial == m_serial && m_measuredFont == font)
-        return m_labelAdvance;
-    m_measuredSerial = m_serial;
-    if (m_measuredTokens != result().tokens || m_measuredFont != font) {
-        m_measuredTokens = result().tokens;
-        m_measuredFont = font;
+    if (m_labels.serial == m_serial && m_labels.font == font)
+        return m_labels.advance;
+    m_labels.serial = m_serial;
+    if (m_labels.tokens != result().tokens || m_labels.font != font) {
+        m_labels.tokens = result().tokens;
+        m_labels.font = font;
         const QFontMetricsF fm(font);
-        m_labelAdvance = 0;
-        for (const QString &t : m_measuredTokens)
-            m_labelAdvance = std::max(m_labelAdvance, fm.horizontalAdvance(tokenLabel(t)));
+        m_labels.advance = 0;
+        for (const QString &t : m_labels.tokens)
+            m_labels.advance = std::max(m_labels.advance, fm.horizontalAdvance(tokenLabel(t)));
     }
-    return m_labelAdvance;
+    return m_labels.advance;
 }
 
 HeatmapFigure::Layout HeatmapFigure::layout(const QRectF &rect, const FigureStyle &style) const
@@ -334,10 +334,10 @@ void HeatmapFigure::paint(QPainter &painter, const QRectF &rect, const FigureSty
         return;
     }
     const MaskColors mask = maskColors(style.palette);
-    const bool reuse = m_cellsKey == m_serial && m_cellsMask.fill == mask.fill && m_cellsMask.line == mask.line;
-    paintMatrix(painter, l.grid, *shownValues(), result().visible, colorScale(), mask, m_cells, reuse);
-    m_cellsKey = m_serial;
-    m_cellsMask = mask;
+    const bool reuse = m_cells.key == m_serial && m_cells.mask.fill == mask.fill && m_cells.mask.line == mask.line;
+    paintMatrix(painter, l.grid, *shownValues(), result().visible, colorScale(), mask, m_cells.image, reuse);
+    m_cells.key = m_serial;
+    m_cells.mask = mask;
     if (l.values)
         paintValues(painter, l);
     // The selected query's row or key's column: a light and a dark line, so the outline shows on

@@ -106,17 +106,27 @@ private:
 
     // Derived from the data, recomputed lazily after dataChanged() bumps m_serial.
     quint64 m_serial = 1;
-    mutable quint64 m_scaleSerial = 0;
-    mutable ColorScale m_scale;
-    // The widest token label in m_measuredFont: measuring thousands of labels is slow, so only
-    // when the tokens or the font change.
-    mutable QStringList m_measuredTokens;
-    mutable QFont m_measuredFont;
-    mutable quint64 m_measuredSerial = 0;
-    mutable qreal m_labelAdvance = 0;
-    mutable QImage m_cells;
-    mutable quint64 m_cellsKey = 0;
-    mutable MaskColors m_cellsMask {};
+    struct Scale {
+        quint64 serial = 0;
+        ColorScale scale;
+    };
+    // The widest token label in a font: measuring thousands of labels is slow, so only when the
+    // tokens or the font change.
+    struct Labels {
+        QStringList tokens;
+        QFont font;
+        quint64 serial = 0;
+        qreal advance = 0;
+    };
+    // The coloured cells as one image, for the data, device size and mask colours of `key`.
+    struct Cells {
+        QImage image;
+        quint64 key = 0;
+        MaskColors mask {};
+    };
+    mutable Scale m_scale;
+    mutable Labels m_labels;
+    mutable Cells m_cells;
 };
 
 } // namespace qkv

@@ -97,9 +97,9 @@ void WorkedFigure::setComputation(const WorkedComputation &computation)
     m_document = nullptr;
     m_result = nullptr;
     changed();
-    m_computation = computation;
-    m_column = {};
-    m_computedSerial = m_serial;
+    m_steps.computation = computation;
+    m_steps.column = {};
+    m_steps.serial = m_serial;
 }
 
 void WorkedFigure::setOptions(const WorkedOptions &options)
@@ -110,24 +110,24 @@ void WorkedFigure::setOptions(const WorkedOptions &options)
 
 void WorkedFigure::compute() const
 {
-    if (m_computedSerial == m_serial)
+    if (m_steps.serial == m_serial)
         return;
-    m_computedSerial = m_serial;
+    m_steps.serial = m_serial;
     if (!m_document || !m_result)
         return;
     if (m_key) {
-        m_column = workedColumn(*m_document, *m_result, m_head, m_token, shownRows(m_document->tokenCount()));
-        m_computation = {};
+        m_steps.column = workedColumn(*m_document, *m_result, m_head, m_token, shownRows(m_document->tokenCount()));
+        m_steps.computation = {};
     } else {
-        m_computation = workedComputation(*m_document, *m_result, m_head, std::max(m_token, 0));
-        m_column = {};
+        m_steps.computation = workedComputation(*m_document, *m_result, m_head, std::max(m_token, 0));
+        m_steps.column = {};
     }
 }
 
 const WorkedComputation &WorkedFigure::computation() const
 {
     compute();
-    return m_computation;
+    return m_steps.computation;
 }
 
 int WorkedFigure::shownRows(int tokens) const
@@ -142,22 +142,22 @@ WorkedOptions WorkedFigure::shownOptions() const
 {
     compute();
     WorkedOptions o = m_options;
-    o.maxKeys = shownRows(static_cast<int>(m_computation.tokens.size() + m_column.tokens.size()));
+    o.maxKeys = shownRows(static_cast<int>(m_steps.computation.tokens.size() + m_steps.column.tokens.size()));
     return o;
 }
 
 bool WorkedFigure::hasMoreRows() const
 {
     compute();
-    const auto rows = m_key ? std::ssize(m_column.queries) : std::ssize(m_computation.keys);
+    const auto rows = m_key ? std::ssize(m_steps.column.queries) : std::ssize(m_steps.computation.keys);
     return rows > defaultMaxKeys;
 }
 
 std::vector<WorkedBlock> WorkedFigure::blocks(WorkedSyntax syntax) const
 {
     const WorkedOptions options = shownOptions();
-    return m_key && m_document ? workedColumnBlocks(m_column, syntax, options)
-                               : workedBlocks(m_computation, syntax, options);
+    return m_key && m_document ? workedColumnBlocks(m_steps.column, syntax, options)
+                               : workedBlocks(m_steps.computation, syntax, options);
 }
 
 QString WorkedFigure::markdown() const
@@ -172,31 +172,31 @@ QString WorkedFigure::latex() const
 
 void WorkedFigure::layOut(qreal width, const FigureStyle &style) const
 {
-    if (m_laidOutSerial == m_serial && width == m_layoutWidth && style.font == m_layoutFont
-        && style.exported == m_layoutExported)
+    if (m_text.serial == m_serial && width == m_text.width && style.font == m_text.font
+        && style.exported == m_text.exported)
         return;
     std::vector<WorkedBlock> steps = blocks(WorkedSyntax::Plain);
     // The first query stands in for no selection: the window says so, a figure does not.
-    if (m_token < 0 && !m_hint.isEmpty() && !style.exported && m_computation.isValid() && m_document)
+    if (m_token < 0 && !m_hint.isEmpty() && !style.exported && m_steps.computation.isValid() && m_document)
         steps.insert(steps.begin(), {WorkedBlock::Kind::Note, m_hint, {}});
-    m_laidOutSerial = m_serial;
-    m_layoutWidth = width;
-    m_layoutFont = style.font;
-    m_layoutExported = style.exported;
+    m_text.serial = m_serial;
+    m_text.width = width;
+    m_text.font = style.font;
+    m_text.exported = style.exported;
     const QFont &base = style.font;
-    m_fonts.fill(base);
-    m_fonts[Bold].setBold(true);
-    m_fonts[Title].setBold(true);
+    m_text.fonts.fill(base);
+    m_text.fonts[Bold].setBold(true);
+    m_text.fonts[Title].setBold(true);
     if (base.pointSizeF() > 0)
-        m_fonts[Title].setPointSizeF(base.pointSizeF() * 1.3);
+        m_text.fonts[Title].setPointSizeF(base.pointSizeF() * 1.3);
     else
-        m_fonts[Title].setPixelSize(base.pixelSize() * 13 / 10);
-    m_fonts[Masked].setItalic(true);
+        m_text.fonts[Title].setPixelSize(base.pixelSize() * 13 / 10);
+    m_text.fonts[Masked].setItalic(true);
     std::array<Advances *, StyleCount> advance {};
     for (int i = 0; i < StyleCount; ++i)
-        advance[static_cast<std::size_t>(i)] = &advances(m_fonts[static_cast<std::size_t>(i)]);
+        advance[static_cast<std::size_t>(i)] = &advances(m_text.fonts[static_cast<std::size_t>(i)]);
 
-    m_pieces.clear();
+    m_text.pieces.clear();
     const qreal left = margin, right = std::max(width - margin, left + 80);
     qreal y = margin; // the top of the next line
     struct Run {
@@ -208,7 +208,7 @@ void WorkedFigure::layOut(qreal width, const FigureStyle &style) const
         const QFontMetricsF &metrics = advance[lineStyle]->metrics;
         const qreal lineHeight = std::round(metrics.lineSpacing() * 1.15); // a little air between rows
         qreal x = indent;
-        std::size_t open = m_pieces.size(); // the piece words may still join
+        std::size_t open = m_text.pieces.size(); // the piece words may still join
         for (const Run &run : runs) {
             Advances &a = *advance[run.style];
             const qreal space = a.width(u" ");
@@ -217,13 +217,13 @@ void WorkedFigure::layOut(qreal width, const FigureStyle &style) const
                 if (x > indent && x + w > right) {
                     y += lineHeight;
                     x = indent;
-                    open = m_pieces.size();
+                    open = m_text.pieces.size();
                 }
-                if (open < m_pieces.size() && m_pieces[open].style == run.style)
-                    (m_pieces[open].text += u' ') += word;
+                if (open < m_text.pieces.size() && m_text.pieces[open].style == run.style)
+                    (m_text.pieces[open].text += u' ') += word;
                 else
-                    m_pieces.push_back({x, y + metrics.ascent(), word.toString(), run.style});
-                open = m_pieces.size() - 1;
+                    m_text.pieces.push_back({x, y + metrics.ascent(), word.toString(), run.style});
+                open = m_text.pieces.size() - 1;
                 x += w + space;
             }
         }
@@ -266,8 +266,8 @@ void WorkedFigure::layOut(qreal width, const FigureStyle &style) const
                     ? a.metrics.elidedText(r.label, Qt::ElideMiddle, column - colon)
                     : r.label;
                 const qreal baseline = y + a.metrics.ascent();
-                m_pieces.push_back({left + column - colon - a.width(label), baseline, label, Normal});
-                m_pieces.push_back({left + column - colon, baseline, u":"_s, Normal});
+                m_text.pieces.push_back({left + column - colon - a.width(label), baseline, label, Normal});
+                m_text.pieces.push_back({left + column - colon, baseline, u":"_s, Normal});
                 flow({{r.expression, r.masked ? Masked : Normal}, {r.result, Bold}, {r.note, Muted}}, indent, Normal);
             }
             break;
@@ -275,13 +275,13 @@ void WorkedFigure::layOut(qreal width, const FigureStyle &style) const
         }
         y += margin / 3;
     }
-    m_height = y + margin;
+    m_text.height = y + margin;
 }
 
 qreal WorkedFigure::contentHeight(qreal width, const FigureStyle &style) const
 {
     layOut(width, style);
-    return m_height;
+    return m_text.height;
 }
 
 void WorkedFigure::paint(QPainter &painter, const QRectF &rect, const FigureStyle &style) const
@@ -295,16 +295,16 @@ void WorkedFigure::paint(QPainter &painter, const QRectF &rect, const FigureStyl
     const std::array<QColor, StyleCount> colours {text, text, text, mix(text, base, 0.35), mix(text, base, 0.5),
         style.isDark() ? QColor(0xff8a80) : QColor(0xb00020)};
     // Only the pieces whose baseline lies within reach of the visible band are drawn.
-    const qreal reach = 2 * QFontMetricsF(m_fonts[Title]).height();
+    const qreal reach = 2 * QFontMetricsF(m_text.fonts[Title]).height();
     const qreal top = visible.top() - rect.top() - reach, bottom = visible.bottom() - rect.top() + reach;
-    auto piece
-        = std::lower_bound(m_pieces.begin(), m_pieces.end(), top, [](const Piece &p, qreal y) { return p.y < y; });
+    auto piece = std::lower_bound(
+        m_text.pieces.begin(), m_text.pieces.end(), top, [](const Piece &p, qreal y) { return p.y < y; });
     painter.translate(rect.topLeft());
     int current = -1;
-    for (; piece != m_pieces.end() && piece->y <= bottom; ++piece) {
+    for (; piece != m_text.pieces.end() && piece->y <= bottom; ++piece) {
         if (piece->style != current) {
             current = piece->style;
-            painter.setFont(m_fonts[static_cast<std::size_t>(current)]);
+            painter.setFont(m_text.fonts[static_cast<std::size_t>(current)]);
             painter.setPen(colours[static_cast<std::size_t>(current)]);
         }
         painter.drawText(QPointF(piece->x, piece->y), piece->text);

@@ -85,18 +85,26 @@ private:
     QString m_hint;
     WorkedOptions m_options;
 
-    // Derived, rebuilt lazily after changed() bumps m_serial.
+    // Derived, rebuilt lazily after changed() bumps m_serial: const paint() and queries fill them.
     quint64 m_serial = 1;
-    mutable quint64 m_computedSerial = 0;
-    mutable WorkedComputation m_computation;
-    mutable WorkedColumn m_column; // while a key is selected
-    mutable quint64 m_laidOutSerial = 0;
-    mutable qreal m_layoutWidth = -1;
-    mutable QFont m_layoutFont;
-    mutable bool m_layoutExported = false;
-    mutable std::vector<Piece> m_pieces; // in reading order, so sorted by y
-    mutable std::array<QFont, StyleCount> m_fonts;
-    mutable qreal m_height = 0;
+    // The steps worked out from the data, as of serial.
+    struct Steps {
+        quint64 serial = 0;
+        WorkedComputation computation;
+        WorkedColumn column; // while a key is selected
+    };
+    // The steps as lines of text laid out to a width and font.
+    struct Text {
+        quint64 serial = 0;
+        qreal width = -1;
+        QFont font;
+        bool exported = false;
+        std::vector<Piece> pieces; // in reading order, so sorted by y
+        std::array<QFont, StyleCount> fonts;
+        qreal height = 0;
+    };
+    mutable Steps m_steps;
+    mutable Text m_text;
 };
 
 } // namespace qkv
