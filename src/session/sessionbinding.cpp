@@ -29,12 +29,14 @@ void SessionBinding::setSession(DocumentSession *session)
         connect(session, &DocumentSession::selectedTokenChanged, this,
             [this](int token) { Q_EMIT selectionChanged(token, isKeySelected()); });
         // Back to the own data when the session goes first.
-        connect(session, &QObject::destroyed, this, [this] {
-            announceResult(false);
-            Q_EMIT headChanged(head());
-            Q_EMIT selectionChanged(selectedToken(), isKeySelected());
-        });
+        connect(session, &QObject::destroyed, this, &SessionBinding::announceAll);
     }
+    announceAll();
+}
+
+// Everything may have changed: another source of data.
+void SessionBinding::announceAll()
+{
     announceResult(false);
     Q_EMIT headChanged(head());
     Q_EMIT selectionChanged(selectedToken(), isKeySelected());

@@ -57,6 +57,7 @@ Q_SIGNALS:
 
 private:
     void announceResult(bool attentionKept);
+    void announceAll();
 
     QPointer<DocumentSession> m_session;
     Result m_own;
