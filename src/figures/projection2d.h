@@ -1,14 +1,9 @@
 #pragma once
 
 #include <Eigen/Core>
-#include <Eigen/Eigenvalues>
-#include <Eigen/SVD>
 
-#include <algorithm>
 #include <array>
-#include <cmath>
 
-// Header-only on purpose: used by the vector plot and its test, without a build entry of its own.
 namespace qkv {
 
 // A plane through the origin spanned by the two principal axes of a cloud of d-vectors: how the
@@ -24,76 +19,11 @@ struct Projection2d {
     Eigen::MatrixXd project(const Eigen::MatrixXd &points) const { return points * axes; }
 };
 
-namespace detail {
-
-inline void fixSign(Eigen::Ref<Eigen::VectorXd> axis)
-{
-    Eigen::Index largest = 0;
-    axis.cwiseAbs().maxCoeff(&largest);
-    if (axis(largest) < 0)
-        axis = -axis;
-}
-
-} // namespace detail
-
 // The two principal axes of `points` (m × d, one point per row). Degenerate clouds (fewer than two
 // points, all equal, non-finite) fall back to the first two coordinate axes with 0 % explained.
-inline Projection2d principalPlane(const Eigen::MatrixXd &points)
-{
-    const Eigen::Index m = points.rows(), d = points.cols();
-    Projection2d p;
-    p.axes = Eigen::MatrixXd::Zero(d, 2);
-    for (Eigen::Index i = 0; i < std::min<Eigen::Index>(2, d); ++i)
-        p.axes(i, i) = 1;
-    if (m < 2 || d < 1)
-        return p;
-    const Eigen::MatrixXd centred = points.rowwise() - points.colwise().mean();
-    const double total = centred.squaredNorm();
-    if (!(total > 0) || !std::isfinite(total))
-        return p;
-    const Eigen::Index k = std::min<Eigen::Index>(2, d);
-    Eigen::MatrixXd axes(d, k);
-    Eigen::VectorXd variance(k);
-    if (d <= m) {
-        // The d × d scatter matrix is small next to the cloud (its lower half is all the solver
-        // reads, and all a rank update computes); eigenvalues come out ascending.
-        Eigen::MatrixXd scatter = Eigen::MatrixXd::Zero(d, d);
-        scatter.selfadjointView<Eigen::Lower>().rankUpdate(centred.transpose());
-        const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eig(scatter);
-        for (Eigen::Index i = 0; i < k; ++i) {
-            axes.col(i) = eig.eigenvectors().col(d - 1 - i);
-            variance(i) = eig.eigenvalues()(d - 1 - i);
-        }
-    } else {
-        // Fewer points than dimensions: the thin SVD of the cloud itself.
-        const Eigen::BDCSVD<Eigen::MatrixXd> svd(centred, Eigen::ComputeThinV);
-        for (Eigen::Index i = 0; i < k; ++i) {
-            axes.col(i) = svd.matrixV().col(i);
-            variance(i) = svd.singularValues()(i) * svd.singularValues()(i);
-        }
-    }
-    for (Eigen::Index i = 0; i < k; ++i) {
-        detail::fixSign(axes.col(i));
-        p.axes.col(i) = axes.col(i);
-        p.explained[static_cast<std::size_t>(i)] = std::clamp(variance(i) / total, 0.0, 1.0);
-    }
-    return p;
-}
+Projection2d principalPlane(const Eigen::MatrixXd &points);
 
 // The fractions of the variance of `points` (m × d, centred here) along two fixed orthonormal axes.
-inline std::array<double, 2> explainedAlong(const Eigen::MatrixXd &points, const Eigen::MatrixXd &axes)
-{
-    std::array<double, 2> shares {0.0, 0.0};
-    if (points.rows() < 2 || axes.rows() != points.cols())
-        return shares;
-    const Eigen::MatrixXd centred = points.rowwise() - points.colwise().mean();
-    const double total = centred.squaredNorm();
-    if (!(total > 0) || !std::isfinite(total))
-        return shares;
-    const Eigen::MatrixXd along = centred * axes;
-    for (Eigen::Index i = 0; i < std::min<Eigen::Index>(2, axes.cols()); ++i)
-        shares[static_cast<std::size_t>(i)] = std::clamp(along.col(i).squaredNorm() / total, 0.0, 1.0);
-    return shares;
-}
+std::array<double, 2> explainedAlong(const Eigen::MatrixXd &points, const Eigen::MatrixXd &axes);
 
 } // namespace qkv

@@ -50,29 +50,16 @@ void VectorPlotView::setTicks(QCategoryAxis *axis, double low, double high, doub
 
 void VectorPlotView::syncRanges(QSizeF size) const
 {
-    const bool fresh = m_rangesDirty || size != m_rangeSize;
-    if (m_drag.active || (!fresh && !m_rangesCheck))
+    const bool fresh = m_ranges.dirty || size != m_ranges.size;
+    if (m_drag.active || (!fresh && !m_ranges.check))
         return;
-    // The origin is always in view: the direction from it is what a dot product sees.
-    double x0 = 0, x1 = 0, y0 = 0, y1 = 0;
-    for (Role role : roles) {
-        if (!isDrawn(role))
-            continue;
-        for (const QPointF &p : m_points[idx(role)]) {
-            x0 = std::min(x0, p.x());
-            x1 = std::max(x1, p.x());
-            y0 = std::min(y0, p.y());
-            y1 = std::max(y1, p.y());
-        }
-    }
-    // Every output, not only the selected one's: the axes then stay when the selection moves.
-    if (isDrawn(Role::Value))
-        for (const QPointF &p : m_outputPoints) {
-            x0 = std::min(x0, p.x());
-            x1 = std::max(x1, p.x());
-            y0 = std::min(y0, p.y());
-            y1 = std::max(y1, p.y());
-        }
+    // The origin is always in view: the direction from it is what a dot product sees. Every
+    // output counts, not only the selected one's: the axes then stay when the selection moves.
+    std::array<bool, 3> drawn {};
+    for (Role role : roles)
+        drawn[idx(role)] = isDrawn(role);
+    const QRectF box = m_drawn.cloud.extent(drawn, isDrawn(Role::Value));
+    double x0 = box.left(), x1 = box.right(), y0 = box.top(), y1 = box.bottom();
     double span = std::max(x1 - x0, y1 - y0);
     if (!(span > 1e-9)) { // nothing but the origin: a unit square around it
         x0 = y0 = -1, x1 = y1 = 1, span = 2;
@@ -81,7 +68,7 @@ void VectorPlotView::syncRanges(QSizeF size) const
     const double padX = 0.08 * (m_figure && x1 - x0 > 1e-9 ? x1 - x0 : span);
     const double padY = 0.08 * (m_figure && y1 - y0 > 1e-9 ? y1 - y0 : span);
     x0 -= padX, x1 += padX, y0 -= padY, y1 += padY;
-    m_rangesCheck = false;
+    m_ranges.check = false;
     // After an edit the axes stay while the points still fit and fill them, so they do not jump
     // on every keystroke (and the chart need not be laid out again).
     if (!fresh) {
@@ -91,8 +78,8 @@ void VectorPlotView::syncRanges(QSizeF size) const
         if (inside && std::max((x1 - x0) / xs, (y1 - y0) / ys) >= 0.5)
             return;
     }
-    m_rangesDirty = false;
-    m_rangeSize = size;
+    m_ranges.dirty = false;
+    m_ranges.size = size;
     if (m_chart->geometry().size() != size)
         chartstyle::layoutChart(m_chart, size);
     // One unit is as long across as up, so angles between vectors look like angles. New ranges

@@ -54,9 +54,9 @@ QString VectorPlotView::readOnlyReason(Role role) const
 QString VectorPlotView::describePoint(PointRef point) const
 {
     const int g = groupOf(point.token);
-    if (g < 0 || g >= m_groups.size())
+    if (g < 0 || g >= m_drawn.cloud.groups().size())
         return {};
-    const Group &group = m_groups[g];
+    const VectorCloud::Group &group = m_drawn.cloud.groups()[g];
     const QPointF v = plottedValue(point);
     QString text = tr("%1 of “%2”: (%3, %4)")
                        .arg(roleLetter(point.role), group.word)
@@ -71,7 +71,7 @@ QString VectorPlotView::describePoint(PointRef point) const
     const QString reason = readOnlyReason(point.role);
     if (!reason.isEmpty())
         text += QStringLiteral("\n") + reason;
-    else if (m_principal)
+    else if (m_drawn.cloud.isPrincipal())
         text += tr("\nDrag to move the vector along the two principal axes.");
     else
         text += tr("\nDrag to edit these two components.");
@@ -150,12 +150,12 @@ void VectorPlotView::dragTo(const QPointF &pos)
     const double perPixel = std::abs(toValue.m11());
     const double unit = std::pow(10.0, std::floor(std::log10(std::max(perPixel, 1e-12))));
     const auto tidy = [unit](double v) { return std::round(v / unit) * unit; };
-    const ValueRef base {roleField(m_drag.point.role), m_groups[g].key, head(), 0, 0};
+    const ValueRef base {roleField(m_drag.point.role), m_drawn.cloud.groups()[g].key, head(), 0, 0};
     std::vector<ValueRef> refs;
     std::vector<double> values;
-    if (m_principal) {
-        const Eigen::VectorXd v
-            = m_drag.start + delta.x() * m_projection.axes.col(0) + delta.y() * m_projection.axes.col(1);
+    if (m_drawn.cloud.isPrincipal()) {
+        const Eigen::VectorXd v = m_drag.start + delta.x() * m_drawn.cloud.projection().axes.col(0)
+            + delta.y() * m_drawn.cloud.projection().axes.col(1);
         for (int c = 0; c < d; ++c) {
             refs.push_back(base);
             refs.back().col = c;
@@ -181,7 +181,7 @@ void VectorPlotView::endDrag()
         return;
     m_drag = Drag();
     unsetCursor();
-    m_rangesCheck = true;
+    m_ranges.check = true;
     dataChanged(); // the axes may follow the data again
 }
 
@@ -208,7 +208,7 @@ QMenu *VectorPlotView::createContextMenu(PointRef at)
     sync(size());
     const int g = at.isValid() ? groupOf(at.token) : -1;
     if (session() && g >= 0 && isEditable(at.role)) {
-        addVectorActions(menu, session(), {roleField(at.role), m_groups[g].key, head()},
+        addVectorActions(menu, session(), {roleField(at.role), m_drawn.cloud.groups()[g].key, head()},
             [this](const QString &text) { Q_EMIT message(text); });
         menu.addSeparator();
     }

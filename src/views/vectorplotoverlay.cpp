@@ -27,11 +27,11 @@ void VectorPlotView::paintOverlay(QPainter &painter, QSizeF size) const
     painter.setRenderHint(QPainter::TextAntialiasing);
     painter.setFont(font());
     const bool anyShown = std::any_of(roles.begin(), roles.end(), [this](Role r) { return isDrawn(r); });
-    if (m_groups.isEmpty() || !anyShown) {
+    if (m_drawn.cloud.groups().isEmpty() || !anyShown) {
         painter.setPen(pal.color(QPalette::PlaceholderText));
         painter.drawText(plot, Qt::AlignCenter | Qt::TextWordWrap,
-            m_groups.isEmpty() ? tr("Type a sentence to see its vectors.")
-                               : tr("No role shown: right-click to show queries, keys or values."));
+            m_drawn.cloud.groups().isEmpty() ? tr("Type a sentence to see its vectors.")
+                                             : tr("No role shown: right-click to show queries, keys or values."));
         return;
     }
     const QTransform t = valueToPixel();
@@ -44,7 +44,7 @@ void VectorPlotView::paintOverlay(QPainter &painter, QSizeF size) const
         for (Role role : roles) {
             if (!isDrawn(role))
                 continue;
-            const QPointF p = t.map(m_points[idx(role)][selectedGroup]);
+            const QPointF p = t.map(m_drawn.cloud.points(role)[selectedGroup]);
             painter.setPen(QPen(roleColor(role, dark), 1.5, Qt::DashLine));
             painter.drawLine(origin, p);
             painter.setPen(QPen(pal.color(QPalette::Text), 2));
@@ -54,7 +54,7 @@ void VectorPlotView::paintOverlay(QPainter &painter, QSizeF size) const
         }
         if (isOutputDrawn()) {
             // o = Σ a·v: from the origin like the others, and a diamond where attention put it.
-            const QPointF o = t.map(m_outputPoints[selectedGroup]);
+            const QPointF o = t.map(m_drawn.cloud.outputs()[selectedGroup]);
             painter.setPen(QPen(outputColor(dark), 1.5, Qt::DashLine));
             painter.drawLine(origin, o);
             const qreal r = m_series[idx(Role::Value)]->markerSize() * 0.7;
@@ -90,12 +90,12 @@ void VectorPlotView::paintLabels(QPainter &painter, QSizeF size, const QRectF &l
     // every marker is an obstacle, so no other label hides a point.
     const auto placeLabels = [&](int g) {
         const bool selected = g == selectedGroup;
-        const QString text = labelText(m_groups[g]);
+        const QString text = VectorCloud::labelText(m_drawn.cloud.groups()[g]);
         std::vector<QPointF> labelled; // where this word's labels already are
         for (Role role : roles) {
             if (!isDrawn(role))
                 continue;
-            const QPointF p = t.map(m_points[idx(role)][g]);
+            const QPointF p = t.map(m_drawn.cloud.points(role)[g]);
             const auto near = [&p](const QPointF &q) { return QLineF(p, q).length() < 2; };
             if (std::any_of(labelled.begin(), labelled.end(), near))
                 continue; // one marker shows: one label, named by every role there
@@ -104,12 +104,12 @@ void VectorPlotView::paintLabels(QPainter &painter, QSizeF size, const QRectF &l
             // (an earlier role there would have taken this one's place).
             QStringList same {roleLetter(role)};
             for (Role other : roles)
-                if (other != role && isDrawn(other) && near(t.map(m_points[idx(other)][g])))
+                if (other != role && isDrawn(other) && near(t.map(m_drawn.cloud.points(other)[g])))
                     same << roleLetter(other);
             const QString shown
                 = same.size() > 1 ? QStringLiteral("%1 (%2)").arg(text, same.join(QStringLiteral(" = "))) : text;
             const qreal w
-                = (same.size() > 1 ? fm.horizontalAdvance(shown) : m_labelWidths[g]) * (selected ? 1.1 : 1.0) + 4;
+                = (same.size() > 1 ? fm.horizontalAdvance(shown) : m_drawn.labelWidths[g]) * (selected ? 1.1 : 1.0) + 4;
             const qreal r = m_series[idx(role)]->markerSize() / 2 + (selected ? 7 : 3);
             // Right, left, above, below; then the diagonals and farther out, so a crowded word
             // still finds a place instead of being dropped.
@@ -139,8 +139,8 @@ void VectorPlotView::paintLabels(QPainter &painter, QSizeF size, const QRectF &l
     if (selectedGroup >= 0)
         placeLabels(selectedGroup);
     if (isOutputDrawn()) {
-        const QPointF o = t.map(m_outputPoints[selectedGroup]);
-        const QString text = tr("o(%1)").arg(labelText(m_groups[selectedGroup]));
+        const QPointF o = t.map(m_drawn.cloud.outputs()[selectedGroup]);
+        const QString text = tr("o(%1)").arg(VectorCloud::labelText(m_drawn.cloud.groups()[selectedGroup]));
         const qreal w = fm.horizontalAdvance(text) * 1.1 + 4, r = m_series[idx(Role::Value)]->markerSize() * 0.7 + 4;
         placer.block(QRectF(o - QPointF(r, r), QSizeF(2 * r, 2 * r)));
         for (const QRectF &c : {QRectF(o.x() + r, o.y() - h / 2, w, h), QRectF(o.x() - r - w, o.y() - h / 2, w, h),
@@ -157,10 +157,10 @@ void VectorPlotView::paintLabels(QPainter &painter, QSizeF size, const QRectF &l
         if (!isDrawn(role))
             continue;
         const qreal r = m_series[idx(role)]->markerSize() / 2;
-        for (int g = 0; g < m_groups.size(); ++g)
-            placer.block(QRectF(t.map(m_points[idx(role)][g]) - QPointF(r, r), QSizeF(2 * r, 2 * r)));
+        for (int g = 0; g < m_drawn.cloud.groups().size(); ++g)
+            placer.block(QRectF(t.map(m_drawn.cloud.points(role)[g]) - QPointF(r, r), QSizeF(2 * r, 2 * r)));
     }
-    for (int g = 0; g < m_groups.size(); ++g)
+    for (int g = 0; g < m_drawn.cloud.groups().size(); ++g)
         if (g != selectedGroup)
             placeLabels(g);
 }
@@ -195,7 +195,7 @@ QRectF VectorPlotView::legendRect(QSizeF size) const
         ++entries;
     }
     const QRectF plot = m_chart->plotArea();
-    if (entries == 0 || m_groups.isEmpty() || plot.width() < 60 || plot.height() < 40)
+    if (entries == 0 || m_drawn.cloud.groups().isEmpty() || plot.width() < 60 || plot.height() < 40)
         return {};
     // One row when it fits the plot, else one entry a line.
     const bool row = rowWidth + 2 * pad <= plot.width() * 0.9;
@@ -217,7 +217,7 @@ QRectF VectorPlotView::legendRect(QSizeF size) const
         for (Role role : roles) {
             if (!isDrawn(role))
                 continue;
-            const QList<QPointF> &points = m_points[idx(role)];
+            const QList<QPointF> &points = m_drawn.cloud.points(role);
             for (int g = 0; g < points.size(); ++g)
                 if (reach.contains(t.map(points[g])))
                     count += g == selected ? 1000 : 1;
@@ -294,10 +294,11 @@ void VectorPlotView::paintDragValue(QPainter &painter) const
     const QFontMetricsF fm(font());
     const qreal h = fm.height();
     const QPointF v = plottedValue(m_drag.point);
-    const QString text = tr("%1 of “%2” → (%3, %4)")
-                             .arg(roleLetter(m_drag.point.role), m_groups.value(groupOf(m_drag.point.token)).word)
-                             .arg(v.x(), 0, 'f', 3)
-                             .arg(v.y(), 0, 'f', 3);
+    const QString text
+        = tr("%1 of “%2” → (%3, %4)")
+              .arg(roleLetter(m_drag.point.role), m_drawn.cloud.groups().value(groupOf(m_drag.point.token)).word)
+              .arg(v.x(), 0, 'f', 3)
+              .arg(v.y(), 0, 'f', 3);
     QRectF box(plot.left() + 6, plot.bottom() - h - 10, fm.horizontalAdvance(text) + 12, h + 4);
     QColor fill = pal.color(QPalette::Base);
     fill.setAlphaF(0.9f);

@@ -74,7 +74,7 @@ VectorPlotView::~VectorPlotView() = default;
 void VectorPlotView::setFigureMode(bool figure)
 {
     m_figure = figure;
-    m_rangesDirty = true; // a figure fits each axis to the points
+    m_ranges.dirty = true; // a figure fits each axis to the points
     update();
 }
 
@@ -160,7 +160,7 @@ bool VectorPlotView::isDrawn(Role role) const
 bool VectorPlotView::isOutputDrawn() const
 {
     const int g = groupOf(selectedToken());
-    return isDrawn(Role::Value) && g >= 0 && g < m_outputPoints.size();
+    return isDrawn(Role::Value) && g >= 0 && g < m_drawn.cloud.outputs().size();
 }
 
 void VectorPlotView::setRoleShown(Role role, bool shown)
@@ -176,15 +176,7 @@ bool VectorPlotView::usesPrincipalAxes() const
 
 const HeadResult *VectorPlotView::headResult() const
 {
-    const Result &r = result();
-    const int h = head();
-    if (h < 0 || h >= static_cast<int>(r.heads.size()))
-        return nullptr;
-    const HeadResult &hr = r.heads[static_cast<std::size_t>(h)];
-    const auto n = r.tokens.size();
-    const bool ok = n > 0 && hr.queries.rows() == n && hr.keys.rows() == n && hr.values.rows() == n
-        && hr.keys.cols() == hr.queries.cols() && hr.values.cols() == hr.queries.cols();
-    return ok ? &hr : nullptr;
+    return VectorCloud::headOf(result(), head());
 }
 
 const Eigen::MatrixXd *VectorPlotView::roleMatrix(Role role) const
@@ -209,19 +201,14 @@ void VectorPlotView::dataChanged()
 
 void VectorPlotView::optionChanged()
 {
-    m_rangesDirty = true;
+    m_ranges.dirty = true;
     dataChanged();
     Q_EMIT optionsChanged();
 }
 
-int VectorPlotView::groupOf(int token) const
-{
-    return token >= 0 && token < m_tokenGroup.size() ? m_tokenGroup[token] : -1;
-}
-
 void VectorPlotView::syncStyle() const
 {
-    m_styleDirty = false;
+    m_drawn.styleDirty = false;
     const QPalette pal = palette();
     const bool dark = chartstyle::isDark(pal);
     chartstyle::styleChart(m_chart, pal, font());
@@ -240,10 +227,10 @@ void VectorPlotView::syncStyle() const
 
 void VectorPlotView::sync(QSizeF size) const
 {
-    if (m_styleDirty)
+    if (m_drawn.styleDirty)
         syncStyle();
-    if (m_syncedSerial != m_serial) {
-        m_syncedSerial = m_serial;
+    if (m_drawn.serial != m_serial) {
+        m_drawn.serial = m_serial;
         syncData();
     }
     syncRanges(size);
@@ -252,134 +239,51 @@ void VectorPlotView::sync(QSizeF size) const
 
 void VectorPlotView::syncData() const
 {
-    const HeadResult *h = headResult();
-    const QStringList &tokens = result().tokens;
-    const int n = h ? static_cast<int>(tokens.size()) : 0;
-    m_groups.clear();
-    m_tokenGroup.fill(-1, n);
-    QHash<QString, QList<int>> byWord;
-    for (int i = 0; i < n; ++i) {
-        const QString key = document() ? document()->vectorKey(i) : tokens[i];
-        QList<int> &candidates = byWord[key];
-        int g = -1;
-        for (int c : candidates) {
-            const int rep = m_groups[c].tokens.first();
-            if (h->queries.row(rep) == h->queries.row(i) && h->keys.row(rep) == h->keys.row(i)
-                && h->values.row(rep) == h->values.row(i)) {
-                g = c;
-                break;
-            }
-        }
-        if (g < 0) {
-            g = static_cast<int>(m_groups.size());
-            m_groups.append({tokens[i], key, {}});
-            candidates.append(g);
-        }
-        m_groups[g].tokens.append(i);
-        m_tokenGroup[i] = g;
-    }
-
-    const int d = dim();
-    const auto groups = static_cast<Eigen::Index>(m_groups.size());
-    std::vector<Eigen::Index> reps;
-    for (const Group &g : m_groups)
-        reps.push_back(g.tokens.first());
-    m_principal = usesPrincipalAxes();
-    if (m_principal && h) {
-        const bool none = std::none_of(m_shown.begin(), m_shown.end(), [](bool b) { return b; });
-        Eigen::MatrixXd cloud(0, d);
-        for (Role role : roles) {
-            if (!none && !isDrawn(role))
-                continue;
-            const Eigen::MatrixXd rows = (*roleMatrix(role))(reps, Eigen::all);
-            cloud.conservativeResize(cloud.rows() + groups, Eigen::NoChange);
-            cloud.bottomRows(groups) = rows;
-        }
-        // The plane is fitted to new words, another head or other roles, or when asked; an edited
-        // value keeps it, so a dragged point stays where it was let go and others do not move.
-        // The shares of variance are those of the points as they are now.
-        const FitKey key {tokens, head(), d, m_shown};
-        if (m_refit || !(key == m_fitKey) || m_projection.axes.rows() != d) {
-            m_projection = principalPlane(cloud);
-            m_fitKey = key;
-            m_refit = false;
-        } else {
-            m_projection.explained = explainedAlong(cloud, m_projection.axes);
-        }
-    }
-    const int dx = std::clamp(m_dimX, 0, std::max(0, d - 1));
-    const int dy = m_dimY < d ? m_dimY : -1;
-    // One point per word: its row of `matrix`, on the plane or the two chosen dimensions.
-    const auto project = [&](const Eigen::MatrixXd &matrix, QList<QPointF> &points) {
-        points.clear();
-        if (!h || d == 0 || matrix.rows() != n || matrix.cols() != d)
-            return;
-        const Eigen::MatrixXd rows = matrix(reps, Eigen::all);
-        if (m_principal) {
-            const Eigen::MatrixXd c = rows * m_projection.axes;
-            for (Eigen::Index g = 0; g < groups; ++g)
-                points.append(QPointF(c(g, 0), c(g, 1)));
-        } else {
-            for (Eigen::Index g = 0; g < groups; ++g)
-                points.append(QPointF(rows(g, dx), dy >= 0 ? rows(g, dy) : 0.0));
-        }
-    };
-    // The outputs o = Σ a·v live where the values do, so they share the values' plane.
-    project(h ? h->output : Eigen::MatrixXd(), m_outputPoints);
+    VectorCloud &cloud = m_drawn.cloud;
+    VectorCloud::Options options;
+    options.principal = usesPrincipalAxes();
+    options.dimX = m_dimX;
+    options.dimY = m_dimY;
+    for (Role role : roles)
+        options.drawn[idx(role)] = isDrawn(role);
+    cloud.update(document(), result(), head(), options, m_drawn.refit);
+    m_drawn.refit = false;
+    const qsizetype groups = cloud.groups().size();
     for (Role role : roles) {
-        QList<QPointF> &points = m_points[idx(role)];
-        project(h ? *roleMatrix(role) : Eigen::MatrixXd(), points);
         QScatterSeries *s = m_series[idx(role)];
-        s->replace(isDrawn(role) ? points : QList<QPointF>());
+        s->replace(isDrawn(role) ? cloud.points(role) : QList<QPointF>());
         s->setVisible(isDrawn(role));
         const qreal marker = groups <= 30 ? 12 : groups <= 200 ? 9 : 6;
         s->setMarkerSize(role == Role::Key ? std::round(marker * 1.15) : marker); // a triangle looks smaller
     }
-    m_axisX->setTitleText(titleOf(Qt::Horizontal));
-    m_axisY->setTitleText(titleOf(Qt::Vertical));
+    m_axisX->setTitleText(cloud.axisTitle(Qt::Horizontal));
+    m_axisY->setTitleText(cloud.axisTitle(Qt::Vertical));
     QString title = tr("Vectors of head %1").arg(head() + 1);
     if (document() && document()->settings().mode == Mode::Projection)
         title += tr(" (computed from the embeddings: read-only)");
     m_chart->setTitle(title);
     const QFontMetricsF fm(font());
-    m_labelWidths.clear();
-    for (const Group &g : m_groups) {
-        const QString text = labelText(g);
-        auto it = m_widthCache.constFind(text);
-        if (it == m_widthCache.cend())
-            it = m_widthCache.insert(text, fm.horizontalAdvance(text));
-        m_labelWidths.append(*it);
+    m_drawn.labelWidths.clear();
+    for (const VectorCloud::Group &g : cloud.groups()) {
+        const QString text = VectorCloud::labelText(g);
+        auto it = m_drawn.widthCache.constFind(text);
+        if (it == m_drawn.widthCache.cend())
+            it = m_drawn.widthCache.insert(text, fm.horizontalAdvance(text));
+        m_drawn.labelWidths.append(*it);
     }
-    m_rangesCheck = true;
+    m_ranges.check = true;
 }
 
 QString VectorPlotView::axisTitle(Qt::Orientation orientation) const
 {
     sync(size());
-    return titleOf(orientation);
-}
-
-// The axis title for the data as last synced.
-QString VectorPlotView::titleOf(Qt::Orientation orientation) const
-{
-    const int d = dim();
-    const bool x = orientation == Qt::Horizontal;
-    if (m_principal) {
-        const double share = m_projection.explained[x ? 0 : 1] * 100;
-        return tr("PC%1 (%2% of variance)").arg(x ? 1 : 2).arg(share, 0, 'f', share < 10 ? 1 : 0);
-    }
-    if (d == 0)
-        return {};
-    const int i = x ? std::clamp(m_dimX, 0, d - 1) : m_dimY;
-    if (i >= d)
-        return tr("(no dimension %1: d = %2)").arg(i + 1).arg(d);
-    return tr("dimension %1").arg(i + 1);
+    return m_drawn.cloud.axisTitle(orientation);
 }
 
 Projection2d VectorPlotView::projection() const
 {
     sync(size());
-    return m_projection;
+    return m_drawn.cloud.projection();
 }
 
 QTransform VectorPlotView::valueToPixel() const
@@ -394,7 +298,7 @@ QPointF VectorPlotView::plottedValue(PointRef point) const
 {
     sync(size());
     const int g = groupOf(point.token);
-    const QList<QPointF> &points = m_points[idx(point.role)];
+    const QList<QPointF> &points = m_drawn.cloud.points(point.role);
     return g >= 0 && g < points.size() ? points[g] : QPointF();
 }
 
@@ -402,7 +306,7 @@ QPointF VectorPlotView::pointPosition(const QRectF &rect, PointRef point) const
 {
     sync(rect.size());
     const int g = groupOf(point.token);
-    const QList<QPointF> &points = m_points[idx(point.role)];
+    const QList<QPointF> &points = m_drawn.cloud.points(point.role);
     if (g < 0 || g >= points.size())
         return {};
     return valueToPixel().map(points[g]) + rect.topLeft();
@@ -418,13 +322,13 @@ VectorPlotView::PointRef VectorPlotView::pointAt(const QPointF &pos) const
         if (!isDrawn(role))
             continue;
         const qreal radius = m_series[idx(role)]->markerSize() / 2 + 3;
-        const QList<QPointF> &points = m_points[idx(role)];
+        const QList<QPointF> &points = m_drawn.cloud.points(role);
         for (int g = 0; g < points.size(); ++g) {
             const QPointF delta = t.map(points[g]) - pos;
             const qreal distance = std::hypot(delta.x(), delta.y());
             // Ties go to the role drawn last (on top).
             if (distance <= radius && (!best.isValid() || distance <= bestDistance)) {
-                best = {role, m_groups[g].tokens.first()};
+                best = {role, m_drawn.cloud.groups()[g].tokens.first()};
                 bestDistance = distance;
             }
         }
@@ -434,11 +338,6 @@ VectorPlotView::PointRef VectorPlotView::pointAt(const QPointF &pos) const
     if (best.isValid() && groupOf(selected) == groupOf(best.token))
         best.token = selected;
     return best;
-}
-
-QString VectorPlotView::labelText(const Group &group)
-{
-    return group.tokens.size() > 1 ? tr("%1 ×%2").arg(group.word).arg(group.tokens.size()) : group.word;
 }
 
 void VectorPlotView::useLightMarkers(bool light, qreal dpr) const
@@ -452,9 +351,9 @@ void VectorPlotView::useLightMarkers(bool light, qreal dpr) const
                                         .arg(dpr)
                                         .arg(roleColor(role, dark).name(), border.name())
                                   : QString();
-        if (key == m_lightKeys[idx(role)])
+        if (key == m_drawn.lightKeys[idx(role)])
             continue;
-        m_lightKeys[idx(role)] = key;
+        m_drawn.lightKeys[idx(role)] = key;
         s->setLightMarker(light
                 ? chartstyle::markerImage(s->markerShape(), s->markerSize(), roleColor(role, dark), border, dpr)
                 : QImage());
@@ -466,7 +365,7 @@ void VectorPlotView::paint(QPainter &painter, const QRectF &rect) const
     sync(rect.size());
     // SVG and PDF keep vector markers; dense plots on screen and in PNG stamp images.
     const qreal dpr = painter.device() ? painter.device()->devicePixelRatioF() : 1.0;
-    useLightMarkers(m_groups.size() > lightMarkerGroups && chartstyle::isRasterDevice(painter), dpr);
+    useLightMarkers(m_drawn.cloud.groups().size() > lightMarkerGroups && chartstyle::isRasterDevice(painter), dpr);
     chartstyle::renderChart(m_scene.get(), painter, rect, palette());
     painter.save();
     painter.translate(rect.topLeft());
@@ -477,7 +376,7 @@ void VectorPlotView::paint(QPainter &painter, const QRectF &rect) const
 
 void VectorPlotView::refitProjection()
 {
-    m_refit = true;
+    m_drawn.refit = true;
     dataChanged();
 }
 
@@ -490,8 +389,8 @@ void VectorPlotView::paintEvent(QPaintEvent * /*event*/)
 void VectorPlotView::changeEvent(QEvent *event)
 {
     if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange) {
-        m_styleDirty = true;
-        m_widthCache.clear();
+        m_drawn.styleDirty = true;
+        m_drawn.widthCache.clear();
         dataChanged();
     }
     QWidget::changeEvent(event);

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "attention/engine.h"
-#include "figures/projection2d.h"
+#include "figures/vectorcloud.h"
 #include "session/sessionbinding.h"
 
 #include <QHash>
@@ -138,20 +138,6 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
-    // What the principal plane was fitted to.
-    struct FitKey {
-        QStringList tokens;
-        int head = -1;
-        int dim = -1;
-        std::array<bool, 3> shown {};
-        bool operator==(const FitKey &) const = default;
-    };
-    // Tokens drawn as one point: the same word with the same vectors.
-    struct Group {
-        QString word;
-        QString key; // the document's vector key (the word, or with per-token vectors the position)
-        QList<int> tokens;
-    };
     struct Drag {
         bool active = false;
         PointRef point;
@@ -177,8 +163,7 @@ private:
     static void setTicks(QCategoryAxis *axis, double low, double high, double step);
     void syncStyle() const;
     QTransform valueToPixel() const;
-    QString titleOf(Qt::Orientation orientation) const;
-    int groupOf(int token) const;
+    int groupOf(int token) const { return m_drawn.cloud.groupOf(token); }
     void dragTo(const QPointF &pos);
     void endDrag();
     void paintOverlay(QPainter &painter, QSizeF size) const;
@@ -187,7 +172,6 @@ private:
     void paintDragValue(QPainter &painter) const;
     static QString roleName(Role role);
     void useLightMarkers(bool light, qreal dpr) const;
-    static QString labelText(const Group &group);
 
     SessionBinding m_binding;
     Axes m_axes = Axes::Automatic;
@@ -204,24 +188,26 @@ private:
     QLineSeries *m_zeroY = nullptr;
     QCategoryAxis *m_axisX = nullptr;
     QCategoryAxis *m_axisY = nullptr;
-    quint64 m_serial = 1;
-    mutable quint64 m_syncedSerial = 0;
-    mutable bool m_styleDirty = true;
     bool m_figure = false;
-    mutable bool m_rangesDirty = true; // the axes must be fitted anew (options, size)
-    mutable bool m_rangesCheck = false; // the data changed: refit if it no longer fits well
-    mutable QSizeF m_rangeSize;
-    mutable QList<Group> m_groups;
-    mutable QList<int> m_tokenGroup; // token → group
-    mutable std::array<QList<QPointF>, 3> m_points; // per role, one per group
-    mutable QList<QPointF> m_outputPoints; // o = A·V, one per group (the selected word's is drawn)
-    mutable Projection2d m_projection;
-    mutable FitKey m_fitKey;
-    mutable bool m_refit = true;
-    mutable bool m_principal = false;
-    mutable QList<qreal> m_labelWidths; // per group
-    mutable QHash<QString, qreal> m_widthCache; // label text → width in the widget font
-    mutable std::array<QString, 3> m_lightKeys; // the light marker in use per role ("": shapes)
+    quint64 m_serial = 1;
+    // What the chart shows, brought up to date lazily by sync() when m_serial moved on.
+    struct Drawn {
+        quint64 serial = 0;
+        bool refit = true; // fit the principal plane anew on the next sync
+        bool styleDirty = true;
+        VectorCloud cloud;
+        QList<qreal> labelWidths; // per group
+        QHash<QString, qreal> widthCache; // label text → width in the widget font
+        std::array<QString, 3> lightKeys; // the light marker in use per role ("": shapes)
+    };
+    // The axes' ranges: fitted anew after options or size change, checked after data change.
+    struct Ranges {
+        bool dirty = true;
+        bool check = false; // the data changed: refit if it no longer fits well
+        QSizeF size;
+    };
+    mutable Drawn m_drawn;
+    mutable Ranges m_ranges;
 };
 
 } // namespace qkv

@@ -8,6 +8,8 @@
 #include <QSignalSpy>
 #include <QTest>
 
+#include <Eigen/Geometry>
+
 using namespace qkv;
 
 namespace {

@@ -1,0 +1,350 @@
+#include "figures/edgeraster.h"
+
+#include "platform/twocores.h"
+#include "platform/vectorstate.h"
+
+namespace qkv::arrowgraph {
+
+int EdgeRaster::colourIndex(QRgb colour)
+{
+    if (!m_colourKeys.empty() && m_colourKeys.back() == colour)
+        return static_cast<int>(m_colourKeys.size() - 1);
+    const auto it = std::find(m_colourKeys.begin(), m_colourKeys.end(), colour);
+    if (it != m_colourKeys.end())
+        return static_cast<int>(it - m_colourKeys.begin());
+    m_colourKeys.push_back(colour);
+    m_colours.push_back(
+        {static_cast<float>(qRed(colour)), static_cast<float>(qGreen(colour)), static_cast<float>(qBlue(colour))});
+    return static_cast<int>(m_colourKeys.size() - 1);
+}
+
+void EdgeRaster::append(EdgeRaster &&other)
+{
+    std::vector<int> colours;
+    for (const QRgb key : other.m_colourKeys)
+        colours.push_back(colourIndex(key));
+    for (Segment &s : other.m_segments)
+        s.colour = colours[static_cast<std::size_t>(s.colour)];
+    for (Triangle &t : other.m_triangles)
+        t.colour = colours[static_cast<std::size_t>(t.colour)];
+    m_segments.insert(m_segments.end(), other.m_segments.begin(), other.m_segments.end());
+    m_triangles.insert(m_triangles.end(), other.m_triangles.begin(), other.m_triangles.end());
+}
+
+void EdgeRaster::stroke(const QPointF *points, int count, const EdgeStyle &style)
+{
+    const float d = density(style);
+    const int colour = colourIndex(style.colour);
+    const auto width = static_cast<float>(style.width * m_scale);
+    QPointF a = map(points[0]), b = count > 1 ? map(points[1]) : a;
+    int before = 0, now = direction(a, b);
+    for (int i = 0; i + 1 < count; ++i) {
+        const QPointF c = i + 2 < count ? map(points[i + 2]) : b;
+        const int after = i + 2 < count ? direction(b, c) : 0;
+        addSegment(a, b, width, d, colour, now == 0 || now != before, now == 0 || now != after);
+        a = b;
+        b = c;
+        before = now;
+        now = after;
+    }
+}
+
+void EdgeRaster::addSegment(QPointF a, QPointF b, float width, float density, int colour, bool capA, bool capB)
+{
+    auto x0 = static_cast<float>(a.x()), y0 = static_cast<float>(a.y());
+    auto x1 = static_cast<float>(b.x()), y1 = static_cast<float>(b.y());
+    const bool steep = direction(a, b) >= 3; // as stroke() decided which joints are open
+    if (steep) {
+        std::swap(x0, y0);
+        std::swap(x1, y1);
+    }
+    if (x0 > x1) {
+        std::swap(x0, x1);
+        std::swap(y0, y1);
+        std::swap(capA, capB);
+    }
+    Segment s;
+    s.steep = steep;
+    s.capStart = capA;
+    s.capEnd = capB;
+    s.major0 = x0;
+    s.minor0 = y0;
+    s.major1 = x1;
+    s.minor1 = y1;
+    s.slope = x1 - x0 > 1e-6f ? (y1 - y0) / (x1 - x0) : 0.0f;
+    // In each column the line covers its width divided by the cosine of its angle, and its
+    // square ends reach `ext` beyond the end points along the major axis.
+    s.half = 0.5f * width * std::sqrt(1 + s.slope * s.slope);
+    const float ext = s.half * std::abs(s.slope) / (1 + s.slope * s.slope);
+    s.density = density;
+    s.colour = colour;
+    // A capped end reaches the columns whose centres are within `ext` of it; an open end takes
+    // the columns whose centres are at or after its start and before its end.
+    const int open0 = static_cast<int>(std::ceil(x0 - 0.5f)), open1 = static_cast<int>(std::ceil(x1 - 0.5f)) - 1;
+    s.first = std::max(0, capA ? static_cast<int>(std::ceil(x0 - ext - 0.5f)) : open0);
+    s.last = std::min((steep ? m_h : m_w) - 1, capB ? static_cast<int>(std::floor(x1 + ext - 0.5f)) : open1);
+    s.bodyFrom = capA ? static_cast<int>(std::ceil(x0 + ext - 0.5f)) : open0;
+    s.bodyTo = capB ? static_cast<int>(std::floor(x1 - ext - 0.5f)) : open1;
+    if (s.first > s.last)
+        return;
+    if (steep) {
+        s.top = s.first;
+        s.bottom = s.last;
+    } else {
+        s.top = std::max(0, static_cast<int>(std::floor(std::min(y0, y1) - s.half)));
+        s.bottom = std::min(m_h - 1, static_cast<int>(std::floor(std::max(y0, y1) + s.half)));
+    }
+    if (s.top <= s.bottom)
+        m_segments.push_back(s);
+}
+
+void EdgeRaster::triangle(const std::array<QPointF, 3> &corners, const EdgeStyle &style)
+{
+    std::array<QPointF, 3> c {map(corners[0]), map(corners[1]), map(corners[2])};
+    const qreal area = (c[1].x() - c[0].x()) * (c[2].y() - c[0].y()) - (c[2].x() - c[0].x()) * (c[1].y() - c[0].y());
+    if (std::abs(area) < 1e-9)
+        return;
+    if (area < 0)
+        std::swap(c[1], c[2]);
+    Triangle t;
+    for (std::size_t i = 0; i < 3; ++i) {
+        const QPointF d = c[(i + 1) % 3] - c[i];
+        const qreal len = std::max(std::hypot(d.x(), d.y()), 1e-9);
+        t.corners[2 * i] = static_cast<float>(c[i].x());
+        t.corners[2 * i + 1] = static_cast<float>(c[i].y());
+        t.normals[2 * i] = static_cast<float>(-d.y() / len);
+        t.normals[2 * i + 1] = static_cast<float>(d.x() / len);
+    }
+    const auto [minX, maxX] = std::minmax({c[0].x(), c[1].x(), c[2].x()});
+    const auto [minY, maxY] = std::minmax({c[0].y(), c[1].y(), c[2].y()});
+    t.left = std::max(0, static_cast<int>(std::floor(minX)));
+    t.right = std::min(m_w - 1, static_cast<int>(maxX));
+    t.top = std::max(0, static_cast<int>(std::floor(minY)));
+    t.bottom = std::min(m_h - 1, static_cast<int>(maxY));
+    t.density = density(style);
+    t.colour = colourIndex(style.colour);
+    if (t.left <= t.right && t.top <= t.bottom)
+        m_triangles.push_back(t);
+}
+
+// Only the part of the segment inside rows [b0, b1): in each column of the major axis, every
+// pixel gets the length of its overlap with the covered interval, i.e. the area the line covers.
+// `at` is pixel (b0, 0) of a band with `guard` spare rows and columns on every side, so thin
+// lines write their two pixels per column without any test or branch.
+template<bool Multi, bool Steep>
+void EdgeRaster::rasterize(const Segment &s, float *at, std::ptrdiff_t stride, int b0, int b1) const
+{
+    int from = s.first, to = s.last;
+    if (Steep) {
+        from = std::max(from, b0);
+        to = std::min(to, b1 - 1);
+    } else if (std::abs(s.slope) > 1e-6f) {
+        // Columns whose interval minor ± half reaches into the band.
+        const float a = s.major0 + (static_cast<float>(b0) - s.half - s.minor0) / s.slope - 0.5f;
+        const float b = s.major0 + (static_cast<float>(b1) + s.half - s.minor0) / s.slope - 0.5f;
+        from = std::max(from, floorInt(std::min(a, b)));
+        to = std::min(to, floorInt(std::max(a, b)) + 1);
+    }
+    // Minor coordinates relative to the band, clamped into its guard.
+    const int offset = Steep ? 0 : b0;
+    const int lowest = -guard, highest = (Steep ? m_w : b1 - b0) + guard - 3;
+    const std::ptrdiff_t majorStep = Steep ? stride : 1, minorStep = Steep ? 1 : stride;
+    const std::ptrdiff_t majorBase = Steep ? -static_cast<std::ptrdiff_t>(b0) * stride : 0;
+    // Locals, so the compiler keeps them in registers although the band is written through floats.
+    const float half = s.half, slope = s.slope, density = s.density, cover = 2 * half;
+    const float major0 = s.major0, minor0 = s.minor0 - static_cast<float>(offset);
+    const int colour = s.colour;
+    constexpr std::ptrdiff_t channels = Multi ? 4 : 1;
+    const std::ptrdiff_t columnStep = channels * majorStep, pixelStep = channels * minorStep;
+    // Columns a … b, each handed its centre's minor coordinate and its first float.
+    const auto run = [=](int a, int b, auto &&column) {
+        float y = minor0 + slope * (static_cast<float>(a) + 0.5f - major0);
+        float *first = at + channels * (majorBase + a * majorStep);
+        for (int i = a; i <= b; ++i, y += slope, first += columnStep)
+            column(i, y, first);
+    };
+    // Near the ends, the covered interval is also cut by the two square ends.
+    const float inverse = slope != 0 ? 1 / slope : 0;
+    const auto capped = [&](int i, float y, float *first) {
+        const float m = static_cast<float>(i) + 0.5f;
+        float lo = y - half, hi = y + half;
+        if (slope != 0) {
+            // The square end through a point cuts the column where the perpendicular crosses it.
+            const float start = s.capStart ? minor0 - (m - major0) * inverse : (slope > 0 ? lo : hi);
+            const float end
+                = s.capEnd ? s.minor1 - static_cast<float>(offset) - (m - s.major1) * inverse : (slope > 0 ? hi : lo);
+            lo = std::max(lo, slope > 0 ? start : end);
+            hi = std::min(hi, slope > 0 ? end : start);
+        } else if ((s.capStart && m < s.major0) || (s.capEnd && m > s.major1)) {
+            return;
+        }
+        if (hi <= lo)
+            return;
+        const int j0 = std::clamp(floorInt(lo), lowest, highest), j1 = std::clamp(floorInt(hi), lowest, highest + 1);
+        float *pixel = first + j0 * pixelStep;
+        if (j0 == j1) {
+            add<Multi>(pixel, 0, density * (hi - lo), colour);
+            return;
+        }
+        add<Multi>(pixel, 0, density * (static_cast<float>(j0 + 1) - lo), colour);
+        for (int j = 1; j < j1 - j0; ++j)
+            add<Multi>(pixel, j * minorStep, density, colour);
+        add<Multi>(pixel, (j1 - j0) * minorStep, density * (hi - static_cast<float>(j1)), colour);
+    };
+    const int bodyFrom = std::max(from, s.bodyFrom), bodyTo = std::min(to, s.bodyTo);
+    run(from, std::min(to, bodyFrom - 1), capped);
+    // The body, where no end cuts the line.
+    // Captured by value: through references, every float written to the band could alias them.
+    if (cover <= 1.0f) {
+        // Thin lines: two pixels per column, two writes, no branch.
+        run(bodyFrom, bodyTo, [=, this](int, float y, float *first) {
+            const float lo = y - half;
+            const int j0 = std::clamp(floorInt(lo), lowest, highest);
+            float *pixel = first + j0 * pixelStep;
+            const float a = std::min(cover, static_cast<float>(j0 + 1) - lo);
+            add<Multi>(pixel, 0, density * a, colour);
+            add<Multi>(pixel, minorStep, density * (cover - a), colour);
+        });
+    } else if (cover <= 2.0f) {
+        run(bodyFrom, bodyTo, [=, this](int, float y, float *first) {
+            const float lo = y - half;
+            const int j0 = std::clamp(floorInt(lo), lowest, highest);
+            float *pixel = first + j0 * pixelStep;
+            const float a = std::min(cover, static_cast<float>(j0 + 1) - lo);
+            const float b = std::min(1.0f, cover - a);
+            add<Multi>(pixel, 0, density * a, colour);
+            add<Multi>(pixel, minorStep, density * b, colour);
+            add<Multi>(pixel, 2 * minorStep, density * (cover - a - b), colour);
+        });
+    } else {
+        run(bodyFrom, bodyTo, [=, this](int, float y, float *first) {
+            const float lo = y - half, hi = y + half;
+            const int j0 = std::clamp(floorInt(lo), lowest, highest);
+            const int j1 = std::clamp(floorInt(hi), lowest, highest + 1);
+            float *pixel = first + j0 * pixelStep;
+            add<Multi>(pixel, 0, density * (static_cast<float>(j0 + 1) - lo), colour);
+            for (int j = 1; j < j1 - j0; ++j)
+                add<Multi>(pixel, j * minorStep, density, colour);
+            add<Multi>(pixel, (j1 - j0) * minorStep, density * (hi - static_cast<float>(j1)), colour);
+        });
+    }
+    run(std::max(from, bodyTo + 1), to, capped);
+}
+
+template<bool Multi>
+void EdgeRaster::rasterize(const Triangle &t, float *at, std::ptrdiff_t stride, int b0, int b1) const
+{
+    for (int y = std::max(t.top, b0); y <= std::min(t.bottom, b1 - 1); ++y) {
+        for (int x = t.left; x <= t.right; ++x) {
+            const float px = static_cast<float>(x) + 0.5f, py = static_cast<float>(y) + 0.5f;
+            float inside = 1e9f;
+            for (std::size_t i = 0; i < 3; ++i)
+                inside = std::min(inside,
+                    (px - t.corners[2 * i]) * t.normals[2 * i] + (py - t.corners[2 * i + 1]) * t.normals[2 * i + 1]);
+            const float cover = std::clamp(inside + 0.5f, 0.0f, 1.0f);
+            if (cover > 0)
+                add<Multi>(at, (y - b0) * stride + x, t.density * cover, t.colour);
+        }
+    }
+}
+
+template<bool Multi>
+void EdgeRaster::renderBands(QImage &out, QRgb colour) const
+{
+    const int bands = (m_h + bandRows - 1) / bandRows;
+    // Bin every primitive into the bands it touches (counting sort by band).
+    std::vector<std::size_t> segStart(static_cast<std::size_t>(bands) + 1, 0), triStart = segStart;
+    for (const Segment &s : m_segments)
+        for (int b = s.top / bandRows; b <= s.bottom / bandRows; ++b)
+            ++segStart[static_cast<std::size_t>(b) + 1];
+    for (const Triangle &t : m_triangles)
+        for (int b = t.top / bandRows; b <= t.bottom / bandRows; ++b)
+            ++triStart[static_cast<std::size_t>(b) + 1];
+    for (std::size_t b = 0; b < static_cast<std::size_t>(bands); ++b) {
+        segStart[b + 1] += segStart[b];
+        triStart[b + 1] += triStart[b];
+    }
+    std::vector<std::size_t> segFill(segStart.begin(), segStart.end() - 1),
+        triFill(triStart.begin(), triStart.end() - 1);
+    std::vector<const Segment *> segs(segStart.back());
+    std::vector<const Triangle *> tris(triStart.back());
+    for (const Segment &s : m_segments)
+        for (int b = s.top / bandRows; b <= s.bottom / bandRows; ++b)
+            segs[segFill[static_cast<std::size_t>(b)]++] = &s;
+    for (const Triangle &t : m_triangles)
+        for (int b = t.top / bandRows; b <= t.bottom / bandRows; ++b)
+            tris[triFill[static_cast<std::size_t>(b)]++] = &t;
+
+    // alpha = 1 − e^(−density), tabulated; a step of 1/256 in density is below 1/255 in alpha.
+    constexpr int steps = 2048;
+    constexpr float perUnit = 256.0f;
+    std::array<float, steps> alpha {};
+    std::array<QRgb, steps> single {};
+    for (std::size_t i = 0; i < steps; ++i) {
+        alpha[i] = 1.0f - std::exp(-static_cast<float>(i) / perUnit);
+        const int a = static_cast<int>(std::lround(alpha[i] * 255.0f));
+        single[i] = qPremultiply(qRgba(qRed(colour), qGreen(colour), qBlue(colour), a));
+    }
+    const auto level = [](float d) { return static_cast<std::size_t>(std::min(d * perUnit, steps - 1.0f)); };
+    constexpr std::size_t channels = Multi ? 4 : 1;
+    const auto w = static_cast<std::size_t>(m_w);
+    // Pixel strides; floats are `channels` times that.
+    const auto stride = static_cast<std::ptrdiff_t>(w) + std::ptrdiff_t(2) * guard;
+    uchar *bits = out.bits(); // detached once, before any thread writes its own lines
+    const qsizetype bytesPerLine = out.bytesPerLine();
+    // Bands first, first + every, …: each worker with its own band buffer and its own lines.
+    const auto work = [&](int first, int every) {
+        // QImage::fill() in image() is Qt's AVX2 code: leave its state before the SSE loops.
+        clearUpperVectorState();
+        std::vector<float> band(static_cast<std::size_t>(stride * (bandRows + 2 * guard)) * channels, 0.0f);
+        float *at = band.data() + static_cast<std::ptrdiff_t>(channels) * (guard * stride + guard);
+        for (int b = first; b < bands; b += every) {
+            const auto ub = static_cast<std::size_t>(b);
+            if (segStart[ub] == segStart[ub + 1] && triStart[ub] == triStart[ub + 1])
+                continue;
+            const int b0 = b * bandRows, b1 = std::min(m_h, b0 + bandRows);
+            for (std::size_t i = segStart[ub]; i < segStart[ub + 1]; ++i) {
+                if (segs[i]->steep)
+                    rasterize<Multi, true>(*segs[i], at, stride, b0, b1);
+                else
+                    rasterize<Multi, false>(*segs[i], at, stride, b0, b1);
+            }
+            for (std::size_t i = triStart[ub]; i < triStart[ub + 1]; ++i)
+                rasterize<Multi>(*tris[i], at, stride, b0, b1);
+            for (int y = b0; y < b1; ++y) {
+                auto *line = reinterpret_cast<QRgb *>(bits + y * bytesPerLine);
+                const float *row = at + static_cast<std::ptrdiff_t>(channels) * (y - b0) * stride;
+                for (std::size_t x = 0; x < w; ++x) {
+                    if constexpr (Multi) {
+                        const float *p = row + 4 * x;
+                        if (p[3] <= 0)
+                            continue;
+                        const float a = alpha[level(p[3])], k = a / p[3];
+                        line[x]
+                            = qRgba(static_cast<int>(p[0] * k), static_cast<int>(p[1] * k), static_cast<int>(p[2] * k),
+                                static_cast<int>(a * 255.0f + 0.5f)); // NOLINT(bugprone-incorrect-roundings): a ≥ 0
+                    } else if (row[x] > 0) {
+                        line[x] = single[level(row[x])];
+                    }
+                }
+            }
+            std::fill(band.begin(), band.end(), 0.0f);
+        }
+    };
+    // A second core halves a big raster; for a small one, starting a thread costs more than it
+    // saves.
+    onTwoCores(segs.size() > 4000, work);
+}
+
+QImage EdgeRaster::image(QRgb colour) const
+{
+    QImage out(m_w, m_h, QImage::Format_ARGB32_Premultiplied);
+    out.fill(Qt::transparent);
+    if (m_multi)
+        renderBands<true>(out, colour);
+    else
+        renderBands<false>(out, colour);
+    return out;
+}
+
+} // namespace qkv::arrowgraph

@@ -1,0 +1,82 @@
+#pragma once
+
+#include "attention/engine.h"
+#include "figures/projection2d.h"
+
+#include <QList>
+#include <QPointF>
+#include <QRectF>
+#include <QString>
+#include <QStringList>
+
+#include <array>
+
+namespace qkv {
+
+class Document;
+
+// What the vector plot shows of one head, as plain data: the query, key and value vectors and
+// the outputs o = Σ a·v, one 2-D point per word, on the principal plane of the drawn vectors
+// (d > 2) or on two chosen dimensions. Vectors belong to words, so a repeated word is one point;
+// tokens that only share their text (per-token vectors) stay apart.
+// The plane is kept from one update to the next while only values change (a dragged point must
+// not jump when let go), and fitted anew for new words, another head, d or other roles.
+class VectorCloud
+{
+public:
+    // Tokens drawn as one point: the same word with the same vectors.
+    struct Group {
+        QString word;
+        QString key; // the document's vector key (the word, or with per-token vectors the position)
+        QList<int> tokens;
+    };
+    struct Options {
+        bool principal = true; // the principal plane; else the dimensions below
+        int dimX = 0, dimY = 1; // 0-based; a y past d puts every point on y = 0
+        std::array<bool, 3> drawn {true, true, true}; // by Role: the roles the plane is fitted to
+    };
+
+    // Recomputes the points from `result`'s head `head`; `document` (or null) says which tokens
+    // share their vectors. `refit`: fit the plane anew even if only values changed.
+    void update(const Document *document, const Result &result, int head, const Options &options, bool refit = false);
+
+    const QList<Group> &groups() const { return m_groups; }
+    int groupOf(int token) const; // -1 for none
+    // Per group, in axis units.
+    const QList<QPointF> &points(Role role) const { return m_points[static_cast<std::size_t>(role)]; }
+    const QList<QPointF> &outputs() const { return m_outputs; }
+    bool isPrincipal() const { return m_principal; }
+    const Projection2d &projection() const { return m_projection; }
+    int dim() const { return m_dim; }
+    // "PC1 (62% of variance)", "dimension 3", or why there is no such dimension.
+    QString axisTitle(Qt::Orientation orientation) const;
+    // The smallest box holding the origin, the points of the roles with drawn[role], and, with
+    // `outputs`, every output.
+    QRectF extent(const std::array<bool, 3> &drawn, bool outputs) const;
+    // The head's vectors when they are whole (a row per token, one d for q, k and v), else null.
+    static const HeadResult *headOf(const Result &result, int head);
+    // "the ×2" for a repeated word.
+    static QString labelText(const Group &group);
+
+private:
+    // What the principal plane was fitted to.
+    struct FitKey {
+        QStringList tokens;
+        int head = -1;
+        int dim = -1;
+        std::array<bool, 3> drawn {};
+        bool operator==(const FitKey &) const = default;
+    };
+
+    QList<Group> m_groups;
+    QList<int> m_tokenGroup; // token → group
+    std::array<QList<QPointF>, 3> m_points;
+    QList<QPointF> m_outputs;
+    Projection2d m_projection;
+    FitKey m_fitKey;
+    bool m_principal = false;
+    int m_dim = 0;
+    Options m_options;
+};
+
+} // namespace qkv
