@@ -1,16 +1,54 @@
 #include "kernels/matmul.h"
 
 #include <cblas.h>
+#include <dlfcn.h>
+
+#include <cstdlib>
+#include <string>
 
 namespace qkv::kernels {
 namespace {
 
+// OpenBLAS picks its kernels by the CPU's model number when it loads. A model it does not know (a
+// CPU newer than the library, or one a virtual machine names generically) falls back to its
+// slowest kernels, Prescott's SSE3, even on an AVX-512 machine: products 2–4× slower. Then the
+// kernels are picked again by the instructions the CPU has, unless OPENBLAS_CORETYPE says which.
+// The functions are looked up, not linked: only a build of OpenBLAS for every CPU has them.
+std::string chooseKernels()
+{
+    std::string loaded = openblas_get_corename();
+#if defined(__x86_64__)
+    if (std::getenv("OPENBLAS_CORETYPE") || loaded != "Prescott")
+        return loaded;
+    __builtin_cpu_init();
+    const char *wanted = nullptr;
+    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl")
+        && __builtin_cpu_supports("avx512dq"))
+        wanted = "SkylakeX";
+    else if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
+        wanted = "Haswell";
+    using Hook = void (*)();
+    const auto quit = reinterpret_cast<Hook>(dlsym(RTLD_DEFAULT, "gotoblas_dynamic_quit"));
+    const auto init = reinterpret_cast<Hook>(dlsym(RTLD_DEFAULT, "gotoblas_dynamic_init"));
+    if (!wanted || !quit || !init)
+        return loaded;
+    // Before any product, on the one thread there is yet: the library forgets its choice and makes
+    // it again from the variable, which is then taken back so child processes are not affected.
+    setenv("OPENBLAS_CORETYPE", wanted, 1);
+    quit();
+    init();
+    unsetenv("OPENBLAS_CORETYPE");
+#endif
+    return openblas_get_corename();
+}
+
 // OpenBLAS runs each call on the calling thread only: the engine splits its products over the
 // cores itself (onTwoCores), and OpenBLAS's own workers spin between calls, taking a core from
 // the window on a 2-core machine.
-const bool oneThreadPerCall = [] {
+const std::string kernelsInUse = [] {
+    std::string core = chooseKernels();
     openblas_set_num_threads(1);
-    return true;
+    return core;
 }();
 
 } // namespace
@@ -24,9 +62,23 @@ void multiply(
         0.0, c, static_cast<blasint>(cStride));
 }
 
+void multiply(FloatMatrixRef a, FloatMatrixRef b, std::ptrdiff_t m, std::ptrdiff_t n, std::ptrdiff_t k, float *c,
+    std::ptrdiff_t cStride)
+{
+    const auto op = [](bool t) { return t ? CblasTrans : CblasNoTrans; };
+    cblas_sgemm(CblasColMajor, op(a.transposed), op(b.transposed), static_cast<blasint>(m), static_cast<blasint>(n),
+        static_cast<blasint>(k), 1.0f, a.data, static_cast<blasint>(a.stride), b.data, static_cast<blasint>(b.stride),
+        0.0f, c, static_cast<blasint>(cStride));
+}
+
 const char *blasName()
 {
     return openblas_get_config();
+}
+
+const char *blasKernels()
+{
+    return kernelsInUse.c_str();
 }
 
 } // namespace qkv::kernels

@@ -74,6 +74,7 @@ QJsonObject machineJson()
         {u"kernel_simd_supported"_s,
             QString::fromLatin1(qkv::kernels::simdLevelName(qkv::kernels::supportedSimdLevel()))},
         {u"blas"_s, QString::fromLatin1(qkv::kernels::blasName()).trimmed()},
+        {u"blas_kernels"_s, QString::fromLatin1(qkv::kernels::blasKernels())},
     };
 }
 

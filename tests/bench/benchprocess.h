@@ -1,5 +1,7 @@
 #pragma once
 
+#include "kernels/matmul.h"
+
 #include <QJsonObject>
 #include <QProcess>
 #include <QString>
@@ -24,10 +26,22 @@ inline double ratio(double peer, double ours)
     return ours > 0 ? std::round(peer / ours * 100) / 100 : 0;
 }
 
+// A peer's numpy runs on the same OpenBLAS as we do: where it would fall back to its slowest
+// kernels on a CPU it does not know, it gets the ones our products run with, so the comparison
+// is of the code, not of the kernels.
+inline QProcessEnvironment peerEnvironment()
+{
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    if (!env.contains(QStringLiteral("OPENBLAS_CORETYPE")))
+        env.insert(QStringLiteral("OPENBLAS_CORETYPE"), QString::fromLatin1(kernels::blasKernels()));
+    return env;
+}
+
 // Runs a program to its end; false with the reason in `error` if it failed.
 inline bool runProcess(const QString &program, const QStringList &args, QByteArray *out, QString *error)
 {
     QProcess p;
+    p.setProcessEnvironment(peerEnvironment());
     p.start(program, args);
     if (!p.waitForFinished(5 * 60 * 1000)) {
         p.kill();

@@ -6,6 +6,7 @@
 #include "attention/attention.h"
 #include "attention/engine.h"
 #include "benchmachine.h"
+#include "benchprocess.h"
 #include "document/document.h"
 #include "document/settings.h"
 #include "platform/memorytuning.h"
@@ -342,10 +343,7 @@ QString defaultPeerScript()
     return QString::fromUtf8(QKV_BENCH_PEER_SCRIPT);
 }
 
-QJsonObject unavailable(const QString &reason)
-{
-    return {{u"available"_s, false}, {u"reason"_s, reason}};
-}
+using qkv::bench::unavailable;
 
 QString casesArgument(const std::vector<CaseResult> &cases)
 {
@@ -373,6 +371,7 @@ QJsonObject runPeer(
     if (!QFileInfo(peerPython).isExecutable())
         return unavailable(peerPython + u" not found"_s);
     QProcess process;
+    process.setProcessEnvironment(qkv::bench::peerEnvironment());
     process.start(peerPython,
         {script, u"--cases"_s, casesArgument(cases), u"--matmul"_s, shapesArgument(shapes), u"--budget"_s,
             QString::number(budget.seconds), u"--max-reps"_s, QString::number(budget.maxReps), u"--total"_s,

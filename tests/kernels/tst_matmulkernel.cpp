@@ -1,5 +1,6 @@
-// kernels::multiply against a plain triple loop, for every transposition, with strides larger
-// than the rows (blocks of bigger matrices, as the engine passes the halves of a product).
+// kernels::multiply against a plain triple loop, in double and float, for every transposition,
+// with strides larger than the rows (blocks of bigger matrices, as the engine passes the halves of
+// a product); and the BLAS kernels chosen for this CPU.
 
 #include "kernels/matmul.h"
 
@@ -9,6 +10,45 @@
 #include <vector>
 
 using namespace qkv::kernels;
+
+namespace {
+
+// C = op(A)·op(B) of random matrices against a triple loop in double, for T = double or float.
+template<class T, class Ref>
+void checkProduct(bool transA, bool transB, double tolerance)
+{
+    std::mt19937 rng(3);
+    std::uniform_real_distribution<T> u(-1, 1);
+    for (const auto &[m, n, k] : {std::tuple {1, 1, 1}, {7, 5, 3}, {64, 33, 17}, {130, 70, 65}}) {
+        // op(A) is m × k, op(B) is k × n; stored column-major with 3 spare rows each.
+        const int aRows = transA ? k : m, aCols = transA ? m : k;
+        const int bRows = transB ? n : k, bCols = transB ? k : n;
+        const int lda = aRows + 3, ldb = bRows + 3, ldc = m + 2;
+        std::vector<T> a(static_cast<std::size_t>(lda * aCols)), b(static_cast<std::size_t>(ldb * bCols));
+        for (T &v : a)
+            v = u(rng);
+        for (T &v : b)
+            v = u(rng);
+        std::vector<T> c(static_cast<std::size_t>(ldc * n), T(42));
+        multiply(Ref {a.data(), lda, transA}, Ref {b.data(), ldb, transB}, m, n, k, c.data(), ldc);
+        const auto at
+            = [&](int i, int t) { return transA ? a[std::size_t(t + i * lda)] : a[std::size_t(i + t * lda)]; };
+        const auto bt
+            = [&](int t, int j) { return transB ? b[std::size_t(j + t * ldb)] : b[std::size_t(t + j * ldb)]; };
+        for (int i = 0; i < m; ++i)
+            for (int j = 0; j < n; ++j) {
+                double want = 0;
+                for (int t = 0; t < k; ++t)
+                    want += double(at(i, t)) * double(bt(t, j));
+                QVERIFY(std::abs(double(c[std::size_t(i + j * ldc)]) - want) < tolerance * k);
+            }
+        // The spare rows of C are not written.
+        for (int j = 0; j < n; ++j)
+            QCOMPARE(c[std::size_t(m + j * ldc)], T(42));
+    }
+}
+
+} // namespace
 
 class TestMatmulKernel : public QObject
 {
@@ -28,38 +68,24 @@ private Q_SLOTS:
     {
         QFETCH(bool, transA);
         QFETCH(bool, transB);
-        std::mt19937 rng(3);
-        std::uniform_real_distribution<double> u(-1, 1);
-        for (const auto &[m, n, k] : {std::tuple {1, 1, 1}, {7, 5, 3}, {64, 33, 17}, {130, 70, 65}}) {
-            // op(A) is m × k, op(B) is k × n; stored column-major with 3 spare rows each.
-            const int aRows = transA ? k : m, aCols = transA ? m : k;
-            const int bRows = transB ? n : k, bCols = transB ? k : n;
-            const int lda = aRows + 3, ldb = bRows + 3, ldc = m + 2;
-            std::vector<double> a(static_cast<std::size_t>(lda * aCols)), b(static_cast<std::size_t>(ldb * bCols));
-            for (double &v : a)
-                v = u(rng);
-            for (double &v : b)
-                v = u(rng);
-            std::vector<double> c(static_cast<std::size_t>(ldc * n), 42.0);
-            multiply({a.data(), lda, transA}, {b.data(), ldb, transB}, m, n, k, c.data(), ldc);
-            const auto at
-                = [&](int i, int t) { return transA ? a[std::size_t(t + i * lda)] : a[std::size_t(i + t * lda)]; };
-            const auto bt
-                = [&](int t, int j) { return transB ? b[std::size_t(j + t * ldb)] : b[std::size_t(t + j * ldb)]; };
-            for (int i = 0; i < m; ++i)
-                for (int j = 0; j < n; ++j) {
-                    double want = 0;
-                    for (int t = 0; t < k; ++t)
-                        want += at(i, t) * bt(t, j);
-                    QVERIFY(std::abs(c[std::size_t(i + j * ldc)] - want) < 1e-13 * k);
-                }
-            // The spare rows of C are not written.
-            for (int j = 0; j < n; ++j)
-                QCOMPARE(c[std::size_t(m + j * ldc)], 42.0);
-        }
+        checkProduct<double, MatrixRef>(transA, transB, 1e-13);
+        // Single precision: each product's rounding, k of them summed.
+        checkProduct<float, FloatMatrixRef>(transA, transB, 1e-6);
     }
 
     void namesItsLibrary() { QVERIFY(QByteArray(blasName()).contains("OpenBLAS")); }
+
+    // A CPU OpenBLAS does not know by its model number gets its SSE3 kernels (Prescott); one with
+    // AVX2 and FMA must run wider ones, unless OPENBLAS_CORETYPE asked for them.
+    void kernelsFitTheCpu()
+    {
+        __builtin_cpu_init();
+        if (qEnvironmentVariableIsSet("OPENBLAS_CORETYPE") || !__builtin_cpu_supports("avx2")
+            || !__builtin_cpu_supports("fma"))
+            QSKIP("no AVX2 and FMA here, or OPENBLAS_CORETYPE chooses the kernels");
+        QVERIFY2(QByteArray(blasKernels()) != "Prescott", blasKernels());
+        QVERIFY(!QByteArray(blasKernels()).isEmpty());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestMatmulKernel)
