@@ -40,5 +40,8 @@ Eigen::MatrixXd sinusoidalPositions(int n, int dModel);
 // Whether S equals its transpose up to rounding (key·key and embedding scores always do).
 // Compares tile by tile and stops at the first difference.
 bool isSymmetric(const SquareMatrix &s);
+// The same for an S that was symmetric before rows and columns `lines` (and only those) changed:
+// only the pairs those lines hold are compared, O(n) a line.
+bool isSymmetricAlong(const SquareMatrix &s, const std::vector<int> &lines);
 
 } // namespace qkv

@@ -1,5 +1,7 @@
 #include "attention/incrementalupdate.h"
 
+#include "attention/attention.h"
+
 #include "kernels/softmax.h"
 #include "platform/twocores.h"
 #include "platform/vectorstate.h"
@@ -198,6 +200,7 @@ bool updateResult(Result &result, const Document &doc, const std::vector<ValueRe
         const auto [h, field] = key;
         HeadResult &head = result.heads[static_cast<std::size_t>(h)];
         HeadUpdate update(head, result.visible, divisor);
+        std::vector<int> lines; // the tokens whose row or column of S changed
         for (const QString &word : words) {
             std::vector<int> tokens;
             for (int i = 0; i < n; ++i)
@@ -220,8 +223,12 @@ bool updateResult(Result &result, const Document &doc, const std::vector<ValueRe
                 return false;
             if (field != Field::Value)
                 head.largestWeight = -1; // a pass would be needed to know it again
+            if (field == Field::Key || (field == Field::Query && s.scoring == Scoring::QueryKey))
+                lines.insert(lines.end(), tokens.begin(), tokens.end());
         }
-        head.symmetric = isSymmetric(head.scores);
+        // A symmetric S stays so when the changed lines are (a pass over them, not over S).
+        if (!lines.empty())
+            head.symmetric = head.symmetric ? isSymmetricAlong(head.scores, lines) : isSymmetric(head.scores);
         result.output.middleCols(Eigen::Index(h) * s.dim, s.dim) = head.output;
     }
     return true;
