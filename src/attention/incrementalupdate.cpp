@@ -88,7 +88,10 @@ public:
     {
         for (int j : rows) {
             const Eigen::RowVectorXd delta = v - m_head.values.row(j);
-            m_head.output.noalias() += m_head.weights.col(j) * delta;
+            // The column gathered once: the product reads it once per output column, and a
+            // column of the row-major weights is a cache line a row apart.
+            const Eigen::VectorXd attention = m_head.weights.col(j);
+            m_head.output.noalias() += attention * delta;
             m_head.values.row(j) = v;
         }
     }
