@@ -51,7 +51,7 @@ std::vector<std::optional<RowIssue>> hopelessRows(const SquareMatrix &scores, co
 // Softmax row by row in the vectorized kernel, which also finds the rows it cannot normalize;
 // the rows split over two cores when there are many.
 SquareMatrix softmaxRows(const SquareMatrix &scores, const SquareMatrix &visible, double divisor,
-    std::vector<RowProblem> &problems, double *largestWeight)
+    std::vector<RowProblem> &problems, double *largestWeight, std::vector<double> *rowLargest)
 {
     const Eigen::Index n = scores.rows(), cols = scores.cols();
     SquareMatrix weights(n, cols);
@@ -76,19 +76,22 @@ SquareMatrix softmaxRows(const SquareMatrix &scores, const SquareMatrix &visible
     }
     if (largestWeight)
         *largestWeight = largest.empty() ? 0.0 : *std::max_element(largest.begin(), largest.end());
+    if (rowLargest)
+        *rowLargest = std::move(largest);
     return weights;
 }
 
 } // namespace
 
 SquareMatrix normalizeRows(const SquareMatrix &scores, const SquareMatrix &visible, Normalization normalization,
-    double temperature, int width, std::vector<RowProblem> &problems, double *largestWeight)
+    double temperature, int width, std::vector<RowProblem> &problems, double *largestWeight,
+    std::vector<double> *rowLargest)
 {
     if (normalization == Normalization::ScaledSoftmax || normalization == Normalization::Softmax) {
         double divisor = temperature;
         if (normalization == Normalization::ScaledSoftmax)
             divisor *= std::sqrt(static_cast<double>(std::max(width, 1)));
-        return softmaxRows(scores, visible, divisor, problems, largestWeight);
+        return softmaxRows(scores, visible, divisor, problems, largestWeight, rowLargest);
     }
     const auto n = static_cast<int>(scores.rows());
     const bool masked = visible.size() > 0;
@@ -191,17 +194,6 @@ bool isSymmetric(const SquareMatrix &s)
             if (!tolerance.within((s.block(r, c, h, w) - s.block(c, r, w, h).transpose()).cwiseAbs().maxCoeff()))
                 return false;
         }
-    return true;
-}
-
-bool isSymmetricAlong(const SquareMatrix &s, const std::vector<int> &lines)
-{
-    if (s.rows() != s.cols())
-        return false;
-    SymmetryTolerance tolerance(s);
-    for (const int i : lines)
-        if (i >= 0 && i < s.rows() && !tolerance.within((s.row(i) - s.col(i).transpose()).cwiseAbs().maxCoeff()))
-            return false;
     return true;
 }
 

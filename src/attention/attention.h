@@ -30,9 +30,11 @@ SquareMatrix visibility(int n, MaskKind mask, const std::set<Cell> &masked);
 // S over its row sum, or S as is. `width` is the length of the compared vectors, the d of √d.
 // Masked cells get exactly 0. Rows that cannot be normalized come back as zeros and are listed
 // in `problems`: never a silent NaN. `largestWeight`, when given, receives the largest weight where
-// the normalization finds it for free (softmax), else is left as it is.
+// the normalization finds it for free (softmax), else is left as it is; `rowLargest` the same for
+// each row.
 SquareMatrix normalizeRows(const SquareMatrix &scores, const SquareMatrix &visible, Normalization normalization,
-    double temperature, int width, std::vector<RowProblem> &problems, double *largestWeight = nullptr);
+    double temperature, int width, std::vector<RowProblem> &problems, double *largestWeight = nullptr,
+    std::vector<double> *rowLargest = nullptr);
 
 // The sinusoidal position encoding of "Attention is all you need", n × dModel.
 Eigen::MatrixXd sinusoidalPositions(int n, int dModel);
@@ -40,8 +42,5 @@ Eigen::MatrixXd sinusoidalPositions(int n, int dModel);
 // Whether S equals its transpose up to rounding (key·key and embedding scores always do).
 // Compares tile by tile and stops at the first difference.
 bool isSymmetric(const SquareMatrix &s);
-// The same for an S that was symmetric before rows and columns `lines` (and only those) changed:
-// only the pairs those lines hold are compared, O(n) a line.
-bool isSymmetricAlong(const SquareMatrix &s, const std::vector<int> &lines);
 
 } // namespace qkv

@@ -58,7 +58,6 @@ QString issueText(RowIssue issue)
 void finishHead(HeadResult &r)
 {
     outputProduct(r.weights, r.values, r.output);
-    r.symmetric = isSymmetric(r.scores);
 }
 
 } // namespace
@@ -88,8 +87,8 @@ HeadResult computeHead(Eigen::MatrixXd q, Eigen::MatrixXd k, Eigen::MatrixXd v, 
         }
         break;
     }
-    r.weights = normalizeRows(
-        r.scores, visible, settings.normalization, settings.temperature, width, r.problems, &r.largestWeight);
+    r.weights = normalizeRows(r.scores, visible, settings.normalization, settings.temperature, width, r.problems,
+        &r.largestWeight, &r.rowLargest);
     finishHead(r);
     return r;
 }

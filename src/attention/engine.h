@@ -28,10 +28,12 @@ struct HeadResult {
 
     // The "closer after attention" comparison: V·Vᵀ before, O·Vᵀ after (row i: token i).
     Eigen::MatrixXd similarityBefore, similarityAfter;
-    bool symmetric = false;
     // The largest weight where the softmax found it for free (every weight then lies in
     // [0, largest]), so that a colour scale needs no pass over them; below 0 when unknown.
     double largestWeight = -1;
+    // The same row by row (where the softmax found them), so that an edit of a few rows keeps it
+    // known; empty when unknown.
+    std::vector<double> rowLargest;
     std::vector<RowProblem> problems;
 };
 

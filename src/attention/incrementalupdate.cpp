@@ -1,7 +1,5 @@
 #include "attention/incrementalupdate.h"
 
-#include "attention/attention.h"
-
 #include "kernels/softmax.h"
 #include "platform/twocores.h"
 #include "platform/vectorstate.h"
@@ -109,8 +107,10 @@ private:
     bool softmaxRow(Eigen::Index i)
     {
         const Eigen::Index n = m_head.scores.cols();
+        std::vector<double> &largest = m_head.rowLargest;
         const auto status = kernels::softmaxRow(m_head.scores.row(i).data(),
-            m_visible.size() ? m_visible.row(i).data() : nullptr, n, m_divisor, m_head.weights.row(i).data());
+            m_visible.size() ? m_visible.row(i).data() : nullptr, n, m_divisor, m_head.weights.row(i).data(),
+            std::ssize(largest) == n ? &largest[static_cast<std::size_t>(i)] : nullptr);
         if (status != kernels::RowStatus::Ok)
             return false;
         m_head.output.row(i).noalias() = m_head.weights.row(i) * m_head.values;
@@ -203,7 +203,6 @@ bool updateResult(Result &result, const Document &doc, const std::vector<ValueRe
         const auto [h, field] = key;
         HeadResult &head = result.heads[static_cast<std::size_t>(h)];
         HeadUpdate update(head, result.visible, divisor);
-        std::vector<int> lines; // the tokens whose row or column of S changed
         for (const QString &word : words) {
             std::vector<int> tokens;
             for (int i = 0; i < n; ++i)
@@ -224,14 +223,16 @@ bool updateResult(Result &result, const Document &doc, const std::vector<ValueRe
                 update.values(tokens, vector);
             if (!ok)
                 return false;
-            if (field != Field::Value)
-                head.largestWeight = -1; // a pass would be needed to know it again
-            if (field == Field::Key || (field == Field::Query && s.scoring == Scoring::QueryKey))
-                lines.insert(lines.end(), tokens.begin(), tokens.end());
+            if (field == Field::Key) { // every row renormalized: a pass would be needed to know it
+                head.largestWeight = -1;
+                head.rowLargest.clear();
+            }
         }
-        // A symmetric S stays so when the changed lines are (a pass over them, not over S).
-        if (!lines.empty())
-            head.symmetric = head.symmetric ? isSymmetricAlong(head.scores, lines) : isSymmetric(head.scores);
+        // New queries: their rows' largest weights came with their softmax, the rest are as they were.
+        if (field == Field::Query && s.scoring == Scoring::QueryKey)
+            head.largestWeight = n > 0 && std::ssize(head.rowLargest) == n
+                ? *std::max_element(head.rowLargest.begin(), head.rowLargest.end())
+                : -1;
         result.output.middleCols(Eigen::Index(h) * s.dim, s.dim) = head.output;
     }
     return true;

@@ -49,7 +49,8 @@ double difference(const Result &a, const Result &b)
             {worst, (x.scores - y.scores).cwiseAbs().maxCoeff(), (x.weights - y.weights).cwiseAbs().maxCoeff(),
                 (x.output - y.output).cwiseAbs().maxCoeff(), (x.queries - y.queries).cwiseAbs().maxCoeff(),
                 (x.keys - y.keys).cwiseAbs().maxCoeff(), (x.values - y.values).cwiseAbs().maxCoeff()});
-        if (x.symmetric != y.symmetric)
+        // Known after an edit (not after a key's, which renormalizes every row): then exactly so.
+        if (x.largestWeight >= 0 && x.largestWeight != y.largestWeight)
             return 1;
     }
     return worst;
@@ -79,39 +80,6 @@ class TstIncrementalUpdate : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
-    // Queries equal to keys give symmetric scores; an edit keeps them symmetric only while each
-    // word's query and key stay equal, and the incremental result says so as the full one does.
-    void symmetryFollowsTheEdits()
-    {
-        std::mt19937 rng(5);
-        Document doc = randomDocument(40, 12, 1, 4, rng);
-        for (int i = 0; i < doc.tokenCount(); ++i) {
-            WordVectors v = doc.wordVectors(doc.vectorKey(i));
-            v[Role::Key] = v[Role::Query];
-            doc.setWordVectors(doc.vectorKey(i), v);
-        }
-        Result result = compute(doc);
-        QVERIFY(result.heads[0].symmetric);
-        const QString word = doc.vectorKey(3);
-        const auto setVector = [&](std::initializer_list<Role> roles, double x) {
-            WordVectors v = doc.wordVectors(word);
-            std::vector<ValueRef> refs;
-            for (Role r : roles) {
-                v[r](0, 1) = x;
-                refs.push_back({r == Role::Query ? Field::Query : Field::Key, word, 0, 0, 1});
-            }
-            doc.setWordVectors(word, v);
-            QVERIFY(updateResult(result, doc, refs));
-            QVERIFY(difference(result, compute(doc)) < 1e-12);
-        };
-        setVector({Role::Query, Role::Key}, 0.75); // both: still symmetric
-        QVERIFY(result.heads[0].symmetric);
-        setVector({Role::Query}, -1.5); // the query alone: no longer
-        QVERIFY(!result.heads[0].symmetric);
-        setVector({Role::Key}, -1.5); // the key follows: symmetric again
-        QVERIFY(result.heads[0].symmetric);
-    }
-
     void thousandsOfEditsEqualTheFullCompute_data()
     {
         QTest::addColumn<int>("tokens");
