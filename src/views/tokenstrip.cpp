@@ -31,6 +31,11 @@ QSize TokenStrip::sizeHint() const
 
 void TokenStrip::setTokens(const QStringList &tokens)
 {
+    // The window passes the tokens after every edit: laying out thousands of chips again only
+    // when they changed keeps a scrubbed value from measuring every token's text.
+    if (tokens == m_source && !m_tokens.isEmpty())
+        return;
+    m_source = tokens;
     m_tokens.clear();
     m_tokens.reserve(tokens.size());
     for (const QString &token : tokens)

@@ -38,7 +38,8 @@ protected:
 private:
     void layoutChips();
 
-    QStringList m_tokens;
+    QStringList m_source; // as given
+    QStringList m_tokens; // as shown
     std::vector<int> m_left; // chip i spans [m_left[i], m_left[i] + m_width[i])
     std::vector<int> m_width;
     int m_selected = -1;
