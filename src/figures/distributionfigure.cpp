@@ -187,8 +187,9 @@ DistributionFigure::Layout DistributionFigure::layout(const QRectF &rect, const 
 
     // Token labels across while the widest fits its bar, else upright (smaller when even one
     // line is taller than a bar is wide), at most 30 % of the height.
-    if (m_labels.serial != m_serial || m_labels.font != l.font) {
-        m_labels.serial = m_serial;
+    if (m_labels.bars != l.bars || m_labels.font != l.font || m_labels.tokens != result().tokens) {
+        m_labels.tokens = result().tokens;
+        m_labels.bars = l.bars;
         m_labels.font = l.font;
         m_labels.widest = 0;
         for (int k = 0; k < l.bars; ++k)

@@ -86,9 +86,11 @@ private:
         bool anyMasked = false;
         ValueAxis axis;
     };
-    // The widest token label in a font, measured once per data and font.
+    // The widest token label in a font, measured once per tokens and font (an edited value keeps
+    // them: at 4,096 tokens measuring them took longer than drawing the bars).
     struct Labels {
-        quint64 serial = 0;
+        QStringList tokens;
+        int bars = -1;
         QFont font;
         qreal widest = 0;
     };
