@@ -152,46 +152,26 @@ Eigen::MatrixXd sinusoidalPositions(int n, int dModel)
     return pe;
 }
 
-namespace {
-
-// Whether a difference between S and Sᵀ is rounding: at most 1e-12 of the largest score (or of
-// 1). The largest score is a pass over all of S, made only when a difference exceeds the least
-// the tolerance can be.
-class SymmetryTolerance
-{
-public:
-    explicit SymmetryTolerance(const SquareMatrix &s)
-        : m_s(s)
-    { }
-    bool within(double difference)
-    {
-        if (!(difference > 1e-12))
-            return true;
-        if (m_tolerance == 0)
-            m_tolerance = 1e-12 * std::max(1.0, m_s.cwiseAbs().maxCoeff());
-        return difference <= m_tolerance;
-    }
-
-private:
-    const SquareMatrix &m_s;
-    double m_tolerance = 0;
-};
-
-} // namespace
-
 bool isSymmetric(const SquareMatrix &s)
 {
     if (s.rows() != s.cols())
         return false;
-    // Tile by tile, so that the common case, a difference in the first tile, stops at once. Small
-    // tiles: a mirrored pair of 16 × 16 stays in cache however large S is.
-    SymmetryTolerance tolerance(s);
+    // The tolerance is relative to the largest score, a pass over all of S: found only when a
+    // tile differs by more than the least it can be (1e-12), so that the common case, a
+    // difference in the first tile, costs about that pass. Small tiles: a mirrored pair of
+    // 16 × 16 stays in cache however large S is.
+    double tolerance = 0;
     constexpr Eigen::Index tile = 16;
     const Eigen::Index n = s.rows();
     for (Eigen::Index r = 0; r < n; r += tile)
         for (Eigen::Index c = r; c < n; c += tile) {
             const Eigen::Index h = std::min(tile, n - r), w = std::min(tile, n - c);
-            if (!tolerance.within((s.block(r, c, h, w) - s.block(c, r, w, h).transpose()).cwiseAbs().maxCoeff()))
+            const double difference = (s.block(r, c, h, w) - s.block(c, r, w, h).transpose()).cwiseAbs().maxCoeff();
+            if (!(difference > 1e-12))
+                continue;
+            if (tolerance == 0)
+                tolerance = 1e-12 * std::max(1.0, s.cwiseAbs().maxCoeff());
+            if (!(difference <= tolerance))
                 return false;
         }
     return true;
