@@ -15,6 +15,7 @@
 #include "session/autosaver.h"
 #include "session/documentsession.h"
 #include "session/embeddingsmodel.h"
+#include "session/livehistory.h"
 #include "session/outputprojectionmodel.h"
 #include "session/outputsmodel.h"
 #include "session/projectionsmodel.h"
@@ -30,6 +31,7 @@
 #include <QSettings>
 #include <QSpinBox>
 #include <QToolButton>
+#include <QUndoGroup>
 
 namespace qkv {
 
@@ -47,6 +49,8 @@ MainWindow::MainWindow(QWidget *parent)
     , m_file(m_autosaver)
     , m_transformer(new TransformerSession(m_session, this))
     , m_live(new live::LiveSession(this))
+    , m_liveHistory(new LiveHistory(m_live, this))
+    , m_history(new QUndoGroup(this))
 {
     m_ui->setupUi(this);
     // Default layout: settings above the worked computation (with heads and history as tabs)
@@ -64,7 +68,11 @@ MainWindow::MainWindow(QWidget *parent)
     resizeDocks({m_ui->settingsDock}, {380}, Qt::Horizontal);
     resizeDocks({m_ui->settingsDock, m_ui->workedDock}, {300, 500}, Qt::Vertical);
     resizeDocks({m_ui->tablesDock}, {300}, Qt::Vertical);
-    m_ui->historyView->setStack(m_session->undoStack());
+    m_history->addStack(m_session->undoStack());
+    m_history->addStack(m_liveHistory->stack());
+    m_history->setActiveStack(m_session->undoStack());
+    m_autosaver->followHistory(m_history);
+    m_ui->historyView->setGroup(m_history);
     m_ui->historyView->setEmptyLabel(tr("<opened>"));
     setUpActions();
     setUpTables();
@@ -86,10 +94,17 @@ MainWindow::MainWindow(QWidget *parent)
         });
     connect(m_session, &DocumentSession::selectedTokenChanged, this, &MainWindow::showSelection);
     connect(m_session, &DocumentSession::currentHeadChanged, this, &MainWindow::refresh);
-    connect(m_session->undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
-    connect(m_session->undoStack(), &QUndoStack::indexChanged, this, &MainWindow::showStep);
-    connect(m_session->undoStack(), &QUndoStack::indexChanged, this, &MainWindow::updateTitle);
-    connect(m_session, &DocumentSession::documentReset, this, [this] { m_shownStep = 0; });
+    connect(m_history, &QUndoGroup::cleanChanged, this, &MainWindow::updateTitle);
+    connect(m_history, &QUndoGroup::indexChanged, this, &MainWindow::showStep);
+    connect(m_history, &QUndoGroup::indexChanged, this, &MainWindow::updateTitle);
+    connect(m_history, &QUndoGroup::activeStackChanged, this, [this](QUndoStack *stack) {
+        m_shownStep = stack ? stack->index() : 0;
+        updateTitle();
+    });
+    connect(m_session, &DocumentSession::documentReset, this, [this] {
+        if (m_history->activeStack() == m_session->undoStack())
+            m_shownStep = 0;
+    });
 
     const QSettings settings;
     if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray())) {
@@ -110,7 +125,7 @@ MainWindow::~MainWindow()
     // Closing the window may still commit an open cell editor; its change must not reach a
     // window whose form is already gone.
     disconnect(m_session, nullptr, this, nullptr);
-    disconnect(m_session->undoStack(), nullptr, this, nullptr);
+    disconnect(m_history, nullptr, this, nullptr);
 }
 
 void MainWindow::setUpActions()
@@ -127,10 +142,10 @@ void MainWindow::setUpActions()
         a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     m_ui->tablesDock->addActions({m_ui->actionCopy, m_ui->actionPaste});
 
-    QAction *undo = m_session->undoStack()->createUndoAction(this, tr("&Undo"));
+    QAction *undo = m_history->createUndoAction(this, tr("&Undo"));
     undo->setObjectName(QStringLiteral("actionUndo"));
     undo->setShortcuts(QKeySequence::Undo);
-    QAction *redo = m_session->undoStack()->createRedoAction(this, tr("&Redo"));
+    QAction *redo = m_history->createRedoAction(this, tr("&Redo"));
     redo->setObjectName(QStringLiteral("actionRedo"));
     redo->setShortcuts(shortcutsWith(QKeySequence::keyBindings(QKeySequence::Redo),
         {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence(Qt::CTRL | Qt::Key_Y)}));
@@ -333,7 +348,9 @@ void MainWindow::showHoveredCell(int row, int col)
 // The status bar says what an edit, an undo or a redo did, in the words of the History dock.
 void MainWindow::showStep(int index)
 {
-    const QUndoStack *stack = m_session->undoStack();
+    const QUndoStack *stack = m_history->activeStack();
+    if (!stack)
+        return;
     const bool undone = index < m_shownStep;
     m_shownStep = index;
     const QUndoCommand *command = stack->command(undone ? index : index - 1);
@@ -357,7 +374,7 @@ QString MainWindow::documentName() const
 void MainWindow::updateTitle()
 {
     setWindowTitle(tr("%1[*] — QKV Lab").arg(documentName()));
-    setWindowModified(!m_session->undoStack()->isClean());
+    setWindowModified(!m_history->isClean());
 }
 
 void MainWindow::showError(const QString &title, const QString &text)

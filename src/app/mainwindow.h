@@ -11,6 +11,7 @@
 #include <vector>
 
 class QProgressBar;
+class QUndoGroup;
 class QSpinBox;
 
 namespace Ui {
@@ -34,6 +35,7 @@ class TransformerSession;
 class ExampleNoteDock;
 class ExportDialog;
 class HelpDock;
+class LiveHistory;
 class ZoomController;
 class OutputProjectionModel;
 class OutputsModel;
@@ -71,6 +73,9 @@ public:
     QString filePath() const { return m_file.path(); }
     QString lastError() const { return m_lastError; }
     Autosaver *autosaver() const { return m_autosaver; }
+    // What Undo, Redo and the History dock work on: the document's undo stack, or while a real
+    // model runs, the model's (its sentence and interventions).
+    QUndoGroup *history() const { return m_history; }
 
     void setTheme(Theme theme);
     // How `view` looks in the window now (colormap, filters, layout…), for figures.
@@ -112,7 +117,9 @@ private:
     QByteArray liveSessionBytes(const QString &file) const;
     void showLiveRun();
     void showPredictions();
-    void editLiveModel();
+    void editLiveModel(int dragId);
+    // Whether the shown layer's document already holds `run`'s numbers of its layer.
+    bool showsRun(const live::LiveRun &run) const;
     void buildModelMenu();
     void updateModelActions();
     void buildExamplesMenu();
@@ -152,8 +159,9 @@ private:
     DocumentFile m_file; // after m_autosaver, which it is given
     TransformerSession *m_transformer;
     live::LiveSession *m_live;
+    LiveHistory *m_liveHistory;
+    QUndoGroup *m_history;
     std::shared_ptr<const live::LiveRun> m_shownRun; // the run the model session shows
-    bool m_reloadShown = false; // the next run replaces the shown layer's document
     std::shared_ptr<live::SessionFile> m_pendingSession; // applied to the first run of its model
     bool m_recoveredUnsaved = false; // marked unsaved once a recovered session's edits are shown
     QProgressBar *m_liveBusy = nullptr;

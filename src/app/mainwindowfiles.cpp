@@ -22,6 +22,7 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QStatusBar>
+#include <QUndoGroup>
 
 namespace qkv {
 namespace {
@@ -131,7 +132,8 @@ bool MainWindow::saveBytes(const QString &path, const QByteArray &bytes)
         return false;
     }
     m_file.setFile(path);
-    m_session->undoStack()->setClean(); // only after a successful commit
+    if (QUndoStack *history = m_history->activeStack())
+        history->setClean(); // only after a successful commit
     m_transformer->markShownViewSaved();
     addRecentFile(m_file.path());
     updateTitle();
@@ -180,10 +182,11 @@ bool MainWindow::saveAs()
 
 bool MainWindow::maybeSave()
 {
-    // A model's views keep their edits only while it is open, the shown one without its history.
-    const bool shown
-        = !m_session->undoStack()->isClean() || (m_transformer->isOpen() && m_transformer->shownViewWasEdited());
-    const int others = m_transformer->isOpen() ? m_transformer->editedOtherViews() : 0;
+    // A model file's views keep their edits only while it is open, the shown one without its
+    // history. A running model's history holds every edit, and its session file saves them all.
+    const bool modelFile = m_transformer->isOpen() && !m_live->isOpen();
+    const bool shown = !m_history->isClean() || (modelFile && m_transformer->shownViewWasEdited());
+    const int others = modelFile ? m_transformer->editedOtherViews() : 0;
     if (!shown && others == 0)
         return true;
     const QString name = documentName();

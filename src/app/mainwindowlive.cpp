@@ -12,6 +12,7 @@
 #include "livemodel/sessionfile.h"
 #include "session/autosaver.h"
 #include "session/documentsession.h"
+#include "session/livehistory.h"
 #include "session/transformersession.h"
 #include "transformer/hubcache.h"
 #include "views/layersgridview.h"
@@ -23,10 +24,12 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QLineEdit>
 #include <QProgressBar>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTimer>
+#include <QUndoGroup>
 
 namespace qkv {
 namespace {
@@ -101,30 +104,42 @@ void MainWindow::setUpLive()
         statusBar()->showMessage(tr("The model cannot run on this: %1").arg(error), 8000);
         m_ui->predictionView->setMessage(error);
     });
-    connect(m_session, &DocumentSession::valuesChanged, this, &MainWindow::editLiveModel);
-
-    const auto changeInterventions = [this](bool reloadShown, auto change) {
-        if (!m_live->isOpen() || !m_transformer->isOpen())
-            return;
-        m_reloadShown = reloadShown;
-        m_live->setInterventions(change(m_live->interventions()));
-    };
-    connect(m_ui->actionAblateHead, &QAction::triggered, this, [this, changeInterventions](bool off) {
-        const int layer = m_transformer->view().layer, head = m_session->currentHead();
-        changeInterventions(
-            false, [&](auto current) { return live::withAblation(std::move(current), layer, head, off); });
+    connect(m_session, &DocumentSession::valuesEdited, this, &MainWindow::editLiveModel);
+    // Undo, Redo and the History dock follow the model's history while one runs.
+    connect(m_live, &live::LiveSession::modelChanged, this, [this] {
+        const bool running = m_live->isOpen();
+        m_history->setActiveStack(running ? m_liveHistory->stack() : m_session->undoStack());
+        // The shown layer's settings and masks are the model's: an edit of them would change
+        // the views and not the model.
+        const QString fixed = running
+            ? tr("a running model computes its attention its own way; edit its queries, keys and values, or switch "
+                 "heads off")
+            : QString();
+        m_session->setSettingsFixed(fixed);
+        m_ui->settingsPanel->setFixed(fixed);
     });
-    connect(m_ui->transformerPanel->grid(), &LayersGridView::switchRequested, this,
-        [changeInterventions](int layer, int head, bool off) {
-            changeInterventions(
-                false, [&](auto current) { return live::withAblation(std::move(current), layer, head, off); });
-        });
+    connect(m_liveHistory, &LiveHistory::sentenceRestored, m_ui->sentenceEdit, &QLineEdit::setText);
+
+    const auto changeInterventions = [this](const QString &text, auto change) {
+        if (m_live->isOpen() && m_transformer->isOpen())
+            m_liveHistory->changeInterventions(change(m_live->interventions()), text);
+    };
+    const auto switchHead = [changeInterventions](int layer, int head, bool off) {
+        changeInterventions(off ? tr("Switch head %1 of layer %2 off").arg(head + 1).arg(layer + 1)
+                                : tr("Switch head %1 of layer %2 on").arg(head + 1).arg(layer + 1),
+            [&](auto current) { return live::withAblation(std::move(current), layer, head, off); });
+    };
+    connect(m_ui->actionAblateHead, &QAction::triggered, this,
+        [this, switchHead](bool off) { switchHead(m_transformer->view().layer, m_session->currentHead(), off); });
+    connect(m_ui->transformerPanel->grid(), &LayersGridView::switchRequested, this, switchHead);
     connect(m_ui->actionResetLayer, &QAction::triggered, this, [this, changeInterventions] {
         const int layer = m_transformer->view().layer;
-        changeInterventions(true, [&](auto current) { return live::withoutLayer(std::move(current), layer); });
+        changeInterventions(tr("Reset layer %1").arg(layer + 1),
+            [&](auto current) { return live::withoutLayer(std::move(current), layer); });
     });
     connect(m_ui->actionResetAll, &QAction::triggered, this, [changeInterventions] {
-        changeInterventions(true, [](auto current) { return live::withoutLayer(std::move(current), -1); });
+        changeInterventions(
+            tr("Reset all layers"), [](auto current) { return live::withoutLayer(std::move(current), -1); });
     });
     for (auto signal : {&TransformerSession::viewChanged, &TransformerSession::modelChanged})
         connect(m_transformer, signal, this, &MainWindow::updateModelActions);
@@ -244,16 +259,8 @@ void MainWindow::showLiveRun()
         if (run->causal)
             m_session->setSelectedToken(int(run->ids.size()) - 1);
     } else {
-        // The shown layer's document stays (with its undo history) when its own numbers are the
-        // same: the same tokens, and nothing changed before it. Its own edits are the document's.
-        const int layer = m_transformer->view().layer;
-        transformer::ForwardOptions now;
-        now.interventions = run->forward->interventions;
-        const bool keep = !m_reloadShown && layer >= 0 && run->ids == m_shownRun->ids
-            && transformer::firstChangedLayer(*m_shownRun->forward, now) >= layer;
-        m_transformer->replace(run->attention, keep);
+        m_transformer->replace(run->attention, showsRun(*run));
     }
-    m_reloadShown = false;
     m_shownRun = run;
     if (const std::shared_ptr<live::SessionFile> s = std::exchange(m_pendingSession, nullptr)) {
         // A session file's look and edits, once its model has run on its sentence.
@@ -261,14 +268,12 @@ void MainWindow::showLiveRun()
         view.layer = std::min(s->layer, m_transformer->model()->layers - 1);
         m_transformer->setView(view);
         m_session->setCurrentHead(std::min(s->head, m_transformer->model()->heads - 1));
-        if (!s->interventions.empty()) {
-            m_reloadShown = true;
+        if (!s->interventions.empty()) // where the history starts, not a step of it
             m_live->setInterventions(s->interventions);
-        }
     }
-    if (m_recoveredUnsaved && !m_reloadShown) { // the recovered edits are shown
-        m_recoveredUnsaved = false;
-        m_session->undoStack()->resetClean();
+    if (m_recoveredUnsaved && live::sameInterventions(run->forward->interventions, m_live->interventions())) {
+        m_recoveredUnsaved = false; // the recovered edits are shown
+        m_liveHistory->stack()->resetClean();
     }
     showPredictions();
     updateModelActions();
@@ -309,19 +314,40 @@ void MainWindow::showPredictions()
     m_ui->predictionView->setPredictions(std::move(groups));
 }
 
-void MainWindow::editLiveModel()
+bool MainWindow::showsRun(const live::LiveRun &run) const
 {
-    // An edit of the shown layer's vectors is an intervention on that layer.
-    const std::shared_ptr<const live::LiveRun> before = m_live->baseline();
-    if (!m_live->isOpen() || !m_transformer->isOpen() || !before || !m_shownRun
+    // The shown layer's document stays when it already shows the run's numbers of its layer:
+    // the same tokens, nothing changed before the layer, and the layer's replaced queries, keys
+    // and values those the document holds (an edit made in it; not one undone).
+    const int layer = m_transformer->view().layer;
+    if (layer < 0 || !m_shownRun || run.ids != m_shownRun->ids)
+        return false;
+    transformer::ForwardOptions now;
+    now.interventions = run.forward->interventions;
+    if (transformer::firstChangedLayer(*m_shownRun->forward, now) < layer)
+        return false;
+    const std::vector<transformer::Intervention> shown
+        = usesModelVectors(*m_transformer->model(), m_transformer->view())
+        ? live::interventionsFromDocument(m_session->document(), layer, *m_shownRun)
+        : live::layerEdits(m_shownRun->forward->interventions, layer);
+    return live::sameInterventions(shown, live::layerEdits(now.interventions, layer));
+}
+
+void MainWindow::editLiveModel(int dragId)
+{
+    // An edit of the shown layer's vectors is an intervention on that layer, a step of the
+    // model's history named as the document named it.
+    if (!m_live->isOpen() || !m_transformer->isOpen() || !m_shownRun
         || m_transformer->path() != m_live->model()->location()
         || !usesModelVectors(*m_transformer->model(), m_transformer->view()))
         return;
     const int layer = m_transformer->view().layer;
     std::vector<transformer::Intervention> next = live::withLayerEdits(
-        m_live->interventions(), layer, live::interventionsFromDocument(m_session->document(), layer, *before));
-    if (!live::sameInterventions(next, m_live->interventions()))
-        m_live->setInterventions(std::move(next));
+        m_live->interventions(), layer, live::interventionsFromDocument(m_session->document(), layer, *m_shownRun));
+    const QUndoStack *edits = m_session->undoStack();
+    const QUndoCommand *step = edits->command(edits->index() - 1);
+    const QString text = step ? step->text() : tr("Edit values");
+    m_liveHistory->changeInterventions(std::move(next), tr("%1 in layer %2").arg(text).arg(layer + 1), dragId);
 }
 
 void MainWindow::updateModelActions()

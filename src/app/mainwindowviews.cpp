@@ -5,6 +5,7 @@
 
 #include "livemodel/livesession.h"
 #include "session/documentsession.h"
+#include "session/livehistory.h"
 
 #include <QSettings>
 
@@ -19,7 +20,7 @@ void MainWindow::setUpViews()
     m_ui->sentenceEdit->setMaxLength(static_cast<int>(limits::maxFileBytes));
     connect(m_ui->sentenceEdit, &QLineEdit::textEdited, this, [this](const QString &text) {
         if (m_live->isOpen())
-            m_live->setSentence(text); // the model's tokenizer decides the tokens
+            m_liveHistory->typeSentence(text); // the model's tokenizer decides the tokens
         else
             m_session->editSentence(text);
     });

@@ -3,6 +3,7 @@
 #include "livemodel/livemodel.h"
 
 #include <algorithm>
+#include <iterator>
 
 namespace qkv::live {
 namespace {
@@ -16,18 +17,18 @@ bool replacesNumbers(const transformer::Intervention &i)
 
 } // namespace
 
-std::vector<transformer::Intervention> interventionsFromDocument(
-    const Document &doc, int layer, const LiveRun &baseline)
+std::vector<transformer::Intervention> interventionsFromDocument(const Document &doc, int layer, const LiveRun &shown)
 {
     std::vector<transformer::Intervention> out;
-    if (!baseline.forward || layer < 0 || layer >= int(baseline.forward->layers.size()))
+    if (!shown.forward || layer < 0 || layer >= int(shown.forward->layers.size()))
         return out;
-    const std::vector<transformer::HeadRecord> &heads = baseline.forward->layers[std::size_t(layer)].heads;
+    const std::vector<transformer::HeadRecord> &heads = shown.forward->layers[std::size_t(layer)].heads;
     const Settings &s = doc.settings();
     const int n = doc.tokenCount();
-    if (heads.empty() || s.mode != Mode::Direct || s.heads != int(heads.size()) || n != int(baseline.ids.size())
+    if (heads.empty() || s.mode != Mode::Direct || s.heads != int(heads.size()) || n != int(shown.ids.size())
         || s.dim != int(heads.front().query.cols()))
         return out;
+    const std::vector<transformer::Intervention> before = layerEdits(shown.forward->interventions, layer);
     std::vector<WordVectors> tokens;
     tokens.reserve(std::size_t(n));
     for (int i = 0; i < n; ++i)
@@ -39,10 +40,25 @@ std::vector<transformer::Intervention> interventionsFromDocument(
             Eigen::MatrixXf edited(n, s.dim);
             for (int i = 0; i < n; ++i)
                 edited.row(i) = tokens[std::size_t(i)][role].row(h).cast<float>();
-            if (edited != *matrix)
+            if (edited != *matrix) {
                 out.push_back({layer, h, kind, std::move(edited)});
+            } else {
+                const auto kept = std::find_if(before.begin(), before.end(),
+                    [h, k = kind](const transformer::Intervention &i) { return i.head == h && i.kind == k; });
+                if (kept != before.end())
+                    out.push_back(*kept);
+            }
         }
     }
+    return out;
+}
+
+std::vector<transformer::Intervention> layerEdits(
+    const std::vector<transformer::Intervention> &interventions, int layer)
+{
+    std::vector<transformer::Intervention> out;
+    std::copy_if(interventions.begin(), interventions.end(), std::back_inserter(out),
+        [layer](const transformer::Intervention &i) { return i.layer == layer && replacesNumbers(i); });
     return out;
 }
 

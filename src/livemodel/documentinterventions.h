@@ -9,12 +9,18 @@ namespace qkv::live {
 
 struct LiveRun;
 
-// What edits to one layer's document (the per-token queries, keys and values of every head that
-// modelDocument makes of a layer) ask of the model: an intervention for each head and role whose
-// matrix differs from the model's own in `baseline`. Empty when the document is not such a
-// layer's (other tokens, other heads or combined views).
-std::vector<transformer::Intervention> interventionsFromDocument(
-    const Document &doc, int layer, const LiveRun &baseline);
+// What one layer's document (the per-token queries, keys and values of every head that
+// modelDocument makes of a layer) asks of the model, made from the run `shown` it was made of and
+// edited since: a replacement for each head and role whose matrix differs from that run's, and
+// the replacements `shown` already had for the others. Comparing with the shown run, not with
+// the model's own, keeps numbers that moved only because an earlier layer was changed from
+// being frozen. Empty when the document is not such a layer's (other tokens, other heads or
+// combined views).
+std::vector<transformer::Intervention> interventionsFromDocument(const Document &doc, int layer, const LiveRun &shown);
+
+// The queries, keys and values of `layer` that `interventions` replace.
+std::vector<transformer::Intervention> layerEdits(
+    const std::vector<transformer::Intervention> &interventions, int layer);
 
 // `current` with the query, key and value replacements of `layer` swapped for `layerEdits`;
 // ablations and other layers stay.

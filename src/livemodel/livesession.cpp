@@ -32,6 +32,7 @@ void LiveSession::open(std::shared_ptr<const LiveModel> model, const QString &se
     m_error.clear();
     m_pause.stop();
     request();
+    Q_EMIT modelChanged();
 }
 
 void LiveSession::close()
@@ -46,6 +47,7 @@ void LiveSession::close()
     m_run.reset();
     m_baseline.reset();
     updateComputing();
+    Q_EMIT modelChanged();
 }
 
 void LiveSession::setSentence(const QString &sentence)
@@ -79,6 +81,14 @@ void LiveSession::setInterventions(std::vector<transformer::Intervention> interv
     m_interventions = std::move(interventions);
     m_pause.stop();
     request();
+}
+
+void LiveSession::restore(const QString &sentence, std::vector<transformer::Intervention> interventions)
+{
+    if (!m_model)
+        return;
+    m_sentence = sentence;
+    setInterventions(std::move(interventions));
 }
 
 void LiveSession::request()

@@ -44,6 +44,8 @@ public:
     const std::vector<transformer::Intervention> &interventions() const { return m_interventions; }
     // Computed at once, from the first layer that changes.
     void setInterventions(std::vector<transformer::Intervention> interventions);
+    // A sentence and the interventions made on it, together (undo, redo): computed at once.
+    void restore(const QString &sentence, std::vector<transformer::Intervention> interventions);
 
     // The newest finished run of the newest request: null before the first, or after an error.
     const std::shared_ptr<const LiveRun> &run() const { return m_run; }
@@ -56,6 +58,7 @@ public:
     void waitForRun();
 
 Q_SIGNALS:
+    void modelChanged(); // opened, or closed
     void computingChanged(bool computing);
     void runChanged(); // run() and baseline() hold the newest request's result
     void failed(const QString &error); // the newest request was refused (error() says why)

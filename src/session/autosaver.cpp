@@ -9,6 +9,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QStandardPaths>
+#include <QUndoGroup>
 #include <QUuid>
 
 namespace qkv {
@@ -36,22 +37,34 @@ Autosaver::Autosaver(DocumentSession *session, const QString &folder, QObject *p
     m_timer.setSingleShot(true);
     m_timer.setInterval(3000);
     connect(&m_timer, &QTimer::timeout, this, &Autosaver::saveNow);
+    follow(session->undoStack());
+}
+
+template<typename History>
+void Autosaver::follow(History *history)
+{
     // The undo stack's own signals, not the session's: the first edit after an open or a save
     // is computed (and announced) before the stack leaves its clean state. A merged drag step
     // changes the index too. The delay runs from the first edit not yet saved and is not
     // restarted by later ones: however long one keeps dragging, the copy is never older than it.
-    QUndoStack *undo = session->undoStack();
+    m_clean = [history] { return history->isClean(); };
     const auto schedule = [this] {
-        if (!m_session->undoStack()->isClean() && !m_timer.isActive())
+        if (!m_clean() && !m_timer.isActive())
             m_timer.start();
     };
-    connect(undo, &QUndoStack::indexChanged, this, schedule);
-    connect(undo, &QUndoStack::cleanChanged, this, [this, schedule](bool clean) {
+    connect(history, &History::indexChanged, this, schedule);
+    connect(history, &History::cleanChanged, this, [this, schedule](bool clean) {
         if (clean)
             clear();
         else
             schedule();
     });
+}
+
+void Autosaver::followHistory(QUndoGroup *history)
+{
+    disconnect(m_session->undoStack(), nullptr, this, nullptr);
+    follow(history);
 }
 
 Autosaver::~Autosaver()
@@ -69,7 +82,7 @@ QString Autosaver::defaultFolder()
 QString Autosaver::saveNow()
 {
     m_timer.stop();
-    if (m_session->undoStack()->isClean())
+    if (m_clean())
         return {};
     const QByteArray meta = QJsonDocument(QJsonObject {{QStringLiteral("original"), m_originalFile}}).toJson();
     // The work first: killed between the two, the copy is there (its original file unknown).

@@ -8,6 +8,8 @@
 #include <functional>
 #include <memory>
 
+class QUndoGroup;
+
 namespace qkv {
 
 class DocumentSession;
@@ -41,6 +43,9 @@ public:
     // session instead (its sentence and interventions), which a document cannot hold.
     void setContent(std::function<QByteArray()> content) { m_content = std::move(content); }
     void setDelay(int ms) { m_timer.setInterval(ms); }
+    // The history whose unsaved steps start the delay: the session's undo stack unless told
+    // otherwise (a window that runs a real model switches between its stack and the model's).
+    void followHistory(QUndoGroup *history);
     // Writes now if there is unsaved work; returns the error, if any.
     QString saveNow();
     // The work is saved (or thrown away): the copy is no longer needed.
@@ -55,7 +60,11 @@ Q_SIGNALS:
     void errorChanged(const QString &error);
 
 private:
+    template<typename History>
+    void follow(History *history);
+
     DocumentSession *m_session;
+    std::function<bool()> m_clean; // of the history followed
     QString m_file;
     QString m_originalFile;
     std::unique_ptr<QLockFile> m_lock;

@@ -116,10 +116,28 @@ QString settingsText(const Settings &before, const Settings &after)
     return tr("Set %1").arg(changes.join(QStringLiteral(", ")));
 }
 
-QString sentenceText(const QString &sentence)
+QString sentenceText(const QString &before, const QString &after)
 {
+    // What changed, not the whole sentence: steps of a long sentence would all read alike.
+    qsizetype prefix = 0;
+    while (prefix < before.size() && prefix < after.size() && before[prefix] == after[prefix])
+        ++prefix;
+    qsizetype suffix = 0;
+    while (suffix < before.size() - prefix && suffix < after.size() - prefix
+        && before[before.size() - 1 - suffix] == after[after.size() - 1 - suffix])
+        ++suffix;
+    const QString removed = before.mid(prefix, before.size() - prefix - suffix);
+    const QString typed = after.mid(prefix, after.size() - prefix - suffix);
     constexpr int shown = 40;
-    const QString text = sentence.size() > shown ? sentence.left(shown - 1) + QChar(0x2026) : sentence;
+    const auto cut = [](const QString &s) { return s.size() > shown ? s.left(shown - 1) + QChar(0x2026) : s; };
+    if (removed.isEmpty() && !typed.trimmed().isEmpty())
+        return tr("Type “%1”").arg(cut(typed.trimmed()));
+    if (typed.isEmpty() && !removed.trimmed().isEmpty())
+        return tr("Delete “%1”").arg(cut(removed.trimmed()));
+    if (!typed.trimmed().isEmpty() && !removed.trimmed().isEmpty())
+        return tr("Replace “%1” with “%2”").arg(cut(removed.trimmed()), cut(typed.trimmed()));
+    // Spaces alone: the sentence as it now reads, its end (where one types) kept when it is long.
+    const QString text = after.size() > shown ? QChar(0x2026) + after.right(shown - 1) : after;
     return tr("Type “%1”").arg(text);
 }
 

@@ -14,7 +14,8 @@ namespace qkv {
 // Numbers set by typing (dragged = false), scrubbing or dragging a point (dragged = true).
 QString valuesText(const std::vector<ValueRef> &refs, const std::vector<double> &values, bool dragged);
 QString settingsText(const Settings &before, const Settings &after);
-QString sentenceText(const QString &sentence);
+// The sentence `before` edited into `after`: the words typed or deleted.
+QString sentenceText(const QString &before, const QString &after);
 QString maskText(const QStringList &tokens, Cell cell, bool masking);
 // ‘word’ in the quotation marks every command text uses.
 QString quoted(const QString &word);

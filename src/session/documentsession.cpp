@@ -104,7 +104,13 @@ void DocumentSession::editSentence(const QString &sentence)
 
 void DocumentSession::editSettings(const Settings &settings)
 {
-    if (!(settings == m_document.settings()) && !refuseSize(settings, m_document.sentence()))
+    if (settings == m_document.settings())
+        return;
+    if (!m_settingsFixed.isEmpty()) {
+        Q_EMIT editRefused(m_settingsFixed);
+        return;
+    }
+    if (!refuseSize(settings, m_document.sentence()))
         m_undo.push(new SettingsCommand(this, settings));
 }
 
@@ -119,14 +125,20 @@ void DocumentSession::editValues(
             keptValues.push_back(values[i]);
         }
     }
-    if (!kept.empty())
-        m_undo.push(new ValuesCommand(this, std::move(kept), std::move(keptValues), dragId, text));
+    if (kept.empty())
+        return;
+    m_undo.push(new ValuesCommand(this, std::move(kept), std::move(keptValues), dragId, text));
+    Q_EMIT valuesEdited(dragId);
 }
 
 void DocumentSession::toggleMask(Cell cell)
 {
     const int n = m_document.tokenCount();
-    if (cell.first >= 0 && cell.second >= 0 && cell.first < n && cell.second < n)
+    if (cell.first < 0 || cell.second < 0 || cell.first >= n || cell.second >= n)
+        return;
+    if (!m_settingsFixed.isEmpty())
+        Q_EMIT editRefused(m_settingsFixed);
+    else
         m_undo.push(new MaskCommand(this, cell));
 }
 

@@ -55,6 +55,9 @@ public:
         const std::vector<ValueRef> &refs, const std::vector<double> &values, int dragId = 0, const QString &text = {});
     void editValue(const ValueRef &ref, double value, int dragId = 0) { editValues({ref}, {value}, dragId); }
     void toggleMask(Cell cell);
+    // While a real model runs, the document is one of its layers: its settings and masks are the
+    // model's, and editing them is refused with `why` (editRefused); empty allows it again.
+    void setSettingsFixed(const QString &why) { m_settingsFixed = why; }
     // A fresh id for the edits of one drag, which then merge into one undo step.
     int newDragId() { return ++m_lastDragId; }
 
@@ -74,6 +77,9 @@ Q_SIGNALS:
     void shapeChanged();
     // Only numbers changed.
     void valuesChanged();
+    // editValues() made its step (emitted after the step is on the undo stack, and not by undo or
+    // redo): a real model's window turns the edit into an intervention of its own history.
+    void valuesEdited(int dragId);
     void resultChanged();
     void documentReset();
     void selectedTokenChanged(int token);
@@ -122,6 +128,7 @@ private:
     Result m_result;
     QUndoStack m_undo;
     int m_lastDragId = 0;
+    QString m_settingsFixed;
     int m_selectedToken = -1;
     bool m_keySelected = false;
     int m_currentHead = 0;

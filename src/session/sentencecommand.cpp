@@ -8,19 +8,34 @@
 
 namespace qkv {
 
+TypingBurst::TypingBurst(const QString &typed)
+    : m_typed(typed)
+    , m_when(std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch())
+                 .count())
+{ }
+
+bool TypingBurst::continueWith(const TypingBurst &next)
+{
+    constexpr qint64 burstPauseMs = 1000;
+    const bool paused = next.m_when - m_when >= burstPauseMs;
+    const auto endsWord = [](const QString &s) { return !s.isEmpty() && s.back().isSpace(); };
+    const bool newWord = endsWord(m_typed) && !endsWord(next.m_typed) && next.m_typed.size() > m_typed.size();
+    if (paused || newWord)
+        return false;
+    *this = next;
+    return true;
+}
+
 SentenceCommand::SentenceCommand(DocumentSession *session, const QString &sentence)
     : m_session(session)
     , m_before(session->document().sentence())
     , m_after(sentence)
-    , m_lastEdit(
-          std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch())
-              .count())
     , m_attentionBefore(session->document().storedAttention())
     , m_maskedBefore(session->document().maskedCells())
     , m_titleBefore(session->document().title())
 {
-    setText(sentenceText(m_after));
-    m_titleAfter = titleAfterSentenceEdit(m_titleBefore, m_before, m_after, session->document().settings().tokenizer);
+    setText(sentenceText(m_before, sentence));
+    m_titleAfter = titleAfterSentenceEdit(m_titleBefore, m_before, sentence, session->document().settings().tokenizer);
 }
 
 void SentenceCommand::undo()
@@ -36,7 +51,7 @@ void SentenceCommand::undo()
 void SentenceCommand::redo()
 {
     m_session->modify([this](Document &doc) {
-        doc.setSentence(m_after);
+        doc.setSentence(m_after.typed());
         doc.setTitle(m_titleAfter);
         if (m_done) {
             doc.restoreAttention(m_attentionAfter);
@@ -56,19 +71,13 @@ int SentenceCommand::id() const
 bool SentenceCommand::mergeWith(const QUndoCommand *other)
 {
     const auto *next = static_cast<const SentenceCommand *>(other);
-    constexpr qint64 burstPauseMs = 1000;
-    const bool paused = next->m_lastEdit - m_lastEdit >= burstPauseMs;
-    const auto endsWord = [](const QString &s) { return !s.isEmpty() && s.back().isSpace(); };
-    const bool newWord = endsWord(m_after) && !endsWord(next->m_after) && next->m_after.size() > m_after.size();
-    if (paused || newWord)
+    if (!m_after.continueWith(next->m_after))
         return false;
-    m_lastEdit = next->m_lastEdit;
-    m_after = next->m_after;
     m_attentionAfter = next->m_attentionAfter;
     m_maskedAfter = next->m_maskedAfter;
     m_titleAfter = next->m_titleAfter; // what the document shows now
-    setText(sentenceText(m_after));
-    setObsolete(m_after == m_before);
+    setText(sentenceText(m_before, m_after.typed()));
+    setObsolete(m_after.typed() == m_before);
     return true;
 }
 

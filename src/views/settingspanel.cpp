@@ -78,7 +78,20 @@ void SettingsPanel::setSettings(const Settings &s)
         w->setEnabled(!weights);
     m_ui->temperature->setEnabled(
         !weights && (s.normalization == Normalization::Softmax || s.normalization == Normalization::ScaledSoftmax));
+    if (!m_fixed.isEmpty()) {
+        for (QWidget *w : std::initializer_list<QWidget *> {m_ui->mode, m_ui->scoring, m_ui->normalization, m_ui->mask,
+                 m_ui->positions, m_ui->tokenizer, m_ui->vectors, m_ui->heads, m_ui->dim, m_ui->dModel,
+                 m_ui->temperature})
+            w->setEnabled(false);
+    }
     m_updating = false;
+}
+
+void SettingsPanel::setFixed(const QString &why)
+{
+    m_fixed = why;
+    setToolTip(why.isEmpty() ? QString() : why.left(1).toUpper() + why.mid(1) + u'.');
+    setSettings(m_shown);
 }
 
 Settings SettingsPanel::settings() const

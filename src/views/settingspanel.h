@@ -26,6 +26,9 @@ public:
     void setSettings(const Settings &settings);
     Settings settings() const;
     void setColormap(Colormap map);
+    // While `why` is not empty the settings are shown, not edited (a real model's are its own);
+    // the colormap stays a choice.
+    void setFixed(const QString &why);
 
 Q_SIGNALS:
     void settingsEdited(const qkv::Settings &settings);
@@ -35,6 +38,7 @@ private:
     std::unique_ptr<Ui::SettingsPanel> m_ui;
     Settings m_shown; // what setSettings showed: keeps digits the spin boxes cannot display
     bool m_updating = false;
+    QString m_fixed;
 };
 
 } // namespace qkv

@@ -14,17 +14,22 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QComboBox>
 #include <QDir>
 #include <QDockWidget>
+#include <QDoubleSpinBox>
 #include <QFile>
 #include <QFileInfo>
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
+#include <QUndoGroup>
+#include <QUndoStack>
 
 #include "checkpointfixtures.h"
 #include "named.h"
@@ -49,6 +54,8 @@ private:
     }
     live::LiveSession *live() const { return m_window->liveSession(); }
     DocumentSession *session() const { return m_window->session(); }
+    // Undo, Redo and the History dock: the model's history while a model runs.
+    QUndoStack *history() const { return m_window->history()->activeStack(); }
     PredictionView *predictions() const { return child<PredictionView>("predictionView"); }
     // Waits until the newest sentence or edit is computed and shown.
     void settle() const
@@ -80,7 +87,7 @@ private Q_SLOTS:
     }
     void cleanup()
     {
-        session()->undoStack()->setClean();
+        history()->setClean();
         m_window.reset();
     }
 
@@ -121,7 +128,86 @@ private Q_SLOTS:
         QCOMPARE(m_window->transformerSession()->model()->n, int(direct.ids.size()));
         QCOMPARE(predictions()->predictions().front().bars.front().token, direct.predictions.front().top.front().token);
         QCOMPARE(edit->text(), u"the dog ran on the mat . the dog"_s); // what was typed stays
-        QVERIFY(session()->undoStack()->count() == 0); // a sentence is not an edit of the model
+        // Typing is a step a word, as in documents; undo puts the sentence back and reruns it.
+        QCOMPARE(history()->count(), 9);
+        QCOMPARE(history()->undoText(), u"Type “dog”"_s);
+        child<QAction>("actionUndo")->trigger();
+        QCOMPARE(edit->text(), u"the dog ran on the mat . the "_s);
+        settle();
+        QCOMPARE(live()->run()->sentence, edit->text());
+        while (history()->canUndo())
+            child<QAction>("actionUndo")->trigger();
+        QCOMPARE(edit->text(), m_window->liveSession()->sentence());
+        settle();
+        QVERIFY(edit->text() != u"the dog ran on the mat . the dog"_s);
+        QCOMPARE(live()->run()->sentence, edit->text());
+        QCOMPARE(session()->document().tokens(), live::run(*m_reference, edit->text()).attention->tokens);
+        QVERIFY(history()->isClean());
+        QVERIFY(!m_window->isWindowModified());
+    }
+
+    // Every change of the model is a step of its history: a key edited, a head of an earlier
+    // layer switched off, everything reset. Each undo and redo gives back exactly the
+    // interventions, the shown numbers and the logits of that state.
+    void everyChangeOfTheModelIsAStepOfItsHistory()
+    {
+        const Eigen::MatrixXf own = live()->run()->forward->logits;
+        const auto logitsOf = [this](const std::vector<transformer::Intervention> &interventions) {
+            transformer::ForwardOptions options;
+            options.interventions = interventions;
+            return transformer::forward(m_reference->model(), live()->run()->ids, options).logits;
+        };
+        auto *grid = child<LayersGridView>("grid");
+        QTest::mouseClick(grid, Qt::LeftButton, {}, grid->tileRect(grid->rect(), 1, 2).center().toPoint());
+        settle();
+        const ValueRef ref {Field::Key, session()->document().vectorKey(2), 2, 0, 3};
+        const double old = session()->document().value(ref);
+        session()->editValue(ref, old + 7);
+        settle();
+        const std::vector<transformer::Intervention> edited = live()->interventions();
+        QCOMPARE(edited.size(), std::size_t(1));
+        Q_EMIT grid->switchRequested(0, 1, true);
+        settle();
+        const std::vector<transformer::Intervention> ablated = live()->interventions();
+        QCOMPARE(ablated.size(), std::size_t(2));
+        // Layer 1 was rebuilt from the new numbers; the edited key stays as it was set (in the
+        // model's single precision).
+        const double set = double(float(old + 7));
+        QCOMPARE(session()->document().value(ref), set);
+        child<QAction>("actionResetAll")->trigger();
+        settle();
+        QVERIFY(live()->interventions().empty());
+        QCOMPARE(session()->document().value(ref), old);
+        QCOMPARE(history()->count(), 3);
+        QCOMPARE(history()->text(1), u"Switch head 2 of layer 1 off"_s);
+        QCOMPARE(history()->undoText(), u"Reset all layers"_s);
+        QVERIFY(history()->text(0).endsWith(u" in layer 2"_s));
+        QVERIFY(m_window->isWindowModified());
+
+        auto *undo = child<QAction>("actionUndo");
+        auto *redo = child<QAction>("actionRedo");
+        const auto check = [&](const std::vector<transformer::Intervention> &expected, double value, bool off) {
+            settle();
+            QVERIFY(live::sameInterventions(live()->interventions(), expected));
+            QCOMPARE(session()->document().value(ref), value);
+            QCOMPARE(grid->isSwitchedOff(0, 1), off);
+            QVERIFY((live()->run()->forward->logits - logitsOf(expected)).cwiseAbs().maxCoeff() < 1e-5f);
+        };
+        undo->trigger();
+        check(ablated, set, true);
+        undo->trigger();
+        check(edited, set, false);
+        undo->trigger();
+        check({}, old, false);
+        QVERIFY((live()->run()->forward->logits - own).cwiseAbs().maxCoeff() < 1e-6f);
+        QVERIFY(!m_window->isWindowModified());
+        redo->trigger();
+        check(edited, set, false);
+        redo->trigger();
+        check(ablated, set, true);
+        redo->trigger();
+        check({}, old, false);
+        QVERIFY(!redo->isEnabled());
     }
 
     void aKeyEditedInTheTableFlowsToThePrediction()
@@ -176,7 +262,7 @@ private Q_SLOTS:
         QCOMPARE(session()->document().value(ref), old + 40.0); // the edit stays shown
 
         // Undo takes the intervention back: the model's own prediction again.
-        session()->undoStack()->undo();
+        history()->undo();
         settle();
         QVERIFY(live()->interventions().empty());
         for (const PredictedBar &b : predictions()->predictions().front().bars)
@@ -236,7 +322,7 @@ private Q_SLOTS:
         const QString file = dir.filePath(u"edited.qkvmodel.json"_s);
         QVERIFY(m_window->saveLiveSession(file));
         QVERIFY(m_window->windowTitle().contains(u"edited.qkvmodel.json"_s));
-        QVERIFY(session()->undoStack()->isClean());
+        QVERIFY(history()->isClean());
 
         QVERIFY(m_window->openDocument(u"example:animal"_s));
         QVERIFY(!live()->isOpen());
@@ -299,13 +385,13 @@ private Q_SLOTS:
         });
         next.offerRecovery();
         QTRY_VERIFY_WITH_TIMEOUT(next.liveSession()->isOpen() && !next.liveSession()->isComputing(), 20000);
-        QTRY_VERIFY(next.session()->undoStack()->count() == 0 && next.isWindowModified());
+        QTRY_VERIFY(next.history()->activeStack()->count() == 0 && next.isWindowModified());
         QVERIFY(live::sameInterventions(next.liveSession()->interventions(), interventions));
         QVERIFY((next.liveSession()->run()->forward->logits - logits).cwiseAbs().maxCoeff() == 0);
         QVERIFY(next.windowTitle().contains(u"Recovered"_s));
         QVERIFY(next.filePath().isEmpty());
         QVERIFY(!QFile::exists(left));
-        next.session()->undoStack()->setClean();
+        next.history()->activeStack()->setClean();
     }
 
     void bertFillsTheMask()
@@ -323,6 +409,32 @@ private Q_SLOTS:
         settle();
         QVERIFY(predictions()->predictions().empty());
         QVERIFY(predictions()->message().contains(u"[MASK]"_s));
+    }
+
+    // The shown layer's settings and masks are the model's: the panel shows them read-only and an
+    // edit that would change the views and not the model is refused, saying why.
+    void aRunningModelsSettingsAreItsOwn()
+    {
+        auto *temperature = child<QDoubleSpinBox>("temperature");
+        QVERIFY(!temperature->isEnabled());
+        QVERIFY(!child<QComboBox>("mask")->isEnabled());
+        QVERIFY(child<QComboBox>("colormap")->isEnabled());
+        const Settings before = session()->document().settings();
+        Settings hotter = before;
+        hotter.temperature = 2;
+        session()->editSettings(hotter);
+        session()->toggleMask({3, 1});
+        QVERIFY(session()->document().settings() == before);
+        QVERIFY(session()->document().maskedCells().empty());
+        QCOMPARE(session()->undoStack()->count(), 0);
+        QCOMPARE(history()->count(), 0);
+        QVERIFY(m_window->statusBar()->currentMessage().startsWith(u"Not applied: a running model"_s));
+
+        QVERIFY(m_window->openDocument(u"example:animal"_s)); // a document's settings are its own
+        QVERIFY(temperature->isEnabled());
+        temperature->setValue(2);
+        QCOMPARE(session()->document().settings().temperature, 2.0);
+        QCOMPARE(history(), session()->undoStack());
     }
 
     void anotherFileEndsTheRun()

@@ -8,8 +8,11 @@
 #include "app/exportdialog.h"
 #include "app/mainwindow.h"
 #include "document/documentio.h"
+#include "livemodel/documentinterventions.h"
 #include "livemodel/livesession.h"
+#include "modelfiles/modeldocument.h"
 #include "session/documentsession.h"
+#include "session/transformersession.h"
 #include "views/layersgridview.h"
 #include "views/scrubtableview.h"
 #include "views/tokenstrip.h"
@@ -27,6 +30,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QUndoGroup>
 #include <QUndoStack>
 
 #include "named.h"
@@ -252,7 +256,9 @@ private Q_SLOTS:
     // of the shown head edited in the table (interventions), heads switched off, layers reset,
     // undo and redo. After each action, once the model has run, what the window shows is what a
     // whole forward pass with the same interventions computes: the incremental recompute from
-    // the first changed layer never drifts.
+    // the first changed layer never drifts, and the shown layer's table holds that run's numbers.
+    // At the end, undoing every step gives back the model's own run of the first sentence, and
+    // redoing them the last state.
     void randomActionsOnARealModel()
     {
         const quint32 seed = qEnvironmentVariableIsSet("QKV_SEED") ? quint32(qEnvironmentVariableIntValue("QKV_SEED"))
@@ -271,7 +277,10 @@ private Q_SLOTS:
             session()->waitForResult();
         };
         settle();
+        const QString opened = live->sentence();
+        const Eigen::MatrixXf openedLogits = live->run()->forward->logits;
         auto *grid = child<LayersGridView>("grid");
+        const TransformerSession *shown = m_window->transformerSession();
         const transformer::Config &config = live->model()->model().config();
         int interventions = 0;
         for (int step = 0; step < steps; ++step) {
@@ -311,9 +320,33 @@ private Q_SLOTS:
             QVERIFY2((run->forward->logits - whole.logits).cwiseAbs().maxCoeff() < 1e-4f,
                 qPrintable(QStringLiteral("step %1 (action %2)").arg(step).arg(action)));
             QVERIFY(run->forward->logits.allFinite());
+            const int layer = shown->view().layer;
+            if (layer >= 0 && usesModelVectors(*shown->model(), shown->view()))
+                QVERIFY2(live::sameInterventions(live::interventionsFromDocument(session()->document(), layer, *run),
+                             live::layerEdits(options.interventions, layer)),
+                    qPrintable(QStringLiteral("step %1 (action %2): the table is not the run").arg(step).arg(action)));
         }
         qInfo("at most %d interventions at once", interventions);
-        session()->undoStack()->setClean();
+        QUndoStack *history = m_window->history()->activeStack();
+        const int lastIndex = history->index();
+        const std::vector<transformer::Intervention> last = live->interventions();
+        const QString lastSentence = live->sentence();
+        qInfo("%d steps in the model's history", int(history->count()));
+        while (history->canUndo()) {
+            history->undo();
+            settle();
+        }
+        QCOMPARE(live->sentence(), opened);
+        QCOMPARE(child<QLineEdit>("sentenceEdit")->text(), opened);
+        QVERIFY(live->interventions().empty());
+        QVERIFY((live->run()->forward->logits - openedLogits).cwiseAbs().maxCoeff() < 1e-5f);
+        while (history->index() < lastIndex) {
+            history->redo();
+            settle();
+        }
+        QCOMPARE(live->sentence(), lastSentence);
+        QVERIFY(live::sameInterventions(live->interventions(), last));
+        history->setClean();
         m_window.reset();
     }
 };

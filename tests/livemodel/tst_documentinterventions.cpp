@@ -68,6 +68,38 @@ private Q_SLOTS:
         QVERIFY(interventionsFromDocument(doc, 1, shorter).empty());
     }
 
+    // A layer shown after an earlier layer changed: its numbers differ from the model's own
+    // everywhere, yet an edit replaces only the matrix edited, and replacements the shown run
+    // already had stay.
+    void anEditAfterAnEarlierChangeReplacesOnlyWhatWasEdited()
+    {
+        const LiveRun own = live::run(*m_gpt2, u"the cat sat on the mat"_s);
+        RunOptions options;
+        options.interventions = {{0, 1, Kind::Ablate, {}}, {1, 0, Kind::Query, own.forward->layers[1].heads[0].query}};
+        options.interventions.back().values(0, 0) += 1.0f;
+        const LiveRun changed = live::run(*m_gpt2, u"the cat sat on the mat"_s, options);
+        QVERIFY(changed.forward->layers[1].heads[2].value != own.forward->layers[1].heads[2].value);
+        Document doc = layerDocument(changed, 1);
+        const std::vector<transformer::Intervention> unedited = interventionsFromDocument(doc, 1, changed);
+        QCOMPARE(unedited.size(), std::size_t(1)); // the query replaced before
+        QVERIFY(unedited.front() == options.interventions.back());
+        QVERIFY(layerEdits(options.interventions, 1).front() == options.interventions.back());
+        QVERIFY(layerEdits(options.interventions, 0).empty()); // an ablation replaces no numbers
+
+        WordVectors w = doc.wordVectors(doc.vectorKey(4));
+        w.v(2, 1) -= 0.25;
+        doc.setWordVectors(doc.vectorKey(4), w);
+        const std::vector<transformer::Intervention> edits = interventionsFromDocument(doc, 1, changed);
+        QCOMPARE(edits.size(), std::size_t(2));
+        const auto value
+            = std::find_if(edits.begin(), edits.end(), [](const auto &i) { return i.kind == Kind::Value; });
+        QVERIFY(value != edits.end());
+        QCOMPARE(value->head, 2);
+        Eigen::MatrixXf expected = changed.forward->layers[1].heads[2].value;
+        expected(4, 1) -= 0.25f;
+        QVERIFY((value->values - expected).cwiseAbs().maxCoeff() < 1e-6f);
+    }
+
     void editsAblationsAndResetsCombine()
     {
         const LiveRun run = live::run(*m_gpt2, u"the cat sat"_s);

@@ -89,7 +89,14 @@ private Q_SLOTS:
         QCOMPARE(stack->undoText(), u"Drag q1 of ‘it’ to 0.9"_s); // follows the merged drag
         session.editSentence(u"The animal slept"_s);
         session.editSentence(u"The animal slept well"_s);
-        QCOMPARE(stack->undoText(), u"Type “The animal slept well”"_s);
+        QCOMPARE(stack->undoText(), u"Replace “didn't cross the street because it was …” with “slept well”"_s);
+        // Named by what was typed or deleted: the steps of a long sentence do not all read alike.
+        const QString end(60, u'!');
+        QCOMPARE(sentenceText(u"The animal"_s + end, u"The animal slept"_s + end), u"Type “slept”"_s);
+        QCOMPARE(sentenceText(u"The animal slept"_s, u"The animal"_s), u"Delete “slept”"_s);
+        QCOMPARE(sentenceText(u"The"_s, u"The"_s + end), u"Type “!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!…”"_s);
+        QCOMPARE(sentenceText(u"The dog"_s + end, u"The cat"_s + end), u"Replace “dog” with “cat”"_s);
+        QCOMPARE(sentenceText(u"a b"_s, u"a  b"_s), u"Type “a  b”"_s); // a space alone
     }
 };
 
