@@ -275,10 +275,15 @@ void MainWindow::refresh()
     m_headBox->setValue(head + 1);
     m_headBox->setEnabled(doc.settings().heads > 1);
     const Mode mode = doc.settings().mode;
-    m_ui->tables->setTabEnabled(m_ui->tables->indexOf(m_ui->embeddingsTab), mode == Mode::Projection);
-    m_ui->tables->setTabEnabled(m_ui->tables->indexOf(m_ui->projectionsTab), mode == Mode::Projection);
-    m_ui->tables->setTabEnabled(m_ui->tables->indexOf(m_ui->woTab), mode == Mode::Projection);
-    m_ui->tables->setTabText(m_ui->tables->indexOf(m_ui->wordsTab), mode == Mode::Weights ? tr("V") : tr("Q | K | V"));
+    // Set only when they change: a tab bar lays itself out and repaints on every call, which a
+    // running model would pay at every letter typed.
+    QTabWidget *tables = m_ui->tables;
+    for (QWidget *tab : {m_ui->embeddingsTab, m_ui->projectionsTab, m_ui->woTab})
+        if (const int i = tables->indexOf(tab); tables->isTabEnabled(i) != (mode == Mode::Projection))
+            tables->setTabEnabled(i, mode == Mode::Projection);
+    const QString wordsTab = mode == Mode::Weights ? tr("V") : tr("Q | K | V");
+    if (const int i = tables->indexOf(m_ui->wordsTab); tables->tabText(i) != wordsTab)
+        tables->setTabText(i, wordsTab);
     // Plain words where a setting leaves vectors out: their columns are greyed, and this says why.
     QStringList unused;
     for (int role : {0, 1})

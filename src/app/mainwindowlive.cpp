@@ -96,9 +96,23 @@ void MainWindow::setUpLive()
     });
     connect(m_ui->menuModel, &QMenu::aboutToShow, this, &MainWindow::buildModelMenu);
     connect(m_live, &live::LiveSession::runChanged, this, &MainWindow::showLiveRun);
-    connect(m_live, &live::LiveSession::computingChanged, this, [this](bool computing) {
-        m_liveBusy->setVisible(computing);
-        m_ui->predictionView->setStale(computing);
+    // Only a run one can notice is announced: a bar and greyed predictions that flash for the
+    // few milliseconds a small model takes are noise (and a relayout of the status bar).
+    auto *busyDelay = new QTimer(this);
+    busyDelay->setSingleShot(true);
+    busyDelay->setInterval(150);
+    connect(busyDelay, &QTimer::timeout, this, [this] {
+        m_liveBusy->show();
+        m_ui->predictionView->setStale(true);
+    });
+    connect(m_live, &live::LiveSession::computingChanged, this, [this, busyDelay](bool computing) {
+        if (computing) {
+            busyDelay->start();
+            return;
+        }
+        busyDelay->stop();
+        m_liveBusy->hide();
+        m_ui->predictionView->setStale(false);
     });
     connect(m_live, &live::LiveSession::failed, this, [this](const QString &error) {
         statusBar()->showMessage(tr("The model cannot run on this: %1").arg(error), 8000);

@@ -43,10 +43,28 @@ void DocumentTableModel::reset()
 {
     // The counts are cached so the model stays consistent between a document change and this
     // reset (a view may ask in between).
-    beginResetModel();
-    m_rows = rows();
-    m_cols = cols();
-    endResetModel();
+    const int rowsNow = rows(), colsNow = cols();
+    if (colsNow != m_cols || colsNow == 0 || rowsNow == 0 || m_rows == 0) {
+        beginResetModel();
+        m_rows = rowsNow;
+        m_cols = colsNow;
+        endResetModel();
+        return;
+    }
+    // The same columns (a sentence retyped; a real model's new run, at every letter): rows added
+    // or taken away and every number and label announced. A reset would make each view lay out
+    // its headers and scroll bars from nothing and paint twice.
+    if (rowsNow > m_rows) {
+        beginInsertRows({}, m_rows, rowsNow - 1);
+        m_rows = rowsNow;
+        endInsertRows();
+    } else if (rowsNow < m_rows) {
+        beginRemoveRows({}, rowsNow, m_rows - 1);
+        m_rows = rowsNow;
+        endRemoveRows();
+    }
+    announceHead();
+    Q_EMIT headerDataChanged(Qt::Vertical, 0, m_rows - 1);
 }
 
 int DocumentTableModel::rowCount(const QModelIndex &parent) const

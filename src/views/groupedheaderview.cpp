@@ -22,9 +22,9 @@ QString GroupedHeaderView::group(int logicalIndex) const
 
 QSize GroupedHeaderView::sizeHint() const
 {
-    QSize s = QHeaderView::sizeHint();
-    s.setHeight(2 * fontMetrics().height() + 8);
-    return s;
+    // Two lines of text. QHeaderView's own hint measures up to 200 sections' labels after every
+    // model reset (a real model's table has hundreds of columns), only for a height set here.
+    return {defaultSectionSize(), 2 * fontMetrics().height() + 8};
 }
 
 void GroupedHeaderView::paintSection(QPainter *painter, const QRect &rect, int logicalIndex) const

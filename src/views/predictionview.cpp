@@ -94,9 +94,8 @@ PredictionView::Layout PredictionView::layout() const
     return l;
 }
 
-int PredictionView::rowTop(int group, int bar) const
+int PredictionView::rowTop(const Layout &l, int group, int bar) const
 {
-    const Layout l = layout();
     int y = margin;
     for (int g = 0; g < group; ++g)
         y += l.titleHeight + int(m_groups[std::size_t(g)].bars.size()) * l.rowHeight + margin;
@@ -105,11 +104,15 @@ int PredictionView::rowTop(int group, int bar) const
 
 QRect PredictionView::barRect(int group, int bar) const
 {
+    return barRect(layout(), group, bar);
+}
+
+QRect PredictionView::barRect(const Layout &l, int group, int bar) const
+{
     if (group < 0 || group >= int(m_groups.size()) || bar < 0 || bar >= int(m_groups[std::size_t(group)].bars.size()))
         return {};
-    const Layout l = layout();
     const double p = std::clamp(m_groups[std::size_t(group)].bars[std::size_t(bar)].probability, 0.0, 1.0);
-    const int top = rowTop(group, bar);
+    const int top = rowTop(l, group, bar);
     return {l.barLeft, top + l.rowHeight / 6, std::max(1, int(std::lround(p * l.barWidth))), l.rowHeight * 2 / 3};
 }
 
@@ -157,7 +160,7 @@ void PredictionView::paintEvent(QPaintEvent *)
     const QColor down = dark ? QColor(0xff, 0x7b, 0x72) : QColor(0xc0, 0x2a, 0x2a);
     for (int g = 0; g < int(m_groups.size()); ++g) {
         const PredictionGroup &group = m_groups[std::size_t(g)];
-        const int titleTop = rowTop(g, 0) - l.titleHeight;
+        const int titleTop = rowTop(l, g, 0) - l.titleHeight;
         p.setFont(bold);
         p.setPen(text);
         p.drawText(QRect(margin, titleTop, width() - 2 * margin, l.titleHeight), Qt::AlignLeft | Qt::AlignVCenter,
@@ -165,11 +168,11 @@ void PredictionView::paintEvent(QPaintEvent *)
         p.setFont(font());
         for (int b = 0; b < int(group.bars.size()); ++b) {
             const PredictedBar &entry = group.bars[std::size_t(b)];
-            const int top = rowTop(g, b);
+            const int top = rowTop(l, g, b);
             p.setPen(text);
             p.drawText(QRect(margin, top, l.tokenWidth, l.rowHeight), Qt::AlignRight | Qt::AlignVCenter,
                 fm.elidedText(entry.token, Qt::ElideMiddle, l.tokenWidth));
-            const QRect r = barRect(g, b);
+            const QRect r = barRect(l, g, b);
             p.fillRect(QRect(l.barLeft, r.top(), l.barWidth, r.height()), track);
             p.fillRect(r, bar);
             QString numbers = percent(entry.probability);
@@ -199,7 +202,7 @@ bool PredictionView::event(QEvent *event)
         const Layout l = layout();
         for (int g = 0; g < int(m_groups.size()); ++g)
             for (int b = 0; b < int(m_groups[std::size_t(g)].bars.size()); ++b)
-                if (const int top = rowTop(g, b); pos.y() >= top && pos.y() < top + l.rowHeight) {
+                if (const int top = rowTop(l, g, b); pos.y() >= top && pos.y() < top + l.rowHeight) {
                     QToolTip::showText(static_cast<QHelpEvent *>(event)->globalPos(),
                         describe(m_groups[std::size_t(g)].bars[std::size_t(b)]), this);
                     return true;

@@ -53,8 +53,10 @@ private:
     struct Layout {
         int rowHeight, titleHeight, tokenWidth, barLeft, barWidth;
     };
+    // Measures every token shown: once a paint, and passed on.
     Layout layout() const;
-    int rowTop(int group, int bar) const;
+    int rowTop(const Layout &l, int group, int bar) const;
+    QRect barRect(const Layout &l, int group, int bar) const;
 
     std::vector<PredictionGroup> m_groups;
     QString m_message;

@@ -95,6 +95,34 @@ private Q_SLOTS:
         QCOMPARE(m_words->rowCount(), 0);
     }
 
+    // A new sentence with the same columns adds or takes away rows and announces every number and
+    // label, instead of a reset that makes each view lay itself out from nothing; new columns reset.
+    void aSentenceRetypedMovesRowsNotTheWholeTable()
+    {
+        QSignalSpy resets(m_words.get(), &QAbstractItemModel::modelReset);
+        QSignalSpy inserted(m_words.get(), &QAbstractItemModel::rowsInserted);
+        QSignalSpy removed(m_words.get(), &QAbstractItemModel::rowsRemoved);
+        QSignalSpy values(m_words.get(), &QAbstractItemModel::dataChanged);
+        QSignalSpy labels(m_words.get(), &QAbstractItemModel::headerDataChanged);
+        m_session.editSentence(QStringLiteral("The animal didn't cross"));
+        QCOMPARE(removed.count(), 1);
+        QCOMPARE(removed.front().at(1).toInt(), 4);
+        QCOMPARE(removed.front().at(2).toInt(), 10);
+        QVERIFY(values.count() >= 1);
+        QVERIFY(labels.count() >= 2); // both headers
+        m_session.editSentence(QStringLiteral("The animal didn't cross the street it"));
+        QCOMPARE(inserted.count(), 1);
+        QCOMPARE(inserted.front().at(1).toInt(), 4);
+        QCOMPARE(inserted.front().at(2).toInt(), 6);
+        QCOMPARE(m_words->headerData(6, Qt::Vertical).toString(), QStringLiteral("it"));
+        QCOMPARE(m_words->index(6, 0).data(Qt::EditRole).toDouble(), 0.6);
+        QCOMPARE(resets.count(), 0);
+        QCOMPARE(m_attention->columnCount(), 7); // its columns are the tokens: reset
+        editSettings([](Settings &s) { s.dim = 4; });
+        QCOMPARE(resets.count(), 1);
+        QCOMPARE(m_words->columnCount(), 12);
+    }
+
     void editingACellEditsTheWordAndTheWeights()
     {
         const QByteArray original = serializeDocument(m_session.document());
