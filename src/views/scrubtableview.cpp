@@ -13,6 +13,7 @@
 #include <QMenu>
 #include <QMouseEvent>
 
+#include <algorithm>
 #include <cmath>
 
 namespace qkv {
@@ -46,10 +47,13 @@ ScrubTableView::ScrubTableView(QWidget *parent)
 
 void ScrubTableView::fitCellsToFont()
 {
-    // Wide enough for the longest four-digit number the table model writes, e.g. "-0.09979";
-    // rows as tall as the text, so View → Zoom scales cells and numbers together.
+    // Wide enough for the longest number of four significant digits the table model writes,
+    // "-0.0001234" or "-1.234e-05" (a real model's vectors have many); rows as tall as the
+    // text, so View → Zoom scales cells and numbers together.
     const QFontMetrics metrics = fontMetrics();
-    horizontalHeader()->setDefaultSectionSize(metrics.horizontalAdvance(QStringLiteral("-0.00000")) + 12);
+    horizontalHeader()->setDefaultSectionSize(std::max(metrics.horizontalAdvance(QStringLiteral("-0.0001234")),
+                                                  metrics.horizontalAdvance(QStringLiteral("-1.234e-05")))
+        + 12);
     verticalHeader()->setMinimumSectionSize(metrics.height() + 2);
     verticalHeader()->setDefaultSectionSize(metrics.height() + 8);
     // Row names are tokens: a very long word is elided rather than pushing the numbers away.

@@ -15,10 +15,12 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QMenu>
 #include <QMenuBar>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QStyle>
 #include <QTabWidget>
 #include <QTest>
 #include <QTextBrowser>
@@ -206,6 +208,20 @@ private Q_SLOTS:
         session()->waitForResult();
         QCOMPARE(table->model()->rowCount(), 11);
         QCOMPARE(table->model()->index(7, 2).data(Qt::EditRole).toDouble(), session()->result().heads[0].output(7, 2));
+    }
+
+    // No number is cut short: the longest that four significant digits write fits a cell, with
+    // the margins an item view keeps on each side.
+    void everyNumberFitsItsCell()
+    {
+        auto *table = child<ScrubTableView>("wordsTable");
+        const int margin = table->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, table) + 1;
+        for (const double v : {-0.0001234, -1.234e-05, -0.002335, -1234.5, -0.09979}) {
+            const QString shown = QLocale::c().toString(v, 'g', 4);
+            QVERIFY2(table->fontMetrics().horizontalAdvance(shown) + 2 * margin
+                    <= table->horizontalHeader()->defaultSectionSize(),
+                qPrintable(shown));
+        }
     }
 
     void zoomScalesTextAndCellsAndIsRemembered()
