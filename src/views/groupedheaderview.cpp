@@ -36,7 +36,8 @@ void GroupedHeaderView::paintSection(QPainter *painter, const QRect &rect, int l
     QHeaderView::paintSection(painter, bottom, logicalIndex);
     painter->restore();
 
-    // The group label is centred over the whole span: each section paints its own slice.
+    // The group label is centred over the part of its span in view (a head of 64 columns would
+    // have it out of sight); each section paints its own slice, and scrolling repaints them all.
     const QString name = group(logicalIndex);
     int first = logicalIndex, last = logicalIndex;
     while (first > 0 && group(first - 1) == name)
@@ -45,7 +46,8 @@ void GroupedHeaderView::paintSection(QPainter *painter, const QRect &rect, int l
         ++last;
     const int left = sectionViewportPosition(first);
     const int right = sectionViewportPosition(last) + sectionSize(last);
-    const QRect span(left, top.top(), right - left, top.height());
+    const QRect span = QRect(left, top.top(), right - left, top.height())
+                           .intersected(QRect(0, top.top(), viewport()->width(), top.height()));
     painter->save();
     painter->setClipRect(top);
     painter->fillRect(top, palette().button());

@@ -12,6 +12,7 @@
 #include <QKeyEvent>
 #include <QMenu>
 #include <QMouseEvent>
+#include <QScrollBar>
 
 #include <algorithm>
 #include <cmath>
@@ -31,7 +32,10 @@ double snapped(double x, double step)
 ScrubTableView::ScrubTableView(QWidget *parent)
     : QTableView(parent)
 {
-    setHorizontalHeader(new GroupedHeaderView(this));
+    auto *header = new GroupedHeaderView(this);
+    setHorizontalHeader(header);
+    // A scroll moves the header's pixels; its group labels stay over the columns in view.
+    connect(horizontalScrollBar(), &QScrollBar::valueChanged, header->viewport(), qOverload<>(&QWidget::update));
     auto *delegate = new NumberDelegate(this);
     setItemDelegate(delegate);
     connect(delegate, &NumberDelegate::rejected, this, [this](const QString &text) {
