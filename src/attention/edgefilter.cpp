@@ -21,9 +21,10 @@ bool stronger(const Candidate &a, const Candidate &b)
     return a.weight > b.weight || (a.weight == b.weight && a.key < b.key);
 }
 
-// The kept edges of rows [begin, end) appended to `edges`; returns the edges considered.
+// The kept edges of rows [begin, end) appended to `edges`; returns the edges considered, and
+// each row's in `rowCounts` (from `begin`) when given.
 qint64 selectRows(const SquareMatrix &weights, const SquareMatrix &visible, const EdgeFilter &filter,
-    Eigen::Index begin, Eigen::Index end, std::vector<Edge> &edges)
+    Eigen::Index begin, Eigen::Index end, std::vector<Edge> &edges, qint64 *rowCounts = nullptr)
 {
     const auto n = weights.cols();
     const bool masked = visible.rows() == weights.rows() && visible.cols() == n;
@@ -59,7 +60,10 @@ qint64 selectRows(const SquareMatrix &weights, const SquareMatrix &visible, cons
                 kept.push_back({w[k], static_cast<int>(k)});
         }
         const double total = (lane[0] + lane[1]) + (lane[2] + lane[3]);
-        count += lanes[0] + lanes[1] + lanes[2] + lanes[3];
+        const qint64 rowCount = lanes[0] + lanes[1] + lanes[2] + lanes[3];
+        count += rowCount;
+        if (rowCounts)
+            rowCounts[q - begin] = rowCount;
         // Every edge ranked above a kept one is at least as strong, so it passed the threshold
         // too: ranking only the kept edges gives the same top-k and the same running mass as
         // ranking the whole row, at a fraction of the cost for long sentences.
@@ -84,10 +88,12 @@ qint64 selectRows(const SquareMatrix &weights, const SquareMatrix &visible, cons
 
 } // namespace
 
-std::vector<Edge> selectEdges(
-    const SquareMatrix &weights, const SquareMatrix &visible, const EdgeFilter &filter, qint64 *considered)
+std::vector<Edge> selectEdges(const SquareMatrix &weights, const SquareMatrix &visible, const EdgeFilter &filter,
+    qint64 *considered, std::vector<qint64> *perRow)
 {
     const auto n = weights.rows();
+    if (perRow)
+        perRow->assign(static_cast<std::size_t>(weights.cols() == n ? n : 0), 0);
     if (weights.cols() != n) {
         if (considered)
             *considered = 0;
@@ -99,12 +105,25 @@ std::vector<Edge> selectEdges(
     onTwoCores(double(n) * double(n) >= 64 * 1024, [&](int part, int partCount) {
         clearUpperVectorState(); // see vectorstate.h
         const auto [begin, end] = partOf(n, part, partCount);
-        counts[part] = selectRows(weights, visible, filter, begin, end, parts[part]);
+        counts[part]
+            = selectRows(weights, visible, filter, begin, end, parts[part], perRow ? perRow->data() + begin : nullptr);
     });
     if (considered)
         *considered = counts[0] + counts[1];
     parts[0].insert(parts[0].end(), parts[1].begin(), parts[1].end());
     return std::move(parts[0]);
+}
+
+std::vector<Edge> selectRowEdges(
+    const SquareMatrix &weights, const SquareMatrix &visible, const EdgeFilter &filter, int row, qint64 *considered)
+{
+    std::vector<Edge> edges;
+    const qint64 count = weights.cols() == weights.rows() && row >= 0 && row < weights.rows()
+        ? selectRows(weights, visible, filter, row, row + 1, edges)
+        : 0;
+    if (considered)
+        *considered = count;
+    return edges;
 }
 
 } // namespace qkv

@@ -37,8 +37,11 @@ struct Edge {
 // The kept edges of every row: rows in order, each strongest first. Ties go to the key earlier
 // in the sentence, so equal weights are cut the same way on every run. `visible` is the result's
 // visibility matrix (empty when nothing is masked). `considered`, when given, receives the number
-// of edges before filtering, for a "12 of 144 edges" caption.
-std::vector<Edge> selectEdges(
-    const SquareMatrix &weights, const SquareMatrix &visible, const EdgeFilter &filter, qint64 *considered = nullptr);
+// of edges before filtering, for a "12 of 144 edges" caption, and `perRow` each row's.
+std::vector<Edge> selectEdges(const SquareMatrix &weights, const SquareMatrix &visible, const EdgeFilter &filter,
+    qint64 *considered = nullptr, std::vector<qint64> *perRow = nullptr);
+// The same for one row (a view that keeps the others after an edit of a few queries).
+std::vector<Edge> selectRowEdges(
+    const SquareMatrix &weights, const SquareMatrix &visible, const EdgeFilter &filter, int row, qint64 *considered);
 
 } // namespace qkv

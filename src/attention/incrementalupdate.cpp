@@ -8,6 +8,7 @@
 #include <atomic>
 #include <cmath>
 #include <map>
+#include <numeric>
 #include <set>
 
 namespace qkv {
@@ -175,7 +176,7 @@ private:
 
 } // namespace
 
-bool updateResult(Result &result, const Document &doc, const std::vector<ValueRef> &changed)
+bool updateResult(Result &result, const Document &doc, const std::vector<ValueRef> &changed, ChangedRows *changedRows)
 {
     clearUpperVectorState(); // see vectorstate.h
     const Settings &s = doc.settings();
@@ -197,6 +198,7 @@ bool updateResult(Result &result, const Document &doc, const std::vector<ValueRe
             return false;
     }
 
+    ChangedRows rows(result.heads.size());
     const double divisor = s.temperature
         * (s.normalization == Normalization::ScaledSoftmax ? std::sqrt(static_cast<double>(std::max(s.dim, 1))) : 1.0);
     for (const auto &[key, words] : edited) {
@@ -212,14 +214,18 @@ bool updateResult(Result &result, const Document &doc, const std::vector<ValueRe
                 continue;
             const Eigen::RowVectorXd vector = doc.wordVectors(word)[roleOf(field)].row(h);
             bool ok = true;
-            if (field == Field::Query && s.scoring == Scoring::QueryKey)
+            std::vector<int> &moved = rows[static_cast<std::size_t>(h)];
+            if (field == Field::Query && s.scoring == Scoring::QueryKey) {
                 ok = update.queries(tokens, vector);
-            else if (field == Field::Query) // other scorings do not read the queries
+                moved.insert(moved.end(), tokens.begin(), tokens.end());
+            } else if (field == Field::Query) // other scorings do not read the queries
                 for (int i : tokens)
                     head.queries.row(i) = vector;
-            else if (field == Field::Key)
+            else if (field == Field::Key) {
                 ok = update.keys(tokens, vector);
-            else
+                moved.resize(static_cast<std::size_t>(n));
+                std::iota(moved.begin(), moved.end(), 0);
+            } else
                 update.values(tokens, vector);
             if (!ok)
                 return false;
@@ -234,6 +240,13 @@ bool updateResult(Result &result, const Document &doc, const std::vector<ValueRe
                 ? *std::max_element(head.rowLargest.begin(), head.rowLargest.end())
                 : -1;
         result.output.middleCols(Eigen::Index(h) * s.dim, s.dim) = head.output;
+    }
+    if (changedRows) {
+        for (std::vector<int> &r : rows) {
+            std::sort(r.begin(), r.end());
+            r.erase(std::unique(r.begin(), r.end()), r.end());
+        }
+        *changedRows = std::move(rows);
     }
     return true;
 }

@@ -18,6 +18,11 @@ namespace qkv {
 // Returns false when the edit or the settings need the full compute (other modes and
 // normalizations, key·key or embedding scores, rows that cannot be normalized): `result` is then
 // stale and possibly part-updated, and must be recomputed.
-bool updateResult(Result &result, const Document &doc, const std::vector<ValueRef> &changed);
+// For each head, the rows (queries) whose scores and weights an update changed, in order: an
+// edited query's rows, every row after an edited key, none after a value. Views of the
+// attention redo those rows only.
+using ChangedRows = std::vector<std::vector<int>>;
+bool updateResult(
+    Result &result, const Document &doc, const std::vector<ValueRef> &changed, ChangedRows *changedRows = nullptr);
 
 } // namespace qkv

@@ -32,8 +32,9 @@ constexpr std::size_t manyEdges = 12000;
 struct ArrowGraphFigure::Cache {
     bool valid = false;
     int generation = 0; // bumped whenever what the edges look like may have changed
-    std::vector<DrawnEdge> edges;
+    std::vector<DrawnEdge> edges; // by head, then query
     qint64 considered = 0;
+    std::vector<std::vector<qint64>> rowConsidered; // of each head shown, each row's share of `considered`
     double scale = 1; // the weight drawn at full strength
     bool forward = false, backward = false, self = false, multiColour = false;
     int firstHead = 0, headCount = 1; // the heads shown
@@ -119,32 +120,86 @@ void ArrowGraphFigure::ensureEdges() const
     if (c.valid)
         return;
     c.valid = true;
-    ++c.generation;
     c.edges.clear();
     c.considered = 0;
-    c.forward = c.backward = c.self = false;
     const Result &r = result();
     const int heads = static_cast<int>(r.heads.size());
     const int current = std::clamp(m_currentHead, 0, std::max(0, heads - 1));
     const int first = m_headMode == HeadMode::All ? 0 : current;
     const int last = m_headMode == HeadMode::All ? heads - 1 : std::min(current, heads - 1);
-    double strongest = 0;
-    for (int h = first; h <= last; ++h) {
-        qint64 considered = 0;
-        for (const Edge &e :
-            selectEdges(r.heads[static_cast<std::size_t>(h)].weights, r.visible, m_filter, &considered)) {
-            c.edges.push_back({h, e});
-            strongest = std::max(strongest, e.weight);
-            c.forward = c.forward || e.key > e.query;
-            c.backward = c.backward || e.key < e.query;
-            c.self = c.self || e.key == e.query;
-        }
-        c.considered += considered;
-    }
-    c.scale = std::max(1.0, strongest);
-    c.multiColour = last > first;
     c.firstHead = first;
     c.headCount = std::max(1, last - first + 1);
+    c.rowConsidered.assign(static_cast<std::size_t>(c.headCount), {});
+    for (int h = first; h <= last; ++h) {
+        qint64 considered = 0;
+        for (const Edge &e : selectEdges(r.heads[static_cast<std::size_t>(h)].weights, r.visible, m_filter, &considered,
+                 &c.rowConsidered[static_cast<std::size_t>(h - first)]))
+            c.edges.push_back({h, e});
+        c.considered += considered;
+    }
+    c.multiColour = last > first;
+    summarizeEdges();
+}
+
+void ArrowGraphFigure::summarizeEdges() const
+{
+    Cache &c = *m_cache;
+    ++c.generation;
+    double strongest = 0;
+    c.forward = c.backward = c.self = false;
+    for (const DrawnEdge &d : c.edges) {
+        strongest = std::max(strongest, d.edge.weight);
+        c.forward = c.forward || d.edge.key > d.edge.query;
+        c.backward = c.backward || d.edge.key < d.edge.query;
+        c.self = c.self || d.edge.key == d.edge.query;
+    }
+    c.scale = std::max(1.0, strongest);
+}
+
+void ArrowGraphFigure::updateRows(const Result *result, int currentHead, const ChangedRows &rows)
+{
+    Cache &c = *m_cache;
+    const auto n = static_cast<std::size_t>(result ? result->tokens.size() : 0);
+    std::size_t moved = 0;
+    bool sameShape = c.valid && result && result == m_result && currentHead == m_currentHead && !result->heads.empty()
+        && rows.size() == result->heads.size() && std::ssize(c.rowConsidered) == c.headCount
+        && c.firstHead + c.headCount <= std::ssize(rows);
+    for (int h = c.firstHead; sameShape && h < c.firstHead + c.headCount; ++h) {
+        moved += rows[static_cast<std::size_t>(h)].size();
+        sameShape = c.rowConsidered[static_cast<std::size_t>(h - c.firstHead)].size() == n;
+    }
+    // Most rows moved (an edited key): selecting them all is as quick, and simpler.
+    if (!sameShape || moved * 4 > n * static_cast<std::size_t>(c.headCount)) {
+        setData(result, currentHead);
+        return;
+    }
+    if (moved == 0)
+        return;
+    using Place = std::pair<int, int>; // head, query
+    const auto placeOf = [](const DrawnEdge &d) { return Place {d.head, d.edge.query}; };
+    std::vector<DrawnEdge> out;
+    out.reserve(c.edges.size());
+    auto next = c.edges.cbegin();
+    for (int h = c.firstHead; h < c.firstHead + c.headCount; ++h) {
+        std::vector<qint64> &counts = c.rowConsidered[static_cast<std::size_t>(h - c.firstHead)];
+        for (const int q : rows[static_cast<std::size_t>(h)]) {
+            const Place place {h, q};
+            const auto from = std::lower_bound(
+                next, c.edges.cend(), place, [&](const DrawnEdge &d, const Place &p) { return placeOf(d) < p; });
+            out.insert(out.end(), next, from);
+            next = std::upper_bound(
+                from, c.edges.cend(), place, [&](const Place &p, const DrawnEdge &d) { return p < placeOf(d); });
+            qint64 considered = 0;
+            for (const Edge &e : selectRowEdges(
+                     result->heads[static_cast<std::size_t>(h)].weights, result->visible, m_filter, q, &considered))
+                out.push_back({h, e});
+            c.considered += considered - counts[static_cast<std::size_t>(q)];
+            counts[static_cast<std::size_t>(q)] = considered;
+        }
+    }
+    out.insert(out.end(), next, c.edges.cend());
+    c.edges = std::move(out);
+    summarizeEdges();
 }
 
 qreal ArrowGraphFigure::labelWidth(const QFont &font) const

@@ -2,6 +2,7 @@
 
 #include "attention/edgefilter.h"
 #include "attention/engine.h"
+#include "attention/incrementalupdate.h"
 #include "figures/figurestyle.h"
 
 #include <QCoreApplication>
@@ -48,6 +49,9 @@ public:
     // The result drawn, which must stay alive while the figure uses it; call again whenever its
     // numbers change. The current head is the one drawn (all of them with HeadMode::All).
     void setData(const Result *result, int currentHead);
+    // The same after an edit that moved only `rows` of each head's weights (an edited query):
+    // those rows' edges are selected again and the others kept.
+    void updateRows(const Result *result, int currentHead, const ChangedRows &rows);
     const Result &result() const;
     int currentHead() const { return m_currentHead; }
     // The token whose arrows stay isolated (-1: none), and the one under the pointer.
@@ -93,6 +97,7 @@ private:
     Geometry geometry(const QRectF &rect, const FigureStyle &style, const QPaintDevice *device = nullptr) const;
     void invalidate();
     void ensureEdges() const;
+    void summarizeEdges() const;
     qreal labelWidth(const QFont &font) const;
     Side focusSide() const { return m_locked >= 0 ? m_lockedSide : m_hoveredSide; }
     bool isFocused(const Edge &edge, int token, Side side) const;

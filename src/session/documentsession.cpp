@@ -48,6 +48,7 @@ void DocumentSession::acceptResult(Result result, quint64 generation)
     m_result = std::move(result);
     m_resultGeneration = generation;
     m_attentionKept = false;
+    m_changedRows.reset();
     if (generation != m_generation) // edited meanwhile: show this one, compute the newest
         startBackgroundCompute();
     clampSelection();
@@ -61,6 +62,7 @@ void DocumentSession::waitForResult()
             m_result = compute(m_document);
             m_resultGeneration = m_generation;
             m_attentionKept = false;
+            m_changedRows.reset();
             Q_EMIT resultChanged();
             return;
         }
@@ -170,9 +172,10 @@ void DocumentSession::clampSelection()
         setCurrentHead(m_document.settings().heads - 1);
 }
 
-void DocumentSession::afterIncrementalUpdate(bool attentionKept)
+void DocumentSession::afterIncrementalUpdate(ChangedRows rows)
 {
-    m_attentionKept = attentionKept;
+    m_attentionKept = std::all_of(rows.begin(), rows.end(), [](const std::vector<int> &r) { return r.empty(); });
+    m_changedRows = std::move(rows);
     ++m_generation;
     m_resultGeneration = m_generation;
     Q_EMIT valuesChanged();
@@ -182,6 +185,7 @@ void DocumentSession::afterIncrementalUpdate(bool attentionKept)
 void DocumentSession::afterChange(bool shapeChanged, std::optional<Result> computed)
 {
     m_attentionKept = false;
+    m_changedRows.reset();
     ++m_generation;
     const bool background = !computed && isComputedInBackground(m_document);
     if (!background) {

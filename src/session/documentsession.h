@@ -34,6 +34,9 @@ public:
     // Whether the latest resultChanged left every head's scores and weights as they were (a
     // value was edited: only outputs moved), so views of the attention alone need not redo anything.
     bool attentionKept() const { return m_attentionKept; }
+    // After an edit of a few numbers, the rows of each head whose scores and weights the latest
+    // resultChanged moved (views redo only those); null when the result was computed whole.
+    const ChangedRows *changedRows() const { return m_changedRows ? &*m_changedRows : nullptr; }
     // Blocks until the result describes the current document (tests, benchmark, export).
     void waitForResult();
     QUndoStack *undoStack() { return &m_undo; }
@@ -109,16 +112,16 @@ private:
     {
         const bool current = !m_computing && m_resultGeneration == m_generation;
         change(m_document);
-        if (current && updateResult(m_result, m_document, refs))
-            afterIncrementalUpdate(
-                std::all_of(refs.begin(), refs.end(), [](const ValueRef &r) { return r.field == Field::Value; }));
+        ChangedRows rows;
+        if (current && updateResult(m_result, m_document, refs, &rows))
+            afterIncrementalUpdate(std::move(rows));
         else
             afterChange(false);
     }
 
     bool refuseSize(const Settings &settings, const QString &sentence);
     void afterChange(bool shapeChanged, std::optional<Result> computed = std::nullopt);
-    void afterIncrementalUpdate(bool attentionKept);
+    void afterIncrementalUpdate(ChangedRows rows);
     void clampSelection();
     void startBackgroundCompute();
     void acceptResult(Result result, quint64 generation);
@@ -136,6 +139,7 @@ private:
     quint64 m_resultGeneration = 0;
     bool m_computing = false;
     bool m_attentionKept = false;
+    std::optional<ChangedRows> m_changedRows;
     QThreadPool m_pool; // one worker; destroyed (and waited for) before the members it uses
 };
 

@@ -10,11 +10,13 @@ SessionBinding::SessionBinding(QObject *parent)
 
 SessionBinding::~SessionBinding() = default;
 
-void SessionBinding::announceResult(bool attentionKept)
+void SessionBinding::announceResult(bool attentionKept, const ChangedRows *changedRows)
 {
+    m_changedRows = changedRows;
     Q_EMIT resultChanged(attentionKept);
     if (!attentionKept)
         Q_EMIT attentionChanged();
+    m_changedRows = nullptr;
 }
 
 void SessionBinding::setSession(DocumentSession *session)
@@ -24,7 +26,7 @@ void SessionBinding::setSession(DocumentSession *session)
     m_session = session;
     if (session) {
         connect(session, &DocumentSession::resultChanged, this,
-            [this] { announceResult(m_session && m_session->attentionKept()); });
+            [this] { announceResult(m_session->attentionKept(), m_session->changedRows()); });
         connect(session, &DocumentSession::currentHeadChanged, this, &SessionBinding::headChanged);
         connect(session, &DocumentSession::selectedTokenChanged, this,
             [this](int token) { Q_EMIT selectionChanged(token, isKeySelected()); });

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "attention/engine.h"
+#include "attention/incrementalupdate.h"
 #include "document/document.h"
 
 #include <QObject>
@@ -46,6 +47,10 @@ public:
     bool isKeySelected() const;
     void setSelection(int token, bool asKey = false);
 
+    // While resultChanged and attentionChanged are being signalled after an edit of a few numbers:
+    // the rows of each head whose weights moved, for a view that redoes only those; otherwise null.
+    const ChangedRows *changedRows() const { return m_changedRows; }
+
 Q_SIGNALS:
     // New numbers: another session, own data, or the session's new result. attentionKept: only
     // the outputs moved (a value was edited), every head's scores and weights are as they were.
@@ -56,12 +61,13 @@ Q_SIGNALS:
     void selectionChanged(int token, bool asKey);
 
 private:
-    void announceResult(bool attentionKept);
+    void announceResult(bool attentionKept, const ChangedRows *changedRows = nullptr);
     void announceAll();
 
     QPointer<DocumentSession> m_session;
     Result m_own;
     std::optional<Document> m_ownDocument;
+    const ChangedRows *m_changedRows = nullptr;
     int m_head = 0;
     int m_token = -1;
     bool m_key = false;

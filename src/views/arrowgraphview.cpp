@@ -31,7 +31,10 @@ void ArrowGraphView::setResult(Result result)
 
 void ArrowGraphView::dataChanged()
 {
-    m_figure.setData(&result(), m_binding.head());
+    if (const ChangedRows *rows = m_binding.changedRows())
+        m_figure.updateRows(&result(), m_binding.head(), *rows);
+    else
+        m_figure.setData(&result(), m_binding.head());
     update();
 }
 

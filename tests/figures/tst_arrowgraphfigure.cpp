@@ -6,6 +6,9 @@
 #include <QGuiApplication>
 #include <QTest>
 
+#include <algorithm>
+#include <random>
+
 using namespace qkv;
 using Side = ArrowGraphFigure::Side;
 
@@ -35,6 +38,54 @@ class TestArrowGraphFigure : public QObject
 
 private Q_SLOTS:
     void noWidgets() { QVERIFY(!QCoreApplication::instance()->inherits("QApplication")); }
+
+    // After an edit of a few queries the figure selects those rows again and keeps the rest:
+    // the same edges, counts and scale as a figure given the new numbers afresh, for one head
+    // and for all, over many random edits (some rows emptied, some weights above 1).
+    void changedRowsOnlyGiveTheSameEdges()
+    {
+        std::mt19937 rng(17);
+        std::uniform_real_distribution<double> weight(0.0, 1.0);
+        const int n = 40;
+        Result r;
+        for (int i = 0; i < n; ++i)
+            r.tokens << QStringLiteral("t%1").arg(i);
+        r.heads.resize(3);
+        for (HeadResult &h : r.heads)
+            h.weights = SquareMatrix::NullaryExpr(n, n, [&] { return weight(rng) < 0.6 ? 0.0 : weight(rng) / 8; });
+        for (const auto mode : {ArrowGraphFigure::HeadMode::Current, ArrowGraphFigure::HeadMode::All}) {
+            ArrowGraphFigure updated;
+            updated.setHeadMode(mode);
+            updated.setFilter({0.05, 4, 0.9});
+            updated.setData(&r, 1);
+            QVERIFY(!updated.keptEdges().empty());
+            for (int edit = 0; edit < 300; ++edit) {
+                ChangedRows rows(r.heads.size());
+                const int head = int(rng() % r.heads.size());
+                for (int k = 0; k < 1 + int(rng() % 3); ++k) {
+                    const int q = int(rng() % n);
+                    for (int j = 0; j < n; ++j)
+                        r.heads[std::size_t(head)].weights(q, j)
+                            = edit % 7 == 0 ? 0.0 : weight(rng) * (edit % 11 == 0 ? 3 : 0.3);
+                    rows[std::size_t(head)].push_back(q);
+                }
+                std::sort(rows[std::size_t(head)].begin(), rows[std::size_t(head)].end());
+                rows[std::size_t(head)].erase(
+                    std::unique(rows[std::size_t(head)].begin(), rows[std::size_t(head)].end()),
+                    rows[std::size_t(head)].end());
+                updated.updateRows(&r, 1, rows);
+                ArrowGraphFigure fresh;
+                fresh.setHeadMode(mode);
+                fresh.setFilter({0.05, 4, 0.9});
+                fresh.setData(&r, 1);
+                const auto &a = updated.keptEdges(), &b = fresh.keptEdges();
+                QCOMPARE(a.size(), b.size());
+                for (std::size_t i = 0; i < a.size(); ++i)
+                    QVERIFY2(a[i].head == b[i].head && a[i].edge == b[i].edge, qPrintable(QString::number(edit)));
+                QCOMPARE(updated.consideredEdges(), fresh.consideredEdges());
+            }
+        }
+    }
 
     // The edges of weight above zero are kept, those the filter passes; a locked query draws
     // only its own.
