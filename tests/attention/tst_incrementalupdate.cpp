@@ -49,9 +49,14 @@ double difference(const Result &a, const Result &b)
             {worst, (x.scores - y.scores).cwiseAbs().maxCoeff(), (x.weights - y.weights).cwiseAbs().maxCoeff(),
                 (x.output - y.output).cwiseAbs().maxCoeff(), (x.queries - y.queries).cwiseAbs().maxCoeff(),
                 (x.keys - y.keys).cwiseAbs().maxCoeff(), (x.values - y.values).cwiseAbs().maxCoeff()});
-        // Known after an edit (not after a key's, which renormalizes every row): then exactly so.
-        if (x.largestWeight >= 0 && x.largestWeight != y.largestWeight)
+        // Known after an edit: the largest weight drawn, to the bit (the heatmap's colour range),
+        // and each row's.
+        if (x.largestWeight >= 0
+            && (x.largestWeight != x.weights.maxCoeff() || std::abs(x.largestWeight - y.largestWeight) > 1e-12))
             return 1;
+        for (Eigen::Index i = 0; i < x.weights.rows() && std::ssize(x.rowLargest) == x.weights.rows(); ++i)
+            if (x.rowLargest[static_cast<std::size_t>(i)] != x.weights.row(i).maxCoeff())
+                return 1;
     }
     return worst;
 }
