@@ -244,7 +244,7 @@ MaskColors maskColors(const QPalette &palette)
 }
 
 void paintMatrix(QPainter &painter, const QRectF &target, const SquareMatrix &values, const SquareMatrix &visible,
-    const ColorScale &scale, MaskColors mask, QImage &cache, bool reuse)
+    const ColorScale &scale, MaskColors mask, QImage &cache, bool reuse, const std::vector<int> &staleRows)
 {
     const int n = static_cast<int>(values.rows());
     const QPaintEngine *engine = painter.paintEngine();
@@ -254,6 +254,8 @@ void paintMatrix(QPainter &painter, const QRectF &target, const SquareMatrix &va
         const QSize px(std::min(8192, qRound(target.width() * s)), std::min(8192, qRound(target.height() * s)));
         if (!reuse || cache.size() != px)
             cache = matrixImage(values, visible, scale, px, mask);
+        else
+            recolourRows(cache, values, visible, scale, mask, staleRows);
         painter.drawImage(target, cache);
         return;
     }
@@ -323,97 +325,6 @@ std::pair<double, double> visibleRange(const SquareMatrix &values, const SquareM
         bottom = std::min(bottom, lo[1].tail(n - firstColumn).minCoeff());
     }
     return bottom <= top ? std::pair {bottom, top} : std::pair {0.0, 0.0};
-}
-
-QImage matrixImage(
-    const SquareMatrix &values, const SquareMatrix &visible, const ColorScale &scale, QSize pixels, MaskColors mask)
-{
-    const int n = static_cast<int>(values.rows());
-    const int w = pixels.width(), h = pixels.height();
-    QImage image(std::max(w, 1), std::max(h, 1), QImage::Format_RGB32);
-    if (n == 0 || values.cols() != n || w <= 0 || h <= 0) {
-        image.fill(mask.fill);
-        return image;
-    }
-    const bool masked = visible.rows() == n && visible.cols() == n;
-    const bool byMagnitude = scale.map == Colormap::Diverging;
-    const auto &table = colormapTable(scale.map);
-    const double offset = scale.low, factor = 1.0 / (scale.high - scale.low);
-    const std::vector<int> colFirst = cellBounds(n, w), rowFirst = cellBounds(n, h);
-    const double inf = std::numeric_limits<double>::infinity();
-    const auto colourOf = [&](double hi, double lo) {
-        const double v = byMagnitude && -lo > hi ? lo : hi;
-        return table[static_cast<std::size_t>(colormapIndex((v - offset) * factor))];
-    };
-    // The pixel lines split between two cores, each writing its own lines through one pointer
-    // taken here (scanLine() would detach the image from both threads at once).
-    uchar *const bits = image.bits();
-    const qsizetype stride = image.bytesPerLine();
-    onTwoCores(double(n) * double(n) >= 64 * 1024, [&](int part, int parts) {
-        clearUpperVectorState();
-        const auto [yBegin, yEnd] = partOf(h, part, parts);
-        // The largest and smallest visible value of each column over the rows of one pixel line;
-        // -inf in `high` means every cell there is masked.
-        std::vector<double> high(static_cast<std::size_t>(n)), low(static_cast<std::size_t>(n));
-        std::vector<QRgb> cellColour(static_cast<std::size_t>(n));
-        int previous[2] = {-1, -1};
-        bool previousHadMask = true;
-        for (auto y = static_cast<int>(yBegin); y < yEnd; ++y) {
-            const int r0 = rowFirst[static_cast<std::size_t>(y)];
-            const int r1 = std::max(r0 + 1, rowFirst[static_cast<std::size_t>(y) + 1]);
-            auto *line = reinterpret_cast<QRgb *>(bits + stride * y);
-            // Upsampled rows repeat the line above: one copy instead of a recolouring.
-            if (r0 == previous[0] && r1 == previous[1] && !previousHadMask) {
-                std::memcpy(line, bits + stride * (y - 1), static_cast<std::size_t>(w) * sizeof(QRgb));
-                continue;
-            }
-            previous[0] = r0;
-            previous[1] = r1;
-            double *hiCol = high.data(), *loCol = low.data();
-            std::fill(hiCol, hiCol + n, -inf);
-            std::fill(loCol, loCol + n, inf);
-            // Whole rows at a time as Eigen arrays (SIMD); the low side only matters for |v| pooling.
-            Eigen::Map<Eigen::ArrayXd> hiA(hiCol, n), loA(loCol, n);
-            for (int r = r0; r < r1; ++r) {
-                const Eigen::Map<const Eigen::ArrayXd> v(values.data() + static_cast<qint64>(r) * n, n);
-                if (masked) {
-                    const Eigen::Map<const Eigen::ArrayXd> vis(visible.data() + static_cast<qint64>(r) * n, n);
-                    hiA = hiA.max((vis != 0).select(v, -inf));
-                    if (byMagnitude)
-                        loA = loA.min((vis != 0).select(v, inf));
-                } else {
-                    hiA = hiA.max(v);
-                    if (byMagnitude)
-                        loA = loA.min(v);
-                }
-            }
-            bool anyHidden = false;
-            const auto hatch = [&](int x) { return (x + y) % 6 < 2 ? mask.line : mask.fill; };
-            if (n <= w) { // a pixel shows one cell: colour each cell once, then spread the colours
-                for (int j = 0; j < n; ++j) {
-                    anyHidden |= hiCol[j] == -inf;
-                    cellColour[static_cast<std::size_t>(j)] = colourOf(hiCol[j], loCol[j]);
-                }
-                for (int x = 0; x < w; ++x) {
-                    const int j = colFirst[static_cast<std::size_t>(x)];
-                    line[x] = hiCol[j] == -inf ? hatch(x) : cellColour[static_cast<std::size_t>(j)];
-                }
-            } else {
-                for (int x = 0; x < w; ++x) {
-                    double hi = -inf, lo = inf;
-                    for (int c = colFirst[static_cast<std::size_t>(x)]; c < colFirst[static_cast<std::size_t>(x) + 1];
-                         ++c) {
-                        hi = std::max(hi, hiCol[c]);
-                        lo = std::min(lo, loCol[c]);
-                    }
-                    anyHidden |= hi == -inf;
-                    line[x] = hi == -inf ? hatch(x) : colourOf(hi, lo);
-                }
-            }
-            previousHadMask = anyHidden;
-        }
-    });
-    return image;
 }
 
 } // namespace qkv

@@ -9,6 +9,7 @@
 
 #include <array>
 #include <utility>
+#include <vector>
 
 class QFont;
 class QPainter;
@@ -65,8 +66,10 @@ MaskColors maskColors(const QPalette &palette);
 // Draws the matrix into `target`. Raster devices get one image at device resolution (the image
 // in `cache`, recoloured unless `reuse` and its size still fits); vector devices (SVG, PDF) one
 // rectangle per cell up to 128 tokens, so figures stay sharp at any zoom.
+// With `reuse`, `staleRows` (ascending) are rows whose values changed: only their pixels are
+// coloured again.
 void paintMatrix(QPainter &painter, const QRectF &target, const SquareMatrix &values, const SquareMatrix &visible,
-    const ColorScale &scale, MaskColors mask, QImage &cache, bool reuse);
+    const ColorScale &scale, MaskColors mask, QImage &cache, bool reuse, const std::vector<int> &staleRows = {});
 
 // The smallest and largest value of the cells `visible` shows (empty: all), from column
 // `firstColumn` on (1 leaves out what every token gives the first: an attention sink); (0, 0)
@@ -79,6 +82,10 @@ std::pair<double, double> visibleRange(const SquareMatrix &values, const SquareM
 // when all its cells are. `visible` is empty when nothing is masked.
 QImage matrixImage(
     const SquareMatrix &values, const SquareMatrix &visible, const ColorScale &scale, QSize pixels, MaskColors mask);
+// The pixel lines of such an image (of the same values' shape, scale and mask) that show any
+// of `rows` (ascending) coloured again, after those rows changed: the same pixels as a new image.
+void recolourRows(QImage &image, const SquareMatrix &values, const SquareMatrix &visible, const ColorScale &scale,
+    MaskColors mask, const std::vector<int> &rows);
 
 // v with `decimals` decimals and a real minus sign; "-0.00" becomes "0.00".
 QString formatScaleNumber(double v, int decimals);

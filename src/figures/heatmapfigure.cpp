@@ -93,6 +93,29 @@ void HeatmapFigure::dataChanged()
     ++m_serial;
 }
 
+void HeatmapFigure::updateRows(const Result *result, int head, const ChangedRows &rows)
+{
+    const std::size_t shown = static_cast<std::size_t>(std::max(head, 0));
+    const HeadResult *h = result == m_result && head == m_head ? headResult() : nullptr;
+    // The cells' image drawn for the data as it was, of the weights (scores' range is not known
+    // without a pass), and few rows moved.
+    const bool partial = h && m_cells.key == m_serial && !m_cells.image.isNull() && shownValues() == &h->weights
+        && !m_sharedScale && shown < rows.size()
+        && rows[shown].size() * 4 <= static_cast<std::size_t>(h->weights.rows());
+    const ColorScale before = partial ? colorScale() : ColorScale {};
+    setData(result, head);
+    if (!partial)
+        return;
+    const ColorScale now = colorScale();
+    if (now.map != before.map || now.low != before.low || now.high != before.high)
+        return;
+    m_cells.key = m_serial; // still right but for these rows
+    std::vector<int> &stale = m_cells.staleRows;
+    stale.insert(stale.end(), rows[shown].begin(), rows[shown].end());
+    std::sort(stale.begin(), stale.end());
+    stale.erase(std::unique(stale.begin(), stale.end()), stale.end());
+}
+
 void HeatmapFigure::setSelection(int row, int column)
 {
     m_selectedRow = row;
@@ -335,9 +358,11 @@ void HeatmapFigure::paint(QPainter &painter, const QRectF &rect, const FigureSty
     }
     const MaskColors mask = maskColors(style.palette);
     const bool reuse = m_cells.key == m_serial && m_cells.mask.fill == mask.fill && m_cells.mask.line == mask.line;
-    paintMatrix(painter, l.grid, *shownValues(), result().visible, colorScale(), mask, m_cells.image, reuse);
+    paintMatrix(
+        painter, l.grid, *shownValues(), result().visible, colorScale(), mask, m_cells.image, reuse, m_cells.staleRows);
     m_cells.key = m_serial;
     m_cells.mask = mask;
+    m_cells.staleRows.clear();
     if (l.values)
         paintValues(painter, l);
     // The selected query's row or key's column: a light and a dark line, so the outline shows on

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "attention/engine.h"
+#include "attention/incrementalupdate.h"
 #include "figures/colormap.h"
 #include "figures/figurestyle.h"
 
@@ -33,6 +34,9 @@ public:
     // What is drawn: a head of `result`, which must stay alive while the figure uses it. Call
     // again whenever its numbers change: the colour scale and the cell image are recomputed.
     void setData(const Result *result, int head);
+    // The same after an edit that moved only `rows` of each head's numbers (an edited query):
+    // when the colour range stays, only those rows' cells are coloured again.
+    void updateRows(const Result *result, int head, const ChangedRows &rows);
     const Result &result() const;
     int head() const { return m_head; }
 
@@ -123,6 +127,7 @@ private:
         QImage image;
         quint64 key = 0;
         MaskColors mask {};
+        std::vector<int> staleRows; // to colour again before the image is drawn
     };
     mutable Scale m_scale;
     mutable Labels m_labels;

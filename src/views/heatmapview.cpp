@@ -41,7 +41,10 @@ void HeatmapView::setHead(int head)
 
 void HeatmapView::dataChanged()
 {
-    m_figure.setData(&result(), head());
+    if (const ChangedRows *rows = m_binding.changedRows())
+        m_figure.updateRows(&result(), head(), *rows);
+    else
+        m_figure.setData(&result(), head());
     update();
 }
 

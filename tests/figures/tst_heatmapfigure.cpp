@@ -8,6 +8,9 @@
 #include <QPainter>
 #include <QTest>
 
+#include <algorithm>
+#include <random>
+
 using namespace qkv;
 
 namespace {
@@ -86,6 +89,73 @@ private Q_SLOTS:
         figure.setData(&r, 1);
         QCOMPARE(pixelAt(paint(figure, style), c), figure.colorScale().color(1.0 / 3));
         QVERIFY(figure.colorScale().color(1.0) != figure.colorScale().color(1.0 / 3));
+    }
+
+    // Rows recoloured in place give the pixels of a new image: pooled (more rows than pixel
+    // lines), spread (fewer), masked cells among them, on a sequential and a diverging scale.
+    void recolouredRowsAreANewImage()
+    {
+        std::mt19937 rng(3);
+        std::uniform_real_distribution<double> value(-1.0, 1.0);
+        const MaskColors mask {qRgb(240, 240, 240), qRgb(90, 90, 90)};
+        for (const int n : {7, 300}) {
+            for (const QSize pixels : {QSize(97, 53), QSize(420, 610)}) {
+                for (const Colormap map : {Colormap::Viridis, Colormap::Diverging}) {
+                    SquareMatrix m = SquareMatrix::NullaryExpr(n, n, [&] { return value(rng); });
+                    SquareMatrix visible = SquareMatrix::Ones(n, n);
+                    for (int i = 0; i < n; ++i)
+                        visible(i, (i * 5) % n) = 0;
+                    const ColorScale scale = ColorScale::fit(map, -1, 1);
+                    QImage image = matrixImage(m, visible, scale, pixels, mask);
+                    std::vector<int> rows {0, n / 2, n / 2 + 1, n - 1};
+                    for (int r : rows)
+                        for (int j = 0; j < n; ++j)
+                            m(r, j) = value(rng);
+                    recolourRows(image, m, visible, scale, mask, rows);
+                    QVERIFY2(image == matrixImage(m, visible, scale, pixels, mask),
+                        qPrintable(QStringLiteral("n %1, %2 × %3").arg(n).arg(pixels.width()).arg(pixels.height())));
+                }
+            }
+        }
+    }
+
+    // After an edit of a few rows the figure colours only those again when the colour range
+    // stays, and draws what a figure given the new numbers afresh draws; a new range recolours all.
+    void changedRowsDrawTheSameAsAFreshFigure()
+    {
+        const int n = 200;
+        std::mt19937 rng(8);
+        std::uniform_real_distribution<double> weight(0.0, 0.5);
+        Result r;
+        for (int i = 0; i < n; ++i)
+            r.tokens << QStringLiteral("t%1").arg(i);
+        r.heads.resize(1);
+        r.heads[0].weights = SquareMatrix::NullaryExpr(n, n, [&] { return weight(rng); });
+        r.heads[0].weights(0, 0) = 0.9;
+        r.heads[0].largestWeight = 0.9;
+        const FigureStyle style = test::plainStyle(false);
+        HeatmapFigure figure;
+        figure.setData(&r, 0);
+        paint(figure, style);
+        for (int edit = 0; edit < 20; ++edit) {
+            ChangedRows rows(1);
+            for (int k = 0; k < 3; ++k) {
+                const int q = 1 + int(rng() % (n - 1));
+                for (int j = 0; j < n; ++j)
+                    r.heads[0].weights(q, j) = weight(rng);
+                rows[0].push_back(q);
+            }
+            std::sort(rows[0].begin(), rows[0].end());
+            rows[0].erase(std::unique(rows[0].begin(), rows[0].end()), rows[0].end());
+            if (edit == 10) { // a new largest weight: every colour moves
+                r.heads[0].weights(rows[0].front(), 3) = 0.95;
+                r.heads[0].largestWeight = 0.95;
+            }
+            figure.updateRows(&r, 0, rows);
+            HeatmapFigure fresh;
+            fresh.setData(&r, 0);
+            QVERIFY2(paint(figure, style) == paint(fresh, style), qPrintable(QString::number(edit)));
+        }
     }
 
     // The window outlines the selected row and boxes its label in the highlight colour; an
