@@ -6,18 +6,53 @@
 #include "session/commandtext.h"
 #include "session/sentencecommand.h"
 
+#include <algorithm>
+#include <memory>
 #include <optional>
+#include <set>
 
 namespace qkv {
 namespace {
 
+using SharedIntervention = std::shared_ptr<const transformer::Intervention>;
+
+// A sentence and its interventions. A step keeps two of them and a long history many, while
+// an edit changes one matrix of a few (each n × d, 128 KiB at 512 tokens): the matrices are
+// shared with the state made before wherever they are the same.
 struct LiveState {
     QString sentence;
-    std::vector<transformer::Intervention> interventions;
+    std::vector<SharedIntervention> interventions;
 
+    LiveState(QString text, std::vector<transformer::Intervention> list, const LiveState *like)
+        : sentence(std::move(text))
+    {
+        for (transformer::Intervention &i : list) {
+            const auto same = like ? std::find_if(like->interventions.begin(), like->interventions.end(),
+                                  [&i](const SharedIntervention &s) { return *s == i; })
+                                   : std::vector<SharedIntervention>::const_iterator {};
+            interventions.push_back(like && same != like->interventions.end()
+                    ? *same
+                    : std::make_shared<const transformer::Intervention>(std::move(i)));
+        }
+    }
+
+    std::vector<transformer::Intervention> list() const
+    {
+        std::vector<transformer::Intervention> out;
+        out.reserve(interventions.size());
+        for (const SharedIntervention &i : interventions)
+            out.push_back(*i);
+        return out;
+    }
+
+    // The same interventions in any order.
     bool operator==(const LiveState &other) const
     {
-        return sentence == other.sentence && live::sameInterventions(interventions, other.interventions);
+        return sentence == other.sentence && interventions.size() == other.interventions.size()
+            && std::all_of(interventions.begin(), interventions.end(), [&other](const SharedIntervention &i) {
+                   return std::any_of(other.interventions.begin(), other.interventions.end(),
+                       [&i](const SharedIntervention &j) { return i == j || *i == *j; });
+               });
     }
 };
 
@@ -40,6 +75,8 @@ public:
     }
 
     int id() const override { return static_cast<int>(m_kind); }
+    const LiveState &before() const { return m_before; }
+    const LiveState &after() const { return m_after; }
 
     void undo() override { put(m_before); }
 
@@ -53,7 +90,7 @@ public:
         if (m_typed)
             m_live->setSentence(m_after.sentence);
         else
-            m_live->setInterventions(m_after.interventions);
+            m_live->setInterventions(m_after.list());
     }
 
     bool mergeWith(const QUndoCommand *other) override
@@ -75,7 +112,7 @@ private:
     void put(const LiveState &state)
     {
         const bool otherSentence = state.sentence != m_live->sentence();
-        m_live->restore(state.sentence, state.interventions);
+        m_live->restore(state.sentence, state.list());
         if (otherSentence)
             Q_EMIT m_history->sentenceRestored(state.sentence);
     }
@@ -88,6 +125,18 @@ private:
     std::optional<TypingBurst> m_typed;
     bool m_done = false;
 };
+
+// A step to `sentence` and `next` from the session's state now, made and pushed.
+void pushStep(LiveHistory *history, live::LiveSession *live, QUndoStack &stack, const QString &sentence,
+    std::vector<transformer::Intervention> next, const QString &text, CommandId kind, int dragId,
+    std::optional<TypingBurst> typed)
+{
+    // The state before is most often the last one made: its matrices are taken from there.
+    const auto *last = stack.index() > 0 ? static_cast<const LiveStep *>(stack.command(stack.index() - 1)) : nullptr;
+    LiveState before(live->sentence(), live->interventions(), last ? &last->after() : nullptr);
+    LiveState after(sentence, std::move(next), &before);
+    stack.push(new LiveStep(history, live, std::move(before), std::move(after), text, kind, dragId, std::move(typed)));
+}
 
 } // namespace
 
@@ -102,23 +151,31 @@ void LiveHistory::typeSentence(const QString &sentence)
 {
     if (!m_live->isOpen() || sentence == m_live->sentence())
         return;
-    LiveState before {m_live->sentence(), m_live->interventions()};
-    LiveState after {sentence, m_live->interventions()};
-    std::erase_if(after.interventions,
-        [](const transformer::Intervention &i) { return i.kind != transformer::Intervention::Kind::Ablate; });
-    QString text = sentenceText(before.sentence, sentence);
-    m_stack.push(new LiveStep(
-        this, m_live, std::move(before), std::move(after), text, CommandId::LiveSentence, 0, TypingBurst(sentence)));
+    std::vector<transformer::Intervention> kept = m_live->interventions();
+    std::erase_if(
+        kept, [](const transformer::Intervention &i) { return i.kind != transformer::Intervention::Kind::Ablate; });
+    const QString text = sentenceText(m_live->sentence(), sentence);
+    pushStep(this, m_live, m_stack, sentence, std::move(kept), text, CommandId::LiveSentence, 0, TypingBurst(sentence));
 }
 
 void LiveHistory::changeInterventions(std::vector<transformer::Intervention> next, const QString &text, int dragId)
 {
     if (!m_live->isOpen() || live::sameInterventions(next, m_live->interventions()))
         return;
-    LiveState before {m_live->sentence(), m_live->interventions()};
-    LiveState after {m_live->sentence(), std::move(next)};
-    m_stack.push(new LiveStep(
-        this, m_live, std::move(before), std::move(after), text, CommandId::LiveEdit, dragId, std::nullopt));
+    pushStep(
+        this, m_live, m_stack, m_live->sentence(), std::move(next), text, CommandId::LiveEdit, dragId, std::nullopt);
+}
+
+qsizetype LiveHistory::interventionsHeld() const
+{
+    std::set<const transformer::Intervention *> held;
+    for (int i = 0; i < m_stack.count(); ++i) {
+        const auto *step = static_cast<const LiveStep *>(m_stack.command(i));
+        for (const LiveState *state : {&step->before(), &step->after()})
+            for (const SharedIntervention &s : state->interventions)
+                held.insert(s.get());
+    }
+    return qsizetype(held.size());
 }
 
 } // namespace qkv

@@ -35,6 +35,10 @@ public:
     // non-zero dragId) merge; a step that changes nothing is none.
     void changeInterventions(std::vector<transformer::Intervention> next, const QString &text, int dragId = 0);
 
+    // The interventions the history holds, each kept once however many states share it (tests:
+    // steps share what an edit did not change).
+    qsizetype interventionsHeld() const;
+
 Q_SIGNALS:
     // An undo or redo put another sentence back: the sentence box shows it.
     void sentenceRestored(const QString &sentence);

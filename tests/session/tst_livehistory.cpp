@@ -112,6 +112,26 @@ private Q_SLOTS:
         QVERIFY(m_live->run()->forward->layers[0].heads[0].query == movedQuery(1).values);
     }
 
+    // A long history keeps each matrix once: steps share what an edit did not change.
+    void stepsShareWhatTheyDidNotChange()
+    {
+        std::vector<transformer::Intervention> state {movedQuery(1)};
+        m_history->changeInterventions(state, u"Edit"_s);
+        for (int k = 0; k < 10; ++k) {
+            state = live::withAblation(state, 1, k % 4, k % 8 < 4);
+            m_history->changeInterventions(state, u"Switch"_s);
+        }
+        QCOMPARE(stack()->count(), 11);
+        // The edited query once (not in each of 22 states), and each ablation as it came.
+        QVERIFY2(m_history->interventionsHeld() <= 11, qPrintable(QString::number(m_history->interventionsHeld())));
+        while (stack()->canUndo())
+            stack()->undo();
+        QVERIFY(m_live->interventions().empty());
+        while (stack()->canRedo())
+            stack()->redo();
+        QVERIFY(live::sameInterventions(m_live->interventions(), state));
+    }
+
     void anotherModelStartsAnotherHistory()
     {
         m_history->changeInterventions(live::withAblation({}, 0, 0, true), u"Off"_s);
