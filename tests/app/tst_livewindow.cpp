@@ -186,27 +186,32 @@ private Q_SLOTS:
 
         auto *undo = child<QAction>("actionUndo");
         auto *redo = child<QAction>("actionRedo");
-        const auto check = [&](const std::vector<transformer::Intervention> &expected, double value, bool off) {
-            settle();
-            QVERIFY(live::sameInterventions(live()->interventions(), expected));
-            QCOMPARE(session()->document().value(ref), value);
-            QCOMPARE(grid->isSwitchedOff(0, 1), off);
-            QVERIFY((live()->run()->forward->logits - logitsOf(expected)).cwiseAbs().maxCoeff() < 1e-5f);
+        // The states in the order the steps made them: the model's own, the key edited, the head off,
+        // all reset. Each undo and redo lands on one of them.
+        struct State {
+            std::vector<transformer::Intervention> interventions;
+            double value;
+            bool off;
         };
-        undo->trigger();
-        check(ablated, set, true);
-        undo->trigger();
-        check(edited, set, false);
-        undo->trigger();
-        check({}, old, false);
+        const std::vector<State> states {
+            {{}, old, false}, {edited, set, false}, {ablated, set, true}, {{}, old, false}};
+        const auto check = [&](const State &expected) {
+            settle();
+            QVERIFY(live::sameInterventions(live()->interventions(), expected.interventions));
+            QCOMPARE(session()->document().value(ref), expected.value);
+            QCOMPARE(grid->isSwitchedOff(0, 1), expected.off);
+            QVERIFY((live()->run()->forward->logits - logitsOf(expected.interventions)).cwiseAbs().maxCoeff() < 1e-5f);
+        };
+        for (int i = int(states.size()) - 2; i >= 0; --i) {
+            undo->trigger();
+            check(states[std::size_t(i)]);
+        }
         QVERIFY((live()->run()->forward->logits - own).cwiseAbs().maxCoeff() < 1e-6f);
         QVERIFY(!m_window->isWindowModified());
-        redo->trigger();
-        check(edited, set, false);
-        redo->trigger();
-        check(ablated, set, true);
-        redo->trigger();
-        check({}, old, false);
+        for (std::size_t i = 1; i < states.size(); ++i) {
+            redo->trigger();
+            check(states[i]);
+        }
         QVERIFY(!redo->isEnabled());
     }
 
