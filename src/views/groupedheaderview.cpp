@@ -40,9 +40,11 @@ void GroupedHeaderView::paintSection(QPainter *painter, const QRect &rect, int l
     // have it out of sight); each section paints its own slice, and scrolling repaints them all.
     const QString name = group(logicalIndex);
     int first = logicalIndex, last = logicalIndex;
-    while (first > 0 && group(first - 1) == name)
+    // Only the part in view matters (the span is clipped to it): a head of 64 columns is not
+    // walked whole for each of its sections painted.
+    while (first > 0 && sectionViewportPosition(first) > 0 && group(first - 1) == name)
         --first;
-    while (last + 1 < count() && group(last + 1) == name)
+    while (last + 1 < count() && sectionViewportPosition(last + 1) < viewport()->width() && group(last + 1) == name)
         ++last;
     const int left = sectionViewportPosition(first);
     const int right = sectionViewportPosition(last) + sectionSize(last);
@@ -53,7 +55,7 @@ void GroupedHeaderView::paintSection(QPainter *painter, const QRect &rect, int l
     painter->fillRect(top, palette().button());
     painter->setPen(palette().mid().color());
     painter->drawLine(top.bottomLeft(), top.bottomRight());
-    if (logicalIndex == first)
+    if (logicalIndex == 0 || (logicalIndex == first && group(first - 1) != name)) // where the group begins
         painter->drawLine(top.topLeft(), top.bottomLeft());
     QFont bold = font();
     bold.setBold(true);
