@@ -21,6 +21,7 @@
 #include "session/projectionsmodel.h"
 #include "session/transformersession.h"
 #include "session/wordvectorsmodel.h"
+#include "views/stagedrepaint.h"
 
 #include <QActionGroup>
 #include <QGuiApplication>
@@ -51,6 +52,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_live(new live::LiveSession(this))
     , m_liveHistory(new LiveHistory(m_live, this))
     , m_history(new QUndoGroup(this))
+    , m_stagedRepaint(new StagedRepaint(this))
 {
     m_ui->setupUi(this);
     // Default layout: settings above the worked computation (with heads and history as tabs)

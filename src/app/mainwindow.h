@@ -41,6 +41,7 @@ class OutputProjectionModel;
 class OutputsModel;
 class ProjectionsModel;
 class ScrubTableView;
+class StagedRepaint;
 class WordVectorsModel;
 
 // The window: wires the sentence editor, token strip, tables, settings and views to one
@@ -76,6 +77,8 @@ public:
     // What Undo, Redo and the History dock work on: the document's undo stack, or while a real
     // model runs, the model's (its sentence and interventions).
     QUndoGroup *history() const { return m_history; }
+    // Paces the figures' repaints after a real model's new run, one per pass of the event loop.
+    StagedRepaint *stagedRepaint() const { return m_stagedRepaint; }
 
     void setTheme(Theme theme);
     // How `view` looks in the window now (colormap, filters, layout…), for figures.
@@ -161,6 +164,7 @@ private:
     live::LiveSession *m_live;
     LiveHistory *m_liveHistory;
     QUndoGroup *m_history;
+    StagedRepaint *m_stagedRepaint;
     std::shared_ptr<const live::LiveRun> m_shownRun; // the run the model session shows
     std::shared_ptr<live::SessionFile> m_pendingSession; // applied to the first run of its model
     bool m_recoveredUnsaved = false; // marked unsaved once a recovered session's edits are shown

@@ -17,6 +17,7 @@
 #include "transformer/hubcache.h"
 #include "views/layersgridview.h"
 #include "views/predictionview.h"
+#include "views/stagedrepaint.h"
 #include "views/transformerpanel.h"
 
 #include <QApplication>
@@ -273,6 +274,10 @@ void MainWindow::showLiveRun()
         if (run->causal)
             m_session->setSelectedToken(int(run->ids.size()) - 1);
     } else {
+        // The tables, strip and predictions repaint in the pass after this; the figures, the
+        // slowest to paint, each in a pass of its own after that.
+        m_stagedRepaint->hold(
+            {m_ui->arrowGraph, m_ui->heatmap, m_ui->distribution, m_ui->workedView, m_ui->vectorPlot});
         m_transformer->replace(run->attention, showsRun(*run));
     }
     m_shownRun = run;

@@ -42,11 +42,20 @@ struct ArrowGraphFigure::Cache {
     QFont labelFont;
     qreal labelWidth = 0; // the widest token label
     double ink = 1; // opacity factor of dense graphs (inkScale)
+    // What a raster was drawn from: it is drawn again when any of this changes.
+    struct RasterKey {
+        int generation = -1;
+        QRectF placed; // in logical coordinates
+        QSize size;
+        bool dark = false; // the edge colours
+        qreal lineScale = 1;
+        int focus = -1; // the token whose edges alone are drawn, or -1 for all
+        bool operator==(const RasterKey &) const = default;
+    };
     QImage base; // every kept edge, at device resolution
-    int baseGeneration = -1;
-    QRectF baseRect;
-    bool baseDark = false; // the edge colours base was drawn in
-    qreal baseLineScale = 1;
+    RasterKey baseKey;
+    QImage focus; // the focused token's edges over the ghosted base
+    RasterKey focusKey;
 };
 
 ArrowGraphFigure::ArrowGraphFigure()
@@ -341,11 +350,11 @@ void ArrowGraphFigure::emitEdges(const Geometry &g, EdgeSink &sink, const EdgeBa
 // Flattening thousands of arcs into chords costs a third of rasterizing them: with many edges,
 // two cores record half each.
 QImage ArrowGraphFigure::rasterizeEdges(
-    const Geometry &g, const FigureStyle &style, QSize size, qreal scale, bool focusedOnly) const
+    const Geometry &g, const FigureStyle &style, QSize size, QPointF origin, qreal scale, bool focusedOnly) const
 {
     const Cache &c = *m_cache;
     const EdgeBatch batch = edgeBatch(style, focusedOnly, false);
-    EdgeRaster raster(size, g.edgeRect.topLeft(), scale, c.multiColour);
+    EdgeRaster raster(size, origin, scale, c.multiColour);
     EdgeRaster second = raster;
     onTwoCores(batch.order.size() > 1000, [&](int part, int parts) {
         clearUpperVectorState(); // after Qt's painting: see vectorstate.h
@@ -398,34 +407,43 @@ void ArrowGraphFigure::paintEdges(QPainter &painter, const Geometry &g, const Fi
             emitEdges(g, sink, edgeBatch(style, true, sink.needsOrder()), 0, 1);
         return;
     }
+    // The image covers whole device pixels and starts on a pixel corner: Qt then blends it as
+    // it is, where a fractional place or size resamples every pixel (three times the time).
     const QRectF target = device.mapRect(g.edgeRect);
-    const QSize size(static_cast<int>(std::ceil(target.width())), static_cast<int>(std::ceil(target.height())));
+    const QPoint corner(static_cast<int>(std::floor(target.left())), static_cast<int>(std::floor(target.top())));
+    const QSize size(static_cast<int>(std::ceil(target.right())) - corner.x(),
+        static_cast<int>(std::ceil(target.bottom())) - corner.y());
     if (size.isEmpty())
         return;
-    const qreal scale = size.width() / g.edgeRect.width();
+    const qreal scale = std::abs(device.m11());
+    const QPointF origin = device.inverted().map(QPointF(corner));
+    const QRectF placed(origin, QSizeF(size) / scale);
     // Level of detail: tens of thousands of edges (thousands of tokens, a pixel holding several)
     // make a density picture without fine detail, rasterized at half resolution in a third of
     // the time and scaled up smoothly.
     const qreal detail = c.edges.size() > manyEdges ? 0.5 : 1.0;
     const QSize baseSize = (QSizeF(size) * detail).toSize().expandedTo(QSize(1, 1));
-    const bool dark = style.isDark();
     const qreal lines = lineScale(style);
-    if (c.baseGeneration != c.generation || c.baseRect != g.edgeRect || c.base.size() != baseSize || c.baseDark != dark
-        || c.baseLineScale != lines) {
+    const Cache::RasterKey baseKey {c.generation, placed, baseSize, style.isDark(), lines, -1};
+    if (c.baseKey != baseKey) {
         c.ink = inkScale(g, lines);
-        c.base = rasterizeEdges(g, style, baseSize, scale * detail, false);
-        c.baseGeneration = c.generation;
-        c.baseRect = g.edgeRect;
-        c.baseDark = dark;
-        c.baseLineScale = lines;
+        c.base = rasterizeEdges(g, style, baseSize, origin, scale * detail, false);
+        c.baseKey = baseKey;
     }
     painter.setOpacity(focused ? ghostOpacity : 1.0);
     painter.setRenderHint(QPainter::SmoothPixmapTransform, detail < 1);
-    painter.drawImage(g.edgeRect, c.base);
+    painter.drawImage(placed, c.base);
     painter.setOpacity(1.0);
     if (focused) {
-        // Only the focused token's edges: cheap, and never cached since hovering moves it.
-        painter.drawImage(g.edgeRect, rasterizeEdges(g, style, size, scale, true));
+        // Only the focused token's edges, at full resolution.
+        Cache::RasterKey focusKey = baseKey;
+        focusKey.size = size;
+        focusKey.focus = focusedToken();
+        if (c.focusKey != focusKey) {
+            c.focus = rasterizeEdges(g, style, size, origin, scale, true);
+            c.focusKey = focusKey;
+        }
+        painter.drawImage(placed, c.focus);
     }
 }
 

@@ -103,7 +103,9 @@ private:
     bool isFocused(const Edge &edge, int token, Side side) const;
     EdgeBatch edgeBatch(const FigureStyle &style, bool focusedOnly, bool weakestFirst) const;
     void emitEdges(const Geometry &g, arrowgraph::EdgeSink &sink, const EdgeBatch &batch, int part, int parts) const;
-    QImage rasterizeEdges(const Geometry &g, const FigureStyle &style, QSize size, qreal scale, bool focusedOnly) const;
+    // size pixels from origin (logical) on, scale device pixels to a logical unit.
+    QImage rasterizeEdges(
+        const Geometry &g, const FigureStyle &style, QSize size, QPointF origin, qreal scale, bool focusedOnly) const;
     double inkScale(const Geometry &g, qreal lineScale) const;
     void paintEdges(QPainter &painter, const Geometry &g, const FigureStyle &style) const;
     void paintLabels(QPainter &painter, const Geometry &g, const FigureStyle &style) const;

@@ -275,15 +275,23 @@ void EdgeRaster::renderBands(QImage &out, QRgb colour) const
         for (int b = t.top / bandRows; b <= t.bottom / bandRows; ++b)
             tris[triFill[static_cast<std::size_t>(b)]++] = &t;
 
+    // QImage::fill() in image() is Qt's AVX2 code: leave its state before the SSE loops.
+    clearUpperVectorState();
     // alpha = 1 − e^(−density), tabulated; a step of 1/256 in density is below 1/255 in alpha.
     constexpr int steps = 2048;
     constexpr float perUnit = 256.0f;
-    std::array<float, steps> alpha {};
+    static const std::array<float, steps> alpha = [] {
+        std::array<float, steps> a {};
+        for (std::size_t i = 0; i < steps; ++i)
+            a[i] = 1.0f - std::exp(-static_cast<float>(i) / perUnit);
+        return a;
+    }();
     std::array<QRgb, steps> single {};
-    for (std::size_t i = 0; i < steps; ++i) {
-        alpha[i] = 1.0f - std::exp(-static_cast<float>(i) / perUnit);
-        const int a = static_cast<int>(std::lround(alpha[i] * 255.0f));
-        single[i] = qPremultiply(qRgba(qRed(colour), qGreen(colour), qBlue(colour), a));
+    if constexpr (!Multi) {
+        for (std::size_t i = 0; i < steps; ++i) {
+            const int a = static_cast<int>(std::lround(alpha[i] * 255.0f));
+            single[i] = qPremultiply(qRgba(qRed(colour), qGreen(colour), qBlue(colour), a));
+        }
     }
     const auto level = [](float d) { return static_cast<std::size_t>(std::min(d * perUnit, steps - 1.0f)); };
     constexpr std::size_t channels = Multi ? 4 : 1;
@@ -294,8 +302,7 @@ void EdgeRaster::renderBands(QImage &out, QRgb colour) const
     const qsizetype bytesPerLine = out.bytesPerLine();
     // Bands first, first + every, …: each worker with its own band buffer and its own lines.
     const auto work = [&](int first, int every) {
-        // QImage::fill() in image() is Qt's AVX2 code: leave its state before the SSE loops.
-        clearUpperVectorState();
+        clearUpperVectorState(); // again: the allocations above may run AVX code; and on a second thread
         std::vector<float> band(static_cast<std::size_t>(stride * (bandRows + 2 * guard)) * channels, 0.0f);
         float *at = band.data() + static_cast<std::ptrdiff_t>(channels) * (guard * stride + guard);
         for (int b = first; b < bands; b += every) {

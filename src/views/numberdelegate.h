@@ -1,5 +1,7 @@
 #pragma once
 
+#include <QCache>
+#include <QStaticText>
 #include <QStyledItemDelegate>
 
 namespace qkv {
@@ -13,6 +15,7 @@ class NumberDelegate : public QStyledItemDelegate
 public:
     using QStyledItemDelegate::QStyledItemDelegate;
 
+    void paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const override;
     QWidget *createEditor(QWidget *parent, const QStyleOptionViewItem &option, const QModelIndex &index) const override;
     void setEditorData(QWidget *editor, const QModelIndex &index) const override;
     void setModelData(QWidget *editor, QAbstractItemModel *model, const QModelIndex &index) const override;
@@ -20,6 +23,11 @@ public:
 Q_SIGNALS:
     // The typed text was not a number the model accepts.
     void rejected(const QString &text) const;
+
+private:
+    // Laid-out numbers by font and text. The style lays a cell's text out three times to size,
+    // elide and draw it; a real model's tables repaint hundreds of cells after every keystroke.
+    mutable QCache<QString, QStaticText> m_laidOut {4096};
 };
 
 } // namespace qkv
