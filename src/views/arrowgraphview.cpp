@@ -1,5 +1,8 @@
 #include "views/arrowgraphview.h"
 
+#include "views/accessiblegrid.h"
+#include "views/accessibleviews.h"
+
 #include <QEvent>
 #include <QPainter>
 
@@ -8,6 +11,7 @@ namespace qkv {
 ArrowGraphView::ArrowGraphView(QWidget *parent)
     : QWidget(parent)
 {
+    installViewAccessibility();
     setMinimumSize(200, 160);
     setMouseTracking(true);
     setFocusPolicy(Qt::StrongFocus);
@@ -36,6 +40,7 @@ void ArrowGraphView::dataChanged()
     else
         m_figure.setData(&result(), m_binding.head());
     update();
+    notifyViewChanged(this);
 }
 
 void ArrowGraphView::setCurrentHead(int head)
@@ -55,8 +60,11 @@ void ArrowGraphView::followSelection(int token, bool asKey)
     const int before = lockedToken();
     m_figure.setLocked(token, asKey ? Side::Key : Side::Query);
     update();
-    if (token != before)
+    if (token != before) {
+        notifyViewChanged(this); // the list is now of this word's arrows
+        notifyCellSelected(this, 0, 0);
         Q_EMIT lockedTokenChanged(token);
+    }
 }
 
 void ArrowGraphView::setGraphLayout(Layout layout)
@@ -69,12 +77,14 @@ void ArrowGraphView::setHeadMode(HeadMode mode)
 {
     m_figure.setHeadMode(mode);
     update();
+    notifyViewChanged(this);
 }
 
 void ArrowGraphView::setFilter(const EdgeFilter &filter)
 {
     m_figure.setFilter(filter);
     update();
+    notifyViewChanged(this);
 }
 
 void ArrowGraphView::setFigureMode(bool figure)
@@ -89,8 +99,10 @@ void ArrowGraphView::setHoveredToken(int token, Side side)
     const int before = hoveredToken();
     m_figure.setHovered(token, side);
     update();
-    if (token != before)
+    if (token != before) {
+        notifyViewChanged(this);
         Q_EMIT tokenHovered(token);
+    }
 }
 
 FigureStyle ArrowGraphView::figureStyle() const

@@ -1,5 +1,8 @@
 #include "views/distributionview.h"
 
+#include "views/accessiblegrid.h"
+#include "views/accessibleviews.h"
+
 #include <QHelpEvent>
 #include <QKeyEvent>
 #include <QMouseEvent>
@@ -13,6 +16,7 @@ namespace qkv {
 DistributionView::DistributionView(QWidget *parent)
     : QWidget(parent)
 {
+    installViewAccessibility();
     setMouseTracking(true);
     setFocusPolicy(Qt::StrongFocus);
     connect(&m_binding, &SessionBinding::resultChanged, this, &DistributionView::sync);
@@ -38,6 +42,7 @@ void DistributionView::sync()
     m_figure.setData(&m_binding.result(), m_binding.head());
     m_figure.setQuery(m_binding.selectedToken());
     update();
+    notifyViewChanged(this);
 }
 
 void DistributionView::setResult(Result result, int head)
@@ -68,6 +73,7 @@ void DistributionView::setHighlightedKey(int key)
         return;
     m_figure.setHighlightedKey(key);
     update();
+    notifyCellSelected(this, int(m_figure.barOrder().indexOf(key)), 0);
     Q_EMIT highlightedKeyChanged(key);
 }
 

@@ -1,5 +1,8 @@
 #include "views/heatmapview.h"
 
+#include "views/accessiblegrid.h"
+#include "views/accessibleviews.h"
+
 #include <QEvent>
 #include <QPainter>
 
@@ -8,6 +11,7 @@ namespace qkv {
 HeatmapView::HeatmapView(QWidget *parent)
     : QWidget(parent)
 {
+    installViewAccessibility();
     setMouseTracking(true);
     setFocusPolicy(Qt::StrongFocus);
     // A value edit moves outputs only: the attention drawn here stays.
@@ -46,6 +50,7 @@ void HeatmapView::dataChanged()
     else
         m_figure.setData(&result(), head());
     update();
+    notifyViewChanged(this);
 }
 
 void HeatmapView::setSelectedRow(int row)
@@ -64,6 +69,26 @@ void HeatmapView::followSelection()
     const bool key = m_binding.isKeySelected();
     m_figure.setSelection(key ? -1 : token, key ? token : -1);
     update();
+    if (accessibilityListens())
+        announceSelection(token, key);
+}
+
+void HeatmapView::announceSelection(int token, bool key)
+{
+    // A reader hears the selected word's strongest cell: what it attends to most, or who
+    // attends to it most.
+    const Result &r = result();
+    if (token < 0 || token >= r.tokens.size() || head() < 0 || head() >= std::ssize(r.heads))
+        return;
+    const SquareMatrix &w = r.heads[std::size_t(head())].weights;
+    int strongest = -1;
+    for (int i = 0; i < r.tokens.size(); ++i) {
+        const int row = key ? i : token, col = key ? token : i;
+        if (r.isVisible(row, col) && (strongest < 0 || w(row, col) > (key ? w(strongest, col) : w(row, strongest))))
+            strongest = i;
+    }
+    if (strongest >= 0)
+        notifyCellSelected(this, key ? strongest : token, key ? token : strongest);
 }
 
 void HeatmapView::setColormap(Colormap map)
@@ -76,6 +101,7 @@ void HeatmapView::setShowScores(bool scores)
 {
     m_figure.setShowScores(scores);
     update();
+    notifyViewChanged(this);
 }
 
 void HeatmapView::setUnitScale(bool unit)

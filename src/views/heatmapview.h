@@ -110,6 +110,7 @@ private:
     void dataChanged();
     void selectToken(int token, bool asKey);
     void followSelection();
+    void announceSelection(int token, bool key);
 
     SessionBinding m_binding;
     QPoint m_hovered {-1, -1};

@@ -1,0 +1,223 @@
+#include "views/accessibleviews.h"
+
+#include "figures/tokenlabel.h"
+#include "views/accessiblegrid.h"
+#include "views/arrowgraphview.h"
+#include "views/distributionview.h"
+#include "views/heatmapview.h"
+
+#include <QCoreApplication>
+#include <QLocale>
+
+#include <algorithm>
+
+namespace qkv {
+namespace {
+
+// A weight as the window shows one to a reader: three decimals, in the user's locale.
+QString weightText(double w)
+{
+    return QLocale().toString(w, 'f', 3);
+}
+
+// An AccessibleGrid of one kind of view.
+template<class View, QAccessible::Role viewRole>
+class ViewGrid : public AccessibleGrid
+{
+public:
+    explicit ViewGrid(View *view)
+        : AccessibleGrid(view, viewRole)
+    { }
+    View *view() const { return static_cast<View *>(viewWidget()); }
+};
+
+// The heatmap: one cell per query (row) and key (column), "it attends to animal: 0.119".
+class HeatmapAccessible final : public ViewGrid<HeatmapView, QAccessible::Table>
+{
+    Q_DECLARE_TR_FUNCTIONS(HeatmapAccessible)
+
+public:
+    using ViewGrid::ViewGrid;
+    const HeadResult *headResult() const
+    {
+        const Result &r = view()->result();
+        const int h = view()->head();
+        return h >= 0 && h < std::ssize(r.heads) ? &r.heads[std::size_t(h)] : nullptr;
+    }
+    int rows() const override { return headResult() ? int(view()->result().tokens.size()) : 0; }
+    int columns() const override { return rows(); }
+    QString cellText(int row, int column) const override
+    {
+        const Result &r = view()->result();
+        const QString query = tokenLabel(r.tokens[row]), key = tokenLabel(r.tokens[column]);
+        if (!r.isVisible(row, column))
+            return tr("%1 does not see %2: masked").arg(query, key);
+        if (view()->showsScores() && headResult()->scores.rows() == r.tokens.size())
+            return tr("%1 scores %2: %3").arg(query, key, weightText(headResult()->scores(row, column)));
+        return tr("%1 attends to %2: %3").arg(query, key, weightText(headResult()->weights(row, column)));
+    }
+    QString rowName(int row) const override { return tokenLabel(view()->result().tokens[row]); }
+    QString columnName(int column) const override { return tokenLabel(view()->result().tokens[column]); }
+    QRect cellBounds(int row, int column) const override
+    {
+        return view()->cellRect(view()->rect(), row, column).toAlignedRect();
+    }
+    QPoint cellUnder(const QPoint &pos) const override { return view()->cellAt(pos); }
+    QList<int> rowsSelected() const override
+    {
+        return view()->selectedRow() >= 0 ? QList<int> {view()->selectedRow()} : QList<int> {};
+    }
+    QList<int> columnsSelected() const override
+    {
+        return view()->selectedColumn() >= 0 ? QList<int> {view()->selectedColumn()} : QList<int> {};
+    }
+    bool chooseRow(int row) override
+    {
+        view()->setSelectedRow(row);
+        return true;
+    }
+    bool chooseColumn(int column) override
+    {
+        view()->setSelectedColumn(column);
+        return true;
+    }
+};
+
+// The distribution: one row per bar, left to right, "it attends to animal: 0.119".
+class DistributionAccessible final : public ViewGrid<DistributionView, QAccessible::Table>
+{
+    Q_DECLARE_TR_FUNCTIONS(DistributionAccessible)
+
+public:
+    using ViewGrid::ViewGrid;
+    int keyOf(int row) const { return view()->barOrder().value(row, -1); }
+    int rows() const override { return int(view()->barOrder().size()); }
+    int columns() const override { return 1; }
+    QString cellText(int row, int) const override
+    {
+        const Result &r = view()->result();
+        const int q = view()->query(), key = keyOf(row);
+        if (q < 0 || q >= r.tokens.size() || key < 0 || key >= r.tokens.size())
+            return {};
+        const QString query = tokenLabel(r.tokens[q]), keyText = tokenLabel(r.tokens[key]);
+        if (!r.isVisible(q, key))
+            return tr("%1 does not see %2: masked").arg(query, keyText);
+        return tr("%1 attends to %2: %3").arg(query, keyText, weightText(view()->barValues().value(row)));
+    }
+    QString rowName(int row) const override
+    {
+        const int key = keyOf(row);
+        return key >= 0 && key < view()->result().tokens.size() ? tokenLabel(view()->result().tokens[key]) : QString();
+    }
+    QString columnName(int) const override { return tr("weight"); }
+    QRect cellBounds(int row, int) const override
+    {
+        return view()->barRect(view()->rect(), keyOf(row)).toAlignedRect();
+    }
+    QPoint cellUnder(const QPoint &pos) const override
+    {
+        const int row = int(view()->barOrder().indexOf(view()->barAt(pos)));
+        return row >= 0 ? QPoint(0, row) : QPoint(-1, -1);
+    }
+    QList<int> rowsSelected() const override
+    {
+        const int row = int(view()->barOrder().indexOf(view()->highlightedKey()));
+        return row >= 0 ? QList<int> {row} : QList<int> {};
+    }
+    bool chooseRow(int row) override
+    {
+        view()->setHighlightedKey(keyOf(row));
+        return true;
+    }
+};
+
+// The arrow graph: the focused word's arrows as drawn in full, strongest first, "it attends to
+// animal: 0.119" (and the head, when every head is drawn). Empty until a word is focused or locked.
+class ArrowGraphAccessible final : public ViewGrid<ArrowGraphView, QAccessible::List>
+{
+    Q_DECLARE_TR_FUNCTIONS(ArrowGraphAccessible)
+
+public:
+    using ViewGrid::ViewGrid;
+    std::vector<ArrowGraphView::DrawnEdge> edges() const
+    {
+        if (view()->focusedToken() < 0)
+            return {};
+        std::vector<ArrowGraphView::DrawnEdge> out = view()->drawnEdges();
+        std::stable_sort(
+            out.begin(), out.end(), [](const auto &a, const auto &b) { return a.edge.weight > b.edge.weight; });
+        return out;
+    }
+    // The word at the other end of an arrow from the focused one, and the side it is drawn on.
+    std::pair<int, ArrowGraphView::Side> otherEnd(const Edge &e) const
+    {
+        return e.query == view()->focusedToken() ? std::pair {e.key, ArrowGraphView::Side::Key}
+                                                 : std::pair {e.query, ArrowGraphView::Side::Query};
+    }
+    int rows() const override { return int(edges().size()); }
+    int columns() const override { return 1; }
+    QString cellText(int row, int) const override
+    {
+        const auto all = edges();
+        if (row < 0 || row >= std::ssize(all))
+            return {};
+        const ArrowGraphView::DrawnEdge &d = all[std::size_t(row)];
+        const QStringList &tokens = view()->result().tokens;
+        QString text = tr("%1 attends to %2: %3")
+                           .arg(tokenLabel(tokens.value(d.edge.query)), tokenLabel(tokens.value(d.edge.key)),
+                               weightText(d.edge.weight));
+        if (view()->headMode() == ArrowGraphView::HeadMode::All)
+            text += tr(" (head %1)").arg(d.head + 1);
+        return text;
+    }
+    QString rowName(int row) const override
+    {
+        const auto all = edges();
+        return row >= 0 && row < std::ssize(all)
+            ? tokenLabel(view()->result().tokens.value(otherEnd(all[std::size_t(row)].edge).first))
+            : QString();
+    }
+    QString columnName(int) const override { return tr("weight"); }
+    QRect cellBounds(int row, int) const override
+    {
+        const auto all = edges();
+        if (row < 0 || row >= std::ssize(all))
+            return {};
+        const auto [token, side] = otherEnd(all[std::size_t(row)].edge);
+        return view()->tokenRect(token, side).toAlignedRect();
+    }
+    QPoint cellUnder(const QPoint &pos) const override
+    {
+        ArrowGraphView::Side side = ArrowGraphView::Side::Query;
+        const int token = view()->tokenAt(pos, &side);
+        const auto all = edges();
+        for (std::size_t i = 0; i < all.size(); ++i)
+            if (otherEnd(all[i].edge) == std::pair {token, side})
+                return {0, int(i)};
+        return {-1, -1};
+    }
+};
+
+QAccessibleInterface *viewAccessible(const QString &, QObject *object)
+{
+    if (auto *heatmap = qobject_cast<HeatmapView *>(object))
+        return new HeatmapAccessible(heatmap);
+    if (auto *distribution = qobject_cast<DistributionView *>(object))
+        return new DistributionAccessible(distribution);
+    if (auto *arrows = qobject_cast<ArrowGraphView *>(object))
+        return new ArrowGraphAccessible(arrows);
+    return nullptr;
+}
+
+} // namespace
+
+void installViewAccessibility()
+{
+    static const bool installed = [] {
+        QAccessible::installFactory(viewAccessible);
+        return true;
+    }();
+    Q_UNUSED(installed);
+}
+
+} // namespace qkv

@@ -1,0 +1,208 @@
+// The custom views as assistive technology sees them: the heatmap and the distribution as tables
+// of their weights, the arrow graph as the list of the focused word's arrows; the texts a screen
+// reader speaks, the selection it follows, and the events that tell it something changed.
+#include "examples.h"
+#include "session/documentsession.h"
+#include "views/accessiblegrid.h"
+#include "views/arrowgraphview.h"
+#include "views/distributionview.h"
+#include "views/heatmapview.h"
+
+#include <QAccessible>
+#include <QLocale>
+#include <QTest>
+
+using namespace qkv;
+
+namespace {
+
+// The events assistive technology would receive: (type, view, child). Qt's bridge only exists
+// where a screen reader runs; the views' notifications are heard here instead.
+struct Heard {
+    QAccessible::Event type;
+    QObject *object;
+    int child;
+};
+std::vector<Heard> heard;
+void listen(QAccessibleEvent *event)
+{
+    heard.push_back({event->type(), event->object(), event->child()});
+}
+
+bool wasHeard(QAccessible::Event type, QObject *object, int child = -2)
+{
+    return std::any_of(heard.begin(), heard.end(),
+        [&](const Heard &h) { return h.type == type && h.object == object && (child == -2 || h.child == child); });
+}
+
+QString name(QAccessibleInterface *item)
+{
+    return item ? item->text(QAccessible::Name) : QStringLiteral("<no interface>");
+}
+
+// The animal example with "it" (token 7) selected: "it" attends to "animal" with 0.1189204605
+// (softmax of q(it)·k over the row; q(it)·k(animal) = 0.77).
+// A view of it, `size` large, and its accessible interface.
+template<class View>
+struct Fixture {
+    std::unique_ptr<DocumentSession> session = std::make_unique<DocumentSession>();
+    const int it = 7, animal = 1;
+    View view;
+    explicit Fixture(QSize size = {600, 600})
+    {
+        session->resetDocument(test::example(QStringLiteral("animal")));
+        session->setSelectedToken(it);
+        view.setSession(session.get());
+        view.resize(size);
+    }
+    QAccessibleInterface *item() { return QAccessible::queryAccessibleInterface(&view); }
+    QAccessibleTableInterface *table() { return item() ? item()->tableInterface() : nullptr; }
+};
+
+} // namespace
+
+class TstViewAccessibility : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void init()
+    {
+        heard.clear();
+        setAccessibleListener(listen);
+    }
+    void cleanup() { setAccessibleListener(nullptr); }
+
+    void heatmapIsATableOfWeights()
+    {
+        Fixture<HeatmapView> f;
+        auto &view = f.view;
+        QAccessibleInterface *table = f.item();
+        QVERIFY(table);
+        QCOMPARE(table->role(), QAccessible::Table);
+        QAccessibleTableInterface *cells = table->tableInterface();
+        QVERIFY(cells);
+        QCOMPARE(cells->rowCount(), 11);
+        QCOMPARE(cells->columnCount(), 11);
+        QCOMPARE(table->childCount(), 121);
+        QCOMPARE(cells->rowDescription(f.it), QStringLiteral("it"));
+        QCOMPARE(cells->columnDescription(f.animal), QStringLiteral("animal"));
+        QAccessibleInterface *cell = cells->cellAt(f.it, f.animal);
+        QCOMPARE(name(cell), QStringLiteral("it attends to animal: 0.119"));
+        QCOMPARE(cell->role(), QAccessible::Cell);
+        QCOMPARE(cell->parent(), table);
+        QCOMPARE(table->indexOfChild(cell), f.it * 11 + f.animal);
+        QCOMPARE(table->child(f.it * 11 + f.animal), cell);
+        // Every cell says the engine's weight.
+        const SquareMatrix &w = f.session->result().heads[0].weights;
+        for (int r = 0; r < 11; ++r)
+            for (int c = 0; c < 11; c += 5)
+                QVERIFY(name(cells->cellAt(r, c)).endsWith(QLocale().toString(w(r, c), 'f', 3)));
+        // The selected query's row is selected; its cells say so.
+        QCOMPARE(cells->selectedRows(), QList<int> {f.it});
+        QVERIFY(cell->state().selected);
+        QVERIFY(!cells->cellAt(0, 0)->state().selected);
+        // Where a cell is drawn, and the cell under a point.
+        const QRect drawn = view.cellRect(view.rect(), f.it, f.animal).toAlignedRect();
+        QCOMPARE(cell->rect().size(), drawn.size());
+        const QPoint centre = view.mapToGlobal(drawn.center());
+        QCOMPARE(table->childAt(centre.x(), centre.y()), cell);
+        // A reader can select another row, as a click would.
+        QVERIFY(cells->selectRow(2));
+        QCOMPARE(f.session->selectedToken(), 2);
+    }
+
+    void heatmapCellsFollowEditsAndMasks()
+    {
+        Fixture<HeatmapView> f;
+        auto &view = f.view;
+        QAccessibleTableInterface *cells = f.table();
+        QCOMPARE(name(cells->cellAt(f.it, f.animal)), QStringLiteral("it attends to animal: 0.119"));
+        heard.clear();
+        f.session->toggleMask({f.it, f.animal});
+        QVERIFY(wasHeard(QAccessible::TableModelChanged, &view));
+        QCOMPARE(name(cells->cellAt(f.it, f.animal)), QStringLiteral("it does not see animal: masked"));
+        const double weight = f.session->result().heads[0].weights(f.it, 2);
+        QCOMPARE(name(cells->cellAt(f.it, 2)),
+            QStringLiteral("it attends to didn't: %1").arg(QLocale().toString(weight, 'f', 3)));
+        view.setShowScores(true);
+        const double score = f.session->result().heads[0].scores(f.it, 2);
+        QCOMPARE(name(cells->cellAt(f.it, 2)),
+            QStringLiteral("it scores didn't: %1").arg(QLocale().toString(score, 'f', 3)));
+    }
+
+    void heatmapKeysAreReadOut()
+    {
+        // Down moves the selected query; the reader hears the new row's strongest cell.
+        Fixture<HeatmapView> f;
+        auto &view = f.view;
+        view.show();
+        view.setFocus();
+        QVERIFY(QTest::qWaitForWindowActive(&view));
+        heard.clear();
+        QTest::keyClick(&view, Qt::Key_Down);
+        QCOMPARE(f.session->selectedToken(), f.it + 1);
+        const SquareMatrix &w = f.session->result().heads[0].weights;
+        Eigen::Index strongest = 0;
+        w.row(f.it + 1).maxCoeff(&strongest);
+        QVERIFY(wasHeard(QAccessible::Focus, &view, (f.it + 1) * 11 + int(strongest)));
+    }
+
+    void distributionIsATableOfBars()
+    {
+        Fixture<DistributionView> f({700, 420});
+        auto &view = f.view;
+        QAccessibleInterface *table = f.item();
+        QVERIFY(table);
+        QCOMPARE(table->role(), QAccessible::Table);
+        QAccessibleTableInterface *cells = table->tableInterface();
+        QCOMPARE(cells->rowCount(), 11);
+        QCOMPARE(cells->columnCount(), 1);
+        QCOMPARE(cells->columnDescription(0), QStringLiteral("weight"));
+        QCOMPARE(cells->rowDescription(f.animal), QStringLiteral("animal"));
+        QCOMPARE(name(cells->cellAt(f.animal, 0)), QStringLiteral("it attends to animal: 0.119"));
+        // Sorted, the rows follow the bars: the strongest first.
+        view.setSorted(true);
+        const int first = view.barOrder().first();
+        QCOMPARE(cells->rowDescription(0), f.session->result().tokens[first]);
+        // Highlighting a key selects its row, and is heard.
+        heard.clear();
+        view.setHighlightedKey(f.animal);
+        const int row = int(view.barOrder().indexOf(f.animal));
+        QCOMPARE(cells->selectedRows(), QList<int> {row});
+        QVERIFY(wasHeard(QAccessible::Selection, &view, row));
+        QVERIFY(cells->selectRow(0));
+        QCOMPARE(view.highlightedKey(), first);
+    }
+
+    void arrowGraphIsTheFocusedWordsArrows()
+    {
+        Fixture<ArrowGraphView> f({700, 500});
+        auto &view = f.view;
+        QAccessibleInterface *list = f.item();
+        QVERIFY(list);
+        QCOMPARE(list->role(), QAccessible::List);
+        // The session's selection ("it") is the locked word: its arrows, strongest first.
+        QCOMPARE(view.focusedToken(), f.it);
+        const auto drawn = view.drawnEdges();
+        QVERIFY(!drawn.empty());
+        QCOMPARE(list->childCount(), int(drawn.size()));
+        double before = 2;
+        for (int i = 0; i < list->childCount(); ++i) {
+            QAccessibleInterface *item = list->child(i);
+            QCOMPARE(item->role(), QAccessible::ListItem);
+            QVERIFY2(name(item).startsWith(QStringLiteral("it attends to ")), qPrintable(name(item)));
+            const double w = QLocale().toDouble(name(item).section(QStringLiteral(": "), -1));
+            QVERIFY(w <= before);
+            before = w;
+        }
+        // Unlocked and not hovered: nothing to list.
+        heard.clear();
+        f.session->setSelectedToken(-1);
+        QVERIFY(wasHeard(QAccessible::TableModelChanged, &view));
+        QCOMPARE(list->childCount(), 0);
+    }
+};
+
+QTEST_MAIN(TstViewAccessibility)
+#include "tst_viewaccessibility.moc"
