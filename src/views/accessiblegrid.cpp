@@ -68,7 +68,8 @@ QAccessibleInterface *AccessibleGrid::cellAt(int row, int column) const
 
 int AccessibleGrid::selectedCellCount() const
 {
-    return int(rowsSelected().size()) * columns() + int(columnsSelected().size()) * rows();
+    return int(rowsSelected().size()) * columns() + int(columnsSelected().size()) * rows()
+        + int(cellsSelected().size());
 }
 
 QList<QAccessibleInterface *> AccessibleGrid::selectedCells() const
@@ -80,6 +81,8 @@ QList<QAccessibleInterface *> AccessibleGrid::selectedCells() const
     for (const int c : columnsSelected())
         for (int r = 0; r < rows(); ++r)
             cells << cellAt(r, c);
+    for (const QPoint &cell : cellsSelected())
+        cells << cellAt(cell.y(), cell.x());
     return cells;
 }
 
@@ -152,7 +155,8 @@ void *AccessibleGridCell::interface_cast(QAccessible::InterfaceType type)
 
 bool AccessibleGridCell::isSelected() const
 {
-    return m_grid->rowsSelected().contains(m_row) || m_grid->columnsSelected().contains(m_column);
+    return m_grid->rowsSelected().contains(m_row) || m_grid->columnsSelected().contains(m_column)
+        || m_grid->cellsSelected().contains(QPoint(m_column, m_row));
 }
 
 namespace {

@@ -26,8 +26,10 @@ public:
     // (column, row) under a point of the view, or (-1, -1).
     virtual QRect cellBounds(int row, int column) const = 0;
     virtual QPoint cellUnder(const QPoint &pos) const = 0;
+    // What is selected: whole rows, whole columns, or single cells (column, row).
     virtual QList<int> rowsSelected() const { return {}; }
     virtual QList<int> columnsSelected() const { return {}; }
+    virtual QList<QPoint> cellsSelected() const { return {}; }
     // Selects a row or column as a click would; false when the view cannot.
     virtual bool chooseRow(int) { return false; }
     virtual bool chooseColumn(int) { return false; }

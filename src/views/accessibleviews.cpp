@@ -1,10 +1,13 @@
 #include "views/accessibleviews.h"
 
 #include "figures/tokenlabel.h"
+#include "modelfiles/modelattention.h"
 #include "views/accessiblegrid.h"
 #include "views/arrowgraphview.h"
 #include "views/distributionview.h"
+#include "views/headsgridview.h"
 #include "views/heatmapview.h"
+#include "views/layersgridview.h"
 
 #include <QCoreApplication>
 #include <QLocale>
@@ -198,6 +201,82 @@ public:
     }
 };
 
+// The layers grid: one row per layer, one column per head, each tile described as its tooltip
+// describes it ("layer 2, head 3: strongest 0.98 from “the” to “cat”; …").
+class LayersGridAccessible final : public ViewGrid<LayersGridView, QAccessible::Table>
+{
+    Q_DECLARE_TR_FUNCTIONS(LayersGridAccessible)
+
+public:
+    using ViewGrid::ViewGrid;
+    int rows() const override { return view()->model() ? view()->model()->layers : 0; }
+    int columns() const override { return view()->model() ? view()->model()->heads : 0; }
+    QString cellText(int row, int column) const override { return view()->tileDescription(row, column); }
+    QString rowName(int row) const override { return tr("layer %1").arg(row + 1); }
+    QString columnName(int column) const override { return tr("head %1").arg(column + 1); }
+    QRect cellBounds(int row, int column) const override
+    {
+        return view()->tileRect(view()->rect(), row, column).toAlignedRect();
+    }
+    QPoint cellUnder(const QPoint &pos) const override
+    {
+        const auto [layer, head] = view()->tileAt(pos);
+        return {head, layer};
+    }
+    QList<QPoint> cellsSelected() const override
+    {
+        if (view()->currentHead() < 0)
+            return {};
+        return {QPoint(view()->currentHead(), view()->currentLayer())};
+    }
+    QList<int> rowsSelected() const override
+    {
+        // A whole layer (its heads' aggregate) is current.
+        return view()->currentHead() < 0 && view()->currentLayer() >= 0 ? QList<int> {view()->currentLayer()}
+                                                                        : QList<int> {};
+    }
+};
+
+// The heads grid: one row per head, "head 3: strongest 0.98 from “the” to “cat”".
+class HeadsGridAccessible final : public ViewGrid<HeadsGridView, QAccessible::Table>
+{
+    Q_DECLARE_TR_FUNCTIONS(HeadsGridAccessible)
+
+public:
+    using ViewGrid::ViewGrid;
+    int rows() const override { return int(view()->result().heads.size()); }
+    int columns() const override { return 1; }
+    QString cellText(int row, int) const override
+    {
+        const Result &r = view()->result();
+        const SquareMatrix &w = r.heads[std::size_t(row)].weights;
+        Eigen::Index from = -1, to = -1;
+        if (w.size() == 0)
+            return tr("head %1: no tokens").arg(row + 1);
+        const double strongest = w.maxCoeff(&from, &to);
+        return tr("head %1: strongest %2 from %3 to %4")
+            .arg(row + 1)
+            .arg(weightText(strongest), tokenLabel(r.tokens.value(int(from))), tokenLabel(r.tokens.value(int(to))));
+    }
+    QString rowName(int row) const override { return tr("head %1").arg(row + 1); }
+    QString columnName(int) const override { return tr("strongest weight"); }
+    QRect cellBounds(int row, int) const override { return view()->tileRect(view()->rect(), row).toAlignedRect(); }
+    QPoint cellUnder(const QPoint &pos) const override
+    {
+        const int head = view()->headAt(pos);
+        return head >= 0 ? QPoint(0, head) : QPoint(-1, -1);
+    }
+    QList<int> rowsSelected() const override
+    {
+        return view()->currentHead() >= 0 ? QList<int> {view()->currentHead()} : QList<int> {};
+    }
+    bool chooseRow(int row) override
+    {
+        view()->setCurrentHead(row);
+        return true;
+    }
+};
+
 QAccessibleInterface *viewAccessible(const QString &, QObject *object)
 {
     if (auto *heatmap = qobject_cast<HeatmapView *>(object))
@@ -206,6 +285,10 @@ QAccessibleInterface *viewAccessible(const QString &, QObject *object)
         return new DistributionAccessible(distribution);
     if (auto *arrows = qobject_cast<ArrowGraphView *>(object))
         return new ArrowGraphAccessible(arrows);
+    if (auto *layers = qobject_cast<LayersGridView *>(object))
+        return new LayersGridAccessible(layers);
+    if (auto *heads = qobject_cast<HeadsGridView *>(object))
+        return new HeadsGridAccessible(heads);
     return nullptr;
 }
 

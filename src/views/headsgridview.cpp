@@ -1,5 +1,8 @@
 #include "views/headsgridview.h"
 
+#include "views/accessiblegrid.h"
+#include "views/accessibleviews.h"
+
 #include <QHelpEvent>
 #include <QKeyEvent>
 #include <QMouseEvent>
@@ -13,6 +16,7 @@ namespace qkv {
 HeadsGridView::HeadsGridView(QWidget *parent)
     : QWidget(parent)
 {
+    installViewAccessibility();
     setFocusPolicy(Qt::StrongFocus);
     // A value edit moves outputs only: the attention drawn here stays.
     connect(&m_binding, &SessionBinding::attentionChanged, this, &HeadsGridView::dataChanged);
@@ -81,12 +85,14 @@ void HeadsGridView::dataChanged()
 {
     m_figure.setData(&result());
     currentChanged();
+    notifyViewChanged(this);
 }
 
 void HeadsGridView::currentChanged()
 {
     m_figure.setCurrent(currentHead(), selectedToken());
     update();
+    notifyCellSelected(this, currentHead(), 0);
 }
 
 FigureStyle HeadsGridView::figureStyle() const

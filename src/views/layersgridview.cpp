@@ -1,6 +1,8 @@
 #include "views/layersgridview.h"
 
 #include "modelfiles/headsummary.h"
+#include "views/accessiblegrid.h"
+#include "views/accessibleviews.h"
 
 #include <QContextMenuEvent>
 #include <QCoreApplication>
@@ -91,6 +93,7 @@ struct LayersGridView::Layout {
 LayersGridView::LayersGridView(QWidget *parent)
     : QWidget(parent)
 {
+    installViewAccessibility();
     setFocusPolicy(Qt::StrongFocus);
     setMouseTracking(true);
 }
@@ -118,6 +121,7 @@ void LayersGridView::dataChanged()
     m_descriptions.clear();
     m_hovered = {-1, -1};
     update();
+    notifyViewChanged(this);
 }
 
 void LayersGridView::setCurrent(int layer, int head)
@@ -127,6 +131,7 @@ void LayersGridView::setCurrent(int layer, int head)
     m_layer = layer;
     m_head = head;
     update();
+    notifyCellSelected(this, layer, std::max(head, 0));
 }
 
 void LayersGridView::setColormap(Colormap map)
@@ -289,6 +294,7 @@ void LayersGridView::setSwitchedOff(std::vector<std::pair<int, int>> heads, bool
         return;
     m_switchedOff = std::move(heads);
     update();
+    notifyViewChanged(this); // a switched-off head's tile says so
 }
 
 bool LayersGridView::isSwitchedOff(int layer, int head) const

@@ -57,6 +57,20 @@ void collectUnnamed(QAccessibleInterface *item, QStringList &unnamed, int depth 
         collectUnnamed(item->child(c), unnamed, depth + 1);
 }
 
+// Every shown interface of the tree whose object is of class `className`.
+void collectViews(
+    QAccessibleInterface *item, const char *className, QList<QAccessibleInterface *> &found, int depth = 0)
+{
+    if (!item || depth > 64 || item->state().invisible)
+        return;
+    if (item->object() && item->object()->inherits(className)) {
+        found << item;
+        return; // its children are its cells
+    }
+    for (int c = 0; c < item->childCount(); ++c)
+        collectViews(item->child(c), className, found, depth + 1);
+}
+
 } // namespace
 
 class TstAccessibleNames : public QObject
@@ -88,6 +102,34 @@ private Q_SLOTS:
         QCoreApplication::processEvents();
         collectUnnamed(QAccessible::queryAccessibleInterface(&window), unnamed);
         QVERIFY2(unnamed.isEmpty(), qPrintable(u"no accessible name with a model open:\n"_qs + unnamed.join(u'\n')));
+    }
+
+    void everyViewIsReachableWithItsNumbers()
+    {
+        // Walked from the window as a screen reader walks it: each custom view is found, named,
+        // and says its numbers, not just that it is there.
+        MainWindow window;
+        QVERIFY(window.openDocument(QStringLiteral("example:animal")));
+        window.resize(1400, 900);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QAccessibleInterface *root = QAccessible::queryAccessibleInterface(&window);
+        for (const char *view : {"qkv::HeatmapView", "qkv::ArrowGraphView", "qkv::DistributionView"}) {
+            QList<QAccessibleInterface *> found;
+            collectViews(root, view, found);
+            QVERIFY2(found.size() == 1, view);
+            QVERIFY2(!found[0]->text(QAccessible::Name).isEmpty(), view);
+        }
+        QList<QAccessibleInterface *> heatmaps;
+        collectViews(root, "qkv::HeatmapView", heatmaps);
+        QAccessibleTableInterface *cells = heatmaps[0]->tableInterface();
+        QVERIFY(cells);
+        // The example opens on "it" (token 7); it attends to "animal" with 0.1189.
+        QCOMPARE(cells->cellAt(7, 1)->text(QAccessible::Name), u"it attends to animal: 0.119"_qs);
+        QList<QAccessibleInterface *> arrows;
+        collectViews(root, "qkv::ArrowGraphView", arrows);
+        QVERIFY(arrows[0]->childCount() > 0);
+        QVERIFY(arrows[0]->child(0)->text(QAccessible::Name).startsWith(u"it attends to "_qs));
     }
 };
 

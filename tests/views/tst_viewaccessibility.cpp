@@ -2,11 +2,14 @@
 // of their weights, the arrow graph as the list of the focused word's arrows; the texts a screen
 // reader speaks, the selection it follows, and the events that tell it something changed.
 #include "examples.h"
+#include "modelfiles/modelattention.h"
 #include "session/documentsession.h"
 #include "views/accessiblegrid.h"
 #include "views/arrowgraphview.h"
 #include "views/distributionview.h"
+#include "views/headsgridview.h"
 #include "views/heatmapview.h"
+#include "views/layersgridview.h"
 
 #include <QAccessible>
 #include <QLocale>
@@ -201,6 +204,76 @@ private Q_SLOTS:
         f.session->setSelectedToken(-1);
         QVERIFY(wasHeard(QAccessible::TableModelChanged, &view));
         QCOMPARE(list->childCount(), 0);
+    }
+
+    void layersGridIsATableOfHeads()
+    {
+        // Two layers of three heads over four tokens, every row attending to itself.
+        auto model = std::make_shared<ModelAttention>();
+        model->tokens
+            = QStringList {QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c"), QStringLiteral("d")};
+        model->layers = 2;
+        model->heads = 3;
+        model->n = 4;
+        model->attention.assign(2 * 3 * 16, 0.0f);
+        for (std::size_t i = 0; i < model->attention.size(); i += 5)
+            model->attention[i] = 1.0f;
+        LayersGridView view;
+        view.resize(400, 300);
+        heard.clear();
+        view.setModel(model);
+        QVERIFY(wasHeard(QAccessible::TableModelChanged, &view));
+        QAccessibleInterface *table = QAccessible::queryAccessibleInterface(&view);
+        QCOMPARE(table->role(), QAccessible::Table);
+        QAccessibleTableInterface *cells = table->tableInterface();
+        QCOMPARE(cells->rowCount(), 2);
+        QCOMPARE(cells->columnCount(), 3);
+        QCOMPARE(cells->rowDescription(1), QStringLiteral("layer 2"));
+        QCOMPARE(cells->columnDescription(2), QStringLiteral("head 3"));
+        const QString tile = name(cells->cellAt(1, 2));
+        QCOMPARE(tile, view.tileDescription(1, 2));
+        QVERIFY2(tile.startsWith(QStringLiteral("layer 2, head 3: ")) && tile.contains(QStringLiteral("itself 100%")),
+            qPrintable(tile));
+        // The current tile is the selected cell, and a move is heard.
+        heard.clear();
+        view.setCurrent(1, 2);
+        QCOMPARE(cells->selectedCellCount(), 1);
+        QVERIFY(cells->cellAt(1, 2)->state().selected);
+        QVERIFY(wasHeard(QAccessible::Selection, &view, 1 * 3 + 2));
+        const QPoint centre = view.mapToGlobal(view.tileRect(view.rect(), 0, 1).center().toPoint());
+        QCOMPARE(table->childAt(centre.x(), centre.y()), cells->cellAt(0, 1));
+        // A head switched off says so.
+        view.setSwitchedOff({{0, 1}}, true);
+        QVERIFY(name(cells->cellAt(0, 1)).contains(QStringLiteral("switched off")));
+    }
+
+    void headsGridIsATableOfHeads()
+    {
+        auto session = std::make_unique<DocumentSession>();
+        Document doc = test::example(QStringLiteral("animal"));
+        Settings settings = doc.settings();
+        settings.heads = 3;
+        doc.setSettings(settings);
+        session->resetDocument(doc);
+        HeadsGridView view;
+        view.setSession(session.get());
+        view.resize(480, 360);
+        QAccessibleTableInterface *cells = QAccessible::queryAccessibleInterface(&view)->tableInterface();
+        QCOMPARE(cells->rowCount(), 3);
+        const Result &r = session->result();
+        for (int h = 0; h < 3; ++h) {
+            Eigen::Index from = 0, to = 0;
+            const double strongest = r.heads[std::size_t(h)].weights.maxCoeff(&from, &to);
+            QCOMPARE(name(cells->cellAt(h, 0)),
+                QStringLiteral("head %1: strongest %2 from %3 to %4")
+                    .arg(h + 1)
+                    .arg(QLocale().toString(strongest, 'f', 3), r.tokens[int(from)], r.tokens[int(to)]));
+        }
+        heard.clear();
+        QVERIFY(cells->selectRow(2));
+        QCOMPARE(session->currentHead(), 2);
+        QCOMPARE(cells->selectedRows(), QList<int> {2});
+        QVERIFY(wasHeard(QAccessible::Selection, &view, 2));
     }
 };
 
