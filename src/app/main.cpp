@@ -1,5 +1,6 @@
 #include "app/appidentity.h"
 #include "app/commandline.h"
+#include "app/language.h"
 #include "app/mainwindow.h"
 #include "app/windowarguments.h"
 #include "document/examples.h"
@@ -35,6 +36,8 @@ int main(int argc, char *argv[])
     QApplication::setApplicationName(QStringLiteral("QKV Lab"));
     QApplication::setOrganizationName(QStringLiteral("QKV Lab"));
     QApplication::setApplicationVersion(qkv::app::applicationVersion());
+    // The window speaks the user's language; the command line stays English, as scripts expect.
+    qkv::app::installTranslators(app);
     // Ties the window to its launcher (Wayland app id, taskbar grouping) and gives it the icon.
     QGuiApplication::setDesktopFileName(qkv::app::applicationId());
     QApplication::setWindowIcon(qkv::app::applicationIcon());

@@ -203,6 +203,7 @@ void MainWindow::setUpActions()
     connect(m_ui->actionThemeSystem, &QAction::triggered, this, [this] { setTheme(Theme::System); });
     connect(m_ui->actionThemeLight, &QAction::triggered, this, [this] { setTheme(Theme::Light); });
     connect(m_ui->actionThemeDark, &QAction::triggered, this, [this] { setTheme(Theme::Dark); });
+    setUpLanguageMenu();
     connect(m_ui->actionAbout, &QAction::triggered, this, &MainWindow::showAbout);
 }
 

@@ -109,6 +109,7 @@ private:
     // Views (mainwindowviews.cpp).
     void setUpViews();
     void setUpArrowControls();
+    void setUpLanguageMenu();
     void applyArrowControls();
     void saveViewOptions() const;
     // A real model's layers and heads (mainwindowtransformer.cpp).

@@ -1,3 +1,4 @@
+#include "app/language.h"
 #include "app/mainwindow.h"
 #include "app/viewoptions.h"
 
@@ -7,7 +8,9 @@
 #include "session/documentsession.h"
 #include "session/livehistory.h"
 
+#include <QActionGroup>
 #include <QSettings>
+#include <QStatusBar>
 
 // The views of the window: each follows the session itself; here they are wired to the
 // settings panel, the status bar and their option controls, and their options are remembered.
@@ -127,6 +130,33 @@ void MainWindow::saveViewOptions() const
     QSettings settings;
     settings.setValue(QStringLiteral("window/viewSplitter"), m_ui->viewSplitter->saveState());
     ViewOptions {f.sorted, f.arcs, f.allHeads, f.filter}.save(settings);
+}
+
+void MainWindow::setUpLanguageMenu()
+{
+    // View → Language, after Theme. Every text of the window is made when it opens: a new
+    // language shows from the next start, as the status bar says.
+    auto *menu = new QMenu(tr("&Language"), this);
+    menu->setObjectName(QStringLiteral("menuLanguage"));
+    const QList<QAction *> viewActions = m_ui->menuView->actions();
+    const auto theme = viewActions.indexOf(m_ui->menuTheme->menuAction());
+    m_ui->menuView->insertMenu(viewActions.value(theme + 1), menu);
+    auto *group = new QActionGroup(menu);
+    const QString chosen = app::chosenLanguage();
+    QList<app::Language> languages {{QString(), tr("System language")}};
+    languages.append(app::availableLanguages());
+    for (const app::Language &language : std::as_const(languages)) {
+        QAction *action = menu->addAction(language.name);
+        action->setCheckable(true);
+        action->setChecked(language.code == chosen);
+        action->setData(language.code);
+        group->addAction(action);
+        connect(action, &QAction::triggered, this, [this, language] {
+            app::setChosenLanguage(language.code);
+            const QString name = language.code.isEmpty() ? tr("the system's language") : language.name;
+            statusBar()->showMessage(tr("QKV Lab speaks %1 from its next start.").arg(name), 8000);
+        });
+    }
 }
 
 } // namespace qkv

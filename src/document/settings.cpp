@@ -137,19 +137,25 @@ QKV_INSTANTIATE(TokenizerKind)
 QKV_INSTANTIATE(VectorScope)
 #undef QKV_INSTANTIATE
 
+namespace {
+// The context of these texts in the translation catalogues.
+struct SettingsText {
+    Q_DECLARE_TR_FUNCTIONS(SettingsText)
+};
+} // namespace
+
 QString unusedVectorReason(const Settings &settings, int role)
 {
-    const auto tr = [](const char *text) { return QCoreApplication::translate("Settings", text); };
     if (role != 0 && role != 1)
         return {};
     if (settings.mode == Mode::Weights)
-        return role == 0 ? tr("Queries are not used: in weights mode the attention is given directly.")
-                         : tr("Keys are not used: in weights mode the attention is given directly.");
+        return role == 0 ? SettingsText::tr("Queries are not used: in weights mode the attention is given directly.")
+                         : SettingsText::tr("Keys are not used: in weights mode the attention is given directly.");
     if (settings.scoring == Scoring::Embedding)
-        return role == 0 ? tr("Queries are not used: embedding scoring compares the words' own vectors.")
-                         : tr("Keys are not used: embedding scoring compares the words' own vectors.");
+        return role == 0 ? SettingsText::tr("Queries are not used: embedding scoring compares the words' own vectors.")
+                         : SettingsText::tr("Keys are not used: embedding scoring compares the words' own vectors.");
     if (settings.scoring == Scoring::KeyKey && role == 0)
-        return tr("Queries are not used: key·key scoring compares keys with keys.");
+        return SettingsText::tr("Queries are not used: key·key scoring compares keys with keys.");
     return {};
 }
 

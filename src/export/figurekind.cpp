@@ -42,24 +42,30 @@ QStringList figureKindNames()
     return names;
 }
 
+namespace {
+// The context of these texts in the translation catalogues.
+struct FigureKindText {
+    Q_DECLARE_TR_FUNCTIONS(FigureKindText)
+};
+} // namespace
+
 QString figureKindTitle(FigureKind kind)
 {
-    const auto tr = [](const char *text) { return QCoreApplication::translate("FigureKind", text); };
     switch (kind) {
     case FigureKind::Heatmap:
-        return tr("Heatmap");
+        return FigureKindText::tr("Heatmap");
     case FigureKind::Arrows:
-        return tr("Arrow graph");
+        return FigureKindText::tr("Arrow graph");
     case FigureKind::Vectors:
-        return tr("Vector plot");
+        return FigureKindText::tr("Vector plot");
     case FigureKind::Bars:
-        return tr("Distribution");
+        return FigureKindText::tr("Distribution");
     case FigureKind::Worked:
-        return tr("Worked computation");
+        return FigureKindText::tr("Worked computation");
     case FigureKind::Heads:
-        return tr("Heads grid");
+        return FigureKindText::tr("Heads grid");
     case FigureKind::Figure:
-        return tr("Teaching figure (heatmap, arrows, caption)");
+        return FigureKindText::tr("Teaching figure (heatmap, arrows, caption)");
     }
     return {};
 }

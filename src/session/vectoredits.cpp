@@ -10,10 +10,10 @@
 namespace qkv::vectoredits {
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("VectorEdits", text);
-}
+// The context of this file's texts in the translation catalogues.
+struct VectorEdits {
+    Q_DECLARE_TR_FUNCTIONS(VectorEdits)
+};
 
 int lengthOf(const Document &doc, Field field)
 {
@@ -42,21 +42,21 @@ QString roleName(Field field)
 {
     switch (field) {
     case Field::Query:
-        return tr("query");
+        return VectorEdits::tr("query");
     case Field::Key:
-        return tr("key");
+        return VectorEdits::tr("key");
     case Field::Value:
-        return tr("value");
+        return VectorEdits::tr("value");
     default:
-        return tr("embedding");
+        return VectorEdits::tr("embedding");
     }
 }
 
 QString vectorName(const Document &doc, const VectorAddress &v)
 {
-    QString name = tr("%1 of %2").arg(roleName(v.field), quoted(v.word));
+    QString name = VectorEdits::tr("%1 of %2").arg(roleName(v.field), quoted(v.word));
     if (v.field != Field::Embedding && doc.settings().heads > 1)
-        name += tr(", head %1").arg(v.head + 1);
+        name += VectorEdits::tr(", head %1").arg(v.head + 1);
     return name;
 }
 
@@ -81,7 +81,7 @@ QString setVector(DocumentSession &session, const VectorAddress &v, const Eigen:
     const Document &doc = session.document();
     const std::vector<ValueRef> refs = refsOf(doc, v);
     if (refs.empty() || !doc.isValid(refs.front()) || !isStoredVector(doc.settings(), v.field))
-        return tr("That vector cannot be edited here.");
+        return VectorEdits::tr("That vector cannot be edited here.");
     session.editValues(refs, std::vector<double>(values.begin(), values.end()), 0, text);
     return {};
 }
@@ -109,8 +109,8 @@ QString resetWord(DocumentSession &session, const QString &word)
             add({f, word, h});
     }
     if (refs.empty() || !doc.isValid(refs.front()))
-        return tr("That word's vectors cannot be edited here.");
-    session.editValues(refs, values, 0, tr("Reset %1 to its starting vectors").arg(quoted(word)));
+        return VectorEdits::tr("That word's vectors cannot be edited here.");
+    session.editValues(refs, values, 0, VectorEdits::tr("Reset %1 to its starting vectors").arg(quoted(word)));
     return {};
 }
 
@@ -119,14 +119,16 @@ QString scaleToUnit(DocumentSession &session, const VectorAddress &v)
     const Eigen::VectorXd x = valuesOf(session.document(), v);
     const double length = x.norm();
     if (!(length > 0))
-        return tr("A zero vector has no direction: it cannot be scaled to length 1.");
-    return setVector(session, v, x / length, tr("Scale %1 to length 1").arg(vectorName(session.document(), v)));
+        return VectorEdits::tr("A zero vector has no direction: it cannot be scaled to length 1.");
+    return setVector(
+        session, v, x / length, VectorEdits::tr("Scale %1 to length 1").arg(vectorName(session.document(), v)));
 }
 
 QString setToZero(DocumentSession &session, const VectorAddress &v)
 {
     const Eigen::Index n = lengthOf(session.document(), v.field);
-    return setVector(session, v, Eigen::VectorXd::Zero(n), tr("Set %1 to zero").arg(vectorName(session.document(), v)));
+    return setVector(
+        session, v, Eigen::VectorXd::Zero(n), VectorEdits::tr("Set %1 to zero").arg(vectorName(session.document(), v)));
 }
 
 QString copyFrom(DocumentSession &session, const VectorAddress &v, const QString &fromWord)
@@ -134,7 +136,7 @@ QString copyFrom(DocumentSession &session, const VectorAddress &v, const QString
     VectorAddress from = v;
     from.word = fromWord;
     return setVector(session, v, valuesOf(session.document(), from),
-        tr("Copy the %1 of %2 to %3").arg(roleName(v.field), quoted(fromWord), quoted(v.word)));
+        VectorEdits::tr("Copy the %1 of %2 to %3").arg(roleName(v.field), quoted(fromWord), quoted(v.word)));
 }
 
 } // namespace qkv::vectoredits

@@ -8,6 +8,7 @@
 #include "views/headsgridview.h"
 #include "views/heatmapview.h"
 #include "views/layersgridview.h"
+#include "views/tokenstrip.h"
 
 #include <QCoreApplication>
 #include <QLocale>
@@ -277,6 +278,42 @@ public:
     }
 };
 
+// The token strip: the sentence's tokens as the tokenizer split them, in order.
+class TokenStripAccessible final : public ViewGrid<TokenStrip, QAccessible::List>
+{
+    Q_DECLARE_TR_FUNCTIONS(TokenStripAccessible)
+
+public:
+    using ViewGrid::ViewGrid;
+    int rows() const override { return int(view()->tokens().size()); }
+    int columns() const override { return 1; }
+    QString cellText(int row, int) const override
+    {
+        return tr("%1, token %2 of %3").arg(view()->tokens().value(row)).arg(row + 1).arg(rows());
+    }
+    QString rowName(int row) const override { return view()->tokens().value(row); }
+    QString columnName(int) const override { return tr("token"); }
+    QRect cellBounds(int row, int) const override
+    {
+        const QRect chip = view()->chipRect(row);
+        return chip.translated(view()->viewport()->mapTo(view(), QPoint(0, 0))) & view()->rect();
+    }
+    QPoint cellUnder(const QPoint &pos) const override
+    {
+        const int token = view()->tokenAt(view()->viewport()->mapFrom(view(), pos));
+        return token >= 0 ? QPoint(0, token) : QPoint(-1, -1);
+    }
+    QList<int> rowsSelected() const override
+    {
+        return view()->selectedToken() >= 0 ? QList<int> {view()->selectedToken()} : QList<int> {};
+    }
+    bool chooseRow(int row) override
+    {
+        Q_EMIT view()->tokenClicked(row); // as a click: the window selects it everywhere
+        return true;
+    }
+};
+
 QAccessibleInterface *viewAccessible(const QString &, QObject *object)
 {
     if (auto *heatmap = qobject_cast<HeatmapView *>(object))
@@ -289,6 +326,8 @@ QAccessibleInterface *viewAccessible(const QString &, QObject *object)
         return new LayersGridAccessible(layers);
     if (auto *heads = qobject_cast<HeadsGridView *>(object))
         return new HeadsGridAccessible(heads);
+    if (auto *strip = qobject_cast<TokenStrip *>(object))
+        return new TokenStripAccessible(strip);
     return nullptr;
 }
 

@@ -1,6 +1,8 @@
 #include "views/tokenstrip.h"
 
 #include "figures/tokenlabel.h"
+#include "views/accessiblegrid.h"
+#include "views/accessibleviews.h"
 
 #include <QKeyEvent>
 #include <QPainter>
@@ -17,6 +19,7 @@ constexpr int padding = 8;
 TokenStrip::TokenStrip(QWidget *parent)
     : QAbstractScrollArea(parent)
 {
+    installViewAccessibility();
     setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
     setFocusPolicy(Qt::StrongFocus);
@@ -44,6 +47,7 @@ void TokenStrip::setTokens(const QStringList &tokens)
         m_selected = -1;
     layoutChips();
     viewport()->update();
+    notifyViewChanged(this);
 }
 
 void TokenStrip::setSelectedToken(int token)
@@ -62,6 +66,7 @@ void TokenStrip::setSelectedToken(int token)
             bar->setValue(right - viewport()->width() + gap);
     }
     viewport()->update();
+    notifyCellSelected(this, token, 0);
 }
 
 void TokenStrip::layoutChips()

@@ -19,6 +19,8 @@ public:
     void setTokens(const QStringList &tokens);
     void setSelectedToken(int token);
     int selectedToken() const { return m_selected; }
+    // As shown: each one's first characters when very long.
+    const QStringList &tokens() const { return m_tokens; }
     // The chip under a point of the viewport, or -1.
     int tokenAt(const QPoint &viewportPos) const;
     QRect chipRect(int token) const; // in viewport coordinates

@@ -10,9 +10,11 @@
 #include "views/headsgridview.h"
 #include "views/heatmapview.h"
 #include "views/layersgridview.h"
+#include "views/tokenstrip.h"
 
 #include <QAccessible>
 #include <QLocale>
+#include <QSignalSpy>
 #include <QTest>
 
 using namespace qkv;
@@ -274,6 +276,33 @@ private Q_SLOTS:
         QCOMPARE(session->currentHead(), 2);
         QCOMPARE(cells->selectedRows(), QList<int> {2});
         QVERIFY(wasHeard(QAccessible::Selection, &view, 2));
+    }
+
+    void tokenStripIsTheListOfTokens()
+    {
+        TokenStrip strip;
+        strip.resize(600, 40);
+        strip.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&strip));
+        const QStringList tokens = test::example(QStringLiteral("animal")).tokens();
+        heard.clear();
+        strip.setTokens(tokens);
+        QVERIFY(wasHeard(QAccessible::TableModelChanged, &strip));
+        QAccessibleInterface *list = QAccessible::queryAccessibleInterface(&strip);
+        QCOMPARE(list->role(), QAccessible::List);
+        QCOMPARE(list->childCount(), 11);
+        QCOMPARE(name(list->child(7)), QStringLiteral("it, token 8 of 11"));
+        strip.setSelectedToken(7);
+        QCOMPARE(list->tableInterface()->selectedRows(), QList<int> {7});
+        QVERIFY(wasHeard(strip.hasFocus() ? QAccessible::Focus : QAccessible::Selection, &strip, 7));
+        // Selecting from the reader is a click: the window then selects it everywhere.
+        QSignalSpy clicked(&strip, &TokenStrip::tokenClicked);
+        QVERIFY(list->tableInterface()->selectRow(2));
+        QCOMPARE(clicked.count(), 1);
+        QCOMPARE(clicked.first().first().toInt(), 2);
+        const QRect chip = list->child(2)->rect();
+        QVERIFY(!chip.isEmpty());
+        QCOMPARE(list->childAt(chip.center().x(), chip.center().y()), list->child(2));
     }
 };
 

@@ -1,0 +1,2864 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="de_DE">
+<context>
+    <name>AboutDialog</name>
+    <message>
+        <source>About QKV Lab</source>
+        <translation>Über QKV Lab</translation>
+    </message>
+    <message>
+        <source>See and teach self-attention.</source>
+        <translation>Self-Attention sehen und lehren.</translation>
+    </message>
+    <message>
+        <source>&amp;Colormaps:</source>
+        <translation>&amp;Farbskalen:</translation>
+    </message>
+    <message>
+        <source>The credits and licences of the colormaps</source>
+        <translation>Urheber und Lizenzen der Farbskalen</translation>
+    </message>
+</context>
+<context>
+    <name>ArrowGraphAccessible</name>
+    <message>
+        <source>%1 attends to %2: %3</source>
+        <translation>%1 achtet auf %2: %3</translation>
+    </message>
+    <message>
+        <source> (head %1)</source>
+        <translation> (Head %1)</translation>
+    </message>
+    <message>
+        <source>weight</source>
+        <translation>Gewicht</translation>
+    </message>
+</context>
+<context>
+    <name>ArrowGraphFigure</name>
+    <message>
+        <source>query</source>
+        <translation>Query</translation>
+    </message>
+    <message>
+        <source>key</source>
+        <translation>Key</translation>
+    </message>
+    <message>
+        <source>Unlock “%1”  ×</source>
+        <translation>„%1“ freigeben  ×</translation>
+    </message>
+    <message>
+        <source>No tokens: type a sentence</source>
+        <translation>Keine Tokens: bitte einen Satz eingeben</translation>
+    </message>
+    <message>
+        <source>a → b: a attends to b</source>
+        <translation>a → b: a achtet auf b</translation>
+    </message>
+    <message>
+        <source>a → b: a attends to b · above: to a later word · below: to an earlier word</source>
+        <translation>a → b: a achtet auf b · oben: auf ein späteres Wort · unten: auf ein früheres Wort</translation>
+    </message>
+    <message>
+        <source>%1 of %2 edges</source>
+        <translation>%1 von %2 Kanten</translation>
+    </message>
+    <message>
+        <source>weight ≥ %1</source>
+        <translation>Gewicht ≥ %1</translation>
+    </message>
+    <message>
+        <source>top %1 per query</source>
+        <translation>Top %1 je Query</translation>
+    </message>
+    <message>
+        <source>%1% of each row</source>
+        <translation>%1% jeder Zeile</translation>
+    </message>
+    <message>
+        <source>opacity × %1 (dense)</source>
+        <translation>Deckkraft × %1 (dicht)</translation>
+    </message>
+    <message>
+        <source>head %1 of %2</source>
+        <translation>Head %1 von %2</translation>
+    </message>
+    <message>
+        <source>head %1</source>
+        <translation>Head %1</translation>
+    </message>
+    <message>
+        <source>weight:</source>
+        <translation>Gewicht:</translation>
+    </message>
+</context>
+<context>
+    <name>CommandText</name>
+    <message>
+        <source>, head %1</source>
+        <translation>, Head %1</translation>
+    </message>
+    <message>
+        <source>query of %1</source>
+        <translation>Query von %1</translation>
+    </message>
+    <message>
+        <source>key of %1</source>
+        <translation>Key von %1</translation>
+    </message>
+    <message>
+        <source>value of %1</source>
+        <translation>Value von %1</translation>
+    </message>
+    <message>
+        <source>embedding of %1</source>
+        <translation>Embedding von %1</translation>
+    </message>
+    <message>
+        <source>attention weights</source>
+        <translation>Attention-Gewichte</translation>
+    </message>
+    <message>
+        <source>q%1 of %2</source>
+        <translation>q%1 von %2</translation>
+    </message>
+    <message>
+        <source>k%1 of %2</source>
+        <translation>k%1 von %2</translation>
+    </message>
+    <message>
+        <source>v%1 of %2</source>
+        <translation>v%1 von %2</translation>
+    </message>
+    <message>
+        <source>x%1 of %2</source>
+        <translation>x%1 von %2</translation>
+    </message>
+    <message>
+        <source>‘%1’</source>
+        <translation>‚%1‘</translation>
+    </message>
+    <message>
+        <source>Drag %1 to %2</source>
+        <translation>%1 auf %2 ziehen</translation>
+    </message>
+    <message>
+        <source>Set %1 to %2</source>
+        <translation>%1 auf %2 setzen</translation>
+    </message>
+    <message>
+        <source>Drag %1</source>
+        <translation>%1 ziehen</translation>
+    </message>
+    <message numerus="yes">
+        <source>Set %n values of %1</source>
+        <translation>
+            <numerusform>%n Wert von %1 setzen</numerusform>
+            <numerusform>%n Werte von %1 setzen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Set %n values</source>
+        <translation>
+            <numerusform>%n Wert setzen</numerusform>
+            <numerusform>%n Werte setzen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 to %2</source>
+        <translation>%1 auf %2</translation>
+    </message>
+    <message>
+        <source>mode</source>
+        <translation>Modus</translation>
+    </message>
+    <message>
+        <source>heads</source>
+        <translation>Heads</translation>
+    </message>
+    <message>
+        <source>dimension d</source>
+        <translation>Dimension d</translation>
+    </message>
+    <message>
+        <source>scoring</source>
+        <translation>Score-Berechnung</translation>
+    </message>
+    <message>
+        <source>normalization</source>
+        <translation>Normalisierung</translation>
+    </message>
+    <message>
+        <source>temperature</source>
+        <translation>Temperatur</translation>
+    </message>
+    <message>
+        <source>mask</source>
+        <translation>Maske</translation>
+    </message>
+    <message>
+        <source>tokenizer</source>
+        <translation>Tokenizer</translation>
+    </message>
+    <message>
+        <source>d_model</source>
+        <translation>d_model</translation>
+    </message>
+    <message>
+        <source>positions</source>
+        <translation>Positionen</translation>
+    </message>
+    <message>
+        <source>vectors</source>
+        <translation>Vektoren</translation>
+    </message>
+    <message>
+        <source>Change settings</source>
+        <translation>Einstellungen ändern</translation>
+    </message>
+    <message>
+        <source>Set %1</source>
+        <translation>%1 setzen</translation>
+    </message>
+    <message>
+        <source>Type “%1”</source>
+        <translation>„%1“ eingeben</translation>
+    </message>
+    <message>
+        <source>Delete “%1”</source>
+        <translation>„%1“ löschen</translation>
+    </message>
+    <message>
+        <source>Replace “%1” with “%2”</source>
+        <translation>„%1“ durch „%2“ ersetzen</translation>
+    </message>
+    <message>
+        <source>Mask %1 → %2</source>
+        <translation>%1 → %2 maskieren</translation>
+    </message>
+    <message>
+        <source>Unmask %1 → %2</source>
+        <translation>Maske von %1 → %2 aufheben</translation>
+    </message>
+</context>
+<context>
+    <name>DistributionAccessible</name>
+    <message>
+        <source>%1 does not see %2: masked</source>
+        <translation>%1 sieht %2 nicht: maskiert</translation>
+    </message>
+    <message>
+        <source>%1 attends to %2: %3</source>
+        <translation>%1 achtet auf %2: %3</translation>
+    </message>
+    <message>
+        <source>weight</source>
+        <translation>Gewicht</translation>
+    </message>
+</context>
+<context>
+    <name>DistributionFigure</name>
+    <message>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <source>%1: masked (left out of the row&apos;s normalization)</source>
+        <translation>%1: maskiert (bei der Normalisierung der Zeile ausgelassen)</translation>
+    </message>
+    <message>
+        <source>%1: weight %2</source>
+        <translation>%1: Gewicht %2</translation>
+    </message>
+    <message>
+        <source> (raw score %1)</source>
+        <translation> (Rohwert %1)</translation>
+    </message>
+    <message>
+        <source>What “%1” attends to (query %2, head %3)</source>
+        <translation>Worauf „%1“ achtet (Query %2, Head %3)</translation>
+    </message>
+    <message>
+        <source>No attention to show</source>
+        <translation>Keine Attention zum Anzeigen</translation>
+    </message>
+    <message>
+        <source>, sorted by weight</source>
+        <translation>, nach Gewicht sortiert</translation>
+    </message>
+    <message>
+        <source>Type a sentence to see its attention weights.</source>
+        <translation>Geben Sie einen Satz ein, um seine Attention-Gewichte zu sehen.</translation>
+    </message>
+    <message>
+        <source>attention weight</source>
+        <translation>Attention-Gewicht</translation>
+    </message>
+    <message>
+        <source>weight</source>
+        <translation>Gewicht</translation>
+    </message>
+    <message>
+        <source>masked</source>
+        <translation>maskiert</translation>
+    </message>
+    <message>
+        <source>%1: masked</source>
+        <translation>%1: maskiert</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>ExportDialog</name>
+    <message>
+        <source>Export</source>
+        <translation>Exportieren</translation>
+    </message>
+    <message>
+        <source>&amp;Figure</source>
+        <translation>&amp;Grafik</translation>
+    </message>
+    <message>
+        <source>&amp;View:</source>
+        <translation>&amp;Ansicht:</translation>
+    </message>
+    <message>
+        <source>Which view to export, as it looks in the window now (head, selected token, colormap, filters)</source>
+        <translation>Welche Ansicht exportiert wird, so wie sie jetzt im Fenster aussieht (Head, ausgewähltes Token, Farbskala, Filter)</translation>
+    </message>
+    <message>
+        <source>F&amp;ormat:</source>
+        <translation>&amp;Format:</translation>
+    </message>
+    <message>
+        <source>PNG for slides and the web, SVG and PDF for papers (vector: sharp at any size)</source>
+        <translation>PNG für Folien und das Web, SVG und PDF für Veröffentlichungen (Vektorgrafik: in jeder Größe scharf)</translation>
+    </message>
+    <message>
+        <source>PNG image</source>
+        <translation>PNG-Bild</translation>
+    </message>
+    <message>
+        <source>SVG drawing</source>
+        <translation>SVG-Zeichnung</translation>
+    </message>
+    <message>
+        <source>PDF page</source>
+        <translation>PDF-Seite</translation>
+    </message>
+    <message>
+        <source>&amp;Width:</source>
+        <translation>&amp;Breite:</translation>
+    </message>
+    <message>
+        <source>Width of the figure in logical pixels (1/96 inch)</source>
+        <translation>Breite der Grafik in logischen Pixeln (1/96 Zoll)</translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation> px</translation>
+    </message>
+    <message>
+        <source>&amp;Height:</source>
+        <translation>&amp;Höhe:</translation>
+    </message>
+    <message>
+        <source>Height of the figure in logical pixels; &quot;auto&quot; lets the view choose for the width</source>
+        <translation>Höhe der Grafik in logischen Pixeln; bei „auto“ wählt die Ansicht die passende Höhe zur Breite</translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation>auto</translation>
+    </message>
+    <message>
+        <source>&amp;Scale:</source>
+        <translation>&amp;Skalierung:</translation>
+    </message>
+    <message>
+        <source>PNG pixels per logical pixel: 2 for sharp slides on high-density screens (the DPI is written into the file)</source>
+        <translation>PNG-Pixel je logischem Pixel: 2 für scharfe Folien auf Bildschirmen mit hoher Pixeldichte (der DPI-Wert wird in die Datei geschrieben)</translation>
+    </message>
+    <message>
+        <source> ×</source>
+        <translation> ×</translation>
+    </message>
+    <message>
+        <source>&amp;Text size:</source>
+        <translation>&amp;Textgröße:</translation>
+    </message>
+    <message>
+        <source>Height of the figure&apos;s text in logical pixels; &quot;auto&quot; grows it with the figure (2.5 % of the shorter side, never below the desktop&apos;s), readable from the back of a room</source>
+        <translation>Höhe des Texts der Grafik in logischen Pixeln; bei „auto“ wächst er mit der Grafik (2,5 % der kürzeren Seite, nie kleiner als die Schrift des Desktops) und bleibt so auch in der letzten Reihe eines Hörsaals lesbar</translation>
+    </message>
+    <message>
+        <source>Co&amp;lours:</source>
+        <translation>Fa&amp;rben:</translation>
+    </message>
+    <message>
+        <source>Heatmaps colour weights from 0 to 1, so a nearly uniform row looks uniform; or from 0 to the largest weight, to tell small differences apart (the colour bar says which)</source>
+        <translation>Heatmaps färben Gewichte von 0 bis 1, sodass eine fast gleichmäßige Zeile auch gleichmäßig aussieht; oder von 0 bis zum größten Gewicht, damit kleine Unterschiede erkennbar werden (die Farbleiste zeigt, welche Skala gilt)</translation>
+    </message>
+    <message>
+        <source>Weights 0 to 1</source>
+        <translation>Gewichte 0 bis 1</translation>
+    </message>
+    <message>
+        <source>0 to the largest weight</source>
+        <translation>0 bis zum größten Gewicht</translation>
+    </message>
+    <message>
+        <source>Text as &amp;outlines</source>
+        <translation>Text als &amp;Umrisse</translation>
+    </message>
+    <message>
+        <source>SVG: write letters as shapes, so the figure looks the same where its fonts are missing (the text can then not be edited)</source>
+        <translation>SVG: schreibt Buchstaben als Formen, damit die Grafik auch dort gleich aussieht, wo ihre Schriften fehlen (der Text ist dann nicht mehr bearbeitbar)</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>&amp;Kopieren</translation>
+    </message>
+    <message>
+        <source>Copy the figure to the clipboard as PNG and SVG at once</source>
+        <translation>Kopiert die Grafik als PNG und SVG zugleich in die Zwischenablage</translation>
+    </message>
+    <message>
+        <source>&amp;Save…</source>
+        <translation>S&amp;peichern…</translation>
+    </message>
+    <message>
+        <source>Save the figure to a file</source>
+        <translation>Speichert die Grafik in einer Datei</translation>
+    </message>
+    <message>
+        <source>Preview of the exported figure</source>
+        <translation>Vorschau der exportierten Grafik</translation>
+    </message>
+    <message>
+        <source>&amp;Numbers</source>
+        <translation>&amp;Zahlen</translation>
+    </message>
+    <message>
+        <source>N&amp;umbers:</source>
+        <translation>Zahl&amp;en:</translation>
+    </message>
+    <message>
+        <source>Which numbers: the weights A, the raw scores S, the outputs O = A·V, Q, K or V, or the worked computation of the selected token</source>
+        <translation>Welche Zahlen: die Gewichte A, die Rohwerte S, die Ausgaben O = A·V, Q, K oder V oder der Rechenweg des ausgewählten Tokens</translation>
+    </message>
+    <message>
+        <source>&amp;As:</source>
+        <translation>A&amp;ls:</translation>
+    </message>
+    <message>
+        <source>CSV for a spreadsheet, Markdown for notes, LaTeX (tabular or bmatrix) for a paper</source>
+        <translation>CSV für eine Tabellenkalkulation, Markdown für Notizen, LaTeX (tabular oder bmatrix) für eine Veröffentlichung</translation>
+    </message>
+    <message>
+        <source>&amp;Decimals:</source>
+        <translation>&amp;Nachkommastellen:</translation>
+    </message>
+    <message>
+        <source>How many decimals every number has; auto keeps every digit in CSV, 6 in Markdown and LaTeX tables and 3 in the worked computation</source>
+        <translation>Wie viele Nachkommastellen jede Zahl hat; „auto“ behält in CSV alle Stellen, in Markdown- und LaTeX-Tabellen 6 und im Rechenweg 3</translation>
+    </message>
+    <message>
+        <source>The current head only, or every head</source>
+        <translation>Nur der aktuelle Head oder alle Heads</translation>
+    </message>
+    <message>
+        <source>Current head</source>
+        <translation>Aktueller Head</translation>
+    </message>
+    <message>
+        <source>All heads</source>
+        <translation>Alle Heads</translation>
+    </message>
+    <message>
+        <source>Cop&amp;y</source>
+        <translation>K&amp;opieren</translation>
+    </message>
+    <message>
+        <source>Copy the text below to the clipboard</source>
+        <translation>Kopiert den Text unten in die Zwischenablage</translation>
+    </message>
+    <message>
+        <source>Sa&amp;ve…</source>
+        <translation>Spei&amp;chern…</translation>
+    </message>
+    <message>
+        <source>Save the text below to a file</source>
+        <translation>Speichert den Text unten in einer Datei</translation>
+    </message>
+</context>
+<context>
+    <name>FigureKindText</name>
+    <message>
+        <source>Heatmap</source>
+        <translation>Heatmap</translation>
+    </message>
+    <message>
+        <source>Arrow graph</source>
+        <translation>Pfeildiagramm</translation>
+    </message>
+    <message>
+        <source>Vector plot</source>
+        <translation>Vektordiagramm</translation>
+    </message>
+    <message>
+        <source>Distribution</source>
+        <translation>Verteilung</translation>
+    </message>
+    <message>
+        <source>Worked computation</source>
+        <translation>Rechenweg</translation>
+    </message>
+    <message>
+        <source>Heads grid</source>
+        <translation>Head-Raster</translation>
+    </message>
+    <message>
+        <source>Teaching figure (heatmap, arrows, caption)</source>
+        <translation>Lehrgrafik (Heatmap, Pfeile, Bildunterschrift)</translation>
+    </message>
+</context>
+<context>
+    <name>Glossary</name>
+    <message>
+        <source>Token</source>
+        <translation>Token</translation>
+    </message>
+    <message>
+        <source>One piece of the sentence: a word as the tokenizer splits it. Every row and column of the heatmap is a token.</source>
+        <translation>Ein Stück des Satzes: ein Wort, so wie der Tokenizer es zerlegt. Jede Zeile und jede Spalte der Heatmap ist ein Token.</translation>
+    </message>
+    <message>
+        <source>“The animal didn&apos;t” → The | animal | didn&apos;t</source>
+        <translation>“The animal didn&apos;t” → The | animal | didn&apos;t</translation>
+    </message>
+    <message>
+        <source>Query (q)</source>
+        <translation>Query (q)</translation>
+    </message>
+    <message>
+        <source>What a token is looking for. Its query is compared with every key to decide where the token looks.</source>
+        <translation>Wonach ein Token sucht. Seine Query wird mit jedem Key verglichen; daraus ergibt sich, wohin das Token schaut.</translation>
+    </message>
+    <message>
+        <source>q = the query vector of the token that attends</source>
+        <translation>q = der Query-Vektor des Tokens, das Attention verteilt</translation>
+    </message>
+    <message>
+        <source>Key (k)</source>
+        <translation>Key (k)</translation>
+    </message>
+    <message>
+        <source>What a token offers to be found by. A key that points the same way as a query gets a high score from it.</source>
+        <translation>Das, woran ein Token gefunden werden kann. Ein Key, der in dieselbe Richtung zeigt wie eine Query, erhält von ihr einen hohen Score.</translation>
+    </message>
+    <message>
+        <source>k = the key vector of the token attended to</source>
+        <translation>k = der Key-Vektor des Tokens, das Attention erhält</translation>
+    </message>
+    <message>
+        <source>Value (v)</source>
+        <translation>Value (v)</translation>
+    </message>
+    <message>
+        <source>What a token hands over once it is attended to. The output is a mix of the values, weighted by the attention.</source>
+        <translation>Was ein Token weitergibt, sobald Attention auf es fällt. Die Ausgabe ist eine Mischung der Values, gewichtet mit der Attention.</translation>
+    </message>
+    <message>
+        <source>v = the value vector passed on</source>
+        <translation>v = der weitergegebene Value-Vektor</translation>
+    </message>
+    <message>
+        <source>Score (S)</source>
+        <translation>Score (S)</translation>
+    </message>
+    <message>
+        <source>How well a query matches a key before any normalization: their dot product, the sum of the products of matching components.</source>
+        <translation>Wie gut eine Query zu einem Key passt, vor jeder Normalisierung: ihr Skalarprodukt, also die Summe der Produkte einander entsprechender Komponenten.</translation>
+    </message>
+    <message>
+        <source>S(i, j) = q_i · k_j = Σ q_i[c] · k_j[c]</source>
+        <translation>S(i, j) = q_i · k_j = Σ q_i[c] · k_j[c]</translation>
+    </message>
+    <message>
+        <source>Scaled dot product</source>
+        <translation>Skaliertes Skalarprodukt</translation>
+    </message>
+    <message>
+        <source>The score divided by the square root of the vector length d, so that long vectors do not give huge scores that make softmax pick a single key.</source>
+        <translation>Der Score geteilt durch die Wurzel aus der Vektorlänge d, damit lange Vektoren keine riesigen Scores liefern, bei denen Softmax nur noch einen einzigen Key auswählt.</translation>
+    </message>
+    <message>
+        <source>S(i, j) / √d</source>
+        <translation>S(i, j) / √d</translation>
+    </message>
+    <message>
+        <source>Softmax</source>
+        <translation>Softmax</translation>
+    </message>
+    <message>
+        <source>Turns a row of scores into weights that are positive and add up to 1: each score is exponentiated and divided by the sum. A larger score takes a larger share.</source>
+        <translation>Macht aus einer Zeile von Scores Gewichte, die positiv sind und sich zu 1 summieren: Jeder Score wird exponenziert und durch die Summe geteilt. Ein größerer Score erhält einen größeren Anteil.</translation>
+    </message>
+    <message>
+        <source>a(i, j) = e^S(i, j) / Σ_k e^S(i, k)</source>
+        <translation>a(i, j) = e^S(i, j) / Σ_k e^S(i, k)</translation>
+    </message>
+    <message>
+        <source>Temperature (T)</source>
+        <translation>Temperatur (T)</translation>
+    </message>
+    <message>
+        <source>Divides the scores before softmax. Below 1 it sharpens the weights towards the best key; above 1 it spreads them more evenly.</source>
+        <translation>Teilt die Scores vor Softmax. Unter 1 schärft sie die Gewichte zum besten Key hin; über 1 verteilt sie sie gleichmäßiger.</translation>
+    </message>
+    <message>
+        <source>a(i, j) = softmax(S(i, ·) / T)</source>
+        <translation>a(i, j) = softmax(S(i, ·) / T)</translation>
+    </message>
+    <message>
+        <source>Normalization</source>
+        <translation>Normalisierung</translation>
+    </message>
+    <message>
+        <source>How a row of scores becomes weights: scaled softmax (the usual), softmax, dividing by the row&apos;s sum (an early attempt that breaks on negative scores), or none (the raw scores).</source>
+        <translation>Wie aus einer Zeile von Scores Gewichte werden: skalierte Softmax (der Normalfall), Softmax, Division durch die Zeilensumme (ein früher Ansatz, der bei negativen Scores versagt) oder keine (die Rohwerte).</translation>
+    </message>
+    <message>
+        <source>sum: a(i, j) = S(i, j) / Σ_k S(i, k)</source>
+        <translation>sum: a(i, j) = S(i, j) / Σ_k S(i, k)</translation>
+    </message>
+    <message>
+        <source>Attention weight (a)</source>
+        <translation>Attention-Gewicht (a)</translation>
+    </message>
+    <message>
+        <source>How much one token takes from another: one cell of the heatmap, one arrow. Each row adds up to 1 after softmax.</source>
+        <translation>Wie viel ein Token von einem anderen übernimmt: eine Zelle der Heatmap, ein Pfeil. Nach Softmax summiert sich jede Zeile zu 1.</translation>
+    </message>
+    <message>
+        <source>a(i, j) = share of token j in the output of token i</source>
+        <translation>a(i, j) = Anteil von Token j an der Ausgabe von Token i</translation>
+    </message>
+    <message>
+        <source>Output (o)</source>
+        <translation>Ausgabe (o)</translation>
+    </message>
+    <message>
+        <source>What attention gives each token: the values of all tokens, mixed by its weights. It is what the next layer of a transformer works with.</source>
+        <translation>Was Attention jedem Token liefert: die Values aller Tokens, gemischt nach seinen Gewichten. Damit arbeitet die nächste Schicht eines Transformers weiter.</translation>
+    </message>
+    <message>
+        <source>o_i = Σ_j a(i, j) · v_j</source>
+        <translation>o_i = Σ_j a(i, j) · v_j</translation>
+    </message>
+    <message>
+        <source>Mask</source>
+        <translation>Maske</translation>
+    </message>
+    <message>
+        <source>Cells left out: a masked cell gets weight 0 and takes no part in its row&apos;s normalization. The causal mask hides every later token, as in a model that writes text left to right.</source>
+        <translation>Ausgelassene Zellen: Eine maskierte Zelle erhält das Gewicht 0 und nimmt nicht an der Normalisierung ihrer Zeile teil. Die kausale Maske verbirgt jedes spätere Token, wie in einem Modell, das Text von links nach rechts schreibt.</translation>
+    </message>
+    <message>
+        <source>causal: a(i, j) = 0 for j &gt; i</source>
+        <translation>causal: a(i, j) = 0 für j &gt; i</translation>
+    </message>
+    <message>
+        <source>Head</source>
+        <translation>Head</translation>
+    </message>
+    <message>
+        <source>One independent set of queries, keys and values. Several heads look at the same sentence in different ways; their outputs are joined side by side.</source>
+        <translation>Ein eigenständiges Bündel aus Queries, Keys und Values. Mehrere Heads betrachten denselben Satz auf unterschiedliche Weise; ihre Ausgaben werden nebeneinander aneinandergehängt.</translation>
+    </message>
+    <message>
+        <source>output = [o_head 1 | o_head 2 | …]</source>
+        <translation>Ausgabe = [o_head 1 | o_head 2 | …]</translation>
+    </message>
+    <message>
+        <source>Key·key scoring</source>
+        <translation>Score-Berechnung key·key</translation>
+    </message>
+    <message>
+        <source>Compares keys with keys instead of queries with keys. The scores are then symmetric: a matches b exactly as much as b matches a, which is why real attention uses queries.</source>
+        <translation>Vergleicht Keys mit Keys statt Queries mit Keys. Die Scores sind dann symmetrisch: a passt genauso gut zu b wie b zu a – deshalb verwendet echte Attention Queries.</translation>
+    </message>
+    <message>
+        <source>S(i, j) = k_i · k_j = S(j, i)</source>
+        <translation>S(i, j) = k_i · k_j = S(j, i)</translation>
+    </message>
+    <message>
+        <source>Embedding (x)</source>
+        <translation>Embedding (x)</translation>
+    </message>
+    <message>
+        <source>A word&apos;s own vector before attention. Embedding scoring compares these directly; projection mode makes queries, keys and values from them.</source>
+        <translation>Der eigene Vektor eines Worts vor der Attention. Die Score-Berechnung über Embeddings vergleicht diese Vektoren direkt; im Projektionsmodus entstehen aus ihnen Queries, Keys und Values.</translation>
+    </message>
+    <message>
+        <source>x = the word&apos;s vector; S(i, j) = x_i · x_j</source>
+        <translation>x = der Vektor des Worts; S(i, j) = x_i · x_j</translation>
+    </message>
+    <message>
+        <source>Projection</source>
+        <translation>Projektion</translation>
+    </message>
+    <message>
+        <source>A matrix that turns an embedding into a query, key or value. Learning these matrices is how a transformer learns what to look for.</source>
+        <translation>Eine Matrix, die aus einem Embedding eine Query, einen Key oder einen Value macht. Indem ein Transformer diese Matrizen lernt, lernt er, worauf er achten soll.</translation>
+    </message>
+    <message>
+        <source>q = x · W_Q,  k = x · W_K,  v = x · W_V</source>
+        <translation>q = x · W_Q,  k = x · W_K,  v = x · W_V</translation>
+    </message>
+    <message>
+        <source>PCA (flatten to 2-D)</source>
+        <translation>PCA (auf 2D abflachen)</translation>
+    </message>
+    <message>
+        <source>Principal component analysis: the flat plane through the origin on which the vectors are most spread out. The vector plot shows vectors longer than 2 on that plane.</source>
+        <translation>Hauptkomponentenanalyse (PCA): die Ebene durch den Ursprung, auf der die Vektoren am weitesten gestreut sind. Das Vektordiagramm zeigt Vektoren mit mehr als 2 Komponenten auf dieser Ebene.</translation>
+    </message>
+    <message>
+        <source>plot point = (v · e₁, v · e₂), e₁ and e₂ the two main directions</source>
+        <translation>Punkt im Diagramm = (v · e₁, v · e₂), mit e₁ und e₂ als den beiden Hauptrichtungen</translation>
+    </message>
+    <message>
+        <source>Prediction</source>
+        <translation>Vorhersage</translation>
+    </message>
+    <message>
+        <source>What a real model expects: a language model like GPT-2 gives each possible next token a probability from the last token&apos;s final state; BERT does the same for each [MASK]. After an edit or a head switched off, each bar&apos;s mark is the model&apos;s own probability.</source>
+        <translation>Was ein echtes Modell erwartet: Ein Sprachmodell wie GPT-2 gibt jedem möglichen nächsten Token eine Wahrscheinlichkeit, berechnet aus dem Endzustand des letzten Tokens; BERT tut dasselbe für jedes [MASK]. Nach einer Änderung oder mit einem abgeschalteten Head zeigt die Markierung an jedem Balken die ursprüngliche Wahrscheinlichkeit des Modells ohne Eingriff.</translation>
+    </message>
+    <message>
+        <source>p(token) = softmax(h_last · W_vocabᵀ)</source>
+        <translation>p(token) = softmax(h_last · W_vocabᵀ)</translation>
+    </message>
+    <message>
+        <source>Switching a head off (ablation)</source>
+        <translation>Einen Head abschalten (Ablation)</translation>
+    </message>
+    <message>
+        <source>The head&apos;s output is made zero, as if it did nothing; every later layer and the prediction are computed again. If the prediction changes, the model relied on that head.</source>
+        <translation>Die Ausgabe des Heads wird auf null gesetzt, als täte er nichts; alle späteren Schichten und die Vorhersage werden neu berechnet. Ändert sich die Vorhersage, hat sich das Modell auf diesen Head gestützt.</translation>
+    </message>
+    <message>
+        <source>o_head = 0</source>
+        <translation>o_head = 0</translation>
+    </message>
+    <message>
+        <source>Glossary</source>
+        <translation>Glossar</translation>
+    </message>
+    <message>
+        <source>Every term the window uses, in plain words, with one formula each.</source>
+        <translation>Jeder Begriff, den das Fenster verwendet, in einfachen Worten und mit je einer Formel.</translation>
+    </message>
+    <message>
+        <source>Glossary: %1</source>
+        <translation>Glossar: %1</translation>
+    </message>
+</context>
+<context>
+    <name>HeadsGridAccessible</name>
+    <message>
+        <source>head %1: no tokens</source>
+        <translation>Head %1: keine Tokens</translation>
+    </message>
+    <message>
+        <source>head %1: strongest %2 from %3 to %4</source>
+        <translation>Head %1: stärkstes Gewicht %2 von %3 auf %4</translation>
+    </message>
+    <message>
+        <source>head %1</source>
+        <translation>Head %1</translation>
+    </message>
+    <message>
+        <source>strongest weight</source>
+        <translation>stärkstes Gewicht</translation>
+    </message>
+</context>
+<context>
+    <name>HeadsGridFigure</name>
+    <message>
+        <source>No tokens: type a sentence</source>
+        <translation>Keine Tokens: bitte einen Satz eingeben</translation>
+    </message>
+    <message>
+        <source>head %1</source>
+        <translation>Head %1</translation>
+    </message>
+    <message>
+        <source>score</source>
+        <translation>Score</translation>
+    </message>
+    <message>
+        <source>weight</source>
+        <translation>Gewicht</translation>
+    </message>
+    <message>
+        <source> · %1 → %2 %3</source>
+        <translation> · %1 → %2 %3</translation>
+    </message>
+</context>
+<context>
+    <name>HeatmapAccessible</name>
+    <message>
+        <source>%1 does not see %2: masked</source>
+        <translation>%1 sieht %2 nicht: maskiert</translation>
+    </message>
+    <message>
+        <source>%1 scores %2: %3</source>
+        <translation>Score von %1 für %2: %3</translation>
+    </message>
+    <message>
+        <source>%1 attends to %2: %3</source>
+        <translation>%1 achtet auf %2: %3</translation>
+    </message>
+</context>
+<context>
+    <name>HeatmapFigure</name>
+    <message>
+        <source>score</source>
+        <translation>Score</translation>
+    </message>
+    <message>
+        <source>weight</source>
+        <translation>Gewicht</translation>
+    </message>
+    <message>
+        <source>weight (0–1)</source>
+        <translation>Gewicht (0–1)</translation>
+    </message>
+    <message>
+        <source>weight (0–max)</source>
+        <translation>Gewicht (0–max)</translation>
+    </message>
+    <message>
+        <source>%1 → %2: weight %3</source>
+        <translation>%1 → %2: Gewicht %3</translation>
+    </message>
+    <message>
+        <source>, raw score %1</source>
+        <translation>, Rohwert %1</translation>
+    </message>
+    <message>
+        <source>, visible</source>
+        <translation>, sichtbar</translation>
+    </message>
+    <message>
+        <source>, masked (left out of the row&apos;s normalization)</source>
+        <translation>, maskiert (bei der Normalisierung der Zeile ausgelassen)</translation>
+    </message>
+    <message>
+        <source>No tokens: type a sentence</source>
+        <translation>Keine Tokens: bitte einen Satz eingeben</translation>
+    </message>
+    <message>
+        <source>key</source>
+        <translation>Key</translation>
+    </message>
+    <message>
+        <source>query</source>
+        <translation>Query</translation>
+    </message>
+    <message>
+        <source>keys →</source>
+        <translation>Keys →</translation>
+    </message>
+    <message>
+        <source>queries ↓</source>
+        <translation>Queries ↓</translation>
+    </message>
+</context>
+<context>
+    <name>LayersGridAccessible</name>
+    <message>
+        <source>layer %1</source>
+        <translation>Schicht %1</translation>
+    </message>
+    <message>
+        <source>head %1</source>
+        <translation>Head %1</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>QKV Lab</source>
+        <translation>QKV Lab</translation>
+    </message>
+    <message>
+        <source>&amp;Sentence:</source>
+        <translation>&amp;Satz:</translation>
+    </message>
+    <message>
+        <source>Type a sentence: tokens, tables and attention update as you type</source>
+        <translation>Satz eingeben: Tokens, Tabellen und Attention werden schon beim Tippen aktualisiert</translation>
+    </message>
+    <message>
+        <source>Type a sentence: words already known keep their vectors, new words get deterministic defaults</source>
+        <translation>Satz eingeben: Bereits bekannte Wörter behalten ihre Vektoren, neue Wörter erhalten deterministische Standardwerte</translation>
+    </message>
+    <message>
+        <source>Type a sentence…</source>
+        <translation>Satz eingeben…</translation>
+    </message>
+    <message>
+        <source>Tokens</source>
+        <translation>Tokens</translation>
+    </message>
+    <message>
+        <source>The tokens of the sentence: click one to select it everywhere</source>
+        <translation>Die Tokens des Satzes: Ein Klick auf ein Token wählt es überall aus</translation>
+    </message>
+    <message>
+        <source>The tokens of the sentence: click one to select it; Left and Right move the selection</source>
+        <translation>Die Tokens des Satzes: Ein Klick wählt ein Token aus; die Pfeiltasten Links und Rechts verschieben die Auswahl</translation>
+    </message>
+    <message>
+        <source>Attention heatmap</source>
+        <translation>Attention-Heatmap</translation>
+    </message>
+    <message>
+        <source>Attention weights: row = querying token, column = attended token</source>
+        <translation>Attention-Gewichte: Zeile = anfragendes Token, Spalte = beachtetes Token</translation>
+    </message>
+    <message>
+        <source>Two columns (queries left, keys right) or arcs over the sentence in reading order</source>
+        <translation>Zwei Spalten (Queries links, Keys rechts) oder Bögen über dem Satz in Leserichtung</translation>
+    </message>
+    <message>
+        <source>Columns</source>
+        <translation>Spalten</translation>
+    </message>
+    <message>
+        <source>Arcs</source>
+        <translation>Bögen</translation>
+    </message>
+    <message>
+        <source>The current head only, or every head in its own colour</source>
+        <translation>Nur der aktuelle Head oder jeder Head in eigener Farbe</translation>
+    </message>
+    <message>
+        <source>Current head</source>
+        <translation>Aktueller Head</translation>
+    </message>
+    <message>
+        <source>All heads</source>
+        <translation>Alle Heads</translation>
+    </message>
+    <message>
+        <source>Smallest weight drawn</source>
+        <translation>Kleinstes gezeichnetes Gewicht</translation>
+    </message>
+    <message>
+        <source>Hide edges whose weight is below this (0 shows every edge)</source>
+        <translation>Blendet Kanten aus, deren Gewicht unter diesem Wert liegt (0 zeigt alle Kanten)</translation>
+    </message>
+    <message>
+        <source>≥ </source>
+        <translation>≥ </translation>
+    </message>
+    <message>
+        <source>Strongest edges drawn per query</source>
+        <translation>Gezeichnete stärkste Kanten je Query</translation>
+    </message>
+    <message>
+        <source>Keep only the k strongest edges of each query (all: every edge)</source>
+        <translation>Behält nur die k stärksten Kanten jeder Query („alle“: jede Kante)</translation>
+    </message>
+    <message>
+        <source>top </source>
+        <translation>Top </translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>alle</translation>
+    </message>
+    <message>
+        <source>Share of each query&apos;s weight drawn</source>
+        <translation>Gezeichneter Anteil am Gewicht jeder Query</translation>
+    </message>
+    <message>
+        <source>Keep the strongest edges that together carry this share of each query&apos;s attention (100 %: every edge)</source>
+        <translation>Behält die stärksten Kanten, die zusammen diesen Anteil an der Attention jeder Query tragen (100 %: jede Kante)</translation>
+    </message>
+    <message>
+        <source> % mass</source>
+        <translation> % Masse</translation>
+    </message>
+    <message>
+        <source>Arrow graph</source>
+        <translation>Pfeildiagramm</translation>
+    </message>
+    <message>
+        <source>a → b: a attends to b. Hover a token to isolate its arrows, click to lock it</source>
+        <translation>a → b: a achtet auf b. Mauszeiger über ein Token halten, um nur seine Pfeile zu sehen; klicken, um es zu fixieren</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>&amp;Zuletzt geöffnet</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>&amp;Bearbeiten</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Ansicht</translation>
+    </message>
+    <message>
+        <source>&amp;Theme</source>
+        <translation>&amp;Design</translation>
+    </message>
+    <message>
+        <source>&amp;Model</source>
+        <translation>&amp;Modell</translation>
+    </message>
+    <message>
+        <source>E&amp;xamples</source>
+        <translation>B&amp;eispiele</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <source>Toolbar</source>
+        <translation>Werkzeugleiste</translation>
+    </message>
+    <message>
+        <source>Vectors</source>
+        <translation>Vektoren</translation>
+    </message>
+    <message>
+        <source>Q | K | V</source>
+        <translation>Q | K | V</translation>
+    </message>
+    <message>
+        <source>Each word&apos;s query, key and value vectors: type, paste, or drag a number sideways</source>
+        <translation>Query-, Key- und Value-Vektoren jedes Worts: Zahlen eintippen, einfügen oder seitwärts ziehen</translation>
+    </message>
+    <message>
+        <source>Query, key and value vectors</source>
+        <translation>Query-, Key- und Value-Vektoren</translation>
+    </message>
+    <message>
+        <source>Outputs</source>
+        <translation>Ausgaben</translation>
+    </message>
+    <message>
+        <source>Each word&apos;s output vector in the current head: the weighted sum of the values (computed, read-only)</source>
+        <translation>Der Ausgabevektor jedes Worts im aktuellen Head: die gewichtete Summe der Values (berechnet, schreibgeschützt)</translation>
+    </message>
+    <message>
+        <source>Embeddings</source>
+        <translation>Embeddings</translation>
+    </message>
+    <message>
+        <source>Projection mode: each word&apos;s embedding x</source>
+        <translation>Projektionsmodus: das Embedding x jedes Worts</translation>
+    </message>
+    <message>
+        <source>W_Q | W_K | W_V</source>
+        <translation>W_Q | W_K | W_V</translation>
+    </message>
+    <message>
+        <source>Projection mode: the matrices that turn embeddings into queries, keys and values</source>
+        <translation>Projektionsmodus: die Matrizen, die aus Embeddings Queries, Keys und Values machen</translation>
+    </message>
+    <message>
+        <source>Projection matrices W_Q, W_K, W_V</source>
+        <translation>Projektionsmatrizen W_Q, W_K, W_V</translation>
+    </message>
+    <message>
+        <source>W_O</source>
+        <translation>W_O</translation>
+    </message>
+    <message>
+        <source>Projection mode: the output projection applied to the concatenated heads</source>
+        <translation>Projektionsmodus: die Ausgabeprojektion, angewandt auf die aneinandergehängten Heads</translation>
+    </message>
+    <message>
+        <source>Output projection W_O</source>
+        <translation>Ausgabeprojektion W_O</translation>
+    </message>
+    <message>
+        <source>Attention</source>
+        <translation>Attention</translation>
+    </message>
+    <message>
+        <source>The attention weights of the current head (editable in weights mode)</source>
+        <translation>Die Attention-Gewichte des aktuellen Heads (im Gewichtsmodus bearbeitbar)</translation>
+    </message>
+    <message>
+        <source>Attention weights</source>
+        <translation>Attention-Gewichte</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>Einstellungen</translation>
+    </message>
+    <message>
+        <source>Attention settings</source>
+        <translation>Attention-Einstellungen</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source>A real model&apos;s layers and heads: choose what every view shows</source>
+        <translation>Schichten und Heads eines echten Modells: Hier wird gewählt, was jede Ansicht zeigt</translation>
+    </message>
+    <message>
+        <source>Prediction</source>
+        <translation>Vorhersage</translation>
+    </message>
+    <message>
+        <source>Heads</source>
+        <translation>Heads</translation>
+    </message>
+    <message>
+        <source>Heads grid</source>
+        <translation>Head-Raster</translation>
+    </message>
+    <message>
+        <source>Every head&apos;s attention side by side: click one to show it everywhere</source>
+        <translation>Die Attention aller Heads nebeneinander: Ein Klick auf einen Head zeigt ihn überall</translation>
+    </message>
+    <message>
+        <source>Worked computation</source>
+        <translation>Rechenweg</translation>
+    </message>
+    <message>
+        <source>Every step of the selected token&apos;s attention, with its numbers; copy it as Markdown or LaTeX</source>
+        <translation>Jeder Schritt der Attention des ausgewählten Tokens mit allen Zahlen; als Markdown oder LaTeX kopierbar</translation>
+    </message>
+    <message>
+        <source>Vector plot</source>
+        <translation>Vektordiagramm</translation>
+    </message>
+    <message>
+        <source>Q, K and V of the current head as points: drag one to change its vector; right-click for axes and roles</source>
+        <translation>Q, K und V des aktuellen Heads als Punkte: Einen Punkt ziehen, um seinen Vektor zu ändern; Rechtsklick für Achsen und Rollen</translation>
+    </message>
+    <message>
+        <source>Distribution</source>
+        <translation>Verteilung</translation>
+    </message>
+    <message>
+        <source>S&amp;orted by weight</source>
+        <translation>Nach Gewicht s&amp;ortiert</translation>
+    </message>
+    <message>
+        <source>Sort the bars by weight instead of sentence order</source>
+        <translation>Sortiert die Balken nach Gewicht statt in Satzreihenfolge</translation>
+    </message>
+    <message>
+        <source>Attention distribution</source>
+        <translation>Attention-Verteilung</translation>
+    </message>
+    <message>
+        <source>The selected query&apos;s weights; click a bar to point at it, double-click to make it the query</source>
+        <translation>Die Gewichte der ausgewählten Query; Klick auf einen Balken hebt sein Token hervor, Doppelklick macht es zur Query</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>Verlauf</translation>
+    </message>
+    <message>
+        <source>Undo history</source>
+        <translation>Bearbeitungsverlauf</translation>
+    </message>
+    <message>
+        <source>Every edit; click one to go back to it</source>
+        <translation>Jede Änderung; ein Klick auf eine Änderung kehrt zu ihr zurück</translation>
+    </message>
+    <message>
+        <source>&amp;New</source>
+        <translation>&amp;Neu</translation>
+    </message>
+    <message>
+        <source>Start an empty document</source>
+        <translation>Beginnt ein leeres Dokument</translation>
+    </message>
+    <message>
+        <source>Open &amp;Model…</source>
+        <translation>&amp;Modell öffnen…</translation>
+    </message>
+    <message>
+        <source>Run a transformer checkpoint from a folder (config.json, safetensors, tokenizer) on the sentence</source>
+        <translation>Führt ein Transformer-Modell aus einem Ordner (config.json, safetensors, Tokenizer) auf dem Satz aus</translation>
+    </message>
+    <message>
+        <source>Run a transformer checkpoint from a folder on the sentence you type</source>
+        <translation>Führt ein Transformer-Modell aus einem Ordner auf dem eingegebenen Satz aus</translation>
+    </message>
+    <message>
+        <source>Switch &amp;Head Off</source>
+        <translation>&amp;Head abschalten</translation>
+    </message>
+    <message>
+        <source>Make the shown head&apos;s output zero in the model and see what it then predicts</source>
+        <translation>Setzt die Ausgabe des angezeigten Heads im Modell auf null und zeigt, was das Modell dann vorhersagt</translation>
+    </message>
+    <message>
+        <source>Reset &amp;Layer</source>
+        <translation>&amp;Schicht zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Give the shown layer its model&apos;s own queries, keys and values back, and its heads on</source>
+        <translation>Gibt der angezeigten Schicht die ursprünglichen Queries, Keys und Values des Modells zurück und schaltet ihre Heads wieder ein</translation>
+    </message>
+    <message>
+        <source>Reset &amp;All Layers</source>
+        <translation>&amp;Alle Schichten zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Take back every edit and every head switched off: the model as it is</source>
+        <translation>Nimmt jede Änderung und jeden abgeschalteten Head zurück: das Modell, wie es ist</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>Ö&amp;ffnen…</translation>
+    </message>
+    <message>
+        <source>Open a .qkv.json document</source>
+        <translation>Öffnet ein .qkv.json-Dokument</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>&amp;Speichern</translation>
+    </message>
+    <message>
+        <source>Save the document</source>
+        <translation>Speichert das Dokument</translation>
+    </message>
+    <message>
+        <source>Save &amp;As…</source>
+        <translation>Speichern &amp;unter…</translation>
+    </message>
+    <message>
+        <source>Save the document under a new name</source>
+        <translation>Speichert das Dokument unter einem neuen Namen</translation>
+    </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation>&amp;Exportieren…</translation>
+    </message>
+    <message>
+        <source>Export a view, the teaching figure or the numbers: PNG, SVG, PDF, CSV, Markdown, LaTeX</source>
+        <translation>Exportiert eine Ansicht, die Lehrgrafik oder die Zahlen: PNG, SVG, PDF, CSV, Markdown, LaTeX</translation>
+    </message>
+    <message>
+        <source>Copy &amp;Figure</source>
+        <translation>&amp;Grafik kopieren</translation>
+    </message>
+    <message>
+        <source>Copy the figure chosen in the export dialog (at first the teaching figure) to the clipboard, as PNG and SVG</source>
+        <translation>Kopiert die im Exportdialog gewählte Grafik (anfangs die Lehrgrafik) als PNG und SVG in die Zwischenablage</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <source>Quit QKV Lab</source>
+        <translation>Beendet QKV Lab</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>&amp;Kopieren</translation>
+    </message>
+    <message>
+        <source>Copy the selected numbers as tab-separated text</source>
+        <translation>Kopiert die ausgewählten Zahlen als tabulatorgetrennten Text</translation>
+    </message>
+    <message>
+        <source>&amp;Paste</source>
+        <translation>&amp;Einfügen</translation>
+    </message>
+    <message>
+        <source>Paste numbers copied from a spreadsheet into the table</source>
+        <translation>Fügt aus einer Tabellenkalkulation kopierte Zahlen in die Tabelle ein</translation>
+    </message>
+    <message>
+        <source>&amp;System</source>
+        <translation>&amp;System</translation>
+    </message>
+    <message>
+        <source>Follow the desktop&apos;s colours</source>
+        <translation>Übernimmt die Farben des Desktops</translation>
+    </message>
+    <message>
+        <source>&amp;Light</source>
+        <translation>&amp;Hell</translation>
+    </message>
+    <message>
+        <source>Light colours</source>
+        <translation>Helle Farben</translation>
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation>&amp;Dunkel</translation>
+    </message>
+    <message>
+        <source>Dark colours</source>
+        <translation>Dunkle Farben</translation>
+    </message>
+    <message>
+        <source>&amp;About QKV Lab</source>
+        <translation>Ü&amp;ber QKV Lab</translation>
+    </message>
+    <message>
+        <source>Version, licence and colormap notices</source>
+        <translation>Version, Lizenz und Hinweise zu den Farbskalen</translation>
+    </message>
+</context>
+<context>
+    <name>QMenu</name>
+    <message>
+        <source>query</source>
+        <translation>Query</translation>
+    </message>
+    <message>
+        <source>key</source>
+        <translation>Key</translation>
+    </message>
+    <message>
+        <source>value</source>
+        <translation>Value</translation>
+    </message>
+    <message>
+        <source>embedding</source>
+        <translation>Embedding</translation>
+    </message>
+    <message>
+        <source>Reset %1 to its starting vectors</source>
+        <translation>%1 auf die Anfangsvektoren zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Scale the %1 to length 1</source>
+        <translation>%1 auf Länge 1 skalieren</translation>
+    </message>
+    <message>
+        <source>Set the %1 to zero</source>
+        <translation>%1 auf null setzen</translation>
+    </message>
+    <message>
+        <source>Copy the %1 of</source>
+        <comment>followed by a word</comment>
+        <translation>%1 übernehmen von</translation>
+    </message>
+</context>
+<context>
+    <name>QObject</name>
+    <message>
+        <source>QKV Lab documents (*.qkv.json);;JSON files (*.json);;All files (*)</source>
+        <translation>QKV-Lab-Dokumente (*.qkv.json);;JSON-Dateien (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>QKV Lab documents and model attention (*.qkv.json *.json *.npz *.npy *.safetensors);;QKV Lab documents (*.qkv.json);;Model attention (*.npz *.npy *.safetensors *.json);;All files (*)</source>
+        <translation>QKV-Lab-Dokumente und Modell-Attention (*.qkv.json *.json *.npz *.npy *.safetensors);;QKV-Lab-Dokumente (*.qkv.json);;Modell-Attention (*.npz *.npy *.safetensors *.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>%1 (built in)</source>
+        <translation>%1 (mitgeliefert)</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsPanel</name>
+    <message>
+        <source>Mode:</source>
+        <translation>Modus:</translation>
+    </message>
+    <message>
+        <source>Where Q, K and V come from: typed per word (direct), projected from embeddings (projection), or the attention matrix given (weights)</source>
+        <translation>Woher Q, K und V stammen: pro Wort eingegeben (direct), aus Embeddings projiziert (projection) oder die Attention-Matrix direkt vorgegeben (weights)</translation>
+    </message>
+    <message>
+        <source>Scoring:</source>
+        <translation>Score-Berechnung:</translation>
+    </message>
+    <message>
+        <source>How raw scores are made: query·key (asymmetric), key·key (symmetric) or embedding·embedding (plain similarity)</source>
+        <translation>Wie die Rohwerte entstehen: query·key (asymmetrisch), key·key (symmetrisch) oder embedding·embedding (reine Ähnlichkeit)</translation>
+    </message>
+    <message>
+        <source>Normalize:</source>
+        <translation>Normalisierung:</translation>
+    </message>
+    <message>
+        <source>How each row of scores becomes weights: scaled softmax S/(√d·T), softmax S/T, divide by the row sum, or none</source>
+        <translation>Wie aus jeder Zeile von Scores Gewichte werden: skalierte Softmax S/(√d·T), Softmax S/T, Division durch die Zeilensumme oder keine</translation>
+    </message>
+    <message>
+        <source>Temperature:</source>
+        <translation>Temperatur:</translation>
+    </message>
+    <message>
+        <source>T divides the scores before softmax: above 1 flattens, below 1 sharpens</source>
+        <translation>T teilt die Scores vor Softmax: über 1 werden die Gewichte flacher, unter 1 schärfer</translation>
+    </message>
+    <message>
+        <source>Mask:</source>
+        <translation>Maske:</translation>
+    </message>
+    <message>
+        <source>Causal: token i sees only tokens up to i. Modifier-click heatmap cells to mask single cells</source>
+        <translation>Kausal (causal): Token i sieht nur die Tokens bis i. Einzelne Heatmap-Zellen lassen sich mit gedrückter Modifikatortaste per Klick maskieren</translation>
+    </message>
+    <message>
+        <source>Heads:</source>
+        <translation>Heads:</translation>
+    </message>
+    <message>
+        <source>Number of attention heads; each has its own Q, K and V</source>
+        <translation>Anzahl der Attention-Heads; jeder hat eigene Q, K und V</translation>
+    </message>
+    <message>
+        <source>Dim d:</source>
+        <translation>Dim. d:</translation>
+    </message>
+    <message>
+        <source>Length of every query, key and value vector</source>
+        <translation>Länge jedes Query-, Key- und Value-Vektors</translation>
+    </message>
+    <message>
+        <source>d_model:</source>
+        <translation>d_model:</translation>
+    </message>
+    <message>
+        <source>Length of the embeddings in projection mode</source>
+        <translation>Länge der Embeddings im Projektionsmodus</translation>
+    </message>
+    <message>
+        <source>Positions:</source>
+        <translation>Positionen:</translation>
+    </message>
+    <message>
+        <source>Projection mode: add the sinusoidal position encoding to each embedding</source>
+        <translation>Projektionsmodus: addiert die sinusförmige Positionskodierung zu jedem Embedding</translation>
+    </message>
+    <message>
+        <source>Tokenizer:</source>
+        <translation>Tokenizer:</translation>
+    </message>
+    <message>
+        <source>Whitespace keeps words whole (Evan&apos;s, hyper,); words splits punctuation off</source>
+        <translation>whitespace lässt Wörter ganz (Evan&apos;s, hyper,); words trennt Satzzeichen ab</translation>
+    </message>
+    <message>
+        <source>Colormap:</source>
+        <translation>Farbskala:</translation>
+    </message>
+    <message>
+        <source>Colours of the heatmaps</source>
+        <translation>Farben der Heatmaps</translation>
+    </message>
+    <message>
+        <source>Vectors:</source>
+        <translation>Vektoren:</translation>
+    </message>
+    <message>
+        <source>per-word: every occurrence of a word shares its vectors (as in the articles); per-token: each position has its own (as in a real model, where context changes them)</source>
+        <translation>per-word: Alle Vorkommen eines Worts teilen sich dieselben Vektoren (wie in den Artikeln); per-token: Jede Position hat eigene Vektoren (wie in einem echten Modell, in dem der Kontext sie verändert)</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsText</name>
+    <message>
+        <source>Queries are not used: in weights mode the attention is given directly.</source>
+        <translation>Queries werden nicht verwendet: Im Gewichtsmodus ist die Attention direkt vorgegeben.</translation>
+    </message>
+    <message>
+        <source>Keys are not used: in weights mode the attention is given directly.</source>
+        <translation>Keys werden nicht verwendet: Im Gewichtsmodus ist die Attention direkt vorgegeben.</translation>
+    </message>
+    <message>
+        <source>Queries are not used: embedding scoring compares the words&apos; own vectors.</source>
+        <translation>Queries werden nicht verwendet: Die Score-Berechnung über Embeddings vergleicht die eigenen Vektoren der Wörter.</translation>
+    </message>
+    <message>
+        <source>Keys are not used: embedding scoring compares the words&apos; own vectors.</source>
+        <translation>Keys werden nicht verwendet: Die Score-Berechnung über Embeddings vergleicht die eigenen Vektoren der Wörter.</translation>
+    </message>
+    <message>
+        <source>Queries are not used: key·key scoring compares keys with keys.</source>
+        <translation>Queries werden nicht verwendet: Die Score-Berechnung key·key vergleicht Keys mit Keys.</translation>
+    </message>
+</context>
+<context>
+    <name>TokenStripAccessible</name>
+    <message>
+        <source>%1, token %2 of %3</source>
+        <translation>%1, Token %2 von %3</translation>
+    </message>
+    <message>
+        <source>token</source>
+        <translation>Token</translation>
+    </message>
+</context>
+<context>
+    <name>TransformerPanel</name>
+    <message>
+        <source>&amp;Layer:</source>
+        <translation>&amp;Schicht:</translation>
+    </message>
+    <message>
+        <source>The layer every view shows, or all layers combined</source>
+        <translation>Die Schicht, die jede Ansicht zeigt, oder alle Schichten zusammengefasst</translation>
+    </message>
+    <message>
+        <source>H&amp;eads:</source>
+        <translation>&amp;Heads:</translation>
+    </message>
+    <message>
+        <source>Each head on its own, or the heads combined cell by cell</source>
+        <translation>Jeder Head einzeln oder die Heads Zelle für Zelle zusammengefasst</translation>
+    </message>
+    <message>
+        <source>each head</source>
+        <translation>jeder Head</translation>
+    </message>
+    <message>
+        <source>mean of heads</source>
+        <translation>Mittel der Heads</translation>
+    </message>
+    <message>
+        <source>max of heads</source>
+        <translation>Maximum der Heads</translation>
+    </message>
+    <message>
+        <source>&amp;Hide special tokens</source>
+        <translation>Spezial-Tokens &amp;ausblenden</translation>
+    </message>
+    <message>
+        <source>Leave out the special tokens listed below; their rows and columns go (rows then sum to less than 1)</source>
+        <translation>Lässt die unten aufgeführten Spezial-Tokens weg; ihre Zeilen und Spalten entfallen (die Zeilen summieren sich dann zu weniger als 1)</translation>
+    </message>
+    <message>
+        <source>&amp;Merge word pieces</source>
+        <translation>Wortteile &amp;zusammenführen</translation>
+    </message>
+    <message>
+        <source>Join sub-word pieces (##, Ġ, ▁) into words: a word receives the sum of its pieces&apos; attention and gives their mean</source>
+        <translation>Fügt Subword-Teile (##, Ġ, ▁) zu Wörtern zusammen: Ein Wort erhält die Summe der Attention auf seine Teile und verteilt deren Mittelwert</translation>
+    </message>
+    <message>
+        <source>&amp;Special:</source>
+        <translation>S&amp;pezial:</translation>
+    </message>
+    <message>
+        <source>The tokens Hide special tokens leaves out, separated by spaces (Enter applies; empty: the usual ones)</source>
+        <translation>Die Tokens, die „Spezial-Tokens ausblenden“ weglässt, durch Leerzeichen getrennt (Eingabetaste übernimmt; leer: die üblichen)</translation>
+    </message>
+    <message>
+        <source>Layers and heads grid</source>
+        <translation>Raster aus Schichten und Heads</translation>
+    </message>
+    <message>
+        <source>Every layer (rows) and head (columns): click a tile to show it in every view</source>
+        <translation>Jede Schicht (Zeilen) und jeder Head (Spalten): Ein Klick auf eine Kachel zeigt sie in jeder Ansicht</translation>
+    </message>
+</context>
+<context>
+    <name>VectorEdits</name>
+    <message>
+        <source>query</source>
+        <translation>Query</translation>
+    </message>
+    <message>
+        <source>key</source>
+        <translation>Key</translation>
+    </message>
+    <message>
+        <source>value</source>
+        <translation>Value</translation>
+    </message>
+    <message>
+        <source>embedding</source>
+        <translation>Embedding</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 von %2</translation>
+    </message>
+    <message>
+        <source>, head %1</source>
+        <translation>, Head %1</translation>
+    </message>
+    <message>
+        <source>That vector cannot be edited here.</source>
+        <translation>Dieser Vektor kann hier nicht bearbeitet werden.</translation>
+    </message>
+    <message>
+        <source>That word&apos;s vectors cannot be edited here.</source>
+        <translation>Die Vektoren dieses Worts können hier nicht bearbeitet werden.</translation>
+    </message>
+    <message>
+        <source>Reset %1 to its starting vectors</source>
+        <translation>%1 auf die Anfangsvektoren zurücksetzen</translation>
+    </message>
+    <message>
+        <source>A zero vector has no direction: it cannot be scaled to length 1.</source>
+        <translation>Ein Nullvektor hat keine Richtung: Er lässt sich nicht auf Länge 1 skalieren.</translation>
+    </message>
+    <message>
+        <source>Scale %1 to length 1</source>
+        <translation>%1 auf Länge 1 skalieren</translation>
+    </message>
+    <message>
+        <source>Set %1 to zero</source>
+        <translation>%1 auf null setzen</translation>
+    </message>
+    <message>
+        <source>Copy the %1 of %2 to %3</source>
+        <translation>%1 von %2 nach %3 kopieren</translation>
+    </message>
+</context>
+<context>
+    <name>WhatsThis</name>
+    <message>
+        <source>The sentence. Type and the tokens, tables and views update at once; a new word gets its own vectors.</source>
+        <translation>Der Satz. Beim Tippen werden Tokens, Tabellen und Ansichten sofort aktualisiert; ein neues Wort erhält eigene Vektoren.</translation>
+    </message>
+    <message>
+        <source>The tokens of the sentence. Click one to select it everywhere.</source>
+        <translation>Die Tokens des Satzes. Klicken Sie auf ein Token, um es überall auszuwählen.</translation>
+    </message>
+    <message>
+        <source>Each word&apos;s query, key and value vectors. Type a number, or press on it and drag sideways (Shift fine, Ctrl coarse). Right-click a row to reset, scale, zero or copy a vector. Greyed columns are not used by the current scoring.</source>
+        <translation>Die Query-, Key- und Value-Vektoren jedes Worts. Tippen Sie eine Zahl ein, oder drücken Sie auf eine Zahl und ziehen Sie seitwärts (Umschalt: fein, Strg: grob). Mit einem Rechtsklick auf eine Zeile lässt sich ein Vektor zurücksetzen, skalieren, auf null setzen oder kopieren. Ausgegraute Spalten werden von der aktuellen Score-Berechnung nicht verwendet.</translation>
+    </message>
+    <message>
+        <source>Projection mode: each word&apos;s embedding x, from which its query, key and value are computed.</source>
+        <translation>Projektionsmodus: das Embedding x jedes Worts, aus dem seine Query, sein Key und sein Value berechnet werden.</translation>
+    </message>
+    <message>
+        <source>Projection mode: the matrices W_Q, W_K and W_V that turn an embedding into a query, key and value.</source>
+        <translation>Projektionsmodus: die Matrizen W_Q, W_K und W_V, die aus einem Embedding eine Query, einen Key und einen Value machen.</translation>
+    </message>
+    <message>
+        <source>Projection mode: the output matrix W_O applied to the heads&apos; outputs placed side by side.</source>
+        <translation>Projektionsmodus: die Ausgabematrix W_O, angewandt auf die nebeneinandergestellten Ausgaben der Heads.</translation>
+    </message>
+    <message>
+        <source>The attention weights of the current head as numbers: row = the word that attends, column = the word attended to. Editable in weights mode.</source>
+        <translation>Die Attention-Gewichte des aktuellen Heads als Zahlen: Zeile = das Wort, das Attention verteilt, Spalte = das Wort, das Attention erhält. Im Gewichtsmodus bearbeitbar.</translation>
+    </message>
+    <message>
+        <source>Each word&apos;s output in the current head: its weights times the values, summed. Read-only; copy it with Ctrl+C.</source>
+        <translation>Die Ausgabe jedes Worts im aktuellen Head: seine Gewichte mal die Values, aufsummiert. Schreibgeschützt; mit Strg+C kopieren.</translation>
+    </message>
+    <message>
+        <source>The attention weights as colours: row = the word that attends (query), column = the word attended to (key). Click a row to select the query, a column heading (or Shift+click) to select the key, Ctrl+click to mask a cell.</source>
+        <translation>Die Attention-Gewichte als Farben: Zeile = das Wort, das Attention verteilt (Query), Spalte = das Wort, das Attention erhält (Key). Ein Klick auf eine Zeile wählt die Query, ein Klick auf eine Spaltenüberschrift (oder Umschalt+Klick) den Key; Strg+Klick maskiert eine Zelle.</translation>
+    </message>
+    <message>
+        <source>Who attends to whom: an arrow a → b means a takes from b; thicker and darker is more. Hover a word to see its arrows alone, click to keep them.</source>
+        <translation>Wer auf wen achtet: Ein Pfeil a → b bedeutet, dass a von b übernimmt; dicker und dunkler heißt mehr. Zeigen Sie mit der Maus auf ein Wort, um nur seine Pfeile zu sehen, und klicken Sie, um sie festzuhalten.</translation>
+    </message>
+    <message>
+        <source>The queries, keys and values as points. Drag a point to change the vector; longer vectors are shown flattened to 2-D. Right-click for the axes and the vector helpers.</source>
+        <translation>Die Queries, Keys und Values als Punkte. Ziehen Sie einen Punkt, um den Vektor zu ändern; Vektoren mit mehr als zwei Komponenten werden auf 2D abgeflacht dargestellt. Ein Rechtsklick öffnet die Achsen und die Vektorfunktionen.</translation>
+    </message>
+    <message>
+        <source>The selected word&apos;s attention weights as bars: where its attention goes.</source>
+        <translation>Die Attention-Gewichte des ausgewählten Worts als Balken: wohin seine Attention geht.</translation>
+    </message>
+    <message>
+        <source>Order the bars from the largest weight down.</source>
+        <translation>Ordnet die Balken absteigend nach Gewicht.</translation>
+    </message>
+    <message>
+        <source>Every number of the selected word&apos;s row worked out: the dot products term by term, the scaling, the exponentials, the normalization and the weighted sum of the values. Copy as Markdown or LaTeX.</source>
+        <translation>Jede Zahl der Zeile des ausgewählten Worts ausgerechnet: die Skalarprodukte Term für Term, die Skalierung, die Exponentialwerte, die Normalisierung und die gewichtete Summe der Values. Als Markdown oder LaTeX kopierbar.</translation>
+    </message>
+    <message>
+        <source>Every head&apos;s heatmap side by side. Click one to show that head everywhere.</source>
+        <translation>Die Heatmaps aller Heads nebeneinander. Klicken Sie auf eine, um diesen Head überall anzuzeigen.</translation>
+    </message>
+    <message>
+        <source>Every edit in words. Click a line to go back to that moment; Ctrl+Z undoes.</source>
+        <translation>Jede Änderung in Worten. Klicken Sie auf eine Zeile, um zu diesem Zeitpunkt zurückzukehren; Strg+Z macht rückgängig.</translation>
+    </message>
+    <message>
+        <source>The head the heatmap, tables and plots show.</source>
+        <translation>Der Head, den Heatmap, Tabellen und Diagramme zeigen.</translation>
+    </message>
+    <message>
+        <source>Where the vectors come from: typed directly, projected from embeddings, or the attention weights given directly.</source>
+        <translation>Woher die Vektoren stammen: direkt eingegeben, aus Embeddings projiziert oder die Attention-Gewichte direkt vorgegeben.</translation>
+    </message>
+    <message>
+        <source>Which vectors are compared: query with key (real attention), key with key (symmetric), or the words&apos; own vectors.</source>
+        <translation>Welche Vektoren verglichen werden: Query mit Key (echte Attention), Key mit Key (symmetrisch) oder die eigenen Vektoren der Wörter.</translation>
+    </message>
+    <message>
+        <source>How each row of scores becomes weights.</source>
+        <translation>Wie aus jeder Zeile von Scores Gewichte werden.</translation>
+    </message>
+    <message>
+        <source>Below 1 sharpens the weights, above 1 spreads them out.</source>
+        <translation>Unter 1 werden die Gewichte schärfer, über 1 gleichmäßiger verteilt.</translation>
+    </message>
+    <message>
+        <source>Causal: each word sees only itself and the words before it.</source>
+        <translation>Kausal: Jedes Wort sieht nur sich selbst und die Wörter davor.</translation>
+    </message>
+    <message>
+        <source>How many heads look at the sentence.</source>
+        <translation>Wie viele Heads den Satz betrachten.</translation>
+    </message>
+    <message>
+        <source>d: the length of every query, key and value vector.</source>
+        <translation>d: die Länge jedes Query-, Key- und Value-Vektors.</translation>
+    </message>
+    <message>
+        <source>Projection mode: the length of the embeddings.</source>
+        <translation>Projektionsmodus: die Länge der Embeddings.</translation>
+    </message>
+    <message>
+        <source>Projection mode: add a position signal to each embedding, so the same word at another place differs.</source>
+        <translation>Projektionsmodus: fügt jedem Embedding ein Positionssignal hinzu, sodass sich dasselbe Wort an anderer Stelle unterscheidet.</translation>
+    </message>
+    <message>
+        <source>How the sentence is split: at spaces, or with punctuation split off.</source>
+        <translation>Wie der Satz zerlegt wird: an Leerzeichen oder mit abgetrennten Satzzeichen.</translation>
+    </message>
+    <message>
+        <source>Per word: every occurrence of a word shares its vectors, as in the articles. Per token: each position has its own, as in a real model.</source>
+        <translation>Pro Wort: Alle Vorkommen eines Worts teilen sich dieselben Vektoren, wie in den Artikeln. Pro Token: Jede Position hat eigene Vektoren, wie in einem echten Modell.</translation>
+    </message>
+    <message>
+        <source>The colours of the heatmaps.</source>
+        <translation>Die Farben der Heatmaps.</translation>
+    </message>
+    <message>
+        <source>Two columns (queries left, keys right) or arcs over the sentence.</source>
+        <translation>Zwei Spalten (Queries links, Keys rechts) oder Bögen über dem Satz.</translation>
+    </message>
+    <message>
+        <source>The current head&apos;s arrows, or every head&apos;s, each in its own colour.</source>
+        <translation>Die Pfeile des aktuellen Heads oder die aller Heads, jeder in eigener Farbe.</translation>
+    </message>
+    <message>
+        <source>Arrows of smaller weights are not drawn.</source>
+        <translation>Pfeile mit kleinerem Gewicht werden nicht gezeichnet.</translation>
+    </message>
+    <message>
+        <source>At most this many arrows leave each word (0: no limit).</source>
+        <translation>Höchstens so viele Pfeile gehen von jedem Wort aus (0: keine Grenze).</translation>
+    </message>
+    <message>
+        <source>Each word&apos;s strongest arrows until they carry this share of its weight.</source>
+        <translation>Die stärksten Pfeile jedes Worts, bis sie zusammen diesen Anteil seines Gewichts tragen.</translation>
+    </message>
+    <message>
+        <source>Colour the heatmaps by the raw scores before normalization.</source>
+        <translation>Färbt die Heatmaps nach den Rohwerten vor der Normalisierung.</translation>
+    </message>
+    <message>
+        <source>Leave the first column out of the colour scale: real models park attention on the first token.</source>
+        <translation>Lässt die erste Spalte bei der Farbskalierung außen vor: Echte Modelle parken Attention auf dem ersten Token.</translation>
+    </message>
+    <message>
+        <source>A real model: which layer the views show.</source>
+        <translation>Echtes Modell: welche Schicht die Ansichten zeigen.</translation>
+    </message>
+    <message>
+        <source>A real model: each head, or the heads combined.</source>
+        <translation>Echtes Modell: jeder Head einzeln oder die Heads zusammengefasst.</translation>
+    </message>
+    <message>
+        <source>Hide special tokens such as [CLS] and [SEP], and their attention.</source>
+        <translation>Blendet Spezial-Tokens wie [CLS] und [SEP] samt ihrer Attention aus.</translation>
+    </message>
+    <message>
+        <source>Join a word&apos;s pieces (play + ##ing) into one token of the views.</source>
+        <translation>Fügt die Teile eines Worts (play + ##ing) in den Ansichten zu einem Token zusammen.</translation>
+    </message>
+    <message>
+        <source>The tokens that count as special, separated by spaces.</source>
+        <translation>Die Tokens, die als Spezial-Tokens gelten, durch Leerzeichen getrennt.</translation>
+    </message>
+    <message>
+        <source>Every layer and head of the model. Click a tile to show it.</source>
+        <translation>Jede Schicht und jeder Head des Modells. Klicken Sie auf eine Kachel, um sie anzuzeigen.</translation>
+    </message>
+    <message>
+        <source>The document&apos;s settings: where the vectors come from, how they are compared and normalized, the mask, the heads and the vector length. Every change is one undo step.</source>
+        <translation>Die Einstellungen des Dokuments: woher die Vektoren stammen, wie sie verglichen und normalisiert werden, die Maske, die Heads und die Vektorlänge. Jede Änderung ist ein eigener Schritt, der sich rückgängig machen lässt.</translation>
+    </message>
+    <message>
+        <source>What the running model predicts: the most probable next tokens (or what fills each [MASK]) as bars. After an edit or a head switched off, the mark on each bar is the model&apos;s own probability and the number beside it the change.</source>
+        <translation>Was das laufende Modell vorhersagt: die wahrscheinlichsten nächsten Tokens (oder was jedes [MASK] füllt) als Balken. Nach einer Änderung oder mit einem abgeschalteten Head zeigt die Markierung an jedem Balken die ursprüngliche Wahrscheinlichkeit des Modells und die Zahl daneben die Veränderung.</translation>
+    </message>
+    <message>
+        <source>Run a transformer from a folder on disk (config.json, model.safetensors and its tokenizer): GPT-2, BERT, Llama and others. The Model menu lists those in the Hugging Face cache.</source>
+        <translation>Führt einen Transformer aus einem Ordner auf der Festplatte aus (config.json, model.safetensors und der zugehörige Tokenizer): GPT-2, BERT, Llama und andere. Das Menü „Modell“ listet die Modelle im Hugging-Face-Cache auf.</translation>
+    </message>
+    <message>
+        <source>Make the shown head&apos;s output zero and compute the rest of the model again. Also on each tile&apos;s context menu in the Model dock.</source>
+        <translation>Setzt die Ausgabe des angezeigten Heads auf null und berechnet den Rest des Modells neu. Auch über das Kontextmenü jeder Kachel im Bereich „Modell“ erreichbar.</translation>
+    </message>
+    <message>
+        <source>Give the shown layer its model&apos;s own queries, keys and values, and its heads back on.</source>
+        <translation>Gibt der angezeigten Schicht die ursprünglichen Queries, Keys und Values des Modells zurück und schaltet ihre Heads wieder ein.</translation>
+    </message>
+    <message>
+        <source>Take back every edit of the model and every head switched off.</source>
+        <translation>Nimmt jede Änderung am Modell und jeden abgeschalteten Head zurück.</translation>
+    </message>
+    <message>
+        <source>A real model&apos;s attention: choose the layer and heads, hide or merge tokens.</source>
+        <translation>Die Attention eines echten Modells: Schicht und Heads wählen, Tokens ausblenden oder zusammenführen.</translation>
+    </message>
+    <message>
+        <source>The guide to the first five minutes and the glossary. F1 opens it.</source>
+        <translation>Die Anleitung für die ersten fünf Minuten und das Glossar. F1 öffnet sie.</translation>
+    </message>
+    <message>
+        <source>About the bundled example shown: the article it comes from, what it shows, and where the article&apos;s own numbers are wrong, with the true ones.</source>
+        <translation>Zum angezeigten mitgelieferten Beispiel: der Artikel, aus dem es stammt, was es zeigt und wo die Zahlen des Artikels falsch sind – samt den richtigen Werten.</translation>
+    </message>
+</context>
+<context>
+    <name>WorkedFigure</name>
+    <message>
+        <source>Warning:</source>
+        <translation>Warnung:</translation>
+    </message>
+</context>
+<context>
+    <name>qkv::AboutDialog</name>
+    <message>
+        <source>&lt;h2&gt;QKV Lab %1&lt;/h2&gt;</source>
+        <translation>&lt;h2&gt;QKV Lab %1&lt;/h2&gt;</translation>
+    </message>
+    <message>
+        <source>Built with Qt %1, running on Qt %2.</source>
+        <translation>Erstellt mit Qt %1, läuft unter Qt %2.</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Licence: &lt;b&gt;GPL-3.0-or-later&lt;/b&gt;. QKV Lab is free software: you can redistribute it and/or modify it under the terms of the GNU General Public License as published by the Free Software Foundation, either version 3 of the License, or (at your option) any later version. It comes with ABSOLUTELY NO WARRANTY; see &lt;a href=&quot;https://www.gnu.org/licenses/gpl-3.0.html&quot;&gt;the GNU General Public License&lt;/a&gt; for details.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Lizenz: &lt;b&gt;GPL-3.0-or-later&lt;/b&gt;. QKV Lab ist freie Software: Sie können es unter den Bedingungen der GNU General Public License, wie von der Free Software Foundation veröffentlicht, weitergeben und/oder verändern, entweder gemäß Version 3 der Lizenz oder (nach Ihrer Wahl) jeder späteren Version. Es wird OHNE JEDE GEWÄHRLEISTUNG bereitgestellt; Einzelheiten finden Sie in der &lt;a href=&quot;https://www.gnu.org/licenses/gpl-3.0.html&quot;&gt;GNU General Public License&lt;/a&gt;.&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>qkv::ArrowGraphView</name>
+    <message>
+        <source>Show every edge again (Esc)</source>
+        <translation>Wieder alle Kanten zeigen (Esc)</translation>
+    </message>
+    <message>
+        <source>“%1” attends to %2</source>
+        <translation>„%1“ achtet auf %2</translation>
+    </message>
+    <message>
+        <source>“%1” is attended by %2</source>
+        <translation>„%1“ erhält Attention von %2</translation>
+    </message>
+    <message>
+        <source>Click to lock its arrows; arrow keys move, Esc unlocks.</source>
+        <translation>Klicken, um die Pfeile zu fixieren; Pfeiltasten wechseln das Token, Esc hebt die Fixierung auf.</translation>
+    </message>
+</context>
+<context>
+    <name>qkv::AttentionModel</name>
+    <message>
+        <source>A (given) · head %1</source>
+        <translation>A (vorgegeben) · Head %1</translation>
+    </message>
+    <message>
+        <source>Weights · head %1</source>
+        <translation>Gewichte · Head %1</translation>
+    </message>
+</context>
+<context>
+    <name>qkv::DocumentTableModel</name>
+    <message>
+        <source>%1 (computed; read-only)</source>
+        <translation>%1 (berechnet; schreibgeschützt)</translation>
+    </message>
+    <message>
+        <source>set in the document</source>
+        <translation>im Dokument festgelegt</translation>
+    </message>
+    <message>
+        <source>the word&apos;s default: edit it to choose your own</source>
+        <translation>Standardwert des Worts: bearbeiten, um einen eigenen Wert zu wählen</translation>
+    </message>
+    <message>
+        <source>%1 = %2 (%3). Drag sideways to scrub: Shift fine, Ctrl coarse.</source>
+        <translation>%1 = %2 (%3). Zum Verstellen seitwärts ziehen: Umschalt fein, Strg grob.</translation>
+    </message>
+    <message>
+        <source>The pasted block (%1 × %2) does not fit: cell %3, %4 is outside the table.</source>
+        <translation>Der eingefügte Block (%1 × %2) passt nicht: Zelle %3, %4 liegt außerhalb der Tabelle.</translation>
+    </message>
+    <message>
+        <source>Cell %1, %2 is computed and cannot be pasted into.</source>
+        <translation>Zelle %1, %2 wird berechnet; dort kann nichts eingefügt werden.</translation>
+    </message>
+</context>
+<context>
+    <name>qkv::EmbeddingsModel</name>
+    <message>
+        <source>Embedding</source>
+        <translation>Embedding</translation>
+    </message>
+</context>
+<context>
+    <name>qkv::ExampleNoteDock</name>
+    <message>
+        <source>Where the article is wrong</source>
+        <translation>Wo der Artikel irrt</translation>
+    </message>
+    <message>
+        <source>It says:</source>
+        <translation>Dort steht:</translation>
+    </message>
+    <message>
+        <source>True:</source>
+        <translation>Richtig:</translation>
+    </message>
+    <message>
+        <source>Source:</source>
+        <translation>Quelle:</translation>
+    </message>
+    <message>
+        <source>About this example</source>
+        <translation>Über dieses Beispiel</translation>
+    </message>
+    <message>
+        <source>What is open is not one of the bundled examples. Open one from the Examples menu to read the article it comes from, what it shows, and where the article&apos;s numbers are wrong.</source>
+        <translation>Geöffnet ist keines der mitgelieferten Beispiele. Öffnen Sie eines über das Menü „Beispiele“, um zu lesen, aus welchem Artikel es stammt, was es zeigt und wo die Zahlen des Artikels falsch sind.</translation>
+    </message>
+</context>
+<context>
+    <name>qkv::ExportDialog</name>
+    <message>
+        <source>Weights A</source>
+        <translation>Gewichte A</translation>
+    </message>
+    <message>
+        <source>Raw scores S</source>
+        <translation>Rohwerte S</translation>
+    </message>
+    <message>
+        <source>Outputs O = A·V</source>
+        <translation>Ausgaben O = A·V</translation>
+    </message>
+    <message>
+        <source>Queries Q</source>
+        <translation>Queries Q</translation>
+    </message>
+    <message>
+        <source>Keys K</source>
+        <translation>Keys K</translation>
+    </message>
+    <message>
+        <source>Values V</source>
+        <translation>Values V</translation>
+    </message>
+    <message>
+        <source>Worked computation of the selected token</source>
+        <translation>Rechenweg des ausgewählten Tokens</translation>
+    </message>
+    <message>
+        <source>CSV</source>
+        <translation>CSV</translation>
+    </message>
+    <message>
+        <source>Markdown</source>
+        <translation>Markdown</translation>
+    </message>
+    <message>
+        <source>LaTeX tabular</source>
+        <translation>LaTeX tabular</translation>
+    </message>
+    <message>
+        <source>LaTeX bmatrix</source>
+        <translation>LaTeX bmatrix</translation>
+    </message>
+    <message>
+        <source>%1 × %2 pixels at %3 dpi</source>
+        <translation>%1 × %2 Pixel bei %3 dpi</translation>
+    </message>
+    <message>
+        <source>%1 × %2 (viewBox); scales without loss</source>
+        <translation>%1 × %2 (viewBox); verlustfrei skalierbar</translation>
+    </message>
+    <message>
+        <source>One page of %1 × %2 cm</source>
+        <translation>Eine Seite mit %1 × %2 cm</translation>
+    </message>
+    <message>
+        <source>Could not render %1: %2</source>
+        <translation>%1 konnte nicht gerendert werden: %2</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>Export fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Save Figure</source>
+        <translation>Grafik speichern</translation>
+    </message>
+    <message>
+        <source>%1 (*.%2)</source>
+        <translation>%1 (*.%2)</translation>
+    </message>
+    <message>
+        <source>Save Numbers</source>
+        <translation>Zahlen speichern</translation>
+    </message>
+</context>
+<context>
+    <name>qkv::HeadsGridView</name>
+    <message>
+        <source>Head %1: click to show it in the heatmap</source>
+        <translation>Head %1: klicken, um ihn in der Heatmap zu zeigen</translation>
+    </message>
+</context>
+<context>
+    <name>qkv::HeatmapView</name>
+    <message>
+        <source>Key “%1”: click to see who attends to it</source>
+        <translation>Key „%1“: klicken, um zu sehen, wer auf ihn achtet</translation>
+    </message>
+    <message>
+        <source>Query “%1”: click to see what it attends to</source>
+        <translation>Query „%1“: klicken, um zu sehen, worauf sie achtet</translation>
+    </message>
+</context>
+<context>
+    <name>qkv::HelpDock</name>
+    <message>
+        <source>Getting started</source>
+        <translation>Erste Schritte</translation>
+    </message>
+    <message>
+        <source>Five minutes with QKV Lab. Every word of a sentence asks a question (its %1), offers an answer (its %2) and carries information (its %3). Attention decides, for each word, how much it takes from every other.</source>
+        <translation>Fünf Minuten mit QKV Lab. Jedes Wort eines Satzes stellt eine Frage (seine %1), bietet eine Antwort an (seinen %2) und trägt Information (seinen %3). Attention entscheidet für jedes Wort, wie viel es von jedem anderen übernimmt.</translation>
+    </message>
+    <message>
+        <source>query</source>
+        <translation>Query</translation>
+    </message>
+    <message>
+        <source>key</source>
+        <translation>Key</translation>
+    </message>
+    <message>
+        <source>value</source>
+        <translation>Value</translation>
+    </message>
+    <message>
+        <source>1. Type a sentence</source>
+        <translation>1. Einen Satz eingeben</translation>
+    </message>
+    <message>
+        <source>Write in the &lt;b&gt;Sentence&lt;/b&gt; box at the top. The tokens appear below it at once; a new word gets vectors of its own, a word you already edited keeps them. Examples → opens the articles&apos; sentences with their numbers.</source>
+        <translation>Schreiben Sie oben in das Feld &lt;b&gt;Satz&lt;/b&gt;. Die Tokens erscheinen sofort darunter; ein neues Wort erhält eigene Vektoren, ein Wort, das Sie bereits bearbeitet haben, behält seine. Im Menü Beispiele → öffnen Sie die Sätze der Artikel samt ihren Zahlen.</translation>
+    </message>
+    <message>
+        <source>2. Select a word</source>
+        <translation>2. Ein Wort auswählen</translation>
+    </message>
+    <message>
+        <source>Click a token, a table row or a heatmap row: every view follows. The arrow graph then shows only that word&apos;s arrows, thicker where it attends more. Here “it” is selected.</source>
+        <translation>Klicken Sie auf ein Token, eine Tabellenzeile oder eine Zeile der Heatmap: Alle Ansichten folgen. Das Pfeildiagramm zeigt dann nur die Pfeile dieses Worts, dicker dort, wo es stärker hinschaut. Hier ist “it” ausgewählt.</translation>
+    </message>
+    <message>
+        <source>3. Drag a number</source>
+        <translation>3. Eine Zahl ziehen</translation>
+    </message>
+    <message>
+        <source>In the &lt;b&gt;Q | K | V&lt;/b&gt; table, press on a number and drag sideways (Shift: finer, Ctrl: coarser), or drag a point in the vector plot. The attention is recomputed while you drag; Ctrl+Z undoes the whole drag. Right-click a row for helpers: reset the word, scale to length 1, copy another word&apos;s vector.</source>
+        <translation>Drücken Sie in der Tabelle &lt;b&gt;Q | K | V&lt;/b&gt; auf eine Zahl und ziehen Sie seitwärts (Umschalt: feiner, Strg: gröber), oder ziehen Sie einen Punkt im Vektordiagramm. Die Attention wird schon während des Ziehens neu berechnet; Strg+Z macht das ganze Ziehen rückgängig. Ein Rechtsklick auf eine Zeile bietet Hilfen: das Wort zurücksetzen, auf Länge 1 skalieren, den Vektor eines anderen Worts übernehmen.</translation>
+    </message>
+    <message>
+        <source>4. Read the heatmap</source>
+        <translation>4. Die Heatmap lesen</translation>
+    </message>
+    <message>
+        <source>Row = the word that attends (query), column = the word attended to (key). A brighter cell is a larger %1; after %2 each row adds up to 1. Click a column heading to see who attends to that word. The &lt;b&gt;Worked&lt;/b&gt; tab shows every number of the selected row, from the dot products to the %3.</source>
+        <translation>Zeile = das Wort, das Attention verteilt (Query), Spalte = das Wort, das Attention erhält (Key). Eine hellere Zelle bedeutet ein größeres %1; nach %2 summiert sich jede Zeile zu 1. Klicken Sie auf eine Spaltenüberschrift, um zu sehen, wer auf dieses Wort achtet. Der Tab &lt;b&gt;Rechenweg&lt;/b&gt; zeigt jede Zahl der ausgewählten Zeile, von den Skalarprodukten bis zur %3.</translation>
+    </message>
+    <message>
+        <source>weight</source>
+        <translation>Gewicht</translation>
+    </message>
+    <message>
+        <source>softmax</source>
+        <translation>Softmax</translation>
+    </message>
+    <message>
+        <source>output</source>
+        <translation>Ausgabe</translation>
+    </message>
+    <message>
+        <source>5. Export a figure</source>
+        <translation>5. Eine Grafik exportieren</translation>
+    </message>
+    <message>
+        <source>File → Export (Ctrl+Shift+E) writes any view as PNG, SVG or PDF, and the numbers as CSV, Markdown or LaTeX; Ctrl+Shift+C copies the figure for a slide. The same figures come from the command line: &lt;tt&gt;qkvlab export example:animal --view heatmap -o heatmap.png&lt;/tt&gt;.</source>
+        <translation>Datei → Exportieren (Strg+Umschalt+E) speichert jede Ansicht als PNG, SVG oder PDF und die Zahlen als CSV, Markdown oder LaTeX; Strg+Umschalt+C kopiert die Grafik für eine Folie. Dieselben Grafiken erzeugt auch die Kommandozeile: &lt;tt&gt;qkvlab export example:animal --view heatmap -o heatmap.png&lt;/tt&gt;.</translation>
+    </message>
+    <message>
+        <source>Press Shift+F1 and click any control to learn what it does; the &lt;a href=&quot;glossary:&quot;&gt;glossary&lt;/a&gt; explains every term.</source>
+        <translation>Drücken Sie Umschalt+F1 und klicken Sie auf ein beliebiges Bedienelement, um zu erfahren, was es tut; das &lt;a href=&quot;glossary:&quot;&gt;Glossar&lt;/a&gt; erklärt jeden Begriff.</translation>
+    </message>
+    <message>
+        <source>Help</source>
+        <translation>Hilfe</translation>
+    </message>
+    <message>
+        <source>Glossary</source>
+        <translation>Glossar</translation>
+    </message>
+</context>
+<context>
+    <name>qkv::LayersGridView</name>
+    <message>
+        <source>no tokens shown</source>
+        <translation>keine Tokens angezeigt</translation>
+    </message>
+    <message>
+        <source>strongest %1 from %2 to %3; mean row entropy %4 bits; to the first token %5, the previous %6, itself %7</source>
+        <translation>stärkstes Gewicht %1 von %2 auf %3; mittlere Zeilenentropie %4 Bit; auf das erste Token %5, auf das vorige %6, auf sich selbst %7</translation>
+    </message>
+    <message>
+        <source>L%1</source>
+        <translation>S%1</translation>
+    </message>
+    <message>
+        <source>weight</source>
+        <translation>Gewicht</translation>
+    </message>
+    <message>
+        <source>H%1</source>
+        <translation>H%1</translation>
+    </message>
+    <message>
+        <source>layer %1, head %2: %3</source>
+        <translation>Schicht %1, Head %2: %3</translation>
+    </message>
+    <message>
+        <source>%1 (switched off: its output is zero)</source>
+        <translation>%1 (abgeschaltet: seine Ausgabe ist null)</translation>
+    </message>
+    <message>
+        <source>No model: open a model&apos;s attention</source>
+        <translation>Kein Modell: Öffnen Sie die Attention eines Modells</translation>
+    </message>
+    <message>
+        <source>Every token is hidden</source>
+        <translation>Alle Tokens sind ausgeblendet</translation>
+    </message>
+    <message>
+        <source>Too small for %1 × %2 tiles</source>
+        <translation>Zu klein für %1 × %2 Kacheln</translation>
+    </message>
+    <message>
+        <source>Show Layer %1, Head %2</source>
+        <translation>Schicht %1, Head %2 anzeigen</translation>
+    </message>
+    <message>
+        <source>Switch Head Off</source>
+        <translation>Head abschalten</translation>
+    </message>
+    <message>
+        <source>Its output becomes zero: what does the model predict without it?</source>
+        <translation>Seine Ausgabe wird null: Was sagt das Modell ohne ihn vorher?</translation>
+    </message>
+</context>
+<context>
+    <name>qkv::MainWindow</name>
+    <message>
+        <source>&lt;opened&gt;</source>
+        <translation>&lt;geöffnet&gt;</translation>
+    </message>
+    <message numerus="yes">
+        <source>Computing attention for %n token(s)…</source>
+        <translation>
+            <numerusform>Attention wird für %n Token berechnet…</numerusform>
+            <numerusform>Attention wird für %n Tokens berechnet…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+S</source>
+        <translation>Ctrl+Shift+S</translation>
+    </message>
+    <message>
+        <source>Ctrl+Q</source>
+        <translation>Ctrl+Q</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>&amp;Rückgängig</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>&amp;Wiederholen</translation>
+    </message>
+    <message>
+        <source>Head </source>
+        <translation>Head </translation>
+    </message>
+    <message>
+        <source>The head the heatmap and the attention table show</source>
+        <translation>Der Head, den die Heatmap und die Attention-Tabelle zeigen</translation>
+    </message>
+    <message>
+        <source>Head shown</source>
+        <translation>Angezeigter Head</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>Leeren</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+E</source>
+        <translation>Ctrl+Shift+E</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+C</source>
+        <translation>Ctrl+Shift+C</translation>
+    </message>
+    <message>
+        <source>V</source>
+        <translation>V</translation>
+    </message>
+    <message>
+        <source>Q | K | V</source>
+        <translation>Q | K | V</translation>
+    </message>
+    <message>
+        <source>Weights mode: the attention is given directly, so queries and keys are not used; only the values V are shown.</source>
+        <translation>Gewichtsmodus: Die Attention ist direkt vorgegeben, daher werden Queries und Keys nicht verwendet; nur die Values V werden angezeigt.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n token(s). Rows are querying tokens, columns the tokens they attend to.</source>
+        <translation>
+            <numerusform>%n Token. Zeilen sind anfragende Tokens, Spalten die Tokens, auf die sie achten.</numerusform>
+            <numerusform>%n Tokens. Zeilen sind anfragende Tokens, Spalten die Tokens, auf die sie achten.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Warning: %1</source>
+        <translation>Warnung: %1</translation>
+    </message>
+    <message>
+        <source>Key “%1”: no query can see it (its column is masked).</source>
+        <translation>Key „%1“: Keine Query kann ihn sehen (seine Spalte ist maskiert).</translation>
+    </message>
+    <message>
+        <source>Key “%1”: “%2” attends to it most (%3). The arrows show who attends to it.</source>
+        <translation>Key „%1“: „%2“ achtet am stärksten auf ihn (%3). Die Pfeile zeigen, wer auf ihn achtet.</translation>
+    </message>
+    <message>
+        <source>Key “%1”: click to see who attends to it.</source>
+        <translation>Key „%1“: klicken, um zu sehen, wer auf ihn achtet.</translation>
+    </message>
+    <message>
+        <source>Query “%1”: click to see what it attends to.</source>
+        <translation>Query „%1“: klicken, um zu sehen, worauf sie achtet.</translation>
+    </message>
+    <message>
+        <source>. Click: select the query; Shift+click: select the key; Ctrl+click: mask or unmask the cell.</source>
+        <translation>. Klick: Query auswählen; Umschalt+Klick: Key auswählen; Strg+Klick: Zelle maskieren oder Maskierung aufheben.</translation>
+    </message>
+    <message>
+        <source>Undone: %1</source>
+        <translation>Rückgängig gemacht: %1</translation>
+    </message>
+    <message>
+        <source>Untitled</source>
+        <translation>Unbenannt</translation>
+    </message>
+    <message>
+        <source>%1 (example)</source>
+        <translation>%1 (Beispiel)</translation>
+    </message>
+    <message>
+        <source>%1[*] — QKV Lab</source>
+        <translation>%1[*] — QKV Lab</translation>
+    </message>
+    <message>
+        <source> Backup of unsaved work failed: %1 </source>
+        <translation> Sicherung der ungespeicherten Arbeit fehlgeschlagen: %1 </translation>
+    </message>
+    <message>
+        <source>Open document</source>
+        <translation>Dokument öffnen</translation>
+    </message>
+    <message>
+        <source>Could not open document</source>
+        <translation>Das Dokument konnte nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <source>%1: %2; the window opens files (qkvlab compute reads a pipe).</source>
+        <translation>%1: %2; das Fenster öffnet nur Dateien (qkvlab compute liest aus einer Pipe).</translation>
+    </message>
+    <message>
+        <source>Could not save</source>
+        <translation>Speichern fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>%1 gespeichert</translation>
+    </message>
+    <message>
+        <source>QKV Lab model session (*.qkvmodel.json)</source>
+        <translation>QKV-Lab-Modellsitzung (*.qkvmodel.json)</translation>
+    </message>
+    <message>
+        <source>Save model session</source>
+        <translation>Modellsitzung speichern</translation>
+    </message>
+    <message>
+        <source>untitled</source>
+        <translation>unbenannt</translation>
+    </message>
+    <message>
+        <source>Save document</source>
+        <translation>Dokument speichern</translation>
+    </message>
+    <message>
+        <source>%1 has unsaved changes. Save them?</source>
+        <translation>%1 enthält ungespeicherte Änderungen. Möchten Sie sie speichern?</translation>
+    </message>
+    <message numerus="yes">
+        <source>Edits to %n other view(s) of the model (another layer, heads or tokens) will be lost: Save writes the one shown.</source>
+        <translation>
+            <numerusform>Änderungen an %n weiteren Ansicht des Modells (andere Schicht, Heads oder Tokens) gehen verloren: Speichern schreibt nur die angezeigte.</numerusform>
+            <numerusform>Änderungen an %n weiteren Ansichten des Modells (andere Schicht, Heads oder Tokens) gehen verloren: Speichern schreibt nur die angezeigte.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Unsaved changes</source>
+        <translation>Ungespeicherte Änderungen</translation>
+    </message>
+    <message>
+        <source>a model</source>
+        <translation>einem Modell</translation>
+    </message>
+    <message>
+        <source>an unsaved document</source>
+        <translation>einem ungespeicherten Dokument</translation>
+    </message>
+    <message>
+        <source>Recover unsaved work</source>
+        <translation>Ungespeicherte Arbeit wiederherstellen</translation>
+    </message>
+    <message>
+        <source>QKV Lab found work on %1 that was not saved when the program last stopped (autosaved %2).</source>
+        <translation>QKV Lab hat Arbeit an %1 gefunden, die beim letzten Beenden des Programms nicht gespeichert war (automatisch gesichert: %2).</translation>
+    </message>
+    <message>
+        <source>Restore</source>
+        <translation>Wiederherstellen</translation>
+    </message>
+    <message>
+        <source>Discard</source>
+        <translation>Verwerfen</translation>
+    </message>
+    <message>
+        <source>Recovered %1</source>
+        <translation>%1 (wiederhergestellt)</translation>
+    </message>
+    <message>
+        <source>&amp;Getting Started</source>
+        <translation>&amp;Erste Schritte</translation>
+    </message>
+    <message>
+        <source>A short illustrated guide to the first five minutes</source>
+        <translation>Eine kurze bebilderte Anleitung für die ersten fünf Minuten</translation>
+    </message>
+    <message>
+        <source>G&amp;lossary</source>
+        <translation>&amp;Glossar</translation>
+    </message>
+    <message>
+        <source>Every term the window uses, in plain words with one formula each</source>
+        <translation>Jeder Begriff des Fensters in einfachen Worten, mit je einer Formel</translation>
+    </message>
+    <message>
+        <source>&amp;Zoom</source>
+        <translation>&amp;Zoom</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;In</source>
+        <translation>&amp;Vergrößern</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;Out</source>
+        <translation>Ver&amp;kleinern</translation>
+    </message>
+    <message>
+        <source>&amp;Actual Size</source>
+        <translation>&amp;Originalgröße</translation>
+    </message>
+    <message>
+        <source>Zoom %1 %</source>
+        <translation>Zoom %1 %</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+O</source>
+        <translation>Ctrl+Shift+O</translation>
+    </message>
+    <message>
+        <source>Computing the model</source>
+        <translation>Modell wird berechnet</translation>
+    </message>
+    <message>
+        <source>Open model folder</source>
+        <translation>Modellordner öffnen</translation>
+    </message>
+    <message>
+        <source>The model cannot run on this: %1</source>
+        <translation>Das Modell kann diese Eingabe nicht verarbeiten: %1</translation>
+    </message>
+    <message>
+        <source>a running model computes its attention its own way; edit its queries, keys and values, or switch heads off</source>
+        <translation>ein laufendes Modell berechnet seine Attention auf eigene Weise; bearbeiten Sie seine Queries, Keys und Values oder schalten Sie Heads ab</translation>
+    </message>
+    <message>
+        <source>Switch head %1 of layer %2 off</source>
+        <translation>Head %1 in Schicht %2 abschalten</translation>
+    </message>
+    <message>
+        <source>Switch head %1 of layer %2 on</source>
+        <translation>Head %1 in Schicht %2 einschalten</translation>
+    </message>
+    <message>
+        <source>Reset layer %1</source>
+        <translation>Schicht %1 zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Reset all layers</source>
+        <translation>Alle Schichten zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Could not open the model</source>
+        <translation>Das Modell konnte nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <source>Running %1…</source>
+        <translation>%1 wird ausgeführt…</translation>
+    </message>
+    <message>
+        <source>Could not open the model session</source>
+        <translation>Die Modellsitzung konnte nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <source>The model is missing</source>
+        <translation>Das Modell fehlt</translation>
+    </message>
+    <message>
+        <source>%1 was saved with the model in %2, which is not there (nor at %3 beside the file). Put the model folder back there and open the session again; nothing was changed.</source>
+        <translation>%1 wurde mit dem Modell in %2 gespeichert, das dort nicht mehr liegt (auch nicht unter %3 neben der Datei). Legen Sie den Modellordner wieder dorthin und öffnen Sie die Sitzung erneut; es wurde nichts verändert.</translation>
+    </message>
+    <message>
+        <source>Cannot show the model</source>
+        <translation>Das Modell kann nicht angezeigt werden</translation>
+    </message>
+    <message>
+        <source>This checkpoint has no language-model head: nothing to predict.</source>
+        <translation>Dieses Modell hat keinen Sprachmodell-Kopf: Es gibt nichts vorherzusagen.</translation>
+    </message>
+    <message>
+        <source>Type %1 in the sentence to see what the model puts there.</source>
+        <translation>Geben Sie %1 in den Satz ein, um zu sehen, was das Modell dort einsetzt.</translation>
+    </message>
+    <message>
+        <source>Next token after “%1”</source>
+        <translation>Nächstes Token nach „%1“</translation>
+    </message>
+    <message>
+        <source>%1 at token %2</source>
+        <translation>%1 bei Token %2</translation>
+    </message>
+    <message>
+        <source>Edit values</source>
+        <translation>Werte bearbeiten</translation>
+    </message>
+    <message>
+        <source>%1 in layer %2</source>
+        <translation>%1 in Schicht %2</translation>
+    </message>
+    <message>
+        <source>Switch &amp;Head %1 of Layer %2 Off</source>
+        <translation>&amp;Head %1 in Schicht %2 abschalten</translation>
+    </message>
+    <message>
+        <source>Switch Head Off</source>
+        <translation>Head abschalten</translation>
+    </message>
+    <message>
+        <source>No models in the Hugging Face cache</source>
+        <translation>Keine Modelle im Hugging-Face-Cache</translation>
+    </message>
+    <message>
+        <source>In the Hugging Face cache:</source>
+        <translation>Im Hugging-Face-Cache:</translation>
+    </message>
+    <message>
+        <source>%1  (%2, %3 layers × %4 heads)</source>
+        <translation>%1  (%2, %3 Schichten × %4 Heads)</translation>
+    </message>
+    <message>
+        <source>Cannot show the model so</source>
+        <translation>Das Modell kann so nicht angezeigt werden</translation>
+    </message>
+    <message>
+        <source>Not applied: %1.</source>
+        <translation>Nicht übernommen: %1.</translation>
+    </message>
+    <message>
+        <source>“%1”: its arrows alone. Click to lock them; Escape or the unlock button frees them.</source>
+        <translation>„%1“: nur seine Pfeile. Klicken, um sie zu fixieren; Esc oder die Schaltfläche zum Freigeben hebt die Fixierung auf.</translation>
+    </message>
+    <message>
+        <source>Raw scores</source>
+        <translation>Rohwerte</translation>
+    </message>
+    <message>
+        <source>Colour the heatmaps by the raw scores S (diverging map) instead of the weights</source>
+        <translation>Färbt die Heatmaps nach den Rohwerten S (divergierende Farbskala) statt nach den Gewichten</translation>
+    </message>
+    <message>
+        <source>Scale without first</source>
+        <translation>Skala ohne erstes Token</translation>
+    </message>
+    <message>
+        <source>Leave the first token&apos;s column out of the colour scale: real models park much attention there (an attention sink), which washes out every other cell</source>
+        <translation>Lässt die Spalte des ersten Tokens bei der Farbskalierung außen vor: Echte Modelle parken dort viel Attention (ein Attention-Sink), wodurch alle anderen Zellen verblassen</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>&amp;Sprache</translation>
+    </message>
+    <message>
+        <source>System language</source>
+        <translation>Systemsprache</translation>
+    </message>
+    <message>
+        <source>the system&apos;s language</source>
+        <translation>die Sprache des Systems</translation>
+    </message>
+    <message>
+        <source>QKV Lab speaks %1 from its next start.</source>
+        <translation>QKV Lab verwendet ab dem nächsten Start: %1.</translation>
+    </message>
+</context>
+<context>
+    <name>qkv::OutputProjectionModel</name>
+    <message>
+        <source>h%1 · o%2</source>
+        <translation>h%1 · o%2</translation>
+    </message>
+    <message>
+        <source>o%1</source>
+        <translation>o%1</translation>
+    </message>
+    <message>
+        <source>W_O</source>
+        <translation>W_O</translation>
+    </message>
+    <message>
+        <source>W_O (identity until edited)</source>
+        <translation>W_O (Identität, bis sie bearbeitet wird)</translation>
+    </message>
+</context>
+<context>
+    <name>qkv::OutputsModel</name>
+    <message>
+        <source>Output · head %1</source>
+        <translation>Ausgabe · Head %1</translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation>Ausgabe</translation>
+    </message>
+    <message>
+        <source>o%1 of “%2” = %3: the weighted sum of the values, Σ a·v (computed; read-only)</source>
+        <translation>o%1 von „%2“ = %3: die gewichtete Summe der Values, Σ a·v (berechnet; schreibgeschützt)</translation>
+    </message>
+</context>
+<context>
+    <name>qkv::PredictionView</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1: %2, was %3 (%4 points)</source>
+        <translation>%1: %2, vorher %3 (%4 Prozentpunkte)</translation>
+    </message>
+</context>
+<context>
+    <name>qkv::ProjectionsModel</name>
+    <message>
+        <source>%1 · head %2</source>
+        <translation>%1 · Head %2</translation>
+    </message>
+</context>
+<context>
+    <name>qkv::ScrubTableView</name>
+    <message>
+        <source>&quot;%1&quot; is not a number between -1e6 and 1e6: the cell keeps its value</source>
+        <translation>„%1“ ist keine Zahl zwischen -1e6 und 1e6: Die Zelle behält ihren Wert</translation>
+    </message>
+    <message>
+        <source>Copied %1 × %2 numbers</source>
+        <translation>%1 × %2 Zahlen kopiert</translation>
+    </message>
+    <message>
+        <source>Pasted %1 row(s)</source>
+        <translation>%1 Zeile(n) eingefügt</translation>
+    </message>
+    <message>
+        <source>Paste: %1</source>
+        <translation>Einfügen: %1</translation>
+    </message>
+</context>
+<context>
+    <name>qkv::TokenStrip</name>
+    <message>
+        <source>No tokens yet</source>
+        <translation>Noch keine Tokens</translation>
+    </message>
+</context>
+<context>
+    <name>qkv::TransformerPanel</name>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 von %2</translation>
+    </message>
+    <message>
+        <source>mean of all layers</source>
+        <translation>Mittel aller Schichten</translation>
+    </message>
+    <message>
+        <source>max of all layers</source>
+        <translation>Maximum aller Schichten</translation>
+    </message>
+</context>
+<context>
+    <name>qkv::VectorPlotView</name>
+    <message>
+        <source>PC%1 (%2% of variance)</source>
+        <translation>PC%1 (%2% der Varianz)</translation>
+    </message>
+    <message>
+        <source>(no dimension %1: d = %2)</source>
+        <translation>(keine Dimension %1: d = %2)</translation>
+    </message>
+    <message>
+        <source>dimension %1</source>
+        <translation>Dimension %1</translation>
+    </message>
+    <message>
+        <source>%1 ×%2</source>
+        <translation>%1 ×%2</translation>
+    </message>
+    <message>
+        <source>Read-only: not connected to a document.</source>
+        <translation>Schreibgeschützt: nicht mit einem Dokument verbunden.</translation>
+    </message>
+    <message>
+        <source>Read-only: computed as X·%1 (projection mode). Edit the embedding or %1 instead.</source>
+        <translation>Schreibgeschützt: berechnet als X·%1 (Projektionsmodus). Bearbeiten Sie stattdessen das Embedding oder %1.</translation>
+    </message>
+    <message>
+        <source>Read-only: queries and keys are not used in weights mode (the weights are given directly).</source>
+        <translation>Schreibgeschützt: Queries und Keys werden im Gewichtsmodus nicht verwendet (die Gewichte sind direkt vorgegeben).</translation>
+    </message>
+    <message>
+        <source>%1 of “%2”: (%3, %4)</source>
+        <translation>%1 von „%2“: (%3, %4)</translation>
+    </message>
+    <message>
+        <source>
+one vector for tokens %1</source>
+        <translation>
+ein gemeinsamer Vektor für die Tokens %1</translation>
+    </message>
+    <message>
+        <source>
+Drag to move the vector along the two principal axes.</source>
+        <translation>
+Ziehen, um den Vektor entlang der beiden Hauptachsen zu verschieben.</translation>
+    </message>
+    <message>
+        <source>
+Drag to edit these two components.</source>
+        <translation>
+Ziehen, um diese beiden Komponenten zu bearbeiten.</translation>
+    </message>
+    <message>
+        <source>Queries (q)</source>
+        <translation>Queries (q)</translation>
+    </message>
+    <message>
+        <source>Keys (k)</source>
+        <translation>Keys (k)</translation>
+    </message>
+    <message>
+        <source>Values (v)</source>
+        <translation>Values (v)</translation>
+    </message>
+    <message>
+        <source>Flatten to 2-D (PCA)</source>
+        <translation>Auf 2D abflachen (PCA)</translation>
+    </message>
+    <message>
+        <source>Show the vectors on the plane that keeps them most spread out (principal component analysis); unchecked, two chosen dimensions</source>
+        <translation>Zeigt die Vektoren auf der Ebene, auf der sie am weitesten gestreut bleiben (Hauptkomponentenanalyse); ohne Häkchen auf zwei gewählten Dimensionen</translation>
+    </message>
+    <message>
+        <source>Refit the plane to the points</source>
+        <translation>Ebene neu an die Punkte anpassen</translation>
+    </message>
+    <message>
+        <source>The plane stays fixed while you edit, so points do not jump; fit it again to the vectors as they are now</source>
+        <translation>Die Ebene bleibt beim Bearbeiten fest, damit die Punkte nicht springen; hiermit wird sie an die aktuellen Vektoren neu angepasst</translation>
+    </message>
+    <message>
+        <source>Horizontal axis: dimension</source>
+        <translation>Horizontale Achse: Dimension</translation>
+    </message>
+    <message>
+        <source>Vertical axis: dimension</source>
+        <translation>Vertikale Achse: Dimension</translation>
+    </message>
+    <message>
+        <source>Type a sentence to see its vectors.</source>
+        <translation>Geben Sie einen Satz ein, um seine Vektoren zu sehen.</translation>
+    </message>
+    <message>
+        <source>No role shown: right-click to show queries, keys or values.</source>
+        <translation>Keine Rolle angezeigt: Per Rechtsklick lassen sich Queries, Keys oder Values einblenden.</translation>
+    </message>
+    <message>
+        <source>o(%1)</source>
+        <translation>o(%1)</translation>
+    </message>
+    <message>
+        <source>output o</source>
+        <translation>Ausgabe o</translation>
+    </message>
+    <message>
+        <source>query q</source>
+        <translation>Query q</translation>
+    </message>
+    <message>
+        <source>key k</source>
+        <translation>Key k</translation>
+    </message>
+    <message>
+        <source>value v</source>
+        <translation>Value v</translation>
+    </message>
+    <message>
+        <source>%1 of “%2” → (%3, %4)</source>
+        <translation>%1 von „%2“ → (%3, %4)</translation>
+    </message>
+    <message>
+        <source>Vectors of head %1</source>
+        <translation>Vektoren von Head %1</translation>
+    </message>
+    <message>
+        <source> (computed from the embeddings: read-only)</source>
+        <translation> (aus den Embeddings berechnet: schreibgeschützt)</translation>
+    </message>
+</context>
+<context>
+    <name>qkv::WordVectorsModel</name>
+    <message>
+        <source>Query</source>
+        <translation>Query</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>Key</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Value</translation>
+    </message>
+    <message>
+        <source>%1 · head %2</source>
+        <translation>%1 · Head %2</translation>
+    </message>
+</context>
+<context>
+    <name>qkv::WorkedView</name>
+    <message>
+        <source>All keys</source>
+        <translation>Alle Keys</translation>
+    </message>
+    <message>
+        <source>Work out every key term by term (up to the %1 heaviest), not only the %2 with the largest weights</source>
+        <translation>Jeden Key Term für Term ausrechnen (bis zu den %1 schwersten), nicht nur die %2 mit den größten Gewichten</translation>
+    </message>
+    <message>
+        <source>Decimals: </source>
+        <translation>Stellen: </translation>
+    </message>
+    <message>
+        <source>How many decimals every number has, here and in the copied Markdown and LaTeX</source>
+        <translation>Wie viele Nachkommastellen jede Zahl hat, hier und im kopierten Markdown und LaTeX</translation>
+    </message>
+    <message>
+        <source>Copy LaTeX</source>
+        <translation>LaTeX kopieren</translation>
+    </message>
+    <message>
+        <source>Copy Markdown</source>
+        <translation>Markdown kopieren</translation>
+    </message>
+    <message>
+        <source>Copy the steps as LaTeX (amsmath) for a paper or slides</source>
+        <translation>Kopiert die Schritte als LaTeX (amsmath) für eine Veröffentlichung oder Folien</translation>
+    </message>
+    <message>
+        <source>Copy the steps as Markdown for a blog post or notes</source>
+        <translation>Kopiert die Schritte als Markdown für einen Blogbeitrag oder Notizen</translation>
+    </message>
+    <message>
+        <source>No token selected: showing the first. Select a token in any view, or press Left / Right here.</source>
+        <translation>Kein Token ausgewählt: Das erste wird gezeigt. Wählen Sie in einer beliebigen Ansicht ein Token aus, oder drücken Sie hier die Pfeiltasten Links/Rechts.</translation>
+    </message>
+    <message>
+        <source>Copy as Markdown</source>
+        <translation>Als Markdown kopieren</translation>
+    </message>
+    <message>
+        <source>Copy as LaTeX</source>
+        <translation>Als LaTeX kopieren</translation>
+    </message>
+</context>
+</TS>
