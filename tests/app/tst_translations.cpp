@@ -6,6 +6,7 @@
 #include "app/mainwindow.h"
 
 #include <QDir>
+#include <QMenu>
 #include <QMenuBar>
 #include <QProcess>
 #include <QRegularExpression>
@@ -13,6 +14,7 @@
 #include <QSettings>
 #include <QSpinBox>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTranslator>
@@ -159,6 +161,24 @@ private Q_SLOTS:
                     + u" (run the update_translations target and translate them):\n"_qs + missing.join(u'\n')));
             QCOMPARE(after.size(), before.size()); // nothing left over from texts the code dropped
         }
+    }
+
+    void theLanguageIsChosenInTheViewMenu()
+    {
+        MainWindow window;
+        auto *menu = window.findChild<QMenu *>(u"menuLanguage"_qs);
+        QVERIFY(menu);
+        QStringList names;
+        for (QAction *a : menu->actions())
+            names << a->text();
+        QCOMPARE(names, (QStringList {u"System language"_qs, u"English"_qs, u"Deutsch"_qs}));
+        QVERIFY(menu->actions().first()->isChecked()); // nothing chosen yet: the system's
+        menu->actions().last()->trigger();
+        QCOMPARE(app::chosenLanguage(), u"de"_qs);
+        QVERIFY(menu->actions().last()->isChecked());
+        QVERIFY(window.statusBar()->currentMessage().contains(u"Deutsch"_qs));
+        menu->actions().first()->trigger();
+        QVERIFY(app::chosenLanguage().isEmpty());
     }
 
     void theWindowSpeaksTheChosenLanguage()
