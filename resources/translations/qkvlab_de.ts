@@ -1331,6 +1331,14 @@
         <source>Version, licence and colormap notices</source>
         <translation>Version, Lizenz und Hinweise zu den Farbskalen</translation>
     </message>
+    <message>
+        <source>&amp;High contrast</source>
+        <translation>&amp;Kontrastreich</translation>
+    </message>
+    <message>
+        <source>White on black with a yellow selection, for low vision</source>
+        <translation>Weiß auf Schwarz mit gelber Auswahl, für eingeschränktes Sehvermögen</translation>
+    </message>
 </context>
 <context>
     <name>QMenu</name>

@@ -117,7 +117,7 @@ MainWindow::MainWindow(QWidget *parent)
         }
     }
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
-    setTheme(static_cast<Theme>(std::clamp(settings.value(QStringLiteral("window/theme"), 0).toInt(), 0, 2)));
+    setTheme(static_cast<Theme>(std::clamp(settings.value(QStringLiteral("window/theme"), 0).toInt(), 0, 3)));
     refresh();
     updateTitle();
 }
@@ -196,13 +196,15 @@ void MainWindow::setUpActions()
     connect(m_ui->actionCopy, &QAction::triggered, this, [this] { currentTable()->copySelection(); });
     connect(m_ui->actionPaste, &QAction::triggered, this, [this] { currentTable()->paste(); });
     auto *themes = new QActionGroup(this);
-    for (QAction *a : {m_ui->actionThemeSystem, m_ui->actionThemeLight, m_ui->actionThemeDark}) {
+    for (QAction *a :
+        {m_ui->actionThemeSystem, m_ui->actionThemeLight, m_ui->actionThemeDark, m_ui->actionThemeHighContrast}) {
         a->setCheckable(true);
         themes->addAction(a);
     }
     connect(m_ui->actionThemeSystem, &QAction::triggered, this, [this] { setTheme(Theme::System); });
     connect(m_ui->actionThemeLight, &QAction::triggered, this, [this] { setTheme(Theme::Light); });
     connect(m_ui->actionThemeDark, &QAction::triggered, this, [this] { setTheme(Theme::Dark); });
+    connect(m_ui->actionThemeHighContrast, &QAction::triggered, this, [this] { setTheme(Theme::HighContrast); });
     setUpLanguageMenu();
     connect(m_ui->actionAbout, &QAction::triggered, this, &MainWindow::showAbout);
 }
@@ -404,7 +406,8 @@ void MainWindow::setTheme(Theme theme)
 {
     qkv::applyTheme(theme);
     QSettings().setValue(QStringLiteral("window/theme"), static_cast<int>(theme));
-    const std::array<QAction *, 3> actions {m_ui->actionThemeSystem, m_ui->actionThemeLight, m_ui->actionThemeDark};
+    const std::array<QAction *, 4> actions {
+        m_ui->actionThemeSystem, m_ui->actionThemeLight, m_ui->actionThemeDark, m_ui->actionThemeHighContrast};
     actions.at(static_cast<std::size_t>(theme))->setChecked(true);
 }
 

@@ -2,6 +2,7 @@
 #include "app/appidentity.h"
 #include "app/mainwindow.h"
 #include "app/shortcuts.h"
+#include "app/theme.h"
 #include "document/documentio.h"
 #include "session/autosaver.h"
 #include "session/documentsession.h"
@@ -27,6 +28,8 @@
 #include <QTest>
 #include <QToolBar>
 #include <QUndoView>
+
+#include <cmath>
 
 #include "named.h"
 
@@ -351,8 +354,8 @@ private Q_SLOTS:
 
     void themeMenuChecksTheCurrentTheme()
     {
-        const QList<QAction *> themes = {
-            child<QAction>("actionThemeSystem"), child<QAction>("actionThemeLight"), child<QAction>("actionThemeDark")};
+        const QList<QAction *> themes = {child<QAction>("actionThemeSystem"), child<QAction>("actionThemeLight"),
+            child<QAction>("actionThemeDark"), child<QAction>("actionThemeHighContrast")};
         const auto checked = [&] {
             QList<QAction *> on;
             for (QAction *a : themes)
@@ -367,6 +370,23 @@ private Q_SLOTS:
         QCOMPARE(checked(), QList<QAction *> {themes[1]});
         themes[1]->trigger(); // choosing it again keeps it chosen
         QCOMPARE(checked(), QList<QAction *> {themes[1]});
+        // High contrast: white on black, a yellow selection; every text far above WCAG's 7:1.
+        themes[3]->trigger();
+        QCOMPARE(checked(), QList<QAction *> {themes[3]});
+        const QPalette p = QApplication::palette();
+        const auto luminance = [](QColor c) {
+            const auto linear = [](double v) { return v <= 0.04045 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
+            return 0.2126 * linear(c.redF()) + 0.7152 * linear(c.greenF()) + 0.0722 * linear(c.blueF());
+        };
+        const auto contrast = [&](QColor a, QColor b) {
+            const double la = luminance(a), lb = luminance(b);
+            return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
+        };
+        QCOMPARE_GE(contrast(p.color(QPalette::Text), p.color(QPalette::Base)), 12.0);
+        QCOMPARE_GE(contrast(p.color(QPalette::HighlightedText), p.color(QPalette::Highlight)), 12.0);
+        QCOMPARE_GE(contrast(p.color(QPalette::Disabled, QPalette::Text), p.color(QPalette::Base)), 7.0);
+        QCOMPARE_GE(contrast(p.color(QPalette::Link), p.color(QPalette::Base)), 7.0);
+        QVERIFY(isDark(p)); // the figures draw their dark variants
         themes[0]->trigger();
     }
 
