@@ -2580,6 +2580,22 @@
         <source>QKV Lab speaks %1 from its next start.</source>
         <translation>QKV Lab verwendet ab dem nächsten Start: %1.</translation>
     </message>
+    <message>
+        <source>Stop</source>
+        <translation>Anhalten</translation>
+    </message>
+    <message>
+        <source>Stop computing: the views keep the last sentence the model finished</source>
+        <translation>Berechnung anhalten: Die Ansichten behalten den letzten Satz, den das Modell fertig berechnet hat</translation>
+    </message>
+    <message>
+        <source>Stopped: the views show the last sentence the model finished</source>
+        <translation>Angehalten: Die Ansichten zeigen den letzten Satz, den das Modell fertig berechnet hat</translation>
+    </message>
+    <message>
+        <source>Layer %1 of %2</source>
+        <translation>Schicht %1 von %2</translation>
+    </message>
 </context>
 <context>
     <name>qkv::OutputProjectionModel</name>

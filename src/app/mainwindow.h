@@ -13,6 +13,7 @@
 class QProgressBar;
 class QUndoGroup;
 class QSpinBox;
+class QToolButton;
 
 namespace Ui {
 class MainWindow;
@@ -170,6 +171,7 @@ private:
     std::shared_ptr<live::SessionFile> m_pendingSession; // applied to the first run of its model
     bool m_recoveredUnsaved = false; // marked unsaved once a recovered session's edits are shown
     QProgressBar *m_liveBusy = nullptr;
+    QToolButton *m_liveStop = nullptr;
     ExportDialog *m_exportDialog = nullptr;
     HelpDock *m_helpDock = nullptr;
     ExampleNoteDock *m_noteDock = nullptr;

@@ -30,6 +30,7 @@
 #include <QSettings>
 #include <QStatusBar>
 #include <QTimer>
+#include <QToolButton>
 #include <QUndoGroup>
 
 namespace qkv {
@@ -84,6 +85,24 @@ void MainWindow::setUpLive()
     m_liveBusy->setAccessibleName(tr("Computing the model"));
     m_liveBusy->hide();
     statusBar()->addPermanentWidget(m_liveBusy);
+    // Stop gives up a long computation (a large model, a long sentence); the views keep the last
+    // run the model finished.
+    m_liveStop = new QToolButton(this);
+    m_liveStop->setObjectName(QStringLiteral("liveStop"));
+    m_liveStop->setText(tr("Stop"));
+    m_liveStop->setToolTip(tr("Stop computing: the views keep the last sentence the model finished"));
+    m_liveStop->setAutoRaise(true);
+    m_liveStop->hide();
+    statusBar()->addPermanentWidget(m_liveStop);
+    connect(m_liveStop, &QToolButton::clicked, m_live, &live::LiveSession::stop);
+    connect(m_live, &live::LiveSession::stopped, this,
+        [this] { statusBar()->showMessage(tr("Stopped: the views show the last sentence the model finished"), 8000); });
+    // Layer by layer once the model says how far it is; a moving bar before that.
+    connect(m_live, &live::LiveSession::progress, this, [this](int done, int layers) {
+        m_liveBusy->setRange(0, layers);
+        m_liveBusy->setValue(done);
+        m_liveBusy->setToolTip(tr("Layer %1 of %2").arg(done).arg(layers));
+    });
 
     connect(m_ui->actionOpenModel, &QAction::triggered, this, [this] {
         if (!maybeSave())
@@ -104,15 +123,18 @@ void MainWindow::setUpLive()
     busyDelay->setInterval(150);
     connect(busyDelay, &QTimer::timeout, this, [this] {
         m_liveBusy->show();
+        m_liveStop->show();
         m_ui->predictionView->setStale(true);
     });
     connect(m_live, &live::LiveSession::computingChanged, this, [this, busyDelay](bool computing) {
         if (computing) {
+            m_liveBusy->setRange(0, 0);
             busyDelay->start();
             return;
         }
         busyDelay->stop();
         m_liveBusy->hide();
+        m_liveStop->hide();
         m_ui->predictionView->setStale(false);
     });
     connect(m_live, &live::LiveSession::failed, this, [this](const QString &error) {

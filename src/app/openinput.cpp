@@ -1,7 +1,11 @@
 #include "app/openinput.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFileInfo>
+
+#include <cstdio>
+#include <unistd.h>
 
 namespace qkv::app {
 namespace {
@@ -12,6 +16,38 @@ OpenedInput refused(const QString &where, const QString &message)
     out.opened.loaded.error = LoadError {where, 0, 0, {}, message};
     return out;
 }
+
+// "layer 3 of 12" on stderr while a model runs, when stderr is a terminal and the run has taken
+// over 300 ms; the line is cleared at the end. Nothing for a pipe or a file: scripts read stderr.
+class TerminalProgress
+{
+public:
+    TerminalProgress()
+        : m_shown(isatty(STDERR_FILENO) == 1)
+    {
+        m_clock.start();
+    }
+    ~TerminalProgress()
+    {
+        if (m_printed)
+            std::fputs("\r\033[K", stderr);
+    }
+    TerminalProgress(const TerminalProgress &) = delete;
+    TerminalProgress &operator=(const TerminalProgress &) = delete;
+    void operator()(int done, int layers)
+    {
+        if (!m_shown || m_clock.elapsed() < 300)
+            return;
+        std::fprintf(stderr, "\rRunning the model: layer %d of %d", done, layers);
+        std::fflush(stderr);
+        m_printed = true;
+    }
+
+private:
+    bool m_shown;
+    bool m_printed = false;
+    QElapsedTimer m_clock;
+};
 
 } // namespace
 
@@ -31,7 +67,11 @@ OpenedInput openInput(const QString &file, const ModelView &view, int topK)
     if (!model)
         return refused({}, error);
     OpenedInput out;
-    out.run = live::run(*model, view.sentence, topK);
+    TerminalProgress progress;
+    live::RunOptions options;
+    options.topK = topK;
+    options.progress = [&progress](int done, int layers) { progress(done, layers); };
+    out.run = live::run(*model, view.sentence, options);
     if (!*out.run)
         return refused(file, out.run->error);
     const QString name = file.startsWith(u"hf:") ? file.mid(3) : QFileInfo(QDir::cleanPath(file)).fileName();

@@ -91,6 +91,7 @@ LiveRun run(const LiveModel &live, const QString &sentence, const RunOptions &ru
     options.topK = runOptions.topK;
     options.interventions = runOptions.interventions;
     options.cancel = runOptions.cancel;
+    options.progress = runOptions.progress;
     // BERT predicts what fills each [MASK]; a causal LM the token after the last.
     if (const std::optional<int> mask = live.tokenizer().maskId(); mask && !live.model().config().causal())
         for (std::size_t i = 0; i < encoding.ids.size(); ++i)

@@ -9,6 +9,7 @@
 #include <QStringList>
 
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -80,6 +81,7 @@ struct RunOptions {
     // taken from it instead of computed again.
     const LiveRun *previous = nullptr;
     const std::atomic<bool> *cancel = nullptr; // looked at between layers
+    std::function<void(int, int)> progress; // (layers done, layers), on the computing thread
 };
 
 LiveRun run(const LiveModel &live, const QString &sentence, const RunOptions &runOptions);

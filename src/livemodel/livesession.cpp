@@ -4,6 +4,7 @@
 #include <QElapsedTimer>
 
 #include <algorithm>
+#include <utility>
 
 namespace qkv::live {
 
@@ -113,29 +114,41 @@ void LiveSession::startPending()
     if (m_run && m_run->sentence == m_sentence)
         r.previous = m_run;
     m_cancel = std::make_shared<std::atomic<bool>>(false);
-    m_pool.start([this, r = std::move(r), cancel = m_cancel] {
-        Outcome outcome = compute(r, *cancel);
+    // Layers done reach the window through its event loop; an older request's are dropped.
+    const Progress progress = [this, generation = m_generation](int done, int layers) {
+        QMetaObject::invokeMethod(
+            this,
+            [this, generation, done, layers] {
+                if (generation == m_generation)
+                    Q_EMIT this->progress(done, layers);
+            },
+            Qt::QueuedConnection);
+    };
+    m_pool.start([this, r = std::move(r), cancel = m_cancel, progress] {
+        Outcome outcome = compute(r, *cancel, progress);
         // Queued to this object's thread; dropped if the session is gone by then.
         QMetaObject::invokeMethod(
             this, [this, outcome = std::move(outcome)]() mutable { accept(std::move(outcome)); }, Qt::QueuedConnection);
     });
 }
 
-LiveSession::Outcome LiveSession::compute(const Request &r, const std::atomic<bool> &cancel)
+LiveSession::Outcome LiveSession::compute(const Request &r, const std::atomic<bool> &cancel, const Progress &progress)
 {
     QElapsedTimer clock;
     clock.start();
-    Outcome out = computeRuns(r, cancel);
+    Outcome out = computeRuns(r, cancel, progress);
     out.milliseconds = double(clock.nsecsElapsed()) / 1e6;
     return out;
 }
 
-LiveSession::Outcome LiveSession::computeRuns(const Request &r, const std::atomic<bool> &cancel)
+LiveSession::Outcome LiveSession::computeRuns(
+    const Request &r, const std::atomic<bool> &cancel, const Progress &progress)
 {
     Outcome out;
     out.generation = r.generation;
     RunOptions options;
     options.cancel = &cancel;
+    options.progress = progress;
     out.baseline = r.baseline;
     if (!out.baseline) {
         out.baseline = std::make_shared<const LiveRun>(live::run(*r.model, r.sentence, options));
@@ -158,9 +171,23 @@ LiveSession::Outcome LiveSession::computeRuns(const Request &r, const std::atomi
     return out;
 }
 
+void LiveSession::stop()
+{
+    m_pause.stop();
+    m_pending = false;
+    if (m_cancel)
+        m_cancel->store(true);
+    m_stopping = m_computing;
+    if (!m_stopping)
+        Q_EMIT stopped();
+    updateComputing();
+}
+
 void LiveSession::accept(Outcome outcome)
 {
     m_computing = false;
+    if (std::exchange(m_stopping, false))
+        Q_EMIT stopped();
     const bool newest = outcome.generation == m_generation;
     if (outcome.run && !outcome.run->cancelled && outcome.generation <= m_generation && m_model) {
         if (!*outcome.run) {

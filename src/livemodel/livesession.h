@@ -6,6 +6,7 @@
 #include <QThreadPool>
 #include <QTimer>
 
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -56,11 +57,18 @@ public:
 
     // Computes what is pending now and returns once run() is up to date (tests, scripts).
     void waitForRun();
+    // Gives up the computation under way and the one waiting: run() stays what it was until
+    // the next sentence or edit asks again.
+    void stop();
 
 Q_SIGNALS:
     void modelChanged(); // opened, or closed
     void computingChanged(bool computing);
     void runChanged(); // run() and baseline() hold the newest request's result
+    // The newest request's layers done of layers (each run of it counts from 0 again).
+    void progress(int done, int layers);
+    // stop() took effect: run() is of an earlier sentence or edit than the one asked for.
+    void stopped();
     void failed(const QString &error); // the newest request was refused (error() says why)
 
 private:
@@ -82,8 +90,9 @@ private:
     void startPending();
     void accept(Outcome outcome);
     void updateComputing(); // signals computingChanged when isComputing() changed
-    static Outcome compute(const Request &request, const std::atomic<bool> &cancel); // timed
-    static Outcome computeRuns(const Request &request, const std::atomic<bool> &cancel);
+    using Progress = std::function<void(int, int)>;
+    static Outcome compute(const Request &request, const std::atomic<bool> &cancel, const Progress &progress); // timed
+    static Outcome computeRuns(const Request &request, const std::atomic<bool> &cancel, const Progress &progress);
 
     std::shared_ptr<const LiveModel> m_model;
     QString m_sentence;
@@ -97,6 +106,7 @@ private:
     double m_lastRunMs = 150;
     quint64 m_generation = 0; // of the newest request
     bool m_pending = false; // a request waits for the worker
+    bool m_stopping = false; // stop() waits for the computation under way to notice
     bool m_computing = false;
     bool m_signalledComputing = false;
     std::shared_ptr<std::atomic<bool>> m_cancel; // of the computation under way

@@ -7,6 +7,7 @@
 #include <QString>
 
 #include <atomic>
+#include <functional>
 #include <vector>
 
 namespace qkv::transformer {
@@ -33,6 +34,8 @@ struct ForwardOptions {
     std::vector<int> predictPositions;
     int topK = 10;
     const std::atomic<bool> *cancel = nullptr; // looked at between layers
+    // Told after each layer: (layers done, layers); on the computing thread.
+    std::function<void(int, int)> progress;
 };
 
 // What one head computed in one layer; rows are tokens.

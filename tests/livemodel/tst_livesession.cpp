@@ -88,6 +88,58 @@ private Q_SLOTS:
         QCOMPARE(computing.last().first().toBool(), false);
     }
 
+    void layersAreCountedAsTheyAreDone()
+    {
+        // In the window's event loop, layer after layer of the newest request.
+        LiveSession session;
+        QSignalSpy progress(&session, &LiveSession::progress);
+        session.open(m_gpt2, u"the cat sat"_s);
+        session.waitForRun();
+        QTRY_VERIFY(!progress.isEmpty());
+        const int layers = m_gpt2->model().config().layers;
+        QCOMPARE(progress.size(), layers);
+        for (int i = 0; i < layers; ++i)
+            QCOMPARE(progress.at(i), (QList<QVariant> {i + 1, layers}));
+        // Straight from the forward pass too, on the computing thread.
+        std::vector<std::pair<int, int>> told;
+        RunOptions options;
+        options.progress = [&told](int done, int all) { told.emplace_back(done, all); };
+        QVERIFY(live::run(*m_gpt2, u"the cat"_s, options));
+        QCOMPARE(told.size(), std::size_t(layers));
+        QCOMPARE(told.back(), std::pair(layers, layers));
+    }
+
+    void stopKeepsTheLastRunUntilTheNextRequest()
+    {
+        LiveSession session;
+        session.open(m_gpt2, u"the cat"_s);
+        session.waitForRun();
+        const std::shared_ptr<const LiveRun> before = session.run();
+        QSignalSpy stopped(&session, &LiveSession::stopped);
+        QSignalSpy changed(&session, &LiveSession::runChanged);
+        session.setTypingPause(200, 200);
+        session.setSentence(u"the cat sat on"_s);
+        QVERIFY(session.isComputing());
+        session.stop();
+        QVERIFY(!session.isComputing());
+        QTRY_COMPARE(stopped.count(), 1);
+        QTest::qWait(300); // past the pause: nothing was computed
+        QCOMPARE(changed.count(), 0);
+        QCOMPARE(session.run(), before);
+        // The next sentence is computed as usual.
+        session.setSentence(u"the cat sat"_s);
+        session.waitForRun();
+        QCOMPARE(session.run()->sentence, u"the cat sat"_s);
+        // Stopped while computing: the run under way is given up at its next layer.
+        session.setTypingPause(0, 0);
+        session.setSentence(u"the dog sat on the mat"_s);
+        QTRY_VERIFY(session.isComputing());
+        session.stop();
+        QTRY_COMPARE(stopped.count(), 2);
+        QTRY_VERIFY(!session.isComputing());
+        QVERIFY(session.run()->sentence == u"the cat sat"_s || session.run()->sentence == u"the dog sat on the mat"_s);
+    }
+
     void aModelThatAnswersAtOnceIsNotWaitedFor()
     {
         LiveSession session;
