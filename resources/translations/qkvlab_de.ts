@@ -1916,8 +1916,8 @@
         <translation>Standardwert des Worts: bearbeiten, um einen eigenen Wert zu wählen</translation>
     </message>
     <message>
-        <source>%1 = %2 (%3). Drag sideways to scrub: Shift fine, Ctrl coarse.</source>
-        <translation>%1 = %2 (%3). Zum Verstellen seitwärts ziehen: Umschalt fein, Strg grob.</translation>
+        <source>%1 = %2 (%3). Drag sideways to scrub, or step it with + and − of the keypad: Shift fine, Ctrl coarse.</source>
+        <translation>%1 = %2 (%3). Zum Verstellen seitwärts ziehen oder mit + und − des Ziffernblocks schrittweise ändern: Umschalt fein, Strg grob.</translation>
     </message>
     <message>
         <source>The pasted block (%1 × %2) does not fit: cell %3, %4 is outside the table.</source>

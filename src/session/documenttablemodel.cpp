@@ -91,7 +91,8 @@ QString DocumentTableModel::cellToolTip(int row, int col) const
         return tr("%1 (computed; read-only)").arg(exact);
     const QString origin = m_session->document().isStored(*ref) ? tr("set in the document")
                                                                 : tr("the word's default: edit it to choose your own");
-    return tr("%1 = %2 (%3). Drag sideways to scrub: Shift fine, Ctrl coarse.").arg(describe(*ref), exact, origin);
+    return tr("%1 = %2 (%3). Drag sideways to scrub, or step it with + and − of the keypad: Shift fine, Ctrl coarse.")
+        .arg(describe(*ref), exact, origin);
 }
 
 QVariant DocumentTableModel::data(const QModelIndex &index, int role) const

@@ -124,8 +124,43 @@ void ScrubTableView::mouseReleaseEvent(QMouseEvent *event)
     QTableView::mouseReleaseEvent(event);
 }
 
+// The current number one step up or down from the keyboard, as a drag would move it (Shift
+// fine, Ctrl coarse): + and − of the numeric keypad, or Alt+Up and Alt+Down; 0 for other keys.
+// The main keyboard's + and − start typing a number, as in a spreadsheet.
+int ScrubTableView::stepDirection(const QKeyEvent *event) const
+{
+    const QModelIndex current = currentIndex();
+    if (!current.isValid() || !(current.flags() & Qt::ItemIsEditable) || state() == EditingState)
+        return 0;
+    const bool keypad = event->modifiers() & Qt::KeypadModifier;
+    const bool alt = event->modifiers() & Qt::AltModifier;
+    if ((keypad && event->key() == Qt::Key_Plus) || (alt && event->key() == Qt::Key_Up))
+        return 1;
+    if ((keypad && event->key() == Qt::Key_Minus) || (alt && event->key() == Qt::Key_Down))
+        return -1;
+    return 0;
+}
+
+bool ScrubTableView::event(QEvent *event)
+{
+    // Ctrl with the keypad's + or − is the window's zoom otherwise.
+    if (event->type() == QEvent::ShortcutOverride && stepDirection(static_cast<QKeyEvent *>(event)) != 0) {
+        event->accept();
+        return true;
+    }
+    return QTableView::event(event);
+}
+
 void ScrubTableView::keyPressEvent(QKeyEvent *event)
 {
+    if (const int direction = stepDirection(event)) { // one undoable edit per press
+        const QModelIndex current = currentIndex();
+        // The number's own digits kept (0.61 goes to 0.71 by 0.1), the sum's rounding noise not.
+        const double next = current.data(Qt::EditRole).toDouble() + direction * stepFor(event->modifiers());
+        model()->setData(current, std::round(next * 1e9) / 1e9, Qt::EditRole);
+        event->accept();
+        return;
+    }
     if (event->matches(QKeySequence::Copy)) {
         copySelection();
         return;

@@ -29,12 +29,14 @@ protected:
     void mouseMoveEvent(QMouseEvent *event) override;
     void mouseReleaseEvent(QMouseEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
+    bool event(QEvent *event) override;
     // On a word's vector: the whole-vector helpers (vectoractions.h).
     void contextMenuEvent(QContextMenuEvent *event) override;
     void changeEvent(QEvent *event) override;
 
 private:
     void fitCellsToFont();
+    int stepDirection(const QKeyEvent *event) const;
 
     QPersistentModelIndex m_pressed;
     QPoint m_pressPos;

@@ -120,6 +120,36 @@ private Q_SLOTS:
         QCOMPARE(session()->undoStack()->count(), 1);
     }
 
+    void keypadPlusAndMinusStepTheCurrentNumber()
+    {
+        // Keypad + and −, Alt+Up and Alt+Down: a drag's step from the keyboard, one undo step each.
+        auto *table = child<ScrubTableView>("wordsTable");
+        table->setCurrentIndex(table->model()->index(7, 0)); // q1 of "it" = 0.6
+        table->setFocus();
+        const auto q1 = [&] { return session()->document().wordVectors(QStringLiteral("it")).q(0, 0); };
+        QTest::keyClick(table, Qt::Key_Plus, Qt::KeypadModifier);
+        QCOMPARE(q1(), 0.61);
+        QTest::keyClick(table, Qt::Key_Plus, Qt::KeypadModifier | Qt::ControlModifier);
+        QCOMPARE(q1(), 0.71);
+        QTest::keyClick(table, Qt::Key_Minus, Qt::KeypadModifier | Qt::ShiftModifier);
+        QCOMPARE(q1(), 0.709);
+        QTest::keyClick(table, Qt::Key_Down, Qt::AltModifier);
+        QCOMPARE(q1(), 0.699);
+        QTest::keyClick(table, Qt::Key_Up, Qt::AltModifier);
+        QCOMPARE(q1(), 0.709);
+        QCOMPARE(session()->undoStack()->count(), 5);
+        QCOMPARE(QApplication::focusWidget(), table); // no editor was opened
+        while (session()->undoStack()->canUndo())
+            session()->undoStack()->undo();
+        QCOMPARE(q1(), 0.6);
+        // The main keyboard's − starts typing a negative number, as in a spreadsheet.
+        QTest::keyClick(table, Qt::Key_Minus);
+        auto *editor = qobject_cast<QLineEdit *>(QApplication::focusWidget());
+        QVERIFY(editor);
+        QCOMPARE(editor->text(), QStringLiteral("-"));
+        QTest::keyClick(editor, Qt::Key_Escape);
+    }
+
     void dragScrubsContinuouslyAsOneUndoStep()
     {
         auto *table = child<ScrubTableView>("wordsTable");
