@@ -18,6 +18,12 @@
 namespace qkv {
 namespace {
 
+// The selection of one row or column, or none (-1).
+QList<int> selectedOnly(int index)
+{
+    return index >= 0 ? QList<int> {index} : QList<int> {};
+}
+
 // A weight as the window shows one to a reader: three decimals, in the user's locale.
 QString weightText(double w)
 {
@@ -67,14 +73,8 @@ public:
         return view()->cellRect(view()->rect(), row, column).toAlignedRect();
     }
     QPoint cellUnder(const QPoint &pos) const override { return view()->cellAt(pos); }
-    QList<int> rowsSelected() const override
-    {
-        return view()->selectedRow() >= 0 ? QList<int> {view()->selectedRow()} : QList<int> {};
-    }
-    QList<int> columnsSelected() const override
-    {
-        return view()->selectedColumn() >= 0 ? QList<int> {view()->selectedColumn()} : QList<int> {};
-    }
+    QList<int> rowsSelected() const override { return selectedOnly(view()->selectedRow()); }
+    QList<int> columnsSelected() const override { return selectedOnly(view()->selectedColumn()); }
     bool chooseRow(int row) override
     {
         view()->setSelectedRow(row);
@@ -126,7 +126,7 @@ public:
     QList<int> rowsSelected() const override
     {
         const int row = int(view()->barOrder().indexOf(view()->highlightedKey()));
-        return row >= 0 ? QList<int> {row} : QList<int> {};
+        return selectedOnly(row);
     }
     bool chooseRow(int row) override
     {
@@ -233,8 +233,7 @@ public:
     QList<int> rowsSelected() const override
     {
         // A whole layer (its heads' aggregate) is current.
-        return view()->currentHead() < 0 && view()->currentLayer() >= 0 ? QList<int> {view()->currentLayer()}
-                                                                        : QList<int> {};
+        return selectedOnly(view()->currentHead() < 0 ? view()->currentLayer() : -1);
     }
 };
 
@@ -267,10 +266,7 @@ public:
         const int head = view()->headAt(pos);
         return head >= 0 ? QPoint(0, head) : QPoint(-1, -1);
     }
-    QList<int> rowsSelected() const override
-    {
-        return view()->currentHead() >= 0 ? QList<int> {view()->currentHead()} : QList<int> {};
-    }
+    QList<int> rowsSelected() const override { return selectedOnly(view()->currentHead()); }
     bool chooseRow(int row) override
     {
         view()->setCurrentHead(row);
@@ -303,10 +299,7 @@ public:
         const int token = view()->tokenAt(view()->viewport()->mapFrom(view(), pos));
         return token >= 0 ? QPoint(0, token) : QPoint(-1, -1);
     }
-    QList<int> rowsSelected() const override
-    {
-        return view()->selectedToken() >= 0 ? QList<int> {view()->selectedToken()} : QList<int> {};
-    }
+    QList<int> rowsSelected() const override { return selectedOnly(view()->selectedToken()); }
     bool chooseRow(int row) override
     {
         Q_EMIT view()->tokenClicked(row); // as a click: the window selects it everywhere
