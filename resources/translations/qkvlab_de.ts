@@ -269,14 +269,6 @@
         <translation>%1: maskiert (bei der Normalisierung der Zeile ausgelassen)</translation>
     </message>
     <message>
-        <source>%1: weight %2</source>
-        <translation>%1: Gewicht %2</translation>
-    </message>
-    <message>
-        <source> (raw score %1)</source>
-        <translation> (Rohwert %1)</translation>
-    </message>
-    <message>
         <source>What “%1” attends to (query %2, head %3)</source>
         <translation>Worauf „%1“ achtet (Query %2, Head %3)</translation>
     </message>
@@ -311,6 +303,14 @@
     <message>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1: weight %L2</source>
+        <translation>%1: Gewicht %L2</translation>
+    </message>
+    <message>
+        <source>%1: weight %L2 (raw score %L3)</source>
+        <translation>%1: Gewicht %L2 (Rohwert %L3)</translation>
     </message>
 </context>
 <context>
@@ -808,8 +808,8 @@
         <translation>Gewicht</translation>
     </message>
     <message>
-        <source> · %1 → %2 %3</source>
-        <translation> · %1 → %2 %3</translation>
+        <source>head %1 · %2 → %3 %4</source>
+        <translation>Head %1 · %2 → %3 %4</translation>
     </message>
 </context>
 <context>
@@ -846,22 +846,6 @@
         <translation>Gewicht (0–max)</translation>
     </message>
     <message>
-        <source>%1 → %2: weight %3</source>
-        <translation>%1 → %2: Gewicht %3</translation>
-    </message>
-    <message>
-        <source>, raw score %1</source>
-        <translation>, Rohwert %1</translation>
-    </message>
-    <message>
-        <source>, visible</source>
-        <translation>, sichtbar</translation>
-    </message>
-    <message>
-        <source>, masked (left out of the row&apos;s normalization)</source>
-        <translation>, maskiert (bei der Normalisierung der Zeile ausgelassen)</translation>
-    </message>
-    <message>
         <source>No tokens: type a sentence</source>
         <translation>Keine Tokens: bitte einen Satz eingeben</translation>
     </message>
@@ -880,6 +864,26 @@
     <message>
         <source>queries ↓</source>
         <translation>Queries ↓</translation>
+    </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <source>%1: masked (left out of the row&apos;s normalization), raw score %L2</source>
+        <translation>%1: maskiert (bei der Normalisierung der Zeile ausgelassen), Rohwert %L2</translation>
+    </message>
+    <message>
+        <source>%1: masked (left out of the row&apos;s normalization)</source>
+        <translation>%1: maskiert (bei der Normalisierung der Zeile ausgelassen)</translation>
+    </message>
+    <message>
+        <source>%1: weight %L2, raw score %L3</source>
+        <translation>%1: Gewicht %L2, Rohwert %L3</translation>
+    </message>
+    <message>
+        <source>%1: weight %L2</source>
+        <translation>%1: Gewicht %L2</translation>
     </message>
 </context>
 <context>
@@ -2722,7 +2726,7 @@
     </message>
     <message>
         <source>%1 of “%2”: (%3, %4)</source>
-        <translation>%1 von „%2“: (%3, %4)</translation>
+        <translation>%1 von „%2“: (%3; %4)</translation>
     </message>
     <message>
         <source>
@@ -2808,15 +2812,15 @@ Ziehen, um diese beiden Komponenten zu bearbeiten.</translation>
     </message>
     <message>
         <source>%1 of “%2” → (%3, %4)</source>
-        <translation>%1 von „%2“ → (%3, %4)</translation>
+        <translation>%1 von „%2“ → (%3; %4)</translation>
     </message>
     <message>
         <source>Vectors of head %1</source>
         <translation>Vektoren von Head %1</translation>
     </message>
     <message>
-        <source> (computed from the embeddings: read-only)</source>
-        <translation> (aus den Embeddings berechnet: schreibgeschützt)</translation>
+        <source>Vectors of head %1 (computed from the embeddings: read-only)</source>
+        <translation>Vektoren von Head %1 (aus den Embeddings berechnet: schreibgeschützt)</translation>
     </message>
 </context>
 <context>

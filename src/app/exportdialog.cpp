@@ -216,8 +216,8 @@ void ExportDialog::updatePreview()
         break;
     case FigureFormat::Pdf:
         m_ui->pixelsLabel->setText(tr("One page of %1 × %2 cm")
-                                       .arg(spec.size.width() * 2.54 / 96, 0, 'f', 1)
-                                       .arg(spec.size.height() * 2.54 / 96, 0, 'f', 1));
+                                       .arg(locale().toString(spec.size.width() * 2.54 / 96, 'f', 1),
+                                           locale().toString(spec.size.height() * 2.54 / 96, 'f', 1)));
         break;
     }
 }

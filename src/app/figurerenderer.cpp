@@ -104,6 +104,7 @@ View *FigureRenderer::adopt(View *view)
 {
     view->setPalette(slidePalette());
     view->setAttribute(Qt::WA_DontShowOnScreen);
+    view->setLocale(QLocale::c()); // exported numbers read the same everywhere
     // Views with something of the window's to leave out of figures (the bars have none).
     if constexpr (requires { view->setFigureMode(true); })
         view->setFigureMode(true);

@@ -338,7 +338,7 @@ QString MainWindow::describeKey(int key) const
         return tr("Key “%1”: no query can see it (its column is masked).").arg(r.tokens.at(key));
     return tr("Key “%1”: “%2” attends to it most (%3). The arrows show who attends to it.")
         .arg(r.tokens.at(key), r.tokens.at(best))
-        .arg(w(best, key), 0, 'g', 3);
+        .arg(locale().toString(w(best, key), 'g', 3));
 }
 
 void MainWindow::showHoveredCell(int row, int col)

@@ -10,6 +10,30 @@
 #include <cmath>
 
 namespace qkv {
+namespace {
+
+QLocale withoutGroups(QLocale l)
+{
+    l.setNumberOptions(QLocale::OmitGroupSeparator | QLocale::RejectGroupSeparator);
+    return l;
+}
+
+} // namespace
+
+std::optional<double> parseTypedNumber(const QString &text, const QLocale &locale)
+{
+    const QString t = text.trimmed();
+    bool ok = false;
+    double x = withoutGroups(locale).toDouble(t, &ok);
+    if (!ok)
+        x = withoutGroups(QLocale::c()).toDouble(t, &ok);
+    return ok ? std::optional(x) : std::nullopt;
+}
+
+QString shownNumber(double x, const QLocale &locale, int precision)
+{
+    return withoutGroups(locale).toString(x, 'g', precision);
+}
 
 NumberBlock parseNumberBlock(const QString &text)
 {
@@ -24,12 +48,11 @@ NumberBlock parseNumberBlock(const QString &text)
         const QStringList cells = lines[r].split(separator);
         for (qsizetype c = 0; c < cells.size(); ++c) {
             const QString cell = cells[c].trimmed();
-            bool ok = false;
-            double x = QLocale::c().toDouble(cell, &ok);
-            if (!ok && tabs) // a decimal comma is only unambiguous when tabs separate the cells
-                x = QLocale().toDouble(cell, &ok);
+            // A decimal comma is only unambiguous when tabs separate the cells.
+            const std::optional<double> typed = parseTypedNumber(cell, tabs ? QLocale() : QLocale::c());
+            const double x = typed.value_or(0.0);
             const QString place = QStringLiteral("row %1, column %2").arg(r + 1).arg(c + 1);
-            if (!ok) {
+            if (!typed) {
                 block.error = QStringLiteral("%1: \"%2\" is not a number").arg(place, cell.left(40));
                 return block;
             }

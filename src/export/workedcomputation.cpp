@@ -145,7 +145,7 @@ std::vector<int> workedListedKeys(const WorkedComputation &w, int maxKeys)
     return keys;
 }
 
-QString formatWorkedNumber(double x, int decimals, WorkedSyntax syntax)
+QString formatWorkedNumber(double x, int decimals, WorkedSyntax syntax, const QLocale &locale)
 {
     const bool tex = syntax == WorkedSyntax::Latex;
     // In LaTeX the minus is braced: after \text{…} a bare "-" would be a binary minus, spaced
@@ -180,6 +180,8 @@ QString formatWorkedNumber(double x, int decimals, WorkedSyntax syntax)
             text += u'e' + exponent;
         }
     }
+    if (syntax == WorkedSyntax::Plain)
+        text.replace(u'.', locale.decimalPoint());
     if (text.startsWith(u'-'))
         text.replace(0, 1, minus);
     return text;

@@ -5,6 +5,7 @@
 
 #include <Eigen/Core>
 
+#include <QLocale>
 #include <QString>
 #include <QStringList>
 
@@ -80,6 +81,9 @@ struct WorkedOptions {
     int decimals = defaultWorkedDecimals; // every shown number has exactly this many decimals (0 to 10)
     int maxKeys = 16; // above this many visible keys, only the maxKeys heaviest are listed (0: all)
     int maxTerms = 8; // longer dot products and vectors show this many terms, then "…" (0: all)
+    // The decimal separator of plain text, which the window shows (with "; " between a vector's
+    // numbers where it is a comma). Markdown and LaTeX are copied into documents: always C.
+    QLocale locale = QLocale::c();
 };
 
 // The keys written out term by term, in sentence order: every token when there are at most
@@ -89,7 +93,8 @@ std::vector<int> workedListedKeys(const WorkedComputation &w, int maxKeys);
 // One number of the steps: exactly `decimals` decimals (formatFixed's rule, so that every number
 // of one output has the same precision), a million or more in scientific notation; a true minus
 // sign (braced in LaTeX, "{-}", so that it never reads as a binary minus), none on a rounded zero.
-QString formatWorkedNumber(double x, int decimals, WorkedSyntax syntax);
+// Plain text takes `locale`'s decimal separator.
+QString formatWorkedNumber(double x, int decimals, WorkedSyntax syntax, const QLocale &locale = QLocale::c());
 
 // One row of a step: "label: expression result note", e.g. "The: 0.6 × 0.2 + … = " "0.17".
 struct WorkedRow {

@@ -33,7 +33,10 @@ QString WorkedNotation::vector(const Eigen::VectorXd &v, bool shorten) const
     const int limit = m_options.maxTerms;
     const bool cut = shorten && limit > 1 && n > limit;
     // A long vector may break after a comma in LaTeX, where it would otherwise run off the page.
-    const QString comma = tex() && n > 4 ? u",\\allowbreak "_s : u", "_s;
+    // Where the decimal separator is a comma, the numbers are set apart by semicolons.
+    const QString comma = tex() && n > 4                                               ? u",\\allowbreak "_s
+        : m_syntax == WorkedSyntax::Plain && m_options.locale.decimalPoint() == u","_s ? u"; "_s
+                                                                                       : u", "_s;
     QString s = u"["_s;
     for (Eigen::Index i = 0; i < (cut ? limit - 1 : n); ++i)
         s += (i ? comma : QString()) + num(v[i]);

@@ -24,7 +24,7 @@ protected:
     using Kind = WorkedBlock::Kind;
     bool tex() const { return m_syntax == WorkedSyntax::Latex; }
     QString pick(const QString &text, const QString &latex) const { return tex() ? latex : text; }
-    QString num(double x) const { return formatWorkedNumber(x, m_options.decimals, m_syntax); }
+    QString num(double x) const { return formatWorkedNumber(x, m_options.decimals, m_syntax, m_options.locale); }
     QString minus() const { return pick(u"−"_s, u"-"_s); } // binary: between terms
     // Whether a number as num() writes it has a sign (a negative number that rounds to zero has none).
     static bool negative(const QString &number) { return number.startsWith(u'−') || number.startsWith(u"{-}"_s); }

@@ -499,15 +499,15 @@ void ArrowGraphFigure::paintFrame(QPainter &painter, const Geometry &g, const Fi
     }
 
     QStringList caption {
-        tr("%1 of %2 edges").arg(QLocale().toString(qint64(c.edges.size())), QLocale().toString(c.considered))};
+        tr("%1 of %2 edges").arg(style.locale.toString(qint64(c.edges.size())), style.locale.toString(c.considered))};
     if (m_filter.threshold > 0)
-        caption << tr("weight ≥ %1").arg(m_filter.threshold);
+        caption << tr("weight ≥ %1").arg(style.locale.toString(m_filter.threshold));
     if (m_filter.topK > 0)
         caption << tr("top %1 per query").arg(m_filter.topK);
     if (m_filter.mass < 1)
-        caption << tr("%1% of each row").arg(m_filter.mass * 100);
+        caption << tr("%1% of each row").arg(style.locale.toString(m_filter.mass * 100));
     if (c.ink < 1)
-        caption << tr("opacity × %1 (dense)").arg(c.ink, 0, 'g', 2);
+        caption << tr("opacity × %1 (dense)").arg(style.locale.toString(c.ink, 'g', 2));
     const int heads = static_cast<int>(result().heads.size());
     if (heads > 1 && !c.multiColour)
         caption << tr("head %1 of %2").arg(c.firstHead + 1).arg(heads);
@@ -548,7 +548,7 @@ qreal ArrowGraphFigure::paintWeightLegend(
     muted.setAlphaF(0.65f);
     for (const double share : {1.0, 0.5, 0.1}) {
         const double weight = share * c.scale;
-        const QString label = QString::number(weight, 'g', 2);
+        const QString label = style.locale.toString(weight, 'g', 2);
         x -= fm.horizontalAdvance(label) + 10;
         painter.setPen(muted);
         painter.drawText(QRectF(x, footer.top(), fm.horizontalAdvance(label) + 10, footer.height()),

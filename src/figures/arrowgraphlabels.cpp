@@ -3,6 +3,7 @@
 #include "figures/arrowgraphfigure.h"
 
 #include "figures/arrowgraphgeometry.h"
+#include "figures/numbertext.h"
 
 #include <QFontMetricsF>
 #include <QPainter>
@@ -73,7 +74,7 @@ void ArrowGraphFigure::paintWeightLabels(QPainter &painter, const Geometry &g, c
     std::vector<QRectF> used;
     std::array<QPointF, maxPoints> points;
     for (const DrawnEdge &d : edges) {
-        const QString text = QString::number(d.edge.weight, 'f', 2);
+        const QString text = formatSigned(d.edge.weight, 2, style.locale);
         const qreal w = fm.horizontalAdvance(text) + 6, h = g.lineHeight;
         QPointF at;
         if (!g.columns()) {

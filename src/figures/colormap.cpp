@@ -2,6 +2,7 @@
 
 #include "figures/colormapdata.h"
 #include "figures/maxpool.h"
+#include "figures/numbertext.h"
 #include "platform/twocores.h"
 #include "platform/vectorstate.h"
 
@@ -139,23 +140,12 @@ QString cividisLicence()
     return QString::fromUtf8(cividisLicenceText);
 }
 
-QString formatScaleNumber(double v, int decimals)
-{
-    QString s = QString::number(v, 'f', decimals);
-    if (s.startsWith(QLatin1Char('-'))) {
-        s.remove(0, 1);
-        if (std::any_of(s.cbegin(), s.cend(), [](QChar c) { return c.isDigit() && c != QLatin1Char('0'); }))
-            s.prepend(QChar(0x2212));
-    }
-    return s;
-}
-
 int cellDecimals(double magnitude)
 {
     return magnitude >= 100 ? 0 : magnitude >= 10 ? 1 : 2;
 }
 
-qreal colorBarWidth(const ColorScale &scale, const QString &title, const QFont &font)
+qreal colorBarWidth(const ColorScale &scale, const QString &title, const QFont &font, const QLocale &locale)
 {
     const QFontMetricsF fm(font);
     double step = 1;
@@ -163,13 +153,13 @@ qreal colorBarWidth(const ColorScale &scale, const QString &title, const QFont &
     const int decimals = std::max(stepDecimals(step), cellDecimals(magnitudeOf(scale)));
     qreal labels = 0;
     for (double v : {scale.low, scale.high, -magnitudeOf(scale)})
-        labels = std::max(labels, fm.horizontalAdvance(formatScaleNumber(v, decimals)));
+        labels = std::max(labels, fm.horizontalAdvance(formatSigned(v, decimals, locale)));
     const BarMetrics m(fm);
     return m.gap + std::max(m.thickness + m.tick + 3 + labels, fm.horizontalAdvance(title)) + 2;
 }
 
 void paintColorBar(QPainter &painter, const QRectF &area, const ColorScale &scale, const QString &title,
-    const QPalette &palette, const QFont &font)
+    const QPalette &palette, const QFont &font, const QLocale &locale)
 {
     const QFontMetricsF fm(font);
     const qreal lh = fm.height();
@@ -203,7 +193,7 @@ void paintColorBar(QPainter &painter, const QRectF &area, const ColorScale &scal
         const qreal at = y(v);
         painter.drawLine(QPointF(bar.right(), at), QPointF(bar.right() + m.tick, at));
         painter.drawText(QRectF(bar.right() + m.tick + 3, at - lh / 2, area.right() - bar.right(), lh),
-            Qt::AlignLeft | Qt::AlignVCenter, formatScaleNumber(v, decimals));
+            Qt::AlignLeft | Qt::AlignVCenter, formatSigned(v, decimals, locale));
     };
     painter.setPen(palette.color(QPalette::Text));
     // Both ends say the exact range; round ticks fill in between where they do not crowd them.

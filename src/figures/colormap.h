@@ -87,16 +87,14 @@ QImage matrixImage(
 void recolourRows(QImage &image, const SquareMatrix &values, const SquareMatrix &visible, const ColorScale &scale,
     MaskColors mask, const std::vector<int> &rows);
 
-// v with `decimals` decimals and a real minus sign; "-0.00" becomes "0.00".
-QString formatScaleNumber(double v, int decimals);
 // The decimals for numbers up to `magnitude` in a cell: 2 below 10, 1 below 100, else 0.
 int cellDecimals(double magnitude);
 
 // A colour bar in the column `area` right of a figure: a gap, `title` on top, then the bar (low at
 // the bottom) with round ticks and both ends numbered.
 void paintColorBar(QPainter &painter, const QRectF &area, const ColorScale &scale, const QString &title,
-    const QPalette &palette, const QFont &font);
+    const QPalette &palette, const QFont &font, const QLocale &locale);
 // The width of that column.
-qreal colorBarWidth(const ColorScale &scale, const QString &title, const QFont &font);
+qreal colorBarWidth(const ColorScale &scale, const QString &title, const QFont &font, const QLocale &locale);
 
 } // namespace qkv

@@ -1,5 +1,6 @@
 #include "figures/distributionfigure.h"
 
+#include "figures/numbertext.h"
 #include "figures/tokenlabel.h"
 
 #include <QFontMetricsF>
@@ -179,7 +180,7 @@ DistributionFigure::Layout DistributionFigure::layout(const QRectF &rect, const 
     }
     qreal axisLabels = 0;
     for (int i = 0; i < m_bars.axis.tickCount(); ++i)
-        axisLabels = std::max(axisLabels, fm.horizontalAdvance(m_bars.axis.label(i)));
+        axisLabels = std::max(axisLabels, fm.horizontalAdvance(m_bars.axis.label(i, style.locale)));
     const qreal left = rect.left() + margin + line + labelGap + axisLabels + tickLength + 2;
     const qreal right = std::max(left + 1, rect.right() - 10);
     l.pitch = l.bars > 0 ? (right - left) / l.bars : 0;
@@ -253,10 +254,13 @@ QString DistributionFigure::describeBar(int key) const
     const QString pair = tr("%1 → %2").arg(tokenLabel(r.tokens[q]), tokenLabel(r.tokens[key]));
     if (!r.isVisible(q, key))
         return tr("%1: masked (left out of the row's normalization)").arg(pair);
-    QString text = tr("%1: weight %2").arg(pair).arg(h->weights(q, key), 0, 'g', 6);
-    if (h->scores.rows() == h->weights.rows())
-        text += tr(" (raw score %1)").arg(h->scores(q, key), 0, 'g', 6);
-    return text;
+    // In the window's locale: a tooltip is never exported.
+    if (h->scores.rows() != h->weights.rows())
+        return tr("%1: weight %L2").arg(pair).arg(h->weights(q, key), 0, 'g', 6);
+    return tr("%1: weight %L2 (raw score %L3)")
+        .arg(pair)
+        .arg(h->weights(q, key), 0, 'g', 6)
+        .arg(h->scores(q, key), 0, 'g', 6);
 }
 
 void DistributionFigure::paint(QPainter &painter, const QRectF &rect, const FigureStyle &style) const
@@ -320,7 +324,7 @@ void DistributionFigure::paintAxis(QPainter &painter, const Layout &l, const Fig
         painter.setPen(style.palette.color(QPalette::Text));
         painter.drawText(
             QRectF(l.rect.left(), y - fm.height() / 2, l.plot.left() - tickLength - 2 - l.rect.left(), fm.height()),
-            Qt::AlignRight | Qt::AlignVCenter, m_bars.axis.label(i));
+            Qt::AlignRight | Qt::AlignVCenter, m_bars.axis.label(i, style.locale));
     }
     painter.setPen(QPen(style.axisColor(), 1));
     painter.drawLine(l.plot.topLeft(), l.plot.bottomLeft());
@@ -431,7 +435,7 @@ void DistributionFigure::paintValues(QPainter &painter, const Layout &l, const F
         const qreal top = barTop(l, m_bars.values[key]);
         const qreal y = m_bars.values[key] >= 0 ? top - fm.height() - 1 : top + 1;
         painter.drawText(QRectF(l.centre(pos) - l.pitch / 2, y, l.pitch, fm.height()), Qt::AlignCenter,
-            formatSigned(m_bars.values[key], 2));
+            formatSigned(m_bars.values[key], 2, style.locale));
     }
 }
 
@@ -442,8 +446,9 @@ void DistributionFigure::paintCallout(QPainter &painter, const Layout &l, const 
     if (pos < 0)
         return;
     const QString token = tokenLabel(result().tokens[key]);
-    const QString text = m_bars.masked[key] ? tr("%1: masked").arg(token)
-                                            : tr("%1: %2").arg(token, formatSigned(m_bars.values[key], 4));
+    const QString text = m_bars.masked[key]
+        ? tr("%1: masked").arg(token)
+        : tr("%1: %2").arg(token, formatSigned(m_bars.values[key], 4, style.locale));
     const QFont font = boldFont(l.font);
     const QFontMetricsF fm(font);
     const qreal w = fm.horizontalAdvance(text) + 10, h = fm.height() + 4;

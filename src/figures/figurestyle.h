@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QFont>
+#include <QLocale>
 #include <QPalette>
 
 namespace qkv {
@@ -13,6 +14,8 @@ struct FigureStyle {
     // An exported figure: axis titles and named scales, the selected token in bold; none of the
     // window's marks (selection boxes, hints, hover).
     bool exported = false;
+    // How numbers are written: the user's locale in the window, C in exports.
+    QLocale locale = QLocale::c();
 
     // Light text on a dark background.
     bool isDark() const

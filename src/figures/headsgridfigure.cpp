@@ -1,5 +1,6 @@
 #include "figures/headsgridfigure.h"
 
+#include "figures/numbertext.h"
 #include "figures/tokenlabel.h"
 #include "modelfiles/headsummary.h"
 
@@ -127,7 +128,7 @@ HeadsGridFigure::Layout HeadsGridFigure::layout(const QRectF &rect, const Figure
     l.font.setPixelSize(QFontInfo(style.font).pixelSize());
     l.caption = QFontMetricsF(l.font).height() + 6; // room for the current head's outline
     const QString title = HeatmapFigure::colorBarTitle(m_showScores, m_unitScale, style.exported);
-    const qreal barWidth = colorBarWidth(colorScale(), title, l.font);
+    const qreal barWidth = colorBarWidth(colorScale(), title, l.font, style.locale);
     const QRectF area = rect.adjusted(margin, margin, -margin - barWidth, -margin);
     // The column count that gives the largest tiles.
     for (int cols = 1; cols <= l.heads; ++cols) {
@@ -180,7 +181,7 @@ void HeadsGridFigure::paint(QPainter &painter, const QRectF &rect, const FigureS
     if (style.exported) {
         paintExportedTiles(painter, l, style);
         paintColorBar(painter, l.bar, scale, HeatmapFigure::colorBarTitle(m_showScores, m_unitScale, true),
-            style.palette, l.font);
+            style.palette, l.font, style.locale);
         painter.restore();
         return;
     }
@@ -217,7 +218,8 @@ void HeadsGridFigure::paint(QPainter &painter, const QRectF &rect, const FigureS
             painter.drawRect(square.adjusted(-3, -3, 3, 3));
         }
     }
-    paintColorBar(painter, l.bar, scale, m_showScores ? tr("score") : tr("weight"), style.palette, l.font);
+    paintColorBar(
+        painter, l.bar, scale, m_showScores ? tr("score") : tr("weight"), style.palette, l.font, style.locale);
     painter.restore();
 }
 
@@ -238,11 +240,11 @@ void HeadsGridFigure::paintExportedTiles(QPainter &painter, const Layout &l, con
         tile.paint(painter, square, style);
         // "head 3 · it → animal 0.62": where the head's strongest weight goes.
         const HeadSummary summary = summarizeHead(r.heads[static_cast<std::size_t>(h)].weights.cast<float>());
-        QString caption = tr("head %1").arg(h + 1);
-        if (summary.from >= 0)
-            caption += tr(" · %1 → %2 %3")
-                           .arg(tokenLabel(r.tokens[summary.from]), tokenLabel(r.tokens[summary.to]))
-                           .arg(summary.strongest, 0, 'f', 2);
+        const QString caption = summary.from < 0
+            ? tr("head %1").arg(h + 1)
+            : tr("head %1 · %2 → %3 %4")
+                  .arg(QString::number(h + 1), tokenLabel(r.tokens[summary.from]), tokenLabel(r.tokens[summary.to]),
+                      formatSigned(summary.strongest, 2, style.locale));
         painter.setFont(l.font);
         painter.setPen(style.palette.color(QPalette::Text));
         const QRectF line(square.left(), square.top() - l.caption, square.width(), l.caption);

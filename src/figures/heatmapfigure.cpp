@@ -1,5 +1,6 @@
 #include "figures/heatmapfigure.h"
 
+#include "figures/numbertext.h"
 #include "figures/tokenlabel.h"
 
 #include <QFontMetricsF>
@@ -233,7 +234,7 @@ HeatmapFigure::Layout HeatmapFigure::layout(const QRectF &rect, const FigureStyl
     l.n = static_cast<int>(values->rows());
     const QRectF area = rect.adjusted(margin, margin, -margin, -margin);
     l.barTitle = colorBarTitle(m_showScores && values != &headResult()->weights, m_unitScale, figure);
-    const qreal barWidth = withBar ? colorBarWidth(scale, l.barTitle, font) : 0.0;
+    const qreal barWidth = withBar ? colorBarWidth(scale, l.barTitle, font, style.locale) : 0.0;
     const qreal basePx = QFontInfo(font).pixelSize();
     l.axisTitle = figure && !m_sharedScale ? std::ceil(QFontMetricsF(font).height() * 1.3) : 0;
     const qreal width = area.width() - barWidth - l.axisTitle, height = area.height() - l.axisTitle;
@@ -275,7 +276,8 @@ HeatmapFigure::Layout HeatmapFigure::layout(const QRectF &rect, const FigureStyl
 
     l.magnitude = std::max(std::abs(scale.low), std::abs(scale.high));
     if (m_valuesVisible && l.cell >= 12) {
-        const QString sample = formatScaleNumber(scale.low < 0 ? -l.magnitude : l.magnitude, cellDecimals(l.magnitude));
+        const QString sample
+            = formatSigned(scale.low < 0 ? -l.magnitude : l.magnitude, cellDecimals(l.magnitude), style.locale);
         qreal vpx = std::min(basePx, l.cell * 0.45);
         const qreal width = QFontMetricsF(pixelFont(font, vpx)).horizontalAdvance(sample);
         if (width > l.cell - 4)
@@ -335,10 +337,21 @@ QString HeatmapFigure::describeCell(int row, int col) const
     const Result &r = result();
     if (!h || row < 0 || col < 0 || row >= r.tokens.size() || col >= r.tokens.size())
         return {};
-    QString text = tr("%1 → %2: weight %3").arg(r.tokens[row], r.tokens[col]).arg(h->weights(row, col), 0, 'g', 6);
-    if (h->scores.rows() == h->weights.rows())
-        text += tr(", raw score %1").arg(h->scores(row, col), 0, 'g', 6);
-    text += r.isVisible(row, col) ? tr(", visible") : tr(", masked (left out of the row's normalization)");
+    // Whole sentences for translators, numbers in the window's locale (a tooltip is never exported).
+    const QString pair = tr("%1 → %2").arg(r.tokens[row], r.tokens[col]);
+    const bool scored = h->scores.rows() == h->weights.rows();
+    QString text;
+    if (!r.isVisible(row, col))
+        text = scored ? tr("%1: masked (left out of the row's normalization), raw score %L2")
+                            .arg(pair)
+                            .arg(h->scores(row, col), 0, 'g', 6)
+                      : tr("%1: masked (left out of the row's normalization)").arg(pair);
+    else
+        text = scored ? tr("%1: weight %L2, raw score %L3")
+                            .arg(pair)
+                            .arg(h->weights(row, col), 0, 'g', 6)
+                            .arg(h->scores(row, col), 0, 'g', 6)
+                      : tr("%1: weight %L2").arg(pair).arg(h->weights(row, col), 0, 'g', 6);
     for (const RowProblem &p : h->problems)
         if (p.row == row)
             text += QStringLiteral("\n") + describe(RowWarning {m_head, row, p.issue}, r.tokens);
@@ -364,7 +377,7 @@ void HeatmapFigure::paint(QPainter &painter, const QRectF &rect, const FigureSty
     m_cells.mask = mask;
     m_cells.staleRows.clear();
     if (l.values)
-        paintValues(painter, l);
+        paintValues(painter, l, style.locale);
     // The selected query's row or key's column: a light and a dark line, so the outline shows on
     // every colour of every map.
     QRectF outline;
@@ -382,11 +395,11 @@ void HeatmapFigure::paint(QPainter &painter, const QRectF &rect, const FigureSty
     paintLabels(painter, l, style);
     if (l.bar.width() > 0)
         paintColorBar(painter, l.bar, colorScale(), l.barTitle, style.palette,
-            pixelFont(style.font, QFontInfo(style.font).pixelSize()));
+            pixelFont(style.font, QFontInfo(style.font).pixelSize()), style.locale);
     painter.restore();
 }
 
-void HeatmapFigure::paintValues(QPainter &painter, const Layout &l) const
+void HeatmapFigure::paintValues(QPainter &painter, const Layout &l, const QLocale &locale) const
 {
     const SquareMatrix &values = *shownValues();
     const Result &r = result();
@@ -400,7 +413,7 @@ void HeatmapFigure::paintValues(QPainter &painter, const Layout &l) const
             const double v = values(row, col);
             painter.setPen(textColorOn(scale.color(v)));
             painter.drawText(QRectF(l.grid.left() + col * l.cell, l.grid.top() + row * l.cell, l.cell, l.cell),
-                Qt::AlignCenter, formatScaleNumber(v, decimals));
+                Qt::AlignCenter, formatSigned(v, decimals, locale));
         }
 }
 

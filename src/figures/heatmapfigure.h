@@ -94,7 +94,7 @@ private:
     const SquareMatrix *shownValues() const;
     void dataChanged();
     qreal labelAdvance(const QFont &font) const;
-    void paintValues(QPainter &painter, const Layout &l) const;
+    void paintValues(QPainter &painter, const Layout &l, const QLocale &locale) const;
     void paintLabels(QPainter &painter, const Layout &l, const FigureStyle &style) const;
 
     const Result *m_result = nullptr;

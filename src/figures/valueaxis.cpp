@@ -1,5 +1,7 @@
 #include "figures/valueaxis.h"
 
+#include "figures/numbertext.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -26,20 +28,9 @@ int ValueAxis::tickCount() const
     return step > 0 ? static_cast<int>(std::lround((high - low) / step)) + 1 : 1;
 }
 
-QString formatSigned(double v, int decimals)
+QString ValueAxis::label(int i, const QLocale &locale) const
 {
-    QString s = QString::number(v, 'f', decimals);
-    if (s.startsWith(u'-')) {
-        s.remove(0, 1);
-        if (std::any_of(s.begin(), s.end(), [](QChar c) { return c >= u'1' && c <= u'9'; }))
-            s.prepend(QChar(0x2212));
-    }
-    return s;
-}
-
-QString ValueAxis::label(int i) const
-{
-    return formatSigned(tick(i), decimals);
+    return formatSigned(tick(i), decimals, locale);
 }
 
 ValueAxis niceAxis(double low, double high, int ticks)

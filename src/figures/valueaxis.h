@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QLocale>
 #include <QString>
 
 namespace qkv {
@@ -13,12 +14,8 @@ struct ValueAxis {
 
     int tickCount() const;
     double tick(int i) const { return low + i * step; }
-    QString label(int i) const;
+    QString label(int i, const QLocale &locale = QLocale::c()) const;
 };
-
-// `v` with `decimals` and a real minus sign (U+2212), none on a number that rounds to zero:
-// -0.001 at two decimals is "0.00".
-QString formatSigned(double v, int decimals);
 
 // Round ticks covering [low, high] with about `ticks` of them (Heckbert's "nice numbers": steps
 // of 1, 2 or 5 times a power of ten, the ends on a step), with just the decimals the step needs:

@@ -120,14 +120,14 @@ void VectorCloud::update(const Document *document, const Result &result, int hea
         project(h ? matrixOf(*h, role) : Eigen::MatrixXd(), m_points[idx(role)]);
 }
 
-QString VectorCloud::axisTitle(Qt::Orientation orientation) const
+QString VectorCloud::axisTitle(Qt::Orientation orientation, const QLocale &locale) const
 {
     const bool x = orientation == Qt::Horizontal;
     if (m_principal) {
         const double share = m_projection.explained[x ? 0 : 1] * 100;
         return QCoreApplication::translate("qkv::VectorPlotView", "PC%1 (%2% of variance)")
             .arg(x ? 1 : 2)
-            .arg(share, 0, 'f', share < 10 ? 1 : 0);
+            .arg(locale.toString(share, 'f', share < 10 ? 1 : 0));
     }
     if (m_dim == 0)
         return {};

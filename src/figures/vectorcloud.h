@@ -4,6 +4,7 @@
 #include "figures/projection2d.h"
 
 #include <QList>
+#include <QLocale>
 #include <QPointF>
 #include <QRectF>
 #include <QString>
@@ -49,7 +50,7 @@ public:
     const Projection2d &projection() const { return m_projection; }
     int dim() const { return m_dim; }
     // "PC1 (62% of variance)", "dimension 3", or why there is no such dimension.
-    QString axisTitle(Qt::Orientation orientation) const;
+    QString axisTitle(Qt::Orientation orientation, const QLocale &locale = QLocale::c()) const;
     // The smallest box holding the origin, the points of the roles with drawn[role], and, with
     // `outputs`, every output.
     QRectF extent(const std::array<bool, 3> &drawn, bool outputs) const;

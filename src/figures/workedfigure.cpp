@@ -153,9 +153,10 @@ bool WorkedFigure::hasMoreRows() const
     return rows > defaultMaxKeys;
 }
 
-std::vector<WorkedBlock> WorkedFigure::blocks(WorkedSyntax syntax) const
+std::vector<WorkedBlock> WorkedFigure::blocks(WorkedSyntax syntax, const QLocale &locale) const
 {
-    const WorkedOptions options = shownOptions();
+    WorkedOptions options = shownOptions();
+    options.locale = locale;
     return m_key && m_document ? workedColumnBlocks(m_steps.column, syntax, options)
                                : workedBlocks(m_steps.computation, syntax, options);
 }
@@ -173,9 +174,9 @@ QString WorkedFigure::latex() const
 void WorkedFigure::layOut(qreal width, const FigureStyle &style) const
 {
     if (m_text.serial == m_serial && width == m_text.width && style.font == m_text.font
-        && style.exported == m_text.exported)
+        && style.exported == m_text.exported && style.locale == m_text.locale)
         return;
-    std::vector<WorkedBlock> steps = blocks(WorkedSyntax::Plain);
+    std::vector<WorkedBlock> steps = blocks(WorkedSyntax::Plain, style.locale);
     // The first query stands in for no selection: the window says so, a figure does not.
     if (m_token < 0 && !m_hint.isEmpty() && !style.exported && m_steps.computation.isValid() && m_document)
         steps.insert(steps.begin(), {WorkedBlock::Kind::Note, m_hint, {}});
@@ -183,6 +184,7 @@ void WorkedFigure::layOut(qreal width, const FigureStyle &style) const
     m_text.width = width;
     m_text.font = style.font;
     m_text.exported = style.exported;
+    m_text.locale = style.locale;
     const QFont &base = style.font;
     m_text.fonts.fill(base);
     m_text.fonts[Bold].setBold(true);

@@ -6,6 +6,7 @@
 
 #include <QCoreApplication>
 #include <QFont>
+#include <QLocale>
 
 #include <array>
 #include <vector>
@@ -74,7 +75,7 @@ private:
     void compute() const;
     int shownRows(int tokens) const;
     WorkedOptions shownOptions() const; // the options, with "all keys" capped for long sentences
-    std::vector<WorkedBlock> blocks(WorkedSyntax syntax) const;
+    std::vector<WorkedBlock> blocks(WorkedSyntax syntax, const QLocale &locale = QLocale::c()) const;
     void layOut(qreal width, const FigureStyle &style) const;
 
     const Document *m_document = nullptr;
@@ -99,6 +100,7 @@ private:
         qreal width = -1;
         QFont font;
         bool exported = false;
+        QLocale locale;
         std::vector<Piece> pieces; // in reading order, so sorted by y
         std::array<QFont, StyleCount> fonts;
         qreal height = 0;

@@ -1,6 +1,6 @@
 #include "session/documenttablemodel.h"
 
-#include "document/jsonwriter.h"
+#include "document/numberblock.h"
 #include "session/documentsession.h"
 
 #include <QFont>
@@ -86,7 +86,7 @@ double DocumentTableModel::valueAt(int row, int col) const
 QString DocumentTableModel::cellToolTip(int row, int col) const
 {
     const auto ref = refAt(row, col);
-    const QString exact = formatNumber(valueAt(row, col));
+    const QString exact = shownNumber(valueAt(row, col));
     if (!ref)
         return tr("%1 (computed; read-only)").arg(exact);
     const QString origin = m_session->document().isStored(*ref) ? tr("set in the document")
@@ -102,7 +102,7 @@ QVariant DocumentTableModel::data(const QModelIndex &index, int role) const
     const int r = index.row(), c = index.column();
     switch (role) {
     case Qt::DisplayRole:
-        return QLocale::c().toString(valueAt(r, c), 'g', 4);
+        return shownNumber(valueAt(r, c), QLocale(), 4);
     case Qt::EditRole:
         return valueAt(r, c);
     case Qt::ToolTipRole:
@@ -143,11 +143,14 @@ bool DocumentTableModel::setData(const QModelIndex &index, const QVariant &value
     if (!ref || (role != Qt::EditRole && role != ScrubRole))
         return false;
     bool ok = false;
-    double x = value.toDouble(&ok);
-    if (!ok && value.typeId() == QMetaType::QString) // typed text: C locale first, then the user's
-        x = QLocale::c().toDouble(value.toString().trimmed(), &ok);
-    if (!ok)
-        x = QLocale().toDouble(value.toString().trimmed(), &ok);
+    double x = 0;
+    if (value.typeId() == QMetaType::QString) { // typed text
+        const std::optional<double> typed = parseTypedNumber(value.toString());
+        ok = typed.has_value();
+        x = typed.value_or(0.0);
+    } else {
+        x = value.toDouble(&ok);
+    }
     if (!ok || !std::isfinite(x) || std::abs(x) > limits::maxAbsValue)
         return false;
     if (role == ScrubRole && m_dragId == 0)

@@ -1,6 +1,6 @@
 #include "session/outputsmodel.h"
 
-#include "document/jsonwriter.h"
+#include "document/numberblock.h"
 #include "session/documentsession.h"
 
 namespace qkv {
@@ -52,7 +52,7 @@ QString OutputsModel::cellToolTip(int row, int col) const
 {
     return tr("o%1 of “%2” = %3: the weighted sum of the values, Σ a·v (computed; read-only)")
         .arg(col + 1)
-        .arg(rowLabel(row), formatNumber(valueAt(row, col)));
+        .arg(rowLabel(row), shownNumber(valueAt(row, col)));
 }
 
 } // namespace qkv

@@ -107,7 +107,7 @@ void ArrowGraphView::setHoveredToken(int token, Side side)
 
 FigureStyle ArrowGraphView::figureStyle() const
 {
-    return {palette(), font(), m_figureMode};
+    return {palette(), font(), m_figureMode, locale()};
 }
 
 void ArrowGraphView::paint(QPainter &painter, const QRectF &rect) const

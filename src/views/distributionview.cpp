@@ -79,7 +79,7 @@ void DistributionView::setHighlightedKey(int key)
 
 FigureStyle DistributionView::figureStyle() const
 {
-    return {palette(), font(), false};
+    return {palette(), font(), false, locale()};
 }
 
 void DistributionView::paint(QPainter &painter, const QRectF &rect) const

@@ -97,7 +97,7 @@ void HeadsGridView::currentChanged()
 
 FigureStyle HeadsGridView::figureStyle() const
 {
-    return {palette(), font(), m_figureMode};
+    return {palette(), font(), m_figureMode, locale()};
 }
 
 void HeadsGridView::paint(QPainter &painter, const QRectF &rect) const

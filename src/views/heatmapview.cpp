@@ -136,7 +136,7 @@ void HeatmapView::setValuesVisible(bool visible)
 
 FigureStyle HeatmapView::figureStyle() const
 {
-    return {palette(), font(), m_figureMode};
+    return {palette(), font(), m_figureMode, locale()};
 }
 
 void HeatmapView::paint(QPainter &painter, const QRectF &rect) const

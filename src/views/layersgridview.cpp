@@ -1,5 +1,6 @@
 #include "views/layersgridview.h"
 
+#include "figures/numbertext.h"
 #include "modelfiles/headsummary.h"
 #include "views/accessiblegrid.h"
 #include "views/accessibleviews.h"
@@ -58,15 +59,15 @@ QString percent(double share)
     return QStringLiteral("%1%").arg(std::lround(share * 100));
 }
 
-QString describe(const FloatMatrix &w, const QStringList &labels)
+QString describe(const FloatMatrix &w, const QStringList &labels, const QLocale &locale)
 {
     const HeadSummary s = summarizeHead(w);
     if (s.from < 0)
         return LayersGridView::tr("no tokens shown");
     return LayersGridView::tr("strongest %1 from %2 to %3; mean row entropy %4 bits; to the first token %5, "
                               "the previous %6, itself %7")
-        .arg(formatScaleNumber(s.strongest, 2), quoted(labels.value(s.from)), quoted(labels.value(s.to)),
-            QString::number(s.entropyBits, 'f', 2), percent(s.toFirst), percent(s.toPrevious), percent(s.toSelf));
+        .arg(formatSigned(s.strongest, 2, locale), quoted(labels.value(s.from)), quoted(labels.value(s.to)),
+            locale.toString(s.entropyBits, 'f', 2), percent(s.toFirst), percent(s.toPrevious), percent(s.toSelf));
 }
 
 } // namespace
@@ -162,7 +163,7 @@ LayersGridView::Layout LayersGridView::layout(const QRectF &rect, bool estimate)
     // first paint reads the numbers once, not once for the range and again for the tiles.
     const bool guess = estimate && !m_tiles.knownScale();
     const qreal barWidth
-        = colorBarWidth(guess ? ColorScale::fit(colormap(), 0, 1) : colorScale(), tr("weight"), l.font);
+        = colorBarWidth(guess ? ColorScale::fit(colormap(), 0, 1) : colorScale(), tr("weight"), l.font, locale());
     const QRectF area = rect.adjusted(margin + l.rowLabels, margin + l.columnLabels, -margin - barWidth, -margin);
     // Square tiles, as large as fit; the gaps shrink with them so tiny tiles stay mostly data.
     const qreal pitch = std::min(area.width() / l.heads, area.height() / l.layers);
@@ -211,7 +212,7 @@ QString LayersGridView::tileDescription(int layer, int head) const
         text = tr("layer %1, head %2: %3")
                    .arg(layer + 1)
                    .arg(head + 1)
-                   .arg(describe(m_tiles.shownWeights(layer, head), m_tiles.shownLabels()));
+                   .arg(describe(m_tiles.shownWeights(layer, head), m_tiles.shownLabels(), locale()));
     return isSwitchedOff(layer, head) ? tr("%1 (switched off: its output is zero)").arg(text) : text;
 }
 
@@ -283,7 +284,7 @@ void LayersGridView::paint(QPainter &painter, const QRectF &rect) const
         painter.setPen(QPen(palette().color(QPalette::Highlight), width, Qt::SolidLine, Qt::SquareCap, Qt::MiterJoin));
         painter.drawRect(current.adjusted(-width / 2, -width / 2, width / 2, width / 2));
     }
-    paintColorBar(painter, l.bar, colorScale(), tr("weight"), palette(), l.font);
+    paintColorBar(painter, l.bar, colorScale(), tr("weight"), palette(), l.font, locale());
     painter.restore();
 }
 

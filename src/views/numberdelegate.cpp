@@ -1,6 +1,6 @@
 #include "views/numberdelegate.h"
 
-#include "document/jsonwriter.h"
+#include "document/numberblock.h"
 
 #include <QApplication>
 #include <QLineEdit>
@@ -75,7 +75,7 @@ void NumberDelegate::setEditorData(QWidget *editor, const QModelIndex &index) co
     auto *edit = static_cast<QLineEdit *>(editor);
     // Typing into a cell replaces it, as in a spreadsheet; the view has already put the key in.
     if (edit->text().isEmpty())
-        edit->setText(formatNumber(index.data(Qt::EditRole).toDouble()));
+        edit->setText(shownNumber(index.data(Qt::EditRole).toDouble(), edit->locale()));
     edit->selectAll();
 }
 

@@ -1,6 +1,7 @@
 #include "views/predictionview.h"
 
 #include <QHelpEvent>
+#include <QLocale>
 #include <QPainter>
 #include <QToolTip>
 
@@ -14,7 +15,7 @@ constexpr int margin = 8;
 
 QString percent(double p)
 {
-    return QStringLiteral("%1 %").arg(100 * p, 0, 'f', p < 0.001 && p > 0 ? 3 : 1);
+    return QStringLiteral("%1 %").arg(QLocale().toString(100 * p, 'f', p < 0.001 && p > 0 ? 3 : 1));
 }
 
 QString change(double after, double before)
@@ -22,7 +23,7 @@ QString change(double after, double before)
     const double points = 100 * (after - before);
     return QStringLiteral("%1%2")
         .arg(points >= 0 ? QStringLiteral("+") : QString(QChar(0x2212)))
-        .arg(std::abs(points), 0, 'f', 1);
+        .arg(QLocale().toString(std::abs(points), 'f', 1));
 }
 
 } // namespace

@@ -2,6 +2,7 @@
 // axes in the window, each its own in a figure), and ticks at exact multiples of a round step.
 #include "views/vectorplotview.h"
 
+#include "figures/numbertext.h"
 #include "views/chartstyle.h"
 #include "views/vectorplotroles.h"
 
@@ -36,7 +37,7 @@ QStringList VectorPlotView::tickLabels(Qt::Orientation axis) const
     return (axis == Qt::Horizontal ? m_axisX : m_axisY)->categoriesLabels();
 }
 
-void VectorPlotView::setTicks(QCategoryAxis *axis, double low, double high, double step)
+void VectorPlotView::setTicks(QCategoryAxis *axis, double low, double high, double step) const
 {
     const int decimals = std::clamp(static_cast<int>(-std::floor(std::log10(step))), 0, 6);
     for (const QString &label : axis->categoriesLabels())
@@ -44,8 +45,7 @@ void VectorPlotView::setTicks(QCategoryAxis *axis, double low, double high, doub
     axis->setRange(low, high);
     axis->setStartValue(low);
     for (auto k = static_cast<qint64>(std::ceil(low / step)); k * step <= high; ++k)
-        axis->append(QString::number(static_cast<double>(k) * step, 'f', decimals).replace(u'-', u'−'),
-            static_cast<double>(k) * step);
+        axis->append(formatSigned(static_cast<double>(k) * step, decimals, locale()), static_cast<double>(k) * step);
 }
 
 void VectorPlotView::syncRanges(QSizeF size) const

@@ -60,8 +60,7 @@ QString VectorPlotView::describePoint(PointRef point) const
     const QPointF v = plottedValue(point);
     QString text = tr("%1 of “%2”: (%3, %4)")
                        .arg(roleLetter(point.role), group.word)
-                       .arg(v.x(), 0, 'g', 4)
-                       .arg(v.y(), 0, 'g', 4);
+                       .arg(locale().toString(v.x(), 'g', 4), locale().toString(v.y(), 'g', 4));
     if (group.tokens.size() > 1) {
         QStringList where;
         for (int t : group.tokens)

@@ -297,8 +297,7 @@ void VectorPlotView::paintDragValue(QPainter &painter) const
     const QString text
         = tr("%1 of “%2” → (%3, %4)")
               .arg(roleLetter(m_drag.point.role), m_drawn.cloud.groups().value(groupOf(m_drag.point.token)).word)
-              .arg(v.x(), 0, 'f', 3)
-              .arg(v.y(), 0, 'f', 3);
+              .arg(locale().toString(v.x(), 'f', 3), locale().toString(v.y(), 'f', 3));
     QRectF box(plot.left() + 6, plot.bottom() - h - 10, fm.horizontalAdvance(text) + 12, h + 4);
     QColor fill = pal.color(QPalette::Base);
     fill.setAlphaF(0.9f);

@@ -256,12 +256,11 @@ void VectorPlotView::syncData() const
         const qreal marker = groups <= 30 ? 12 : groups <= 200 ? 9 : 6;
         s->setMarkerSize(role == Role::Key ? std::round(marker * 1.15) : marker); // a triangle looks smaller
     }
-    m_axisX->setTitleText(cloud.axisTitle(Qt::Horizontal));
-    m_axisY->setTitleText(cloud.axisTitle(Qt::Vertical));
-    QString title = tr("Vectors of head %1").arg(head() + 1);
-    if (document() && document()->settings().mode == Mode::Projection)
-        title += tr(" (computed from the embeddings: read-only)");
-    m_chart->setTitle(title);
+    m_axisX->setTitleText(cloud.axisTitle(Qt::Horizontal, locale()));
+    m_axisY->setTitleText(cloud.axisTitle(Qt::Vertical, locale()));
+    m_chart->setTitle(document() && document()->settings().mode == Mode::Projection
+            ? tr("Vectors of head %1 (computed from the embeddings: read-only)").arg(head() + 1)
+            : tr("Vectors of head %1").arg(head() + 1));
     const QFontMetricsF fm(font());
     m_drawn.labelWidths.clear();
     for (const VectorCloud::Group &g : cloud.groups()) {
@@ -277,7 +276,7 @@ void VectorPlotView::syncData() const
 QString VectorPlotView::axisTitle(Qt::Orientation orientation) const
 {
     sync(size());
-    return m_drawn.cloud.axisTitle(orientation);
+    return m_drawn.cloud.axisTitle(orientation, locale());
 }
 
 Projection2d VectorPlotView::projection() const

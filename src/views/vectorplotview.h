@@ -160,7 +160,7 @@ private:
     void syncData() const;
     void syncRanges(QSizeF size) const;
     // Ticks at k · step between low and high, labelled with the decimals the step needs.
-    static void setTicks(QCategoryAxis *axis, double low, double high, double step);
+    void setTicks(QCategoryAxis *axis, double low, double high, double step) const;
     void syncStyle() const;
     QTransform valueToPixel() const;
     int groupOf(int token) const { return m_drawn.cloud.groupOf(token); }

@@ -133,7 +133,7 @@ void WorkedView::copyLatex() const
 
 FigureStyle WorkedView::figureStyle() const
 {
-    return {palette(), font(), m_figureMode};
+    return {palette(), font(), m_figureMode, locale()};
 }
 
 qreal WorkedView::contentHeight(qreal width) const

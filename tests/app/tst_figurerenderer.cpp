@@ -1,6 +1,7 @@
 #include "app/figurerenderer.h"
 #include "document/documentio.h"
 #include "session/documentsession.h"
+#include "views/heatmapview.h"
 
 #include <QApplication>
 #include <QImage>
@@ -92,6 +93,52 @@ private Q_SLOTS:
         const double difference = meanDifference(one.scaled(quarter, Qt::IgnoreAspectRatio, Qt::SmoothTransformation),
             big.scaled(quarter, Qt::IgnoreAspectRatio, Qt::SmoothTransformation));
         QVERIFY2(difference < tolerance, qPrintable(u"mean difference %1 of 255"_s.arg(difference)));
+    }
+
+    // Exports keep C numbers whatever the user's locale ("0.12" on a slide made in Germany),
+    // while the window's own views write the user's ("0,12").
+    void exportsKeepTheCLocale_data()
+    {
+        QTest::addColumn<QString>("view");
+        for (const QString &view : qkv::figureKindNames())
+            QTest::newRow(qPrintable(view)) << view;
+    }
+    void exportsKeepTheCLocale()
+    {
+        QFETCH(QString, view);
+        DocumentSession session;
+        session.resetDocument(*loadDocument(u"example:animal"_s).document);
+        session.setSelectedToken(7);
+        FigureOptions options;
+        options.kind = figureKindNamed(view);
+        const auto render = [&] {
+            FigureRenderer renderer(figureInput(session), options);
+            return renderPng(renderer.painter(), QSize(700, 500), 1);
+        };
+        const QLocale before;
+        QLocale::setDefault(QLocale::c());
+        const QImage c = render();
+        QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
+        const QImage german = render();
+        QLocale::setDefault(before);
+        QVERIFY(!c.isNull());
+        QCOMPARE(german, c);
+    }
+    void theWindowsViewsFollowTheLocale()
+    {
+        DocumentSession session;
+        session.resetDocument(*loadDocument(u"example:animal"_s).document);
+        session.setSelectedToken(7);
+        HeatmapView view;
+        view.setSession(&session);
+        view.resize(600, 500);
+        const QImage c = view.grab().toImage();
+        view.setLocale(QLocale(QLocale::German, QLocale::Germany));
+        QVERIFY(view.grab().toImage() != c); // the cells' numbers
+        const QLocale before;
+        QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
+        QVERIFY2(view.describeCell(7, 1).contains(u": weight 0,1189"_s), qPrintable(view.describeCell(7, 1)));
+        QLocale::setDefault(before);
     }
 };
 

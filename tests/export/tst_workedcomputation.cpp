@@ -258,6 +258,15 @@ void TstWorkedComputation::animalOutput()
     QVERIFY(md.contains(u"\n- animal: 0.119 × [0.700, 0.600, 0.500] = [0.083, 0.071, 0.059]\n"_s));
     QVERIFY(md.contains(u"\n**o(it) = [0.405, 0.377, 0.323]**\n"_s));
     QVERIFY(md.contains(u"### Worked computation for “it” (token 8 of 11), head 1\n"_s));
+    // The window's plain text in German: decimal commas, semicolons between a vector's numbers;
+    // what is copied (Markdown, LaTeX) stays C.
+    WorkedOptions german;
+    german.locale = QLocale(QLocale::German, QLocale::Germany);
+    const QString plain = workedText(w, WorkedSyntax::Plain, german);
+    QVERIFY(plain.contains(u"0,119 × [0,700; 0,600; 0,500] = [0,083; 0,071; 0,059]"_s));
+    QVERIFY(!plain.contains(QRegularExpression(u"\\d\\.\\d"_s)));
+    QCOMPARE(workedMarkdown(w, german), md);
+    QCOMPARE(formatWorkedNumber(-2.5e7, 2, WorkedSyntax::Plain, german.locale), u"−2,50×10⁷"_s);
 }
 
 void TstWorkedComputation::birds()

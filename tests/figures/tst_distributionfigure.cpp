@@ -1,6 +1,7 @@
 // DistributionFigure and its value axis draw without a widget (a QGuiApplication, no Qt Widgets
 // linked).
 #include "figures/distributionfigure.h"
+#include "figures/numbertext.h"
 #include "figures/valueaxis.h"
 #include "plainstyle.h"
 #include "viewpixels.h"
@@ -77,6 +78,13 @@ private Q_SLOTS:
         QCOMPARE(qkv::formatSigned(-0.001, 2), u"0.00"_s);
         QCOMPARE(qkv::formatSigned(-0.25, 2), u"−0.25"_s);
         QCOMPARE(qkv::formatSigned(0.125, 1), u"0.1"_s);
+        QCOMPARE(qkv::formatSigned(12345.5, 1), u"12345.5"_s);
+        // In the window, the user's decimal separator; never a group separator in a figure.
+        const QLocale german(QLocale::German, QLocale::Germany);
+        QCOMPARE(qkv::formatSigned(-0.25, 2, german), u"−0,25"_s);
+        QCOMPARE(qkv::formatSigned(-0.001, 2, german), u"0,00"_s);
+        QCOMPARE(qkv::formatSigned(12345.5, 1, german), u"12345,5"_s);
+        QCOMPARE((qkv::ValueAxis {-0.5, 0.5, 0.25, 2}).label(0, german), u"−0,50"_s);
     }
 
     // The bars stand on one baseline, their heights in proportion to the weights; sorted, the

@@ -1,4 +1,5 @@
 #include "document/documentio.h"
+#include "document/numberblock.h"
 #include "session/attentionmodel.h"
 #include "session/documentsession.h"
 #include "session/embeddingsmodel.h"
@@ -141,6 +142,38 @@ private Q_SLOTS:
         QCOMPARE(m_session.undoStack()->count(), 1);
         m_session.undoStack()->undo();
         QCOMPARE(serializeDocument(m_session.document()), original);
+    }
+
+    // Cells show and read numbers in the user's locale; C is always understood too, and no text
+    // means two numbers (group separators are refused).
+    void numbersFollowTheUsersLocale()
+    {
+        const QLocale before;
+        QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
+        const QModelIndex cell = m_words->index(4, 3);
+        QVERIFY(m_words->setData(cell, QStringLiteral("0,25")));
+        QCOMPARE(m_words->data(cell).toString(), QStringLiteral("0,25"));
+        QVERIFY(m_words->data(cell, Qt::ToolTipRole).toString().contains(QStringLiteral("= 0,25 (")));
+        QVERIFY(m_words->setData(cell, QStringLiteral(" -1.5 ")));
+        QCOMPARE(m_words->data(cell, Qt::EditRole).toDouble(), -1.5);
+        QVERIFY(m_words->setData(cell, QStringLiteral("1,234")));
+        QCOMPARE(m_words->data(cell, Qt::EditRole).toDouble(), 1.234);
+        QVERIFY(m_words->setData(cell, 1234.5));
+        QCOMPARE(m_words->data(cell).toString(), QStringLiteral("1235")); // four digits, no "1.235"
+        QVERIFY(!m_words->setData(cell, QStringLiteral("1.234,5")));
+        QLocale::setDefault(QLocale::c());
+        QVERIFY(!m_words->setData(cell, QStringLiteral("1,234")));
+        QVERIFY(m_words->setData(cell, QStringLiteral("0.125")));
+        QCOMPARE(m_words->data(cell).toString(), QStringLiteral("0.125"));
+        QLocale::setDefault(before);
+        // Pasted with tabs, a decimal comma is the user's; with commas between cells, C.
+        QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
+        NumberBlock block = parseNumberBlock(QStringLiteral("0,5\t1.25\n1,234\t-2\n"));
+        QVERIFY2(block.error.isEmpty(), qPrintable(block.error));
+        QCOMPARE(block.rows, (std::vector<std::vector<double>> {{0.5, 1.25}, {1.234, -2}}));
+        block = parseNumberBlock(QStringLiteral("0.5,1.25"));
+        QCOMPARE(block.rows, (std::vector<std::vector<double>> {{0.5, 1.25}}));
+        QLocale::setDefault(before);
     }
 
     void oneWordManyRows()

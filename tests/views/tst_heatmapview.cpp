@@ -178,7 +178,8 @@ private Q_SLOTS:
         // A visible zero is the colormap's bottom colour.
         QCOMPARE(hex(centre(image, view, 0, 0)), QStringLiteral("#440154"));
         QVERIFY(view.describeCell(1, 2).contains(QStringLiteral("masked")));
-        QVERIFY(view.describeCell(0, 0).contains(QStringLiteral("visible")));
+        QVERIFY(view.describeCell(0, 0).contains(QStringLiteral(": weight 0")));
+        QVERIFY(!view.describeCell(0, 0).contains(QStringLiteral("masked")));
     }
 
     void valuesWrittenWhenTheyFit()
@@ -335,7 +336,8 @@ private Q_SLOTS:
 
         session->undoStack()->undo();
         QVERIFY(session->document().maskedCells().empty());
-        QVERIFY(view.describeCell(7, 1).contains(QStringLiteral("visible")));
+        QVERIFY(!view.describeCell(7, 1).contains(QStringLiteral("masked")));
+        QVERIFY(view.describeCell(7, 1).contains(QStringLiteral(": weight ")));
         QCOMPARE(session->selectedToken(), 7);
     }
 
