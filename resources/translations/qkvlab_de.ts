@@ -1681,10 +1681,6 @@
         <translation>Die Ausgabe jedes Worts im aktuellen Head: seine Gewichte mal die Values, aufsummiert. Schreibgeschützt; mit Strg+C kopieren.</translation>
     </message>
     <message>
-        <source>The attention weights as colours: row = the word that attends (query), column = the word attended to (key). Click a row to select the query, a column heading (or Shift+click) to select the key, Ctrl+click to mask a cell.</source>
-        <translation>Die Attention-Gewichte als Farben: Zeile = das Wort, das Attention verteilt (Query), Spalte = das Wort, das Attention erhält (Key). Ein Klick auf eine Zeile wählt die Query, ein Klick auf eine Spaltenüberschrift (oder Umschalt+Klick) den Key; Strg+Klick maskiert eine Zelle.</translation>
-    </message>
-    <message>
         <source>Who attends to whom: an arrow a → b means a takes from b; thicker and darker is more. Hover a word to see its arrows alone, click to keep them.</source>
         <translation>Wer auf wen achtet: Ein Pfeil a → b bedeutet, dass a von b übernimmt; dicker und dunkler heißt mehr. Zeigen Sie mit der Maus auf ein Wort, um nur seine Pfeile zu sehen, und klicken Sie, um sie festzuhalten.</translation>
     </message>
@@ -1851,6 +1847,10 @@
     <message>
         <source>About the bundled example shown: the article it comes from, what it shows, and where the article&apos;s own numbers are wrong, with the true ones.</source>
         <translation>Zum angezeigten mitgelieferten Beispiel: der Artikel, aus dem es stammt, was es zeigt und wo die Zahlen des Artikels falsch sind – samt den richtigen Werten.</translation>
+    </message>
+    <message>
+        <source>The attention weights as colours: row = the word that attends (query), column = the word attended to (key). Click a row to select the query, a column heading (or Shift+click) to select the key, Ctrl+click to mask a cell. From the keyboard: the arrow keys move a cell with the selection, Space masks it, Enter selects its query and Shift+Enter its key.</source>
+        <translation>Die Attention-Gewichte als Farben: Zeile = das Wort, das Attention verteilt (Query), Spalte = das Wort, das Attention erhält (Key). Ein Klick auf eine Zeile wählt die Query, ein Klick auf eine Spaltenüberschrift (oder Umschalt+Klick) den Key; Strg+Klick maskiert eine Zelle. Mit der Tastatur: Die Pfeiltasten bewegen mit der Auswahl eine Zelle, die Leertaste maskiert sie, Eingabe wählt ihre Query und Umschalt+Eingabe ihren Key.</translation>
     </message>
 </context>
 <context>
@@ -2298,10 +2298,6 @@
         <translation>Query „%1“: klicken, um zu sehen, worauf sie achtet.</translation>
     </message>
     <message>
-        <source>. Click: select the query; Shift+click: select the key; Ctrl+click: mask or unmask the cell.</source>
-        <translation>. Klick: Query auswählen; Umschalt+Klick: Key auswählen; Strg+Klick: Zelle maskieren oder Maskierung aufheben.</translation>
-    </message>
-    <message>
         <source>Undone: %1</source>
         <translation>Rückgängig gemacht: %1</translation>
     </message>
@@ -2599,6 +2595,10 @@
     <message>
         <source>Layer %1 of %2</source>
         <translation>Schicht %1 von %2</translation>
+    </message>
+    <message>
+        <source>%1. Click: select the query; Shift+click: select the key; Ctrl+click: mask or unmask the cell.</source>
+        <translation>%1. Klick: Query auswählen; Umschalt+Klick: Key auswählen; Strg+Klick: Zelle maskieren oder Maskierung aufheben.</translation>
     </message>
 </context>
 <context>

@@ -349,8 +349,9 @@ void MainWindow::showHoveredCell(int row, int col)
     else if (col < 0 && row >= 0 && row < tokens.size())
         statusBar()->showMessage(tr("Query “%1”: click to see what it attends to.").arg(tokens.at(row)));
     else if (row >= 0 && col >= 0)
-        statusBar()->showMessage(m_ui->heatmap->describeCell(row, col)
-            + tr(". Click: select the query; Shift+click: select the key; Ctrl+click: mask or unmask the cell."));
+        statusBar()->showMessage(
+            tr("%1. Click: select the query; Shift+click: select the key; Ctrl+click: mask or unmask the cell.")
+                .arg(m_ui->heatmap->describeCell(row, col)));
     else
         statusBar()->clearMessage();
 }

@@ -55,7 +55,8 @@ constexpr Help helps[] = {
         QT_TRANSLATE_NOOP("WhatsThis",
             "The attention weights as colours: row = the word that attends (query), column = the word attended to "
             "(key). Click a row to select the query, a column heading (or Shift+click) to select the key, "
-            "Ctrl+click to mask a cell."),
+            "Ctrl+click to mask a cell. From the keyboard: the arrow keys move a cell with the selection, Space masks "
+            "it, Enter selects its query and Shift+Enter its key."),
         "weight"},
     {"arrowGraph",
         QT_TRANSLATE_NOOP("WhatsThis",

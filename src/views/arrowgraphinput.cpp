@@ -87,7 +87,15 @@ void ArrowGraphView::keyPressEvent(QKeyEvent *event)
         userLock(n - 1, side);
         break;
     case Qt::Key_Escape:
+        if (at >= 0)
+            m_unlocked = at;
         userLock(-1, side);
+        break;
+    case Qt::Key_Return:
+    case Qt::Key_Enter:
+        // Locks the token under the mouse, else the one Escape released, else the first.
+        if (at < 0 && n > 0)
+            userLock(hoveredToken() >= 0 ? hoveredToken() : std::clamp(m_unlocked, 0, n - 1), side);
         break;
     default:
         QWidget::keyPressEvent(event);

@@ -12,7 +12,7 @@ namespace qkv {
 
 // The arrow graph in the window: an ArrowGraphFigure bound to a session or to data of its own.
 // Hovering a token isolates its arrows; a click locks it (the session's selected token), the arrow
-// keys move the lock and Esc or the unlock button releases it.
+// keys move the lock, Esc or the unlock button releases it and Enter locks it again.
 class ArrowGraphView : public QWidget
 {
     Q_OBJECT
@@ -99,6 +99,7 @@ private:
 
     SessionBinding m_binding;
     bool m_figureMode = false;
+    int m_unlocked = 0; // the token Escape last released, which Enter locks again
     ArrowGraphFigure m_figure;
 };
 

@@ -3,6 +3,7 @@
 
 #include "figures/tokenlabel.h"
 #include "session/documentsession.h"
+#include "views/accessiblegrid.h"
 
 #include <QHelpEvent>
 #include <QKeyEvent>
@@ -66,25 +67,73 @@ void HeatmapView::keyPressEvent(QKeyEvent *event)
     const bool key = vertical                                             ? false
         : (event->key() == Qt::Key_Left || event->key() == Qt::Key_Right) ? true
                                                                           : selectedColumn() >= 0;
-    const int sel = key ? selectedColumn() : selectedRow();
+    int sel = key ? selectedColumn() : selectedRow();
+    if (sel < 0 && hasCursor()) // from rows to columns or back: on from the keyboard's cell
+        sel = key ? m_cursor.x() : m_cursor.y();
+    int next = -1;
     switch (event->key()) {
     case Qt::Key_Up:
     case Qt::Key_Left:
-        selectToken(sel < 0 ? n - 1 : std::max(0, sel - 1), key);
+        next = sel < 0 ? n - 1 : std::max(0, sel - 1);
         break;
     case Qt::Key_Down:
     case Qt::Key_Right:
-        selectToken(sel < 0 ? 0 : std::min(n - 1, sel + 1), key);
+        next = sel < 0 ? 0 : std::min(n - 1, sel + 1);
         break;
     case Qt::Key_Home:
-        selectToken(0, key);
+        next = 0;
         break;
     case Qt::Key_End:
-        selectToken(n - 1, key);
+        next = n - 1;
         break;
     default:
-        return QWidget::keyPressEvent(event);
+        if (!cursorKey(event))
+            QWidget::keyPressEvent(event);
+        return;
     }
+    if (next < 0)
+        return;
+    selectToken(next, key);
+    // The keyboard's cell moves along: a new query keeps its column, a new key its row (the
+    // diagonal the first time), so a keyboard reaches every cell.
+    const bool fresh = !hasCursor();
+    setCursorCell(key ? QPoint(next, fresh ? next : m_cursor.y()) : QPoint(fresh ? next : m_cursor.x(), next));
+}
+
+bool HeatmapView::hasCursor() const
+{
+    const auto n = result().tokens.size();
+    return m_cursor.x() >= 0 && m_cursor.y() >= 0 && m_cursor.x() < n && m_cursor.y() < n;
+}
+
+void HeatmapView::setCursorCell(QPoint cell)
+{
+    m_cursor = cell;
+    update();
+    if (hasCursor())
+        notifyCellSelected(this, cell.y(), cell.x()); // a reader hears the cell the keys are on
+}
+
+// Space masks or unmasks the keyboard's cell (as a Ctrl-click does), Enter selects its query
+// (Shift+Enter its key), Escape puts the cell away.
+bool HeatmapView::cursorKey(QKeyEvent *event)
+{
+    const int k = event->key();
+    if (k == Qt::Key_Escape && hasCursor()) {
+        setCursorCell({-1, -1});
+        return true;
+    }
+    if (!hasCursor() || (k != Qt::Key_Space && k != Qt::Key_Return && k != Qt::Key_Enter))
+        return false;
+    if (k == Qt::Key_Space) {
+        if (session())
+            session()->toggleMask({m_cursor.y(), m_cursor.x()});
+    } else if (event->modifiers() & Qt::ShiftModifier) {
+        selectToken(m_cursor.x(), true);
+    } else {
+        selectToken(m_cursor.y(), false);
+    }
+    return true;
 }
 
 void HeatmapView::selectToken(int token, bool asKey)

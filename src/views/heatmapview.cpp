@@ -188,6 +188,25 @@ void HeatmapView::paintEvent(QPaintEvent *)
             painter.drawRect(cell.adjusted(0.5, 0.5, -0.5, -0.5));
         }
     }
+    // The keyboard's cell, while the keys go to this view.
+    if (hasFocus() && hasCursor() && !m_figureMode) {
+        const QRectF cell = m_figure.cellRect(rect(), s, m_cursor.y(), m_cursor.x());
+        painter.setPen(QPen(palette().color(QPalette::Highlight), 2));
+        painter.setBrush(Qt::NoBrush);
+        painter.drawRect(cell.adjusted(1, 1, -1, -1));
+    }
+}
+
+void HeatmapView::focusInEvent(QFocusEvent *event)
+{
+    update();
+    QWidget::focusInEvent(event);
+}
+
+void HeatmapView::focusOutEvent(QFocusEvent *event)
+{
+    update();
+    QWidget::focusOutEvent(event);
 }
 
 void HeatmapView::changeEvent(QEvent *event)

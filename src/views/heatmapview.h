@@ -84,7 +84,10 @@ public:
     // (-1, -1) elsewhere.
     QPoint headingAt(const QPointF &pos) const;
     QList<QRectF> labelRects(const QRectF &rect, Qt::Orientation orientation, QList<int> *tokens = nullptr) const;
-    // "it → animal: weight …, raw score …, visible": what a hover reports.
+    // The cell the keyboard is on ((column, row); (-1, -1): none), outlined while the view has
+    // focus: the arrow keys move it with the selection, Space masks it, Enter selects it.
+    QPoint keyboardCell() const { return hasCursor() ? m_cursor : QPoint(-1, -1); }
+    // "it → animal: weight …, raw score …": what a hover reports.
     QString describeCell(int row, int col) const;
 
     QSize sizeHint() const override { return {480, 480}; }
@@ -103,6 +106,8 @@ protected:
     void leaveEvent(QEvent *event) override;
     bool event(QEvent *event) override;
     void changeEvent(QEvent *event) override;
+    void focusInEvent(QFocusEvent *event) override;
+    void focusOutEvent(QFocusEvent *event) override;
 
 private:
     // The figure drawn as this widget: its palette and font.
@@ -111,9 +116,13 @@ private:
     void selectToken(int token, bool asKey);
     void followSelection();
     void announceSelection(int token, bool key);
+    bool hasCursor() const;
+    void setCursorCell(QPoint cell);
+    bool cursorKey(QKeyEvent *event);
 
     SessionBinding m_binding;
     QPoint m_hovered {-1, -1};
+    QPoint m_cursor {-1, -1};
     bool m_figureMode = false;
     HeatmapFigure m_figure;
 };

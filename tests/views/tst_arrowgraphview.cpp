@@ -211,6 +211,11 @@ void TstArrowGraphView::keyboardMovesSelection()
     QCOMPARE(session.selectedToken(), 3);
     QTest::keyClick(&view, Qt::Key_Escape);
     QCOMPARE(session.selectedToken(), -1);
+    // Enter locks again the token Escape released; while locked, it changes nothing.
+    QTest::keyClick(&view, Qt::Key_Return);
+    QCOMPARE(session.selectedToken(), 3);
+    QTest::keyClick(&view, Qt::Key_Enter);
+    QCOMPARE(session.selectedToken(), 3);
 }
 
 void TstArrowGraphView::hoverIsolates()

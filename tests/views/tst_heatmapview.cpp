@@ -361,6 +361,48 @@ private Q_SLOTS:
         QCOMPARE(session->selectedToken(), 10);
     }
 
+    // Every mouse action has its keys: the arrows move a cell with the selection, Space masks
+    // and unmasks it (one undoable edit each), Enter selects its query, Shift+Enter its key.
+    void keyboardReachesEveryCell()
+    {
+        auto session = animalSession();
+        HeatmapView view;
+        view.setValuesVisible(false);
+        view.setSession(session.get());
+        view.resize(500, 500);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.setFocus();
+        session->setSelectedToken(6);
+        QCOMPARE(view.keyboardCell(), QPoint(-1, -1));
+        QTest::keyClick(&view, Qt::Key_Down); // "it" (row 7); the cell starts on the diagonal
+        QCOMPARE(view.keyboardCell(), QPoint(7, 7));
+        QTest::keyClick(&view, Qt::Key_Left); // key "because": the row stays
+        QCOMPARE(view.keyboardCell(), QPoint(6, 7));
+        QCOMPARE(session->selectedToken(), 6);
+        QTest::keyClick(&view, Qt::Key_Left);
+        QTest::keyClick(&view, Qt::Key_Home);
+        QTest::keyClick(&view, Qt::Key_Right); // key "animal"
+        QCOMPARE(view.keyboardCell(), QPoint(1, 7));
+        const QImage outlined = view.grab().toImage();
+        QTest::keyClick(&view, Qt::Key_Space);
+        QVERIFY(session->document().maskedCells().contains({7, 1}));
+        QCOMPARE(session->undoStack()->count(), 1);
+        QVERIFY(view.describeCell(7, 1).contains(QStringLiteral("masked")));
+        QTest::keyClick(&view, Qt::Key_Space);
+        QVERIFY(session->document().maskedCells().empty());
+        QTest::keyClick(&view, Qt::Key_Return);
+        QCOMPARE(session->selectedToken(), 7);
+        QCOMPARE(view.selectedRow(), 7);
+        QTest::keyClick(&view, Qt::Key_Return, Qt::ShiftModifier);
+        QCOMPARE(view.selectedColumn(), 1);
+        // Outlined only while the keys come here, and never in a figure.
+        view.clearFocus();
+        QVERIFY(view.grab().toImage() != outlined);
+        QTest::keyClick(&view, Qt::Key_Escape);
+        QCOMPARE(view.keyboardCell(), QPoint(-1, -1));
+    }
+
     void followsSessionHead()
     {
         auto session = animalSession();
