@@ -267,11 +267,13 @@ std::vector<ArrowGraphFigure::DrawnEdge> ArrowGraphFigure::drawnEdges() const
 
 QColor ArrowGraphFigure::headColor(int head)
 {
-    // Tableau 10: distinct hues of similar weight that read on light and dark backgrounds.
-    static const std::array<QRgb, 10> colours {
-        0x4e79a7, 0xf28e2b, 0xe15759, 0x76b7b2, 0x59a14f, 0xedc948, 0xb07aa1, 0xff9da7, 0x9c755f, 0xbab0ac};
+    // Okabe and Ito's eight, which stay apart for the colour-blind too (Tableau 10's red and green,
+    // used before, look the same with deuteranopia); yellow, faint on white, comes last. Past
+    // eight heads they repeat, darker every other round (the legend names every head).
+    static const std::array<QRgb, 8> colours {
+        0x0072b2, 0xe69f00, 0x009e73, 0xcc79a7, 0x56b4e9, 0xd55e00, 0x666666, 0xf0e442};
     const QColor c = QColor::fromRgb(colours[static_cast<std::size_t>(std::max(0, head)) % colours.size()]);
-    return head / 10 % 2 ? c.darker(140) : c;
+    return std::max(0, head) / 8 % 2 ? c.darker(140) : c;
 }
 
 ArrowGraphFigure::Geometry ArrowGraphFigure::geometry(

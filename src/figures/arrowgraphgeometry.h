@@ -160,10 +160,11 @@ struct Label {
 // the thinned-out labels they would overlap: no two labels ever overlap.
 std::vector<Label> placeLabels(const Geometry &g, const QStringList &tokens, int locked, int hovered);
 
-// Translucent mid-tones sink into a dark background: lift them there.
+// Translucent mid-tones sink into a dark background: lift them there, by as much as keeps them
+// apart for the colour-blind (at 135 % pink and sky blue met with protanopia).
 inline QColor edgeColor(int head, bool dark)
 {
-    return dark ? ArrowGraphFigure::headColor(head).lighter(135) : ArrowGraphFigure::headColor(head);
+    return dark ? ArrowGraphFigure::headColor(head).lighter(120) : ArrowGraphFigure::headColor(head);
 }
 
 // An exported figure's edges thicken with its text, so a projected slide keeps their contrast.
