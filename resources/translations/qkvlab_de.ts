@@ -1345,6 +1345,25 @@
     </message>
 </context>
 <context>
+    <name>ModelOpening</name>
+    <message>
+        <source>Opening the model %1 …</source>
+        <translation>Das Modell %1 wird geöffnet …</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Anhalten</translation>
+    </message>
+    <message>
+        <source>Opening a model</source>
+        <translation>Ein Modell öffnen</translation>
+    </message>
+    <message>
+        <source>Stopping …</source>
+        <translation>Wird angehalten …</translation>
+    </message>
+</context>
+<context>
     <name>QMenu</name>
     <message>
         <source>query</source>
@@ -2599,6 +2618,10 @@
     <message>
         <source>%1. Click: select the query; Shift+click: select the key; Ctrl+click: mask or unmask the cell.</source>
         <translation>%1. Klick: Query auswählen; Umschalt+Klick: Key auswählen; Strg+Klick: Zelle maskieren oder Maskierung aufheben.</translation>
+    </message>
+    <message>
+        <source>Opening the model was stopped; nothing changed.</source>
+        <translation>Das Öffnen des Modells wurde angehalten; nichts wurde geändert.</translation>
     </message>
 </context>
 <context>

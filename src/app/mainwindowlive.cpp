@@ -3,6 +3,8 @@
 // layer to the Prediction dock, which compares with the model's own prediction.
 #include "app/mainwindow.h"
 
+#include "app/modelopening.h"
+
 #include "ui_mainwindow.h"
 
 #include "document/documentio.h"
@@ -20,7 +22,6 @@
 #include "views/stagedrepaint.h"
 #include "views/transformerpanel.h"
 
-#include <QApplication>
 #include <QDir>
 #include <QDockWidget>
 #include <QFileDialog>
@@ -187,9 +188,11 @@ void MainWindow::setUpLive()
 bool MainWindow::openLiveModel(const QString &location, const QString &sentence)
 {
     QString error;
-    QApplication::setOverrideCursor(Qt::WaitCursor);
-    std::shared_ptr<const live::LiveModel> model = live::LiveModel::open(location, &error);
-    QApplication::restoreOverrideCursor();
+    std::shared_ptr<const live::LiveModel> model = app::openModelShowingProgress(this, location, &error);
+    if (!model && error.isEmpty()) {
+        statusBar()->showMessage(tr("Opening the model was stopped; nothing changed."), 5000);
+        return false;
+    }
     if (!model) {
         showError(tr("Could not open the model"), error);
         return false;

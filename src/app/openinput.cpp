@@ -17,8 +17,9 @@ OpenedInput refused(const QString &where, const QString &message)
     return out;
 }
 
-// "layer 3 of 12" on stderr while a model runs, when stderr is a terminal and the run has taken
-// over 300 ms; the line is cleared at the end. Nothing for a pipe or a file: scripts read stderr.
+// "Opening the model: 40 %", then "layer 3 of 12" on stderr while a model opens and runs, when
+// stderr is a terminal and the work has taken over 300 ms; the line is cleared at the end.
+// Nothing for a pipe or a file: scripts read stderr.
 class TerminalProgress
 {
 public:
@@ -34,16 +35,29 @@ public:
     }
     TerminalProgress(const TerminalProgress &) = delete;
     TerminalProgress &operator=(const TerminalProgress &) = delete;
-    void operator()(int done, int layers)
+    void layers(int done, int layers)
     {
-        if (!m_shown || m_clock.elapsed() < 300)
-            return;
-        std::fprintf(stderr, "\rRunning the model: layer %d of %d", done, layers);
+        if (due())
+            print("Running the model: layer %d of %d", done, layers);
+    }
+    // The weights readied (from the open's threads, one at a time).
+    void weights(qint64 done, qint64 total)
+    {
+        if (due() && total > 0)
+            print("Opening the model: %d %%", static_cast<int>(100 * done / total));
+    }
+
+private:
+    bool due() const { return m_shown && m_clock.elapsed() >= 300; }
+    template<typename... Args>
+    void print(const char *format, Args... args)
+    {
+        std::fputs("\r\033[K", stderr);
+        std::fprintf(stderr, format, args...); // NOLINT(cppcoreguidelines-pro-type-vararg): stdio's own
         std::fflush(stderr);
         m_printed = true;
     }
 
-private:
     bool m_shown;
     bool m_printed = false;
     QElapsedTimer m_clock;
@@ -63,14 +77,18 @@ OpenedInput openInput(const QString &file, const ModelView &view, int topK)
     if (view.sentence.isEmpty())
         return refused(file, QStringLiteral("a model: give the text to run it on with --sentence TEXT"));
     QString error;
-    const std::shared_ptr<const live::LiveModel> model = live::LiveModel::open(file, &error);
+    TerminalProgress progress;
+    const std::shared_ptr<const live::LiveModel> model
+        = live::LiveModel::open(file, &error, [&progress](qint64 done, qint64 total) {
+              progress.weights(done, total);
+              return true;
+          });
     if (!model)
         return refused({}, error);
     OpenedInput out;
-    TerminalProgress progress;
     live::RunOptions options;
     options.topK = topK;
-    options.progress = [&progress](int done, int layers) { progress(done, layers); };
+    options.progress = [&progress](int done, int layers) { progress.layers(done, layers); };
     out.run = live::run(*model, view.sentence, options);
     if (!*out.run)
         return refused(file, out.run->error);

@@ -34,7 +34,8 @@ Eigen::VectorXd probabilities(const Eigen::MatrixXf &logits, Eigen::Index row)
 
 } // namespace
 
-std::shared_ptr<const LiveModel> LiveModel::open(const QString &location, QString *error)
+std::shared_ptr<const LiveModel> LiveModel::open(
+    const QString &location, QString *error, const transformer::OpenProgress &progress)
 {
     QString folder = location;
     if (location.startsWith(u"example:")) {
@@ -42,7 +43,7 @@ std::shared_ptr<const LiveModel> LiveModel::open(const QString &location, QStrin
         if (folder.isEmpty())
             return nullptr;
     }
-    transformer::OpenResult opened = transformer::Model::open(folder);
+    transformer::OpenResult opened = transformer::Model::open(folder, progress);
     if (!opened.model) {
         *error = opened.error;
         return nullptr;

@@ -33,8 +33,9 @@ class LiveModel
 public:
     // A model folder (config.json, safetensors, tokenizer), hf:NAME from the Hugging Face cache
     // or example:NAME of a model built into the program. Returns null and sets `error` naming
-    // the file and the problem.
-    static std::shared_ptr<const LiveModel> open(const QString &location, QString *error);
+    // the file and the problem. `progress` hears the weights being readied (Model::open).
+    static std::shared_ptr<const LiveModel> open(
+        const QString &location, QString *error, const transformer::OpenProgress &progress = {});
 
     const transformer::Model &model() const { return *m_model; }
     const tokenizers::Tokenizer &tokenizer() const { return *m_tokenizer; }

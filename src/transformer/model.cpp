@@ -11,7 +11,7 @@
 
 namespace qkv::transformer {
 
-OpenResult Model::open(const QString &location)
+OpenResult Model::open(const QString &location, const OpenProgress &progress)
 {
     OpenResult result;
     try {
@@ -35,7 +35,7 @@ OpenResult Model::open(const QString &location)
             m->m_weights = bindLlama(m->m_store, m->m_config);
             break;
         }
-        m->m_store.materialize(weightBudget());
+        m->m_store.materialize(weightBudget(), progress);
         result.model = std::move(m);
     } catch (const Refusal &r) {
         result.error = r.message;

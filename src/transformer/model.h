@@ -6,11 +6,16 @@
 
 #include <QString>
 
+#include <functional>
 #include <memory>
 
 namespace qkv::transformer {
 
 class Model;
+
+// Told, from any thread, how many of the weights' bytes are ready of how many; returning false
+// gives the open up (its result then says it was stopped).
+using OpenProgress = std::function<bool(qint64 done, qint64 total)>;
 
 struct OpenResult {
     std::shared_ptr<const Model> model;
@@ -24,7 +29,7 @@ class Model
 public:
     // `location` is a folder (config.json, model.safetensors or shards with an index) or
     // hf:NAME, looked up in the Hugging Face cache (hubcache.h). Never throws.
-    static OpenResult open(const QString &location);
+    static OpenResult open(const QString &location, const OpenProgress &progress = {});
 
     const Config &config() const { return m_config; }
     const ModelWeights &weights() const { return m_weights; }

@@ -11,10 +11,12 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <atomic>
 #include <bit>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <mutex>
 
 #include <sys/mman.h>
 #include <unistd.h>
@@ -213,7 +215,7 @@ const Weight *WeightStore::require(const QString &name, const std::vector<qint64
     return m_used.back().get();
 }
 
-void WeightStore::materialize(qint64 budget)
+void WeightStore::materialize(qint64 budget, const std::function<bool(qint64, qint64)> &progress)
 {
     const qint64 need = usedBytes();
     if (need > budget)
@@ -242,9 +244,12 @@ void WeightStore::materialize(qint64 budget)
         }
     }
     std::vector<char> bad(m_used.size(), 0);
+    std::atomic<qint64> done = 0;
+    std::atomic<bool> stopped = false;
+    std::mutex telling; // the callback hears one thread at a time
     // Alternate tensors between two threads: widening is the open's main cost for F16/BF16.
     onTwoCores(m_used.size() > 1 && usedBytes() > (qint64(16) << 20), [&](int part, int parts) {
-        for (std::size_t i = std::size_t(part); i < m_used.size(); i += std::size_t(parts)) {
+        for (std::size_t i = std::size_t(part); i < m_used.size() && !stopped; i += std::size_t(parts)) {
             const TensorEntry &e = *m_usedFrom[i].entry;
             if (targets[i]) {
                 bad[i] = !widen(e, targets[i]);
@@ -255,8 +260,16 @@ void WeightStore::materialize(qint64 budget)
                 bad[i] = !finite(data, e.count);
                 m_used[i]->data = data;
             }
+            const qint64 now = done += m_used[i]->count * qint64(sizeof(float));
+            if (progress) {
+                const std::lock_guard lock(telling);
+                if (!stopped && !progress(now, need))
+                    stopped = true;
+            }
         }
     });
+    if (stopped)
+        refuse(QStringLiteral("%1: opening was stopped").arg(describeLocation()));
     for (std::size_t i = 0; i < m_used.size(); ++i) {
         if (bad[i])
             refuse(QStringLiteral("%1: tensor %2 holds NaN or infinite values").arg(m_used[i]->file, m_used[i]->name));

@@ -5,6 +5,7 @@
 #include <QHash>
 #include <QString>
 
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -39,7 +40,8 @@ public:
 
     // Refuses when the requested tensors need more than `budget` bytes as float32, then widens
     // F16/BF16 (refusing NaN or infinite values by tensor) and points F32 into the mapping.
-    void materialize(qint64 budget);
+    // `progress` (optional) hears the bytes done after each tensor and can stop the work.
+    void materialize(qint64 budget, const std::function<bool(qint64 done, qint64 total)> &progress = {});
 
     qint64 parameterCount() const; // every tensor of the files
     qint64 fileBytes() const;

@@ -3,6 +3,8 @@
 
 #include <QTest>
 
+#include <mutex>
+
 #include <cmath>
 #include <thread>
 
@@ -173,6 +175,46 @@ private Q_SLOTS:
         QVERIFY(aligned->weightBytes() > 0);
         QCOMPARE(unaligned->ownedBytes(), unaligned->weightBytes());
         QCOMPARE(bf16->ownedBytes(), bf16->weightBytes());
+    }
+
+    // Opening tells how much of the weights is ready, up to all of them, and stops when told to.
+    void openingTellsItsProgressAndStops_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::newRow("float32 in place") << u"gpt2"_qs;
+        QTest::newRow("bfloat16 widened") << u"llama_gqa_bf16"_qs;
+    }
+    void openingTellsItsProgressAndStops()
+    {
+        if (m_skip)
+            QSKIP(qPrintable(m_why));
+        QFETCH(QString, name);
+        std::mutex heard;
+        std::vector<std::pair<qint64, qint64>> told;
+        const OpenResult whole = Model::open(m_fixtures.path(name), [&](qint64 done, qint64 total) {
+            const std::lock_guard lock(heard);
+            told.emplace_back(done, total);
+            return true;
+        });
+        QVERIFY2(whole.model, qPrintable(whole.error));
+        QVERIFY(told.size() > 2);
+        const qint64 total = whole.model->weightBytes();
+        qint64 last = 0;
+        for (const auto &[done, of] : told) {
+            QCOMPARE(of, total);
+            QVERIFY(done > last && done <= total);
+            last = done;
+        }
+        QCOMPARE(last, total);
+        // Stopped at the second tensor: no model, and the error says so.
+        int calls = 0;
+        const OpenResult stopped = Model::open(m_fixtures.path(name), [&](qint64, qint64) {
+            const std::lock_guard lock(heard);
+            return ++calls < 2;
+        });
+        QVERIFY(!stopped.model);
+        QVERIFY2(stopped.error.contains(u"opening was stopped"_qs), qPrintable(stopped.error));
+        QCOMPARE(calls, 2);
     }
 
     // One model, two threads computing at once: each gets what it alone would.

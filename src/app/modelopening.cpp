@@ -1,0 +1,75 @@
+#include "app/modelopening.h"
+
+#include <QApplication>
+#include <QEventLoop>
+#include <QProgressDialog>
+#include <QThread>
+#include <QTimer>
+
+#include <atomic>
+#include <utility>
+
+namespace qkv::app {
+
+namespace {
+
+struct Text {
+    Q_DECLARE_TR_FUNCTIONS(ModelOpening)
+};
+
+} // namespace
+
+std::shared_ptr<const live::LiveModel> openModelShowingProgress(
+    QWidget *parent, const QString &location, QString *error)
+{
+    std::atomic<qint64> done = 0, total = 0;
+    std::atomic<bool> stop = false;
+    std::shared_ptr<const live::LiveModel> model;
+    QString failure;
+    std::unique_ptr<QThread> worker(QThread::create([&] {
+        model = live::LiveModel::open(location, &failure, [&](qint64 d, qint64 t) {
+            done = d;
+            total = t;
+            return !stop;
+        });
+    }));
+
+    QProgressDialog dialog(Text::tr("Opening the model %1 …").arg(location), Text::tr("Stop"), 0, 1000, parent);
+    dialog.setWindowTitle(Text::tr("Opening a model"));
+    dialog.setWindowModality(Qt::WindowModal);
+    dialog.setMinimumDuration(300);
+    dialog.setAutoClose(false);
+    dialog.setAutoReset(false);
+    QObject::connect(&dialog, &QProgressDialog::canceled, &dialog, [&] {
+        stop = true;
+        dialog.setLabelText(Text::tr("Stopping …"));
+    });
+    // A wait cursor until the dialog is there to say more (its Stop button wants the arrow).
+    QApplication::setOverrideCursor(Qt::WaitCursor);
+    bool waiting = true;
+    const auto stopWaiting = [&] {
+        if (std::exchange(waiting, false))
+            QApplication::restoreOverrideCursor();
+    };
+    QTimer tick;
+    tick.setInterval(50);
+    QObject::connect(&tick, &QTimer::timeout, &dialog, [&] {
+        if (const qint64 t = total; t > 0)
+            dialog.setValue(static_cast<int>(1000 * done / t));
+        if (dialog.isVisible())
+            stopWaiting();
+    });
+    QEventLoop loop;
+    QObject::connect(worker.get(), &QThread::finished, &loop, &QEventLoop::quit);
+    worker->start();
+    tick.start();
+    dialog.setValue(0); // the dialog appears once 300 ms have passed
+    loop.exec(QEventLoop::ExcludeSocketNotifiers);
+    worker->wait();
+    stopWaiting();
+    if (!model)
+        *error = stop ? QString() : failure;
+    return model;
+}
+
+} // namespace qkv::app
