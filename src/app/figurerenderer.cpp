@@ -85,7 +85,9 @@ qreal figureTextPx(const FigureOptions &options, const QSizeF &size)
 QString defaultFigureTitle(const Document &doc, int head)
 {
     QString title = QStringLiteral("“%1”").arg(doc.sentence());
-    if (doc.settings().heads > 1)
+    if (doc.settings().heads > 1 && head < 0)
+        title += QStringLiteral(" · all %1 heads").arg(doc.settings().heads);
+    else if (doc.settings().heads > 1)
         title += QStringLiteral(" · head %1 of %2").arg(head + 1).arg(doc.settings().heads);
     return title;
 }
@@ -129,7 +131,11 @@ FigureRenderer::FigureRenderer(const FigureInput &input, const FigureOptions &op
         m_paint = paintView(input, options, *options.kind);
         if (!m_paint || options.noTitle || options.kind == FigureKind::Worked)
             return; // the worked computation has a heading of its own
-        const QString title = options.title.isEmpty() ? defaultFigureTitle(*input.document, input.head) : options.title;
+        // A figure of every head (the heads grid, all heads' arrows) names no one head.
+        const bool everyHead
+            = options.kind == FigureKind::Heads || (options.kind == FigureKind::Arrows && options.allHeads);
+        const QString title = options.title.isEmpty() ? defaultFigureTitle(*input.document, everyHead ? -1 : input.head)
+                                                      : options.title;
         m_paint = [=, view = m_paint](QPainter &p, const QRectF &r) {
             p.fillRect(r, palette.base());
             view(p, paintTitle(p, r, title, figureTextPx(options, r.size()), palette));

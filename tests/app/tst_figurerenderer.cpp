@@ -124,6 +124,18 @@ private Q_SLOTS:
         QVERIFY(!c.isNull());
         QCOMPARE(german, c);
     }
+    // A figure of one head names it; a figure of every head does not name the first.
+    void titlesNameTheHeadsShown()
+    {
+        Document doc = *loadDocument(u"example:animal"_s).document;
+        QCOMPARE(defaultFigureTitle(doc, 0), u"“%1”"_s.arg(doc.sentence()));
+        Settings s = doc.settings();
+        s.heads = 4;
+        doc.setSettings(s);
+        QVERIFY(defaultFigureTitle(doc, 1).endsWith(u" · head 2 of 4"_s));
+        QVERIFY(defaultFigureTitle(doc, -1).endsWith(u" · all 4 heads"_s));
+    }
+
     void theWindowsViewsFollowTheLocale()
     {
         DocumentSession session;
