@@ -1880,6 +1880,266 @@
     </message>
 </context>
 <context>
+    <name>WorkedSteps</name>
+    <message>
+        <source>masked, cannot see it</source>
+        <translation>maskiert, kann ihn nicht sehen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n others</source>
+        <translation>
+            <numerusform>%n weiterer</numerusform>
+            <numerusform>%n weitere</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No key to work out: select a key (a column of the heatmap).</source>
+        <translation>Kein Key zum Durchrechnen: Wählen Sie einen Key (eine Spalte der Heatmap).</translation>
+    </message>
+    <message>
+        <source>Who attends to %1 (key, token %2 of %3), head %4</source>
+        <translation>Wer auf %1 achtet (Key, Token %2 von %3), Head %4</translation>
+    </message>
+    <message>
+        <source>The weights are given (weights mode): this is the column of %1 in the attention matrix.</source>
+        <translation>Die Gewichte sind vorgegeben (Gewichtsmodus): Dies ist die Spalte von %1 in der Attention-Matrix.</translation>
+    </message>
+    <message>
+        <source>Each token scores %1 by the dot product of its query with the key of %1.</source>
+        <translation>Jedes Token bewertet %1 mit dem Skalarprodukt seiner Query mit dem Key von %1.</translation>
+    </message>
+    <message>
+        <source>Each token scores %1 by the dot product of its key with the key of %1.</source>
+        <translation>Jedes Token bewertet %1 mit dem Skalarprodukt seines Keys mit dem Key von %1.</translation>
+    </message>
+    <message>
+        <source>Each token scores %1 by the dot product of its embedding with the embedding of %1.</source>
+        <translation>Jedes Token bewertet %1 mit dem Skalarprodukt seines Embeddings mit dem Embedding von %1.</translation>
+    </message>
+    <message>
+        <source>Each token scores %1 by the dot product of its value with the value of %1.</source>
+        <translation>Jedes Token bewertet %1 mit dem Skalarprodukt seines Values mit dem Value von %1.</translation>
+    </message>
+    <message>
+        <source>A weight is made within the query&apos;s own row, so the weights of a row sum to 1 and those of this column need not.</source>
+        <translation>Ein Gewicht entsteht innerhalb der eigenen Zeile der Query; die Gewichte einer Zeile ergeben daher zusammen 1, die dieser Spalte nicht unbedingt.</translation>
+    </message>
+    <message numerus="yes">
+        <source>The %1 queries that attend to it most are worked out; the %n others are summed up.</source>
+        <translation>
+            <numerusform>Die %1 Queries, die am stärksten auf ihn achten, werden durchgerechnet; die %n weitere wird zusammengefasst.</numerusform>
+            <numerusform>Die %1 Queries, die am stärksten auf ihn achten, werden durchgerechnet; die %n weiteren werden zusammengefasst.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Scores: %1</source>
+        <translation>Scores: %1</translation>
+    </message>
+    <message>
+        <source>from %1 to %2</source>
+        <translation>von %1 bis %2</translation>
+    </message>
+    <message>
+        <source>Weights: the given column of A</source>
+        <translation>Gewichte: die vorgegebene Spalte von A</translation>
+    </message>
+    <message>
+        <source>Weights: the scores themselves (no normalization)</source>
+        <translation>Gewichte: die Scores selbst (keine Normalisierung)</translation>
+    </message>
+    <message>
+        <source>Weights: softmax within each query&apos;s row</source>
+        <translation>Gewichte: Softmax innerhalb der Zeile jeder Query</translation>
+    </message>
+    <message>
+        <source>Each weight is %1, where %2 sums the exponentials of that query&apos;s whole row (the scores divided by %3).</source>
+        <translation>Jedes Gewicht ist %1, wobei %2 die Exponentialwerte der ganzen Zeile dieser Query summiert (die Scores geteilt durch %3).</translation>
+    </message>
+    <message>
+        <source>Each weight is %1, where %2 sums the exponentials of that query&apos;s whole row.</source>
+        <translation>Jedes Gewicht ist %1, wobei %2 die Exponentialwerte der ganzen Zeile dieser Query summiert.</translation>
+    </message>
+    <message>
+        <source>Weights: each score divided by the sum of its query&apos;s row</source>
+        <translation>Gewichte: jeder Score geteilt durch die Summe der Zeile seiner Query</translation>
+    </message>
+    <message>
+        <source>What it passes on: each query&apos;s output takes %1</source>
+        <translation>Was er weitergibt: Die Ausgabe jeder Query erhält %1</translation>
+    </message>
+    <message>
+        <source>No query can see %1: every cell of its column is masked.</source>
+        <translation>Keine Query kann %1 sehen: Jede Zelle seiner Spalte ist maskiert.</translation>
+    </message>
+    <message>
+        <source>%1 attends to %2 most, with weight %3; the column sums to %4.</source>
+        <translation>%1 achtet am stärksten auf %2, mit Gewicht %3; die Spalte ergibt zusammen %4.</translation>
+    </message>
+    <message numerus="yes">
+        <source>(%n more terms)</source>
+        <translation>
+            <numerusform>(%n weiterer Term)</numerusform>
+            <numerusform>(%n weitere Terme)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>together %1</source>
+        <translation>zusammen %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Numbers are shown with %n decimals; every step uses the exact values, so a result can differ from its rounded terms in the last digit.</source>
+        <translation>
+            <numerusform>Zahlen werden mit %n Nachkommastelle gezeigt; jeder Schritt rechnet mit den exakten Werten, daher kann ein Ergebnis in der letzten Stelle von seinen gerundeten Termen abweichen.</numerusform>
+            <numerusform>Zahlen werden mit %n Nachkommastellen gezeigt; jeder Schritt rechnet mit den exakten Werten, daher kann ein Ergebnis in der letzten Stelle von seinen gerundeten Termen abweichen.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>masked, left out</source>
+        <translation>maskiert, ausgelassen</translation>
+    </message>
+    <message>
+        <source>No token to work out: select a token.</source>
+        <translation>Kein Token zum Durchrechnen: Wählen Sie ein Token.</translation>
+    </message>
+    <message>
+        <source>Worked computation for %1 (token %2 of %3), head %4</source>
+        <translation>Rechenweg für %1 (Token %2 von %3), Head %4</translation>
+    </message>
+    <message>
+        <source>The attention weights are given (weights mode): there are no scores to compute.</source>
+        <translation>Die Attention-Gewichte sind vorgegeben (Gewichtsmodus): Es gibt keine Scores zu berechnen.</translation>
+    </message>
+    <message>
+        <source>Scores are the dot products of the query of %1 with the key of every token.</source>
+        <translation>Die Scores sind die Skalarprodukte der Query von %1 mit dem Key jedes Tokens.</translation>
+    </message>
+    <message>
+        <source>Scores are the dot products of the key of %1 with the key of every token (symmetric).</source>
+        <translation>Die Scores sind die Skalarprodukte des Keys von %1 mit dem Key jedes Tokens (symmetrisch).</translation>
+    </message>
+    <message>
+        <source>Scores are the dot products of the embedding of %1 with the embedding of every token.</source>
+        <translation>Die Scores sind die Skalarprodukte des Embeddings von %1 mit dem Embedding jedes Tokens.</translation>
+    </message>
+    <message>
+        <source>Scores are the dot products of the value of %1 with the value of every token.</source>
+        <translation>Die Scores sind die Skalarprodukte des Values von %1 mit dem Value jedes Tokens.</translation>
+    </message>
+    <message>
+        <source>Softmax makes them weights after dividing by %1.</source>
+        <translation>Softmax macht sie zu Gewichten, nachdem sie durch %1 geteilt wurden.</translation>
+    </message>
+    <message>
+        <source>Softmax makes them weights.</source>
+        <translation>Softmax macht sie zu Gewichten.</translation>
+    </message>
+    <message>
+        <source>Softmax makes them weights after dividing by the temperature T.</source>
+        <translation>Softmax macht sie zu Gewichten, nachdem sie durch die Temperatur T geteilt wurden.</translation>
+    </message>
+    <message>
+        <source>Each is divided by their sum to make the weights.</source>
+        <translation>Jeder wird durch ihre Summe geteilt; das ergibt die Gewichte.</translation>
+    </message>
+    <message>
+        <source>The weights are the scores themselves (no normalization).</source>
+        <translation>Die Gewichte sind die Scores selbst (keine Normalisierung).</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n masked keys are left out.</source>
+        <translation>
+            <numerusform>%n maskierter Key wird ausgelassen.</numerusform>
+            <numerusform>%n maskierte Keys werden ausgelassen.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The %1 keys with the largest weights are worked out term by term; the %n other visible keys are summed up in one line per step.</source>
+        <translation>
+            <numerusform>Die %1 Keys mit den größten Gewichten werden Term für Term durchgerechnet; der %n weitere sichtbare Key wird in einer Zeile je Schritt zusammengefasst.</numerusform>
+            <numerusform>Die %1 Keys mit den größten Gewichten werden Term für Term durchgerechnet; die %n weiteren sichtbaren Keys werden in einer Zeile je Schritt zusammengefasst.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Weights: the given row of A</source>
+        <translation>Gewichte: die vorgegebene Zeile von A</translation>
+    </message>
+    <message numerus="yes">
+        <source>(%n others)</source>
+        <translation>
+            <numerusform>(%n weiterer)</numerusform>
+            <numerusform>(%n weitere)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Scaling: divide by %1</source>
+        <translation>Skalierung: geteilt durch %1</translation>
+    </message>
+    <message>
+        <source>Exponentials</source>
+        <translation>Exponentialwerte</translation>
+    </message>
+    <message>
+        <source>Each exponent is reduced by the largest, %1, so that nothing overflows; the weights do not change.</source>
+        <translation>Jeder Exponent wird um den größten, %1, verringert, damit nichts überläuft; die Gewichte ändern sich nicht.</translation>
+    </message>
+    <message>
+        <source>Normalization: divide by the sum</source>
+        <translation>Normalisierung: durch die Summe teilen</translation>
+    </message>
+    <message>
+        <source>Normalization: none</source>
+        <translation>Normalisierung: keine</translation>
+    </message>
+    <message>
+        <source>The weights are the scores as they are. Masked keys get weight 0.</source>
+        <translation>Die Gewichte sind die Scores, wie sie sind. Maskierte Keys erhalten das Gewicht 0.</translation>
+    </message>
+    <message>
+        <source>The weights are the scores as they are.</source>
+        <translation>Die Gewichte sind die Scores, wie sie sind.</translation>
+    </message>
+    <message>
+        <source>Normalization: divide by the sum of the scores</source>
+        <translation>Normalisierung: durch die Summe der Scores teilen</translation>
+    </message>
+    <message>
+        <source>Weighted sum of the values: %1</source>
+        <translation>Gewichtete Summe der Values: %1</translation>
+    </message>
+    <message>
+        <source>Closer after attention? Every value compared with %1 and %2</source>
+        <translation>Nach der Attention näher? Jeder Value verglichen mit %1 und %2</translation>
+    </message>
+    <message>
+        <source>Before attention: %1</source>
+        <translation>Vor der Attention: %1</translation>
+    </message>
+    <message>
+        <source>After attention: %1</source>
+        <translation>Nach der Attention: %1</translation>
+    </message>
+    <message>
+        <source>(was %1, closer)</source>
+        <translation>(vorher %1, näher)</translation>
+    </message>
+    <message>
+        <source>(was %1, farther)</source>
+        <translation>(vorher %1, ferner)</translation>
+    </message>
+    <message>
+        <source>(was %1, unchanged)</source>
+        <translation>(vorher %1, unverändert)</translation>
+    </message>
+    <message>
+        <source>%1 is closer (a larger dot product) than %2 to %3 of the %4 values.</source>
+        <translation>%1 ist %3 der %4 Values näher (ein größeres Skalarprodukt) als %2.</translation>
+    </message>
+    <message>
+        <source>“%1”</source>
+        <translation>„%1“</translation>
+    </message>
+</context>
+<context>
     <name>qkv::AboutDialog</name>
     <message>
         <source>&lt;h2&gt;QKV Lab %1&lt;/h2&gt;</source>

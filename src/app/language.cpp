@@ -23,6 +23,8 @@ QList<Language> availableLanguages()
     const QStringList files = QDir(catalogueFolder).entryList({QStringLiteral("qkvlab_*.qm")}, QDir::Files, QDir::Name);
     for (const QString &file : files) {
         const QString code = file.mid(7, file.size() - 10); // qkvlab_CODE.qm
+        if (code == u"en")
+            continue; // the plural forms of the sources' own language
         QString name = QLocale(code).nativeLanguageName();
         if (!name.isEmpty())
             name[0] = name[0].toUpper();
@@ -62,11 +64,20 @@ QString effectiveLanguage()
     return QStringLiteral("en");
 }
 
+void installEnglishPlurals(QCoreApplication &app)
+{
+    auto *plurals = new QTranslator(&app);
+    if (plurals->load(QStringLiteral("qkvlab_en"), catalogueFolder))
+        QCoreApplication::installTranslator(plurals);
+}
+
 void installTranslators(QCoreApplication &app)
 {
     const QString code = effectiveLanguage();
-    if (code == QLatin1String("en"))
+    if (code == QLatin1String("en")) {
+        installEnglishPlurals(app);
         return;
+    }
     // Parented to the application, they live as long as it does.
     auto *ours = new QTranslator(&app);
     if (ours->load(QStringLiteral("qkvlab_") + code, catalogueFolder))

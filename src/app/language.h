@@ -24,5 +24,7 @@ QString effectiveLanguage();
 // Installs the catalogues of effectiveLanguage() into `app` (ours, and Qt's own for its dialogs
 // when the system has them); the window's texts are translated from then on.
 void installTranslators(QCoreApplication &app);
+// English's plural forms ("1 other", not "1 others"), for the command line, which is English.
+void installEnglishPlurals(QCoreApplication &app);
 
 } // namespace qkv::app

@@ -20,11 +20,13 @@ int main(int argc, char *argv[])
     if (qkv::app::isCommandLine(arguments)) {
         if (!qkv::app::needsGui(arguments)) {
             QCoreApplication app(argc, argv);
+            qkv::app::installEnglishPlurals(app);
             return qkv::app::runCommandLine(QCoreApplication::arguments());
         }
         if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
             qputenv("QT_QPA_PLATFORM", "offscreen");
         QApplication app(argc, argv);
+        qkv::app::installEnglishPlurals(app);
         return qkv::app::runCommandLine(QCoreApplication::arguments());
     }
 

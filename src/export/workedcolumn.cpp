@@ -72,6 +72,8 @@ namespace {
 
 class ColumnWriter : public WorkedNotation
 {
+    Q_DECLARE_TR_FUNCTIONS(WorkedSteps)
+
 public:
     ColumnWriter(const WorkedColumn &c, WorkedSyntax syntax, const WorkedOptions &options)
         : WorkedNotation(c.tokens, syntax, options)
@@ -85,12 +87,12 @@ private:
     WorkedRow row(int i, const QString &expression, const QString &result = {}) const
     {
         if (entry(i).masked)
-            return {label(i), words(u"masked, cannot see it"_s), {}, {}, true};
+            return {label(i), words(prose(tr("masked, cannot see it"))), {}, {}, true};
         return {label(i), expression, result, {}, false};
     }
     WorkedRow others(const QString &expression) const
     {
-        return {QString::number(m_rest.size()) + u" others"_s, expression, {}, {}, false};
+        return {prose(tr("%n others", nullptr, static_cast<int>(m_rest.size()))), expression, {}, {}, false};
     }
     double restWeight() const
     {
@@ -112,7 +114,7 @@ private:
 std::vector<WorkedBlock> ColumnWriter::blocks()
 {
     if (!m_c.isValid()) {
-        add(Kind::Note, u"No key to work out: select a key (a column of the heatmap)."_s);
+        add(Kind::Note, prose(tr("No key to work out: select a key (a column of the heatmap).")));
         return std::move(m_blocks);
     }
     const int n = static_cast<int>(m_c.queries.size());
@@ -126,8 +128,8 @@ std::vector<WorkedBlock> ColumnWriter::blocks()
     if (m_c.strongest >= 0)
         markRepeated({}, m_c.strongest);
     add(Kind::Title,
-        u"Who attends to "_s + quoted(m_c.key)
-            + u" (key, token %1 of %2), head %3"_s.arg(m_c.key + 1).arg(n).arg(m_c.head + 1));
+        prose(tr("Who attends to %1 (key, token %2 of %3), head %4"))
+            .arg(quoted(m_c.key), QString::number(m_c.key + 1), QString::number(n), QString::number(m_c.head + 1)));
     introduction();
     if (m_c.settings.mode != Mode::Weights)
         scores();
@@ -140,32 +142,35 @@ std::vector<WorkedBlock> ColumnWriter::blocks()
 void ColumnWriter::introduction()
 {
     const Settings &s = m_c.settings;
+    const QString key = quoted(m_c.key);
     QString text;
     if (s.mode == Mode::Weights) {
-        text = u"The weights are given (weights mode): this is the column of "_s + quoted(m_c.key)
-            + u" in the attention matrix."_s;
+        text = prose(tr("The weights are given (weights mode): this is the column of %1 in the attention matrix."))
+                   .arg(key);
     } else {
-        const QString what = s.scoring == Scoring::QueryKey ? u"query with the key of %1"_s
-            : s.scoring == Scoring::KeyKey                  ? u"key with the key of %1"_s
-            : s.mode == Mode::Projection                    ? u"embedding with the embedding of %1"_s
-                                                            : u"value with the value of %1"_s;
-        text = u"Each token scores "_s + quoted(m_c.key) + u" by the dot product of its "_s + what.arg(quoted(m_c.key))
-            + u". A weight is made within the query's own row, so the weights of a row sum to 1 and those of "
-              u"this column need not."_s;
+        const QString what
+            = byScoring(s, tr("Each token scores %1 by the dot product of its query with the key of %1."),
+                tr("Each token scores %1 by the dot product of its key with the key of %1."),
+                tr("Each token scores %1 by the dot product of its embedding with the embedding of %1."),
+                tr("Each token scores %1 by the dot product of its value with the value of %1."));
+        text = prose(what).arg(key) + u' '
+            + prose(tr("A weight is made within the query's own row, so the weights of a row sum to 1 and those of "
+                       "this column need not."));
     }
     add(Kind::Text, text);
     QString note = roundingNote();
     if (!m_rest.empty())
-        note += u" The %1 queries that attend to it most are worked out; the %2 others are summed up."_s
-                    .arg(m_c.listed.size())
-                    .arg(m_rest.size());
+        note += u' '
+            + prose(tr("The %1 queries that attend to it most are worked out; the %n others are summed up.", nullptr,
+                        static_cast<int>(m_rest.size())))
+                  .arg(m_c.listed.size());
     add(Kind::Note, note);
 }
 
 void ColumnWriter::scores()
 {
     const QString theirs = comparedLetter(m_c.settings, true), own = comparedLetter(m_c.settings, false);
-    step(u"Scores: "_s + math(theirs + u"(i)"_s + cdot() + named(own, m_c.key)));
+    step(prose(tr("Scores: %1")).arg(math(theirs + u"(i)"_s + cdot() + named(own, m_c.key))));
     add(Kind::Text, math(named(own, m_c.key) + u" = "_s + vector(m_c.comparedKey, false)));
     std::vector<WorkedRow> r;
     for (int i : m_c.listed)
@@ -177,7 +182,7 @@ void ColumnWriter::scores()
             lo = std::min(lo, entry(i).score);
             hi = std::max(hi, entry(i).score);
         }
-        r.push_back(others(words(u"from "_s) + num(lo) + words(u" to "_s) + num(hi)));
+        r.push_back(others(words(prose(tr("from %1 to %2")).arg(textNumber(lo), textNumber(hi)))));
     }
     rows(std::move(r));
 }
@@ -187,54 +192,59 @@ void ColumnWriter::weights()
     const Settings &s = m_c.settings;
     std::vector<WorkedRow> r;
     if (s.mode == Mode::Weights || s.normalization == Normalization::None) {
-        step(s.mode == Mode::Weights ? u"Weights: the given column of A"_s
-                                     : u"Weights: the scores themselves (no normalization)"_s);
+        step(prose(s.mode == Mode::Weights ? tr("Weights: the given column of A")
+                                           : tr("Weights: the scores themselves (no normalization)")));
         for (int i : m_c.listed)
             r.push_back(row(i, {}, num(entry(i).weight)));
     } else if (usesSoftmax(s)) {
         QString by;
         if (m_c.divisor != 1)
             by = divide() + num(m_c.divisor);
-        step(u"Weights: softmax within each query's row"_s);
+        step(prose(tr("Weights: softmax within each query's row")));
+        const QString weight = math(power(u"s"_s + by) + divide() + pick(u"Σ"_s, u"\\Sigma"_s)),
+                      sum = math(pick(u"Σ"_s, u"\\Sigma"_s));
         add(Kind::Text,
-            u"Each weight is "_s + math(power(u"s"_s + by) + divide() + pick(u"Σ"_s, u"\\Sigma"_s)) + u", where "_s
-                + math(pick(u"Σ"_s, u"\\Sigma"_s)) + u" sums the exponentials of that query's whole row"_s
-                + (m_c.divisor != 1 ? u" (the scores divided by "_s + math(num(m_c.divisor)) + u')' : QString())
-                + u'.');
+            m_c.divisor != 1
+                ? prose(tr("Each weight is %1, where %2 sums the exponentials of that query's whole row (the scores "
+                           "divided by %3)."))
+                      .arg(weight, sum, math(num(m_c.divisor)))
+                : prose(tr("Each weight is %1, where %2 sums the exponentials of that query's whole row."))
+                      .arg(weight, sum));
         for (int i : m_c.listed) {
             const WorkedQuery &q = query(i);
             const QString exponent = q.shift != 0 ? signedSum({q.entry.scaled, -q.shift}) : num(q.entry.scaled);
             r.push_back(row(i, power(exponent) + divide() + factor(q.total) + u" = "_s, num(q.entry.weight)));
         }
     } else {
-        step(u"Weights: each score divided by the sum of its query's row"_s);
+        step(prose(tr("Weights: each score divided by the sum of its query's row")));
         for (int i : m_c.listed)
             r.push_back(
                 row(i, num(entry(i).score) + divide() + factor(query(i).total) + u" = "_s, num(entry(i).weight)));
     }
     if (!m_rest.empty())
-        r.push_back(others(words(u"together "_s) + num(restWeight())));
+        r.push_back(others(together(num(restWeight()))));
     rows(std::move(r));
 }
 
 void ColumnWriter::contribution()
 {
     const int j = m_c.key;
-    step(u"What it passes on: each query's output takes "_s + math(u"a(i)"_s + times() + named(u"v"_s, j)));
+    step(
+        prose(tr("What it passes on: each query's output takes %1")).arg(math(u"a(i)"_s + times() + named(u"v"_s, j))));
     add(Kind::Text, math(named(u"v"_s, j) + u" = "_s + vector(m_c.value, false)));
     std::vector<WorkedRow> r;
     for (int i : m_c.listed)
         r.push_back(row(i, num(entry(i).weight) + times() + vector(m_c.value, true) + u" = "_s,
             vector(entry(i).weight * m_c.value, true)));
     if (!m_rest.empty())
-        r.push_back(others(words(u"together "_s) + vector(restWeight() * m_c.value, true)));
+        r.push_back(others(together(vector(restWeight() * m_c.value, true))));
     rows(std::move(r));
 }
 
 void ColumnWriter::summary()
 {
     if (m_c.strongest < 0) {
-        add(Kind::Result, u"No query can see "_s + quoted(m_c.key) + u": every cell of its column is masked."_s);
+        add(Kind::Result, prose(tr("No query can see %1: every cell of its column is masked.")).arg(quoted(m_c.key)));
         return;
     }
     double sum = 0;
@@ -242,8 +252,8 @@ void ColumnWriter::summary()
         if (!q.entry.masked)
             sum += q.entry.weight;
     add(Kind::Result,
-        quoted(m_c.strongest) + u" attends to "_s + quoted(m_c.key) + u" most, with weight "_s
-            + num(entry(m_c.strongest).weight) + u"; the column sums to "_s + num(sum) + u'.');
+        prose(tr("%1 attends to %2 most, with weight %3; the column sums to %4."))
+            .arg(quoted(m_c.strongest), quoted(m_c.key), textNumber(entry(m_c.strongest).weight), textNumber(sum)));
 }
 
 } // namespace

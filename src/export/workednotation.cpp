@@ -1,5 +1,7 @@
 #include "export/workednotation.h"
 
+#include <QRegularExpression>
+
 #include <algorithm>
 
 namespace qkv {
@@ -25,6 +27,19 @@ QString WorkedNotation::escape(const QString &s) const
         }
     }
     return out;
+}
+
+QString WorkedNotation::prose(const QString &translated) const
+{
+    static const QRegularExpression placeholder(u"%L?\\d+"_s);
+    QString out;
+    qsizetype at = 0;
+    for (auto it = placeholder.globalMatch(translated); it.hasNext();) {
+        const QRegularExpressionMatch m = it.next();
+        out += escape(translated.mid(at, m.capturedStart() - at)) + m.captured();
+        at = m.capturedEnd();
+    }
+    return out + escape(translated.mid(at));
 }
 
 QString WorkedNotation::vector(const Eigen::VectorXd &v, bool shorten) const
@@ -71,7 +86,8 @@ WorkedRow WorkedNotation::dot(int j, const Eigen::VectorXd &a, const Eigen::Vect
         terms.push_back(a[i] * b[i]);
     }
     const QString more = shown < n ? u" + "_s + dots() : QString();
-    QString count = shown < n ? words(u" (%1 more terms)"_s.arg(n - shown)) : QString();
+    QString count
+        = shown < n ? words(u' ' + prose(tr("(%n more terms)", nullptr, static_cast<int>(n - shown)))) : QString();
     if (m_syntax == WorkedSyntax::Plain) // kept on one line by the view
         count = u' ' + count.mid(1).replace(u' ', QChar::Nbsp);
     if (n == 1)

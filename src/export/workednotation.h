@@ -2,6 +2,7 @@
 
 #include "export/workedcomputation.h"
 
+#include <QCoreApplication>
 #include <QSet>
 
 using namespace Qt::StringLiterals;
@@ -13,6 +14,8 @@ namespace qkv {
 // three forms say the same thing. Collects the blocks as they are written.
 class WorkedNotation
 {
+    Q_DECLARE_TR_FUNCTIONS(WorkedSteps)
+
 public:
     WorkedNotation(const QStringList &tokens, WorkedSyntax syntax, const WorkedOptions &options)
         : m_tokens(tokens)
@@ -41,10 +44,16 @@ protected:
         return negative(s) ? u'(' + s + u')' : s;
     }
     QString escape(const QString &s) const;
+    // Prose of the steps in the reader's language (the window's; English on the command line),
+    // escaped for the syntax but for its placeholders (%1, %L2), which arg() then fills.
+    QString prose(const QString &translated) const;
+    // "together 0.62": what the rows not worked out add up to (a number or a vector).
+    QString together(const QString &sum) const { return words(prose(tr("together %1")).arg(math(sum))); }
     QString roundingNote() const
     {
-        return u"Numbers are shown with %1 decimals; every step uses the exact values, so a result can differ "
-               u"from its rounded terms in the last digit."_s.arg(m_options.decimals);
+        return prose(tr("Numbers are shown with %n decimals; every step uses the exact values, so a result can differ "
+                        "from its rounded terms in the last digit.",
+            nullptr, m_options.decimals));
     }
     QString label(int j) const
     {
@@ -52,7 +61,8 @@ protected:
         return escape(m_repeated.contains(t) ? t + u" #"_s + QString::number(j + 1) : t);
     }
     QString mathLabel(int j) const { return words(label(j)); }
-    QString quoted(int j) const { return pick(u"“"_s + label(j) + u"”"_s, u"``"_s + label(j) + u"''"_s); }
+    // A token quoted as the language quotes ("„it“" in German).
+    QString quoted(int j) const { return tex() ? u"``"_s + label(j) + u"''"_s : prose(tr("“%1”")).arg(label(j)); }
     QString named(const QString &letter, int j) const { return letter + u'(' + mathLabel(j) + u')'; }
     QString power(const QString &exponent) const
     {
@@ -74,6 +84,15 @@ protected:
             break;
         }
         return settings.mode == Mode::Projection ? u"x"_s : u"v"_s;
+    }
+    // One of four texts by what the scores compare: q·k, k·k, the embeddings (projection
+    // mode) or the values.
+    static QString byScoring(const Settings &settings, const QString &queryKey, const QString &keyKey,
+        const QString &embedding, const QString &value)
+    {
+        if (settings.scoring == Scoring::QueryKey || settings.scoring == Scoring::KeyKey)
+            return settings.scoring == Scoring::QueryKey ? queryKey : keyKey;
+        return settings.mode == Mode::Projection ? embedding : value;
     }
     QString vector(const Eigen::VectorXd &v, bool shorten) const;
     QString signedSum(const std::vector<double> &terms) const;

@@ -8,6 +8,8 @@ namespace {
 
 class Writer : public WorkedNotation
 {
+    Q_DECLARE_TR_FUNCTIONS(WorkedSteps)
+
 public:
     Writer(const WorkedComputation &w, WorkedSyntax syntax, const WorkedOptions &options)
         : WorkedNotation(w.tokens, syntax, options)
@@ -22,12 +24,12 @@ private:
     WorkedRow row(int j, const QString &expression, const QString &result = {}) const
     {
         if (key(j).masked)
-            return {label(j), words(u"masked, left out"_s), {}, {}, true};
+            return {label(j), words(prose(tr("masked, left out"))), {}, {}, true};
         return {label(j), expression, result, {}, false};
     }
     WorkedRow others(const QString &expression) const
     {
-        return {QString::number(m_rest.size()) + u" others"_s, expression, {}, {}, false};
+        return {prose(tr("%n others", nullptr, static_cast<int>(m_rest.size()))), expression, {}, {}, false};
     }
     void introduction();
     void scores();
@@ -49,13 +51,13 @@ QString Writer::range(double WorkedKey::*field) const
         lo = std::min(lo, key(j).*field);
         hi = std::max(hi, key(j).*field);
     }
-    return words(u"from "_s) + num(lo) + words(u" to "_s) + num(hi);
+    return words(prose(tr("from %1 to %2")).arg(textNumber(lo), textNumber(hi)));
 }
 
 std::vector<WorkedBlock> Writer::blocks()
 {
     if (!m_w.isValid()) {
-        add(Kind::Note, u"No token to work out: select a token."_s);
+        add(Kind::Note, prose(tr("No token to work out: select a token.")));
         return std::move(m_blocks);
     }
     const int n = static_cast<int>(m_w.keys.size());
@@ -68,8 +70,8 @@ std::vector<WorkedBlock> Writer::blocks()
             m_rest.push_back(j);
     markRepeated(m_listed, m_w.query);
     add(Kind::Title,
-        u"Worked computation for "_s + quoted(m_w.query)
-            + u" (token %1 of %2), head %3"_s.arg(m_w.query + 1).arg(n).arg(m_w.head + 1));
+        prose(tr("Worked computation for %1 (token %2 of %3), head %4"))
+            .arg(quoted(m_w.query), QString::number(m_w.query + 1), QString::number(n), QString::number(m_w.head + 1)));
     introduction();
     if (m_w.settings.mode == Mode::Weights) {
         givenWeights();
@@ -88,47 +90,50 @@ void Writer::introduction()
 {
     const Settings &s = m_w.settings;
     const QString who = quoted(m_w.query);
-    QString text;
+    // Whole sentences, one after another, so that each translates as a whole.
+    QStringList text;
     if (s.mode == Mode::Weights) {
-        text = u"The attention weights are given (weights mode): there are no scores to compute."_s;
+        text << prose(tr("The attention weights are given (weights mode): there are no scores to compute."));
     } else {
-        const QString of = s.scoring == Scoring::QueryKey ? u"query of %1 with the key of every token"_s
-            : s.scoring == Scoring::KeyKey                ? u"key of %1 with the key of every token (symmetric)"_s
-            : s.mode == Mode::Projection                  ? u"embedding of %1 with the embedding of every token"_s
-                                                          : u"value of %1 with the value of every token"_s;
-        text = u"Scores are the dot products of the "_s + of.arg(who);
+        const QString of
+            = byScoring(s, tr("Scores are the dot products of the query of %1 with the key of every token."),
+                tr("Scores are the dot products of the key of %1 with the key of every token (symmetric)."),
+                tr("Scores are the dot products of the embedding of %1 with the embedding of every token."),
+                tr("Scores are the dot products of the value of %1 with the value of every token."));
+        text << prose(of).arg(who);
         switch (s.normalization) {
         case Normalization::ScaledSoftmax:
-            text += u", made weights by softmax after dividing by "_s
-                + math(pick(u"√d × T"_s, u"\\sqrt{d} \\times T"_s)) + u'.';
+            text << prose(tr("Softmax makes them weights after dividing by %1."))
+                        .arg(math(pick(u"√d × T"_s, u"\\sqrt{d} \\times T"_s)));
             break;
         case Normalization::Softmax:
-            text += s.temperature == 1 ? u", made weights by softmax."_s
-                                       : u", made weights by softmax after dividing by the temperature T."_s;
+            text << prose(s.temperature == 1 ? tr("Softmax makes them weights.")
+                                             : tr("Softmax makes them weights after dividing by the temperature T."));
             break;
         case Normalization::Sum:
-            text += u", made weights by dividing each by their sum."_s;
+            text << prose(tr("Each is divided by their sum to make the weights."));
             break;
         case Normalization::None:
-            text += u"; the weights are the scores themselves (no normalization)."_s;
+            text << prose(tr("The weights are the scores themselves (no normalization)."));
             break;
         }
     }
     if (const int masked = m_w.maskedCount())
-        text += u" %1 masked key%2 left out."_s.arg(masked).arg(masked == 1 ? u" is"_s : u"s are"_s);
-    add(Kind::Text, text);
-    QString note = roundingNote();
+        text << prose(tr("%n masked keys are left out.", nullptr, masked));
+    add(Kind::Text, text.join(u' '));
+    QStringList note {roundingNote()};
     if (!m_rest.empty())
-        note += u" The %1 keys with the largest weights are worked out term by term; the %2 other visible keys are "
-                u"summed up in one line per step."_s.arg(m_listed.size())
-                    .arg(m_rest.size());
-    add(Kind::Note, note);
+        note << prose(tr("The %1 keys with the largest weights are worked out term by term; the %n other visible keys "
+                         "are summed up in one line per step.",
+                          nullptr, static_cast<int>(m_rest.size())))
+                    .arg(m_listed.size());
+    add(Kind::Note, note.join(u' '));
 }
 
 void Writer::scores()
 {
     const QString own = comparedLetter(m_w.settings, true), their = comparedLetter(m_w.settings, false);
-    step(u"Scores: "_s + math(named(own, m_w.query) + cdot() + their + u"(j)"_s));
+    step(prose(tr("Scores: %1")).arg(math(named(own, m_w.query) + cdot() + their + u"(j)"_s)));
     add(Kind::Text, math(named(own, m_w.query) + u" = "_s + vector(m_w.compared, false)));
     std::vector<WorkedRow> r;
     for (int j : m_listed)
@@ -141,7 +146,7 @@ void Writer::scores()
 
 void Writer::givenWeights()
 {
-    step(u"Weights: the given row of A"_s);
+    step(prose(tr("Weights: the given row of A")));
     std::vector<WorkedRow> r;
     double restSum = 0;
     for (int j : m_rest)
@@ -149,7 +154,7 @@ void Writer::givenWeights()
     for (int j : m_listed)
         r.push_back(row(j, {}, num(key(j).weight)));
     if (!m_rest.empty())
-        r.push_back(others(words(u"together "_s) + num(restSum)));
+        r.push_back(others(together(num(restSum))));
     rows(std::move(r));
 }
 
@@ -168,13 +173,13 @@ void Writer::divideBy(double WorkedKey::*numerator, double total)
     QString sum = signedSum(terms);
     if (!m_rest.empty())
         sum += (restSum < 0 ? u' ' + minus() + u' ' : u" + "_s) + num(std::abs(restSum))
-            + words(u" ("_s + QString::number(m_rest.size()) + u" others)"_s);
+            + words(u' ' + prose(tr("(%n others)", nullptr, static_cast<int>(m_rest.size()))));
     add(Kind::Text, math(pick(u"sum"_s, u"\\Sigma"_s) + u" = "_s + sum + u" = "_s + num(total)));
     std::vector<WorkedRow> r;
     for (int j : m_listed)
         r.push_back(row(j, num(key(j).*numerator) + divide() + factor(total) + u" = "_s, num(key(j).weight)));
     if (!m_rest.empty())
-        r.push_back(others(words(u"together "_s) + num(restWeight)));
+        r.push_back(others(together(num(restWeight))));
     rows(std::move(r));
 }
 
@@ -186,7 +191,7 @@ void Writer::softmax()
         QString by = s.normalization == Normalization::Softmax ? u"T"_s : pick(u"√"_s + d, u"\\sqrt{"_s + d + u'}');
         if (s.normalization == Normalization::ScaledSoftmax && s.temperature != 1)
             by += times() + num(s.temperature);
-        step(u"Scaling: divide by "_s + math(by + u" = "_s + num(m_w.divisor)));
+        step(prose(tr("Scaling: divide by %1")).arg(math(by + u" = "_s + num(m_w.divisor))));
         std::vector<WorkedRow> r;
         for (int j : m_listed)
             r.push_back(row(j, num(key(j).score) + divide() + num(m_w.divisor) + u" = "_s + num(key(j).scaled)));
@@ -194,11 +199,12 @@ void Writer::softmax()
             r.push_back(others(range(&WorkedKey::scaled)));
         rows(std::move(r));
     }
-    step(u"Exponentials"_s);
+    step(prose(tr("Exponentials")));
     if (m_w.shift != 0)
         add(Kind::Note,
-            u"Each exponent is reduced by the largest, "_s + math(num(m_w.shift))
-                + u", so that nothing overflows; the weights do not change."_s);
+            prose(tr("Each exponent is reduced by the largest, %1, so that nothing overflows; the weights do not "
+                     "change."))
+                .arg(math(num(m_w.shift))));
     std::vector<WorkedRow> r;
     double restSum = 0;
     for (int j : m_rest)
@@ -208,9 +214,9 @@ void Writer::softmax()
         r.push_back(row(j, power(exponent) + u" = "_s + num(key(j).exponential)));
     }
     if (!m_rest.empty())
-        r.push_back(others(words(u"together "_s) + num(restSum)));
+        r.push_back(others(together(num(restSum))));
     rows(std::move(r));
-    step(u"Normalization: divide by the sum"_s);
+    step(prose(tr("Normalization: divide by the sum")));
     divideBy(&WorkedKey::exponential, m_w.total);
 }
 
@@ -222,13 +228,13 @@ void Writer::normalization()
         softmax();
         break;
     case Normalization::None:
-        step(u"Normalization: none"_s);
+        step(prose(tr("Normalization: none")));
         add(Kind::Text,
-            u"The weights are the scores as they are."_s
-                + (m_w.maskedCount() ? u" Masked keys get weight 0."_s : QString()));
+            m_w.maskedCount() ? prose(tr("The weights are the scores as they are. Masked keys get weight 0."))
+                              : prose(tr("The weights are the scores as they are.")));
         break;
     case Normalization::Sum:
-        step(u"Normalization: divide by the sum of the scores"_s);
+        step(prose(tr("Normalization: divide by the sum of the scores")));
         divideBy(&WorkedKey::score, m_w.total);
         break;
     }
@@ -237,8 +243,8 @@ void Writer::normalization()
 void Writer::weightedSum()
 {
     const int q = m_w.query;
-    step(u"Weighted sum of the values: "_s
-        + math(named(u"o"_s, q) + u" = "_s + pick(u"Σ a(j) × v(j)"_s, u"\\sum_j a_j \\, v(j)"_s)));
+    step(prose(tr("Weighted sum of the values: %1"))
+             .arg(math(named(u"o"_s, q) + u" = "_s + pick(u"Σ a(j) × v(j)"_s, u"\\sum_j a_j \\, v(j)"_s))));
     std::vector<WorkedRow> r;
     // Vᵀ·a over the unlisted keys: reading V by columns, not thousands of strided rows.
     Eigen::VectorXd restWeights = Eigen::VectorXd::Zero(m_w.values.rows());
@@ -250,7 +256,7 @@ void Writer::weightedSum()
         r.push_back(row(j, num(key(j).weight) + times() + vector(v, true) + u" = "_s, vector(key(j).weight * v, true)));
     }
     if (!m_rest.empty())
-        r.push_back(others(words(u"together "_s) + vector(rest, true)));
+        r.push_back(others(together(vector(rest, true))));
     rows(std::move(r));
     add(Kind::Result, math(named(u"o"_s, q) + u" = "_s + vector(m_w.output, false)));
 }
@@ -259,26 +265,29 @@ void Writer::similarity()
 {
     const int q = m_w.query;
     const Eigen::VectorXd own = m_w.values.row(q).transpose();
-    step(u"Closer after attention? Every value compared with "_s + math(named(u"v"_s, q)) + u" and "_s
-        + math(named(u"o"_s, q)));
+    step(prose(tr("Closer after attention? Every value compared with %1 and %2"))
+             .arg(math(named(u"v"_s, q)), math(named(u"o"_s, q))));
     std::vector<WorkedRow> r;
-    add(Kind::Text, u"Before attention: "_s + math(named(u"v"_s, q) + cdot() + u"v(j)"_s));
+    add(Kind::Text, prose(tr("Before attention: %1")).arg(math(named(u"v"_s, q) + cdot() + u"v(j)"_s)));
     for (int j : m_listed) // a masked key still has a value to compare with
         r.push_back(dot(j, own, m_w.values.row(j).transpose(), m_w.before[j]));
     rows(std::move(r));
-    add(Kind::Text, u"After attention: "_s + math(named(u"o"_s, q) + cdot() + u"v(j)"_s));
+    add(Kind::Text, prose(tr("After attention: %1")).arg(math(named(u"o"_s, q) + cdot() + u"v(j)"_s)));
     r.clear();
     for (int j : m_listed) {
         const double before = m_w.before[j], after = m_w.after[j];
-        const QString change = after > before ? u", closer)"_s : after < before ? u", farther)"_s : u", unchanged)"_s;
+        const QString change = after > before ? tr("(was %1, closer)")
+            : after < before                  ? tr("(was %1, farther)")
+                                              : tr("(was %1, unchanged)");
         r.push_back(dot(j, m_w.output, m_w.values.row(j).transpose(), after));
-        r.back().note = pick(u"  "_s, u"\\quad "_s) + u"(was "_s + textNumber(before) + change;
+        r.back().note = pick(u"  "_s, u"\\quad "_s) + prose(change).arg(textNumber(before));
     }
     rows(std::move(r));
     const auto closer = (m_w.after.array() > m_w.before.array()).count();
     add(Kind::Text,
-        math(named(u"o"_s, q)) + u" is closer (a larger dot product) than "_s + math(named(u"v"_s, q))
-            + u" to %1 of the %2 values."_s.arg(closer).arg(m_w.keys.size()));
+        prose(tr("%1 is closer (a larger dot product) than %2 to %3 of the %4 values."))
+            .arg(math(named(u"o"_s, q)), math(named(u"v"_s, q)), QString::number(closer),
+                QString::number(m_w.keys.size())));
 }
 
 } // namespace

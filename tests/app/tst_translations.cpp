@@ -4,6 +4,10 @@
 // language when it is chosen.
 #include "app/language.h"
 #include "app/mainwindow.h"
+#include "attention/engine.h"
+#include "document/documentio.h"
+#include "export/workedcomputation.h"
+#include "views/workedview.h"
 
 #include <QDir>
 #include <QMenu>
@@ -69,13 +73,40 @@ QList<Message> readCatalogue(const QString &path, QString *error)
     return out;
 }
 
+QString catalogueFolder()
+{
+    return qEnvironmentVariable("QKV_SOURCE_DIR") + u"/resources/translations"_qs;
+}
+
+// The translations (English's catalogue holds only its plural forms).
 QStringList catalogues()
 {
-    const QDir dir(qEnvironmentVariable("QKV_SOURCE_DIR") + u"/resources/translations"_qs);
+    const QDir dir(catalogueFolder());
     QStringList out;
     for (const QString &f : dir.entryList({u"qkvlab_*.ts"_qs}, QDir::Files))
-        out << dir.filePath(f);
+        if (f != u"qkvlab_en.ts")
+            out << dir.filePath(f);
     return out;
+}
+
+// The messages lupdate finds in the sources for a copy of `path` (extra options: -pluralonly).
+QList<Message> updatedCopy(const QString &path, const QStringList &options, QString *error)
+{
+    const QString source = qEnvironmentVariable("QKV_SOURCE_DIR");
+    QTemporaryDir dir;
+    const QString copy = dir.filePath(QFileInfo(path).fileName());
+    QFile::copy(path, copy);
+    QFile::setPermissions(copy, QFile::ReadOwner | QFile::WriteOwner);
+    QProcess lupdate;
+    lupdate.setProcessChannelMode(QProcess::MergedChannels);
+    lupdate.start(QStringLiteral(QKV_LUPDATE),
+        QStringList {u"-locations"_qs, u"none"_qs, u"-no-obsolete"_qs, u"-extensions"_qs, u"cpp,h,ui"_qs} + options
+            + QStringList {source + u"/src"_qs, source + u"/ui"_qs, u"-ts"_qs, copy});
+    if (!lupdate.waitForFinished(120000) || lupdate.exitCode() != 0) {
+        *error = QString::fromLocal8Bit(lupdate.readAll());
+        return {};
+    }
+    return readCatalogue(copy, error);
 }
 
 // %1 … %9, %L1, %n, as a sorted list: what a translation must keep.
@@ -134,21 +165,15 @@ private Q_SLOTS:
     {
         // lupdate over the sources, into a copy of each catalogue: a text added to the code and
         // not to the catalogue comes back unfinished, one removed from the code disappears.
-        const QString source = qEnvironmentVariable("QKV_SOURCE_DIR");
-        for (const QString &path : catalogues()) {
-            QTemporaryDir dir;
-            const QString copy = dir.filePath(QFileInfo(path).fileName());
-            QVERIFY(QFile::copy(path, copy));
-            QFile::setPermissions(copy, QFile::ReadOwner | QFile::WriteOwner);
-            QProcess lupdate;
-            lupdate.setProcessChannelMode(QProcess::MergedChannels);
-            lupdate.start(QStringLiteral(QKV_LUPDATE),
-                {u"-locations"_qs, u"none"_qs, u"-no-obsolete"_qs, u"-extensions"_qs, u"cpp,h,ui"_qs,
-                    source + u"/src"_qs, source + u"/ui"_qs, u"-ts"_qs, copy});
-            QVERIFY(lupdate.waitForFinished(120000));
-            QCOMPARE(lupdate.exitCode(), 0);
+        QStringList all = catalogues();
+        all << catalogueFolder() + u"/qkvlab_en.ts"_qs;
+        for (const QString &path : all) {
+            const bool english = path.endsWith(u"_en.ts"_qs);
             QString error;
-            const QList<Message> before = readCatalogue(path, &error), after = readCatalogue(copy, &error);
+            const QList<Message> after
+                = updatedCopy(path, english ? QStringList {u"-pluralonly"_qs} : QStringList(), &error);
+            QVERIFY2(error.isEmpty(), qPrintable(error));
+            const QList<Message> before = readCatalogue(path, &error);
             QSet<QString> known;
             for (const Message &m : before)
                 known.insert(m.context + u": "_qs + m.source);
@@ -161,6 +186,32 @@ private Q_SLOTS:
                     + u" (run the update_translations target and translate them):\n"_qs + missing.join(u'\n')));
             QCOMPARE(after.size(), before.size()); // nothing left over from texts the code dropped
         }
+    }
+
+    // English's catalogue gives every text with %n its singular and plural: "1 other", "2 others".
+    void englishHasItsPluralForms()
+    {
+        QString error;
+        const QList<Message> messages = readCatalogue(catalogueFolder() + u"/qkvlab_en.ts"_qs, &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QVERIFY(messages.size() >= 10);
+        for (const Message &m : messages) {
+            QVERIFY2(m.state.isEmpty() && m.translations.size() == 2, qPrintable(m.source));
+            QCOMPARE(placeholders(m.translations[0]), placeholders(m.source));
+            QCOMPARE(placeholders(m.translations[1]), placeholders(m.source));
+            QVERIFY2(m.translations[0] != m.translations[1], qPrintable(m.source));
+        }
+        QCOMPARE(QCoreApplication::translate("WorkedSteps", "%n others", nullptr, 1), u"1 others"_qs); // none yet
+        app::installEnglishPlurals(*QCoreApplication::instance());
+        QCOMPARE(QCoreApplication::translate("WorkedSteps", "%n others", nullptr, 1), u"1 other"_qs);
+        QCOMPARE(QCoreApplication::translate("WorkedSteps", "%n others", nullptr, 3), u"3 others"_qs);
+        // The worked steps of a row with one masked key say so in the singular.
+        Document doc = *loadDocument(u"example:animal"_qs).document;
+        doc.setMaskedCells({{7, 1}});
+        const Result r = compute(doc);
+        const QString md = workedMarkdown(workedComputation(doc, r, 0, 7), {1, 16, 8});
+        QVERIFY2(md.contains(u"1 masked key is left out."_qs), qPrintable(md));
+        QVERIFY2(md.contains(u"Numbers are shown with 1 decimal;"_qs), qPrintable(md));
     }
 
     void theLanguageIsChosenInTheViewMenu()
@@ -203,6 +254,12 @@ private Q_SLOTS:
         auto *head = window.findChild<QSpinBox *>(u"headBox"_qs);
         QVERIFY(head);
         QCOMPARE(head->accessibleName(), german);
+        // The worked steps too: German prose, German quotes; copied Markdown keeps C numbers.
+        auto *worked = window.findChild<WorkedView *>(u"workedView"_qs);
+        QVERIFY(worked);
+        const QString md = worked->markdown();
+        QVERIFY2(md.contains(u"Rechenweg für „"_qs) && md.contains(u"Nachkommastellen"_qs), qPrintable(md.left(400)));
+        QVERIFY(md.contains(u"= 0.1"_qs) || md.contains(u"= 0.0"_qs));
         // Back to English for whatever runs next in this process.
         for (QTranslator *t : QCoreApplication::instance()->findChildren<QTranslator *>())
             QCoreApplication::removeTranslator(t);
