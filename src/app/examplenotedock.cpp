@@ -1,5 +1,6 @@
 #include "app/examplenotedock.h"
 
+#include "app/language.h"
 #include "document/examplenotes.h"
 
 #include <QTextBrowser>
@@ -40,7 +41,7 @@ ExampleNoteDock::ExampleNoteDock(QWidget *parent)
 void ExampleNoteDock::setExample(const QString &name)
 {
     m_example = name;
-    const ExampleNote note = exampleNote(name);
+    const ExampleNote note = exampleNote(name, app::effectiveLanguage());
     m_browser->setHtml(note.isEmpty()
             ? QStringLiteral("<p>%1</p>")
                   .arg(tr("What is open is not one of the bundled examples. Open one from the Examples menu to "

@@ -1,6 +1,8 @@
 #include "document/examplenotes.h"
 
+#include <QDir>
 #include <QFile>
+#include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -9,11 +11,19 @@
 namespace qkv {
 namespace {
 
-const QJsonObject &allNotes()
+// The notes of each language: notes.json in English, notes_CODE.json in the others.
+const QHash<QString, QJsonObject> &allNotes()
 {
-    static const QJsonObject notes = [] {
-        QFile file(QStringLiteral(":/examples/notes.json"));
-        return file.open(QIODevice::ReadOnly) ? QJsonDocument::fromJson(file.readAll()).object() : QJsonObject();
+    static const QHash<QString, QJsonObject> notes = [] {
+        QHash<QString, QJsonObject> out;
+        const QDir folder(QStringLiteral(":/examples"));
+        for (const QString &name : folder.entryList({QStringLiteral("notes*.json")}, QDir::Files)) {
+            QFile file(folder.filePath(name));
+            if (file.open(QIODevice::ReadOnly))
+                out.insert(name == u"notes.json" ? QStringLiteral("en") : name.mid(6, name.size() - 11),
+                    QJsonDocument::fromJson(file.readAll()).object());
+        }
+        return out;
     }();
     return notes;
 }
@@ -55,9 +65,16 @@ QString wrap(const QString &text, int width, const QString &first, const QString
 
 } // namespace
 
-ExampleNote exampleNote(const QString &name)
+QStringList exampleNoteLanguages()
 {
-    const QJsonObject o = allNotes().value(name).toObject();
+    return allNotes().keys();
+}
+
+ExampleNote exampleNote(const QString &name, const QString &language)
+{
+    QJsonObject o = allNotes().value(language).value(name).toObject();
+    if (o.isEmpty())
+        o = allNotes().value(QStringLiteral("en")).value(name).toObject();
     ExampleNote note;
     note.source = o.value(QStringLiteral("source")).toString();
     note.shows = o.value(QStringLiteral("shows")).toString();

@@ -2,6 +2,7 @@
 
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 namespace qkv {
 
@@ -22,7 +23,10 @@ struct ExampleNote {
 };
 
 // The note of `example:NAME` (a document or a bundled model); empty when it has none.
-ExampleNote exampleNote(const QString &name);
+// In `language` ("de") where the notes are translated, else in English.
+ExampleNote exampleNote(const QString &name, const QString &language = QStringLiteral("en"));
+// The languages the notes are written in ("en" and the translations').
+QStringList exampleNoteLanguages();
 
 // The note as plain text for a terminal: lines of at most `width` characters, each begun with `indent`.
 QString exampleNoteText(const ExampleNote &note, int width = 100, const QString &indent = QStringLiteral("    "));

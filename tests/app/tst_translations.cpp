@@ -2,6 +2,7 @@
 // translated, placeholders kept, no text of the sources missing (Qt's lupdate is run over src/
 // and ui/ as the update_translations target runs it), and the window shown in a catalogue's
 // language when it is chosen.
+#include "app/examplenotedock.h"
 #include "app/language.h"
 #include "app/mainwindow.h"
 #include "attention/engine.h"
@@ -21,6 +22,7 @@
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextBrowser>
 #include <QTranslator>
 #include <QXmlStreamReader>
 
@@ -260,6 +262,10 @@ private Q_SLOTS:
         const QString md = worked->markdown();
         QVERIFY2(md.contains(u"Rechenweg für „"_qs) && md.contains(u"Nachkommastellen"_qs), qPrintable(md.left(400)));
         QVERIFY(md.contains(u"= 0.1"_qs) || md.contains(u"= 0.0"_qs));
+        // And the example's note, with the article's corrections.
+        const QString note = window.noteDock()->browser()->toPlainText();
+        QVERIFY2(note.contains(u"Die Q-, K- und V-Tabellen des Artikels"_qs) && note.contains(u"0,187"_qs),
+            qPrintable(note.left(300)));
         // Back to English for whatever runs next in this process.
         for (QTranslator *t : QCoreApplication::instance()->findChildren<QTranslator *>())
             QCoreApplication::removeTranslator(t);

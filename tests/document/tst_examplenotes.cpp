@@ -271,6 +271,43 @@ private Q_SLOTS:
         // Its claims (the heads, "mat") are those tst_inductionmodel checks on the model; no numbers here.
         CHECK_NOTE(QStringLiteral("induction"), {QStringLiteral("“mat”")}, {});
     }
+
+    // A translated note says what the English one says, so it carries the same numbers (checked
+    // against the engine above): with decimal commas and "; " between a vector's numbers.
+    void translationsKeepEveryNumber()
+    {
+        const QStringList languages = qkv::exampleNoteLanguages();
+        QVERIFY(languages.contains(QStringLiteral("en")) && languages.contains(QStringLiteral("de")));
+        static const QRegularExpression number(QStringLiteral("[−-]?\\d+(?:\\.\\d+)?"));
+        const auto numbers = [](QString text, bool comma) {
+            text.replace(QChar(0x2212), u'-');
+            if (comma) // 0,25 is 0.25 there; "0,05, 0,70" lists two
+                text.replace(QRegularExpression(QStringLiteral("(\\d),(\\d)")), QStringLiteral("\\1.\\2"));
+            QStringList found;
+            for (auto it = number.globalMatch(text); it.hasNext();)
+                found << it.next().captured();
+            found.sort();
+            return found;
+        };
+        for (const QString &language : languages) {
+            if (language == u"en")
+                continue;
+            for (const QString &name : qkv::exampleNames() + QStringList {QStringLiteral("induction")}) {
+                const qkv::ExampleNote en = qkv::exampleNote(name), other = qkv::exampleNote(name, language);
+                const QString where = language + u' ' + name;
+                QVERIFY2(!other.shows.isEmpty() && other.shows != en.shows, qPrintable(where));
+                QCOMPARE(numbers(other.source, true), numbers(en.source, false));
+                QCOMPARE(numbers(other.shows, true), numbers(en.shows, false));
+                QCOMPARE(other.corrections.size(), en.corrections.size());
+                for (qsizetype i = 0; i < en.corrections.size(); ++i) {
+                    QCOMPARE(numbers(other.corrections[i].says, true), numbers(en.corrections[i].says, false));
+                    QCOMPARE(numbers(other.corrections[i].truth, true), numbers(en.corrections[i].truth, false));
+                }
+            }
+        }
+        QCOMPARE(qkv::exampleNote(QStringLiteral("animal"), QStringLiteral("xx")).shows,
+            qkv::exampleNote(QStringLiteral("animal")).shows); // no such translation: English
+    }
 };
 
 QTEST_GUILESS_MAIN(TstExampleNotes)
