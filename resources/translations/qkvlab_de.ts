@@ -27,12 +27,12 @@
         <translation>%1 achtet auf %2: %3</translation>
     </message>
     <message>
-        <source> (head %1)</source>
-        <translation> (Head %1)</translation>
-    </message>
-    <message>
         <source>weight</source>
         <translation>Gewicht</translation>
+    </message>
+    <message>
+        <source>%1 attends to %2: %3 (head %4)</source>
+        <translation>%1 achtet auf %2: %3 (Head %4)</translation>
     </message>
 </context>
 <context>
@@ -96,10 +96,6 @@
 </context>
 <context>
     <name>CommandText</name>
-    <message>
-        <source>, head %1</source>
-        <translation>, Head %1</translation>
-    </message>
     <message>
         <source>query of %1</source>
         <translation>Query von %1</translation>
@@ -242,6 +238,10 @@
         <source>Unmask %1 → %2</source>
         <translation>Maske von %1 → %2 aufheben</translation>
     </message>
+    <message>
+        <source>%1, head %2</source>
+        <translation>%1, Head %2</translation>
+    </message>
 </context>
 <context>
     <name>DistributionAccessible</name>
@@ -277,10 +277,6 @@
         <translation>Keine Attention zum Anzeigen</translation>
     </message>
     <message>
-        <source>, sorted by weight</source>
-        <translation>, nach Gewicht sortiert</translation>
-    </message>
-    <message>
         <source>Type a sentence to see its attention weights.</source>
         <translation>Geben Sie einen Satz ein, um seine Attention-Gewichte zu sehen.</translation>
     </message>
@@ -311,6 +307,10 @@
     <message>
         <source>%1: weight %L2 (raw score %L3)</source>
         <translation>%1: Gewicht %L2 (Rohwert %L3)</translation>
+    </message>
+    <message>
+        <source>What “%1” attends to (query %2, head %3), sorted by weight</source>
+        <translation>Worauf „%1“ achtet (Query %2, Head %3), nach Gewicht sortiert</translation>
     </message>
 </context>
 <context>

@@ -273,11 +273,11 @@ void DistributionFigure::paint(QPainter &painter, const QRectF &rect, const Figu
     const Layout l = layout(rect, style);
     const Result &r = result();
     const int q = query();
-    QString title = l.bars
-        ? tr("What “%1” attends to (query %2, head %3)").arg(tokenLabel(r.tokens[q])).arg(q + 1).arg(m_head + 1)
-        : tr("No attention to show");
-    if (m_sorted && l.bars)
-        title += tr(", sorted by weight");
+    const QString title = !l.bars ? tr("No attention to show")
+        : m_sorted                ? tr("What “%1” attends to (query %2, head %3), sorted by weight")
+                         .arg(tokenLabel(r.tokens[q]), QString::number(q + 1), QString::number(m_head + 1))
+                   : tr("What “%1” attends to (query %2, head %3)")
+                         .arg(tokenLabel(r.tokens[q]), QString::number(q + 1), QString::number(m_head + 1));
     const QFont bold = boldFont(l.font);
     painter.setFont(bold);
     painter.setPen(style.palette.color(QPalette::Text));

@@ -16,29 +16,35 @@ QString number(double v)
     return QLocale().toString(v, 'g', 6);
 }
 
+// `name` in head r.head when there are several heads: "query of ‘it’, head 2", one translatable
+// pattern, so that a language can order it its own way.
+QString inHead(const ValueRef &r, const QString &name)
+{
+    return r.head > 0 ? CommandText::tr("%1, head %2").arg(name, QString::number(r.head + 1)) : name;
+}
+
 // "query of ‘it’": the vector a number belongs to (heads counted from 1 when there are several).
 QString vectorName(const ValueRef &r)
 {
-    const QString head = r.head > 0 ? CommandText::tr(", head %1").arg(r.head + 1) : QString();
     switch (r.field) {
     case Field::Query:
-        return CommandText::tr("query of %1").arg(quoted(r.word)) + head;
+        return inHead(r, CommandText::tr("query of %1").arg(quoted(r.word)));
     case Field::Key:
-        return CommandText::tr("key of %1").arg(quoted(r.word)) + head;
+        return inHead(r, CommandText::tr("key of %1").arg(quoted(r.word)));
     case Field::Value:
-        return CommandText::tr("value of %1").arg(quoted(r.word)) + head;
+        return inHead(r, CommandText::tr("value of %1").arg(quoted(r.word)));
     case Field::Embedding:
         return CommandText::tr("embedding of %1").arg(quoted(r.word));
     case Field::Wq:
-        return QStringLiteral("W_Q") + head;
+        return inHead(r, QStringLiteral("W_Q"));
     case Field::Wk:
-        return QStringLiteral("W_K") + head;
+        return inHead(r, QStringLiteral("W_K"));
     case Field::Wv:
-        return QStringLiteral("W_V") + head;
+        return inHead(r, QStringLiteral("W_V"));
     case Field::Wo:
         return QStringLiteral("W_O");
     case Field::Attention:
-        return CommandText::tr("attention weights") + head;
+        return inHead(r, CommandText::tr("attention weights"));
     }
     return {};
 }
@@ -46,15 +52,14 @@ QString vectorName(const ValueRef &r)
 // "q3 of ‘dog’": one number, as the tables' column headings name it.
 QString numberName(const ValueRef &r)
 {
-    const QString head = r.head > 0 ? CommandText::tr(", head %1").arg(r.head + 1) : QString();
     const QString index = QString::number(r.col + 1);
     switch (r.field) {
     case Field::Query:
-        return CommandText::tr("q%1 of %2").arg(index, quoted(r.word)) + head;
+        return inHead(r, CommandText::tr("q%1 of %2").arg(index, quoted(r.word)));
     case Field::Key:
-        return CommandText::tr("k%1 of %2").arg(index, quoted(r.word)) + head;
+        return inHead(r, CommandText::tr("k%1 of %2").arg(index, quoted(r.word)));
     case Field::Value:
-        return CommandText::tr("v%1 of %2").arg(index, quoted(r.word)) + head;
+        return inHead(r, CommandText::tr("v%1 of %2").arg(index, quoted(r.word)));
     case Field::Embedding:
         return CommandText::tr("x%1 of %2").arg(index, quoted(r.word));
     default:

@@ -167,12 +167,11 @@ public:
             return {};
         const ArrowGraphView::DrawnEdge &d = all[std::size_t(row)];
         const QStringList &tokens = view()->result().tokens;
-        QString text = tr("%1 attends to %2: %3")
-                           .arg(tokenLabel(tokens.value(d.edge.query)), tokenLabel(tokens.value(d.edge.key)),
-                               weightText(d.edge.weight));
+        const QString from = tokenLabel(tokens.value(d.edge.query)), to = tokenLabel(tokens.value(d.edge.key));
         if (view()->headMode() == ArrowGraphView::HeadMode::All)
-            text += tr(" (head %1)").arg(d.head + 1);
-        return text;
+            return tr("%1 attends to %2: %3 (head %4)")
+                .arg(from, to, weightText(d.edge.weight), QString::number(d.head + 1));
+        return tr("%1 attends to %2: %3").arg(from, to, weightText(d.edge.weight));
     }
     QString rowName(int row) const override
     {
