@@ -128,6 +128,7 @@ bool HeatmapView::cursorKey(QKeyEvent *event)
     if (k == Qt::Key_Space) {
         if (session())
             session()->toggleMask({m_cursor.y(), m_cursor.x()});
+        setCursorCell(m_cursor); // a reader hears the cell again: "… masked" or its weight
     } else if (event->modifiers() & Qt::ShiftModifier) {
         selectToken(m_cursor.x(), true);
     } else {

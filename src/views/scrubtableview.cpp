@@ -4,6 +4,7 @@
 #include "session/documenttablemodel.h"
 #include "views/groupedheaderview.h"
 #include "views/numberdelegate.h"
+#include "views/quietcurrent.h"
 #include "views/vectoractions.h"
 
 #include <QApplication>
@@ -149,6 +150,12 @@ bool ScrubTableView::event(QEvent *event)
         return true;
     }
     return QTableView::event(event);
+}
+
+void ScrubTableView::currentChanged(const QModelIndex &current, const QModelIndex &previous)
+{
+    if (!changeCurrentQuietly(this, current))
+        QTableView::currentChanged(current, previous);
 }
 
 void ScrubTableView::keyPressEvent(QKeyEvent *event)

@@ -29,6 +29,8 @@ protected:
     void mouseMoveEvent(QMouseEvent *event) override;
     void mouseReleaseEvent(QMouseEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
+    // Quiet for assistive technology while another view has the focus (quietcurrent.h).
+    void currentChanged(const QModelIndex &current, const QModelIndex &previous) override;
     bool event(QEvent *event) override;
     // On a word's vector: the whole-vector helpers (vectoractions.h).
     void contextMenuEvent(QContextMenuEvent *event) override;

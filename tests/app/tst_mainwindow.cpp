@@ -24,6 +24,7 @@
 #include <QMessageBox>
 #include <QStandardPaths>
 #include <QStatusBar>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolBar>
@@ -79,6 +80,28 @@ private Q_SLOTS:
     {
         session()->undoStack()->setClean(); // nothing to ask about on close
         m_window.reset();
+    }
+
+    // Edits made from the keyboard in the heatmap move the History list's current row and the
+    // tables' current cell quietly (no focus event for a screen reader, checked with Orca by
+    // hand), but they still move: the list shows where the history is, the table its word.
+    void theHistoryFollowsEditsMadeElsewhere()
+    {
+        auto *heatmap = child<HeatmapView>("heatmap");
+        heatmap->setFocus();
+        QTRY_VERIFY(heatmap->hasFocus());
+        QTest::keyClick(heatmap, Qt::Key_Down);
+        QTest::keyClick(heatmap, Qt::Key_Space);
+        QTest::keyClick(heatmap, Qt::Key_Right);
+        QTest::keyClick(heatmap, Qt::Key_Space);
+        QCOMPARE(session()->undoStack()->index(), 2);
+        auto *history = child<QUndoView>("historyView");
+        QCOMPARE(history->currentIndex().row(), 2);
+        QVERIFY(heatmap->hasFocus());
+        session()->undoStack()->undo();
+        QCOMPARE(history->currentIndex().row(), 1);
+        auto *table = child<QTableView>("wordsTable");
+        QCOMPARE(table->currentIndex().row(), session()->selectedToken());
     }
 
     void typingASentenceUpdatesTokensAndTables()
