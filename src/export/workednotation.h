@@ -71,20 +71,6 @@ protected:
         return tex() ? u"e^{"_s + exponent + u'}'
                      : u"e^"_s + (exponent.contains(u' ') ? u'(' + exponent + u')' : exponent);
     }
-    // The letter of the vectors a score compares on the query's side or the key's: q·k, k·k,
-    // v·v or x·x (the embeddings of projection mode).
-    static QString comparedLetter(const Settings &settings, bool querySide)
-    {
-        switch (settings.scoring) {
-        case Scoring::QueryKey:
-            return querySide ? u"q"_s : u"k"_s;
-        case Scoring::KeyKey:
-            return u"k"_s;
-        case Scoring::Embedding:
-            break;
-        }
-        return settings.mode == Mode::Projection ? u"x"_s : u"v"_s;
-    }
     // One of four texts by what the scores compare: q·k, k·k, the embeddings (projection
     // mode) or the values.
     static QString byScoring(const Settings &settings, const QString &queryKey, const QString &keyKey,
@@ -93,6 +79,12 @@ protected:
         if (settings.scoring == Scoring::QueryKey || settings.scoring == Scoring::KeyKey)
             return settings.scoring == Scoring::QueryKey ? queryKey : keyKey;
         return settings.mode == Mode::Projection ? embedding : value;
+    }
+    // The letter of the vectors a score compares on the query's side or the key's: q·k, k·k,
+    // v·v or x·x (the embeddings of projection mode).
+    static QString comparedLetter(const Settings &settings, bool querySide)
+    {
+        return byScoring(settings, querySide ? u"q"_s : u"k"_s, u"k"_s, u"x"_s, u"v"_s);
     }
     QString vector(const Eigen::VectorXd &v, bool shorten) const;
     QString signedSum(const std::vector<double> &terms) const;
