@@ -5,6 +5,7 @@
 #include <QProgressDialog>
 #include <QThread>
 #include <QTimer>
+#include <QWindow>
 
 #include <atomic>
 #include <utility>
@@ -15,6 +16,43 @@ namespace {
 
 struct Text {
     Q_DECLARE_TR_FUNCTIONS(ModelOpening)
+};
+
+// While the model opens, the user's input goes to the progress dialog alone: before the dialog
+// appears (its first 300 ms) the window would otherwise take clicks and keys, and could start a
+// second open inside this one.
+class OnlyTo : public QObject
+{
+public:
+    explicit OnlyTo(const QWidget *dialog)
+        : m_dialog(dialog)
+    { }
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        switch (event->type()) {
+        case QEvent::MouseButtonPress:
+        case QEvent::MouseButtonRelease:
+        case QEvent::MouseButtonDblClick:
+        case QEvent::KeyPress:
+        case QEvent::KeyRelease:
+        case QEvent::ShortcutOverride:
+        case QEvent::Shortcut:
+        case QEvent::Wheel: {
+            // Input reaches the dialog's window first, then its widgets.
+            if (const auto *window = qobject_cast<const QWindow *>(watched))
+                return window != m_dialog->windowHandle();
+            const auto *widget = qobject_cast<const QWidget *>(watched);
+            return !(widget && (widget == m_dialog || m_dialog->isAncestorOf(widget)));
+        }
+        default:
+            return false;
+        }
+    }
+
+private:
+    const QWidget *m_dialog;
 };
 
 } // namespace
@@ -59,6 +97,8 @@ std::shared_ptr<const live::LiveModel> openModelShowingProgress(
         if (dialog.isVisible())
             stopWaiting();
     });
+    OnlyTo onlyToDialog(&dialog);
+    qApp->installEventFilter(&onlyToDialog);
     QEventLoop loop;
     QObject::connect(worker.get(), &QThread::finished, &loop, &QEventLoop::quit);
     worker->start();
@@ -66,6 +106,7 @@ std::shared_ptr<const live::LiveModel> openModelShowingProgress(
     dialog.setValue(0); // the dialog appears once 300 ms have passed
     loop.exec(QEventLoop::ExcludeSocketNotifiers);
     worker->wait();
+    qApp->removeEventFilter(&onlyToDialog);
     stopWaiting();
     if (!model)
         *error = stop ? QString() : failure;
