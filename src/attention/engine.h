@@ -18,13 +18,6 @@ struct HeadResult {
     SquareMatrix scores; // raw S, n × n
     SquareMatrix weights; // A, n × n
     Eigen::MatrixXd output; // O = A·V, n × d
-    // Every head from its Q, K, V at once: heads too small to split their own rows and products
-    // share the two cores instead.
-    struct HeadInput {
-        Eigen::MatrixXd q, k, v;
-    };
-    std::vector<HeadResult> computeHeads(
-        std::vector<HeadInput> inputs, const Eigen::MatrixXd *x, const Settings &settings, const SquareMatrix &visible);
 
     // The "closer after attention" comparison: V·Vᵀ before, O·Vᵀ after (row i: token i).
     Eigen::MatrixXd similarityBefore, similarityAfter;

@@ -58,28 +58,56 @@ public:
         return ok;
     }
 
-    // A new key for each token of `cols` (ascending).
-    bool keys(const std::vector<int> &cols, const Eigen::RowVectorXd &k)
+    // A new key for each token of `cols` (ascending); `change` says how each row moved.
+    bool keys(const std::vector<int> &cols, const Eigen::RowVectorXd &k, HeadChange &change)
     {
         const Eigen::Index n = m_head.scores.rows();
+        const auto c = static_cast<Eigen::Index>(cols.size());
+        const auto cells = static_cast<std::size_t>(n * c);
         const Eigen::VectorXd column = m_head.queries * k.transpose();
-        std::vector<double> oldScores(cols.size() * static_cast<std::size_t>(n));
-        for (std::size_t c = 0; c < cols.size(); ++c) {
-            Eigen::Map<Eigen::VectorXd>(oldScores.data() + c * static_cast<std::size_t>(n), n)
-                = m_head.scores.col(cols[c]);
-            m_head.scores.col(cols[c]) = column;
-            m_head.keys.row(cols[c]) = k;
+        std::vector<double> oldScores(cells);
+        for (Eigen::Index e = 0; e < c; ++e) {
+            const int j = cols[static_cast<std::size_t>(e)];
+            Eigen::Map<Eigen::VectorXd>(oldScores.data() + e * n, n) = m_head.scores.col(j);
+            m_head.scores.col(j) = column;
+            m_head.keys.row(j) = k;
         }
+        change.keys = cols;
+        change.factor.assign(static_cast<std::size_t>(n), 0.0);
+        change.before.assign(cells, 0.0);
+        // A row formed anew keeps factor 1 and no edited weights here, so that the outputs' update
+        // below leaves the output its softmax gave it.
+        std::vector<double> scale(static_cast<std::size_t>(n), 1.0), after(cells, 0.0);
         std::atomic<bool> ok = true;
         onTwoCores(double(n) * double(n) >= twoCoresFrom, [&](int part, int parts) {
             clearUpperVectorState();
             const auto [begin, end] = partOf(n, part, parts);
             std::vector<double> fresh(cols.size());
-            for (auto i = static_cast<int>(begin); i < end; ++i)
-                if (!renormalizeRow(i, cols, oldScores, fresh))
+            for (auto i = static_cast<int>(begin); i < end; ++i) {
+                const auto at = static_cast<std::size_t>(i * c);
+                const auto row = static_cast<std::size_t>(i);
+                const RowMove move
+                    = renormalizeRow(i, cols, oldScores, fresh, &change.before[at], &after[at], scale[row]);
+                if (move == RowMove::Failed)
                     ok = false;
+                // fl(w·f) can round a positive weight to 0 only when f ≤ 1/2.
+                else if (move == RowMove::Rescaled && scale[row] > 0.5)
+                    change.factor[row] = scale[row];
+            }
         });
-        return ok;
+        if (!ok)
+            return false;
+        // Every output at once, O' = (O − A_K·V_K)·f + A'_K·V_K, column by column: the outputs are
+        // column-major, and a row of them is n doubles apart (64 cache misses per row, and per term).
+        Eigen::MatrixXd valuesOfKeys(c, m_head.values.cols());
+        for (Eigen::Index e = 0; e < c; ++e)
+            valuesOfKeys.row(e) = m_head.values.row(cols[static_cast<std::size_t>(e)]);
+        using Rows = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+        const Eigen::Map<const Rows> before(change.before.data(), n, c), now(after.data(), n, c);
+        m_head.output.noalias() -= before * valuesOfKeys;
+        m_head.output = Eigen::Map<const Eigen::VectorXd>(scale.data(), n).asDiagonal() * m_head.output;
+        m_head.output.noalias() += now * valuesOfKeys;
+        return true;
     }
 
     // A new value for each token of `rows`: every output moves by aᵢⱼ·Δvⱼ.
@@ -118,28 +146,33 @@ private:
         return true;
     }
 
+    enum class RowMove { Rescaled, Formed, Failed };
+
     // Row i after the scores of `cols` changed (their old scores in `oldScores`, column by column).
-    // Every other weight keeps its ratio to the rest, so the row is rescaled by one factor 1/T,
-    // T = (the unchanged weights) + (the changed cells' new unnormalized weights); the output
-    // follows as O' = (O − Σ a_c v_c)/T + Σ a'_c v_c. Where that could lose digits (most of the
-    // weight was on the edited keys, or an old weight underflowed) the row is formed anew.
-    // `fresh`: room for the changed cells' new weights.
-    bool renormalizeRow(
-        int i, const std::vector<int> &cols, const std::vector<double> &oldScores, std::vector<double> &fresh)
+    // Every other weight keeps its ratio to the rest, so the row is rescaled by one factor
+    // `scale` = 1/T, T = (the unchanged weights) + (the changed cells' new unnormalized weights);
+    // the edited cells' old and new weights go to `before` and `after` for the outputs. Where that
+    // could lose digits (most of the weight was on the edited keys, or an old weight underflowed)
+    // the row is formed anew. `fresh`: room for the changed cells' new weights.
+    RowMove renormalizeRow(int i, const std::vector<int> &cols, const std::vector<double> &oldScores,
+        std::vector<double> &fresh, double *before, double *after, double &scale)
     {
+        const auto formed = [&] { return softmaxRow(i) ? RowMove::Formed : RowMove::Failed; };
         auto w = m_head.weights.row(i);
         const Eigen::Index n = w.size();
         std::fill(fresh.begin(), fresh.end(), 0.0);
         double changedNew = 0;
         double changedOld = 0; // the largest old weight of the edited cells
+        double changedOldSum = 0;
         for (std::size_t c = 0; c < cols.size(); ++c) {
             const int j = cols[c];
             if (!visible(i, j))
                 continue;
             const double old = w(j);
             changedOld = std::max(changedOld, old);
+            changedOldSum += old;
             if (!(old > 1e-250))
-                return softmaxRow(i);
+                return formed();
             const double oldY = oldScores[c * static_cast<std::size_t>(n) + static_cast<std::size_t>(i)] / m_divisor;
             fresh[c] = old * std::exp(m_head.scores(i, j) / m_divisor - oldY);
             changedNew += fresh[c];
@@ -147,26 +180,19 @@ private:
         // The unchanged weights: the row sums to 1, less the edited cells' old weights. Not summed
         // again: at 4,096 tokens that pass over the row was a third of a key's edit. Cancellation
         // is ruled out below (at least half of the weight stays).
-        double changedOldSum = 0;
-        for (std::size_t c = 0; c < cols.size(); ++c)
-            if (visible(i, cols[c]))
-                changedOldSum += w(cols[c]);
         const double unchanged = 1.0 - changedOldSum;
         const double total = unchanged + changedNew;
         if (!std::isfinite(total) || !(total > 0) || unchanged < 0.5)
-            return softmaxRow(i);
+            return formed();
 
-        auto out = m_head.output.row(i);
         for (std::size_t c = 0; c < cols.size(); ++c)
-            out.noalias() -= w(cols[c]) * m_head.values.row(cols[c]);
-        const double scale = 1 / total;
+            before[c] = visible(i, cols[c]) ? w(cols[c]) : 0.0;
+        scale = 1 / total;
         w *= scale;
-        out *= scale;
         double freshLargest = 0;
         for (std::size_t c = 0; c < cols.size(); ++c) {
-            w(cols[c]) = fresh[c] * scale;
-            freshLargest = std::max(freshLargest, w(cols[c]));
-            out.noalias() += w(cols[c]) * m_head.values.row(cols[c]);
+            w(cols[c]) = after[c] = fresh[c] * scale;
+            freshLargest = std::max(freshLargest, after[c]);
         }
         // The row's largest weight, kept for the heatmap's colour range: rescaled with the rest
         // when it was not an edited cell (the same product, to the bit), else looked for.
@@ -174,7 +200,7 @@ private:
             double &largest = m_head.rowLargest[static_cast<std::size_t>(i)];
             largest = largest > changedOld ? std::max(largest * scale, freshLargest) : w.maxCoeff();
         }
-        return true;
+        return RowMove::Rescaled;
     }
 
     HeadResult &m_head;
@@ -206,12 +232,14 @@ bool updateResult(Result &result, const Document &doc, const std::vector<ValueRe
             return false;
     }
 
-    ChangedRows rows(result.heads.size());
+    ChangedRows changes(result.heads.size());
+    std::vector<int> weightPasses(result.heads.size(), 0); // updates that moved a head's weights
     const double divisor = s.temperature
         * (s.normalization == Normalization::ScaledSoftmax ? std::sqrt(static_cast<double>(std::max(s.dim, 1))) : 1.0);
     for (const auto &[key, words] : edited) {
         const auto [h, field] = key;
         HeadResult &head = result.heads[static_cast<std::size_t>(h)];
+        HeadChange &change = changes[static_cast<std::size_t>(h)];
         HeadUpdate update(head, result.visible, divisor);
         for (const QString &word : words) {
             std::vector<int> tokens;
@@ -222,17 +250,18 @@ bool updateResult(Result &result, const Document &doc, const std::vector<ValueRe
                 continue;
             const Eigen::RowVectorXd vector = doc.wordVectors(word)[roleOf(field)].row(h);
             bool ok = true;
-            std::vector<int> &moved = rows[static_cast<std::size_t>(h)];
             if (field == Field::Query && s.scoring == Scoring::QueryKey) {
                 ok = update.queries(tokens, vector);
-                moved.insert(moved.end(), tokens.begin(), tokens.end());
+                change.rows.insert(change.rows.end(), tokens.begin(), tokens.end());
+                ++weightPasses[static_cast<std::size_t>(h)];
             } else if (field == Field::Query) // other scorings do not read the queries
                 for (int i : tokens)
                     head.queries.row(i) = vector;
             else if (field == Field::Key) {
-                ok = update.keys(tokens, vector);
-                moved.resize(static_cast<std::size_t>(n));
-                std::iota(moved.begin(), moved.end(), 0);
+                ok = update.keys(tokens, vector, change);
+                change.rows.resize(static_cast<std::size_t>(n));
+                std::iota(change.rows.begin(), change.rows.end(), 0);
+                ++weightPasses[static_cast<std::size_t>(h)];
             } else
                 update.values(tokens, vector);
             if (!ok)
@@ -246,11 +275,18 @@ bool updateResult(Result &result, const Document &doc, const std::vector<ValueRe
         result.output.middleCols(Eigen::Index(h) * s.dim, s.dim) = head.output;
     }
     if (changedRows) {
-        for (std::vector<int> &r : rows) {
-            std::sort(r.begin(), r.end());
-            r.erase(std::unique(r.begin(), r.end()), r.end());
+        for (std::size_t h = 0; h < changes.size(); ++h) {
+            HeadChange &c = changes[h];
+            std::sort(c.rows.begin(), c.rows.end());
+            c.rows.erase(std::unique(c.rows.begin(), c.rows.end()), c.rows.end());
+            // Factors of one pass only: a second one moved the weights again.
+            if (weightPasses[h] > 1) {
+                c.keys.clear();
+                c.factor.clear();
+                c.before.clear();
+            }
         }
-        *changedRows = std::move(rows);
+        *changedRows = std::move(changes);
     }
     return true;
 }

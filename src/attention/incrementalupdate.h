@@ -18,10 +18,22 @@ namespace qkv {
 // Returns false when the edit or the settings need the full compute (other modes and
 // normalizations, key·key or embedding scores, rows that cannot be normalized): `result` is then
 // stale and possibly part-updated, and must be recomputed.
-// For each head, the rows (queries) whose scores and weights an update changed, in order: an
-// edited query's rows, every row after an edited key, none after a value. Views of the
-// attention redo those rows only.
-using ChangedRows = std::vector<std::vector<int>>;
+// How an update moved one head's weights, so that views of the attention redo only that.
+// `rows`: the rows (queries) whose scores and weights changed, ascending: an edited query's rows,
+// every row after an edited key, none after a value.
+// After one edited key (`keys`: its tokens, ascending; empty otherwise) most rows were only
+// rescaled: every weight of row i outside `keys` was multiplied by `factor[i]`, rounded once
+// (w' = fl(w·f), so a positive weight stays positive and order is kept), and `before` holds the
+// old weights of `keys`, keys.size() per row. factor[i] is 0 where row i was formed anew (or could
+// have lost a weight to underflow): a view selects such a row again from the weights.
+struct HeadChange {
+    std::vector<int> rows;
+    std::vector<int> keys;
+    std::vector<double> factor;
+    std::vector<double> before;
+    bool rescaled() const { return !keys.empty(); }
+};
+using ChangedRows = std::vector<HeadChange>;
 bool updateResult(
     Result &result, const Document &doc, const std::vector<ValueRef> &changed, ChangedRows *changedRows = nullptr);
 

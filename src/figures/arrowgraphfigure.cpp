@@ -174,7 +174,7 @@ void ArrowGraphFigure::updateRows(const Result *result, int currentHead, const C
         && rows.size() == result->heads.size() && std::ssize(c.rowConsidered) == c.headCount
         && c.firstHead + c.headCount <= std::ssize(rows);
     for (int h = c.firstHead; sameShape && h < c.firstHead + c.headCount; ++h) {
-        moved += rows[static_cast<std::size_t>(h)].size();
+        moved += rows[static_cast<std::size_t>(h)].rows.size();
         sameShape = c.rowConsidered[static_cast<std::size_t>(h - c.firstHead)].size() == n;
     }
     // Most rows moved (an edited key): selecting them all is as quick, and simpler.
@@ -191,7 +191,7 @@ void ArrowGraphFigure::updateRows(const Result *result, int currentHead, const C
     auto next = c.edges.cbegin();
     for (int h = c.firstHead; h < c.firstHead + c.headCount; ++h) {
         std::vector<qint64> &counts = c.rowConsidered[static_cast<std::size_t>(h - c.firstHead)];
-        for (const int q : rows[static_cast<std::size_t>(h)]) {
+        for (const int q : rows[static_cast<std::size_t>(h)].rows) {
             const Place place {h, q};
             const auto from = std::lower_bound(
                 next, c.edges.cend(), place, [&](const DrawnEdge &d, const Place &p) { return placeOf(d) < p; });

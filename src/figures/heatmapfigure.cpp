@@ -102,7 +102,7 @@ void HeatmapFigure::updateRows(const Result *result, int head, const ChangedRows
     // without a pass), and few rows moved.
     const bool partial = h && m_cells.key == m_serial && !m_cells.image.isNull() && shownValues() == &h->weights
         && !m_sharedScale && shown < rows.size()
-        && rows[shown].size() * 4 <= static_cast<std::size_t>(h->weights.rows());
+        && rows[shown].rows.size() * 4 <= static_cast<std::size_t>(h->weights.rows());
     const ColorScale before = partial ? colorScale() : ColorScale {};
     setData(result, head);
     if (!partial)
@@ -112,7 +112,7 @@ void HeatmapFigure::updateRows(const Result *result, int head, const ChangedRows
         return;
     m_cells.key = m_serial; // still right but for these rows
     std::vector<int> &stale = m_cells.staleRows;
-    stale.insert(stale.end(), rows[shown].begin(), rows[shown].end());
+    stale.insert(stale.end(), rows[shown].rows.begin(), rows[shown].rows.end());
     std::sort(stale.begin(), stale.end());
     stale.erase(std::unique(stale.begin(), stale.end()), stale.end());
 }

@@ -174,7 +174,7 @@ void DocumentSession::clampSelection()
 
 void DocumentSession::afterIncrementalUpdate(ChangedRows rows)
 {
-    m_attentionKept = std::all_of(rows.begin(), rows.end(), [](const std::vector<int> &r) { return r.empty(); });
+    m_attentionKept = std::all_of(rows.begin(), rows.end(), [](const HeadChange &c) { return c.rows.empty(); });
     m_changedRows = std::move(rows);
     ++m_generation;
     m_resultGeneration = m_generation;

@@ -119,7 +119,8 @@ private Q_SLOTS:
         Result incremental = compute(doc);
         std::normal_distribution<double> step(0.0, 0.05), jump(0.0, 3.0);
         std::bernoulli_distribution dragging(0.7);
-        int updated = 0;
+        int updated = 0, rescaledEdits = 0;
+        qint64 rescaledRows = 0;
         double worst = 0;
         for (int e = 0; e < 3000; ++e) {
             const std::vector<ValueRef> refs = randomEdit(doc, rng);
@@ -133,10 +134,34 @@ private Q_SLOTS:
                 // The rows said to be unchanged are, to the bit: a view may keep what it drew of them.
                 for (std::size_t h = 0; e % 10 == 0 && h < incremental.heads.size(); ++h)
                     for (int i = 0; i < tokens; ++i)
-                        if (!std::binary_search(rows[h].begin(), rows[h].end(), i))
+                        if (!std::binary_search(rows[h].rows.begin(), rows[h].rows.end(), i))
                             QVERIFY2(incremental.heads[h].weights.row(i) == before.heads[h].weights.row(i),
                                 qPrintable(
                                     QStringLiteral("edit %1: head %2 row %3 moved unannounced").arg(e).arg(h).arg(i)));
+                // A rescaled row is its old weights times its factor, to the bit, but for the edited
+                // keys, whose old weights the change holds.
+                for (std::size_t h = 0; e % 10 == 0 && h < incremental.heads.size(); ++h) {
+                    const HeadChange &c = rows[h];
+                    if (!c.rescaled())
+                        continue;
+                    ++rescaledEdits;
+                    QCOMPARE(std::ssize(c.factor), tokens);
+                    QCOMPARE(c.before.size(), c.keys.size() * std::size_t(tokens));
+                    for (int i = 0; i < tokens; ++i) {
+                        const double f = c.factor[std::size_t(i)];
+                        rescaledRows += f > 0;
+                        for (int j = 0; f > 0 && j < tokens; ++j) {
+                            const auto key = std::lower_bound(c.keys.begin(), c.keys.end(), j);
+                            const double old = before.heads[h].weights(i, j);
+                            if (key == c.keys.end() || *key != j)
+                                QVERIFY2(incremental.heads[h].weights(i, j) == old * f,
+                                    qPrintable(QStringLiteral("edit %1: row %2 not rescaled").arg(e).arg(i)));
+                            else
+                                QCOMPARE(
+                                    c.before[std::size_t(i) * c.keys.size() + std::size_t(key - c.keys.begin())], old);
+                        }
+                    }
+                }
             } else {
                 incremental = compute(doc);
             }
@@ -146,7 +171,9 @@ private Q_SLOTS:
                 QVERIFY2(d <= 1e-12, qPrintable(QStringLiteral("edit %1: %2 from the full compute").arg(e).arg(d)));
             }
         }
-        qInfo("%d of 3000 edits incremental; largest difference %.3g", updated, worst);
+        qInfo("%d of 3000 edits incremental; largest difference %.3g; %d key edits checked, %lld rows rescaled",
+            updated, worst, rescaledEdits, rescaledRows);
+        QVERIFY(rescaledRows > qint64(rescaledEdits) * tokens / 2); // most rows of a key edit
         QVERIFY(updated > 2900); // nearly all: only an unnormalizable row takes the full path
     }
 

@@ -67,12 +67,12 @@ private Q_SLOTS:
                     for (int j = 0; j < n; ++j)
                         r.heads[std::size_t(head)].weights(q, j)
                             = edit % 7 == 0 ? 0.0 : weight(rng) * (edit % 11 == 0 ? 3 : 0.3);
-                    rows[std::size_t(head)].push_back(q);
+                    rows[std::size_t(head)].rows.push_back(q);
                 }
-                std::sort(rows[std::size_t(head)].begin(), rows[std::size_t(head)].end());
-                rows[std::size_t(head)].erase(
-                    std::unique(rows[std::size_t(head)].begin(), rows[std::size_t(head)].end()),
-                    rows[std::size_t(head)].end());
+                std::sort(rows[std::size_t(head)].rows.begin(), rows[std::size_t(head)].rows.end());
+                rows[std::size_t(head)].rows.erase(
+                    std::unique(rows[std::size_t(head)].rows.begin(), rows[std::size_t(head)].rows.end()),
+                    rows[std::size_t(head)].rows.end());
                 updated.updateRows(&r, 1, rows);
                 ArrowGraphFigure fresh;
                 fresh.setHeadMode(mode);

@@ -143,12 +143,12 @@ private Q_SLOTS:
                 const int q = 1 + int(rng() % (n - 1));
                 for (int j = 0; j < n; ++j)
                     r.heads[0].weights(q, j) = weight(rng);
-                rows[0].push_back(q);
+                rows[0].rows.push_back(q);
             }
-            std::sort(rows[0].begin(), rows[0].end());
-            rows[0].erase(std::unique(rows[0].begin(), rows[0].end()), rows[0].end());
+            std::sort(rows[0].rows.begin(), rows[0].rows.end());
+            rows[0].rows.erase(std::unique(rows[0].rows.begin(), rows[0].rows.end()), rows[0].rows.end());
             if (edit == 10) { // a new largest weight: every colour moves
-                r.heads[0].weights(rows[0].front(), 3) = 0.95;
+                r.heads[0].weights(rows[0].rows.front(), 3) = 0.95;
                 r.heads[0].largestWeight = 0.95;
             }
             figure.updateRows(&r, 0, rows);
