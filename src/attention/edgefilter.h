@@ -1,6 +1,7 @@
 #pragma once
 
 #include "attention/attention.h"
+#include "attention/incrementalupdate.h"
 
 #include <QtGlobal>
 
@@ -34,14 +35,30 @@ struct Edge {
     bool operator==(const Edge &) const = default;
 };
 
+// Every row's edges before filtering (`count`, for a "12 of 144 edges" caption) and, when the
+// filter can follow a rescaled row (a threshold above 0 and no mass share), what the selection
+// found in each row besides its edges: every edge at or above the threshold (`strong`, row q's
+// from start[q] to start[q + 1]) and a bound on the weight of its other edges. A row an edited key
+// only rescaled (HeadChange) is then selected again from those few cells, not from its n weights.
+struct RowEdges {
+    std::vector<qint64> count;
+    std::vector<Edge> strong;
+    std::vector<qint64> start;
+    std::vector<double> bound;
+};
+
 // The kept edges of every row: rows in order, each strongest first. Ties go to the key earlier
 // in the sentence, so equal weights are cut the same way on every run. `visible` is the result's
 // visibility matrix (empty when nothing is masked). `considered`, when given, receives the number
-// of edges before filtering, for a "12 of 144 edges" caption, and `perRow` each row's.
+// of edges before filtering, and `rows` what reselectRows needs.
 std::vector<Edge> selectEdges(const SquareMatrix &weights, const SquareMatrix &visible, const EdgeFilter &filter,
-    qint64 *considered = nullptr, std::vector<qint64> *perRow = nullptr);
-// The same for one row (a view that keeps the others after an edit of a few queries).
-std::vector<Edge> selectRowEdges(
-    const SquareMatrix &weights, const SquareMatrix &visible, const EdgeFilter &filter, int row, qint64 *considered);
+    qint64 *considered = nullptr, RowEdges *rows = nullptr);
+// After an update that moved `change.rows` of these weights: the kept edges of those rows, in
+// order, the same as selectEdges now gives for them, with `rows` (from selectEdges or this) brought
+// up to date. A rescaled row is selected from its strong cells and the change's new weights of the
+// edited keys, unless its bound, rescaled, reaches the threshold: then, as a row formed anew, from
+// its weights.
+std::vector<Edge> reselectRows(const SquareMatrix &weights, const SquareMatrix &visible, const EdgeFilter &filter,
+    const HeadChange &change, RowEdges &rows);
 
 } // namespace qkv

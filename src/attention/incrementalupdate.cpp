@@ -75,9 +75,10 @@ public:
         change.keys = cols;
         change.factor.assign(static_cast<std::size_t>(n), 0.0);
         change.before.assign(cells, 0.0);
+        change.after.assign(cells, 0.0);
         // A row formed anew keeps factor 1 and no edited weights here, so that the outputs' update
         // below leaves the output its softmax gave it.
-        std::vector<double> scale(static_cast<std::size_t>(n), 1.0), after(cells, 0.0);
+        std::vector<double> scale(static_cast<std::size_t>(n), 1.0);
         std::atomic<bool> ok = true;
         onTwoCores(double(n) * double(n) >= twoCoresFrom, [&](int part, int parts) {
             clearUpperVectorState();
@@ -87,7 +88,7 @@ public:
                 const auto at = static_cast<std::size_t>(i * c);
                 const auto row = static_cast<std::size_t>(i);
                 const RowMove move
-                    = renormalizeRow(i, cols, oldScores, fresh, &change.before[at], &after[at], scale[row]);
+                    = renormalizeRow(i, cols, oldScores, fresh, &change.before[at], &change.after[at], scale[row]);
                 if (move == RowMove::Failed)
                     ok = false;
                 // fl(w·f) can round a positive weight to 0 only when f ≤ 1/2.
@@ -103,7 +104,7 @@ public:
         for (Eigen::Index e = 0; e < c; ++e)
             valuesOfKeys.row(e) = m_head.values.row(cols[static_cast<std::size_t>(e)]);
         using Rows = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
-        const Eigen::Map<const Rows> before(change.before.data(), n, c), now(after.data(), n, c);
+        const Eigen::Map<const Rows> before(change.before.data(), n, c), now(change.after.data(), n, c);
         m_head.output.noalias() -= before * valuesOfKeys;
         m_head.output = Eigen::Map<const Eigen::VectorXd>(scale.data(), n).asDiagonal() * m_head.output;
         m_head.output.noalias() += now * valuesOfKeys;
@@ -284,6 +285,7 @@ bool updateResult(Result &result, const Document &doc, const std::vector<ValueRe
                 c.keys.clear();
                 c.factor.clear();
                 c.before.clear();
+                c.after.clear();
             }
         }
         *changedRows = std::move(changes);

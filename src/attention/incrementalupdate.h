@@ -23,14 +23,14 @@ namespace qkv {
 // every row after an edited key, none after a value.
 // After one edited key (`keys`: its tokens, ascending; empty otherwise) most rows were only
 // rescaled: every weight of row i outside `keys` was multiplied by `factor[i]`, rounded once
-// (w' = fl(w·f), so a positive weight stays positive and order is kept), and `before` holds the
-// old weights of `keys`, keys.size() per row. factor[i] is 0 where row i was formed anew (or could
-// have lost a weight to underflow): a view selects such a row again from the weights.
+// (w' = fl(w·f), so a positive weight stays positive and order is kept), and `before` and `after`
+// hold the old and new weights of `keys`, keys.size() per row. factor[i] is 0 where row i was
+// formed anew (or could have lost a weight to underflow): a view reads such a row again.
 struct HeadChange {
     std::vector<int> rows;
     std::vector<int> keys;
     std::vector<double> factor;
-    std::vector<double> before;
+    std::vector<double> before, after;
     bool rescaled() const { return !keys.empty(); }
 };
 using ChangedRows = std::vector<HeadChange>;

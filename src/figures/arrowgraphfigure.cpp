@@ -34,7 +34,7 @@ struct ArrowGraphFigure::Cache {
     int generation = 0; // bumped whenever what the edges look like may have changed
     std::vector<DrawnEdge> edges; // by head, then query
     qint64 considered = 0;
-    std::vector<std::vector<qint64>> rowConsidered; // of each head shown, each row's share of `considered`
+    std::vector<RowEdges> rows; // of each head shown: each row's share of `considered`, and its strong cells
     double scale = 1; // the weight drawn at full strength
     bool forward = false, backward = false, self = false, multiColour = false;
     int firstHead = 0, headCount = 1; // the heads shown
@@ -138,11 +138,11 @@ void ArrowGraphFigure::ensureEdges() const
     const int last = m_headMode == HeadMode::All ? heads - 1 : std::min(current, heads - 1);
     c.firstHead = first;
     c.headCount = std::max(1, last - first + 1);
-    c.rowConsidered.assign(static_cast<std::size_t>(c.headCount), {});
+    c.rows.assign(static_cast<std::size_t>(c.headCount), {});
     for (int h = first; h <= last; ++h) {
         qint64 considered = 0;
         for (const Edge &e : selectEdges(r.heads[static_cast<std::size_t>(h)].weights, r.visible, m_filter, &considered,
-                 &c.rowConsidered[static_cast<std::size_t>(h - first)]))
+                 &c.rows[static_cast<std::size_t>(h - first)]))
             c.edges.push_back({h, e});
         c.considered += considered;
     }
@@ -169,44 +169,49 @@ void ArrowGraphFigure::updateRows(const Result *result, int currentHead, const C
 {
     Cache &c = *m_cache;
     const auto n = static_cast<std::size_t>(result ? result->tokens.size() : 0);
-    std::size_t moved = 0;
-    bool sameShape = c.valid && result && result == m_result && currentHead == m_currentHead && !result->heads.empty()
-        && rows.size() == result->heads.size() && std::ssize(c.rowConsidered) == c.headCount
+    bool cheap = c.valid && result && result == m_result && currentHead == m_currentHead && !result->heads.empty()
+        && rows.size() == result->heads.size() && std::ssize(c.rows) == c.headCount
         && c.firstHead + c.headCount <= std::ssize(rows);
-    for (int h = c.firstHead; sameShape && h < c.firstHead + c.headCount; ++h) {
-        moved += rows[static_cast<std::size_t>(h)].rows.size();
-        sameShape = c.rowConsidered[static_cast<std::size_t>(h - c.firstHead)].size() == n;
+    for (int h = c.firstHead; cheap && h < c.firstHead + c.headCount; ++h) {
+        const HeadChange &change = rows[static_cast<std::size_t>(h)];
+        const RowEdges &kept = c.rows[static_cast<std::size_t>(h - c.firstHead)];
+        // Most rows read again (not an edited key's rescaling): selecting them all is as quick.
+        cheap = kept.count.size() == n && (change.rows.size() * 4 <= n || (change.rescaled() && !kept.start.empty()));
     }
-    // Most rows moved (an edited key): selecting them all is as quick, and simpler.
-    if (!sameShape || moved * 4 > n * static_cast<std::size_t>(c.headCount)) {
+    if (!cheap) {
         setData(result, currentHead);
         return;
     }
-    if (moved == 0)
-        return;
-    using Place = std::pair<int, int>; // head, query
-    const auto placeOf = [](const DrawnEdge &d) { return Place {d.head, d.edge.query}; };
+    if (std::all_of(rows.begin(), rows.end(), [](const HeadChange &change) { return change.rows.empty(); }))
+        return; // a value's edit: the weights stay
+    // Each head's edges: those of unmoved rows kept, the moved rows' selected again, in row order.
     std::vector<DrawnEdge> out;
     out.reserve(c.edges.size());
-    auto next = c.edges.cbegin();
+    auto old = c.edges.cbegin();
+    c.considered = 0;
     for (int h = c.firstHead; h < c.firstHead + c.headCount; ++h) {
-        std::vector<qint64> &counts = c.rowConsidered[static_cast<std::size_t>(h - c.firstHead)];
-        for (const int q : rows[static_cast<std::size_t>(h)].rows) {
-            const Place place {h, q};
-            const auto from = std::lower_bound(
-                next, c.edges.cend(), place, [&](const DrawnEdge &d, const Place &p) { return placeOf(d) < p; });
-            out.insert(out.end(), next, from);
-            next = std::upper_bound(
-                from, c.edges.cend(), place, [&](const Place &p, const DrawnEdge &d) { return p < placeOf(d); });
-            qint64 considered = 0;
-            for (const Edge &e : selectRowEdges(
-                     result->heads[static_cast<std::size_t>(h)].weights, result->visible, m_filter, q, &considered))
-                out.push_back({h, e});
-            c.considered += considered - counts[static_cast<std::size_t>(q)];
-            counts[static_cast<std::size_t>(q)] = considered;
+        const HeadChange &change = rows[static_cast<std::size_t>(h)];
+        RowEdges &kept = c.rows[static_cast<std::size_t>(h - c.firstHead)];
+        const auto ofHead = std::find_if(old, c.edges.cend(), [h](const DrawnEdge &d) { return d.head != h; });
+        if (change.rows.empty()) {
+            out.insert(out.end(), old, ofHead);
+        } else {
+            const std::vector<Edge> fresh = reselectRows(
+                result->heads[static_cast<std::size_t>(h)].weights, result->visible, m_filter, change, kept);
+            auto next = fresh.cbegin();
+            for (; old != ofHead; ++old) {
+                for (; next != fresh.cend() && next->query < old->edge.query; ++next)
+                    out.push_back({h, *next});
+                if (!std::binary_search(change.rows.begin(), change.rows.end(), old->edge.query))
+                    out.push_back(*old);
+            }
+            for (; next != fresh.cend(); ++next)
+                out.push_back({h, *next});
         }
+        old = ofHead;
+        for (const qint64 count : kept.count)
+            c.considered += count;
     }
-    out.insert(out.end(), next, c.edges.cend());
     c.edges = std::move(out);
     summarizeEdges();
 }

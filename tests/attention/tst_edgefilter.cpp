@@ -1,4 +1,7 @@
 #include "attention/edgefilter.h"
+#include "attention/engine.h"
+#include "attention/incrementalupdate.h"
+#include "randomdocument.h"
 
 #include <QRandomGenerator>
 #include <QTest>
@@ -85,6 +88,8 @@ private Q_SLOTS:
     void roundingAddsNoEdge();
     void matchesReference_data();
     void matchesReference();
+    void editedRowsAgain_data();
+    void editedRowsAgain();
 };
 
 void TstEdgeFilter::knownMatrix_data()
@@ -184,6 +189,80 @@ void TstEdgeFilter::matchesReference()
     const auto actual = selectEdges(w, SquareMatrix(), filter);
     QCOMPARE(spell(actual), spell(expected));
     QVERIFY(!actual.empty());
+}
+
+void TstEdgeFilter::editedRowsAgain_data()
+{
+    QTest::addColumn<EdgeFilter>("filter");
+    QTest::addColumn<bool>("causal");
+    QTest::newRow("default") << EdgeFilter {} << false;
+    QTest::newRow("default, causal") << EdgeFilter {} << true;
+    QTest::newRow("threshold 0.05, top 3") << EdgeFilter {0.05, 3, 1.0} << false;
+    QTest::newRow("threshold 0.005 alone") << EdgeFilter {0.005, 0, 1.0} << true;
+    QTest::newRow("mass 0.8 (rows read again)") << EdgeFilter {0.02, 16, 0.8} << false;
+    QTest::newRow("no threshold (rows read again)") << EdgeFilter {0, 8, 1.0} << false;
+}
+
+// After each of hundreds of random edits of keys (and some queries), the edited rows selected again
+// equal a fresh selection to the bit, and so do the counts. A rescaled row is selected from its
+// strong cells: given weights that are all NaN, most rows still come out right.
+void TstEdgeFilter::editedRowsAgain()
+{
+    QFETCH(EdgeFilter, filter);
+    QFETCH(bool, causal);
+    std::mt19937 rng(23);
+    const int n = 300;
+    Document doc = test::randomDocument(n, 120, 1, 6, rng, 1.6);
+    Settings settings = doc.settings();
+    settings.mask = causal ? MaskKind::Causal : MaskKind::None;
+    doc.setSettings(settings);
+    Result result = compute(doc);
+    const SquareMatrix &weights = result.heads[0].weights;
+    RowEdges rows;
+    std::vector<Edge> edges = selectEdges(weights, result.visible, filter, nullptr, &rows);
+    std::normal_distribution<double> step(0.0, 0.1), jump(0.0, 2.0);
+    std::uniform_int_distribution<int> token(0, n - 1), column(0, 5);
+    const SquareMatrix poisoned = SquareMatrix::Constant(n, n, std::numeric_limits<double>::quiet_NaN());
+    qint64 rescaled = 0, fromStrongCells = 0;
+    for (int e = 0; e < 300; ++e) {
+        const ValueRef ref {e % 9 == 0 ? Field::Query : Field::Key, doc.vectorKey(token(rng)), 0, 0, column(rng)};
+        doc.setValue(ref, e % 5 == 0 ? jump(rng) : doc.value(ref) + step(rng));
+        ChangedRows changes;
+        QVERIFY(updateResult(result, doc, {ref}, &changes));
+        const HeadChange &change = changes[0];
+        const RowEdges before = rows;
+        const std::vector<Edge> again = reselectRows(weights, result.visible, filter, change, rows);
+        RowEdges fresh;
+        const std::vector<Edge> all = selectEdges(weights, result.visible, filter, nullptr, &fresh);
+        std::vector<Edge> expected;
+        std::copy_if(all.begin(), all.end(), std::back_inserter(expected),
+            [&](const Edge &x) { return std::binary_search(change.rows.begin(), change.rows.end(), x.query); });
+        QVERIFY2(again == expected, qPrintable(QStringLiteral("edit %1").arg(e)));
+        QVERIFY(rows.count == fresh.count);
+        if (!change.rescaled())
+            continue;
+        // The same again without the weights.
+        RowEdges blind = before;
+        const std::vector<Edge> guessed = reselectRows(poisoned, result.visible, filter, change, blind);
+        for (int q = 0; q < n; ++q) {
+            const auto of = [q](const std::vector<Edge> &list) {
+                std::vector<Edge> out;
+                std::copy_if(
+                    list.begin(), list.end(), std::back_inserter(out), [q](const Edge &x) { return x.query == q; });
+                return out;
+            };
+            rescaled += change.factor[std::size_t(q)] > 0;
+            // A row read from NaN has no edges at all.
+            fromStrongCells += change.factor[std::size_t(q)] > 0 && blind.count[std::size_t(q)] > 0
+                && blind.count[std::size_t(q)] == rows.count[std::size_t(q)] && of(guessed) == of(expected);
+        }
+    }
+    qInfo("%lld rescaled rows, %lld selected from their strong cells", rescaled, fromStrongCells);
+    QVERIFY(rescaled > 100 * n);
+    if (filter.threshold > 0 && filter.mass >= 1)
+        QVERIFY(fromStrongCells > rescaled * 8 / 10);
+    else
+        QCOMPARE(fromStrongCells, 0);
 }
 
 QTEST_MAIN(TstEdgeFilter)

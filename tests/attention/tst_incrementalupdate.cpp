@@ -4,6 +4,7 @@
 
 #include "attention/engine.h"
 #include "attention/incrementalupdate.h"
+#include "randomdocument.h"
 
 #include <QTest>
 
@@ -11,34 +12,9 @@
 
 using namespace qkv;
 using Eigen::MatrixXd;
+using test::randomDocument;
 
 namespace {
-
-// n tokens drawn from `vocabulary` words, so that most words occur more than once (one edit then
-// moves several rows or columns), with random vectors.
-Document randomDocument(int n, int vocabulary, int heads, int dim, std::mt19937 &rng)
-{
-    std::uniform_real_distribution<double> u(-2, 2);
-    Settings s;
-    s.heads = heads;
-    s.dim = dim;
-    Document doc;
-    doc.setSettings(s);
-    QStringList words;
-    std::uniform_int_distribution<int> pick(0, vocabulary - 1);
-    for (int i = 0; i < n; ++i)
-        words << QStringLiteral("w%1").arg(pick(rng));
-    doc.setSentence(words.join(QLatin1Char(' ')));
-    for (int i = 0; i < n; ++i) {
-        const QString key = doc.vectorKey(i);
-        WordVectors v = doc.wordVectors(key);
-        for (Role r : {Role::Query, Role::Key, Role::Value})
-            for (Eigen::Index c = 0; c < v[r].size(); ++c)
-                v[r](c) = u(rng);
-        doc.setWordVectors(key, v);
-    }
-    return doc;
-}
 
 double difference(const Result &a, const Result &b)
 {
@@ -139,7 +115,7 @@ private Q_SLOTS:
                                 qPrintable(
                                     QStringLiteral("edit %1: head %2 row %3 moved unannounced").arg(e).arg(h).arg(i)));
                 // A rescaled row is its old weights times its factor, to the bit, but for the edited
-                // keys, whose old weights the change holds.
+                // keys, whose old and new weights the change holds.
                 for (std::size_t h = 0; e % 10 == 0 && h < incremental.heads.size(); ++h) {
                     const HeadChange &c = rows[h];
                     if (!c.rescaled())
@@ -147,6 +123,7 @@ private Q_SLOTS:
                     ++rescaledEdits;
                     QCOMPARE(std::ssize(c.factor), tokens);
                     QCOMPARE(c.before.size(), c.keys.size() * std::size_t(tokens));
+                    QCOMPARE(c.after.size(), c.before.size());
                     for (int i = 0; i < tokens; ++i) {
                         const double f = c.factor[std::size_t(i)];
                         rescaledRows += f > 0;
@@ -156,9 +133,12 @@ private Q_SLOTS:
                             if (key == c.keys.end() || *key != j)
                                 QVERIFY2(incremental.heads[h].weights(i, j) == old * f,
                                     qPrintable(QStringLiteral("edit %1: row %2 not rescaled").arg(e).arg(i)));
-                            else
-                                QCOMPARE(
-                                    c.before[std::size_t(i) * c.keys.size() + std::size_t(key - c.keys.begin())], old);
+                            else {
+                                const std::size_t at
+                                    = std::size_t(i) * c.keys.size() + std::size_t(key - c.keys.begin());
+                                QCOMPARE(c.before[at], old);
+                                QCOMPARE(c.after[at], incremental.heads[h].weights(i, j));
+                            }
                         }
                     }
                 }
