@@ -1,4 +1,5 @@
 #include "figures/colormap.h"
+#include "figures/rowpools.h"
 
 #include "figures/colormapdata.h"
 #include "figures/maxpool.h"
@@ -234,7 +235,8 @@ MaskColors maskColors(const QPalette &palette)
 }
 
 void paintMatrix(QPainter &painter, const QRectF &target, const SquareMatrix &values, const SquareMatrix &visible,
-    const ColorScale &scale, MaskColors mask, QImage &cache, bool reuse, const std::vector<int> &staleRows)
+    const ColorScale &scale, MaskColors mask, QImage &cache, bool reuse, const std::vector<int> &staleRows,
+    const RowPools *pools)
 {
     const int n = static_cast<int>(values.rows());
     const QPaintEngine *engine = painter.paintEngine();
@@ -244,6 +246,8 @@ void paintMatrix(QPainter &painter, const QRectF &target, const SquareMatrix &va
         const QSize px(std::min(8192, qRound(target.width() * s)), std::min(8192, qRound(target.height() * s)));
         if (!reuse || cache.size() != px)
             cache = matrixImage(values, visible, scale, px, mask);
+        else if (pools && pools->fit(n, px.width(), scale.map == Colormap::Diverging))
+            pools->colour(cache, scale, mask);
         else
             recolourRows(cache, values, visible, scale, mask, staleRows);
         painter.drawImage(target, cache);

@@ -18,6 +18,8 @@ class QRectF;
 
 namespace qkv {
 
+class RowPools;
+
 enum class Colormap { Viridis, Cividis, Magma, Grey, Diverging };
 
 // The colour of t in [0, 1] (clamped); Diverging maps 0.5 to white, 0 to blue, 1 to red.
@@ -67,9 +69,10 @@ MaskColors maskColors(const QPalette &palette);
 // in `cache`, recoloured unless `reuse` and its size still fits); vector devices (SVG, PDF) one
 // rectangle per cell up to 128 tokens, so figures stay sharp at any zoom.
 // With `reuse`, `staleRows` (ascending) are rows whose values changed: only their pixels are
-// coloured again.
+// coloured again; or, with `pools` that fit the image, every pixel is coloured from them.
 void paintMatrix(QPainter &painter, const QRectF &target, const SquareMatrix &values, const SquareMatrix &visible,
-    const ColorScale &scale, MaskColors mask, QImage &cache, bool reuse, const std::vector<int> &staleRows = {});
+    const ColorScale &scale, MaskColors mask, QImage &cache, bool reuse, const std::vector<int> &staleRows = {},
+    const RowPools *pools = nullptr);
 
 // The smallest and largest value of the cells `visible` shows (empty: all), from column
 // `firstColumn` on (1 leaves out what every token gives the first: an attention sink); (0, 0)

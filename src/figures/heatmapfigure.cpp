@@ -99,20 +99,41 @@ void HeatmapFigure::updateRows(const Result *result, int head, const ChangedRows
     const std::size_t shown = static_cast<std::size_t>(std::max(head, 0));
     const HeadResult *h = result == m_result && head == m_head ? headResult() : nullptr;
     // The cells' image drawn for the data as it was, of the weights (scores' range is not known
-    // without a pass), and few rows moved.
-    const bool partial = h && m_cells.key == m_serial && !m_cells.image.isNull() && shownValues() == &h->weights
-        && !m_sharedScale && shown < rows.size()
-        && rows[shown].rows.size() * 4 <= static_cast<std::size_t>(h->weights.rows());
-    const ColorScale before = partial ? colorScale() : ColorScale {};
-    setData(result, head);
-    if (!partial)
+    // without a pass).
+    const bool drawn = h && m_cells.key == m_serial && !m_cells.image.isNull() && shownValues() == &h->weights
+        && !m_sharedScale && shown < rows.size();
+    if (!drawn) {
+        setData(result, head);
         return;
+    }
+    const HeadChange &change = rows[shown];
+    const int n = static_cast<int>(h->weights.rows()), width = m_cells.image.width();
+    const ColorScale before = colorScale();
+    const bool magnitude = before.map == Colormap::Diverging;
+    // Rows pooled for this image, which follow every edit that keeps the image.
+    const bool poolsKept = m_cells.poolsKey == m_serial && m_cells.pools.fit(n, width, magnitude);
+    setData(result, head);
+    const SquareMatrix &weights = result->heads[shown].weights;
+    if (change.rescaled() && n > width) { // an edited key: every pixel from the rows' pools
+        if (poolsKept)
+            m_cells.pools.update(weights, result->visible, change);
+        else
+            m_cells.pools.build(weights, result->visible, width, magnitude);
+        m_cells.poolsKey = m_cells.key = m_serial;
+        m_cells.fromPools = true;
+        return;
+    }
+    if (poolsKept) {
+        m_cells.pools.update(weights, result->visible, change);
+        m_cells.poolsKey = m_serial;
+    }
     const ColorScale now = colorScale();
-    if (now.map != before.map || now.low != before.low || now.high != before.high)
+    if (change.rows.size() * 4 > static_cast<std::size_t>(n) || now.map != before.map || now.low != before.low
+        || now.high != before.high)
         return;
     m_cells.key = m_serial; // still right but for these rows
     std::vector<int> &stale = m_cells.staleRows;
-    stale.insert(stale.end(), rows[shown].rows.begin(), rows[shown].rows.end());
+    stale.insert(stale.end(), change.rows.begin(), change.rows.end());
     std::sort(stale.begin(), stale.end());
     stale.erase(std::unique(stale.begin(), stale.end()), stale.end());
 }
@@ -371,11 +392,14 @@ void HeatmapFigure::paint(QPainter &painter, const QRectF &rect, const FigureSty
     }
     const MaskColors mask = maskColors(style.palette);
     const bool reuse = m_cells.key == m_serial && m_cells.mask.fill == mask.fill && m_cells.mask.line == mask.line;
-    paintMatrix(
-        painter, l.grid, *shownValues(), result().visible, colorScale(), mask, m_cells.image, reuse, m_cells.staleRows);
+    if (m_cells.poolsKey != m_serial)
+        m_cells.pools.clear(); // of other data: only an edited key builds them again
+    paintMatrix(painter, l.grid, *shownValues(), result().visible, colorScale(), mask, m_cells.image, reuse,
+        m_cells.staleRows, m_cells.fromPools ? &m_cells.pools : nullptr);
     m_cells.key = m_serial;
     m_cells.mask = mask;
     m_cells.staleRows.clear();
+    m_cells.fromPools = false;
     if (l.values)
         paintValues(painter, l, style.locale);
     // The selected query's row or key's column: a light and a dark line, so the outline shows on

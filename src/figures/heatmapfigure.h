@@ -4,6 +4,7 @@
 #include "attention/incrementalupdate.h"
 #include "figures/colormap.h"
 #include "figures/figurestyle.h"
+#include "figures/rowpools.h"
 
 #include <QCoreApplication>
 #include <QImage>
@@ -128,6 +129,11 @@ private:
         quint64 key = 0;
         MaskColors mask {};
         std::vector<int> staleRows; // to colour again before the image is drawn
+        // The rows pooled along the image's pixel columns, for the data of `poolsKey`: built at
+        // an edited key, followed through edits while the image is kept.
+        RowPools pools;
+        quint64 poolsKey = 0;
+        bool fromPools = false; // every pixel to colour again from `pools`
     };
     mutable Scale m_scale;
     mutable Labels m_labels;

@@ -2,6 +2,7 @@
 // recoloured line by line where only some rows changed.
 #include "figures/colormap.h"
 #include "figures/maxpool.h"
+#include "figures/pixelline.h"
 #include "platform/twocores.h"
 #include "platform/vectorstate.h"
 
@@ -21,19 +22,15 @@ void colourLines(QImage &image, uchar *bits, const SquareMatrix &values, const S
     const int w = image.width(), h = image.height();
     const qsizetype stride = image.bytesPerLine();
     const bool masked = visible.rows() == n && visible.cols() == n;
-    const bool byMagnitude = scale.map == Colormap::Diverging;
-    const auto &table = colormapTable(scale.map);
-    const double offset = scale.low, factor = 1.0 / (scale.high - scale.low);
+    const PixelColours colours(scale, mask);
+    const bool byMagnitude = colours.byMagnitude();
     const std::vector<int> colFirst = cellBounds(n, w), rowFirst = cellBounds(n, h);
     const double inf = std::numeric_limits<double>::infinity();
-    const auto colourOf = [&](double hi, double lo) {
-        const double v = byMagnitude && -lo > hi ? lo : hi;
-        return table[static_cast<std::size_t>(colormapIndex((v - offset) * factor))];
-    };
     // The largest and smallest visible value of each column over the rows of one pixel line;
     // -inf in `high` means every cell there is masked.
     std::vector<double> high(static_cast<std::size_t>(n)), low(static_cast<std::size_t>(n));
     std::vector<QRgb> cellColour(static_cast<std::size_t>(n));
+    std::vector<double> pixelHigh(static_cast<std::size_t>(w)), pixelLow(static_cast<std::size_t>(w));
     int previous[2] = {-1, -1};
     bool previousHadMask = true;
     for (auto y = static_cast<int>(yBegin); y < yEnd; ++y) {
@@ -70,15 +67,15 @@ void colourLines(QImage &image, uchar *bits, const SquareMatrix &values, const S
             }
         }
         bool anyHidden = false;
-        const auto hatch = [&](int x) { return (x + y) % 6 < 2 ? mask.line : mask.fill; };
         if (n <= w) { // a pixel shows one cell: colour each cell once, then spread the colours
             for (int j = 0; j < n; ++j) {
-                anyHidden |= hiCol[j] == -inf;
-                cellColour[static_cast<std::size_t>(j)] = colourOf(hiCol[j], loCol[j]);
+                anyHidden |= PixelColours::hidden(hiCol[j]);
+                cellColour[static_cast<std::size_t>(j)] = colours.colour(hiCol[j], loCol[j]);
             }
             for (int x = 0; x < w; ++x) {
                 const int j = colFirst[static_cast<std::size_t>(x)];
-                line[x] = hiCol[j] == -inf ? hatch(x) : cellColour[static_cast<std::size_t>(j)];
+                line[x]
+                    = PixelColours::hidden(hiCol[j]) ? colours.hatch(x, y) : cellColour[static_cast<std::size_t>(j)];
             }
         } else {
             for (int x = 0; x < w; ++x) {
@@ -88,9 +85,10 @@ void colourLines(QImage &image, uchar *bits, const SquareMatrix &values, const S
                     hi = std::max(hi, hiCol[c]);
                     lo = std::min(lo, loCol[c]);
                 }
-                anyHidden |= hi == -inf;
-                line[x] = hi == -inf ? hatch(x) : colourOf(hi, lo);
+                pixelHigh[static_cast<std::size_t>(x)] = hi;
+                pixelLow[static_cast<std::size_t>(x)] = lo;
             }
+            anyHidden = colours.colourLine(line, pixelHigh.data(), pixelLow.data(), w, y);
         }
         previousHadMask = anyHidden;
     }

@@ -1,7 +1,9 @@
 // HeatmapFigure draws without a widget: this test runs on a QGuiApplication and links no Qt
 // Widgets, the way the command line and the figures of an export use it.
+#include "attention/incrementalupdate.h"
 #include "figures/heatmapfigure.h"
 #include "plainstyle.h"
+#include "randomdocument.h"
 #include "viewpixels.h"
 
 #include <QGuiApplication>
@@ -155,6 +157,60 @@ private Q_SLOTS:
             HeatmapFigure fresh;
             fresh.setData(&r, 0);
             QVERIFY2(paint(figure, style) == paint(fresh, style), qPrintable(QString::number(edit)));
+        }
+    }
+
+    // Edited keys move every row, most by a factor: the figure pools its rows along the image's
+    // pixel columns and follows those factors, and draws what a figure given the new numbers afresh
+    // draws (masked, on a diverging scale, with queries edited between keys, two edits between
+    // paints). At a paint after an edited key, the weights are not read: NaN weights draw the same.
+    void editedKeysDrawTheSameAsAFreshFigure_data()
+    {
+        QTest::addColumn<bool>("causal");
+        QTest::addColumn<int>("colormap");
+        QTest::newRow("viridis") << false << int(Colormap::Viridis);
+        QTest::newRow("causal") << true << int(Colormap::Viridis);
+        QTest::newRow("diverging") << false << int(Colormap::Diverging);
+    }
+    void editedKeysDrawTheSameAsAFreshFigure()
+    {
+        QFETCH(bool, causal);
+        QFETCH(int, colormap);
+        std::mt19937 rng(31);
+        const int n = 700; // more keys than the image has pixels
+        Document doc = test::randomDocument(n, 250, 1, 4, rng, 1.5);
+        Settings settings = doc.settings();
+        settings.mask = causal ? MaskKind::Causal : MaskKind::None;
+        doc.setSettings(settings);
+        Result r = compute(doc);
+        const FigureStyle style = test::plainStyle(false);
+        HeatmapFigure figure;
+        figure.setColormap(static_cast<Colormap>(colormap));
+        figure.setData(&r, 0);
+        paint(figure, style);
+        std::normal_distribution<double> step(0.0, 0.2);
+        std::uniform_int_distribution<int> token(0, n - 1), column(0, 3);
+        for (int edit = 0; edit < 40; ++edit) {
+            const ValueRef ref {
+                edit % 7 == 3 ? Field::Query : Field::Key, doc.vectorKey(token(rng)), 0, 0, column(rng)};
+            doc.setValue(ref, doc.value(ref) + step(rng));
+            ChangedRows changes;
+            QVERIFY(updateResult(r, doc, {ref}, &changes));
+            figure.updateRows(&r, 0, changes);
+            if (edit % 4 == 1)
+                continue; // two edits before the next paint
+            HeatmapFigure fresh;
+            fresh.setColormap(static_cast<Colormap>(colormap));
+            fresh.setData(&r, 0);
+            const QImage expected = paint(fresh, style);
+            if (changes[0].rescaled() && edit % 5 == 0) {
+                const SquareMatrix weights = r.heads[0].weights;
+                r.heads[0].weights.setConstant(std::numeric_limits<double>::quiet_NaN());
+                QVERIFY2(paint(figure, style) == expected, qPrintable(QStringLiteral("blind, edit %1").arg(edit)));
+                r.heads[0].weights = weights;
+                continue;
+            }
+            QVERIFY2(paint(figure, style) == expected, qPrintable(QString::number(edit)));
         }
     }
 

@@ -1,0 +1,39 @@
+#pragma once
+
+#include "attention/incrementalupdate.h"
+#include "figures/colormap.h"
+
+#include <QImage>
+
+#include <vector>
+
+namespace qkv {
+
+// The heatmap's cells pooled along each row over the pixel columns of its image (the largest
+// visible value of the cells a pixel covers, and the smallest on a diverging scale), for a matrix
+// with more columns than the image has pixels. After an edited key every row moves, but most only
+// by a factor (HeadChange): such a row is pooled again by one product per pixel, not by a pass over
+// its n cells, and the image is coloured from the pools, the same pixels as matrixImage gives.
+class RowPools
+{
+public:
+    // Whether the pools are of an n × n matrix for an image `width` pixels wide on this kind of
+    // scale (a diverging one pools the smallest values too).
+    bool fit(int n, int width, bool magnitude) const;
+    void build(const SquareMatrix &values, const SquareMatrix &visible, int width, bool magnitude);
+    // After an update moved `change.rows` of `values` (now as updated).
+    void update(const SquareMatrix &values, const SquareMatrix &visible, const HeadChange &change);
+    // Every pixel line of `image` (as wide as the pools) from the pools.
+    void colour(QImage &image, const ColorScale &scale, MaskColors mask) const;
+    void clear() { *this = {}; }
+
+private:
+    void poolRow(const SquareMatrix &values, const SquareMatrix &visible, int row, int firstPixel, int endPixel);
+
+    int m_n = 0, m_width = 0;
+    bool m_magnitude = false;
+    std::vector<int> m_colFirst; // pixel x covers the columns [first[x], first[x + 1])
+    std::vector<double> m_high, m_low; // n × width, row-major
+};
+
+} // namespace qkv
