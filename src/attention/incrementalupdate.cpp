@@ -37,6 +37,8 @@ Role roleOf(Field f)
 // Every edit touches at most a few tokens, but a whole head's rows are split over two cores
 // from this many cells on.
 constexpr double twoCoresFrom = 64.0 * 1024;
+// How many rows ahead a key's edit fetches the edited cells of a row (each its own cache line).
+constexpr int prefetchAhead = 8;
 
 class HeadUpdate
 {
@@ -64,14 +66,9 @@ public:
         const Eigen::Index n = m_head.scores.rows();
         const auto c = static_cast<Eigen::Index>(cols.size());
         const auto cells = static_cast<std::size_t>(n * c);
-        const Eigen::VectorXd column = m_head.queries * k.transpose();
-        std::vector<double> oldScores(cells);
-        for (Eigen::Index e = 0; e < c; ++e) {
-            const int j = cols[static_cast<std::size_t>(e)];
-            Eigen::Map<Eigen::VectorXd>(oldScores.data() + e * n, n) = m_head.scores.col(j);
-            m_head.scores.col(j) = column;
+        const Eigen::VectorXd column = m_head.queries * k.transpose(); // the edited keys' new scores
+        for (const int j : cols)
             m_head.keys.row(j) = k;
-        }
         change.keys = cols;
         change.factor.assign(static_cast<std::size_t>(n), 0.0);
         change.before.assign(cells, 0.0);
@@ -83,12 +80,18 @@ public:
         onTwoCores(double(n) * double(n) >= twoCoresFrom, [&](int part, int parts) {
             clearUpperVectorState();
             const auto [begin, end] = partOf(n, part, parts);
-            std::vector<double> fresh(cols.size());
+            Scratch scratch {std::vector<double>(cols.size()), std::vector<double>(cols.size())};
             for (auto i = static_cast<int>(begin); i < end; ++i) {
                 const auto at = static_cast<std::size_t>(i * c);
                 const auto row = static_cast<std::size_t>(i);
+                // The edited cells of a row ahead: each is its own cache line.
+                if (i + prefetchAhead < end)
+                    for (const int j : cols) {
+                        __builtin_prefetch(&m_head.scores(i + prefetchAhead, j), 1);
+                        __builtin_prefetch(&m_head.weights(i + prefetchAhead, j), 1);
+                    }
                 const RowMove move
-                    = renormalizeRow(i, cols, oldScores, fresh, &change.before[at], &change.after[at], scale[row]);
+                    = renormalizeRow(i, cols, column(i), scratch, &change.before[at], &change.after[at], scale[row]);
                 if (move == RowMove::Failed)
                     ok = false;
                 // fl(w·f) can round a positive weight to 0 only when f ≤ 1/2.
@@ -148,17 +151,27 @@ private:
     }
 
     enum class RowMove { Rescaled, Formed, Failed };
+    // Room for a row's edited cells: their new unnormalized weights and their old scores.
+    struct Scratch {
+        std::vector<double> fresh, oldScores;
+    };
 
-    // Row i after the scores of `cols` changed (their old scores in `oldScores`, column by column).
-    // Every other weight keeps its ratio to the rest, so the row is rescaled by one factor
-    // `scale` = 1/T, T = (the unchanged weights) + (the changed cells' new unnormalized weights);
-    // the edited cells' old and new weights go to `before` and `after` for the outputs. Where that
-    // could lose digits (most of the weight was on the edited keys, or an old weight underflowed)
-    // the row is formed anew. `fresh`: room for the changed cells' new weights.
-    RowMove renormalizeRow(int i, const std::vector<int> &cols, const std::vector<double> &oldScores,
-        std::vector<double> &fresh, double *before, double *after, double &scale)
+    // Row i after the scores of `cols` changed to `score`. Every other weight keeps its ratio to
+    // the rest, so the row is rescaled by one factor `scale` = 1/T, T = (the unchanged weights) +
+    // (the changed cells' new unnormalized weights); the edited cells' old and new weights go to
+    // `before` and `after` for the outputs. Where that could lose digits (most of the weight was on
+    // the edited keys, or an old weight underflowed) the row is formed anew. `fresh`: room for the
+    // changed cells' new weights.
+    RowMove renormalizeRow(int i, const std::vector<int> &cols, double score, Scratch &scratch, double *before,
+        double *after, double &scale)
     {
         const auto formed = [&] { return softmaxRow(i) ? RowMove::Formed : RowMove::Failed; };
+        std::vector<double> &fresh = scratch.fresh, &oldScores = scratch.oldScores;
+        for (std::size_t c = 0; c < cols.size(); ++c) { // first, so that a row formed anew has them
+            double &cell = m_head.scores(i, cols[c]);
+            oldScores[c] = cell;
+            cell = score;
+        }
         auto w = m_head.weights.row(i);
         const Eigen::Index n = w.size();
         std::fill(fresh.begin(), fresh.end(), 0.0);
@@ -174,8 +187,7 @@ private:
             changedOldSum += old;
             if (!(old > 1e-250))
                 return formed();
-            const double oldY = oldScores[c * static_cast<std::size_t>(n) + static_cast<std::size_t>(i)] / m_divisor;
-            fresh[c] = old * std::exp(m_head.scores(i, j) / m_divisor - oldY);
+            fresh[c] = old * std::exp(score / m_divisor - oldScores[c] / m_divisor);
             changedNew += fresh[c];
         }
         // The unchanged weights: the row sums to 1, less the edited cells' old weights. Not summed

@@ -65,18 +65,25 @@ void RowPools::poolRow(const SquareMatrix &values, const SquareMatrix &visible, 
 
 void RowPools::update(const SquareMatrix &values, const SquareMatrix &visible, const HeadChange &change)
 {
-    const bool rescaled = change.rescaled() && std::ssize(change.factor) == m_n;
-    // The pixels whose columns hold an edited key: pooled again from the row's cells.
-    std::vector<int> keyPixels;
-    for (const int key : change.keys) {
-        const auto x = std::upper_bound(m_colFirst.begin(), m_colFirst.end(), key) - m_colFirst.begin() - 1;
-        if (x >= 0 && x < m_width && (keyPixels.empty() || keyPixels.back() != x))
-            keyPixels.push_back(static_cast<int>(x));
+    const bool rescaled = change.rescaled() && std::ssize(change.factor) == m_n
+        && change.before.size() == change.keys.size() * static_cast<std::size_t>(m_n)
+        && change.after.size() == change.before.size();
+    // The pixels whose columns hold an edited key, each with its keys (indices into change.keys).
+    KeyPixels keyPixels;
+    for (std::size_t e = 0; e < change.keys.size(); ++e) {
+        const auto x = static_cast<int>(
+            std::upper_bound(m_colFirst.begin(), m_colFirst.end(), change.keys[e]) - m_colFirst.begin() - 1);
+        if (x < 0 || x >= m_width)
+            continue;
+        if (keyPixels.empty() || keyPixels.back().first != x)
+            keyPixels.push_back({x, {}});
+        keyPixels.back().second.push_back(e);
     }
     const auto rows = static_cast<int>(change.rows.size());
     onTwoCores(!cheapEnough(double(rows) * m_width), [&](int part, int parts) {
         clearUpperVectorState();
         const auto [begin, end] = partOf(rows, part, parts);
+        std::vector<char> follow(keyPixels.size());
         for (auto i = static_cast<int>(begin); i < end; ++i) {
             const int r = change.rows[static_cast<std::size_t>(i)];
             if (r < 0 || r >= m_n)
@@ -86,16 +93,50 @@ void RowPools::update(const SquareMatrix &values, const SquareMatrix &visible, c
                 poolRow(values, visible, r, 0, m_width);
                 continue;
             }
-            // Every other cell became fl(v·f), and rounding keeps order: the pooled maximum (and
-            // minimum) is the old one times f, to the bit; a masked pixel stays -inf.
-            const auto at = static_cast<std::size_t>(r) * static_cast<std::size_t>(m_width);
-            Eigen::Map<Eigen::ArrayXd>(m_high.data() + at, m_width) *= f;
-            if (m_magnitude)
-                Eigen::Map<Eigen::ArrayXd>(m_low.data() + at, m_width) *= f;
-            for (const int x : keyPixels)
-                poolRow(values, visible, r, x, x + 1);
+            rescaleRow(values, visible, change, r, f, keyPixels, follow);
         }
     });
+}
+
+// Row r, rescaled by f: every cell but the edited keys became fl(v·f), and rounding keeps order,
+// so a pixel's pooled maximum (and minimum) is the old one times f, to the bit; a masked pixel
+// stays -inf. A pixel over an edited key takes the key's new weight into account; it is pooled
+// again from the row's cells only where an edited key held its old maximum or minimum.
+void RowPools::rescaleRow(const SquareMatrix &values, const SquareMatrix &visible, const HeadChange &change, int r,
+    double f, const KeyPixels &keyPixels, std::vector<char> &follow)
+{
+    const auto at = static_cast<std::size_t>(r) * static_cast<std::size_t>(m_width);
+    const std::size_t keys = change.keys.size();
+    const double *before = change.before.data() + static_cast<std::size_t>(r) * keys;
+    const double *after = change.after.data() + static_cast<std::size_t>(r) * keys;
+    // Which pixels over keys can follow the factor: decided on the old pools.
+    for (std::size_t p = 0; p < keyPixels.size(); ++p) {
+        const double hi = m_high[at + static_cast<std::size_t>(keyPixels[p].first)];
+        const double lo = m_magnitude ? m_low[at + static_cast<std::size_t>(keyPixels[p].first)] : -inf;
+        follow[p] = true;
+        // In a rescaled row a visible key's old weight is above 0, a hidden one's exactly 0.
+        for (const std::size_t e : keyPixels[p].second)
+            if (before[e] != 0)
+                follow[p] = follow[p] && hi > before[e] && lo < before[e];
+    }
+    Eigen::Map<Eigen::ArrayXd>(m_high.data() + at, m_width) *= f;
+    if (m_magnitude)
+        Eigen::Map<Eigen::ArrayXd>(m_low.data() + at, m_width) *= f;
+    for (std::size_t p = 0; p < keyPixels.size(); ++p) {
+        const int x = keyPixels[p].first;
+        if (!follow[p]) {
+            poolRow(values, visible, r, x, x + 1);
+            continue;
+        }
+        double &hi = m_high[at + static_cast<std::size_t>(x)];
+        for (const std::size_t e : keyPixels[p].second)
+            if (before[e] != 0) {
+                hi = std::max(hi, after[e]);
+                if (m_magnitude)
+                    m_low[at + static_cast<std::size_t>(x)]
+                        = std::min(m_low[at + static_cast<std::size_t>(x)], after[e]);
+            }
+    }
 }
 
 void RowPools::colour(QImage &image, const ColorScale &scale, MaskColors mask) const

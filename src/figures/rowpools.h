@@ -5,6 +5,7 @@
 
 #include <QImage>
 
+#include <utility>
 #include <vector>
 
 namespace qkv {
@@ -29,6 +30,10 @@ public:
 
 private:
     void poolRow(const SquareMatrix &values, const SquareMatrix &visible, int row, int firstPixel, int endPixel);
+    // The pixels over edited keys, each with its keys (indices into HeadChange::keys).
+    using KeyPixels = std::vector<std::pair<int, std::vector<std::size_t>>>;
+    void rescaleRow(const SquareMatrix &values, const SquareMatrix &visible, const HeadChange &change, int r, double f,
+        const KeyPixels &keyPixels, std::vector<char> &follow);
 
     int m_n = 0, m_width = 0;
     bool m_magnitude = false;
