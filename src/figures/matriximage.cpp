@@ -49,20 +49,29 @@ void colourLines(QImage &image, uchar *bits, const SquareMatrix &values, const S
         previous[0] = r0;
         previous[1] = r1;
         double *hiCol = high.data(), *loCol = low.data();
-        std::fill(hiCol, hiCol + n, -inf);
-        std::fill(loCol, loCol + n, inf);
-        // Whole rows at a time as Eigen arrays (SIMD); the low side only matters for |v| pooling.
+        // Whole rows at a time as Eigen arrays (SIMD), the first row taken as it is; the low side
+        // only matters for |v| pooling.
         Eigen::Map<Eigen::ArrayXd> hiA(hiCol, n), loA(loCol, n);
         for (int r = r0; r < r1; ++r) {
             const Eigen::Map<const Eigen::ArrayXd> v(values.data() + static_cast<qint64>(r) * n, n);
             if (masked) {
                 const Eigen::Map<const Eigen::ArrayXd> vis(visible.data() + static_cast<qint64>(r) * n, n);
-                hiA = hiA.max((vis != 0).select(v, -inf));
-                if (byMagnitude)
+                if (r == r0)
+                    hiA = (vis != 0).select(v, -inf);
+                else
+                    hiA = hiA.max((vis != 0).select(v, -inf));
+                if (byMagnitude && r == r0)
+                    loA = (vis != 0).select(v, inf);
+                else if (byMagnitude)
                     loA = loA.min((vis != 0).select(v, inf));
             } else {
-                hiA = hiA.max(v);
-                if (byMagnitude)
+                if (r == r0)
+                    hiA = v;
+                else
+                    hiA = hiA.max(v);
+                if (byMagnitude && r == r0)
+                    loA = v;
+                else if (byMagnitude)
                     loA = loA.min(v);
             }
         }
@@ -80,11 +89,11 @@ void colourLines(QImage &image, uchar *bits, const SquareMatrix &values, const S
         } else {
             for (int x = 0; x < w; ++x) {
                 double hi = -inf, lo = inf;
-                for (int c = colFirst[static_cast<std::size_t>(x)]; c < colFirst[static_cast<std::size_t>(x) + 1];
-                     ++c) {
+                const int c0 = colFirst[static_cast<std::size_t>(x)], c1 = colFirst[static_cast<std::size_t>(x) + 1];
+                for (int c = c0; c < c1; ++c)
                     hi = std::max(hi, hiCol[c]);
+                for (int c = c0; byMagnitude && c < c1; ++c)
                     lo = std::min(lo, loCol[c]);
-                }
                 pixelHigh[static_cast<std::size_t>(x)] = hi;
                 pixelLow[static_cast<std::size_t>(x)] = lo;
             }
