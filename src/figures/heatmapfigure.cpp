@@ -114,7 +114,8 @@ void HeatmapFigure::updateRows(const Result *result, int head, const ChangedRows
     const bool poolsKept = m_cells.poolsKey == m_serial && m_cells.pools.fit(n, width, magnitude);
     setData(result, head);
     const SquareMatrix &weights = result->heads[shown].weights;
-    if (change.rescaled() && n > width) { // an edited key: every pixel from the rows' pools
+    if (change.rescaled() && n > width && RowPools::affordable(n, width, magnitude)) {
+        // An edited key: every pixel from the rows' pools.
         if (poolsKept)
             m_cells.pools.update(weights, result->visible, change);
         else

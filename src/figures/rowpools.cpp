@@ -21,6 +21,11 @@ bool cheapEnough(double cells)
 
 } // namespace
 
+bool RowPools::affordable(int n, int width, bool magnitude)
+{
+    return double(n) * width * sizeof(double) * (magnitude ? 2 : 1) <= 64.0 * 1024 * 1024;
+}
+
 bool RowPools::fit(int n, int width, bool magnitude) const
 {
     return n > 0 && n == m_n && width == m_width && magnitude == m_magnitude;

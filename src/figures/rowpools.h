@@ -18,6 +18,9 @@ namespace qkv {
 class RowPools
 {
 public:
+    // Whether pools for an image `width` pixels wide are worth their memory: at most 64 MiB (an
+    // n × width array of doubles, two on a diverging scale; 4,096 tokens on 2,048 pixels).
+    static bool affordable(int n, int width, bool magnitude);
     // Whether the pools are of an n × n matrix for an image `width` pixels wide on this kind of
     // scale (a diverging one pools the smallest values too).
     bool fit(int n, int width, bool magnitude) const;

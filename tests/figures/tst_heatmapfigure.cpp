@@ -214,6 +214,15 @@ private Q_SLOTS:
         }
     }
 
+    // Pools are kept only where they cost at most 64 MiB.
+    void rowPoolsHaveABudget()
+    {
+        QVERIFY(RowPools::affordable(4096, 2048, false));
+        QVERIFY(!RowPools::affordable(4096, 2049, false));
+        QVERIFY(!RowPools::affordable(4096, 2048, true)); // a diverging scale pools the smallest too
+        QVERIFY(RowPools::affordable(4096, 1024, true));
+    }
+
     // The window outlines the selected row and boxes its label in the highlight colour; an
     // exported figure draws the label in bold instead, and adds axis titles.
     void exportedFiguresHaveNoSelectionBox()
