@@ -195,7 +195,9 @@ void notifyViewChanged(QWidget *view)
     deliver(&event);
 }
 
-void notifyCellSelected(QWidget *view, int row, int column)
+namespace {
+
+void notifyCell(QWidget *view, int row, int column, QAccessible::Event type)
 {
     if (!accessibilityListens() || row < 0 || column < 0)
         return;
@@ -203,11 +205,23 @@ void notifyCellSelected(QWidget *view, int row, int column)
     QAccessibleTableInterface *table = grid ? grid->tableInterface() : nullptr;
     if (!table || row >= table->rowCount() || column >= table->columnCount())
         return;
-    // Focus moves to the cell when the view has it (a screen reader reads it out); otherwise
-    // the selection changed elsewhere (a click in another view) and is only reported.
-    QAccessibleEvent event(view, view->hasFocus() ? QAccessible::Focus : QAccessible::Selection);
+    QAccessibleEvent event(view, type);
     event.setChild(row * table->columnCount() + column);
     deliver(&event);
+}
+
+} // namespace
+
+void notifyCellSelected(QWidget *view, int row, int column)
+{
+    // Focus moves to the cell when the view has it (a screen reader reads it out); otherwise
+    // the selection changed elsewhere (a click in another view) and is only reported.
+    notifyCell(view, row, column, view->hasFocus() ? QAccessible::Focus : QAccessible::Selection);
+}
+
+void notifyCellRenamed(QWidget *view, int row, int column)
+{
+    notifyCell(view, row, column, QAccessible::NameChanged);
 }
 
 } // namespace qkv

@@ -113,6 +113,9 @@ private:
 // technology listens; accessibilityListens() says whether one does.
 void notifyViewChanged(QWidget *view);
 void notifyCellSelected(QWidget *view, int row, int column);
+// The focused cell reads differently (masked, unmasked): a screen reader says it again. A second
+// focus event on the same cell is not enough: Orca said a masked cell, not an unmasked one.
+void notifyCellRenamed(QWidget *view, int row, int column);
 bool accessibilityListens();
 // Where the notifications go instead of Qt's accessibility bridge (which only exists where a
 // platform has one and a screen reader runs): tests hear the events here. nullptr: the bridge.

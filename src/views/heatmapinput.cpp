@@ -128,7 +128,10 @@ bool HeatmapView::cursorKey(QKeyEvent *event)
     if (k == Qt::Key_Space) {
         if (session())
             session()->toggleMask({m_cursor.y(), m_cursor.x()});
-        setCursorCell(m_cursor); // a reader hears the cell again: "… masked" or its weight
+        // A reader hears the cell again, "… masked" or its weight: its name changed, then the focus
+        // is on it anew (Orca, told of the focus alone, skipped every other announcement).
+        notifyCellRenamed(this, m_cursor.y(), m_cursor.x());
+        setCursorCell(m_cursor);
     } else if (event->modifiers() & Qt::ShiftModifier) {
         selectToken(m_cursor.x(), true);
     } else {

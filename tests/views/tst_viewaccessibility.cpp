@@ -151,6 +151,25 @@ private Q_SLOTS:
         Eigen::Index strongest = 0;
         w.row(f.it + 1).maxCoeff(&strongest);
         QVERIFY(wasHeard(QAccessible::Focus, &view, (f.it + 1) * 11 + int(strongest)));
+
+        // Space masks the keyboard's cell and unmasks it: each time the reader is told that the
+        // cell's name changed and then that it has the focus (Orca skipped every other
+        // announcement when told of the focus alone).
+        const QPoint cell = view.keyboardCell();
+        QVERIFY(cell.x() >= 0);
+        const int child = cell.y() * 11 + cell.x();
+        for (const QString &state : {QStringLiteral("masked"), QStringLiteral("0.")}) {
+            heard.clear();
+            QTest::keyClick(&view, Qt::Key_Space);
+            QVERIFY(name(f.table()->cellAt(cell.y(), cell.x())).contains(state));
+            const auto at = [&](QAccessible::Event type) {
+                return std::find_if(heard.begin(), heard.end(),
+                    [&](const Heard &h) { return h.type == type && h.object == &view && h.child == child; });
+            };
+            QVERIFY(at(QAccessible::NameChanged) != heard.end());
+            QVERIFY(at(QAccessible::NameChanged) < at(QAccessible::Focus));
+            QVERIFY(at(QAccessible::Focus) != heard.end());
+        }
     }
 
     void distributionIsATableOfBars()
