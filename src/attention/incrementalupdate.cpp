@@ -160,8 +160,7 @@ private:
     // the rest, so the row is rescaled by one factor `scale` = 1/T, T = (the unchanged weights) +
     // (the changed cells' new unnormalized weights); the edited cells' old and new weights go to
     // `before` and `after` for the outputs. Where that could lose digits (most of the weight was on
-    // the edited keys, or an old weight underflowed) the row is formed anew. `fresh`: room for the
-    // changed cells' new weights.
+    // the edited keys, or an old weight underflowed) the row is formed anew.
     RowMove renormalizeRow(int i, const std::vector<int> &cols, double score, Scratch &scratch, double *before,
         double *after, double &scale)
     {

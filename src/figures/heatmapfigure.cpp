@@ -124,13 +124,13 @@ void HeatmapFigure::updateRows(const Result *result, int head, const ChangedRows
         m_cells.fromPools = true;
         return;
     }
-    if (poolsKept) {
+    const bool few = change.rows.size() * 4 <= static_cast<std::size_t>(n);
+    if (poolsKept && few) { // else dropped at the paint: pooling most rows again would double its pass
         m_cells.pools.update(weights, result->visible, change);
         m_cells.poolsKey = m_serial;
     }
     const ColorScale now = colorScale();
-    if (change.rows.size() * 4 > static_cast<std::size_t>(n) || now.map != before.map || now.low != before.low
-        || now.high != before.high)
+    if (!few || now.map != before.map || now.low != before.low || now.high != before.high)
         return;
     m_cells.key = m_serial; // still right but for these rows
     std::vector<int> &stale = m_cells.staleRows;
