@@ -3,6 +3,7 @@
 #include "app/appidentity.h"
 #include "app/cliprint.h"
 #include "app/exportcommand.h"
+#include "app/lessoncommand.h"
 #include "app/modelcommands.h"
 #include "app/openinput.h"
 #include "attention/engine.h"
@@ -20,8 +21,8 @@ namespace qkv::app {
 namespace {
 
 const QStringList commands {QStringLiteral("compute"), QStringLiteral("examples"), QStringLiteral("export"),
-    QStringLiteral("models"), QStringLiteral("tokenize"), QStringLiteral("help"), QStringLiteral("--help"),
-    QStringLiteral("-h"), QStringLiteral("--version"), QStringLiteral("-v")};
+    QStringLiteral("lesson"), QStringLiteral("models"), QStringLiteral("tokenize"), QStringLiteral("help"),
+    QStringLiteral("--help"), QStringLiteral("-h"), QStringLiteral("--version"), QStringLiteral("-v")};
 
 int compute(const QStringList &args, FILE *out, FILE *err)
 {
@@ -119,6 +120,13 @@ QString usageText()
                           "         (export refuses to replace an existing file without --overwrite)\n"
                           "  qkvlab examples [--long] list the bundled examples; --long adds each one's note: its\n"
                           "                           article, what it shows, where the article is wrong\n"
+                          "  qkvlab lesson check LESSON DOCUMENT\n"
+                          "                           print, as JSON, each exercise of LESSON (a .qkvlesson.json\n"
+                          "                           or lesson:NAME) and whether DOCUMENT meets it; exit 0 all\n"
+                          "                           met, 1 not all, 2 bad input\n"
+                          "  qkvlab lesson check LESSON --solutions\n"
+                          "                           check that every stored solution meets its exercise\n"
+                          "  qkvlab lesson list       list the bundled lessons\n"
                           "  qkvlab models            list the models of the Hugging Face cache\n"
                           "  qkvlab tokenize MODEL --sentence TEXT\n"
                           "                           print the tokens and ids the model sees\n"
@@ -184,6 +192,8 @@ int runCommand(const QStringList &arguments, FILE *out, FILE *err)
         return tokenize(rest, out, err);
     if (command == u"export")
         return runExport(rest, out, err);
+    if (command == u"lesson")
+        return runLesson(rest, out, err);
     return usageError(err, QStringLiteral("unknown command '%1'").arg(command));
 }
 

@@ -31,6 +31,8 @@ struct LoadResult {
 
 // Parses and validates a whole document; the first problem found is reported with its place.
 LoadResult parseDocument(const QByteArray &json, const QString &fileName = {});
+// The same from the file's top-level object.
+LoadResult readDocumentObject(const QJsonObject &object, const QString &fileName = {});
 // The top-level object of a JSON file; a syntax error is placed by line and column in `error`.
 std::optional<QJsonObject> parseJsonObject(const QByteArray &json, LoadError &error);
 // A whole file of at most limits::maxFileBytes (refused before reading); why not in `error`.
@@ -47,5 +49,7 @@ std::pair<int, int> lineAndColumn(const QByteArray &bytes, int offset);
 // The document as pretty JSON (format version 1). Saving, loading and saving again gives the
 // same bytes.
 QByteArray serializeDocument(const Document &doc);
+// The object serializeDocument writes.
+QJsonObject documentToJson(const Document &doc);
 
 } // namespace qkv

@@ -1,6 +1,7 @@
 #include "document/documentio.h"
 
 #include "document/examples.h"
+#include "document/jsonfields.h"
 #include "document/sentencesplit.h"
 #include "platform/fileread.h"
 
@@ -9,7 +10,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QRegularExpression>
 #include <QTextBoundaryFinder>
 
 #include <cmath>
@@ -38,73 +38,7 @@ QString describeValue(const QJsonValue &v)
 
 namespace {
 
-// Thrown on the first problem; caught in parseDocument and turned into a LoadError.
-struct Invalid {
-    QString path;
-    QString message;
-};
-
-QString child(const QString &path, const QString &key)
-{
-    static const QRegularExpression plain(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*$"));
-    if (plain.match(key).hasMatch())
-        return path.isEmpty() ? key : path + u'.' + key;
-    const QByteArray quoted = QJsonDocument(QJsonArray {key}).toJson(QJsonDocument::Compact);
-    return path + u'[' + QString::fromUtf8(quoted.mid(1, quoted.size() - 2)) + u']';
-}
-
-QString child(const QString &path, qsizetype index)
-{
-    return path + u'[' + QString::number(index) + u']';
-}
-
-[[noreturn]] void fail(const QString &path, const QString &message)
-{
-    throw Invalid {path, message};
-}
-
-double number(const QJsonValue &v, const QString &path)
-{
-    if (!v.isDouble())
-        fail(path, QStringLiteral("expected a finite number, got %1").arg(describeValue(v)));
-    const double x = v.toDouble();
-    if (!std::isfinite(x) || std::abs(x) > limits::maxAbsValue)
-        fail(path,
-            QStringLiteral("expected a number between -%1 and %1, got %2")
-                .arg(limits::maxAbsValue, 0, 'g')
-                .arg(x, 0, 'g', 17));
-    return x;
-}
-
-int integer(const QJsonValue &v, const QString &path, int lo, int hi)
-{
-    const bool isInt = v.isDouble() && std::floor(v.toDouble()) == v.toDouble();
-    if (!isInt || v.toDouble() < lo || v.toDouble() > hi)
-        fail(path,
-            QStringLiteral("expected a whole number from %1 to %2, got %3").arg(lo).arg(hi).arg(describeValue(v)));
-    return static_cast<int>(v.toDouble());
-}
-
-QJsonArray array(const QJsonValue &v, const QString &path, qsizetype expected, const QString &what)
-{
-    if (!v.isArray()) {
-        const QString count = expected >= 0 ? QString::number(expected) + u' ' : QString();
-        fail(path, QStringLiteral("expected a list of %1%2, got %3").arg(count, what, describeValue(v)));
-    }
-    QJsonArray a = v.toArray();
-    if (expected >= 0 && a.size() != expected)
-        fail(path, QStringLiteral("expected %1 %2, got %3").arg(expected).arg(what).arg(a.size()));
-    return a;
-}
-
-Eigen::VectorXd vector(const QJsonValue &v, const QString &path, int length, const QString &what)
-{
-    const QJsonArray a = array(v, path, length, QStringLiteral("numbers (%1)").arg(what));
-    Eigen::VectorXd out(length);
-    for (int i = 0; i < length; ++i)
-        out(i) = number(a[i], child(path, i));
-    return out;
-}
+using namespace json;
 
 Eigen::MatrixXd matrix(
     const QJsonValue &v, const QString &path, int rows, int cols, const QString &rowWhat, const QString &colWhat)
@@ -124,20 +58,6 @@ Eigen::MatrixXd perHead(const QJsonValue &v, const QString &path, int heads, int
     if (heads == 1 && v.isArray() && !v.toArray().isEmpty() && !v.toArray().first().isArray())
         return vector(v, path, dim, QStringLiteral("dim")).transpose();
     return matrix(v, path, heads, dim, QStringLiteral("heads"), QStringLiteral("dim"));
-}
-
-QString string(const QJsonValue &v, const QString &path)
-{
-    if (!v.isString())
-        fail(path, QStringLiteral("expected a string, got %1").arg(describeValue(v)));
-    return v.toString();
-}
-
-QJsonObject object(const QJsonValue &v, const QString &path)
-{
-    if (!v.isObject())
-        fail(path, QStringLiteral("expected an object, got %1").arg(describeValue(v)));
-    return v.toObject();
 }
 
 template<typename E>
@@ -365,12 +285,14 @@ LoadResult parseDocument(const QByteArray &json, const QString &fileName)
     const std::optional<QJsonObject> top = parseJsonObject(json, result.error);
     if (!top)
         return result;
-    try {
-        result.document = readDocument(*top);
-    } catch (const Invalid &e) {
-        result.error.path = e.path;
-        result.error.message = e.message;
-    }
+    return readDocumentObject(*top, fileName);
+}
+
+LoadResult readDocumentObject(const QJsonObject &object, const QString &fileName)
+{
+    LoadResult result;
+    result.error.file = fileName;
+    result.document = readPlaced(object, result.error, readDocument);
     return result;
 }
 

@@ -32,7 +32,7 @@ QJsonValue perHead(const Eigen::MatrixXd &m)
 
 } // namespace
 
-QByteArray serializeDocument(const Document &doc)
+QJsonObject documentToJson(const Document &doc)
 {
     const Settings &s = doc.settings();
     QJsonObject o = doc.extraKeys();
@@ -94,7 +94,12 @@ QByteArray serializeDocument(const Document &doc)
         o.insert(QStringLiteral("wo"), toJson(*doc.wo()));
     if (!doc.view().isEmpty())
         o.insert(QStringLiteral("view"), doc.view());
-    return toPrettyJson(o);
+    return o;
+}
+
+QByteArray serializeDocument(const Document &doc)
+{
+    return toPrettyJson(documentToJson(doc));
 }
 
 } // namespace qkv

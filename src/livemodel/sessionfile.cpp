@@ -1,5 +1,6 @@
 #include "livemodel/sessionfile.h"
 
+#include "document/jsonfields.h"
 #include "livemodel/bundledmodels.h"
 
 #include <QDir>
@@ -24,10 +25,7 @@ const std::pair<Kind, QString> kindNames[] = {{Kind::Query, QStringLiteral("quer
     {Kind::Attention, QStringLiteral("attention")}, {Kind::Ablate, QStringLiteral("ablate")}};
 
 // A problem at a JSON path ("interventions[2].values[3]").
-struct Invalid {
-    QString path;
-    QString message;
-};
+using json::Invalid;
 
 QJsonValue field(const QJsonObject &o, const QString &path, const QString &key)
 {
@@ -177,15 +175,8 @@ SessionLoad parseSession(const QByteArray &json, const QString &file)
 {
     SessionLoad out;
     out.error.file = file;
-    const std::optional<QJsonObject> top = parseJsonObject(json, out.error);
-    if (!top)
-        return out;
-    try {
-        out.session = readSession(*top);
-    } catch (const Invalid &e) {
-        out.error.path = e.path;
-        out.error.message = e.message;
-    }
+    if (const std::optional<QJsonObject> top = parseJsonObject(json, out.error))
+        out.session = json::readPlaced(*top, out.error, readSession);
     return out;
 }
 

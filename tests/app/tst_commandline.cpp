@@ -424,6 +424,45 @@ private Q_SLOTS:
         QCOMPARE(r.status, 1);
         QCOMPARE(r.err, (u"qkvlab: "_qs + path + u":2:28: syntax error: illegal value\n"_qs).toUtf8());
     }
+
+    // A teacher grades saved documents in a shell loop: 0 all met, 1 not all, 2 bad input.
+    void lessonCheckGrades()
+    {
+        Run r = run({u"lesson"_qs, u"list"_qs});
+        QCOMPARE(r.status, 0);
+        QVERIFY(r.out.contains("lesson:self-attention\t"));
+        r = run({u"lesson"_qs, u"check"_qs, u"lesson:self-attention"_qs, u"--solutions"_qs});
+        QCOMPARE(r.status, 0);
+        QVERIFY(r.err.isEmpty());
+        QJsonObject report = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(report.value(u"met"_qs), report.value(u"total"_qs));
+        QVERIFY(report.value(u"total"_qs).toInt() >= 2);
+
+        QTemporaryDir dir;
+        const QString student = dir.filePath(u"student.qkv.json"_qs);
+        QFile f(student);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(qkv::exampleBytes(u"animal"_qs));
+        f.close();
+        r = run({u"lesson"_qs, u"check"_qs, u"lesson:self-attention"_qs, student});
+        QCOMPARE(r.status, 1);
+        report = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(report.value(u"met"_qs).toInt(), 0);
+        const QJsonObject first = report.value(u"exercises"_qs).toArray().first().toObject();
+        QCOMPARE(first.value(u"state"_qs).toString(), u"unanswered"_qs);
+
+        r = run({u"lesson"_qs, u"check"_qs, u"lesson:self-attention"_qs, dir.filePath(u"missing.qkv.json"_qs)});
+        QCOMPARE(r.status, 2);
+        QVERIFY(r.out.isEmpty());
+        QVERIFY(r.err.startsWith("qkvlab: " + dir.filePath(u"missing.qkv.json"_qs).toUtf8() + ": "));
+        r = run({u"lesson"_qs, u"check"_qs, student, student});
+        QCOMPARE(r.status, 2);
+        QVERIFY2(r.err.contains("format: expected \"qkvlab-lesson\""), r.err.constData());
+        r = run({u"lesson"_qs, u"check"_qs, u"lesson:self-attention"_qs});
+        QCOMPARE(r.status, 2);
+        r = run({u"lesson"_qs, u"grade"_qs});
+        QCOMPARE(r.status, 2);
+    }
 };
 
 QTEST_MAIN(TstCommandLine)

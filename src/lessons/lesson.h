@@ -1,0 +1,68 @@
+#pragma once
+
+#include <QJsonObject>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+#include <vector>
+
+namespace qkv::lessons {
+
+// What a step puts on the screen when it is entered. Everything is optional: what a state leaves
+// out stays as the student left it.
+struct StepState {
+    // A JSON merge patch (RFC 7396) of the document: {"sentence": …}, {"words": {"it": {"q": …}}},
+    // {"normalization": "softmax"}; objects merge key by key, null removes.
+    QJsonObject document;
+    QString token; // the selected token, as the goal language names it ("it", "#3")
+    int head = -1; // 0-based; -1 leaves the head
+    QStringList views; // the views shown (heatmap, arrows, vectors, distribution, worked, heads)
+    // A highlight: a token (`highlightKey` empty) or the cell query → key.
+    QString highlightQuery, highlightKey;
+
+    bool isEmpty() const;
+    bool operator==(const StepState &) const = default;
+};
+
+enum class ExerciseKind {
+    Goal, // reach a condition by editing: `goal`
+    PredictNumber, // type the value of `goal` (a quantity) before the views show it, within `tolerance`
+    PredictCell, // click the key `query` attends to most in head `head`, before the views show it
+    Choice // pick one of `choices`; `answer` is right
+};
+
+struct Exercise {
+    ExerciseKind kind = ExerciseKind::Goal;
+    QString id; // names its answers in a student's document; "step-N" when not given
+    QString prompt; // Markdown
+    QString goal; // Goal: a condition; PredictNumber: a quantity
+    double tolerance = 0; // PredictNumber
+    QString query; // PredictCell
+    int head = 0; // PredictCell, 0-based
+    QStringList choices; // Choice
+    int answer = 0; // Choice, 0-based
+    QStringList hints;
+    StepState solution; // Goal: a state that meets it
+    bool operator==(const Exercise &) const = default;
+};
+
+struct Step {
+    QString title;
+    QString text; // Markdown
+    StepState state;
+    std::optional<Exercise> exercise;
+    bool operator==(const Step &) const = default;
+};
+
+// A lesson: a starting document and the steps a student walks through (.qkvlesson.json).
+struct Lesson {
+    QString title;
+    QString description;
+    QString startExample; // "animal" when the lesson starts from example:animal
+    QJsonObject start; // the starting document's JSON (the example's, when it names one)
+    std::vector<Step> steps;
+    bool operator==(const Lesson &) const = default;
+};
+
+} // namespace qkv::lessons

@@ -1,0 +1,249 @@
+#include "lessons/lessoncheck.h"
+
+#include "document/documentio.h"
+#include "lessons/mergepatch.h"
+
+#include <QJsonArray>
+
+#include <cmath>
+
+namespace qkv::lessons {
+namespace {
+
+QString shown(double x)
+{
+    return QString::number(x, 'g', 4);
+}
+
+// The value of a prediction's quantity. Goals are checked when a lesson is read; one built in code
+// that does not parse reads as unknown, with the parser's message.
+std::optional<double> quantity(const QString &text, const Document &doc, const Result &result, QString *why)
+{
+    Goal::ParseError error;
+    const std::optional<Goal> goal = Goal::parse(text, Goal::Kind::Quantity, &error);
+    if (!goal) {
+        *why = error.message;
+        return std::nullopt;
+    }
+    return goal->value(doc, result, why);
+}
+
+const HeadResult *headOf(const Result &result, int head)
+{
+    return head < static_cast<int>(result.heads.size()) ? &result.heads[head] : nullptr;
+}
+
+ExerciseStatus checkPrediction(const Exercise &e, ExerciseStatus status, const Document &doc, const Result &result)
+{
+    const QJsonValue answer = answerIn(doc, e.id);
+    QString why;
+    std::optional<double> truth;
+    std::optional<int> top;
+    if (e.kind == ExerciseKind::PredictNumber) {
+        truth = quantity(e.goal, doc, result, &why);
+    } else if (const std::optional<int> row = tokenIndex(result.tokens, e.query); !row) {
+        why = QStringLiteral("the sentence has no token “%1”").arg(e.query);
+    } else if (const HeadResult *h = headOf(result, e.head); !h) {
+        why = QStringLiteral("the document has no head %1").arg(e.head + 1);
+    } else {
+        Eigen::Index col = 0;
+        h->weights.row(*row).maxCoeff(&col);
+        top = static_cast<int>(col);
+        truth = h->weights(*row, col);
+    }
+    if (!truth) {
+        status.detail = why;
+        return status;
+    }
+    const QString truthText = e.kind == ExerciseKind::PredictNumber
+        ? QStringLiteral("%1 is %2").arg(e.goal, shown(*truth))
+        : QStringLiteral("%1 attends most to %2 (%3)").arg(e.query, result.tokens[*top], shown(*truth));
+    if (answer.isUndefined()) {
+        status.state = ExerciseState::Unanswered;
+        status.detail = QStringLiteral("not answered in this document; %1").arg(truthText);
+        return status;
+    }
+    bool right = false;
+    if (e.kind == ExerciseKind::PredictNumber) {
+        right = answer.isDouble() && std::abs(answer.toDouble() - *truth) <= e.tolerance;
+    } else {
+        // Any key holding the row's largest weight is right: a tie has no single answer.
+        const std::optional<int> col = tokenIndex(result.tokens, answer.toString());
+        right = col && result.heads[e.head].weights(*tokenIndex(result.tokens, e.query), *col) >= *truth;
+    }
+    status.state = right ? ExerciseState::Met : ExerciseState::NotMet;
+    const QString given = answer.isDouble() ? shown(answer.toDouble()) : answer.toString();
+    status.detail = QStringLiteral("answered %1; %2").arg(given, truthText);
+    return status;
+}
+
+} // namespace
+
+QJsonValue answerIn(const Document &doc, const QString &exerciseId)
+{
+    return doc.extraKeys().value(answersKey).toObject().value(exerciseId);
+}
+
+void setAnswer(Document &doc, const QString &exerciseId, const QJsonValue &answer)
+{
+    QJsonObject extra = doc.extraKeys();
+    QJsonObject answers = extra.value(answersKey).toObject();
+    answers.insert(exerciseId, answer);
+    extra.insert(answersKey, answers);
+    doc.setExtraKeys(extra);
+}
+
+ExerciseStatus checkExercise(const Exercise &e, int step, const Document &doc, const Result &result)
+{
+    ExerciseStatus status;
+    status.step = step;
+    switch (e.kind) {
+    case ExerciseKind::Goal: {
+        Goal::ParseError error;
+        const std::optional<Goal> goal = Goal::parse(e.goal, Goal::Kind::Condition, &error);
+        if (!goal) {
+            status.detail = error.message;
+            return status;
+        }
+        Goal::Outcome outcome = goal->evaluate(doc, result);
+        status.state = outcome.met ? ExerciseState::Met : ExerciseState::NotMet;
+        status.checks = std::move(outcome.checks);
+        return status;
+    }
+    case ExerciseKind::PredictNumber:
+    case ExerciseKind::PredictCell:
+        return checkPrediction(e, status, doc, result);
+    case ExerciseKind::Choice: {
+        const QJsonValue answer = answerIn(doc, e.id);
+        if (answer.isUndefined()) {
+            status.state = ExerciseState::Unanswered;
+            status.detail = QStringLiteral("not answered in this document");
+        } else {
+            status.state = answer.toInt(-1) == e.answer + 1 ? ExerciseState::Met : ExerciseState::NotMet;
+            status.detail = QStringLiteral("answered %1; the answer is %2").arg(answer.toInt(-1)).arg(e.answer + 1);
+        }
+        return status;
+    }
+    }
+    return status;
+}
+
+std::vector<ExerciseStatus> checkDocument(const Lesson &lesson, const Document &doc)
+{
+    const Result result = compute(doc);
+    std::vector<ExerciseStatus> out;
+    for (std::size_t i = 0; i < lesson.steps.size(); ++i)
+        if (const auto &e = lesson.steps[i].exercise)
+            out.push_back(checkExercise(*e, static_cast<int>(i), doc, result));
+    return out;
+}
+
+QJsonObject documentJsonAt(const Lesson &lesson, int step)
+{
+    QJsonObject json = lesson.start;
+    for (int i = 0; i <= step && i < static_cast<int>(lesson.steps.size()); ++i)
+        json = applyMergePatch(json, lesson.steps[i].state.document);
+    return json;
+}
+
+Document documentAt(const Lesson &lesson, int step)
+{
+    LoadResult loaded = readDocumentObject(documentJsonAt(lesson, step));
+    return loaded ? std::move(*loaded.document) : Document();
+}
+
+std::optional<Document> applyState(const Document &doc, const StepState &state, QString *why)
+{
+    if (state.document.isEmpty())
+        return doc;
+    LoadResult loaded = readDocumentObject(applyMergePatch(documentToJson(doc), state.document));
+    if (!loaded && why)
+        *why = loaded.error.toString();
+    return std::move(loaded.document);
+}
+
+std::vector<ExerciseStatus> checkSolutions(const Lesson &lesson)
+{
+    std::vector<ExerciseStatus> out;
+    for (std::size_t i = 0; i < lesson.steps.size(); ++i) {
+        const std::optional<Exercise> &e = lesson.steps[i].exercise;
+        if (!e)
+            continue;
+        const int step = static_cast<int>(i);
+        Document doc = documentAt(lesson, step);
+        if (e->kind != ExerciseKind::Goal) {
+            // The truth is the answer: store it and check that it reads.
+            const Result result = compute(doc);
+            if (e->kind == ExerciseKind::Choice) {
+                setAnswer(doc, e->id, e->answer + 1);
+            } else if (e->kind == ExerciseKind::PredictNumber) {
+                QString why;
+                const auto truth = quantity(e->goal, doc, result, &why);
+                setAnswer(doc, e->id, truth ? QJsonValue(*truth) : QJsonValue());
+            } else if (const std::optional<int> row = tokenIndex(result.tokens, e->query);
+                       row && e->head < static_cast<int>(result.heads.size())) {
+                Eigen::Index col = 0;
+                result.heads[e->head].weights.row(*row).maxCoeff(&col);
+                setAnswer(doc, e->id, result.tokens[col]);
+            }
+            out.push_back(checkExercise(*e, step, doc, result));
+            continue;
+        }
+        const bool metBefore = checkExercise(*e, step, doc, compute(doc)).met();
+        if (e->solution.isEmpty()) {
+            ExerciseStatus status;
+            status.step = step;
+            status.detail = QStringLiteral("no solution is stored");
+            status.metBefore = metBefore;
+            out.push_back(status);
+            continue;
+        }
+        QString why;
+        const std::optional<Document> solved = applyState(doc, e->solution, &why);
+        ExerciseStatus status;
+        if (solved) {
+            status = checkExercise(*e, step, *solved, compute(*solved));
+        } else {
+            status.step = step;
+            status.detail = QStringLiteral("the solution cannot be applied: %1").arg(why);
+        }
+        status.metBefore = metBefore;
+        out.push_back(status);
+    }
+    return out;
+}
+
+QJsonObject reportToJson(const Lesson &lesson, const std::vector<ExerciseStatus> &statuses)
+{
+    static const QStringList kinds {QStringLiteral("goal"), QStringLiteral("predict-number"),
+        QStringLiteral("predict-cell"), QStringLiteral("choice")};
+    static const QStringList states {QStringLiteral("met"), QStringLiteral("not met"), QStringLiteral("unanswered")};
+    QJsonArray exercises;
+    int met = 0;
+    for (const ExerciseStatus &s : statuses) {
+        const Exercise &e = *lesson.steps[s.step].exercise;
+        QJsonObject o {{QStringLiteral("step"), s.step + 1}, {QStringLiteral("id"), e.id},
+            {QStringLiteral("kind"), kinds[static_cast<int>(e.kind)]}, {QStringLiteral("met"), s.met()},
+            {QStringLiteral("state"), states[static_cast<int>(s.state)]}};
+        if (!e.goal.isEmpty())
+            o.insert(QStringLiteral("goal"), e.goal);
+        if (!s.detail.isEmpty())
+            o.insert(QStringLiteral("detail"), s.detail);
+        if (!s.checks.empty()) {
+            QJsonArray checks;
+            for (const Goal::Check &c : s.checks)
+                checks.append(QJsonObject {{QStringLiteral("text"), c.text}, {QStringLiteral("met"), c.met},
+                    {QStringLiteral("detail"), c.detail}});
+            o.insert(QStringLiteral("checks"), checks);
+        }
+        if (s.metBefore)
+            o.insert(QStringLiteral("met_before_solution"), true);
+        met += s.met() ? 1 : 0;
+        exercises.append(o);
+    }
+    return {{QStringLiteral("lesson"), lesson.title}, {QStringLiteral("exercises"), exercises},
+        {QStringLiteral("met"), met}, {QStringLiteral("total"), static_cast<int>(statuses.size())},
+        {QStringLiteral("all_met"), met == static_cast<int>(statuses.size())}};
+}
+
+} // namespace qkv::lessons

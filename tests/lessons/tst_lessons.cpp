@@ -1,0 +1,309 @@
+#include "document/documentio.h"
+#include "lessons/lessoncheck.h"
+#include "lessons/lessonio.h"
+#include "lessons/mergepatch.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QRegularExpression>
+#include <QTest>
+
+#include <functional>
+
+using namespace qkv::lessons;
+
+namespace {
+
+QJsonValue json(const char *text)
+{
+    return QJsonDocument::fromJson(QByteArray("[") + text + "]").array().first();
+}
+
+// The complete lesson the README shows, so that what people copy is a lesson that works.
+QByteArray readmeLesson()
+{
+    QFile readme(qEnvironmentVariable("QKV_SOURCE_DIR") + QStringLiteral("/README.md"));
+    if (!readme.open(QIODevice::ReadOnly))
+        return {};
+    const QString text = QString::fromUtf8(readme.readAll());
+    const qsizetype section = text.indexOf(QStringLiteral("## Lessons"));
+    static const QRegularExpression block(
+        QStringLiteral("```json\\n(.*?)```"), QRegularExpression::DotMatchesEverythingOption);
+    return block.match(text, section).captured(1).toUtf8();
+}
+
+Lesson readme()
+{
+    const LessonLoad loaded = parseLesson(readmeLesson(), QStringLiteral("README.md"));
+    if (!loaded)
+        qFatal("%s", qPrintable(loaded.error.toString()));
+    return *loaded.lesson;
+}
+
+QByteArray withChange(const QByteArray &lesson, const char *path, const QJsonValue &value)
+{
+    QJsonObject o = QJsonDocument::fromJson(lesson).object();
+    // A path of keys and indices, "steps.4.exercise.goal".
+    const QStringList keys = QString::fromLatin1(path).split(u'.');
+    std::function<QJsonValue(const QJsonValue &, int)> set = [&](const QJsonValue &at, int i) -> QJsonValue {
+        if (i == keys.size())
+            return value;
+        bool index = false;
+        const int n = keys[i].toInt(&index);
+        if (index) {
+            QJsonArray a = at.toArray();
+            a[n] = set(a[n], i + 1);
+            return a;
+        }
+        QJsonObject obj = at.toObject();
+        obj[keys[i]] = set(obj[keys[i]], i + 1);
+        return obj;
+    };
+    return QJsonDocument(set(o, 0).toObject()).toJson();
+}
+
+} // namespace
+
+class TstLessons : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    // The examples of RFC 7396, appendix A.
+    void mergePatchAsTheRfcSays_data()
+    {
+        QTest::addColumn<QString>("target");
+        QTest::addColumn<QString>("patch");
+        QTest::addColumn<QString>("result");
+        const auto row = [](const char *t, const char *p, const char *r) {
+            QTest::addRow("%s + %s", t, p) << QString::fromUtf8(t) << QString::fromUtf8(p) << QString::fromUtf8(r);
+        };
+        row(R"({"a":"b"})", R"({"a":"c"})", R"({"a":"c"})");
+        row(R"({"a":"b"})", R"({"b":"c"})", R"({"a":"b","b":"c"})");
+        row(R"({"a":"b"})", R"({"a":null})", R"({})");
+        row(R"({"a":"b","b":"c"})", R"({"a":null})", R"({"b":"c"})");
+        row(R"({"a":["b"]})", R"({"a":"c"})", R"({"a":"c"})");
+        row(R"({"a":"c"})", R"({"a":["b"]})", R"({"a":["b"]})");
+        row(R"({"a":{"b":"c"}})", R"({"a":{"b":"d","c":null}})", R"({"a":{"b":"d"}})");
+        row(R"({"a":[{"b":"c"}]})", R"({"a":[1]})", R"({"a":[1]})");
+        row(R"(["a","b"])", R"(["c","d"])", R"(["c","d"])");
+        row(R"({"a":"b"})", R"(["c"])", R"(["c"])");
+        row(R"({"a":"foo"})", "null", "null");
+        row(R"({"a":"foo"})", R"("bar")", R"("bar")");
+        row(R"({"e":null})", R"({"a":1})", R"({"e":null,"a":1})");
+        row(R"([1,2])", R"({"a":"b","c":null})", R"({"a":"b"})");
+        row(R"({})", R"({"a":{"bb":{"ccc":null}}})", R"({"a":{"bb":{}}})");
+    }
+    void mergePatchAsTheRfcSays()
+    {
+        QFETCH(QString, target);
+        QFETCH(QString, patch);
+        QFETCH(QString, result);
+        QCOMPARE(applyMergePatch(json(target.toUtf8()), json(patch.toUtf8())), json(result.toUtf8()));
+    }
+
+    void aRecordedPatchLeadsBackToTheState()
+    {
+        const QJsonObject from = json(R"({"a":1,"b":{"c":[1,2],"d":"x"},"e":true})").toObject();
+        const QJsonObject to = json(R"({"a":1,"b":{"c":[1,3]},"f":{"g":2}})").toObject();
+        const QJsonObject patch = mergePatchBetween(from, to);
+        QCOMPARE(patch, json(R"({"b":{"c":[1,3],"d":null},"e":null,"f":{"g":2}})").toObject());
+        QCOMPARE(applyMergePatch(from, patch), to);
+        QCOMPARE(mergePatchBetween(to, to), QJsonObject());
+    }
+
+    void readmeLessonReadsAndItsSolutionsHold()
+    {
+        const Lesson lesson = readme();
+        QCOMPARE(lesson.steps.size(), std::size_t(5));
+        QCOMPARE(lesson.startExample, u"animal"_qs);
+        QCOMPARE(lesson.steps[0].state.views, (QStringList {u"heatmap"_qs, u"arrows"_qs}));
+        QCOMPARE(lesson.steps[0].state.highlightKey, u"animal"_qs);
+        QCOMPARE(lesson.steps[3].exercise->answer, 1);
+        for (const ExerciseStatus &s : checkSolutions(lesson)) {
+            QVERIFY2(s.met(), qPrintable(s.detail));
+            QVERIFY(!s.metBefore);
+        }
+    }
+
+    void savingAndReadingGivesTheSameLesson()
+    {
+        const Lesson lesson = readme();
+        const QByteArray saved = serializeLesson(lesson);
+        const LessonLoad again = parseLesson(saved);
+        QVERIFY2(again, qPrintable(again.error.toString()));
+        QCOMPARE(*again.lesson, lesson);
+        QCOMPARE(serializeLesson(*again.lesson), saved);
+        // A lesson whose start is a whole document keeps it.
+        Lesson inline_ = lesson;
+        inline_.startExample.clear();
+        const LessonLoad inlineAgain = parseLesson(serializeLesson(inline_));
+        QVERIFY2(inlineAgain, qPrintable(inlineAgain.error.toString()));
+        QCOMPARE(*inlineAgain.lesson, inline_);
+    }
+
+    void badLessonsNameTheirPlace_data()
+    {
+        QTest::addColumn<QByteArray>("lesson");
+        QTest::addColumn<QString>("error");
+        const QByteArray good = readmeLesson();
+        QTest::newRow("format") << withChange(good, "format", u"qkvlab"_qs)
+                                << u"format: expected \"qkvlab-lesson\": this is not a QKV Lab lesson"_qs;
+        QTest::newRow("version") << withChange(good, "version", 2)
+                                 << u"version: version 2 is newer than this program reads (1)"_qs;
+        QTest::newRow("start") << withChange(good, "start", u"example:zebra"_qs)
+                               << u"start: no such example; `qkvlab examples` lists them: "_qs;
+        QTest::newRow("inline start") << withChange(
+            good, "start", json(R"({"format":"qkvlab","version":1,"sentence":"a b","heads":0})"))
+                                      << u"start.heads: expected a whole number from 1 to 64, got the number 0"_qs;
+        QTest::newRow("no steps") << withChange(good, "steps", QJsonArray())
+                                  << u"steps: a lesson has at least one step"_qs;
+        QTest::newRow("no text") << withChange(good, "steps.1.text", QJsonValue::Null)
+                                 << u"steps[1].text: expected a string, got null"_qs;
+        QTest::newRow("token") << withChange(good, "steps.0.state.token", u"cat"_qs)
+                               << u"steps[0].state.token: the sentence here has no token “cat”"_qs;
+        QTest::newRow("cell") << withChange(good, "steps.0.state.highlight", json(R"({"cell":["it","dog"]})"))
+                              << u"steps[0].state.highlight: the sentence here has no token “dog”"_qs;
+        QTest::newRow("head") << withChange(good, "steps.0.state.head", 2)
+                              << u"steps[0].state.head: there is no head 2 here: the document has 1"_qs;
+        QTest::newRow("view") << withChange(good, "steps.0.state.views", json(R"(["heatmap","arrow"])"))
+                              << u"steps[0].state.views[1]: no view is called \"arrow\"; the views are \"heatmap\", "
+                                 "\"arrows\", \"vectors\", \"bars\", \"worked\", \"heads\", \"tables\""_qs;
+        QTest::newRow("patch")
+            << withChange(good, "steps.4.state.document", json(R"({"normalization":"cosine"})"))
+            << u"steps[4].state.document: the document it leads to cannot be read: normalization: "
+               "expected one of \"scaled-softmax\", \"softmax\", \"sum\", \"none\", got \"cosine\""_qs;
+        QTest::newRow("goal") << withChange(
+            good, "steps.4.exercise.goal", u"weight(it, animal) >= 0.6 and wieght(it, street) <= 0.1"_qs)
+                              << u"steps[4].exercise.goal: column 31: unknown quantity “wieght”; the goal language "
+                                 "knows weight, score, strongest, q1, k1, v1, o1, x1 (any component)"_qs;
+        QTest::newRow("prediction of a condition")
+            << withChange(good, "steps.1.exercise.goal", u"weight(it, animal) > 0"_qs)
+            << u"steps[1].exercise.goal: column 1: a prediction asks for one number, e.g. "
+               "“weight(it, animal)”, not a condition"_qs;
+        QTest::newRow("kind") << withChange(good, "steps.4.exercise.kind", u"quiz"_qs)
+                              << u"steps[4].exercise.kind: expected one of \"goal\", \"predict-number\", "
+                                 "\"predict-cell\", \"choice\", got \"quiz\""_qs;
+        QTest::newRow("misspelt key")
+            << withChange(good, "steps.4.exercise.hint", u"x"_qs)
+            << u"steps[4].exercise.hint: unknown key: a \"goal\" exercise has \"kind\", \"id\", "
+               "\"prompt\", \"hints\", \"goal\", \"solution\""_qs;
+        QTest::newRow("solution") << withChange(
+            good, "steps.4.exercise.solution.document.words.animal.k", json("[1, 2]"))
+                                  << u"steps[4].exercise.solution.document: the document it leads to cannot be read: "
+                                     "words.animal.k: expected 3 numbers (dim), got 2"_qs;
+        QTest::newRow("answer") << withChange(good, "steps.3.exercise.answer",
+            3) << u"steps[3].exercise.answer: expected a whole number from 1 to 2, got the number 3"_qs;
+        QTest::newRow("one choice") << withChange(good, "steps.3.exercise.choices",
+            json(R"(["Yes"])")) << u"steps[3].exercise.choices: a choice needs at least 2 answers to choose from"_qs;
+        QTest::newRow("syntax") << QByteArray(
+            "{\n  \"format\": \"qkvlab-lesson\",\n  \"version\": 1 \"title\": \"x\"\n}")
+                                << u"3:17: syntax error: unterminated object"_qs;
+    }
+    void badLessonsNameTheirPlace()
+    {
+        QFETCH(QByteArray, lesson);
+        QFETCH(QString, error);
+        const LessonLoad loaded = parseLesson(lesson);
+        QVERIFY(!loaded);
+        QVERIFY2(loaded.error.toString().startsWith(error), qPrintable(loaded.error.toString()));
+    }
+
+    // A later step's document is the start with every state before it applied; null takes a word
+    // back to its default vectors.
+    void stepsChangeTheDocumentInOrder()
+    {
+        Lesson lesson = readme();
+        lesson.steps[1].state.document = json(R"({"words":{"it":{"q":[1,0,0]}}})").toObject();
+        lesson.steps[2].state.document = json(R"({"words":{"it":{"k":[0,0,1]}}})").toObject();
+        lesson.steps[3].state.document = json(R"({"words":{"animal":null}})").toObject();
+        const qkv::Document start = documentAt(lesson, 0);
+        const qkv::Document third = documentAt(lesson, 2);
+        QVERIFY(qkv::sameMatrix(third.wordVectors(u"it"_qs).q, Eigen::RowVector3d(1, 0, 0)));
+        QVERIFY(qkv::sameMatrix(third.wordVectors(u"it"_qs).k, Eigen::RowVector3d(0, 0, 1)));
+        QVERIFY(qkv::sameMatrix(third.wordVectors(u"it"_qs).v, start.wordVectors(u"it"_qs).v));
+        QVERIFY(third.wordVectors(u"animal"_qs) == start.wordVectors(u"animal"_qs));
+        const qkv::Document fourth = documentAt(lesson, 3);
+        QVERIFY(!fourth.storedWords().contains(u"animal"_qs));
+        QVERIFY(documentAt(lesson, 4).settings().normalization == qkv::Normalization::Softmax);
+        QVERIFY(start.settings().normalization == qkv::Normalization::Softmax); // the example's own
+    }
+
+    // Answers are kept in the student's document, survive saving, and are graded against the
+    // document's own numbers.
+    void answersAreGraded()
+    {
+        const Lesson lesson = readme();
+        qkv::Document doc = documentAt(lesson, 4);
+        std::vector<ExerciseStatus> s = checkDocument(lesson, doc);
+        QCOMPARE(s.size(), std::size_t(4));
+        for (const ExerciseStatus &status : s)
+            QVERIFY(status.state != ExerciseState::Met);
+        QCOMPARE(s[0].state, ExerciseState::Unanswered);
+        QCOMPARE(s[3].state, ExerciseState::NotMet); // a goal is never unanswered: it is the document
+        QCOMPARE(s[3].checks.size(), std::size_t(2));
+        QCOMPARE(s[3].checks[0].detail, u"0.1189, needs ≥ 0.6"_qs);
+
+        // weight(it, animal) is 0.11894: 0.1 is 0.019 away, within the tolerance of 0.02; 0.098 is not.
+        setAnswer(doc, u"step-2"_qs, 0.1);
+        setAnswer(doc, u"step-3"_qs, u"animal"_qs);
+        setAnswer(doc, u"step-4"_qs, 2);
+        const qkv::LoadResult saved = qkv::parseDocument(qkv::serializeDocument(doc));
+        QVERIFY(saved);
+        s = checkDocument(lesson, *saved.document);
+        QCOMPARE(s[0].state, ExerciseState::Met);
+        QCOMPARE(s[0].detail, u"answered 0.1; weight(it, animal) is 0.1189"_qs);
+        QCOMPARE(s[1].state, ExerciseState::NotMet);
+        QCOMPARE(s[1].detail, u"answered animal; it attends most to tired (0.1865)"_qs);
+        QCOMPARE(s[2].state, ExerciseState::Met);
+
+        setAnswer(doc, u"step-2"_qs, 0.098);
+        setAnswer(doc, u"step-3"_qs, u"#11"_qs); // tired, by position
+        s = checkDocument(lesson, doc);
+        QCOMPARE(s[0].state, ExerciseState::NotMet);
+        QCOMPARE(s[1].state, ExerciseState::Met);
+
+        QString why;
+        const std::optional<qkv::Document> solved = applyState(doc, lesson.steps[4].exercise->solution, &why);
+        QVERIFY2(solved, qPrintable(why));
+        QCOMPARE(checkDocument(lesson, *solved)[3].state, ExerciseState::Met);
+    }
+
+    void reportIsJson()
+    {
+        const Lesson lesson = readme();
+        const QJsonObject report = reportToJson(lesson, checkSolutions(lesson));
+        QCOMPARE(report.value(u"total"_qs).toInt(), 4);
+        QCOMPARE(report.value(u"met"_qs).toInt(), 4);
+        QCOMPARE(report.value(u"all_met"_qs).toBool(), true);
+        const QJsonObject goal = report.value(u"exercises"_qs).toArray()[3].toObject();
+        QCOMPARE(goal.value(u"step"_qs).toInt(), 5);
+        QCOMPARE(goal.value(u"kind"_qs).toString(), u"goal"_qs);
+        QCOMPARE(goal.value(u"checks"_qs).toArray().size(), 2);
+    }
+
+    // Every lesson shipped reads, each solution meets its exercise, and no goal is met before
+    // the student does anything.
+    void bundledLessonsHold()
+    {
+        const QStringList names = bundledLessonNames();
+        QVERIFY(names.contains(u"self-attention"_qs));
+        for (const QString &name : names) {
+            const LessonLoad loaded = loadLesson(QStringLiteral("lesson:") + name);
+            QVERIFY2(loaded, qPrintable(loaded.error.toString()));
+            int exercises = 0;
+            for (const ExerciseStatus &s : checkSolutions(*loaded.lesson)) {
+                const QString where = QStringLiteral("%1 step %2: %3").arg(name).arg(s.step + 1).arg(s.detail);
+                QVERIFY2(s.met(), qPrintable(where));
+                QVERIFY2(!s.metBefore, qPrintable(where));
+                ++exercises;
+            }
+            QVERIFY2(exercises >= 2, qPrintable(name));
+        }
+        QVERIFY(!loadLesson(u"lesson:nothing"_qs));
+    }
+};
+
+QTEST_GUILESS_MAIN(TstLessons)
+#include "tst_lessons.moc"
