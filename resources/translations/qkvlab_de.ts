@@ -826,6 +826,10 @@
         <source>%1 attends to %2: %3</source>
         <translation>%1 achtet auf %2: %3</translation>
     </message>
+    <message>
+        <source>%1 and %2: hidden until you answer</source>
+        <translation>%1 und %2: verborgen, bis Sie antworten</translation>
+    </message>
 </context>
 <context>
     <name>HeatmapFigure</name>
@@ -884,6 +888,10 @@
     <message>
         <source>%1: weight %L2</source>
         <translation>%1: Gewicht %L2</translation>
+    </message>
+    <message>
+        <source>%1 → %2: hidden until you answer</source>
+        <translation>%1 → %2: verborgen, bis Sie antworten</translation>
     </message>
 </context>
 <context>
@@ -1871,6 +1879,14 @@
         <source>The attention weights as colours: row = the word that attends (query), column = the word attended to (key). Click a row to select the query, a column heading (or Shift+click) to select the key, Ctrl+click to mask a cell. From the keyboard: the arrow keys move a cell with the selection, Space masks it, Enter selects its query and Shift+Enter its key.</source>
         <translation>Die Attention-Gewichte als Farben: Zeile = das Wort, das Attention verteilt (Query), Spalte = das Wort, das Attention erhält (Key). Ein Klick auf eine Zeile wählt die Query, ein Klick auf eine Spaltenüberschrift (oder Umschalt+Klick) den Key; Strg+Klick maskiert eine Zelle. Mit der Tastatur: Die Pfeiltasten bewegen mit der Auswahl eine Zelle, die Leertaste maskiert sie, Eingabe wählt ihre Query und Umschalt+Eingabe ihren Key.</translation>
     </message>
+    <message>
+        <source>A lesson, step by step: what the step says, its exercise checked on every edit, hints and the solution. Page Down and Page Up walk through the steps.</source>
+        <translation>Eine Lektion, Schritt für Schritt: was der Schritt sagt, seine Aufgabe, bei jeder Änderung geprüft, Tipps und die Lösung. Bild ab und Bild auf wechseln die Schritte.</translation>
+    </message>
+    <message>
+        <source>Your prediction: the number you expect, typed before the views show it. Enter answers.</source>
+        <translation>Ihre Vorhersage: die Zahl, die Sie erwarten, eingegeben, bevor die Ansichten sie zeigen. Eingabe antwortet.</translation>
+    </message>
 </context>
 <context>
     <name>WorkedFigure</name>
@@ -2485,6 +2501,124 @@
     </message>
 </context>
 <context>
+    <name>qkv::LessonDock</name>
+    <message>
+        <source>Lesson</source>
+        <translation>Lektion</translation>
+    </message>
+    <message>
+        <source>Step text</source>
+        <translation>Text des Schritts</translation>
+    </message>
+    <message>
+        <source>Exercise</source>
+        <translation>Aufgabe</translation>
+    </message>
+    <message>
+        <source>Your answer</source>
+        <translation>Ihre Antwort</translation>
+    </message>
+    <message>
+        <source>&amp;Answer</source>
+        <translation>&amp;Antworten</translation>
+    </message>
+    <message>
+        <source>&amp;Hint</source>
+        <translation>&amp;Tipp</translation>
+    </message>
+    <message>
+        <source>Show &amp;solution</source>
+        <translation>&amp;Lösung zeigen</translation>
+    </message>
+    <message>
+        <source>◀ &amp;Back</source>
+        <translation>◀ &amp;Zurück</translation>
+    </message>
+    <message>
+        <source>&amp;Next ▶</source>
+        <translation>&amp;Weiter ▶</translation>
+    </message>
+    <message>
+        <source>The previous step (Page Up)</source>
+        <translation>Der vorige Schritt (Bild auf)</translation>
+    </message>
+    <message>
+        <source>The next step (Page Down)</source>
+        <translation>Der nächste Schritt (Bild ab)</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2</source>
+        <translation>Schritt %1 von %2</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2: %3</source>
+        <translation>Schritt %1 von %2: %3</translation>
+    </message>
+    <message>
+        <source>Sho&amp;w answer</source>
+        <translation>Antwort &amp;zeigen</translation>
+    </message>
+    <message>
+        <source>Checking…</source>
+        <translation>Wird geprüft…</translation>
+    </message>
+    <message>
+        <source>Goal met.</source>
+        <translation>Ziel erreicht.</translation>
+    </message>
+    <message>
+        <source>Click the cell of the heatmap you expect to be largest in the row of “%1”; the weights show once you have answered.</source>
+        <translation>Klicken Sie die Zelle der Heatmap an, die Sie in der Zeile von „%1“ für die größte halten; die Gewichte erscheinen, sobald Sie geantwortet haben.</translation>
+    </message>
+    <message>
+        <source>Choose an answer.</source>
+        <translation>Wählen Sie eine Antwort.</translation>
+    </message>
+    <message>
+        <source>Type your answer; the weights show once you have answered.</source>
+        <translation>Geben Sie Ihre Antwort ein; die Gewichte erscheinen, sobald Sie geantwortet haben.</translation>
+    </message>
+    <message>
+        <source>Right: %1</source>
+        <translation>Richtig: %1</translation>
+    </message>
+    <message>
+        <source>Not quite: %1</source>
+        <translation>Nicht ganz: %1</translation>
+    </message>
+    <message>
+        <source>&amp;Hint (%1 of %2)</source>
+        <translation>&amp;Tipp (%1 von %2)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n attempt(s)</source>
+        <translation>
+            <numerusform>%n Versuch</numerusform>
+            <numerusform>%n Versuche</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>“%1” is not a number.</source>
+        <translation>„%1“ ist keine Zahl.</translation>
+    </message>
+    <message>
+        <source>Choose an answer first.</source>
+        <translation>Wählen Sie zuerst eine Antwort.</translation>
+    </message>
+    <message>
+        <source>The answer: %1</source>
+        <translation>Die Antwort: %1</translation>
+    </message>
+    <message>
+        <source>Not yet:</source>
+        <translation>Noch nicht:</translation>
+    </message>
+    <message>
+        <source>%1 (now %2)</source>
+        <translation>%1 (jetzt %2)</translation>
+    </message>
+</context>
+<context>
     <name>qkv::MainWindow</name>
     <message>
         <source>&lt;opened&gt;</source>
@@ -2882,6 +3016,66 @@
     <message>
         <source>Opening the model was stopped; nothing changed.</source>
         <translation>Das Öffnen des Modells wurde angehalten; nichts wurde geändert.</translation>
+    </message>
+    <message>
+        <source>&amp;Lesson</source>
+        <translation>&amp;Lektion</translation>
+    </message>
+    <message>
+        <source>&amp;Open Lesson…</source>
+        <translation>Lektion ö&amp;ffnen…</translation>
+    </message>
+    <message>
+        <source>Open lesson</source>
+        <translation>Lektion öffnen</translation>
+    </message>
+    <message>
+        <source>QKV Lab lessons (*.qkvlesson.json);;All files (*)</source>
+        <translation>QKV-Lab-Lektionen (*.qkvlesson.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Lesson: %1</source>
+        <translation>Lektion: %1</translation>
+    </message>
+    <message>
+        <source>&amp;Next Step</source>
+        <translation>&amp;Nächster Schritt</translation>
+    </message>
+    <message>
+        <source>&amp;Previous Step</source>
+        <translation>&amp;Voriger Schritt</translation>
+    </message>
+    <message>
+        <source>&amp;Close Lesson</source>
+        <translation>Lektion &amp;schließen</translation>
+    </message>
+    <message>
+        <source>Lesson: answer</source>
+        <translation>Lektion: Antwort</translation>
+    </message>
+    <message>
+        <source>Lesson: solution of step %1</source>
+        <translation>Lektion: Lösung von Schritt %1</translation>
+    </message>
+    <message>
+        <source>The solution does not fit this document: %1</source>
+        <translation>Die Lösung passt nicht zu diesem Dokument: %1</translation>
+    </message>
+    <message>
+        <source>Could not open lesson</source>
+        <translation>Die Lektion konnte nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <source>Lesson: step %1</source>
+        <translation>Lektion: Schritt %1</translation>
+    </message>
+    <message>
+        <source>Step %1 does not fit this document: %2</source>
+        <translation>Schritt %1 passt nicht zu diesem Dokument: %2</translation>
+    </message>
+    <message>
+        <source>Answer the lesson&apos;s question: the weights show once you have.</source>
+        <translation>Beantworten Sie die Frage der Lektion: Die Gewichte erscheinen, sobald Sie es getan haben.</translation>
     </message>
 </context>
 <context>

@@ -71,6 +71,16 @@
     </message>
 </context>
 <context>
+    <name>qkv::LessonDock</name>
+    <message numerus="yes">
+        <source>%n attempt(s)</source>
+        <translation>
+            <numerusform>%n attempt</numerusform>
+            <numerusform>%n attempts</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>qkv::MainWindow</name>
     <message numerus="yes">
         <source>Computing attention for %n token(s)…</source>

@@ -45,7 +45,10 @@ int main(int argc, char *argv[])
     QApplication::setWindowIcon(qkv::app::applicationIcon());
     qkv::MainWindow window;
     const QString example = QStringLiteral("example:") + qkv::defaultExampleName();
-    if (!window.openDocument(given.file.isEmpty() ? example : given.file) && !given.file.isEmpty())
+    const bool lesson
+        = given.file.startsWith(QLatin1String("lesson:")) || given.file.endsWith(QLatin1String(".qkvlesson.json"));
+    if (lesson ? !window.openLesson(given.file)
+               : !window.openDocument(given.file.isEmpty() ? example : given.file) && !given.file.isEmpty())
         window.openDocument(example);
     window.show();
     QTimer::singleShot(0, &window, &qkv::MainWindow::offerRecovery);

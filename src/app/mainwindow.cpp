@@ -85,6 +85,7 @@ MainWindow::MainWindow(QWidget *parent)
     setUpZoom();
     setUpAutosaveStatus();
     buildExamplesMenu();
+    setUpLessons();
     rebuildRecentMenu();
 
     connect(m_session, &DocumentSession::resultChanged, this, &MainWindow::refresh);

@@ -36,6 +36,7 @@ class TransformerSession;
 class ExampleNoteDock;
 class ExportDialog;
 class HelpDock;
+class LessonDock;
 class LiveHistory;
 class ZoomController;
 class OutputProjectionModel;
@@ -68,6 +69,10 @@ public:
     bool saveLiveSession(const QString &file);
     // Offers to restore work left by a session that ended unexpectedly.
     void offerRecovery();
+    // Opens a lesson (a .qkvlesson.json or lesson:NAME) on its start document, at the step the
+    // student left it; the Lesson dock walks through it.
+    bool openLesson(const QString &fileOrBundled);
+    LessonDock *lessonDock() const { return m_lessonDock; }
 
     DocumentSession *session() const { return m_session; }
     TransformerSession *transformerSession() const { return m_transformer; }
@@ -128,6 +133,12 @@ private:
     void buildModelMenu();
     void updateModelActions();
     void buildExamplesMenu();
+    void setUpLessons();
+    void closeLesson();
+    void enterLessonStep(int step);
+    std::vector<std::pair<QString, QWidget *>> lessonViews() const;
+    void showLessonViews(const QStringList &views);
+    void concealWeights(bool concealed);
     void refresh();
     void showSelection(int token);
     void showHoveredCell(int row, int col);
@@ -181,6 +192,11 @@ private:
     std::vector<std::pair<QAction *, QString>> m_toolIcons; // action, icon name
     QString m_lastError;
     bool m_selecting = false;
+    LessonDock *m_lessonDock = nullptr;
+    QString m_lessonSource; // the lesson's file or lesson:NAME, which names its progress
+    QByteArray m_layoutBeforeLesson; // the docks as they were, for when the lesson closes
+    QStringList m_lessonViews; // the views the current step shows
+    std::vector<QAction *> m_lessonActions; // enabled while a lesson is open
     int m_shownStep = 0; // the undo index the status bar last spoke of
 };
 

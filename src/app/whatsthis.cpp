@@ -174,6 +174,15 @@ constexpr Help helps[] = {
             "About the bundled example shown: the article it comes from, what it shows, and where the article's own "
             "numbers are wrong, with the true ones."),
         nullptr},
+    {"lessonDock",
+        QT_TRANSLATE_NOOP("WhatsThis",
+            "A lesson, step by step: what the step says, its exercise checked on every edit, hints and the solution. "
+            "Page Down and Page Up walk through the steps."),
+        nullptr},
+    {"lessonNumber",
+        QT_TRANSLATE_NOOP("WhatsThis",
+            "Your prediction: the number you expect, typed before the views show it. Enter answers."),
+        nullptr},
 };
 
 QString textOf(const Help &help)

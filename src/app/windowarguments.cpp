@@ -3,6 +3,7 @@
 #include "app/cliprint.h"
 #include "app/commandline.h"
 #include "document/examples.h"
+#include "lessons/lessonio.h"
 #include "livemodel/bundledmodels.h"
 #include "livemodel/livemodel.h"
 #include "platform/fileread.h"
@@ -34,6 +35,12 @@ int checkFile(const QString &file, FILE *err)
         if (exampleNames().contains(file.mid(8)) || live::isBundledModel(file))
             return -1;
         print(err, QStringLiteral("qkvlab: %1: no such example; `qkvlab examples` lists them\n").arg(file));
+        return 1;
+    }
+    if (file.startsWith(u"lesson:")) {
+        if (lessons::bundledLessonNames().contains(file.mid(7)))
+            return -1;
+        print(err, QStringLiteral("qkvlab: %1: no such lesson; `qkvlab lesson list` lists them\n").arg(file));
         return 1;
     }
     if (file.startsWith(u"hf:") || live::isModelLocation(file))

@@ -180,6 +180,23 @@ void HeatmapFigure::setValuesVisible(bool visible)
     m_valuesVisible = visible;
 }
 
+void HeatmapFigure::setConcealed(bool concealed)
+{
+    m_concealed = concealed;
+}
+
+void HeatmapFigure::paintConcealed(QPainter &painter, const Layout &l, const FigureStyle &style) const
+{
+    painter.fillRect(l.grid, style.palette.alternateBase());
+    painter.setPen(QPen(style.palette.mid().color(), 1));
+    for (int i = 0; i <= l.n; ++i) {
+        painter.drawLine(
+            QPointF(l.grid.left() + i * l.cell, l.grid.top()), QPointF(l.grid.left() + i * l.cell, l.grid.bottom()));
+        painter.drawLine(
+            QPointF(l.grid.left(), l.grid.top() + i * l.cell), QPointF(l.grid.right(), l.grid.top() + i * l.cell));
+    }
+}
+
 ColorScale HeatmapFigure::scaleFor(Colormap map, bool scores, bool unit, double minValue, double maxValue)
 {
     if (scores)
@@ -359,6 +376,8 @@ QString HeatmapFigure::describeCell(int row, int col) const
     const Result &r = result();
     if (!h || row < 0 || col < 0 || row >= r.tokens.size() || col >= r.tokens.size())
         return {};
+    if (m_concealed)
+        return tr("%1 → %2: hidden until you answer").arg(r.tokens[row], r.tokens[col]);
     // Whole sentences for translators, numbers in the window's locale (a tooltip is never exported).
     const QString pair = tr("%1 → %2").arg(r.tokens[row], r.tokens[col]);
     const bool scored = h->scores.rows() == h->weights.rows();
@@ -388,6 +407,12 @@ void HeatmapFigure::paint(QPainter &painter, const QRectF &rect, const FigureSty
     if (l.n == 0 || l.grid.isEmpty()) {
         painter.setPen(style.palette.text().color());
         painter.drawText(rect, Qt::AlignCenter | Qt::TextWordWrap, tr("No tokens: type a sentence"));
+        painter.restore();
+        return;
+    }
+    if (m_concealed) {
+        paintConcealed(painter, l, style);
+        paintLabels(painter, l, style);
         painter.restore();
         return;
     }

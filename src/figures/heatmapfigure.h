@@ -60,6 +60,10 @@ public:
     bool scaleSkipsFirst() const { return m_skipFirst; }
     void setValuesVisible(bool visible);
     bool valuesVisible() const { return m_valuesVisible; }
+    // Cells drawn blank, with no colour bar and no numbers: a lesson's prediction is made before
+    // the weights are seen, on a grid whose cells can still be clicked.
+    void setConcealed(bool concealed);
+    bool concealed() const { return m_concealed; }
     // The colour scale of heatmaps shown side by side (the heads grid's tiles), which then draw
     // neither a colour bar nor axis titles of their own; nullopt: the figure's own.
     void setSharedScale(std::optional<ColorScale> scale);
@@ -96,6 +100,7 @@ private:
     void dataChanged();
     qreal labelAdvance(const QFont &font) const;
     void paintValues(QPainter &painter, const Layout &l, const QLocale &locale) const;
+    void paintConcealed(QPainter &painter, const Layout &l, const FigureStyle &style) const;
     void paintLabels(QPainter &painter, const Layout &l, const FigureStyle &style) const;
 
     const Result *m_result = nullptr;
@@ -107,6 +112,7 @@ private:
     bool m_unitScale = false;
     bool m_skipFirst = false;
     bool m_valuesVisible = true;
+    bool m_concealed = false;
     std::optional<ColorScale> m_sharedScale;
 
     // Derived from the data, recomputed lazily after dataChanged() bumps m_serial.

@@ -39,6 +39,7 @@ public:
         QString text; // as written: "weight(it, animal) >= 0.6"
         bool met = false;
         QString detail; // "0.412, needs ≥ 0.6", or why it cannot be evaluated
+        QString now; // what holds now, shortly: "0.412" (the left side), or the detail
     };
     struct Outcome {
         bool met = false;

@@ -177,7 +177,7 @@ private:
         const std::optional<int> row = token(n.query, why);
         const std::optional<int> col = row ? token(n.key, why) : std::nullopt;
         const HeadResult *h = col ? head(n, why) : nullptr;
-        Goal::Check check {source(n), false, why};
+        Goal::Check check {source(n), false, why, {}};
         if (h) {
             const auto weights = h->weights.row(*row);
             Eigen::Index top = 0;
@@ -187,6 +187,7 @@ private:
                                      : QStringLiteral("%1 = %2, but %3 = %4")
                                            .arg(n.key, shown(weights(*col)), m_result.tokens[top], shown(weights(top)));
         }
+        check.now = check.detail;
         checks.push_back(check);
         return h ? std::optional<bool>(check.met) : std::nullopt;
     }
@@ -209,9 +210,10 @@ private:
     {
         const Number a = number(n.lhs);
         const Number b = number(n.rhs);
-        Goal::Check check {source(n), false, {}};
+        Goal::Check check {source(n), false, {}, {}};
         if (!a.value || !b.value) {
             check.detail = !a.value ? a.why : b.why;
+            check.now = check.detail;
             checks.push_back(check);
             return std::nullopt;
         }
@@ -240,6 +242,7 @@ private:
         const QString bound = literal ? source(m_nodes[n.rhs]) : shown(y);
         const QString within = t > 0 ? QStringLiteral(" ± %1").arg(shown(t)) : QString();
         check.detail = QStringLiteral("%1, needs %2 %3%4").arg(shown(x), opText(n.op), bound, within);
+        check.now = literal ? shown(x) : QStringLiteral("%1 vs %2").arg(shown(x), shown(y));
         checks.push_back(check);
         return check.met;
     }

@@ -58,6 +58,7 @@ ExerciseStatus checkPrediction(const Exercise &e, ExerciseStatus status, const D
     const QString truthText = e.kind == ExerciseKind::PredictNumber
         ? QStringLiteral("%1 is %2").arg(e.goal, shown(*truth))
         : QStringLiteral("%1 attends most to %2 (%3)").arg(e.query, result.tokens[*top], shown(*truth));
+    status.truth = truthText;
     if (answer.isUndefined()) {
         status.state = ExerciseState::Unanswered;
         status.detail = QStringLiteral("not answered in this document; %1").arg(truthText);
@@ -115,6 +116,7 @@ ExerciseStatus checkExercise(const Exercise &e, int step, const Document &doc, c
         return checkPrediction(e, status, doc, result);
     case ExerciseKind::Choice: {
         const QJsonValue answer = answerIn(doc, e.id);
+        status.truth = e.choices.value(e.answer);
         if (answer.isUndefined()) {
             status.state = ExerciseState::Unanswered;
             status.detail = QStringLiteral("not answered in this document");

@@ -27,6 +27,7 @@ struct ExerciseStatus {
     ExerciseState state = ExerciseState::NotMet;
     std::vector<Goal::Check> checks; // a goal's comparisons with their numbers
     QString detail; // a prediction's or choice's answer and the truth, or why it cannot be checked
+    QString truth; // a prediction's or choice's right answer ("weight(it, animal) is 0.1189")
     bool metBefore = false; // checkSolutions: the goal held before the solution was applied
     bool met() const { return state == ExerciseState::Met; }
 };

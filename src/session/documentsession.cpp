@@ -2,6 +2,7 @@
 
 #include "document/sentencesplit.h"
 #include "session/maskcommand.h"
+#include "session/replacecommand.h"
 #include "session/sentencecommand.h"
 #include "session/settingscommand.h"
 #include "session/valuescommand.h"
@@ -102,6 +103,18 @@ void DocumentSession::editSentence(const QString &sentence)
 {
     if (sentence != m_document.sentence() && !refuseSize(m_document.settings(), sentence))
         m_undo.push(new SentenceCommand(this, sentence));
+}
+
+void DocumentSession::editDocument(const Document &doc, const QString &text)
+{
+    if (doc == m_document)
+        return;
+    if (!m_settingsFixed.isEmpty()) {
+        Q_EMIT editRefused(m_settingsFixed);
+        return;
+    }
+    if (!refuseSize(doc.settings(), doc.sentence()))
+        m_undo.push(new ReplaceCommand(this, doc, text));
 }
 
 void DocumentSession::editSettings(const Settings &settings)

@@ -58,6 +58,9 @@ public:
         const std::vector<ValueRef> &refs, const std::vector<double> &values, int dragId = 0, const QString &text = {});
     void editValue(const ValueRef &ref, double value, int dragId = 0) { editValues({ref}, {value}, dragId); }
     void toggleMask(Cell cell);
+    // The whole document replaced in one undo step named `text` (a lesson's step or solution);
+    // refused like a sentence or settings edit when it would be too large to compute.
+    void editDocument(const Document &doc, const QString &text);
     // While a real model runs, the document is one of its layers: its settings and masks are the
     // model's, and editing them is refused with `why` (editRefused); empty allows it again.
     void setSettingsFixed(const QString &why) { m_settingsFixed = why; }
@@ -93,6 +96,7 @@ Q_SIGNALS:
 private:
     // The undo commands' way in, theirs only: every change of the document is a step of history.
     friend class MaskCommand;
+    friend class ReplaceCommand;
     friend class SentenceCommand;
     friend class SettingsCommand;
     friend class ValuesCommand;

@@ -60,6 +60,8 @@ public:
     {
         const Result &r = view()->result();
         const QString query = tokenLabel(r.tokens[row]), key = tokenLabel(r.tokens[column]);
+        if (view()->concealed())
+            return tr("%1 and %2: hidden until you answer").arg(query, key);
         if (!r.isVisible(row, column))
             return tr("%1 does not see %2: masked").arg(query, key);
         if (view()->showsScores() && headResult()->scores.rows() == r.tokens.size())

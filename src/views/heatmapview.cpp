@@ -134,6 +134,15 @@ void HeatmapView::setValuesVisible(bool visible)
     update();
 }
 
+void HeatmapView::setConcealed(bool concealed)
+{
+    if (concealed == m_figure.concealed())
+        return;
+    m_figure.setConcealed(concealed);
+    notifyViewChanged(this);
+    update();
+}
+
 FigureStyle HeatmapView::figureStyle() const
 {
     return {palette(), font(), m_figureMode, locale()};

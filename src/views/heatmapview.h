@@ -58,6 +58,9 @@ public:
     bool scaleSkipsFirst() const { return m_figure.scaleSkipsFirst(); }
     bool unitScale() const { return m_figure.unitScale(); }
     void setValuesVisible(bool visible);
+    // Blank cells until a lesson's prediction is answered (HeatmapFigure::setConcealed).
+    void setConcealed(bool concealed);
+    bool concealed() const { return m_figure.concealed(); }
     // Drawn for an exported figure: axis titles "query" and "key", the colour bar names its
     // scale, the selected token in bold rather than a selection box.
     void setFigureMode(bool figure);

@@ -1,0 +1,349 @@
+#include "app/lessondock.h"
+
+#include <QButtonGroup>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QTextBrowser>
+
+namespace qkv {
+namespace {
+
+// Green and red that read on the window's own background, light or dark.
+QString tone(const QWidget *w, bool good)
+{
+    const bool dark = w->palette().window().color().lightnessF() < 0.5;
+    if (good)
+        return dark ? QStringLiteral("#7ee787") : QStringLiteral("#1a7f37");
+    return dark ? QStringLiteral("#ff9b8f") : QStringLiteral("#b3261e");
+}
+
+QPushButton *button(const QString &text, const QString &name, QWidget *parent)
+{
+    auto *b = new QPushButton(text, parent);
+    b->setObjectName(name);
+    return b;
+}
+
+} // namespace
+
+LessonDock::LessonDock(QWidget *parent)
+    : QDockWidget(tr("Lesson"), parent)
+{
+    setObjectName(QStringLiteral("lessonDock"));
+    auto *body = new QWidget(this);
+    auto *layout = new QVBoxLayout(body);
+    m_title = new QLabel(body);
+    m_title->setWordWrap(true);
+    QFont bold = m_title->font();
+    bold.setBold(true);
+    m_title->setFont(bold);
+    m_stepLabel = new QLabel(body);
+    m_stepLabel->setWordWrap(true);
+    m_text = new QTextBrowser(body);
+    m_text->setObjectName(QStringLiteral("lessonText"));
+    m_text->setAccessibleName(tr("Step text"));
+    m_text->setOpenExternalLinks(true);
+    layout->addWidget(m_title);
+    layout->addWidget(m_stepLabel);
+    layout->addWidget(m_text, 1);
+
+    m_exerciseBox = new QGroupBox(tr("Exercise"), body);
+    auto *exercise = new QVBoxLayout(m_exerciseBox);
+    m_prompt = new QLabel(m_exerciseBox);
+    m_prompt->setTextFormat(Qt::MarkdownText);
+    m_prompt->setWordWrap(true);
+    m_status = new QLabel(m_exerciseBox);
+    m_status->setObjectName(QStringLiteral("lessonStatus"));
+    m_status->setWordWrap(true);
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto *answerRow = new QHBoxLayout;
+    m_number = new QLineEdit(m_exerciseBox);
+    m_number->setObjectName(QStringLiteral("lessonNumber"));
+    m_number->setAccessibleName(tr("Your answer"));
+    m_number->setPlaceholderText(tr("Your answer"));
+    m_answer = button(tr("&Answer"), QStringLiteral("lessonAnswer"), m_exerciseBox);
+    answerRow->addWidget(m_number, 1);
+    answerRow->addWidget(m_answer);
+    m_choiceBox = new QWidget(m_exerciseBox);
+    m_choiceLayout = new QVBoxLayout(m_choiceBox);
+    m_choiceLayout->setContentsMargins(0, 0, 0, 0);
+    m_choices = new QButtonGroup(this);
+    m_hints = new QLabel(m_exerciseBox);
+    m_hints->setWordWrap(true);
+    m_hints->setTextFormat(Qt::MarkdownText);
+    m_attempts = new QLabel(m_exerciseBox);
+    auto *help = new QHBoxLayout;
+    m_hint = button(tr("&Hint"), QStringLiteral("lessonHint"), m_exerciseBox);
+    m_solution = button(tr("Show &solution"), QStringLiteral("lessonSolution"), m_exerciseBox);
+    help->addWidget(m_hint);
+    help->addWidget(m_solution);
+    help->addStretch(1);
+    exercise->addWidget(m_prompt);
+    exercise->addWidget(m_choiceBox);
+    exercise->addLayout(answerRow);
+    exercise->addWidget(m_status);
+    exercise->addWidget(m_hints);
+    exercise->addWidget(m_attempts);
+    exercise->addLayout(help);
+    layout->addWidget(m_exerciseBox);
+
+    auto *nav = new QHBoxLayout;
+    m_back = button(tr("◀ &Back"), QStringLiteral("lessonBack"), body);
+    m_next = button(tr("&Next ▶"), QStringLiteral("lessonNext"), body);
+    m_back->setToolTip(tr("The previous step (Page Up)"));
+    m_next->setToolTip(tr("The next step (Page Down)"));
+    nav->addWidget(m_back);
+    nav->addStretch(1);
+    nav->addWidget(m_next);
+    layout->addLayout(nav);
+    setWidget(body);
+    // Room for a paragraph of the step's text at a readable line length.
+    body->setMinimumWidth(fontMetrics().averageCharWidth() * 40);
+
+    connect(m_back, &QPushButton::clicked, this, &LessonDock::back);
+    connect(m_next, &QPushButton::clicked, this, &LessonDock::next);
+    connect(m_answer, &QPushButton::clicked, this, &LessonDock::answerNumberOrChoice);
+    connect(m_number, &QLineEdit::returnPressed, this, &LessonDock::answerNumberOrChoice);
+    connect(m_hint, &QPushButton::clicked, this, &LessonDock::showHint);
+    connect(m_solution, &QPushButton::clicked, this, &LessonDock::showSolution);
+}
+
+void LessonDock::setLesson(const lessons::Lesson &lesson, const lessons::LessonProgress &progress)
+{
+    m_lesson = lesson;
+    m_progress = progress;
+    m_title->setText(lesson.title);
+    showStep();
+}
+
+void LessonDock::closeLesson()
+{
+    m_lesson.reset();
+    m_statusNow.reset();
+    setConcealed(false);
+}
+
+const lessons::Exercise *LessonDock::exercise() const
+{
+    if (!m_lesson)
+        return nullptr;
+    const std::optional<lessons::Exercise> &e = m_lesson->steps[static_cast<std::size_t>(m_progress.step)].exercise;
+    return e ? &*e : nullptr;
+}
+
+bool LessonDock::concealing() const
+{
+    const lessons::Exercise *e = exercise();
+    if (!e || (e->kind != lessons::ExerciseKind::PredictNumber && e->kind != lessons::ExerciseKind::PredictCell))
+        return false;
+    const auto it = m_progress.exercises.find(e->id);
+    return it == m_progress.exercises.end() || (!it->second.answered && !it->second.solutionShown);
+}
+
+lessons::ExerciseProgress &LessonDock::exerciseProgress()
+{
+    return m_progress.exercises[exercise()->id];
+}
+
+void LessonDock::next()
+{
+    goTo(m_progress.step + 1);
+}
+
+void LessonDock::back()
+{
+    goTo(m_progress.step - 1);
+}
+
+void LessonDock::goTo(int step)
+{
+    if (!m_lesson || step < 0 || step >= static_cast<int>(m_lesson->steps.size()) || step == m_progress.step)
+        return;
+    m_progress.step = step;
+    showStep();
+    Q_EMIT progressChanged();
+}
+
+void LessonDock::showStep()
+{
+    const int count = static_cast<int>(m_lesson->steps.size());
+    const lessons::Step &step = m_lesson->steps[static_cast<std::size_t>(m_progress.step)];
+    m_stepLabel->setText(step.title.isEmpty()
+            ? tr("Step %1 of %2").arg(m_progress.step + 1).arg(count)
+            : tr("Step %1 of %2: %3").arg(m_progress.step + 1).arg(count).arg(step.title));
+    m_text->setMarkdown(step.text);
+    m_back->setEnabled(m_progress.step > 0);
+    m_next->setEnabled(m_progress.step + 1 < count);
+    const lessons::Exercise *e = exercise();
+    m_exerciseBox->setVisible(e);
+    m_statusNow.reset();
+    if (e) {
+        using Kind = lessons::ExerciseKind;
+        m_prompt->setText(e->prompt);
+        m_prompt->setVisible(!e->prompt.isEmpty());
+        m_number->clear();
+        m_number->setVisible(e->kind == Kind::PredictNumber);
+        m_answer->setVisible(e->kind == Kind::PredictNumber || e->kind == Kind::Choice);
+        for (QAbstractButton *b : m_choices->buttons()) {
+            m_choices->removeButton(b);
+            delete b;
+        }
+        for (int i = 0; i < e->choices.size(); ++i) {
+            auto *radio = new QRadioButton(e->choices[i], m_choiceBox);
+            m_choices->addButton(radio, i);
+            m_choiceLayout->addWidget(radio);
+        }
+        m_choiceBox->setVisible(e->kind == Kind::Choice);
+        m_solution->setText(e->kind == Kind::Goal ? tr("Show &solution") : tr("Sho&w answer"));
+        m_solution->setEnabled(e->kind != Kind::Goal || !e->solution.isEmpty());
+    }
+    Q_EMIT stepEntered(m_progress.step);
+    setConcealed(concealing());
+    showStatus();
+}
+
+void LessonDock::check(const Document &doc, const Result &result)
+{
+    const lessons::Exercise *e = exercise();
+    if (!e)
+        return;
+    m_statusNow = lessons::checkExercise(*e, m_progress.step, doc, result);
+    if (m_statusNow->met() && !exerciseProgress().met) {
+        exerciseProgress().met = true;
+        Q_EMIT progressChanged();
+    }
+    showStatus();
+}
+
+void LessonDock::showStatus()
+{
+    const lessons::Exercise *e = exercise();
+    if (!e)
+        return;
+    const lessons::ExerciseProgress progress
+        = m_progress.exercises.count(e->id) ? m_progress.exercises.at(e->id) : lessons::ExerciseProgress {};
+    QString html;
+    const auto line = [this](bool good, const QString &text) {
+        return QStringLiteral("<span style=\"color:%1\">%2 %3</span>")
+            .arg(tone(this, good), good ? QStringLiteral("✓") : QStringLiteral("✗"), text.toHtmlEscaped());
+    };
+    using Kind = lessons::ExerciseKind;
+    if (!m_statusNow) {
+        html = tr("Checking…");
+    } else if (e->kind == Kind::Goal) {
+        html = m_statusNow->met() ? line(true, tr("Goal met.")) : tr("Not yet:");
+        for (const lessons::Goal::Check &c : m_statusNow->checks)
+            html += QStringLiteral("<br>") + line(c.met, tr("%1 (now %2)").arg(c.text, c.now));
+    } else if (m_statusNow->state == lessons::ExerciseState::Unanswered) {
+        html = e->kind == Kind::PredictCell ? tr("Click the cell of the heatmap you expect to be largest in the row of "
+                                                 "“%1”; the weights show once you have answered.")
+                                                  .arg(e->query.toHtmlEscaped())
+            : e->kind == Kind::Choice ? tr("Choose an answer.")
+                                      : tr("Type your answer; the weights show once you have answered.");
+    } else {
+        html = line(
+            m_statusNow->met(), (m_statusNow->met() ? tr("Right: %1") : tr("Not quite: %1")).arg(m_statusNow->detail));
+    }
+    m_status->setText(html);
+    QStringList hints;
+    for (int i = 0; i < progress.hints; ++i)
+        hints << QStringLiteral("- ") + e->hints[i];
+    m_hints->setText(hints.join(QLatin1Char('\n')));
+    m_hints->setVisible(!hints.isEmpty());
+    m_hint->setEnabled(progress.hints < e->hints.size());
+    m_hint->setText(e->hints.isEmpty()
+            ? tr("&Hint")
+            : tr("&Hint (%1 of %2)").arg(std::min(progress.hints + 1, int(e->hints.size()))).arg(e->hints.size()));
+    m_attempts->setText(tr("%n attempt(s)", nullptr, progress.attempts));
+    m_attempts->setVisible(progress.attempts > 0);
+}
+
+void LessonDock::answerNumberOrChoice()
+{
+    const lessons::Exercise *e = exercise();
+    if (!e)
+        return;
+    QJsonValue answer;
+    if (e->kind == lessons::ExerciseKind::PredictNumber) {
+        bool ok = false;
+        double x = locale().toDouble(m_number->text().trimmed(), &ok);
+        if (!ok)
+            x = QLocale::c().toDouble(m_number->text().trimmed(), &ok);
+        if (!ok) {
+            m_status->setText(tr("“%1” is not a number.").arg(m_number->text().toHtmlEscaped()));
+            return;
+        }
+        answer = x;
+    } else if (e->kind == lessons::ExerciseKind::Choice) {
+        if (m_choices->checkedId() < 0) {
+            m_status->setText(tr("Choose an answer first."));
+            return;
+        }
+        answer = m_choices->checkedId() + 1;
+    } else {
+        return;
+    }
+    recordAnswer(answer);
+}
+
+// An answer given: counted, stored in the document by the window, and the weights revealed.
+void LessonDock::recordAnswer(const QJsonValue &answer)
+{
+    lessons::ExerciseProgress &p = exerciseProgress();
+    ++p.attempts;
+    p.answered = true;
+    Q_EMIT answerGiven(exercise()->id, answer);
+    setConcealed(concealing());
+    Q_EMIT progressChanged();
+    showStatus();
+}
+
+bool LessonDock::answerCell(const QString &key)
+{
+    const lessons::Exercise *e = exercise();
+    if (!e || e->kind != lessons::ExerciseKind::PredictCell || !concealing())
+        return false;
+    recordAnswer(key);
+    return true;
+}
+
+void LessonDock::showHint()
+{
+    const lessons::Exercise *e = exercise();
+    if (!e || exerciseProgress().hints >= e->hints.size())
+        return;
+    ++exerciseProgress().hints;
+    Q_EMIT progressChanged();
+    showStatus();
+}
+
+void LessonDock::showSolution()
+{
+    const lessons::Exercise *e = exercise();
+    if (!e)
+        return;
+    exerciseProgress().solutionShown = true;
+    if (e->kind == lessons::ExerciseKind::Goal) {
+        Q_EMIT solutionRequested(m_progress.step);
+    } else {
+        // The truth is what the views show: they are revealed, and the check says the number.
+        setConcealed(false);
+        if (m_statusNow)
+            m_status->setText(tr("The answer: %1").arg(m_statusNow->truth.toHtmlEscaped()));
+    }
+    Q_EMIT progressChanged();
+}
+
+void LessonDock::setConcealed(bool concealed)
+{
+    if (concealed == m_concealed)
+        return;
+    m_concealed = concealed;
+    Q_EMIT concealChanged(concealed);
+}
+
+} // namespace qkv

@@ -1,0 +1,226 @@
+// The window's side of a lesson: the Lesson menu, opening a lesson on its start document, each
+// step's state applied as an undoable edit, the views a step shows, the weights hidden until a
+// prediction is answered, and the student's progress kept in the settings.
+#include "app/lessondock.h"
+#include "app/mainwindow.h"
+#include "app/whatsthis.h"
+
+#include "ui_mainwindow.h"
+
+#include "document/documentio.h"
+#include "lessons/goal.h"
+#include "lessons/lessonio.h"
+#include "livemodel/livesession.h"
+#include "session/documentsession.h"
+#include "session/transformersession.h"
+
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QMenuBar>
+#include <QSettings>
+#include <QStatusBar>
+#include <QTimer>
+
+namespace qkv {
+
+void MainWindow::setUpLessons()
+{
+    m_lessonDock = new LessonDock(this);
+    // A tab over the settings, as the example's note: beside the views, the lesson would leave the
+    // heatmap and the arrows too little width on a laptop screen.
+    addDockWidget(Qt::RightDockWidgetArea, m_lessonDock);
+    tabifyDockWidget(m_ui->settingsDock, m_lessonDock);
+    m_lessonDock->hide();
+    m_ui->menuView->addAction(m_lessonDock->toggleViewAction());
+
+    auto *menu = new QMenu(tr("&Lesson"), this);
+    menu->setObjectName(QStringLiteral("menuLesson"));
+    menuBar()->insertMenu(m_ui->menuHelp->menuAction(), menu);
+    QAction *open = menu->addAction(tr("&Open Lesson…"));
+    open->setObjectName(QStringLiteral("actionOpenLesson"));
+    connect(open, &QAction::triggered, this, [this] {
+        const QString file = QFileDialog::getOpenFileName(
+            this, tr("Open lesson"), QString(), tr("QKV Lab lessons (*.qkvlesson.json);;All files (*)"));
+        if (!file.isEmpty())
+            openLesson(file);
+    });
+    menu->addSeparator();
+    m_ui->menuExamples->addSeparator();
+    for (const QString &name : lessons::bundledLessonNames()) {
+        const lessons::LessonLoad loaded = lessons::loadLesson(QStringLiteral("lesson:") + name);
+        if (!loaded)
+            continue;
+        for (QMenu *into : {menu, m_ui->menuExamples}) {
+            QAction *action = into->addAction(tr("Lesson: %1").arg(loaded.lesson->title));
+            action->setObjectName(QStringLiteral("lesson_") + name);
+            action->setStatusTip(loaded.lesson->description);
+            connect(action, &QAction::triggered, this, [this, name] { openLesson(QStringLiteral("lesson:") + name); });
+        }
+    }
+    menu->addSeparator();
+    QAction *next = menu->addAction(tr("&Next Step"));
+    next->setObjectName(QStringLiteral("actionNextStep"));
+    next->setShortcut(QKeySequence(Qt::Key_PageDown));
+    connect(next, &QAction::triggered, m_lessonDock, &LessonDock::next);
+    QAction *back = menu->addAction(tr("&Previous Step"));
+    back->setObjectName(QStringLiteral("actionPreviousStep"));
+    back->setShortcut(QKeySequence(Qt::Key_PageUp));
+    connect(back, &QAction::triggered, m_lessonDock, &LessonDock::back);
+    QAction *close = menu->addAction(tr("&Close Lesson"));
+    close->setObjectName(QStringLiteral("actionCloseLesson"));
+    connect(close, &QAction::triggered, this, &MainWindow::closeLesson);
+    for (QAction *a : {next, back, close})
+        a->setEnabled(false);
+    m_lessonActions = {next, back, close};
+
+    connect(m_lessonDock, &LessonDock::stepEntered, this, &MainWindow::enterLessonStep);
+    connect(m_lessonDock, &LessonDock::concealChanged, this, &MainWindow::concealWeights);
+    connect(m_lessonDock, &LessonDock::answerGiven, this, [this](const QString &id, const QJsonValue &answer) {
+        Document doc = m_session->document();
+        lessons::setAnswer(doc, id, answer);
+        m_session->editDocument(doc, tr("Lesson: answer"));
+    });
+    connect(m_lessonDock, &LessonDock::solutionRequested, this, [this](int step) {
+        const std::optional<lessons::Exercise> &e = m_lessonDock->lesson().steps[std::size_t(step)].exercise;
+        QString why;
+        if (const std::optional<Document> solved = lessons::applyState(m_session->document(), e->solution, &why))
+            m_session->editDocument(*solved, tr("Lesson: solution of step %1").arg(step + 1));
+        else
+            statusBar()->showMessage(tr("The solution does not fit this document: %1").arg(why));
+    });
+    connect(m_lessonDock, &LessonDock::progressChanged, this, [this] {
+        QSettings().setValue(lessons::progressKey(m_lessonSource),
+            QString::fromUtf8(QJsonDocument(m_lessonDock->progress().toJson()).toJson(QJsonDocument::Compact)));
+    });
+    connect(m_session, &DocumentSession::resultChanged, this, [this] {
+        if (m_lessonDock->hasLesson() && !m_session->isComputing())
+            m_lessonDock->check(m_session->document(), m_session->result());
+    });
+    connect(m_ui->heatmap, &HeatmapView::cellClicked, this, [this](int, int col, Qt::KeyboardModifiers) {
+        const QStringList &tokens = m_session->result().tokens;
+        if (col >= 0 && col < tokens.size())
+            m_lessonDock->answerCell(tokens[col]);
+    });
+    installWhatsThis(this, this); // the dock's own controls, made after the rest of the window's
+}
+
+bool MainWindow::openLesson(const QString &fileOrBundled)
+{
+    const lessons::LessonLoad loaded = lessons::loadLesson(fileOrBundled);
+    if (!loaded) {
+        showError(tr("Could not open lesson"), loaded.error.toString());
+        return false;
+    }
+    if (!maybeSave())
+        return false;
+    const LoadResult start = readDocumentObject(loaded.lesson->start);
+    if (!m_lessonDock->hasLesson())
+        m_layoutBeforeLesson = saveState();
+    m_transformer->close();
+    m_live->close();
+    m_session->resetDocument(*start.document);
+    m_file.setExample(start.document->sentence());
+    showExampleNote({});
+    m_lessonSource = fileOrBundled;
+    const QString saved = QSettings().value(lessons::progressKey(fileOrBundled)).toString();
+    const lessons::LessonProgress progress
+        = lessons::LessonProgress::fromJson(QJsonDocument::fromJson(saved.toUtf8()).object(), *loaded.lesson);
+    for (QAction *a : m_lessonActions)
+        a->setEnabled(true);
+    m_lessonDock->show();
+    m_lessonDock->raise();
+    // Raised again once the window shows: before that, its tab bar keeps the tab it had.
+    QTimer::singleShot(0, m_lessonDock, &QDockWidget::raise);
+    // A lesson resumed at a later step starts from the document of a student who followed it.
+    if (progress.step > 0)
+        m_session->resetDocument(lessons::documentAt(*loaded.lesson, progress.step - 1));
+    m_lessonDock->setLesson(*loaded.lesson, progress);
+    m_lessonDock->check(m_session->document(), m_session->result());
+    updateTitle();
+    return true;
+}
+
+void MainWindow::closeLesson()
+{
+    if (!m_lessonDock->hasLesson())
+        return;
+    m_lessonDock->closeLesson();
+    m_lessonDock->hide();
+    for (QAction *a : m_lessonActions)
+        a->setEnabled(false);
+    restoreState(m_layoutBeforeLesson);
+    m_ui->heatmap->show();
+    m_ui->arrowPanel->show();
+}
+
+void MainWindow::enterLessonStep(int step)
+{
+    const lessons::StepState &state = m_lessonDock->lesson().steps[std::size_t(step)].state;
+    if (!state.document.isEmpty()) {
+        QString why;
+        if (const std::optional<Document> doc = lessons::applyState(m_session->document(), state, &why))
+            m_session->editDocument(*doc, tr("Lesson: step %1").arg(step + 1));
+        else
+            statusBar()->showMessage(tr("Step %1 does not fit this document: %2").arg(step + 1).arg(why));
+    }
+    const QStringList &tokens = m_session->document().tokens();
+    if (state.head >= 0)
+        m_session->setCurrentHead(state.head);
+    // The session selects one token: a highlighted cell selects its query, whose row holds it.
+    const QString &selected = state.token.isEmpty() ? state.highlightQuery : state.token;
+    if (const std::optional<int> token = lessons::tokenIndex(tokens, selected))
+        m_session->setSelectedToken(*token);
+    showLessonViews(state.views);
+    if (!m_session->isComputing())
+        m_lessonDock->check(m_session->document(), m_session->result());
+}
+
+// The views a lesson names, and the widget or dock each is: a step shows those it names.
+std::vector<std::pair<QString, QWidget *>> MainWindow::lessonViews() const
+{
+    return {{QStringLiteral("heatmap"), m_ui->heatmap}, {QStringLiteral("arrows"), m_ui->arrowPanel},
+        {QStringLiteral("vectors"), m_ui->vectorPlotDock}, {QStringLiteral("bars"), m_ui->distributionDock},
+        {QStringLiteral("worked"), m_ui->workedDock}, {QStringLiteral("heads"), m_ui->headsDock},
+        {QStringLiteral("tables"), m_ui->tablesDock}};
+}
+
+// A step shows the views it names; until a prediction is answered only the heatmap (blank) and
+// the tables show, whatever the step names.
+void MainWindow::showLessonViews(const QStringList &views)
+{
+    m_lessonViews = views;
+    const bool concealed = m_ui->heatmap->concealed();
+    if (views.isEmpty() && !concealed)
+        return; // the step leaves the layout as the student has it
+    for (const auto &[name, widget] : lessonViews()) {
+        const bool shown
+            = concealed ? name == u"heatmap" || (name == u"tables" && views.contains(name)) : views.contains(name);
+        widget->setVisible(shown);
+        if (auto *dock = qobject_cast<QDockWidget *>(widget); dock && shown)
+            dock->raise();
+    }
+    // The heatmap and the arrows side by side share the width: a squeezed heatmap is unreadable.
+    // Once both are laid out: a splitter keeps no size for a widget hidden when it is given.
+    if (views.contains(QStringLiteral("heatmap")) && views.contains(QStringLiteral("arrows")) && !concealed)
+        QTimer::singleShot(0, this, [this] {
+            const int half = m_ui->viewSplitter->width() / 2;
+            m_ui->viewSplitter->setSizes({half, half});
+        });
+}
+
+// Until a prediction is answered nothing shows a weight: the heatmap draws blank cells (still
+// clickable), the other views of the attention hide, and so do the attention and output tables.
+void MainWindow::concealWeights(bool concealed)
+{
+    m_ui->heatmap->setConcealed(concealed);
+    showLessonViews(m_lessonViews);
+    for (QWidget *tab : {m_ui->attentionTab, m_ui->outputsTab})
+        m_ui->tables->setTabEnabled(m_ui->tables->indexOf(tab), !concealed);
+    if (concealed)
+        statusBar()->showMessage(tr("Answer the lesson's question: the weights show once you have."));
+    else
+        statusBar()->clearMessage();
+}
+
+} // namespace qkv

@@ -1,0 +1,216 @@
+// A lesson in the window, as a student works through it: the bundled self-attention lesson from
+// its first step to its last with the mouse and the keyboard, each exercise solved by editing
+// values in the tables, typing an answer or clicking the heatmap, checked live; the weights hidden
+// until a prediction is answered; the solution undoable; the progress kept.
+#include "app/lessondock.h"
+#include "app/mainwindow.h"
+#include "lessons/lessoncheck.h"
+#include "lessons/lessonio.h"
+#include "lessons/lessonprogress.h"
+#include "session/documentsession.h"
+#include "views/heatmapview.h"
+#include "views/scrubtableview.h"
+
+#include <QAbstractItemModel>
+#include <QApplication>
+#include <QButtonGroup>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTest>
+#include <QTextBrowser>
+
+using namespace qkv;
+
+namespace {
+
+const QString lessonName = QStringLiteral("lesson:self-attention");
+
+} // namespace
+
+class TstLessonWindow : public QObject
+{
+    Q_OBJECT
+
+private:
+    std::unique_ptr<MainWindow> m_window;
+
+    LessonDock *dock() const { return m_window->lessonDock(); }
+    DocumentSession *session() const { return m_window->session(); }
+    HeatmapView *heatmap() const { return m_window->findChild<HeatmapView *>(QStringLiteral("heatmap")); }
+    QWidget *arrows() const { return m_window->findChild<QWidget *>(QStringLiteral("arrowPanel")); }
+
+    bool met() const { return dock()->status() && dock()->status()->met(); }
+
+    // Types the vector `values` into the Keys columns of `word`'s row of the Q | K | V table.
+    void typeKey(const QString &word, std::initializer_list<double> values) const
+    {
+        auto *table = m_window->findChild<ScrubTableView *>(QStringLiteral("wordsTable"));
+        QAbstractItemModel *model = table->model();
+        const int row = static_cast<int>(session()->document().tokens().indexOf(word));
+        int col = 3; // q1 q2 q3 | k1 k2 k3 | v1 v2 v3
+        for (const double v : values)
+            QVERIFY(model->setData(model->index(row, col++), v, Qt::EditRole));
+        session()->waitForResult();
+        QApplication::processEvents();
+    }
+
+    void answerNumber(const QString &text) const
+    {
+        dock()->numberEdit()->clear();
+        QTest::keyClicks(dock()->numberEdit(), text);
+        QTest::mouseClick(dock()->answerButton(), Qt::LeftButton);
+        session()->waitForResult();
+        QApplication::processEvents();
+    }
+
+    void nextStep() const
+    {
+        QTest::mouseClick(dock()->nextButton(), Qt::LeftButton);
+        session()->waitForResult();
+        QApplication::processEvents();
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("QKV Lab tests"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_lessonwindow"));
+    }
+
+    void init()
+    {
+        QSettings().clear();
+        m_window = std::make_unique<MainWindow>();
+        m_window->resize(1400, 900);
+        m_window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    }
+
+    void cleanup() { m_window.reset(); }
+
+    void aStudentWorksThroughTheLesson()
+    {
+        QVERIFY(m_window->openLesson(lessonName));
+        QVERIFY(dock()->isVisible());
+        QCOMPARE(dock()->step(), 0);
+        QVERIFY(dock()->textBrowser()->toPlainText().contains(u"Word2Vec"_qs));
+        QVERIFY(!dock()->backButton()->isEnabled());
+        QCOMPARE(session()->document().tokens().at(session()->selectedToken()), u"it"_qs);
+
+        // Step 3: the score of it and animal, predicted before anything shows it.
+        nextStep();
+        nextStep();
+        QCOMPARE(dock()->step(), 2);
+        QVERIFY(heatmap()->concealed());
+        QVERIFY(!arrows()->isVisible());
+        QVERIFY(heatmap()->describeCell(7, 1).endsWith(u"hidden until you answer"_qs));
+        answerNumber(u"0.8"_qs);
+        QVERIFY(!met());
+        QVERIFY(!heatmap()->concealed()); // answered: revealed, right or wrong
+        QVERIFY(dock()->statusLabel()->text().contains(u"Not quite"_qs));
+        answerNumber(u"0.77"_qs);
+        QVERIFY(met());
+        QCOMPARE(lessons::answerIn(session()->document(), u"score-animal"_qs).toDouble(), 0.77);
+
+        // Step 4, with the keyboard: which key gets the most? A click on the heatmap answers.
+        QTest::keyClick(m_window.get(), Qt::Key_PageDown);
+        session()->waitForResult();
+        QApplication::processEvents(); // the heatmap, shown again, takes its place
+        QCOMPARE(dock()->step(), 3);
+        QVERIFY(heatmap()->concealed());
+        const QStringList &tokens = session()->document().tokens();
+        const QPointF cell
+            = heatmap()->cellRect(heatmap()->rect(), 7, static_cast<int>(tokens.indexOf(u"tired"_qs))).center();
+        QTest::mouseClick(heatmap(), Qt::LeftButton, {}, cell.toPoint());
+        session()->waitForResult();
+        QApplication::processEvents();
+        QVERIFY(!heatmap()->concealed());
+        QVERIFY2(met(), qPrintable(dock()->statusLabel()->text()));
+
+        // Step 5: a choice, wrong first, then right; attempts are counted.
+        nextStep();
+        QCOMPARE(dock()->choices()->buttons().size(), 3);
+        QTest::mouseClick(dock()->choices()->button(0), Qt::LeftButton);
+        QTest::mouseClick(dock()->answerButton(), Qt::LeftButton);
+        session()->waitForResult();
+        QApplication::processEvents();
+        QVERIFY(!met());
+        dock()->choices()->button(1)->click();
+        QTest::mouseClick(dock()->answerButton(), Qt::LeftButton);
+        session()->waitForResult();
+        QApplication::processEvents();
+        QVERIFY(met());
+        QCOMPARE(dock()->progress().exercises.at(u"article-weights"_qs).attempts, 2);
+
+        // Step 6: the true softmax weight of tired.
+        nextStep();
+        answerNumber(u"0.187"_qs);
+        QVERIFY(met());
+
+        // Step 7: make "it" look at "animal", by editing the key of animal; a hint first.
+        nextStep();
+        QVERIFY(!met());
+        QTest::mouseClick(dock()->hintButton(), Qt::LeftButton);
+        QCOMPARE(dock()->progress().exercises.at(u"animal-strongest"_qs).hints, 1);
+        typeKey(u"animal"_qs, {1, 1, 0.9});
+        QVERIFY2(met(), qPrintable(dock()->statusLabel()->text()));
+
+        // Step 8: the article's weights. The stored solution meets it and is one undo step.
+        nextStep();
+        QVERIFY(!met()); // the step put animal's key back
+        const int before = session()->undoStack()->index();
+        QTest::mouseClick(dock()->solutionButton(), Qt::LeftButton);
+        session()->waitForResult();
+        QApplication::processEvents();
+        QVERIFY(met());
+        QCOMPARE(session()->undoStack()->index(), before + 1);
+        session()->undoStack()->undo();
+        session()->waitForResult();
+        QApplication::processEvents();
+        QVERIFY(!met());
+        typeKey(u"tired"_qs, {0, 0, 0});
+        typeKey(u"street"_qs, {1.92, 1.6, 1.28});
+        QVERIFY(!met());
+        typeKey(u"animal"_qs, {2.78, 2.32, 1.85});
+        QVERIFY2(met(), qPrintable(dock()->statusLabel()->text()));
+
+        // Step 9: the output, with the article's keys back.
+        nextStep();
+        answerNumber(u"0.405"_qs);
+        QVERIFY(met());
+        nextStep();
+        QCOMPARE(dock()->step(), 9);
+        QVERIFY(!dock()->nextButton()->isEnabled());
+
+        // Every prediction and choice is in the document, where a teacher's check reads it.
+        const lessons::LessonLoad lesson = lessons::loadLesson(lessonName);
+        for (const lessons::ExerciseStatus &s : lessons::checkDocument(*lesson.lesson, session()->document()))
+            if (lesson.lesson->steps[std::size_t(s.step)].exercise->kind != lessons::ExerciseKind::Goal)
+                QVERIFY2(s.met(), qPrintable(s.detail));
+
+        // The progress is kept: the lesson opens again at its last step.
+        m_window = std::make_unique<MainWindow>();
+        QVERIFY(m_window->openLesson(lessonName));
+        QCOMPARE(dock()->step(), 9);
+        QVERIFY(dock()->progress().exercises.at(u"article-true"_qs).met);
+    }
+
+    void aBadLessonChangesNothing()
+    {
+        QVERIFY(m_window->openDocument(u"example:birds"_qs));
+        const Document before = session()->document();
+        QVERIFY(!m_window->openLesson(u"/nonexistent/x.qkvlesson.json"_qs));
+        QVERIFY(m_window->lastError().contains(u"x.qkvlesson.json"_qs));
+        QVERIFY(session()->document() == before);
+        QVERIFY(!dock()->isVisible());
+    }
+};
+
+QTEST_MAIN(TstLessonWindow)
+#include "tst_lessonwindow.moc"
