@@ -1,5 +1,6 @@
 #include "app/exportcommand.h"
 
+#include "app/animationexport.h"
 #include "app/cliprint.h"
 #include "app/commandline.h"
 #include "app/figurerenderer.h"
@@ -65,6 +66,16 @@ int exportFigure(const ExportOptions &o, const Document &doc, const Result &resu
             print(err, QStringLiteral("qkvlab: export: --query: the sentence has no token '%1'\n").arg(o.query));
             return 2;
         }
+    }
+    if (!o.animate.isEmpty()) {
+        QString error;
+        bool usage = false;
+        const QByteArray bytes = exportAnimation(o, doc, input.token, &error, &usage);
+        if (bytes.isEmpty()) {
+            print(err, QStringLiteral("qkvlab: export: %1\n").arg(error));
+            return usage ? 2 : 1;
+        }
+        return writeOutput(o, bytes, out, err);
     }
     FigureRenderer renderer(input, o.figure);
     FigureSpec spec;

@@ -19,7 +19,6 @@
 #include <cmath>
 
 namespace qkv {
-namespace {
 
 QFont figureFont(qreal px)
 {
@@ -27,6 +26,8 @@ QFont figureFont(qreal px)
     font.setPixelSize(std::max(1, static_cast<int>(std::lround(px))));
     return font;
 }
+
+namespace {
 
 // A view's text at the figure's size; setting the same font again would only drop its caches.
 void fitText(QWidget *view, qreal px)

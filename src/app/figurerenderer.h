@@ -47,6 +47,8 @@ FigureInput figureInput(DocumentSession &session);
 // The light palette every exported figure uses.
 QPalette slidePalette();
 
+// The application's font at `px` pixels: every figure's text.
+QFont figureFont(qreal px);
 // The text size of a figure of this size (height 0: the height follows the content).
 qreal figureTextPx(const FigureOptions &options, const QSizeF &size);
 // "“The animal …”", with "· head 2 of 4" when there are several ("· all 4 heads" for head -1).

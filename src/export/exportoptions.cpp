@@ -100,13 +100,15 @@ QString parseFigureOption(const QString &arg, const QString &value, FigureOption
 ParsedExport parseExportArguments(const QStringList &args)
 {
     ExportOptions o;
+    bool fromGiven = false, toGiven = false;
     const auto fail = [](const QString &message) { return ParsedExport {std::nullopt, message}; };
     QStringList positional;
     for (qsizetype i = 0; i < args.size(); ++i) {
         const QString &arg = args[i];
         const bool takesValue
             = QStringList {u"--view"_qs, u"--numbers"_qs, u"-o"_qs, u"--output"_qs, u"--format"_qs, u"--head"_qs,
-                  u"--query"_qs, u"--scale"_qs, u"--size"_qs, u"--colormap"_qs, u"--decimals"_qs}
+                  u"--query"_qs, u"--scale"_qs, u"--size"_qs, u"--colormap"_qs, u"--decimals"_qs, u"--animate"_qs,
+                  u"--from"_qs, u"--to"_qs, u"--frames"_qs, u"--fps"_qs}
                   .contains(arg)
             || figureValues.contains(arg) || modelOptionTakesValue(arg);
         if (takesValue && i + 1 >= args.size())
@@ -163,6 +165,29 @@ ParsedExport parseExportArguments(const QStringList &args)
             o.sizeGiven = true;
         } else if (arg == u"--colormap") {
             o.figure.colormap = value;
+        } else if (arg == u"--animate") {
+            o.animate = value;
+        } else if (arg == u"--from" || arg == u"--to") {
+            bool ok = false;
+            const double x = value.toDouble(&ok);
+            if (!ok || !std::isfinite(x) || std::abs(x) > limits::maxAbsValue)
+                return fail(QStringLiteral("%1: expected a number between -%2 and %2, got '%3'")
+                                .arg(arg)
+                                .arg(limits::maxAbsValue, 0, 'g')
+                                .arg(value));
+            (arg == u"--from" ? o.from : o.to) = x;
+            (arg == u"--from" ? fromGiven : toGiven) = true;
+        } else if (arg == u"--frames" || arg == u"--fps") {
+            bool ok = false;
+            const int n = value.toInt(&ok);
+            const int lo = arg == u"--frames" ? 2 : 1, hi = arg == u"--frames" ? ExportOptions::maxFrames : 100;
+            if (!ok || n < lo || n > hi)
+                return fail(QStringLiteral("%1: expected a whole number from %2 to %3, got '%4'")
+                                .arg(arg)
+                                .arg(lo)
+                                .arg(hi)
+                                .arg(value));
+            (arg == u"--frames" ? o.frames : o.fps) = n;
         } else if (isModelOption(arg)) {
             if (const QString error = parseModelOption(arg, value, o.model); !error.isEmpty())
                 return fail(error);
@@ -182,6 +207,8 @@ ParsedExport parseExportArguments(const QStringList &args)
     o.file = positional.first();
     if (int(o.figure.kind.has_value()) + int(!o.numbers.isEmpty()) + int(o.worked) != 1)
         return fail(QStringLiteral("export needs one of --view VIEW, --numbers KIND or --worked"));
+    if (!o.animate.isEmpty() && !o.figure.kind)
+        return fail(QStringLiteral("--animate needs --view VIEW: the figure each frame shows"));
     if (o.output.isEmpty())
         return fail(QStringLiteral("export needs -o OUT (or -o - for standard output)"));
     if (o.decimals >= 0 && ((o.figure.kind && o.figure.kind != FigureKind::Worked) || o.numbers == u"model"))
@@ -213,7 +240,17 @@ ParsedExport parseExportArguments(const QStringList &args)
         } else if (!QStringList {u"csv"_qs, u"md"_qs, u"tex"_qs, u"bmatrix"_qs}.contains(o.format)) {
             return fail(QStringLiteral("--format: expected csv, md, tex or bmatrix, got '%1'").arg(o.format));
         }
+    } else if (!o.animate.isEmpty()) {
+        if (!fromGiven || !toGiven)
+            return fail(QStringLiteral("--animate needs --from A and --to B, the values the frames go through"));
+        if (o.format.isEmpty())
+            o.format = QFileInfo(o.output).suffix().toLower();
+        if (o.format != u"gif" && o.format != u"webp")
+            return fail(QStringLiteral("-o: an animation is written as .gif or .webp (or give --format), got '%1'")
+                            .arg(o.output));
     } else {
+        if (fromGiven || toGiven || o.frames != 60 || o.fps != 20)
+            return fail(QStringLiteral("--from, --to, --frames and --fps go with --animate REF"));
         if (o.format.isEmpty())
             o.format = QFileInfo(o.output).suffix().toLower();
         if (!QStringList {u"png"_qs, u"svg"_qs, u"pdf"_qs}.contains(o.format))

@@ -29,8 +29,15 @@ struct ExportOptions {
     FigureOptions figure; // --view and the figure's look
     ModelView model; // a model file: --layer, --heads, --hide-special, --merge
     bool overwrite = false;
+    // --animate REF --from A --to B [--frames N] [--fps F]: the figure of --view, one frame per
+    // value of REF (a number's JSON path, words.it.q[0]) from A to B, as .gif or .webp.
+    QString animate;
+    double from = 0, to = 0;
+    int frames = 60;
+    int fps = 20;
 
     static constexpr int maxSide = 16384;
+    static constexpr int maxFrames = 1000;
 };
 
 struct ParsedExport {

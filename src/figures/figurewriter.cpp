@@ -20,7 +20,9 @@ namespace {
 
 constexpr double screenDpi = 96.0;
 
-QByteArray png(const FigureSpec &spec, const PaintFigure &paint, QString *error)
+} // namespace
+
+QImage renderImage(const FigureSpec &spec, const PaintFigure &paint, QString *error)
 {
     const QSize pixels(static_cast<int>(std::lround(spec.size.width() * spec.scale)),
         static_cast<int>(std::lround(spec.size.height() * spec.scale)));
@@ -48,6 +50,16 @@ QByteArray png(const FigureSpec &spec, const PaintFigure &paint, QString *error)
         paint(p, QRectF(QPointF(0, 0), QSizeF(spec.size)));
     }
     setDpi(screenDpi * spec.scale);
+    return image;
+}
+
+namespace {
+
+QByteArray png(const FigureSpec &spec, const PaintFigure &paint, QString *error)
+{
+    const QImage image = renderImage(spec, paint, error);
+    if (image.isNull())
+        return {};
     QByteArray bytes;
     QBuffer buffer(&bytes);
     buffer.open(QIODevice::WriteOnly);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QByteArray>
+#include <QImage>
 #include <QRectF>
 #include <QSize>
 #include <QString>
@@ -25,6 +26,10 @@ struct FigureSpec {
 
 // A view's one painting routine: draws the figure into `rect` of any painter.
 using PaintFigure = std::function<void(QPainter &painter, const QRectF &rect)>;
+
+// The figure painted into an image of spec.size × spec.scale pixels on white, its DPI set as a
+// PNG's; null on failure (too large for memory), with the reason in `error`.
+QImage renderImage(const FigureSpec &spec, const PaintFigure &paint, QString *error = nullptr);
 
 // The figure as the bytes of a PNG, SVG (text stays text unless textAsPaths; viewBox = size) or PDF (one page of
 // exactly the figure's size). Empty on failure, with the reason in `error`.

@@ -6,6 +6,7 @@
 #include "livemodel/bundledmodels.h"
 
 #include <QImage>
+#include <QImageReader>
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -423,6 +424,56 @@ private Q_SLOTS:
         const Run r = run({u"compute"_qs, path});
         QCOMPARE(r.status, 1);
         QCOMPARE(r.err, (u"qkvlab: "_qs + path + u":2:28: syntax error: illegal value\n"_qs).toUtf8());
+    }
+
+    // A value swept from A to B, one frame of the figure each, with the value in a caption.
+    void exportAnimation()
+    {
+        QTemporaryDir dir;
+        const QString gif = dir.filePath(u"sweep.gif"_qs);
+        Run r = run({u"export"_qs, u"example:animal"_qs, u"--view"_qs, u"heatmap"_qs, u"--animate"_qs,
+            u"words.animal.k[0]"_qs, u"--from"_qs, u"0"_qs, u"--to"_qs, u"3"_qs, u"--frames"_qs, u"5"_qs, u"--fps"_qs,
+            u"10"_qs, u"--size"_qs, u"400x300"_qs, u"-o"_qs, gif});
+        QCOMPARE(r.status, 0);
+        QVERIFY2(r.err.isEmpty(), r.err.constData());
+        QImageReader reader(gif);
+        QCOMPARE(reader.format(), QByteArray("gif"));
+        QCOMPARE(reader.imageCount(), 5);
+        std::vector<QImage> frames;
+        while (reader.canRead())
+            frames.push_back(reader.read().convertToFormat(QImage::Format_RGB32));
+        QCOMPARE(frames.size(), std::size_t(5));
+        QCOMPARE(frames.front().size(), QSize(400, 300));
+        QCOMPARE(reader.nextImageDelay(), 100);
+        // The key of animal grows: its column of the heatmap changes from frame to frame.
+        QVERIFY(frames.front() != frames.back());
+        // An arrow graph as an animated WebP.
+        const QString webp = dir.filePath(u"sweep.webp"_qs);
+        r = run({u"export"_qs, u"example:animal"_qs, u"--view"_qs, u"arrows"_qs, u"--animate"_qs, u"words.it.q[1]"_qs,
+            u"--from"_qs, u"1"_qs, u"--to"_qs, u"-1"_qs, u"--frames"_qs, u"3"_qs, u"-o"_qs, webp});
+        QCOMPARE(r.status, 0);
+        QFile file(webp);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray head = file.read(64);
+        QVERIFY(head.startsWith("RIFF") && head.mid(8, 4) == "WEBP" && head.contains("ANIM"));
+
+        r = run({u"export"_qs, u"example:animal"_qs, u"--view"_qs, u"heatmap"_qs, u"--animate"_qs, u"words.cat.k[0]"_qs,
+            u"--from"_qs, u"0"_qs, u"--to"_qs, u"1"_qs, u"-o"_qs, dir.filePath(u"x.gif"_qs)});
+        QCOMPARE(r.status, 2);
+        QCOMPARE(r.err, QByteArray("qkvlab: export: --animate: words.cat.k[0]: the sentence has no word “cat”\n"));
+        QVERIFY(!QFile::exists(dir.filePath(u"x.gif"_qs)));
+        r = run({u"export"_qs, u"example:animal"_qs, u"--view"_qs, u"heatmap"_qs, u"--animate"_qs, u"words.it.q[0]"_qs,
+            u"--from"_qs, u"0"_qs, u"-o"_qs, dir.filePath(u"x.gif"_qs)});
+        QCOMPARE(r.status, 2);
+        QVERIFY(r.err.contains("--animate needs --from A and --to B"));
+        r = run({u"export"_qs, u"example:animal"_qs, u"--view"_qs, u"heatmap"_qs, u"--animate"_qs, u"words.it.q[0]"_qs,
+            u"--from"_qs, u"0"_qs, u"--to"_qs, u"1"_qs, u"-o"_qs, dir.filePath(u"x.png"_qs)});
+        QCOMPARE(r.status, 2);
+        QVERIFY(r.err.contains("an animation is written as .gif or .webp"));
+        r = run({u"export"_qs, u"example:animal"_qs, u"--view"_qs, u"heatmap"_qs, u"--frames"_qs, u"5"_qs, u"-o"_qs,
+            dir.filePath(u"x.png"_qs)});
+        QCOMPARE(r.status, 2);
+        QVERIFY(r.err.contains("go with --animate"));
     }
 
     // A teacher grades saved documents in a shell loop: 0 all met, 1 not all, 2 bad input.

@@ -1,0 +1,56 @@
+#include "app/animationexport.h"
+
+#include "animation/animationwriter.h"
+#include "app/figurerenderer.h"
+#include "document/valuepath.h"
+
+#include <QFontMetricsF>
+#include <QLocale>
+#include <QPainter>
+
+namespace qkv::app {
+
+QByteArray exportAnimation(const ExportOptions &o, const Document &doc, int token, QString *error, bool *usage)
+{
+    *usage = false;
+    QString why;
+    const std::optional<ValueRef> ref = parseValuePath(o.animate, doc, &why);
+    if (!ref) {
+        *usage = true;
+        *error = QStringLiteral("--animate: %1").arg(why);
+        return {};
+    }
+    animation::Frames frames;
+    frames.delayMs = 1000 / o.fps;
+    FigureSpec spec;
+    spec.scale = o.scale;
+    for (int f = 0; f < o.frames; ++f) {
+        const double value = o.from + (o.to - o.from) * f / (o.frames - 1);
+        Document d = doc;
+        d.setValue(*ref, value);
+        const Result result = compute(d);
+        const FigureInput input {&d, &result, std::max(o.head, 0), token, false};
+        FigureRenderer renderer(input, o.figure);
+        if (f == 0) // one size for every frame: the first's, as a still figure would have it
+            spec.size = (o.sizeGiven ? o.size : renderer.preferredSize(o.size.width()))
+                            .boundedTo(QSize(ExportOptions::maxSide, ExportOptions::maxSide));
+        const qreal px = figureTextPx(o.figure, QSizeF(spec.size));
+        const QString caption = QStringLiteral("%1 = %2").arg(describe(*ref), QLocale::c().toString(value, 'f', 3));
+        const PaintFigure paint = [&](QPainter &p, const QRectF &rect) {
+            // The caption under the figure: the value that moves, in the figure's text size.
+            const QFont font = figureFont(px);
+            const qreal strip = QFontMetricsF(font).height() * 1.8;
+            renderer.painter()(p, rect.adjusted(0, 0, 0, -strip));
+            p.setFont(font);
+            p.setPen(Qt::black);
+            p.drawText(QRectF(rect.left(), rect.bottom() - strip, rect.width(), strip), Qt::AlignCenter, caption);
+        };
+        QImage image = renderImage(spec, paint, error);
+        if (image.isNull())
+            return {};
+        frames.images.push_back(std::move(image));
+    }
+    return o.format == u"gif" ? animation::encodeGif(frames, error) : animation::encodeWebp(frames, error);
+}
+
+} // namespace qkv::app

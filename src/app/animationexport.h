@@ -1,0 +1,20 @@
+#pragma once
+
+#include "attention/engine.h"
+#include "document/document.h"
+#include "export/exportoptions.h"
+
+#include <QByteArray>
+#include <QString>
+
+#include <optional>
+
+namespace qkv::app {
+
+// The frames of `qkvlab export FILE --animate REF --from A --to B --frames N --view V`: the value
+// at REF swept from A to B, each frame the figure of V painted by the still figures' code, with a
+// caption naming the value ("k1 of animal, head 1 = 0.350"), encoded as GIF or WebP by
+// o.format. Empty on failure with the reason in `error`; `usage` tells a wrong REF from a failure.
+QByteArray exportAnimation(const ExportOptions &o, const Document &doc, int token, QString *error, bool *usage);
+
+} // namespace qkv::app
