@@ -475,7 +475,8 @@ int main(int argc, char *argv[])
     const QCommandLineOption noPeerOption(u"no-peer"_s, u"Do not run the numpy peer."_s);
     const QCommandLineOption allOption(u"all"_s, u"Run every case, however long it takes (no time budget)."_s);
     const QCommandLineOption onlyOption(u"only"_s,
-        u"Measure one view section only: heatmap, arrows, charts, worked, layers, window, model_open or live_model."_s,
+        u"Measure one view section only: heatmap, arrows, charts, worked, layers, window, model_open, live_model, "
+        "live_window or animation."_s,
         u"section"_s);
     parser.addOptions({quickOption, peerOption, noPeerOption, allOption, onlyOption});
     parser.process(app);
@@ -493,7 +494,11 @@ int main(int argc, char *argv[])
             {u"window"_s, [quick] { return qkv::bench::windowTimings(quick); }},
             {u"model_open"_s, [quick] { return qkv::bench::modelOpenTimings(quick); }},
             {u"live_model"_s, [quick] { return qkv::bench::liveModelTimings(quick); }},
-            {u"live_window"_s, [quick] { return qkv::bench::liveWindowTimings(quick); }}};
+            {u"live_window"_s, [quick] { return qkv::bench::liveWindowTimings(quick); }},
+            {u"animation"_s, [quick] {
+                 return qkv::bench::animationProcessTimings(
+                     QFileInfo(defaultPeerScript()).absolutePath(), QString::fromUtf8(QKV_BENCH_QKVLAB), quick);
+             }}};
         const auto section = sections.find(parser.value(onlyOption));
         if (section == sections.end()) {
             std::fprintf(stderr, "qkvbench: --only: unknown section '%s'\n", qPrintable(parser.value(onlyOption)));
@@ -571,6 +576,8 @@ int main(int argc, char *argv[])
         out.insert(u"matplotlib"_s, qkv::bench::matplotlibTimings(scriptDir, heatmap, arrows, quick));
         out.insert(u"export_process"_s,
             qkv::bench::exportProcessTimings(scriptDir, QString::fromUtf8(QKV_BENCH_QKVLAB), quick));
+        out.insert(u"animation_process"_s,
+            qkv::bench::animationProcessTimings(scriptDir, QString::fromUtf8(QKV_BENCH_QKVLAB), quick));
     }
     out.insert(u"peak_resident_mib"_s, sig(qkv::bench::peakResidentMiB()));
     out.insert(u"total_seconds"_s, sig(secondsSince(started)));

@@ -31,6 +31,7 @@ QJsonObject liveWindowTimings(bool quick);
 QJsonObject matplotlibTimings(
     const QString &scriptDir, const QJsonObject &heatmap, const QJsonObject &arrows, bool quick);
 QJsonObject exportProcessTimings(const QString &scriptDir, const QString &qkvlab, bool quick);
+QJsonObject animationProcessTimings(const QString &scriptDir, const QString &qkvlab, bool quick);
 // numpy's full recompute of the 4,096-token, d = 64 head (from the peer's JSON) against the
 // slowest scrubbed edit there (from windowTimings), or empty when either is missing.
 QJsonObject scrubAgainstNumpy(const QJsonObject &peer, const QJsonObject &window);
