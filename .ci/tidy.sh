@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 source .ci/install.sh
 install_missing "${build_packages[@]}" clang-tidy-14
 
-folders=(kernels platform document attention modelfiles export figures tokenizers transformer livemodel)
+folders=(kernels platform document attention modelfiles export figures tokenizers transformer livemodel lessons animation)
 if [ "${1:-}" = all ]; then
   folders+=(session views app)
 fi

@@ -3077,6 +3077,14 @@
         <source>Answer the lesson&apos;s question: the weights show once you have.</source>
         <translation>Beantworten Sie die Frage der Lektion: Die Gewichte erscheinen, sobald Sie es getan haben.</translation>
     </message>
+    <message>
+        <source>&amp;Presenter Mode</source>
+        <translation>&amp;Präsentationsmodus</translation>
+    </message>
+    <message>
+        <source>Full screen for a projector: large text, high contrast, the lesson as a caption</source>
+        <translation>Vollbild für einen Projektor: große Schrift, hoher Kontrast, die Lektion als Bildunterschrift</translation>
+    </message>
 </context>
 <context>
     <name>qkv::OutputProjectionModel</name>

@@ -120,6 +120,35 @@ void LessonDock::setLesson(const lessons::Lesson &lesson, const lessons::LessonP
     showStep();
 }
 
+void LessonDock::setCompact(bool compact)
+{
+    m_compact = compact;
+    // One line each across the screen: a wrapped label asks for the height of a narrow column.
+    for (QLabel *label : {m_stepLabel, m_prompt, m_status})
+        label->setWordWrap(!compact);
+    m_title->setVisible(!compact);
+    if (compact)
+        m_text->setFixedHeight(static_cast<int>(m_text->fontMetrics().height() * 3.5));
+    else
+        m_text->setMinimumHeight(0), m_text->setMaximumHeight(QWIDGETSIZE_MAX);
+    for (QWidget *w : std::initializer_list<QWidget *> {m_hint, m_solution, m_attempts})
+        w->setVisible(!compact);
+    m_hints->setVisible(!compact && !m_hints->text().isEmpty());
+    fitCompact();
+}
+
+// No taller than its content while compact: the dock area would otherwise take a share of the
+// screen's height from the views. Measured again whenever the content changes.
+void LessonDock::fitCompact()
+{
+    widget()->setMinimumHeight(0);
+    widget()->setMaximumHeight(QWIDGETSIZE_MAX);
+    if (m_compact) {
+        widget()->layout()->invalidate();
+        widget()->setFixedHeight(widget()->layout()->sizeHint().height());
+    }
+}
+
 void LessonDock::closeLesson()
 {
     m_lesson.reset();
@@ -253,13 +282,14 @@ void LessonDock::showStatus()
     for (int i = 0; i < progress.hints; ++i)
         hints << QStringLiteral("- ") + e->hints[i];
     m_hints->setText(hints.join(QLatin1Char('\n')));
-    m_hints->setVisible(!hints.isEmpty());
+    m_hints->setVisible(!m_compact && !hints.isEmpty());
     m_hint->setEnabled(progress.hints < e->hints.size());
     m_hint->setText(e->hints.isEmpty()
             ? tr("&Hint")
             : tr("&Hint (%1 of %2)").arg(std::min(progress.hints + 1, int(e->hints.size()))).arg(e->hints.size()));
     m_attempts->setText(tr("%n attempt(s)", nullptr, progress.attempts));
-    m_attempts->setVisible(progress.attempts > 0);
+    m_attempts->setVisible(!m_compact && progress.attempts > 0);
+    fitCompact();
 }
 
 void LessonDock::answerNumberOrChoice()

@@ -50,6 +50,10 @@ public:
     // Returns whether it did.
     bool answerCell(const QString &key);
 
+    // A slim caption for presenting: the step's text in a few lines, the exercise's status, no
+    // hints or buttons but Back and Next.
+    void setCompact(bool compact);
+
     // The parts tests drive.
     QPushButton *nextButton() const { return m_next; }
     QPushButton *backButton() const { return m_back; }
@@ -86,11 +90,13 @@ private:
     void showSolution();
     lessons::ExerciseProgress &exerciseProgress();
     void setConcealed(bool concealed);
+    void fitCompact();
 
     std::optional<lessons::Lesson> m_lesson;
     lessons::LessonProgress m_progress;
     std::optional<lessons::ExerciseStatus> m_statusNow;
     bool m_concealed = false;
+    bool m_compact = false;
 
     QLabel *m_title;
     QLabel *m_stepLabel;

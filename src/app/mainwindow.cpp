@@ -81,11 +81,12 @@ MainWindow::MainWindow(QWidget *parent)
     setUpViews();
     setUpModel();
     setUpLive();
-    setUpHelp();
-    setUpZoom();
-    setUpAutosaveStatus();
     buildExamplesMenu();
     setUpLessons();
+    setUpHelp(); // after every widget: it gives each its What's This
+    setUpZoom(); // after every dock: each follows the zoom
+    setUpPresenter();
+    setUpAutosaveStatus();
     rebuildRecentMenu();
 
     connect(m_session, &DocumentSession::resultChanged, this, &MainWindow::refresh);

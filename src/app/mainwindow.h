@@ -73,6 +73,9 @@ public:
     // student left it; the Lesson dock walks through it.
     bool openLesson(const QString &fileOrBundled);
     LessonDock *lessonDock() const { return m_lessonDock; }
+    // Presenter mode (F5): full screen, large text, high contrast, the lesson as a caption.
+    void setPresenting(bool on);
+    bool isPresenting() const { return m_presenting; }
 
     DocumentSession *session() const { return m_session; }
     TransformerSession *transformerSession() const { return m_transformer; }
@@ -139,6 +142,7 @@ private:
     std::vector<std::pair<QString, QWidget *>> lessonViews() const;
     void showLessonViews(const QStringList &views);
     void concealWeights(bool concealed);
+    void setUpPresenter();
     void refresh();
     void showSelection(int token);
     void showHoveredCell(int row, int col);
@@ -197,6 +201,13 @@ private:
     QByteArray m_layoutBeforeLesson; // the docks as they were, for when the lesson closes
     QStringList m_lessonViews; // the views the current step shows
     std::vector<QAction *> m_lessonActions; // enabled while a lesson is open
+    QAction *m_presenterAction = nullptr;
+    bool m_presenting = false;
+    struct {
+        QByteArray state, geometry;
+        int zoomStep = 0;
+        bool maximized = false;
+    } m_beforePresenting; // the window as it was, for when presenting ends
     int m_shownStep = 0; // the undo index the status bar last spoke of
 };
 

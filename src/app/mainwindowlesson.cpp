@@ -3,7 +3,6 @@
 // prediction is answered, and the student's progress kept in the settings.
 #include "app/lessondock.h"
 #include "app/mainwindow.h"
-#include "app/whatsthis.h"
 
 #include "ui_mainwindow.h"
 
@@ -70,8 +69,10 @@ void MainWindow::setUpLessons()
     QAction *close = menu->addAction(tr("&Close Lesson"));
     close->setObjectName(QStringLiteral("actionCloseLesson"));
     connect(close, &QAction::triggered, this, &MainWindow::closeLesson);
-    for (QAction *a : {next, back, close})
+    for (QAction *a : {next, back, close}) {
         a->setEnabled(false);
+        addAction(a); // the keys work while the menu bar is hidden (presenting) too
+    }
     m_lessonActions = {next, back, close};
 
     connect(m_lessonDock, &LessonDock::stepEntered, this, &MainWindow::enterLessonStep);
@@ -102,7 +103,6 @@ void MainWindow::setUpLessons()
         if (col >= 0 && col < tokens.size())
             m_lessonDock->answerCell(tokens[col]);
     });
-    installWhatsThis(this, this); // the dock's own controls, made after the rest of the window's
 }
 
 bool MainWindow::openLesson(const QString &fileOrBundled)

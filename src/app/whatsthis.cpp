@@ -180,8 +180,8 @@ constexpr Help helps[] = {
             "Page Down and Page Up walk through the steps."),
         nullptr},
     {"lessonNumber",
-        QT_TRANSLATE_NOOP("WhatsThis",
-            "Your prediction: the number you expect, typed before the views show it. Enter answers."),
+        QT_TRANSLATE_NOOP(
+            "WhatsThis", "Your prediction: the number you expect, typed before the views show it. Enter answers."),
         nullptr},
 };
 

@@ -16,6 +16,7 @@
 #include <QButtonGroup>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenuBar>
 #include <QPushButton>
 #include <QRadioButton>
 #include <QSettings>
@@ -199,6 +200,46 @@ private Q_SLOTS:
         QVERIFY(m_window->openLesson(lessonName));
         QCOMPARE(dock()->step(), 9);
         QVERIFY(dock()->progress().exercises.at(u"article-true"_qs).met);
+    }
+
+    // F5: full screen, no menu or tool bar, larger text, the lesson a caption; the token under the
+    // mouse selected everywhere; Escape gives the window back as it was.
+    void presenterMode()
+    {
+        QVERIFY(m_window->openLesson(lessonName));
+        QApplication::processEvents();
+        auto *toolBar = m_window->findChild<QWidget *>(QStringLiteral("toolBar"));
+        const QFont before = heatmap()->font();
+        const QRect geometry = m_window->geometry();
+        QTest::keyClick(m_window.get(), Qt::Key_F5);
+        QApplication::processEvents();
+        QVERIFY(m_window->isPresenting());
+        QVERIFY(m_window->isFullScreen());
+        QVERIFY(!m_window->menuBar()->isVisible());
+        QVERIFY(!toolBar->isVisible());
+        QVERIFY(heatmap()->font().pointSizeF() > before.pointSizeF() * 1.2
+            || heatmap()->font().pixelSize() > before.pixelSize() * 1.2);
+        QVERIFY(dock()->isVisible());
+        QVERIFY(!dock()->hintButton()->isVisible()); // a caption: no hints or solution buttons
+        QCOMPARE(m_window->dockWidgetArea(dock()), Qt::TopDockWidgetArea);
+        // The laser pointer: the row under the mouse is the selected token.
+        QApplication::processEvents();
+        const QPointF cell = heatmap()->cellRect(heatmap()->rect(), 4, 2).center();
+        QTest::mouseMove(heatmap(), cell.toPoint());
+        QApplication::processEvents();
+        QCOMPARE(session()->selectedToken(), 4);
+        // Page Down still steps through with the menu bar hidden.
+        QTest::keyClick(m_window.get(), Qt::Key_PageDown);
+        QCOMPARE(dock()->step(), 1);
+        QTest::keyClick(m_window.get(), Qt::Key_Escape);
+        QApplication::processEvents();
+        QVERIFY(!m_window->isPresenting());
+        QVERIFY(!m_window->isFullScreen());
+        QVERIFY(m_window->menuBar()->isVisible());
+        QVERIFY(toolBar->isVisible());
+        QCOMPARE(heatmap()->font(), before);
+        QCOMPARE(m_window->size(), geometry.size());
+        QVERIFY(dock()->hintButton()->isVisibleTo(dock()) || !dock()->exercise());
     }
 
     void aBadLessonChangesNothing()
