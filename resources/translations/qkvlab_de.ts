@@ -2171,6 +2171,113 @@
     </message>
 </context>
 <context>
+    <name>qkv::AnimationDialog</name>
+    <message>
+        <source>Export Animation</source>
+        <translation>Animation exportieren</translation>
+    </message>
+    <message>
+        <source>&amp;View:</source>
+        <translation>&amp;Ansicht:</translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation> px</translation>
+    </message>
+    <message>
+        <source>Width</source>
+        <translation>Breite</translation>
+    </message>
+    <message>
+        <source>Height</source>
+        <translation>Höhe</translation>
+    </message>
+    <message>
+        <source>Size:</source>
+        <translation>Größe:</translation>
+    </message>
+    <message>
+        <source>The number that moves</source>
+        <translation>Die Zahl, die sich bewegt</translation>
+    </message>
+    <message>
+        <source>The number that moves, by its place in the document: words.it.q[0], attention[2][1]…</source>
+        <translation>Die Zahl, die sich bewegt, benannt nach ihrem Ort im Dokument: words.it.q[0], attention[2][1]…</translation>
+    </message>
+    <message>
+        <source>&amp;Number:</source>
+        <translation>&amp;Zahl:</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>Von</translation>
+    </message>
+    <message>
+        <source>To</source>
+        <translation>Bis</translation>
+    </message>
+    <message>
+        <source>&amp;From:</source>
+        <translation>&amp;Von:</translation>
+    </message>
+    <message>
+        <source>&amp;To:</source>
+        <translation>&amp;Bis:</translation>
+    </message>
+    <message>
+        <source>F&amp;rames:</source>
+        <translation>Bi&amp;lder:</translation>
+    </message>
+    <message>
+        <source>S&amp;weep…</source>
+        <translation>&amp;Durchlaufen…</translation>
+    </message>
+    <message>
+        <source>The number swept from From to To, one frame each step, as GIF or WebP</source>
+        <translation>Die Zahl läuft von „Von“ bis „Bis“, ein Bild je Schritt, als GIF oder WebP</translation>
+    </message>
+    <message>
+        <source>&amp;Record</source>
+        <translation>Auf&amp;nehmen</translation>
+    </message>
+    <message>
+        <source>Record: every edit made in the window until Stop becomes a frame</source>
+        <translation>Aufnehmen: Jede Änderung im Fenster bis zum Anhalten wird ein Bild</translation>
+    </message>
+    <message>
+        <source>Save animation</source>
+        <translation>Animation speichern</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>%1 gespeichert</translation>
+    </message>
+    <message>
+        <source>&amp;Stop</source>
+        <translation>&amp;Anhalten</translation>
+    </message>
+    <message>
+        <source>Recording: edit or drag values in the window, then press Stop.</source>
+        <translation>Aufnahme läuft: Werte im Fenster bearbeiten oder ziehen, dann „Anhalten“ drücken.</translation>
+    </message>
+    <message>
+        <source>Save recording</source>
+        <translation>Aufnahme speichern</translation>
+    </message>
+    <message>
+        <source>Animated GIF (*.gif);;Animated WebP (*.webp)</source>
+        <translation>Animiertes GIF (*.gif);;Animiertes WebP (*.webp)</translation>
+    </message>
+    <message>
+        <source>An animation is written as .gif or .webp.</source>
+        <translation>Eine Animation wird als .gif oder .webp geschrieben.</translation>
+    </message>
+    <message>
+        <source>Nothing was recorded: edit values between Record and Stop.</source>
+        <translation>Nichts aufgenommen: Bearbeiten Sie Werte zwischen „Aufnehmen“ und „Anhalten“.</translation>
+    </message>
+</context>
+<context>
     <name>qkv::ArrowGraphView</name>
     <message>
         <source>Show every edge again (Esc)</source>
@@ -3084,6 +3191,10 @@
     <message>
         <source>Full screen for a projector: large text, high contrast, the lesson as a caption</source>
         <translation>Vollbild für einen Projektor: große Schrift, hoher Kontrast, die Lektion als Bildunterschrift</translation>
+    </message>
+    <message>
+        <source>Export &amp;Animation…</source>
+        <translation>&amp;Animation exportieren…</translation>
     </message>
 </context>
 <context>

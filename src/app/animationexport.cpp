@@ -10,6 +10,18 @@
 
 namespace qkv::app {
 
+PaintFigure captioned(const PaintFigure &figure, const QString &caption, qreal px)
+{
+    return [figure, caption, px](QPainter &p, const QRectF &rect) {
+        const QFont font = figureFont(px);
+        const qreal strip = QFontMetricsF(font).height() * 1.8;
+        figure(p, rect.adjusted(0, 0, 0, -strip));
+        p.setFont(font);
+        p.setPen(Qt::black);
+        p.drawText(QRectF(rect.left(), rect.bottom() - strip, rect.width(), strip), Qt::AlignCenter, caption);
+    };
+}
+
 QByteArray exportAnimation(const ExportOptions &o, const Document &doc, int token, QString *error, bool *usage)
 {
     *usage = false;
@@ -36,15 +48,7 @@ QByteArray exportAnimation(const ExportOptions &o, const Document &doc, int toke
                             .boundedTo(QSize(ExportOptions::maxSide, ExportOptions::maxSide));
         const qreal px = figureTextPx(o.figure, QSizeF(spec.size));
         const QString caption = QStringLiteral("%1 = %2").arg(describe(*ref), QLocale::c().toString(value, 'f', 3));
-        const PaintFigure paint = [&](QPainter &p, const QRectF &rect) {
-            // The caption under the figure: the value that moves, in the figure's text size.
-            const QFont font = figureFont(px);
-            const qreal strip = QFontMetricsF(font).height() * 1.8;
-            renderer.painter()(p, rect.adjusted(0, 0, 0, -strip));
-            p.setFont(font);
-            p.setPen(Qt::black);
-            p.drawText(QRectF(rect.left(), rect.bottom() - strip, rect.width(), strip), Qt::AlignCenter, caption);
-        };
+        const PaintFigure paint = captioned(renderer.painter(), caption, px);
         QImage image = renderImage(spec, paint, error);
         if (image.isNull())
             return {};

@@ -4,6 +4,8 @@
 #include "document/document.h"
 #include "export/exportoptions.h"
 
+#include "figures/figurewriter.h"
+
 #include <QByteArray>
 #include <QString>
 
@@ -15,6 +17,9 @@ namespace qkv::app {
 // at REF swept from A to B, each frame the figure of V painted by the still figures' code, with a
 // caption naming the value ("k1 of animal, head 1 = 0.350"), encoded as GIF or WebP by
 // o.format. Empty on failure with the reason in `error`; `usage` tells a wrong REF from a failure.
+// `figure` with a line of text under it, in the figure's text size: a frame's caption.
+PaintFigure captioned(const PaintFigure &figure, const QString &caption, qreal px);
+
 QByteArray exportAnimation(const ExportOptions &o, const Document &doc, int token, QString *error, bool *usage);
 
 } // namespace qkv::app

@@ -3,6 +3,7 @@
 #include "ui_mainwindow.h"
 
 #include "app/aboutdialog.h"
+#include "app/animationdialog.h"
 #include "app/exportdialog.h"
 #include "app/shortcuts.h"
 #include "app/toolicons.h"
@@ -14,6 +15,7 @@
 #include "session/attentionmodel.h"
 #include "session/autosaver.h"
 #include "session/documentsession.h"
+#include "session/documenttablemodel.h"
 #include "session/embeddingsmodel.h"
 #include "session/livehistory.h"
 #include "session/outputprojectionmodel.h"
@@ -195,6 +197,22 @@ void MainWindow::setUpActions()
         exportDialog()->raise();
     });
     connect(m_ui->actionCopyFigure, &QAction::triggered, this, [this] { exportDialog()->copyFigure(); });
+    // Export → Animation: the number of the tables' current cell swept, or edits recorded.
+    QAction *animate = new QAction(tr("Export &Animation…"), this);
+    animate->setObjectName(QStringLiteral("actionExportAnimation"));
+    m_ui->menuFile->insertAction(m_ui->actionCopyFigure, animate);
+    connect(animate, &QAction::triggered, this, [this] {
+        if (!m_animationDialog)
+            m_animationDialog = new AnimationDialog(
+                m_session, [this](FigureKind kind) { return figureOptions(kind); }, this);
+        const QModelIndex cell = currentTable()->currentIndex();
+        if (const auto *model = qobject_cast<const DocumentTableModel *>(currentTable()->model());
+            model && cell.isValid())
+            if (const std::optional<ValueRef> ref = model->refAt(cell.row(), cell.column()))
+                m_animationDialog->setValue(*ref);
+        m_animationDialog->show();
+        m_animationDialog->raise();
+    });
     connect(m_ui->actionCopy, &QAction::triggered, this, [this] { currentTable()->copySelection(); });
     connect(m_ui->actionPaste, &QAction::triggered, this, [this] { currentTable()->paste(); });
     auto *themes = new QActionGroup(this);

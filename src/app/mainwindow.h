@@ -27,6 +27,7 @@ struct LiveRun;
 struct SessionFile;
 } // namespace live
 
+class AnimationDialog;
 class AttentionModel;
 class Autosaver;
 class DocumentSession;
@@ -202,6 +203,7 @@ private:
     QStringList m_lessonViews; // the views the current step shows
     std::vector<QAction *> m_lessonActions; // enabled while a lesson is open
     QAction *m_presenterAction = nullptr;
+    AnimationDialog *m_animationDialog = nullptr;
     bool m_presenting = false;
     struct {
         QByteArray state, geometry;

@@ -1,15 +1,20 @@
+#include "app/animationdialog.h"
 #include "app/exportcommand.h"
 #include "app/exportdialog.h"
 #include "app/exportsettings.h"
 #include "app/mainwindow.h"
+#include "document/documentio.h"
 #include "session/documentsession.h"
 
+#include <QAbstractItemView>
 #include <QApplication>
 #include <QClipboard>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QImage>
+#include <QImageReader>
+#include <QLineEdit>
 #include <QMimeData>
 #include <QSettings>
 #include <QSpinBox>
@@ -82,6 +87,47 @@ private Q_SLOTS:
     {
         session()->undoStack()->setClean();
         m_window.reset();
+    }
+
+    // Export → Animation: the tables' current cell swept from its value, and edits recorded.
+    void animationFromTheWindow()
+    {
+        m_window->show();
+        auto *table = m_window->findChild<QAbstractItemView *>(QStringLiteral("wordsTable"));
+        table->setCurrentIndex(table->model()->index(1, 3)); // k1 of animal
+        m_window->findChild<QAction *>(QStringLiteral("actionExportAnimation"))->trigger();
+        auto *animation = m_window->findChild<AnimationDialog *>(QStringLiteral("animationDialog"));
+        QVERIFY(animation && animation->isVisible());
+        QCOMPARE(animation->pathEdit()->text(), u"words.animal.k[0]"_qs);
+        QCOMPARE(animation->fromBox()->value(), 0.6);
+        animation->toBox()->setValue(3);
+        animation->framesBox()->setValue(5);
+        QTemporaryDir dir;
+        const QString gif = dir.filePath(u"sweep.gif"_qs);
+        QCOMPARE(animation->writeSweep(gif), QString());
+        QImageReader reader(gif);
+        QCOMPARE(reader.imageCount(), 5);
+        QCOMPARE(reader.read().size(), QSize(800, 800));
+        QVERIFY(session()->document() == *loadDocument(u"example:animal"_qs).document); // the window's own is untouched
+
+        animation->pathEdit()->setText(u"words.cat.k[0]"_qs);
+        QVERIFY(animation->writeSweep(dir.filePath(u"bad.gif"_qs)).contains(u"no word “cat”"_qs));
+        QVERIFY(!QFile::exists(dir.filePath(u"bad.gif"_qs)));
+
+        animation->startRecording();
+        session()->editValue({Field::Key, u"animal"_qs, 0, 0, 0}, 1.0);
+        session()->editValue({Field::Key, u"animal"_qs, 0, 0, 1}, 1.5);
+        session()->waitForResult();
+        QApplication::processEvents();
+        QCOMPARE(animation->recordedFrames(), 3); // before, and after each edit
+        const QString webp = dir.filePath(u"recorded.webp"_qs);
+        QCOMPARE(animation->stopRecording(webp), QString());
+        QFile file(webp);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QVERIFY(file.read(16).mid(8, 4) == "WEBP");
+        QVERIFY(!animation->isRecording());
+        session()->editValue({Field::Key, u"animal"_qs, 0, 0, 2}, 2.0);
+        QCOMPARE(animation->recordedFrames(), 3);
     }
 
     // What the dialog was set to comes back in the next window's; a settings file edited by hand

@@ -1,0 +1,198 @@
+#include "app/animationdialog.h"
+
+#include "app/animationexport.h"
+#include "app/figurerenderer.h"
+#include "document/valuepath.h"
+#include "export/figurekind.h"
+#include "platform/atomicsave.h"
+#include "session/documentsession.h"
+
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDoubleSpinBox>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPainter>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QUndoStack>
+
+namespace qkv {
+
+AnimationDialog::AnimationDialog(
+    DocumentSession *session, ExportDialog::WindowFigureOptions windowOptions, QWidget *parent)
+    : QDialog(parent)
+    , m_session(session)
+    , m_windowOptions(std::move(windowOptions))
+{
+    setObjectName(QStringLiteral("animationDialog"));
+    setWindowTitle(tr("Export Animation"));
+    auto *form = new QFormLayout;
+    m_view = new QComboBox(this);
+    m_view->setObjectName(QStringLiteral("animationView"));
+    for (const FigureKind kind : figureKinds)
+        if (kind != FigureKind::Vectors) // a chart of the graphics scene: painted by a widget
+            m_view->addItem(figureKindTitle(kind), static_cast<int>(kind));
+    form->addRow(tr("&View:"), m_view);
+    auto *size = new QHBoxLayout;
+    m_width = new QSpinBox(this);
+    m_height = new QSpinBox(this);
+    for (QSpinBox *box : {m_width, m_height}) {
+        box->setRange(100, 4000);
+        box->setValue(800);
+        box->setSuffix(tr(" px"));
+        size->addWidget(box);
+    }
+    m_width->setAccessibleName(tr("Width"));
+    m_height->setAccessibleName(tr("Height"));
+    form->addRow(tr("Size:"), size);
+    m_path = new QLineEdit(this);
+    m_path->setObjectName(QStringLiteral("animationValue"));
+    m_path->setAccessibleName(tr("The number that moves"));
+    m_path->setToolTip(tr("The number that moves, by its place in the document: words.it.q[0], attention[2][1]…"));
+    form->addRow(tr("&Number:"), m_path);
+    m_from = new QDoubleSpinBox(this);
+    m_to = new QDoubleSpinBox(this);
+    for (QDoubleSpinBox *box : {m_from, m_to}) {
+        box->setRange(-limits::maxAbsValue, limits::maxAbsValue);
+        box->setDecimals(3);
+        box->setSingleStep(0.1);
+    }
+    m_from->setAccessibleName(tr("From"));
+    m_to->setAccessibleName(tr("To"));
+    form->addRow(tr("&From:"), m_from);
+    form->addRow(tr("&To:"), m_to);
+    m_frames = new QSpinBox(this);
+    m_frames->setRange(2, ExportOptions::maxFrames);
+    m_frames->setValue(60);
+    form->addRow(tr("F&rames:"), m_frames);
+    m_message = new QLabel(this);
+    m_message->setWordWrap(true);
+
+    auto *sweep = new QPushButton(tr("S&weep…"), this);
+    sweep->setToolTip(tr("The number swept from From to To, one frame each step, as GIF or WebP"));
+    m_record = new QPushButton(tr("&Record"), this);
+    m_record->setCheckable(true);
+    m_record->setToolTip(tr("Record: every edit made in the window until Stop becomes a frame"));
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    buttons->addButton(sweep, QDialogButtonBox::ActionRole);
+    buttons->addButton(m_record, QDialogButtonBox::ActionRole);
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addWidget(m_message);
+    layout->addWidget(buttons);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(sweep, &QPushButton::clicked, this, [this] {
+        const QString path = chooseFile(tr("Save animation"));
+        if (!path.isEmpty()) {
+            const QString error = writeSweep(path);
+            m_message->setText(error.isEmpty() ? tr("Saved %1").arg(QFileInfo(path).fileName()) : error);
+        }
+    });
+    connect(m_record, &QPushButton::toggled, this, [this](bool on) {
+        if (on) {
+            startRecording();
+            m_record->setText(tr("&Stop"));
+            m_message->setText(tr("Recording: edit or drag values in the window, then press Stop."));
+            return;
+        }
+        m_record->setText(tr("&Record"));
+        const QString path = chooseFile(tr("Save recording"));
+        const QString error = path.isEmpty() ? QString() : stopRecording(path);
+        m_recording = false;
+        m_message->setText(error.isEmpty() && !path.isEmpty() ? tr("Saved %1").arg(QFileInfo(path).fileName()) : error);
+    });
+    connect(m_session, &DocumentSession::resultChanged, this, [this] {
+        if (m_recording && !m_session->isComputing())
+            recordFrame();
+    });
+}
+
+void AnimationDialog::setValue(const ValueRef &ref)
+{
+    const Document &doc = m_session->document();
+    if (!doc.isValid(ref))
+        return;
+    m_path->setText(valuePath(ref, doc));
+    const double v = doc.value(ref);
+    m_from->setValue(v);
+    m_to->setValue(v + 1);
+}
+
+QSize AnimationDialog::frameSize() const
+{
+    return {m_width->value(), m_height->value()};
+}
+
+QString AnimationDialog::chooseFile(const QString &title)
+{
+    return QFileDialog::getSaveFileName(this, title, QString(), tr("Animated GIF (*.gif);;Animated WebP (*.webp)"));
+}
+
+QString AnimationDialog::writeSweep(const QString &path)
+{
+    ExportOptions o;
+    const auto kind = static_cast<FigureKind>(m_view->currentData().toInt());
+    o.figure = m_windowOptions(kind);
+    o.figure.kind = kind;
+    o.animate = m_path->text().trimmed();
+    o.from = m_from->value();
+    o.to = m_to->value();
+    o.frames = m_frames->value();
+    o.size = frameSize();
+    o.sizeGiven = true;
+    o.head = m_session->currentHead();
+    o.format = QFileInfo(path).suffix().toLower();
+    if (o.format != u"gif" && o.format != u"webp")
+        return tr("An animation is written as .gif or .webp.");
+    QString error;
+    bool usage = false;
+    const QByteArray bytes = app::exportAnimation(o, m_session->document(), m_session->selectedToken(), &error, &usage);
+    return bytes.isEmpty() ? error : saveAtomically(path, bytes);
+}
+
+void AnimationDialog::startRecording()
+{
+    m_recorded = {};
+    m_recorded.delayMs = 100;
+    m_recording = true;
+    recordFrame(); // the state before the first edit
+}
+
+void AnimationDialog::recordFrame()
+{
+    const auto kind = static_cast<FigureKind>(m_view->currentData().toInt());
+    FigureOptions options = m_windowOptions(kind);
+    options.kind = kind;
+    const FigureInput input = figureInput(*m_session);
+    FigureRenderer renderer(input, options);
+    FigureSpec spec;
+    spec.size = frameSize();
+    // The caption names the last edit, as the History dock does.
+    const QUndoStack *history = m_session->undoStack();
+    const QString caption = history->index() > 0 ? history->text(history->index() - 1) : QString();
+    const qreal px = figureTextPx(options, QSizeF(spec.size));
+    const QImage image = renderImage(spec, app::captioned(renderer.painter(), caption, px));
+    if (!image.isNull())
+        m_recorded.images.push_back(image);
+}
+
+QString AnimationDialog::stopRecording(const QString &path)
+{
+    m_recording = false;
+    if (m_recorded.images.size() < 2)
+        return tr("Nothing was recorded: edit values between Record and Stop.");
+    const QString format = QFileInfo(path).suffix().toLower();
+    if (format != u"gif" && format != u"webp")
+        return tr("An animation is written as .gif or .webp.");
+    QString error;
+    const QByteArray bytes
+        = format == u"gif" ? animation::encodeGif(m_recorded, &error) : animation::encodeWebp(m_recorded, &error);
+    return bytes.isEmpty() ? error : saveAtomically(path, bytes);
+}
+
+} // namespace qkv

@@ -1,0 +1,69 @@
+#pragma once
+
+#include "animation/animationwriter.h"
+#include "app/exportdialog.h"
+#include "document/valueref.h"
+
+#include <QDialog>
+
+#include <optional>
+
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QSpinBox;
+
+namespace qkv {
+
+class DocumentSession;
+
+// Export → Animation: a view as an animated GIF or WebP, either a number swept from one value to
+// another in N frames (the frames `qkvlab export --animate` paints), or the edits made while
+// recording (Record, drag a value, Stop), one frame per result, captioned with the edit's name.
+class AnimationDialog : public QDialog
+{
+    Q_OBJECT
+
+public:
+    AnimationDialog(
+        DocumentSession *session, ExportDialog::WindowFigureOptions windowOptions, QWidget *parent = nullptr);
+
+    // The number to sweep, as the tables' current cell names it; its value becomes "from".
+    void setValue(const ValueRef &ref);
+    // Writes the sweep to `path` (.gif or .webp); the reason on failure, empty on success.
+    QString writeSweep(const QString &path);
+    // Recording: every new result of the session becomes a frame until stopRecording.
+    void startRecording();
+    QString stopRecording(const QString &path);
+    bool isRecording() const { return m_recording; }
+    int recordedFrames() const { return static_cast<int>(m_recorded.images.size()); }
+
+    QLineEdit *pathEdit() const { return m_path; }
+    QDoubleSpinBox *fromBox() const { return m_from; }
+    QDoubleSpinBox *toBox() const { return m_to; }
+    QSpinBox *framesBox() const { return m_frames; }
+    QComboBox *viewBox() const { return m_view; }
+
+private:
+    void recordFrame();
+    QString chooseFile(const QString &title);
+    QSize frameSize() const;
+
+    DocumentSession *m_session;
+    ExportDialog::WindowFigureOptions m_windowOptions;
+    QLineEdit *m_path;
+    QDoubleSpinBox *m_from;
+    QDoubleSpinBox *m_to;
+    QSpinBox *m_frames;
+    QComboBox *m_view;
+    QSpinBox *m_width;
+    QSpinBox *m_height;
+    QLabel *m_message;
+    QPushButton *m_record;
+    bool m_recording = false;
+    animation::Frames m_recorded;
+};
+
+} // namespace qkv
