@@ -2726,6 +2726,49 @@
     </message>
 </context>
 <context>
+    <name>qkv::LessonStepsDialog</name>
+    <message>
+        <source>Edit Steps</source>
+        <translation>Schritte bearbeiten</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>Schritte</translation>
+    </message>
+    <message>
+        <source>Step title</source>
+        <translation>Titel des Schritts</translation>
+    </message>
+    <message>
+        <source>Title</source>
+        <translation>Titel</translation>
+    </message>
+    <message>
+        <source>Step text</source>
+        <translation>Text des Schritts</translation>
+    </message>
+    <message>
+        <source>What the step says (Markdown)</source>
+        <translation>Was der Schritt sagt (Markdown)</translation>
+    </message>
+    <message>
+        <source>&amp;Up</source>
+        <translation>&amp;Hoch</translation>
+    </message>
+    <message>
+        <source>&amp;Down</source>
+        <translation>&amp;Runter</translation>
+    </message>
+    <message>
+        <source>De&amp;lete</source>
+        <translation>&amp;Löschen</translation>
+    </message>
+    <message>
+        <source>%1. %2</source>
+        <translation>%1. %2</translation>
+    </message>
+</context>
+<context>
     <name>qkv::MainWindow</name>
     <message>
         <source>&lt;opened&gt;</source>
@@ -3195,6 +3238,42 @@
     <message>
         <source>Export &amp;Animation…</source>
         <translation>&amp;Animation exportieren…</translation>
+    </message>
+    <message>
+        <source>New Lesson from &amp;Document</source>
+        <translation>Neue Lektion aus dem &amp;Dokument</translation>
+    </message>
+    <message>
+        <source>Untitled lesson</source>
+        <translation>Unbenannte Lektion</translation>
+    </message>
+    <message>
+        <source>&amp;Record Step</source>
+        <translation>Schritt &amp;aufnehmen</translation>
+    </message>
+    <message>
+        <source>Add what the window shows now (the document, the token, the head, the views) as the lesson&apos;s next step</source>
+        <translation>Fügt hinzu, was das Fenster jetzt zeigt (das Dokument, das Token, den Head, die Ansichten), als nächsten Schritt der Lektion</translation>
+    </message>
+    <message>
+        <source>&amp;Edit Steps…</source>
+        <translation>Schritte &amp;bearbeiten…</translation>
+    </message>
+    <message>
+        <source>&amp;Save Lesson As…</source>
+        <translation>Lektion speichern &amp;unter…</translation>
+    </message>
+    <message>
+        <source>Save lesson</source>
+        <translation>Lektion speichern</translation>
+    </message>
+    <message>
+        <source>(Describe this step.)</source>
+        <translation>(Beschreiben Sie diesen Schritt.)</translation>
+    </message>
+    <message>
+        <source>Could not save the lesson</source>
+        <translation>Die Lektion konnte nicht gespeichert werden</translation>
     </message>
 </context>
 <context>

@@ -21,6 +21,11 @@ class MainWindow;
 
 namespace qkv {
 
+namespace lessons {
+struct Lesson;
+struct Step;
+} // namespace lessons
+
 namespace live {
 class LiveSession;
 struct LiveRun;
@@ -74,6 +79,8 @@ public:
     // student left it; the Lesson dock walks through it.
     bool openLesson(const QString &fileOrBundled);
     LessonDock *lessonDock() const { return m_lessonDock; }
+    // The lesson being written or followed, saved atomically (it must read back first).
+    bool saveLesson(const QString &path);
     // Presenter mode (F5): full screen, large text, high contrast, the lesson as a caption.
     void setPresenting(bool on);
     bool isPresenting() const { return m_presenting; }
@@ -144,6 +151,7 @@ private:
     void showLessonViews(const QStringList &views);
     void concealWeights(bool concealed);
     void setUpPresenter();
+    lessons::Step recordedStep(const lessons::Lesson &lesson) const;
     void refresh();
     void showSelection(int token);
     void showHoveredCell(int row, int col);

@@ -2,14 +2,17 @@
 // step's state applied as an undoable edit, the views a step shows, the weights hidden until a
 // prediction is answered, and the student's progress kept in the settings.
 #include "app/lessondock.h"
+#include "app/lessonstepsdialog.h"
 #include "app/mainwindow.h"
 
 #include "ui_mainwindow.h"
 
 #include "document/documentio.h"
 #include "lessons/goal.h"
+#include "lessons/lessonauthoring.h"
 #include "lessons/lessonio.h"
 #include "livemodel/livesession.h"
+#include "platform/atomicsave.h"
 #include "session/documentsession.h"
 #include "session/transformersession.h"
 
@@ -69,11 +72,60 @@ void MainWindow::setUpLessons()
     QAction *close = menu->addAction(tr("&Close Lesson"));
     close->setObjectName(QStringLiteral("actionCloseLesson"));
     connect(close, &QAction::triggered, this, &MainWindow::closeLesson);
-    for (QAction *a : {next, back, close}) {
+    menu->addSeparator();
+    // Writing a lesson: each step recorded from what the window shows, then titled and ordered.
+    QAction *newLesson = menu->addAction(tr("New Lesson from &Document"));
+    newLesson->setObjectName(QStringLiteral("actionNewLesson"));
+    connect(newLesson, &QAction::triggered, this, [this] {
+        const Document &doc = m_session->document();
+        lessons::Lesson lesson = lessons::lessonFrom(doc, doc.title().isEmpty() ? tr("Untitled lesson") : doc.title());
+        if (!m_lessonDock->hasLesson())
+            m_layoutBeforeLesson = saveState();
+        m_lessonSource.clear(); // not saved yet
+        lesson.steps.push_back(recordedStep(lesson));
+        for (QAction *a : m_lessonActions)
+            a->setEnabled(true);
+        m_lessonDock->setLesson(lesson, {});
+        m_lessonDock->show();
+        m_lessonDock->raise();
+    });
+    QAction *record = menu->addAction(tr("&Record Step"));
+    record->setObjectName(QStringLiteral("actionRecordStep"));
+    record->setStatusTip(
+        tr("Add what the window shows now (the document, the token, the head, the views) as the lesson's next step"));
+    connect(record, &QAction::triggered, this, [this] {
+        lessons::Lesson lesson = m_lessonDock->lesson();
+        lesson.steps.push_back(recordedStep(lesson));
+        lessons::LessonProgress progress = m_lessonDock->progress();
+        progress.step = static_cast<int>(lesson.steps.size()) - 1;
+        m_lessonDock->setLesson(lesson, progress);
+    });
+    QAction *edit = menu->addAction(tr("&Edit Steps…"));
+    edit->setObjectName(QStringLiteral("actionEditSteps"));
+    connect(edit, &QAction::triggered, this, [this] {
+        LessonStepsDialog dialog(m_lessonDock->lesson(), this);
+        if (dialog.exec() != QDialog::Accepted)
+            return;
+        lessons::LessonProgress progress = m_lessonDock->progress();
+        progress.step = std::min(progress.step, static_cast<int>(dialog.lesson().steps.size()) - 1);
+        m_lessonDock->setLesson(dialog.lesson(), progress);
+    });
+    QAction *save = menu->addAction(tr("&Save Lesson As…"));
+    save->setObjectName(QStringLiteral("actionSaveLesson"));
+    connect(save, &QAction::triggered, this, [this] {
+        QString path = QFileDialog::getSaveFileName(
+            this, tr("Save lesson"), QString(), tr("QKV Lab lessons (*.qkvlesson.json);;All files (*)"));
+        if (path.isEmpty())
+            return;
+        if (!path.endsWith(QLatin1String(".json")))
+            path += QStringLiteral(".qkvlesson.json");
+        saveLesson(path);
+    });
+    for (QAction *a : {next, back, close, record, edit, save}) {
         a->setEnabled(false);
         addAction(a); // the keys work while the menu bar is hidden (presenting) too
     }
-    m_lessonActions = {next, back, close};
+    m_lessonActions = {next, back, close, record, edit, save};
 
     connect(m_lessonDock, &LessonDock::stepEntered, this, &MainWindow::enterLessonStep);
     connect(m_lessonDock, &LessonDock::concealChanged, this, &MainWindow::concealWeights);
@@ -91,6 +143,8 @@ void MainWindow::setUpLessons()
             statusBar()->showMessage(tr("The solution does not fit this document: %1").arg(why));
     });
     connect(m_lessonDock, &LessonDock::progressChanged, this, [this] {
+        if (m_lessonSource.isEmpty())
+            return; // a lesson being written: its author's progress is not a student's
         QSettings().setValue(lessons::progressKey(m_lessonSource),
             QString::fromUtf8(QJsonDocument(m_lessonDock->progress().toJson()).toJson(QJsonDocument::Compact)));
     });
@@ -138,6 +192,41 @@ bool MainWindow::openLesson(const QString &fileOrBundled)
     m_lessonDock->setLesson(*loaded.lesson, progress);
     m_lessonDock->check(m_session->document(), m_session->result());
     updateTitle();
+    return true;
+}
+
+// What the window shows now as a step after the lesson's last, for its author to describe.
+lessons::Step MainWindow::recordedStep(const lessons::Lesson &lesson) const
+{
+    const Document &doc = m_session->document();
+    const int token = m_session->selectedToken();
+    QStringList views;
+    for (const auto &[name, widget] : lessonViews()) {
+        const auto *dock = qobject_cast<const QDockWidget *>(widget);
+        if (dock ? dock->toggleViewAction()->isChecked() : !widget->isHidden())
+            views << name;
+    }
+    lessons::Step step
+        = lessons::recordStep(lesson, doc, token >= 0 && token < doc.tokenCount() ? doc.tokens()[token] : QString(),
+            doc.settings().heads > 1 ? m_session->currentHead() : -1, views);
+    step.text = tr("(Describe this step.)");
+    return step;
+}
+
+bool MainWindow::saveLesson(const QString &path)
+{
+    const QByteArray bytes = lessons::serializeLesson(m_lessonDock->lesson());
+    // Only a lesson that opens again is written.
+    if (const lessons::LessonLoad check = lessons::parseLesson(bytes, path); !check) {
+        showError(tr("Could not save the lesson"), check.error.toString());
+        return false;
+    }
+    if (const QString error = saveAtomically(path, bytes); !error.isEmpty()) {
+        showError(tr("Could not save the lesson"), error);
+        return false;
+    }
+    m_lessonSource = path;
+    statusBar()->showMessage(tr("Saved %1").arg(QFileInfo(path).fileName()), 5000);
     return true;
 }
 

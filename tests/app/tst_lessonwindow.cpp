@@ -3,7 +3,9 @@
 // values in the tables, typing an answer or clicking the heatmap, checked live; the weights hidden
 // until a prediction is answered; the solution undoable; the progress kept.
 #include "app/lessondock.h"
+#include "app/lessonstepsdialog.h"
 #include "app/mainwindow.h"
+#include "document/documentio.h"
 #include "lessons/lessoncheck.h"
 #include "lessons/lessonio.h"
 #include "lessons/lessonprogress.h"
@@ -16,12 +18,15 @@
 #include <QButtonGroup>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QMenuBar>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QRadioButton>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTabWidget>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTextBrowser>
 
@@ -240,6 +245,52 @@ private Q_SLOTS:
         QCOMPARE(heatmap()->font(), before);
         QCOMPARE(m_window->size(), geometry.size());
         QVERIFY(dock()->hintButton()->isVisibleTo(dock()) || !dock()->exercise());
+    }
+
+    // Writing a lesson: a step recorded from what the window shows, its text written, steps
+    // reordered, the lesson saved and opened again, each step giving back its document.
+    void aTeacherWritesALesson()
+    {
+        QVERIFY(m_window->openDocument(u"example:animal"_qs));
+        m_window->findChild<QAction *>(QStringLiteral("actionNewLesson"))->trigger();
+        QVERIFY(dock()->hasLesson());
+        QCOMPARE(dock()->lesson().steps.size(), std::size_t(1));
+        session()->editValue({Field::Key, u"animal"_qs, 0, 0, 0}, 2.0);
+        session()->setSelectedToken(1);
+        session()->waitForResult();
+        const Document edited = session()->document();
+        m_window->findChild<QAction *>(QStringLiteral("actionRecordStep"))->trigger();
+        QCOMPARE(dock()->lesson().steps.size(), std::size_t(2));
+        QCOMPARE(dock()->step(), 1);
+        QCOMPARE(dock()->lesson().steps[1].state.token, u"animal"_qs);
+        QVERIFY(dock()->lesson().steps[1].state.views.contains(u"heatmap"_qs));
+
+        LessonStepsDialog steps(dock()->lesson());
+        steps.list()->setCurrentRow(1);
+        steps.titleEdit()->setText(u"A longer key"_qs);
+        steps.textEdit()->setPlainText(u"The key of *animal* is longer now."_qs);
+        steps.list()->setCurrentRow(0);
+        steps.textEdit()->setPlainText(u"The example as it is."_qs);
+        steps.move(1); // the first step after the second, and back
+        QCOMPARE(steps.lesson().steps[0].title, u"A longer key"_qs);
+        steps.move(-1);
+        steps.list()->setCurrentRow(1);
+        steps.removeCurrent();
+        steps.removeCurrent(); // the last step stays
+        QCOMPARE(steps.lesson().steps.size(), std::size_t(1));
+        QCOMPARE(steps.lesson().steps[0].text, u"The example as it is."_qs);
+
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"mine.qkvlesson.json"_qs);
+        QVERIFY(m_window->saveLesson(path));
+        const lessons::LessonLoad saved = lessons::loadLesson(path);
+        QVERIFY2(saved, qPrintable(saved.error.toString()));
+        QCOMPARE(saved.lesson->steps.size(), std::size_t(2));
+        QVERIFY(lessons::documentAt(*saved.lesson, 1) == edited);
+        QVERIFY(lessons::documentAt(*saved.lesson, 0) == *loadDocument(u"example:animal"_qs).document);
+        session()->undoStack()->setClean(); // no question about unsaved changes
+        QVERIFY(m_window->openLesson(path));
+        QCOMPARE(session()->document().value({Field::Key, u"animal"_qs, 0, 0, 0}), 0.6); // step 1: the start
     }
 
     void aBadLessonChangesNothing()

@@ -1,4 +1,5 @@
 #include "document/documentio.h"
+#include "lessons/lessonauthoring.h"
 #include "lessons/lessoncheck.h"
 #include "lessons/lessonio.h"
 #include "lessons/mergepatch.h"
@@ -281,6 +282,44 @@ private Q_SLOTS:
         QCOMPARE(goal.value(u"step"_qs).toInt(), 5);
         QCOMPARE(goal.value(u"kind"_qs).toString(), u"goal"_qs);
         QCOMPARE(goal.value(u"checks"_qs).toArray().size(), 2);
+    }
+
+    // Recorded steps give back, step by step, the documents they were recorded on, and the lesson
+    // saves and reads back; moving a step moves it.
+    void recordedStepsGiveBackTheirDocuments()
+    {
+        qkv::Document doc = *qkv::loadDocument(u"example:animal"_qs).document;
+        Lesson lesson = lessonFrom(doc, u"Recorded"_qs);
+        std::vector<qkv::Document> recorded;
+        const auto record = [&](const QString &token) {
+            Step step = recordStep(lesson, doc, token, -1, {u"heatmap"_qs});
+            step.text = u"Step %1"_qs.arg(lesson.steps.size() + 1);
+            lesson.steps.push_back(step);
+            recorded.push_back(doc);
+        };
+        record(u"it"_qs);
+        QVERIFY(lesson.steps[0].state.document.isEmpty()); // nothing changed yet
+        doc.setValue({qkv::Field::Key, u"animal"_qs, 0, 0, 1}, 2.5);
+        record(u"animal"_qs);
+        QCOMPARE(lesson.steps[1].state.document,
+            json(R"({"words":{"animal":{"k":[0.6,2.5,0.4]}}})").toObject()); // only what changed
+        qkv::Settings s = doc.settings();
+        s.normalization = qkv::Normalization::ScaledSoftmax;
+        doc.setSettings(s);
+        doc.removeWordVectors(u"the"_qs);
+        doc.setSentence(u"The animal was tired"_qs);
+        record(u"#2"_qs);
+        QVERIFY(lesson.steps[2].state.document.value(u"words"_qs).toObject().value(u"the"_qs).isNull());
+        for (std::size_t i = 0; i < recorded.size(); ++i)
+            QVERIFY2(documentAt(lesson, int(i)) == recorded[i], qPrintable(QString::number(i)));
+        const LessonLoad again = parseLesson(serializeLesson(lesson));
+        QVERIFY2(again, qPrintable(again.error.toString()));
+        QCOMPARE(*again.lesson, lesson);
+        moveStep(lesson, 2, 0);
+        QCOMPARE(lesson.steps[0].text, u"Step 3"_qs);
+        QCOMPARE(lesson.steps[1].text, u"Step 1"_qs);
+        moveStep(lesson, 0, 9); // out of range: nothing
+        QCOMPARE(lesson.steps[0].text, u"Step 3"_qs);
     }
 
     // Every lesson shipped reads, each solution meets its exercise, and no goal is met before
