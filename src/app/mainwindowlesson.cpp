@@ -236,6 +236,7 @@ void MainWindow::closeLesson()
         return;
     m_lessonDock->closeLesson();
     m_lessonDock->hide();
+    m_ui->heatmap->setMarkedCell(-1, -1);
     for (QAction *a : m_lessonActions)
         a->setEnabled(false);
     restoreState(m_layoutBeforeLesson);
@@ -256,7 +257,10 @@ void MainWindow::enterLessonStep(int step)
     const QStringList &tokens = m_session->document().tokens();
     if (state.head >= 0)
         m_session->setCurrentHead(state.head);
-    // The session selects one token: a highlighted cell selects its query, whose row holds it.
+    // The session selects one token: a highlighted cell selects its query, and the heatmap frames it.
+    const std::optional<int> markRow = lessons::tokenIndex(tokens, state.highlightQuery);
+    const std::optional<int> markCol = lessons::tokenIndex(tokens, state.highlightKey);
+    m_ui->heatmap->setMarkedCell(markRow && markCol ? *markRow : -1, markRow && markCol ? *markCol : -1);
     const QString &selected = state.token.isEmpty() ? state.highlightQuery : state.token;
     if (const std::optional<int> token = lessons::tokenIndex(tokens, selected))
         m_session->setSelectedToken(*token);

@@ -134,6 +134,14 @@ void HeatmapView::setValuesVisible(bool visible)
     update();
 }
 
+void HeatmapView::setMarkedCell(int row, int col)
+{
+    if (m_marked == QPoint(col, row))
+        return;
+    m_marked = QPoint(col, row);
+    update();
+}
+
 void HeatmapView::setConcealed(bool concealed)
 {
     if (concealed == m_figure.concealed())
@@ -196,6 +204,14 @@ void HeatmapView::paintEvent(QPaintEvent *)
             painter.setBrush(Qt::NoBrush);
             painter.drawRect(cell.adjusted(0.5, 0.5, -0.5, -0.5));
         }
+    }
+    // A lesson's highlighted cell: a wide frame in the highlight colour, on screen only.
+    const int n = static_cast<int>(result().tokens.size());
+    if (m_marked.x() >= 0 && m_marked.y() >= 0 && m_marked.x() < n && m_marked.y() < n && !m_figureMode) {
+        const QRectF cell = m_figure.cellRect(rect(), s, m_marked.y(), m_marked.x());
+        painter.setPen(QPen(palette().color(QPalette::Highlight), 3));
+        painter.setBrush(Qt::NoBrush);
+        painter.drawRect(cell.adjusted(-1, -1, 1, 1));
     }
     // The keyboard's cell, while the keys go to this view.
     if (hasFocus() && hasCursor() && !m_figureMode) {

@@ -58,6 +58,9 @@ public:
     bool scaleSkipsFirst() const { return m_figure.scaleSkipsFirst(); }
     bool unitScale() const { return m_figure.unitScale(); }
     void setValuesVisible(bool visible);
+    // The cell a lesson points at, framed on screen (not in exports); (-1, -1) for none.
+    void setMarkedCell(int row, int col);
+    QPoint markedCell() const { return m_marked; } // (column, row)
     // Blank cells until a lesson's prediction is answered (HeatmapFigure::setConcealed).
     void setConcealed(bool concealed);
     bool concealed() const { return m_figure.concealed(); }
@@ -126,6 +129,7 @@ private:
     SessionBinding m_binding;
     QPoint m_hovered {-1, -1};
     QPoint m_cursor {-1, -1};
+    QPoint m_marked {-1, -1};
     bool m_figureMode = false;
     HeatmapFigure m_figure;
 };

@@ -109,8 +109,11 @@ private Q_SLOTS:
         QVERIFY(!dock()->backButton()->isEnabled());
         QCOMPARE(session()->document().tokens().at(session()->selectedToken()), u"it"_qs);
 
-        // Step 3: the score of it and animal, predicted before anything shows it.
+        QCOMPARE(heatmap()->markedCell(), QPoint(-1, -1));
+        // Step 3: the score of it and animal, predicted before anything shows it; step 2 framed
+        // the cell it → animal.
         nextStep();
+        QCOMPARE(heatmap()->markedCell(), QPoint(1, 7));
         nextStep();
         QCOMPARE(dock()->step(), 2);
         QVERIFY(heatmap()->concealed());
