@@ -2276,6 +2276,26 @@
         <source>Nothing was recorded: edit values between Record and Stop.</source>
         <translation>Nichts aufgenommen: Bearbeiten Sie Werte zwischen „Aufnehmen“ und „Anhalten“.</translation>
     </message>
+    <message>
+        <source>&amp;Lesson…</source>
+        <translation>&amp;Lektion…</translation>
+    </message>
+    <message>
+        <source>One frame per step of the open lesson, each with the step&apos;s title</source>
+        <translation>Ein Bild je Schritt der geöffneten Lektion, jedes mit dem Titel des Schritts</translation>
+    </message>
+    <message>
+        <source>Save lesson animation</source>
+        <translation>Animation der Lektion speichern</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2</source>
+        <translation>Schritt %1 von %2</translation>
+    </message>
+    <message>
+        <source>A frame of %1 × %2 px does not fit in memory.</source>
+        <translation>Ein Bild von %1 × %2 px passt nicht in den Speicher.</translation>
+    </message>
 </context>
 <context>
     <name>qkv::ArrowGraphView</name>

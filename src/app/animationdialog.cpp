@@ -4,6 +4,8 @@
 #include "app/figurerenderer.h"
 #include "document/valuepath.h"
 #include "export/figurekind.h"
+#include "lessons/goal.h"
+#include "lessons/lessoncheck.h"
 #include "platform/atomicsave.h"
 #include "session/documentsession.h"
 
@@ -78,9 +80,21 @@ AnimationDialog::AnimationDialog(
     m_record = new QPushButton(tr("&Record"), this);
     m_record->setCheckable(true);
     m_record->setToolTip(tr("Record: every edit made in the window until Stop becomes a frame"));
+    m_lessonButton = new QPushButton(tr("&Lesson…"), this);
+    m_lessonButton->setToolTip(tr("One frame per step of the open lesson, each with the step's title"));
+    m_lessonButton->setVisible(false);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     buttons->addButton(sweep, QDialogButtonBox::ActionRole);
     buttons->addButton(m_record, QDialogButtonBox::ActionRole);
+    buttons->addButton(m_lessonButton, QDialogButtonBox::ActionRole);
+    connect(m_lessonButton, &QPushButton::clicked, this, [this] {
+        const lessons::Lesson *lesson = m_lesson ? m_lesson() : nullptr;
+        const QString path = lesson ? chooseFile(tr("Save lesson animation")) : QString();
+        if (!path.isEmpty()) {
+            const QString error = writeLesson(*lesson, path);
+            m_message->setText(error.isEmpty() ? tr("Saved %1").arg(QFileInfo(path).fileName()) : error);
+        }
+    });
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(form);
     layout->addWidget(m_message);
@@ -155,6 +169,44 @@ QString AnimationDialog::writeSweep(const QString &path)
     return bytes.isEmpty() ? error : saveAtomically(path, bytes);
 }
 
+void AnimationDialog::setLessonSource(std::function<const lessons::Lesson *()> lesson)
+{
+    m_lesson = std::move(lesson);
+}
+
+void AnimationDialog::showLessonButton(bool show)
+{
+    m_lessonButton->setVisible(show);
+}
+
+QString AnimationDialog::writeLesson(const lessons::Lesson &lesson, const QString &path, int delayMs)
+{
+    const auto kind = static_cast<FigureKind>(m_view->currentData().toInt());
+    FigureOptions options = m_windowOptions(kind);
+    options.kind = kind;
+    animation::Frames frames;
+    frames.delayMs = delayMs;
+    FigureSpec spec;
+    spec.size = frameSize();
+    const qreal px = figureTextPx(options, QSizeF(spec.size));
+    for (std::size_t i = 0; i < lesson.steps.size(); ++i) {
+        const lessons::Step &step = lesson.steps[i];
+        const Document doc = lessons::documentAt(lesson, static_cast<int>(i));
+        const Result result = compute(doc);
+        const QString &selected = step.state.token.isEmpty() ? step.state.highlightQuery : step.state.token;
+        const FigureInput input {&doc, &result, std::clamp(step.state.head, 0, doc.settings().heads - 1),
+            lessons::tokenIndex(doc.tokens(), selected).value_or(-1), false};
+        FigureRenderer renderer(input, options);
+        const QString caption = tr("Step %1 of %2").arg(i + 1).arg(lesson.steps.size())
+            + (step.title.isEmpty() ? QString() : QStringLiteral(": ") + step.title);
+        const QImage image = renderImage(spec, app::captioned(renderer.painter(), caption, px));
+        if (image.isNull())
+            return tr("A frame of %1 × %2 px does not fit in memory.").arg(spec.size.width()).arg(spec.size.height());
+        frames.images.push_back(image);
+    }
+    return writeFrames(frames, path);
+}
+
 void AnimationDialog::startRecording()
 {
     m_recorded = {};
@@ -186,12 +238,18 @@ QString AnimationDialog::stopRecording(const QString &path)
     m_recording = false;
     if (m_recorded.images.size() < 2)
         return tr("Nothing was recorded: edit values between Record and Stop.");
+    return writeFrames(m_recorded, path);
+}
+
+// Frames as the GIF or WebP the path's suffix names, saved atomically; the reason on failure.
+QString AnimationDialog::writeFrames(const animation::Frames &frames, const QString &path)
+{
     const QString format = QFileInfo(path).suffix().toLower();
     if (format != u"gif" && format != u"webp")
         return tr("An animation is written as .gif or .webp.");
     QString error;
     const QByteArray bytes
-        = format == u"gif" ? animation::encodeGif(m_recorded, &error) : animation::encodeWebp(m_recorded, &error);
+        = format == u"gif" ? animation::encodeGif(frames, &error) : animation::encodeWebp(frames, &error);
     return bytes.isEmpty() ? error : saveAtomically(path, bytes);
 }
 

@@ -6,6 +6,7 @@
 
 #include <QDialog>
 
+#include <functional>
 #include <optional>
 
 class QComboBox;
@@ -18,6 +19,9 @@ class QSpinBox;
 namespace qkv {
 
 class DocumentSession;
+namespace lessons {
+struct Lesson;
+}
 
 // Export → Animation: a view as an animated GIF or WebP, either a number swept from one value to
 // another in N frames (the frames `qkvlab export --animate` paints), or the edits made while
@@ -34,6 +38,12 @@ public:
     void setValue(const ValueRef &ref);
     // Writes the sweep to `path` (.gif or .webp); the reason on failure, empty on success.
     QString writeSweep(const QString &path);
+    // The lesson open in the window, if any: "Lesson…" then writes one frame per step.
+    void setLessonSource(std::function<const lessons::Lesson *()> lesson);
+    void showLessonButton(bool show);
+    // One frame per step of `lesson`: its document as a student who changed nothing sees it, the
+    // step's token and head, captioned with the step's title; each shown `delayMs`.
+    QString writeLesson(const lessons::Lesson &lesson, const QString &path, int delayMs = 2000);
     // Recording: every new result of the session becomes a frame until stopRecording.
     void startRecording();
     QString stopRecording(const QString &path);
@@ -48,6 +58,7 @@ public:
 
 private:
     void recordFrame();
+    static QString writeFrames(const animation::Frames &frames, const QString &path);
     QString chooseFile(const QString &title);
     QSize frameSize() const;
 
@@ -62,6 +73,8 @@ private:
     QSpinBox *m_height;
     QLabel *m_message;
     QPushButton *m_record;
+    QPushButton *m_lessonButton;
+    std::function<const lessons::Lesson *()> m_lesson;
     bool m_recording = false;
     animation::Frames m_recorded;
 };

@@ -5,6 +5,7 @@
 #include "app/aboutdialog.h"
 #include "app/animationdialog.h"
 #include "app/exportdialog.h"
+#include "app/lessondock.h"
 #include "app/shortcuts.h"
 #include "app/toolicons.h"
 #include "document/documentio.h"
@@ -205,6 +206,10 @@ void MainWindow::setUpActions()
         if (!m_animationDialog)
             m_animationDialog = new AnimationDialog(
                 m_session, [this](FigureKind kind) { return figureOptions(kind); }, this);
+        m_animationDialog->setLessonSource([this]() -> const lessons::Lesson * {
+            return m_lessonDock->hasLesson() ? &m_lessonDock->lesson() : nullptr;
+        });
+        m_animationDialog->showLessonButton(m_lessonDock->hasLesson());
         const QModelIndex cell = currentTable()->currentIndex();
         if (const auto *model = qobject_cast<const DocumentTableModel *>(currentTable()->model());
             model && cell.isValid())

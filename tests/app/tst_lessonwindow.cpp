@@ -2,10 +2,12 @@
 // its first step to its last with the mouse and the keyboard, each exercise solved by editing
 // values in the tables, typing an answer or clicking the heatmap, checked live; the weights hidden
 // until a prediction is answered; the solution undoable; the progress kept.
+#include "app/animationdialog.h"
 #include "app/lessondock.h"
 #include "app/lessonstepsdialog.h"
 #include "app/mainwindow.h"
 #include "document/documentio.h"
+#include "lessons/lessonauthoring.h"
 #include "lessons/lessoncheck.h"
 #include "lessons/lessonio.h"
 #include "lessons/lessonprogress.h"
@@ -16,6 +18,8 @@
 #include <QAbstractItemModel>
 #include <QApplication>
 #include <QButtonGroup>
+#include <QImageReader>
+#include <QJsonArray>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -294,6 +298,39 @@ private Q_SLOTS:
         session()->undoStack()->setClean(); // no question about unsaved changes
         QVERIFY(m_window->openLesson(path));
         QCOMPARE(session()->document().value({Field::Key, u"animal"_qs, 0, 0, 0}), 0.6); // step 1: the start
+    }
+
+    // Export → Animation of a lesson: one frame per step, as each step opens, with its title.
+    void aLessonAsAnAnimation()
+    {
+        QVERIFY(m_window->openLesson(lessonName));
+        m_window->findChild<QAction *>(QStringLiteral("actionExportAnimation"))->trigger();
+        auto *animation = m_window->findChild<AnimationDialog *>(QStringLiteral("animationDialog"));
+        QVERIFY(animation);
+        QTemporaryDir dir;
+        QCOMPARE(animation->writeLesson(dock()->lesson(), dir.filePath(u"lesson.gif"_qs), 500), QString());
+        QCOMPARE(QImageReader(dir.filePath(u"lesson.gif"_qs)).imageCount(), 10);
+
+        // Three steps: the example, animal's key lengthened, the same again under another title.
+        lessons::Lesson lesson = lessons::lessonFrom(*loadDocument(u"example:animal"_qs).document, u"Keys"_qs);
+        lesson.steps.resize(3);
+        lesson.steps[1].state.document
+            = QJsonObject {{u"words"_qs, QJsonObject {{u"animal"_qs, QJsonObject {{u"k"_qs, QJsonArray {3, 3, 3}}}}}}};
+        lesson.steps[1].title = u"Longer"_qs;
+        lesson.steps[2].title = u"Still longer"_qs;
+        const QString gif = dir.filePath(u"keys.gif"_qs);
+        QCOMPARE(animation->writeLesson(lesson, gif, 500), QString());
+        QImageReader reader(gif);
+        std::vector<QImage> frames;
+        while (reader.canRead())
+            frames.push_back(reader.read().convertToFormat(QImage::Format_RGB32));
+        QCOMPARE(frames.size(), std::size_t(3));
+        QCOMPARE(reader.nextImageDelay(), 500);
+        // Above the caption: the figure of each step's document.
+        const auto figure = [](const QImage &frame) { return frame.copy(0, 0, frame.width(), frame.height() - 80); };
+        QVERIFY(figure(frames[0]) != figure(frames[1]));
+        QVERIFY(figure(frames[1]) == figure(frames[2]));
+        QVERIFY(frames[1] != frames[2]); // the captions
     }
 
     void aBadLessonChangesNothing()
