@@ -47,6 +47,10 @@ int main(int argc, char *argv[])
     const QString example = QStringLiteral("example:") + qkv::defaultExampleName();
     const bool lesson
         = given.file.startsWith(QLatin1String("lesson:")) || given.file.endsWith(QLatin1String(".qkvlesson.json"));
+    // A lesson lays out its docks as its first step asks: in a window already shown, or its tab
+    // would not come to the front of its dock's group.
+    if (lesson)
+        window.show();
     if (lesson ? !window.openLesson(given.file)
                : !window.openDocument(given.file.isEmpty() ? example : given.file) && !given.file.isEmpty())
         window.openDocument(example);
