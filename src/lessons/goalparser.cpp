@@ -82,6 +82,14 @@ private:
         return static_cast<int>(m_nodes.size() - 1);
     }
 
+    // Two operands of the kind `op` takes (conditions or numbers) joined by it.
+    int joined(Op op, int lhs, int rhs, bool boolean)
+    {
+        require(lhs, boolean);
+        require(rhs, boolean);
+        return binary(op, lhs, rhs);
+    }
+
     int binary(Op op, int lhs, int rhs)
     {
         Goal::Node n;
@@ -107,10 +115,7 @@ private:
     {
         int lhs = (this->*operand)();
         while (keyword(word) || symbol(sym)) {
-            const int rhs = (this->*operand)();
-            require(lhs, true);
-            require(rhs, true);
-            lhs = binary(op, lhs, rhs);
+            lhs = joined(op, lhs, (this->*operand)(), true);
         }
         return lhs;
     }
@@ -154,9 +159,7 @@ private:
         int chain = -1;
         while (const std::optional<Op> op = comparisonOp()) {
             const int rhs = parseSum();
-            require(lhs, false);
-            require(rhs, false);
-            const int node = binary(*op, lhs, rhs);
+            const int node = joined(*op, lhs, rhs, false);
             if (symbol(u"±") || symbol(u"+/-") || symbol(u"+-")) {
                 skipSpace();
                 const qsizetype at = m_pos;
@@ -188,10 +191,7 @@ private:
                 op = Op::Subtract;
             else
                 return lhs;
-            const int rhs = parseProduct();
-            require(lhs, false);
-            require(rhs, false);
-            lhs = binary(op, lhs, rhs);
+            lhs = joined(op, lhs, parseProduct(), false);
         }
     }
 
@@ -206,10 +206,7 @@ private:
                 op = Op::Divide;
             else
                 return lhs;
-            const int rhs = parseUnary();
-            require(lhs, false);
-            require(rhs, false);
-            lhs = binary(op, lhs, rhs);
+            lhs = joined(op, lhs, parseUnary(), false);
         }
     }
 

@@ -5,9 +5,9 @@
 #include "animation/palette.h"
 
 #include <QBuffer>
+#include <QGuiApplication>
 #include <QImageReader>
 #include <QPainter>
-#include <QGuiApplication>
 #include <QTest>
 
 #include <webp/demux.h>
