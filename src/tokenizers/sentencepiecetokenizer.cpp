@@ -14,7 +14,14 @@ SentencePieceTokenizer::~SentencePieceTokenizer() = default;
 LoadedTokenizer SentencePieceTokenizer::load(const QByteArray &model, const QString &where, bool addBos, bool addEos)
 {
     std::unique_ptr<SentencePieceTokenizer> t(new SentencePieceTokenizer);
-    const auto status = t->m_processor->LoadFromSerializedProto(std::string_view(model.constData(), model.size()));
+    sentencepiece::util::Status status;
+    try {
+        status = t->m_processor->LoadFromSerializedProto(std::string_view(model.constData(), model.size()));
+    } catch (const std::exception &e) {
+        // Its trie builder throws on some malformed models (a piece of zero length) instead of
+        // returning a status.
+        return {nullptr, where + QStringLiteral(": not a SentencePiece model (") + QString::fromUtf8(e.what()) + u')'};
+    }
     if (!status.ok())
         return {nullptr,
             where + QStringLiteral(": not a SentencePiece model (") + QString::fromStdString(status.ToString()) + u')'};
@@ -57,11 +64,18 @@ QString SentencePieceTokenizer::piece(int id) const
 std::optional<int> SentencePieceTokenizer::id(const QString &piece) const
 {
     const QByteArray utf8 = piece.toUtf8();
-    const int id = m_processor->PieceToId(std::string_view(utf8.constData(), utf8.size()));
-    // Unknown pieces come back as the unknown token's id.
-    if (id < 0 || id >= vocabSize() || m_processor->IdToPiece(id) != utf8.toStdString())
-        return std::nullopt;
-    return id;
+    const std::string_view wanted(utf8.constData(), std::size_t(utf8.size()));
+    const int id = m_processor->PieceToId(wanted);
+    if (id >= 0 && id < vocabSize() && m_processor->IdToPiece(id) == wanted)
+        return id;
+    // Unknown pieces come back as the unknown token's id, and libsentencepiece's index misses a
+    // piece holding a NUL byte, which a model may still have, and a piece that is not UTF-8 reads
+    // as its text with U+FFFD: look through every piece's text (a miss is rare: the special tokens
+    // named in a model's configuration).
+    for (int i = 0; i < vocabSize(); ++i)
+        if (this->piece(i) == piece)
+            return i;
+    return std::nullopt;
 }
 
 Tokenizer::PieceText SentencePieceTokenizer::pieceText(int id) const
