@@ -102,6 +102,17 @@ QPalette slidePalette()
     return p;
 }
 
+namespace {
+
+// The document's annotations of a view, on the tokens of the result drawn.
+std::vector<PlacedAnnotation> annotationsOf(const FigureInput &in, const QString &view)
+{
+    return in.document && in.result ? placeAnnotations(in.document->annotations(), in.result->tokens, view)
+                                    : std::vector<PlacedAnnotation> {};
+}
+
+} // namespace
+
 template<typename View>
 View *FigureRenderer::adopt(View *view)
 {
@@ -193,6 +204,7 @@ PaintFigure FigureRenderer::paintView(const FigureInput &in, const FigureOptions
         figure->setUnitScale(!o.dataScale);
         if (colormap >= 0)
             figure->setColormap(static_cast<Colormap>(colormap));
+        figure->setAnnotations(annotationsOf(in, QStringLiteral("heatmap")));
         return paintFigure(figure);
     }
     if (kind == FigureKind::Heads) {
@@ -214,6 +226,7 @@ PaintFigure FigureRenderer::paintView(const FigureInput &in, const FigureOptions
         figure->setGraphLayout(o.arcs ? Figure::Layout::Arcs : Figure::Layout::Columns);
         figure->setHeadMode(o.allHeads ? Figure::HeadMode::All : Figure::HeadMode::Current);
         figure->setFilter(o.filter);
+        figure->setAnnotations(annotationsOf(in, QStringLiteral("arrows")));
         return paintFigure(figure);
     }
     if (kind == FigureKind::Vectors) {
@@ -230,6 +243,7 @@ PaintFigure FigureRenderer::paintView(const FigureInput &in, const FigureOptions
         figure->setData(in.result, in.head);
         figure->setQuery(in.token);
         figure->setSorted(o.sorted);
+        figure->setAnnotations(annotationsOf(in, QStringLiteral("bars")));
         return paintFigure(figure);
     }
     if (kind == FigureKind::Worked) {

@@ -258,11 +258,11 @@ void MainWindow::enterLessonStep(int step)
     if (state.head >= 0)
         m_session->setCurrentHead(state.head);
     // The session selects one token: a highlighted cell selects its query, and the heatmap frames it.
-    const std::optional<int> markRow = lessons::tokenIndex(tokens, state.highlightQuery);
-    const std::optional<int> markCol = lessons::tokenIndex(tokens, state.highlightKey);
+    const std::optional<int> markRow = tokenIndex(tokens, state.highlightQuery);
+    const std::optional<int> markCol = tokenIndex(tokens, state.highlightKey);
     m_ui->heatmap->setMarkedCell(markRow && markCol ? *markRow : -1, markRow && markCol ? *markCol : -1);
     const QString &selected = state.token.isEmpty() ? state.highlightQuery : state.token;
-    if (const std::optional<int> token = lessons::tokenIndex(tokens, selected))
+    if (const std::optional<int> token = tokenIndex(tokens, selected))
         m_session->setSelectedToken(*token);
     showLessonViews(state.views);
     if (!m_session->isComputing())

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "document/annotation.h"
 #include "document/settings.h"
 #include "document/valueref.h"
 
@@ -103,6 +104,10 @@ public:
     const std::set<Cell> &maskedCells() const { return m_masked; }
     void setMaskedCells(const std::set<Cell> &cells);
 
+    // Marks on the views (callouts, boxes, arrows), in the order they are drawn.
+    const std::vector<Annotation> &annotations() const { return m_annotations; }
+    void setAnnotations(const std::vector<Annotation> &a) { m_annotations = a; }
+
     // The program's own view state and keys this version does not know, kept for saving.
     const QJsonObject &view() const { return m_view; }
     void setView(const QJsonObject &v) { m_view = v; }
@@ -130,6 +135,7 @@ private:
     std::optional<Eigen::MatrixXd> m_wo;
     std::vector<Eigen::MatrixXd> m_attention;
     std::set<Cell> m_masked;
+    std::vector<Annotation> m_annotations;
     QJsonObject m_view;
     QJsonObject m_extra;
 };

@@ -77,7 +77,8 @@ const QStringList knownKeys {QStringLiteral("format"), QStringLiteral("version")
     QStringLiteral("heads"), QStringLiteral("dim"), QStringLiteral("scoring"), QStringLiteral("normalization"),
     QStringLiteral("temperature"), QStringLiteral("mask"), QStringLiteral("masked"), QStringLiteral("words"),
     QStringLiteral("attention"), QStringLiteral("d_model"), QStringLiteral("positions"), QStringLiteral("embeddings"),
-    QStringLiteral("projections"), QStringLiteral("wo"), QStringLiteral("view"), QStringLiteral("vectors")};
+    QStringLiteral("projections"), QStringLiteral("wo"), QStringLiteral("view"), QStringLiteral("vectors"),
+    QStringLiteral("annotations")};
 
 Settings readSettings(const QJsonObject &o)
 {
@@ -219,6 +220,8 @@ Document readDocument(const QJsonObject &o)
         readWords(o, doc);
     readProjection(o, doc);
     readAttentionAndMasks(o, doc);
+    if (o.contains(QStringLiteral("annotations")))
+        doc.setAnnotations(readAnnotations(o.value(QStringLiteral("annotations")), QStringLiteral("annotations")));
     if (o.contains(QStringLiteral("view")))
         doc.setView(object(o.value(QStringLiteral("view")), QStringLiteral("view")));
     QJsonObject extra;

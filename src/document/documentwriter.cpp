@@ -92,6 +92,8 @@ QJsonObject documentToJson(const Document &doc)
     }
     if (doc.wo())
         o.insert(QStringLiteral("wo"), toJson(*doc.wo()));
+    if (!doc.annotations().empty())
+        o.insert(QStringLiteral("annotations"), annotationsToJson(doc.annotations()));
     if (!doc.view().isEmpty())
         o.insert(QStringLiteral("view"), doc.view());
     return o;

@@ -472,8 +472,9 @@ void ArrowGraphFigure::paint(QPainter &painter, const QRectF &rect, const Figure
     painter.restore();
     painter.setRenderHint(QPainter::Antialiasing);
     paintLabels(painter, g, style);
-    paintWeightLabels(painter, g, style);
+    std::vector<QRectF> weights = paintWeightLabels(&painter, g, style);
     paintFrame(painter, g, style);
+    m_annotations.paint(painter, annotationTargets(g, rect, std::move(weights)), style);
     painter.restore();
 }
 

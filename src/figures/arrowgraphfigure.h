@@ -3,6 +3,7 @@
 #include "attention/edgefilter.h"
 #include "attention/engine.h"
 #include "attention/incrementalupdate.h"
+#include "figures/annotationlayer.h"
 #include "figures/figurestyle.h"
 
 #include <QCoreApplication>
@@ -72,6 +73,12 @@ public:
     // legend of what width and opacity mean, and edges as thick as its text is large.
     void paint(QPainter &painter, const QRectF &rect, const FigureStyle &style) const;
 
+    // Callouts, boxes and arrows over the graph: a token is its query label (in columns an arrow
+    // ends at the key's), and no callout covers a label or a written weight.
+    void setAnnotations(std::vector<PlacedAnnotation> annotations) { m_annotations.set(std::move(annotations)); }
+    const AnnotationLayer &annotations() const { return m_annotations; }
+    AnnotationTargets annotationTargets(const QRectF &rect, const FigureStyle &style) const;
+
     // In paint(rect)'s coordinates: a token's slot (its click target), the unlock button (empty
     // while nothing is locked), the token under a point (-1 for none), and where each written
     // label's text goes (unrotated bounds; thinned out when tokens are dense).
@@ -109,12 +116,15 @@ private:
     double inkScale(const Geometry &g, qreal lineScale) const;
     void paintEdges(QPainter &painter, const Geometry &g, const FigureStyle &style) const;
     void paintLabels(QPainter &painter, const Geometry &g, const FigureStyle &style) const;
-    void paintWeightLabels(QPainter &painter, const Geometry &g, const FigureStyle &style) const;
+    // Returns where it wrote the weights.
+    std::vector<QRectF> paintWeightLabels(QPainter *painter, const Geometry &g, const FigureStyle &style) const;
+    AnnotationTargets annotationTargets(const Geometry &g, const QRectF &rect, std::vector<QRectF> numbers) const;
     void paintFrame(QPainter &painter, const Geometry &g, const FigureStyle &style) const;
     qreal paintWeightLegend(
         QPainter &painter, const QRectF &footer, const QFontMetricsF &fm, const FigureStyle &style) const;
 
     const Result *m_result = nullptr;
+    AnnotationLayer m_annotations;
     int m_currentHead = 0;
     int m_locked = -1;
     Side m_lockedSide = Side::Query;

@@ -57,21 +57,22 @@ std::vector<QRectF> ArrowGraphFigure::labelRects(const QRectF &rect, const Figur
     return out;
 }
 
-void ArrowGraphFigure::paintWeightLabels(QPainter &painter, const Geometry &g, const FigureStyle &style) const
+std::vector<QRectF> ArrowGraphFigure::paintWeightLabels(
+    QPainter *painter, const Geometry &g, const FigureStyle &style) const
 {
     // The numbers themselves, when one token's few arrows are isolated and there is room.
+    std::vector<QRectF> used;
     if (focusedToken() < 0)
-        return;
+        return used;
     auto edges = drawnEdges();
-    const QFontMetricsF fm = g.metrics(painter.font());
+    const QFontMetricsF fm = g.metrics(style.font);
     if (edges.empty() || edges.size() > 40 || g.step < (g.columns() ? g.lineHeight : 0))
-        return;
+        return used;
     std::stable_sort(edges.begin(), edges.end(),
         [](const DrawnEdge &a, const DrawnEdge &b) { return a.edge.weight > b.edge.weight; });
     const Side side = focusSide();
     QColor box = style.palette.color(QPalette::Base);
     box.setAlphaF(0.85f);
-    std::vector<QRectF> used;
     std::array<QPointF, maxPoints> points;
     for (const DrawnEdge &d : edges) {
         const QString text = formatSigned(d.edge.weight, 2, style.locale);
@@ -89,12 +90,48 @@ void ArrowGraphFigure::paintWeightLabels(QPainter &painter, const Geometry &g, c
         if (std::any_of(used.begin(), used.end(), [&](const QRectF &u) { return u.intersects(r); }))
             continue;
         used.push_back(r);
-        painter.setPen(QPen(edgeColor(d.head, style.isDark()), 1));
-        painter.setBrush(box);
-        painter.drawRoundedRect(r, 3, 3);
-        painter.setPen(style.palette.color(QPalette::Text));
-        painter.drawText(r, Qt::AlignCenter, text);
+        if (!painter)
+            continue;
+        painter->setPen(QPen(edgeColor(d.head, style.isDark()), 1));
+        painter->setBrush(box);
+        painter->drawRoundedRect(r, 3, 3);
+        painter->setPen(style.palette.color(QPalette::Text));
+        painter->drawText(r, Qt::AlignCenter, text);
     }
+    return used;
+}
+
+AnnotationTargets ArrowGraphFigure::annotationTargets(const QRectF &rect, const FigureStyle &style) const
+{
+    const Geometry g = geometry(rect, style);
+    return annotationTargets(g, rect, paintWeightLabels(nullptr, g, style));
+}
+
+AnnotationTargets ArrowGraphFigure::annotationTargets(
+    const Geometry &g, const QRectF &rect, std::vector<QRectF> numbers) const
+{
+    AnnotationTargets t;
+    t.bounds = rect;
+    const std::vector<Label> labels = placeLabels(g, result().tokens, m_locked, m_hovered);
+    for (const Label &l : labels)
+        numbers.push_back(l.ink);
+    // The header's and footer's words (the legend) too.
+    numbers.push_back(g.header);
+    numbers.push_back(g.footer);
+    t.numbers = std::move(numbers);
+    // A token's written label, or where it would be written when thinned out.
+    const auto mark = [g, labels, n = g.n](int i, Side side) {
+        if (i < 0 || i >= n)
+            return QRectF();
+        for (const Label &l : labels)
+            if (l.token == i && (l.side == side || !g.columns()))
+                return l.ink.adjusted(-2, 0, 2, 0);
+        return g.labelRect(i, side);
+    };
+    t.token = [mark](int i) { return mark(i, Side::Query); };
+    if (g.columns())
+        t.arrowEnd = [mark](int i) { return mark(i, Side::Key); };
+    return t;
 }
 
 } // namespace qkv

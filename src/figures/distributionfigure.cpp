@@ -307,6 +307,7 @@ void DistributionFigure::paint(QPainter &painter, const QRectF &rect, const Figu
                 painter.drawText(l.plot.adjusted(12, 12, -12, -12), Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap,
                     describe(RowWarning {m_head, q, p.issue}, r.tokens));
     }
+    m_annotations.paint(painter, annotationTargets(l), style);
     painter.restore();
 }
 
@@ -420,9 +421,14 @@ void DistributionFigure::paintLabels(QPainter &painter, const Layout &l, const F
 }
 
 // Every weight written above its bar while the numbers fit.
+QFont DistributionFigure::valueFont(const Layout &l) const
+{
+    return pixelFont(l.font, std::max<qreal>(minLabelPx, QFontInfo(l.font).pixelSize() * 0.85));
+}
+
 void DistributionFigure::paintValues(QPainter &painter, const Layout &l, const FigureStyle &style) const
 {
-    const QFont font = pixelFont(l.font, std::max<qreal>(minLabelPx, QFontInfo(l.font).pixelSize() * 0.85));
+    const QFont font = valueFont(l);
     const QFontMetricsF fm(font);
     if (l.bars > valueLabelLimit || fm.horizontalAdvance(QStringLiteral("0.00")) + 2 > l.pitch)
         return;
@@ -465,6 +471,38 @@ void DistributionFigure::paintCallout(QPainter &painter, const Layout &l, const 
     painter.setFont(font);
     painter.setPen(style.palette.color(QPalette::Text));
     painter.drawText(box, Qt::AlignCenter, text);
+}
+
+AnnotationTargets DistributionFigure::annotationTargets(const QRectF &rect, const FigureStyle &style) const
+{
+    return annotationTargets(layout(rect, style));
+}
+
+AnnotationTargets DistributionFigure::annotationTargets(const Layout &l) const
+{
+    AnnotationTargets t;
+    t.bounds = l.rect;
+    if (l.bars == 0)
+        return t;
+    const qreal valueHeight = QFontMetricsF(valueFont(l)).height() + 1;
+    const qreal labelBottom
+        = l.plot.bottom() + labelGap + (l.vertical ? l.labelLength + 2 : QFontMetricsF(l.labelFont).height());
+    const qreal valueWidth = QFontMetricsF(valueFont(l)).horizontalAdvance(QStringLiteral("−0.00"));
+    // Each bar's column, `width` wide: its weight above, the bar, its label below.
+    const auto column = [this, l, valueHeight, labelBottom](int key, qreal width) {
+        const auto pos = m_bars.order.indexOf(key);
+        if (pos < 0)
+            return QRectF();
+        const qreal value = m_bars.masked[key] ? m_bars.axis.high : std::max(0.0, m_bars.values[key]);
+        const qreal x = l.centre(static_cast<int>(pos));
+        return QRectF(QPointF(x - width / 2, barTop(l, value) - valueHeight), QPointF(x + width / 2, labelBottom));
+    };
+    t.token = [column, w = l.barWidth](int key) { return column(key, w); };
+    for (int key = 0; key < l.bars; ++key)
+        if (const QRectF c = column(key, std::max(l.barWidth, valueWidth)); !c.isEmpty())
+            t.numbers.push_back(c);
+    t.numbers.push_back(l.title);
+    return t;
 }
 
 } // namespace qkv

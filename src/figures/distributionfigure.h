@@ -1,6 +1,7 @@
 #pragma once
 
 #include "attention/engine.h"
+#include "figures/annotationlayer.h"
 #include "figures/figurestyle.h"
 #include "figures/valueaxis.h"
 
@@ -55,6 +56,12 @@ public:
 
     void paint(QPainter &painter, const QRectF &rect, const FigureStyle &style) const;
 
+    // Callouts, boxes and arrows over the bars: a token is its bar's column (weight, bar and
+    // label); no callout covers a weight.
+    void setAnnotations(std::vector<PlacedAnnotation> annotations) { m_annotations.set(std::move(annotations)); }
+    const AnnotationLayer &annotations() const { return m_annotations; }
+    AnnotationTargets annotationTargets(const QRectF &rect, const FigureStyle &style) const;
+
 private:
     struct Layout;
     const HeadResult *headResult() const;
@@ -67,8 +74,11 @@ private:
     void paintLabels(QPainter &painter, const Layout &l, const FigureStyle &style) const;
     void paintValues(QPainter &painter, const Layout &l, const FigureStyle &style) const;
     void paintCallout(QPainter &painter, const Layout &l, const FigureStyle &style, int key) const;
+    AnnotationTargets annotationTargets(const Layout &l) const;
+    QFont valueFont(const Layout &l) const;
 
     const Result *m_result = nullptr;
+    AnnotationLayer m_annotations;
     int m_head = 0;
     int m_query = -1;
     bool m_sorted = false;

@@ -1,4 +1,5 @@
 #include "figures/heatmapfigure.h"
+#include "figures/heatmaplayout.h"
 
 #include "figures/numbertext.h"
 #include "figures/tokenlabel.h"
@@ -36,23 +37,6 @@ QColor textColorOn(QRgb cell)
 }
 
 } // namespace
-
-struct HeatmapFigure::Layout {
-    int n = 0;
-    QRectF grid;
-    qreal cell = 0;
-    qreal extent = 0; // width of the row labels
-    qreal top = 0; // height of the column labels
-    bool flat = false; // column labels written level (each fits its cell), else upwards
-    qreal axisTitle = 0; // figures: the band of "query" left and "key" above the labels
-    QFont labelFont;
-    QList<int> shown; // tokens whose labels are drawn
-    QRectF bar; // the colour bar's column
-    QString barTitle;
-    bool values = false;
-    QFont valueFont;
-    double magnitude = 1; // decides the decimals of the numbers in cells
-};
 
 HeatmapFigure::HeatmapFigure() = default;
 HeatmapFigure::~HeatmapFigure() = default;
@@ -251,13 +235,20 @@ qreal HeatmapFigure::labelAdvance(const QFont &font) const
 
 HeatmapFigure::Layout HeatmapFigure::layout(const QRectF &rect, const FigureStyle &style) const
 {
-    Layout l = layout(rect, style, !m_sharedScale);
+    // Callouts get a column of their own at the right: the cells are all numbers.
+    const qreal column = std::min(m_annotations.columnWidth(style), rect.width() / 3);
+    const QRectF cells = rect.adjusted(0, 0, -column, 0);
+    Layout l = layout(cells, style, !m_sharedScale);
     // Where the numbers would not fit, the colour bar gives way to them: they say more.
     if (m_valuesVisible && !l.values && l.n > 0 && !m_sharedScale) {
-        Layout bare = layout(rect, style, false);
+        Layout bare = layout(cells, style, false);
         if (bare.values)
-            return bare;
+            l = bare;
     }
+    // The callouts' column between the cells and the colour bar, so that no leader crosses the
+    // bar's numbers.
+    l.column = QRectF(l.grid.right(), rect.top(), column, rect.height());
+    l.bar.translate(column, 0);
     return l;
 }
 
@@ -413,6 +404,7 @@ void HeatmapFigure::paint(QPainter &painter, const QRectF &rect, const FigureSty
     if (m_concealed) {
         paintConcealed(painter, l, style);
         paintLabels(painter, l, style);
+        m_annotations.paint(painter, annotationTargets(l, rect), style);
         painter.restore();
         return;
     }
@@ -446,6 +438,7 @@ void HeatmapFigure::paint(QPainter &painter, const QRectF &rect, const FigureSty
     if (l.bar.width() > 0)
         paintColorBar(painter, l.bar, colorScale(), l.barTitle, style.palette,
             pixelFont(style.font, QFontInfo(style.font).pixelSize()), style.locale);
+    m_annotations.paint(painter, annotationTargets(l, rect), style);
     painter.restore();
 }
 

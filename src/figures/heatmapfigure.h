@@ -2,6 +2,7 @@
 
 #include "attention/engine.h"
 #include "attention/incrementalupdate.h"
+#include "figures/annotationlayer.h"
 #include "figures/colormap.h"
 #include "figures/figurestyle.h"
 #include "figures/rowpools.h"
@@ -70,6 +71,13 @@ public:
     // The colours and range in use (the colour bar's).
     ColorScale colorScale() const;
 
+    // Callouts, boxes and arrows to draw over the cells (a column at the right is kept for the
+    // callouts, which may not cover numbers).
+    void setAnnotations(std::vector<PlacedAnnotation> annotations) { m_annotations.set(std::move(annotations)); }
+    const AnnotationLayer &annotations() const { return m_annotations; }
+    // Where they point for `rect`: a token is its row (label and cells), a cell is a cell.
+    AnnotationTargets annotationTargets(const QRectF &rect, const FigureStyle &style) const;
+
     void paint(QPainter &painter, const QRectF &rect, const FigureStyle &style) const;
 
     // Geometry of paint() for `rect`: the cells' square, one cell, the cell under a point
@@ -102,6 +110,7 @@ private:
     void paintValues(QPainter &painter, const Layout &l, const QLocale &locale) const;
     void paintConcealed(QPainter &painter, const Layout &l, const FigureStyle &style) const;
     void paintLabels(QPainter &painter, const Layout &l, const FigureStyle &style) const;
+    AnnotationTargets annotationTargets(const Layout &l, const QRectF &rect) const;
 
     const Result *m_result = nullptr;
     int m_head = 0;
@@ -114,6 +123,7 @@ private:
     bool m_valuesVisible = true;
     bool m_concealed = false;
     std::optional<ColorScale> m_sharedScale;
+    AnnotationLayer m_annotations;
 
     // Derived from the data, recomputed lazily after dataChanged() bumps m_serial.
     quint64 m_serial = 1;

@@ -13,9 +13,6 @@ namespace qkv::lessons {
 // What a quantity of the goal language reads.
 enum class Quantity { Weight, Score, Query, Key, Value, Output, Embedding };
 
-// The token a lesson names: "#3" is the third, anything else the first token with that text.
-std::optional<int> tokenIndex(const QStringList &tokens, const QString &name);
-
 // A condition on the attention as a teacher writes it, e.g.
 //   weight(it, animal) >= 0.6 and weight(it, street) <= 0.1
 // or a single quantity to predict, e.g. `weight(it, animal)`. The grammar is in the README

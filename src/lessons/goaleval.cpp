@@ -255,19 +255,6 @@ private:
 
 } // namespace
 
-std::optional<int> tokenIndex(const QStringList &tokens, const QString &name)
-{
-    if (name.startsWith(u'#')) {
-        bool ok = false;
-        const int position = name.mid(1).toInt(&ok);
-        if (ok && position >= 1 && position <= tokens.size())
-            return position - 1;
-        return std::nullopt;
-    }
-    const qsizetype i = tokens.indexOf(name);
-    return i >= 0 ? std::optional<int>(static_cast<int>(i)) : std::nullopt;
-}
-
 Goal::Outcome Goal::evaluate(const Document &doc, const Result &result) const
 {
     Evaluator e(m_text, m_nodes, doc, result);

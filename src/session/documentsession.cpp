@@ -1,6 +1,7 @@
 #include "session/documentsession.h"
 
 #include "document/sentencesplit.h"
+#include "session/annotationscommand.h"
 #include "session/maskcommand.h"
 #include "session/replacecommand.h"
 #include "session/sentencecommand.h"
@@ -115,6 +116,12 @@ void DocumentSession::editDocument(const Document &doc, const QString &text)
     }
     if (!refuseSize(doc.settings(), doc.sentence()))
         m_undo.push(new ReplaceCommand(this, doc, text));
+}
+
+void DocumentSession::editAnnotations(const std::vector<Annotation> &annotations, const QString &text)
+{
+    if (annotations != m_document.annotations())
+        m_undo.push(new AnnotationsCommand(this, annotations, text));
 }
 
 void DocumentSession::editSettings(const Settings &settings)

@@ -61,6 +61,8 @@ public:
     // The whole document replaced in one undo step named `text` (a lesson's step or solution);
     // refused like a sentence or settings edit when it would be too large to compute.
     void editDocument(const Document &doc, const QString &text);
+    // The annotations replaced in one undo step named `text`; allowed on a real model's layer too.
+    void editAnnotations(const std::vector<Annotation> &annotations, const QString &text);
     // While a real model runs, the document is one of its layers: its settings and masks are the
     // model's, and editing them is refused with `why` (editRefused); empty allows it again.
     void setSettingsFixed(const QString &why) { m_settingsFixed = why; }
@@ -92,14 +94,22 @@ Q_SIGNALS:
     void currentHeadChanged(int head);
     // Why the last sentence or settings edit was not made.
     void editRefused(const QString &why);
+    // The annotations changed, and nothing else.
+    void annotationsChanged();
 
 private:
     // The undo commands' way in, theirs only: every change of the document is a step of history.
+    friend class AnnotationsCommand;
     friend class MaskCommand;
     friend class ReplaceCommand;
     friend class SentenceCommand;
     friend class SettingsCommand;
     friend class ValuesCommand;
+    void modifyAnnotations(const std::vector<Annotation> &annotations)
+    {
+        m_document.setAnnotations(annotations);
+        Q_EMIT annotationsChanged();
+    }
     // Changes the document, recomputes, notifies.
     template<typename F>
     void modify(F &&change)

@@ -28,6 +28,7 @@ void SessionBinding::setSession(DocumentSession *session)
         connect(session, &DocumentSession::resultChanged, this,
             [this] { announceResult(m_session->attentionKept(), m_session->changedRows()); });
         connect(session, &DocumentSession::currentHeadChanged, this, &SessionBinding::headChanged);
+        connect(session, &DocumentSession::annotationsChanged, this, &SessionBinding::annotationsChanged);
         connect(session, &DocumentSession::selectedTokenChanged, this,
             [this](int token) { Q_EMIT selectionChanged(token, isKeySelected()); });
         // Back to the own data when the session goes first.
@@ -42,6 +43,7 @@ void SessionBinding::announceAll()
     announceResult(false);
     Q_EMIT headChanged(head());
     Q_EMIT selectionChanged(selectedToken(), isKeySelected());
+    Q_EMIT annotationsChanged();
 }
 
 DocumentSession *SessionBinding::session() const
@@ -71,6 +73,12 @@ const Result &SessionBinding::result() const
 const Document *SessionBinding::document() const
 {
     return m_session ? &m_session->document() : m_ownDocument ? &*m_ownDocument : nullptr;
+}
+
+std::vector<PlacedAnnotation> SessionBinding::annotations(const QString &view) const
+{
+    const Document *doc = document();
+    return doc ? placeAnnotations(doc->annotations(), result().tokens, view) : std::vector<PlacedAnnotation> {};
 }
 
 int SessionBinding::head() const

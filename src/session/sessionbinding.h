@@ -39,6 +39,8 @@ public:
     // The document, for what a result does not say (the mode, shared vectors): the session's, or
     // the one set; none without either.
     const Document *document() const;
+    // The document's annotations of `view` (an annotationViews() name) on the result's tokens.
+    std::vector<PlacedAnnotation> annotations(const QString &view) const;
 
     int head() const;
     void setHead(int head);
@@ -59,6 +61,8 @@ Q_SIGNALS:
     void attentionChanged();
     void headChanged(int head);
     void selectionChanged(int token, bool asKey);
+    // The document's annotations changed (and no number).
+    void annotationsChanged();
 
 private:
     void announceResult(bool attentionKept, const ChangedRows *changedRows = nullptr);

@@ -19,6 +19,7 @@ ArrowGraphView::ArrowGraphView(QWidget *parent)
     connect(&m_binding, &SessionBinding::attentionChanged, this, &ArrowGraphView::dataChanged);
     connect(&m_binding, &SessionBinding::headChanged, this, &ArrowGraphView::dataChanged);
     connect(&m_binding, &SessionBinding::selectionChanged, this, &ArrowGraphView::followSelection);
+    connect(&m_binding, &SessionBinding::annotationsChanged, this, qOverload<>(&QWidget::update));
 }
 
 ArrowGraphView::~ArrowGraphView() = default;
@@ -118,6 +119,7 @@ void ArrowGraphView::paint(QPainter &painter, const QRectF &rect) const
 void ArrowGraphView::paintEvent(QPaintEvent *)
 {
     QPainter painter(this);
+    m_figure.setAnnotations(m_binding.annotations(QStringLiteral("arrows")));
     m_figure.paint(painter, rect(), figureStyle());
 }
 

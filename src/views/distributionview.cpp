@@ -22,6 +22,7 @@ DistributionView::DistributionView(QWidget *parent)
     connect(&m_binding, &SessionBinding::resultChanged, this, &DistributionView::sync);
     connect(&m_binding, &SessionBinding::headChanged, this, &DistributionView::sync);
     connect(&m_binding, &SessionBinding::selectionChanged, this, &DistributionView::sync);
+    connect(&m_binding, &SessionBinding::annotationsChanged, this, &DistributionView::sync);
     sync();
 }
 
@@ -41,6 +42,7 @@ void DistributionView::sync()
 {
     m_figure.setData(&m_binding.result(), m_binding.head());
     m_figure.setQuery(m_binding.selectedToken());
+    m_figure.setAnnotations(m_binding.annotations(QStringLiteral("bars")));
     update();
     notifyViewChanged(this);
 }

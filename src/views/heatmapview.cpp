@@ -18,6 +18,7 @@ HeatmapView::HeatmapView(QWidget *parent)
     connect(&m_binding, &SessionBinding::attentionChanged, this, &HeatmapView::dataChanged);
     connect(&m_binding, &SessionBinding::headChanged, this, &HeatmapView::dataChanged);
     connect(&m_binding, &SessionBinding::selectionChanged, this, &HeatmapView::followSelection);
+    connect(&m_binding, &SessionBinding::annotationsChanged, this, qOverload<>(&QWidget::update));
 }
 
 HeatmapView::~HeatmapView() = default;
@@ -195,6 +196,7 @@ void HeatmapView::paintEvent(QPaintEvent *)
 {
     QPainter painter(this);
     const FigureStyle s = figureStyle();
+    m_figure.setAnnotations(m_binding.annotations(QStringLiteral("heatmap")));
     m_figure.paint(painter, rect(), s);
     // Hover feedback belongs to the screen only, not to exported figures.
     if (m_hovered.x() >= 0 && m_hovered.y() >= 0) {

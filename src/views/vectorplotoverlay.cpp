@@ -68,13 +68,16 @@ void VectorPlotView::paintOverlay(QPainter &painter, QSizeF size) const
 
     const QRectF legend = legendRect(size);
     paintLegend(painter, legend);
-    paintLabels(painter, size, legend);
+    std::vector<QRectF> words = paintLabels(painter, size, legend);
+    words.push_back(legend);
+    paintAnnotations(painter, size, std::move(words));
     if (m_drag.active)
         paintDragValue(painter);
 }
 
-void VectorPlotView::paintLabels(QPainter &painter, QSizeF size, const QRectF &legend) const
+std::vector<QRectF> VectorPlotView::paintLabels(QPainter &painter, QSizeF size, const QRectF &legend) const
 {
+    std::vector<QRectF> written;
     const QPalette pal = palette();
     const bool dark = chartstyle::isDark(pal);
     const QRectF plot = m_chart->plotArea();
@@ -132,6 +135,7 @@ void VectorPlotView::paintLabels(QPainter &painter, QSizeF size, const QRectF &l
                 painter.setPen(dark || same.size() > 1 ? color : color.darker(130));
                 painter.setFont(selected ? bold : font());
                 painter.drawText(c, Qt::AlignCenter, shown);
+                written.push_back(c);
                 break;
             }
         }
@@ -150,6 +154,7 @@ void VectorPlotView::paintLabels(QPainter &painter, QSizeF size, const QRectF &l
             painter.setPen(dark ? outputColor(dark) : outputColor(dark).darker(130));
             painter.setFont(bold);
             painter.drawText(c, Qt::AlignCenter, text);
+            written.push_back(c);
             break;
         }
     }
@@ -163,6 +168,7 @@ void VectorPlotView::paintLabels(QPainter &painter, QSizeF size, const QRectF &l
     for (int g = 0; g < m_drawn.cloud.groups().size(); ++g)
         if (g != selectedGroup)
             placeLabels(g);
+    return written;
 }
 
 QString VectorPlotView::outputName()

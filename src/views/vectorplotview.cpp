@@ -67,6 +67,7 @@ VectorPlotView::VectorPlotView(QWidget *parent)
     connect(&m_binding, &SessionBinding::resultChanged, this, &VectorPlotView::dataChanged);
     connect(&m_binding, &SessionBinding::headChanged, this, &VectorPlotView::dataChanged);
     connect(&m_binding, &SessionBinding::selectionChanged, this, qOverload<>(&QWidget::update));
+    connect(&m_binding, &SessionBinding::annotationsChanged, this, qOverload<>(&QWidget::update));
 }
 
 VectorPlotView::~VectorPlotView() = default;

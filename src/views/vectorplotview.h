@@ -24,6 +24,7 @@ QT_END_NAMESPACE
 namespace qkv {
 
 class DocumentSession;
+struct AnnotationTargets;
 
 // The query, key and value vectors of the current head as labelled points of a Qt Charts
 // scatter plot: one marker shape and colour per role, the selected token's points ringed and
@@ -167,9 +168,12 @@ private:
     void dragTo(const QPointF &pos);
     void endDrag();
     void paintOverlay(QPainter &painter, QSizeF size) const;
-    void paintLabels(QPainter &painter, QSizeF size, const QRectF &legend) const;
+    // Returns where it wrote the labels.
+    std::vector<QRectF> paintLabels(QPainter &painter, QSizeF size, const QRectF &legend) const;
     void paintLegend(QPainter &painter, const QRectF &box) const;
     void paintDragValue(QPainter &painter) const;
+    void paintAnnotations(QPainter &painter, QSizeF size, std::vector<QRectF> keepClear) const;
+    AnnotationTargets annotationTargets(QSizeF size, std::vector<QRectF> keepClear) const;
     static QString roleName(Role role);
     void useLightMarkers(bool light, qreal dpr) const;
 

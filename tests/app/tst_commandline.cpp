@@ -334,6 +334,34 @@ private Q_SLOTS:
         QVERIFY(a.count("sometimes") > 1);
     }
 
+    // A document's annotations are in every export of their view (SVG text, PDF, PNG) and in no
+    // other view's.
+    void exportKeepsAnnotations()
+    {
+        QTemporaryDir dir;
+        const QString doc = dir.filePath(u"a.qkv.json"_qs);
+        QFile f(doc);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QByteArray("{\"format\": \"qkvlab\", \"version\": 1, \"sentence\": \"the cat sat\", \"annotations\": ["
+                           "{\"kind\": \"callout\", \"view\": \"heatmap\", \"cell\": [\"cat\", \"the\"], "
+                           "\"text\": \"CalloutOnHeatmap\"}, {\"kind\": \"arrow\", \"view\": \"bars\", "
+                           "\"from\": \"sat\", \"to\": \"the\", \"text\": \"ArrowOnBars\"}]}"));
+        f.close();
+        const auto svgOf = [&](const QString &view) {
+            const QString out = dir.filePath(view + u".svg"_qs);
+            const int status
+                = run({u"export"_qs, doc, u"--view"_qs, view, u"--query"_qs, u"cat"_qs, u"-o"_qs, out}).status;
+            QFile svg(out);
+            return status == 0 && svg.open(QIODevice::ReadOnly) ? svg.readAll() : QByteArray();
+        };
+        const QByteArray heatmap = svgOf(u"heatmap"_qs), bars = svgOf(u"bars"_qs), arrows = svgOf(u"arrows"_qs);
+        QVERIFY(heatmap.contains("CalloutOnHeatmap") && !heatmap.contains("ArrowOnBars"));
+        QVERIFY(bars.contains("ArrowOnBars") && !bars.contains("CalloutOnHeatmap"));
+        QVERIFY(!arrows.isEmpty() && !arrows.contains("CalloutOnHeatmap") && !arrows.contains("ArrowOnBars"));
+        // The teaching figure holds the heatmap, and so its callout.
+        QVERIFY(svgOf(u"figure"_qs).contains("CalloutOnHeatmap"));
+    }
+
     // A real model's attention (issue 7): the layer and heads chosen, the tokens regrouped.
     void computeAModel()
     {

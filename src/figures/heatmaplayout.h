@@ -1,0 +1,32 @@
+#pragma once
+
+// Where paint() puts each part of a heatmap: shared by heatmapfigure.cpp and
+// heatmapannotations.cpp, private to the figure.
+#include "figures/heatmapfigure.h"
+
+#include <QFont>
+#include <QList>
+#include <QRectF>
+#include <QString>
+
+namespace qkv {
+
+struct HeatmapFigure::Layout {
+    int n = 0;
+    QRectF grid;
+    qreal cell = 0;
+    qreal extent = 0; // width of the row labels
+    qreal top = 0; // height of the column labels
+    bool flat = false; // column labels written level (each fits its cell), else upwards
+    qreal axisTitle = 0; // figures: the band of "query" left and "key" above the labels
+    QFont labelFont;
+    QList<int> shown; // tokens whose labels are drawn
+    QRectF bar; // the colour bar's column
+    QRectF column; // the annotations' callouts, between the cells and the bar (may be empty)
+    QString barTitle;
+    bool values = false;
+    QFont valueFont;
+    double magnitude = 1; // decides the decimals of the numbers in cells
+};
+
+} // namespace qkv
