@@ -1406,6 +1406,62 @@
         <comment>followed by a word</comment>
         <translation>%1 übernehmen von</translation>
     </message>
+    <message>
+        <source>the cell %1 → %2</source>
+        <translation>die Zelle %1 → %2</translation>
+    </message>
+    <message>
+        <source>“%1”</source>
+        <translation>„%1“</translation>
+    </message>
+    <message>
+        <source>Annotate</source>
+        <translation>Beschriften</translation>
+    </message>
+    <message>
+        <source>Box around %1</source>
+        <translation>Rahmen um %1</translation>
+    </message>
+    <message>
+        <source>Callout on %1…</source>
+        <translation>Beschriftung an %1…</translation>
+    </message>
+    <message>
+        <source>Callout</source>
+        <translation>Beschriftung</translation>
+    </message>
+    <message>
+        <source>What the callout on %1 says:</source>
+        <translation>Text der Beschriftung an %1:</translation>
+    </message>
+    <message>
+        <source>Callout on %1</source>
+        <translation>Beschriftung an %1</translation>
+    </message>
+    <message>
+        <source>Arrow from “%1” to</source>
+        <translation>Pfeil von „%1“ nach</translation>
+    </message>
+    <message>
+        <source>Arrow from “%1” to “%2”</source>
+        <translation>Pfeil von „%1“ nach „%2“</translation>
+    </message>
+    <message>
+        <source>Remove the annotations of %1 (%2)</source>
+        <translation>Anmerkungen an %1 entfernen (%2)</translation>
+    </message>
+    <message>
+        <source>Remove the annotations of %1</source>
+        <translation>Anmerkungen an %1 entfernen</translation>
+    </message>
+    <message>
+        <source>Remove every annotation of this view</source>
+        <translation>Alle Anmerkungen dieser Ansicht entfernen</translation>
+    </message>
+    <message>
+        <source>Remove every annotation of a view</source>
+        <translation>Alle Anmerkungen einer Ansicht entfernen</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>

@@ -2,6 +2,7 @@
 // tooltips.
 #include "views/arrowgraphview.h"
 
+#include <QContextMenuEvent>
 #include <QHelpEvent>
 #include <QKeyEvent>
 #include <QMouseEvent>
@@ -145,6 +146,16 @@ QString ArrowGraphView::tokenToolTip(int token, Side side) const
         lines << tr("“%1” is attended by %2").arg(r.tokens[token], strongest(false));
     lines << tr("Click to lock its arrows; arrow keys move, Esc unlocks.");
     return lines.join(QLatin1Char('\n'));
+}
+
+AnnotationSpot ArrowGraphView::annotationSpotAt(const QPointF &pos) const
+{
+    return {QStringLiteral("arrows"), tokenAt(pos), -1};
+}
+
+void ArrowGraphView::contextMenuEvent(QContextMenuEvent *event)
+{
+    execAnnotationMenu(this, m_binding.session(), annotationSpotAt(event->pos()), event->globalPos());
 }
 
 } // namespace qkv

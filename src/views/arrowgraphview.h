@@ -3,6 +3,7 @@
 #include "figures/arrowgraphfigure.h"
 #include "session/documentsession.h"
 #include "session/sessionbinding.h"
+#include "views/annotationactions.h"
 
 #include <QWidget>
 
@@ -76,12 +77,16 @@ public:
 
     QSize sizeHint() const override { return {560, 480}; }
 
+    // What a right-click at `pos` annotates (views/annotationactions.h).
+    AnnotationSpot annotationSpotAt(const QPointF &pos) const;
+
 Q_SIGNALS:
     void lockedTokenChanged(int token);
     void tokenHovered(int token);
 
 protected:
     void paintEvent(QPaintEvent *event) override;
+    void contextMenuEvent(QContextMenuEvent *event) override;
     void mouseMoveEvent(QMouseEvent *event) override;
     void mousePressEvent(QMouseEvent *event) override;
     void leaveEvent(QEvent *event) override;

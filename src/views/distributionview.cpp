@@ -3,6 +3,7 @@
 #include "views/accessiblegrid.h"
 #include "views/accessibleviews.h"
 
+#include <QContextMenuEvent>
 #include <QHelpEvent>
 #include <QKeyEvent>
 #include <QMouseEvent>
@@ -173,6 +174,16 @@ void DistributionView::changeEvent(QEvent *event)
     if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange)
         update();
     QWidget::changeEvent(event);
+}
+
+AnnotationSpot DistributionView::annotationSpotAt(const QPointF &pos) const
+{
+    return {QStringLiteral("bars"), barAt(pos), -1};
+}
+
+void DistributionView::contextMenuEvent(QContextMenuEvent *event)
+{
+    execAnnotationMenu(this, m_binding.session(), annotationSpotAt(event->pos()), event->globalPos());
 }
 
 } // namespace qkv

@@ -2,6 +2,7 @@
 
 #include "figures/distributionfigure.h"
 #include "session/sessionbinding.h"
+#include "views/annotationactions.h"
 
 #include <QWidget>
 
@@ -60,6 +61,9 @@ public:
     QSize sizeHint() const override { return {480, 320}; }
     QSize minimumSizeHint() const override { return {200, 140}; }
 
+    // What a right-click at `pos` annotates (views/annotationactions.h).
+    AnnotationSpot annotationSpotAt(const QPointF &pos) const;
+
 Q_SIGNALS:
     void keyHovered(int key); // -1 when the mouse leaves the bars
     void keyClicked(int key);
@@ -67,6 +71,7 @@ Q_SIGNALS:
 
 protected:
     void paintEvent(QPaintEvent *event) override;
+    void contextMenuEvent(QContextMenuEvent *event) override;
     void mouseMoveEvent(QMouseEvent *event) override;
     void mousePressEvent(QMouseEvent *event) override;
     void mouseDoubleClickEvent(QMouseEvent *event) override;

@@ -5,6 +5,7 @@
 #include "session/documentsession.h"
 #include "views/accessiblegrid.h"
 
+#include <QContextMenuEvent>
 #include <QHelpEvent>
 #include <QKeyEvent>
 #include <QMouseEvent>
@@ -165,6 +166,21 @@ bool HeatmapView::event(QEvent *event)
         return true;
     }
     return QWidget::event(event);
+}
+
+AnnotationSpot HeatmapView::annotationSpotAt(const QPointF &pos) const
+{
+    // A cell, or a token's row or column heading.
+    const QPoint cell = cellAt(pos);
+    if (cell.x() >= 0 && cell.y() >= 0)
+        return {QStringLiteral("heatmap"), cell.y(), cell.x()};
+    const QPoint heading = headingAt(pos);
+    return {QStringLiteral("heatmap"), std::max(heading.x(), heading.y()), -1};
+}
+
+void HeatmapView::contextMenuEvent(QContextMenuEvent *event)
+{
+    execAnnotationMenu(this, m_binding.session(), annotationSpotAt(event->pos()), event->globalPos());
 }
 
 } // namespace qkv

@@ -2,6 +2,7 @@
 
 #include "figures/heatmapfigure.h"
 #include "session/sessionbinding.h"
+#include "views/annotationactions.h"
 
 #include <Eigen/Core>
 
@@ -99,6 +100,9 @@ public:
     QSize sizeHint() const override { return {480, 480}; }
     QSize minimumSizeHint() const override { return {160, 160}; }
 
+    // What a right-click at `pos` annotates (views/annotationactions.h).
+    AnnotationSpot annotationSpotAt(const QPointF &pos) const;
+
 Q_SIGNALS:
     // (-1, -1) when the mouse leaves the grid; a heading reports (-1, column) or (row, -1).
     void cellHovered(int row, int col);
@@ -106,6 +110,7 @@ Q_SIGNALS:
 
 protected:
     void paintEvent(QPaintEvent *event) override;
+    void contextMenuEvent(QContextMenuEvent *event) override;
     void mouseMoveEvent(QMouseEvent *event) override;
     void mousePressEvent(QMouseEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;

@@ -3,6 +3,7 @@
 #include "views/vectorplotview.h"
 
 #include "session/documentsession.h"
+#include "views/annotationactions.h"
 #include "views/vectoractions.h"
 #include "views/vectorplotroles.h"
 
@@ -209,6 +210,10 @@ QMenu *VectorPlotView::createContextMenu(PointRef at)
     if (session() && g >= 0 && isEditable(at.role)) {
         addVectorActions(menu, session(), {roleField(at.role), m_drawn.cloud.groups()[g].key, head()},
             [this](const QString &text) { Q_EMIT message(text); });
+        menu.addSeparator();
+    }
+    if (at.isValid() && session()) {
+        addAnnotationActions(menu, session(), {QStringLiteral("vectors"), at.token, -1}, annotationTextDialog(this));
         menu.addSeparator();
     }
     const QStringList names {tr("Queries (q)"), tr("Keys (k)"), tr("Values (v)")};

@@ -1,0 +1,35 @@
+#pragma once
+
+#include <QString>
+
+#include <functional>
+
+class QMenu;
+class QPoint;
+class QWidget;
+
+namespace qkv {
+
+class DocumentSession;
+
+// Where a right-click landed on a view: its annotation view name ("heatmap", …), the token, and
+// on the heatmap a cell's key (-1: the token alone).
+struct AnnotationSpot {
+    QString view;
+    int token = -1;
+    int key = -1;
+};
+
+// The "Annotate" submenu of a view's context menu: a box or a callout on the token or cell, an
+// arrow from the token to another, and removing what is there. Each is one undo step of the
+// session. `askText(title, label)` asks for a callout's or label's words (empty: cancelled).
+void addAnnotationActions(QMenu &menu, DocumentSession *session, const AnnotationSpot &spot,
+    const std::function<QString(const QString &, const QString &)> &askText);
+
+// The default `askText`: a small dialog over `parent`.
+std::function<QString(const QString &, const QString &)> annotationTextDialog(QWidget *parent);
+
+// A view's context menu of these alone, at `globalPos` (nothing without a session or a token).
+void execAnnotationMenu(QWidget *view, DocumentSession *session, const AnnotationSpot &spot, const QPoint &globalPos);
+
+} // namespace qkv
