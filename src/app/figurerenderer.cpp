@@ -216,6 +216,7 @@ PaintFigure FigureRenderer::paintView(const FigureInput &in, const FigureOptions
         figure->setUnitScale(!o.dataScale);
         if (colormap >= 0)
             figure->setColormap(static_cast<Colormap>(colormap));
+        figure->setAnnotations(annotationsOf(in, QStringLiteral("heads")));
         return paintFigure(figure);
     }
     if (kind == FigureKind::Arrows) {

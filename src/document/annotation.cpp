@@ -53,12 +53,16 @@ Annotation readOne(const QJsonValue &value, const QString &path)
         a.text = string(o.value(textKey), child(path, textKey));
     if (a.text.size() > limits::maxAnnotationText)
         fail(child(path, textKey), QStringLiteral("longer than %1 characters").arg(limits::maxAnnotationText));
+    // The heads grid's tiles are small multiples, one per head: a box marks the same cell or row
+    // in each, and words would cover the cells.
+    if (a.view == u"heads" && (a.kind != AnnotationKind::Box || !a.text.isEmpty()))
+        fail(path, QStringLiteral("the heads grid takes boxes without text (a box marks every head's tile)"));
     if (a.kind == AnnotationKind::Callout && a.text.trimmed().isEmpty())
         fail(child(path, textKey), QStringLiteral("a callout needs its text"));
     if (a.kind == AnnotationKind::Arrow) {
         if (o.contains(tokenKey) || o.contains(cellKey))
             fail(path, QStringLiteral("an arrow goes from a token to a token: give \"from\" and \"to\""));
-        if (a.view == u"heatmap")
+        if (a.view == u"heatmap" || a.view == u"heads")
             fail(child(path, viewKey), QStringLiteral("arrows go on the arrows, bars and vectors views"));
         a.from = tokenNameAt(o.value(fromKey), child(path, fromKey));
         a.to = tokenNameAt(o.value(toKey), child(path, toKey));
@@ -74,8 +78,10 @@ Annotation readOne(const QJsonValue &value, const QString &path)
         return a;
     }
     const QString cellPath = child(path, cellKey);
-    if (a.view != u"heatmap")
-        fail(cellPath, QStringLiteral("cells are marked on the heatmap; on the %1 view mark a \"token\"").arg(a.view));
+    if (a.view != u"heatmap" && a.view != u"heads")
+        fail(cellPath,
+            QStringLiteral("cells are marked on the heatmap and the heads grid; on the %1 view mark a \"token\"")
+                .arg(a.view));
     const QJsonArray cell = array(o.value(cellKey), cellPath, 2, QStringLiteral("tokens [query, key]"));
     a.from = tokenNameAt(cell[0], child(cellPath, 0));
     a.to = tokenNameAt(cell[1], child(cellPath, 1));
@@ -107,8 +113,8 @@ QString tokenName(const QStringList &tokens, int index)
 
 const QStringList &annotationViews()
 {
-    static const QStringList views {
-        QStringLiteral("heatmap"), QStringLiteral("arrows"), QStringLiteral("bars"), QStringLiteral("vectors")};
+    static const QStringList views {QStringLiteral("heatmap"), QStringLiteral("heads"), QStringLiteral("arrows"),
+        QStringLiteral("bars"), QStringLiteral("vectors")};
     return views;
 }
 

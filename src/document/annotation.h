@@ -29,7 +29,8 @@ struct Annotation {
     bool operator==(const Annotation &) const = default;
 };
 
-// The views annotations go on, by their figure names: "heatmap", "arrows", "bars", "vectors".
+// The views annotations go on, by their figure names: "heatmap", "heads" (boxes only), "arrows",
+// "bars", "vectors".
 const QStringList &annotationViews();
 QString annotationKindName(AnnotationKind kind);
 

@@ -206,6 +206,7 @@ void HeadsGridFigure::paint(QPainter &painter, const QRectF &rect, const FigureS
             painter.setPen(QPen(Qt::black, 1));
             painter.drawRect(row.adjusted(-0.5, -0.5, 0.5, 0.5));
         }
+        paintTileBoxes(painter, square, n, style);
         QFont captionFont = l.font;
         captionFont.setBold(h == current);
         painter.setFont(captionFont);
@@ -221,6 +222,33 @@ void HeadsGridFigure::paint(QPainter &painter, const QRectF &rect, const FigureS
     paintColorBar(
         painter, l.bar, scale, m_showScores ? tr("score") : tr("weight"), style.palette, l.font, style.locale);
     painter.restore();
+}
+
+void HeadsGridFigure::setAnnotations(std::vector<PlacedAnnotation> annotations)
+{
+    // Boxes alone: a document's reader refuses anything else on this view.
+    std::erase_if(
+        annotations, [](const PlacedAnnotation &a) { return a.kind != AnnotationKind::Box || !a.text.isEmpty(); });
+    m_exportedTile.setAnnotations(annotations);
+    m_annotations.set(std::move(annotations));
+}
+
+void HeadsGridFigure::paintTileBoxes(QPainter &painter, const QRectF &square, int n, const FigureStyle &style) const
+{
+    if (m_annotations.isEmpty() || n == 0)
+        return;
+    const qreal cell = square.width() / n;
+    AnnotationTargets t;
+    t.bounds = square;
+    t.token = [square, cell, n](int i) {
+        return i >= 0 && i < n ? QRectF(square.left(), square.top() + i * cell, square.width(), cell) : QRectF();
+    };
+    t.cell = [square, cell, n](int row, int col) {
+        return row >= 0 && col >= 0 && row < n && col < n
+            ? QRectF(square.left() + col * cell, square.top() + row * cell, cell, cell)
+            : QRectF();
+    };
+    m_annotations.paint(painter, t, style);
 }
 
 void HeadsGridFigure::paintExportedTiles(QPainter &painter, const Layout &l, const FigureStyle &style) const

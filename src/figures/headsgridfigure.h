@@ -40,6 +40,10 @@ public:
     // The tokens every head has (0 when a head's matrix does not match them).
     int tokenCount() const;
 
+    // Boxes around a cell or a token's row, drawn on every head's tile.
+    void setAnnotations(std::vector<PlacedAnnotation> annotations);
+    const AnnotationLayer &annotations() const { return m_annotations; }
+
     void paint(QPainter &painter, const QRectF &rect, const FigureStyle &style) const;
     // The cells' square of a head's tile in paint(rect), and the head under a point (-1).
     QRectF tileRect(const QRectF &rect, const FigureStyle &style, int head) const;
@@ -51,6 +55,7 @@ private:
     const SquareMatrix &shownValues(const HeadResult &head) const;
     void dataChanged();
     void paintExportedTiles(QPainter &painter, const Layout &l, const FigureStyle &style) const;
+    void paintTileBoxes(QPainter &painter, const QRectF &square, int n, const FigureStyle &style) const;
 
     const Result *m_result = nullptr;
     int m_currentHead = 0;
@@ -75,6 +80,7 @@ private:
     mutable Scale m_scale;
     mutable Tiles m_tiles;
     mutable HeatmapFigure m_exportedTile; // paints the tiles of an exported grid
+    AnnotationLayer m_annotations;
 };
 
 } // namespace qkv

@@ -52,14 +52,18 @@ void addAnnotationActions(QMenu &menu, DocumentSession *session, const Annotatio
     QObject::connect(box, &QAction::triggered, session, [=] {
         add({AnnotationKind::Box, spot.view, from, to, QString()}, QMenu::tr("Box around %1").arg(target));
     });
-    QAction *callout = sub->addAction(QMenu::tr("Callout on %1…").arg(target));
-    callout->setObjectName(QStringLiteral("annotateCallout"));
-    QObject::connect(callout, &QAction::triggered, session, [=] {
-        const QString text = askText(QMenu::tr("Callout"), QMenu::tr("What the callout on %1 says:").arg(target));
-        if (!text.isEmpty())
-            add({AnnotationKind::Callout, spot.view, from, to, text}, QMenu::tr("Callout on %1").arg(target));
-    });
-    if (spot.view != u"heatmap") {
+    // The heads grid's tiles take boxes alone (document/annotation.h).
+    const bool boxesOnly = spot.view == u"heads";
+    if (!boxesOnly) {
+        QAction *callout = sub->addAction(QMenu::tr("Callout on %1…").arg(target));
+        callout->setObjectName(QStringLiteral("annotateCallout"));
+        QObject::connect(callout, &QAction::triggered, session, [=] {
+            const QString text = askText(QMenu::tr("Callout"), QMenu::tr("What the callout on %1 says:").arg(target));
+            if (!text.isEmpty())
+                add({AnnotationKind::Callout, spot.view, from, to, text}, QMenu::tr("Callout on %1").arg(target));
+        });
+    }
+    if (spot.view != u"heatmap" && !boxesOnly) {
         QMenu *arrows = sub->addMenu(QMenu::tr("Arrow from “%1” to").arg(tokens[spot.token]));
         arrows->setObjectName(QStringLiteral("annotateArrow"));
         const int n = static_cast<int>(tokens.size());

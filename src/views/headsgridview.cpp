@@ -3,6 +3,7 @@
 #include "views/accessiblegrid.h"
 #include "views/accessibleviews.h"
 
+#include <QContextMenuEvent>
 #include <QHelpEvent>
 #include <QKeyEvent>
 #include <QMouseEvent>
@@ -10,6 +11,7 @@
 #include <QToolTip>
 
 #include <algorithm>
+#include <cmath>
 
 namespace qkv {
 
@@ -22,6 +24,7 @@ HeadsGridView::HeadsGridView(QWidget *parent)
     connect(&m_binding, &SessionBinding::attentionChanged, this, &HeadsGridView::dataChanged);
     connect(&m_binding, &SessionBinding::headChanged, this, &HeadsGridView::currentChanged);
     connect(&m_binding, &SessionBinding::selectionChanged, this, &HeadsGridView::currentChanged);
+    connect(&m_binding, &SessionBinding::annotationsChanged, this, qOverload<>(&QWidget::update));
 }
 
 HeadsGridView::~HeadsGridView() = default;
@@ -118,6 +121,7 @@ int HeadsGridView::headAt(const QPointF &pos) const
 void HeadsGridView::paintEvent(QPaintEvent *)
 {
     QPainter painter(this);
+    m_figure.setAnnotations(m_binding.annotations(QStringLiteral("heads")));
     m_figure.paint(painter, rect(), figureStyle());
 }
 
@@ -174,6 +178,25 @@ void HeadsGridView::changeEvent(QEvent *event)
     if (event->type() == QEvent::FontChange || event->type() == QEvent::PaletteChange)
         update();
     QWidget::changeEvent(event);
+}
+
+AnnotationSpot HeadsGridView::annotationSpotAt(const QPointF &pos) const
+{
+    const int head = headAt(pos);
+    const int n = m_figure.tokenCount();
+    const QRectF square = head >= 0 ? tileRect(rect(), head) : QRectF();
+    if (n == 0 || !square.contains(pos))
+        return {QStringLiteral("heads"), -1, -1};
+    const auto index = [n](qreal offset, qreal side) {
+        return std::clamp(static_cast<int>(std::floor(offset * n / side)), 0, n - 1);
+    };
+    return {QStringLiteral("heads"), index(pos.y() - square.top(), square.height()),
+        index(pos.x() - square.left(), square.width())};
+}
+
+void HeadsGridView::contextMenuEvent(QContextMenuEvent *event)
+{
+    execAnnotationMenu(this, m_binding.session(), annotationSpotAt(event->pos()), event->globalPos());
 }
 
 } // namespace qkv

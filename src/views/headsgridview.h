@@ -2,6 +2,7 @@
 
 #include "figures/headsgridfigure.h"
 #include "session/sessionbinding.h"
+#include "views/annotationactions.h"
 
 #include <QWidget>
 
@@ -59,10 +60,14 @@ public:
     QSize sizeHint() const override { return {480, 360}; }
     QSize minimumSizeHint() const override { return {120, 120}; }
 
+    // What a right-click at `pos` annotates: the cell under it in any head's tile.
+    AnnotationSpot annotationSpotAt(const QPointF &pos) const;
+
 Q_SIGNALS:
     void headClicked(int head);
 
 protected:
+    void contextMenuEvent(QContextMenuEvent *event) override;
     void paintEvent(QPaintEvent *event) override;
     void mousePressEvent(QMouseEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;

@@ -91,7 +91,8 @@ private Q_SLOTS:
         QTest::newRow("kind") << (json("[{'kind': 'circle', 'view': 'heatmap', 'token': 'cat'}]"))
                               << u"annotations[0].kind"_qs << u"\"callout\", \"box\" or \"arrow\""_qs;
         QTest::newRow("view") << (json("[{'kind': 'box', 'view': 'worked', 'token': 'cat'}]"))
-                              << u"annotations[0].view"_qs << u"\"heatmap\", \"arrows\", \"bars\", \"vectors\""_qs;
+                              << u"annotations[0].view"_qs
+                              << u"\"heatmap\", \"heads\", \"arrows\", \"bars\", \"vectors\""_qs;
         QTest::newRow("callout text") << (json(
             "[{'kind': 'callout', 'view': 'heatmap', 'token': 'cat', 'text': '  '}]"))
                                       << u"annotations[0].text"_qs << u"needs its text"_qs;
@@ -109,6 +110,9 @@ private Q_SLOTS:
         QTest::newRow("arrow on the heatmap")
             << (json("[{'kind': 'arrow', 'view': 'heatmap', 'from': 'cat', 'to': 'dog'}]")) << u"annotations[0].view"_qs
             << u"arrows, bars and vectors"_qs;
+        QTest::newRow("callout on the heads grid")
+            << (json("[{'kind': 'callout', 'view': 'heads', 'token': 'cat', 'text': 'x'}]")) << u"annotations[0]"_qs
+            << u"boxes without text"_qs;
         QTest::newRow("misspelt key") << (json(
             "[{'kind': 'box', 'view': 'heatmap', 'token': 'cat'}, {'kind': 'box', 'view': 'heatmap', 'tokn': 'cat'}]"))
                                       << u"annotations[1].tokn"_qs << u"unknown key"_qs;

@@ -5,6 +5,7 @@
 #include "document/documentio.h"
 #include "figures/arrowgraphfigure.h"
 #include "figures/distributionfigure.h"
+#include "figures/headsgridfigure.h"
 #include "figures/heatmapfigure.h"
 #include "plainstyle.h"
 #include "viewpixels.h"
@@ -169,6 +170,46 @@ private Q_SLOTS:
             const QRectF bar = figure.barRect(rect, style, token(r, word));
             for (const QRectF &t : figure.annotations().textRects(targets, style))
                 QVERIFY(!t.intersects(bar.adjusted(0, -14, 0, 0)));
+        }
+    }
+
+    // On the heads grid a box marks the same cell in every head's tile, on screen and exported.
+    void headsGridBoxesEveryTile()
+    {
+        Document doc = *loadDocument(u"example:animal"_qs).document;
+        Settings s = doc.settings();
+        s.heads = 3;
+        doc.setSettings(s);
+        const Result r = compute(doc);
+        const int it = token(r, "it"), animalToken = token(r, "animal");
+        const QColor accent = annotationColor(test::plainStyle(false));
+        for (const bool exported : {false, true}) {
+            const FigureStyle style = test::plainStyle(exported);
+            HeadsGridFigure plain;
+            plain.setData(&r);
+            HeadsGridFigure figure;
+            figure.setData(&r);
+            figure.setAnnotations({{AnnotationKind::Box, it, animalToken, QString()},
+                {AnnotationKind::Callout, it, -1, u"not on this view"_qs}});
+            QCOMPARE(figure.annotations().annotations().size(), 1u); // boxes alone
+            const QImage before = test::paintedImage(plain, style, size),
+                         after = test::paintedImage(figure, style, size);
+            for (int h = 0; h < 3; ++h) {
+                const QRectF tile = figure.tileRect(rect, style, h);
+                // On screen a tile is its cells; exported, a heatmap with labels on the shared scale.
+                HeatmapFigure exportedTile;
+                exportedTile.setData(&r, h);
+                exportedTile.setSharedScale(figure.colorScale());
+                const qreal n = static_cast<qreal>(r.tokens.size());
+                const QRectF cell = exported
+                    ? exportedTile.cellRect(tile, style, it, animalToken)
+                    : QRectF(tile.left() + animalToken * tile.width() / n, tile.top() + it * tile.width() / n,
+                        tile.width() / n, tile.width() / n);
+                const QRectF box = cell.adjusted(-4, -4, 4, 4);
+                QCOMPARE(pixelsNear(before, box, accent), 0);
+                QVERIFY2(pixelsNear(after, box, accent) > cell.width(),
+                    qPrintable(QStringLiteral("head %1 exported %2").arg(h + 1).arg(exported)));
+            }
         }
     }
 

@@ -7,6 +7,7 @@
 #include "views/annotationactions.h"
 #include "views/arrowgraphview.h"
 #include "views/distributionview.h"
+#include "views/headsgridview.h"
 #include "views/heatmapview.h"
 
 #include <QApplication>
@@ -146,6 +147,30 @@ private Q_SLOTS:
         action(clear, "annotateClear")->trigger();
         QCOMPARE(session->document().annotations().size(), 1u);
         QCOMPARE(session->document().annotations()[0].view, u"arrows"_qs);
+    }
+
+    // On the heads grid a right-click names the cell under it in any tile, and offers boxes alone.
+    void headsGridBoxesOnly()
+    {
+        auto session = animalSession();
+        HeadsGridView view;
+        view.setSession(session.get());
+        view.resize(500, 500);
+        const QRectF tile = view.tileRect(QRectF(QPointF(0, 0), QSizeF(view.size())), 0);
+        const int n = session->document().tokenCount();
+        const AnnotationSpot spot = view.annotationSpotAt(tile.topLeft() + QPointF(2.5, 1.5) * (tile.width() / n));
+        QCOMPARE(spot.view, u"heads"_qs);
+        QCOMPARE(spot.token, 1);
+        QCOMPARE(spot.key, 2);
+        QMenu menu;
+        addAnnotationActions(menu, session.get(), spot, {});
+        QVERIFY(action(menu, "annotateBox"));
+        QVERIFY(!action(menu, "annotateCallout"));
+        QVERIFY(!menu.findChild<QMenu *>(u"annotateArrow"_qs));
+        action(menu, "annotateBox")->trigger();
+        QCOMPARE(session->document().annotations()[0].view, u"heads"_qs);
+        // What the menu adds, the reader accepts.
+        QVERIFY(parseDocument(serializeDocument(session->document())));
     }
 
     // A second "the" is named by its position, so its annotation stays on it.
