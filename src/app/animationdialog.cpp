@@ -37,8 +37,7 @@ AnimationDialog::AnimationDialog(
     m_view = new QComboBox(this);
     m_view->setObjectName(QStringLiteral("animationView"));
     for (const FigureKind kind : figureKinds)
-        if (kind != FigureKind::Vectors) // a chart of the graphics scene: painted by a widget
-            m_view->addItem(figureKindTitle(kind), static_cast<int>(kind));
+        m_view->addItem(figureKindTitle(kind), static_cast<int>(kind));
     form->addRow(tr("&View:"), m_view);
     auto *size = new QHBoxLayout;
     m_width = new QSpinBox(this);
@@ -189,6 +188,7 @@ QString AnimationDialog::writeLesson(const lessons::Lesson &lesson, const QStrin
     FigureSpec spec;
     spec.size = frameSize();
     const qreal px = figureTextPx(options, QSizeF(spec.size));
+    std::optional<FigureRenderer> renderer; // one for every frame: see recordFrame
     for (std::size_t i = 0; i < lesson.steps.size(); ++i) {
         const lessons::Step &step = lesson.steps[i];
         const Document doc = lessons::documentAt(lesson, static_cast<int>(i));
@@ -196,10 +196,13 @@ QString AnimationDialog::writeLesson(const lessons::Lesson &lesson, const QStrin
         const QString &selected = step.state.token.isEmpty() ? step.state.highlightQuery : step.state.token;
         const FigureInput input {&doc, &result, std::clamp(step.state.head, 0, doc.settings().heads - 1),
             tokenIndex(doc.tokens(), selected).value_or(-1), false};
-        FigureRenderer renderer(input, options);
+        if (renderer)
+            renderer->setInput(input);
+        else
+            renderer.emplace(input, options);
         const QString caption = tr("Step %1 of %2").arg(i + 1).arg(lesson.steps.size())
             + (step.title.isEmpty() ? QString() : QStringLiteral(": ") + step.title);
-        const QImage image = renderImage(spec, app::captioned(renderer.painter(), caption, px));
+        const QImage image = renderImage(spec, app::captioned(renderer->painter(), caption, px));
         if (image.isNull())
             return tr("A frame of %1 × %2 px does not fit in memory.").arg(spec.size.width()).arg(spec.size.height());
         frames.images.push_back(image);
@@ -211,6 +214,7 @@ void AnimationDialog::startRecording()
 {
     m_recorded = {};
     m_recorded.delayMs = 100;
+    m_recorder.reset();
     m_recording = true;
     recordFrame(); // the state before the first edit
 }
@@ -221,7 +225,14 @@ void AnimationDialog::recordFrame()
     FigureOptions options = m_windowOptions(kind);
     options.kind = kind;
     const FigureInput input = figureInput(*m_session);
-    FigureRenderer renderer(input, options);
+    // One renderer for the whole recording, so that the vector plot keeps its plane (a view
+    // chosen anew starts again).
+    if (m_recorder && m_recorderKind == kind)
+        m_recorder->setInput(input);
+    else
+        m_recorder = std::make_unique<FigureRenderer>(input, options);
+    m_recorderKind = kind;
+    FigureRenderer &renderer = *m_recorder;
     FigureSpec spec;
     spec.size = frameSize();
     // The caption names the last edit, as the History dock does.

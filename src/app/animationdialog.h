@@ -2,11 +2,13 @@
 
 #include "animation/animationwriter.h"
 #include "app/exportdialog.h"
+#include "app/figurerenderer.h"
 #include "document/valueref.h"
 
 #include <QDialog>
 
 #include <functional>
+#include <memory>
 #include <optional>
 
 class QComboBox;
@@ -77,6 +79,8 @@ private:
     std::function<const lessons::Lesson *()> m_lesson;
     bool m_recording = false;
     animation::Frames m_recorded;
+    std::unique_ptr<FigureRenderer> m_recorder; // of the recording's frames
+    FigureKind m_recorderKind = FigureKind::Heatmap;
 };
 
 } // namespace qkv

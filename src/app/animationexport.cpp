@@ -36,19 +36,24 @@ QByteArray exportAnimation(const ExportOptions &o, const Document &doc, int toke
     frames.delayMs = 1000 / o.fps;
     FigureSpec spec;
     spec.scale = o.scale;
+    // One renderer for every frame, so that the vector plot keeps the first frame's plane.
+    std::optional<FigureRenderer> renderer;
     for (int f = 0; f < o.frames; ++f) {
         const double value = o.from + (o.to - o.from) * f / (o.frames - 1);
         Document d = doc;
         d.setValue(*ref, value);
         const Result result = compute(d);
         const FigureInput input {&d, &result, std::max(o.head, 0), token, false};
-        FigureRenderer renderer(input, o.figure);
+        if (renderer)
+            renderer->setInput(input);
+        else
+            renderer.emplace(input, o.figure);
         if (f == 0) // one size for every frame: the first's, as a still figure would have it
-            spec.size = (o.sizeGiven ? o.size : renderer.preferredSize(o.size.width()))
+            spec.size = (o.sizeGiven ? o.size : renderer->preferredSize(o.size.width()))
                             .boundedTo(QSize(ExportOptions::maxSide, ExportOptions::maxSide));
         const qreal px = figureTextPx(o.figure, QSizeF(spec.size));
         const QString caption = QStringLiteral("%1 = %2").arg(describe(*ref), QLocale::c().toString(value, 'f', 3));
-        const PaintFigure paint = captioned(renderer.painter(), caption, px);
+        const PaintFigure paint = captioned(renderer->painter(), caption, px);
         QImage image = renderImage(spec, paint, error);
         if (image.isNull())
             return {};

@@ -134,7 +134,19 @@ FigureInput figureInput(DocumentSession &session)
 }
 
 FigureRenderer::FigureRenderer(const FigureInput &input, const FigureOptions &options)
+    : m_options(options)
 {
+    build(input);
+}
+
+void FigureRenderer::setInput(const FigureInput &input)
+{
+    build(input);
+}
+
+void FigureRenderer::build(const FigureInput &input)
+{
+    const FigureOptions &options = m_options;
     m_preferredSize = [](int width) { return QSize(width, width); };
     const QPalette palette = slidePalette();
     if (!options.kind)
@@ -231,7 +243,9 @@ PaintFigure FigureRenderer::paintView(const FigureInput &in, const FigureOptions
         return paintFigure(figure);
     }
     if (kind == FigureKind::Vectors) {
-        auto *v = adopt(new VectorPlotView);
+        if (!m_vectors)
+            m_vectors = adopt(new VectorPlotView);
+        VectorPlotView *v = m_vectors;
         v->setDocument(*in.document);
         v->setResult(*in.result, in.head);
         v->setSelectedToken(in.token);

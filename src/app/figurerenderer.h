@@ -14,6 +14,7 @@ namespace qkv {
 
 class Document;
 class DocumentSession;
+class VectorPlotView;
 
 // Builds the figure of one kind for an input, as it looks in the window (head, selected token,
 // colormap, filters and the other FigureOptions), on the light "slide" palette whatever the
@@ -26,17 +27,24 @@ public:
     FigureRenderer(const FigureInput &input, const FigureOptions &options);
     ~FigureRenderer();
 
+    // Draws `input` from now on with the same options, keeping what a view fitted to the data
+    // before (the vector plot's plane and ranges): the frames of an animation do not jump.
+    void setInput(const FigureInput &input);
+
     bool isValid() const { return static_cast<bool>(m_paint); }
     // The size the figure needs at this width (the worked computation grows with its text).
     QSize preferredSize(int width) const;
     const PaintFigure &painter() const { return m_paint; }
 
 private:
+    void build(const FigureInput &input);
     template<typename View>
     View *adopt(View *view);
     PaintFigure paintView(const FigureInput &input, const FigureOptions &options, FigureKind kind);
 
+    FigureOptions m_options;
     std::vector<std::unique_ptr<QWidget>> m_views;
+    VectorPlotView *m_vectors = nullptr; // one of m_views, kept by setInput
     PaintFigure m_paint;
     std::function<QSize(int)> m_preferredSize;
 };

@@ -2,7 +2,9 @@
 #include "app/exportcommand.h"
 #include "app/exportdialog.h"
 #include "app/exportsettings.h"
+#include "app/figurerenderer.h"
 #include "app/mainwindow.h"
+#include "attention/engine.h"
 #include "document/documentio.h"
 #include "session/documentsession.h"
 
@@ -90,6 +92,40 @@ private Q_SLOTS:
     }
 
     // Export → Animation: the tables' current cell swept from its value, and edits recorded.
+    // The frames of a vector plot keep the first frame's plane (and axes while the points fit):
+    // from one frame to the next only the moved point and its label change, where a plot fitted
+    // anew would move every point.
+    void animatedVectorsKeepTheirPlane()
+    {
+        const Document first = *loadDocument(u"example:animal"_qs).document;
+        Document second = first;
+        const ValueRef ref {Field::Query, u"it"_qs, 0, 0, 0};
+        second.setValue(ref, first.value(ref) + 0.2); // a step that stays inside the axes
+        const Result a = compute(first), b = compute(second);
+        FigureOptions options;
+        options.kind = FigureKind::Vectors;
+        FigureSpec spec;
+        spec.size = QSize(600, 600);
+        const auto differing = [](const QImage &x, const QImage &y) {
+            int n = 0;
+            for (int row = 0; row < x.height(); ++row)
+                for (int col = 0; col < x.width(); ++col)
+                    n += x.pixel(col, row) != y.pixel(col, row);
+            return n;
+        };
+        FigureRenderer kept({&first, &a, 0, -1, false}, options);
+        const QImage before = renderImage(spec, kept.painter());
+        kept.setInput({&second, &b, 0, -1, false});
+        const QImage after = renderImage(spec, kept.painter());
+        FigureRenderer fresh({&second, &b, 0, -1, false}, options);
+        const QImage refitted = renderImage(spec, fresh.painter());
+        QVERIFY(differing(before, after) > 0);
+        QVERIFY2(differing(before, after) * 2 < differing(before, refitted),
+            qPrintable(QStringLiteral("%1 pixels moved, %2 when fitted anew")
+                           .arg(differing(before, after))
+                           .arg(differing(before, refitted))));
+    }
+
     void animationFromTheWindow()
     {
         m_window->show();
