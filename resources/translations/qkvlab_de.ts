@@ -1462,6 +1462,34 @@
         <source>Remove every annotation of a view</source>
         <translation>Alle Anmerkungen einer Ansicht entfernen</translation>
     </message>
+    <message>
+        <source>callout</source>
+        <translation>der Beschriftung</translation>
+    </message>
+    <message>
+        <source>box</source>
+        <translation>des Rahmens</translation>
+    </message>
+    <message>
+        <source>arrow</source>
+        <translation>des Pfeils</translation>
+    </message>
+    <message>
+        <source>Edit the words of the %1%2…</source>
+        <translation>Text %1%2 bearbeiten…</translation>
+    </message>
+    <message>
+        <source>Annotation</source>
+        <translation>Anmerkung</translation>
+    </message>
+    <message>
+        <source>The words of the %1:</source>
+        <translation>Text %1:</translation>
+    </message>
+    <message>
+        <source>Edit the words of the %1</source>
+        <translation>Text %1 bearbeiten</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>

@@ -2,7 +2,9 @@
 
 #include "session/documentsession.h"
 
+#include <QFontMetrics>
 #include <QInputDialog>
+#include <QLineEdit>
 #include <QMenu>
 
 #include <algorithm>
@@ -15,10 +17,10 @@ constexpr int maxArrowTargets = 40;
 
 } // namespace
 
-std::function<QString(const QString &, const QString &)> annotationTextDialog(QWidget *parent)
+AskText annotationTextDialog(QWidget *parent)
 {
-    return [parent](const QString &title, const QString &label) {
-        return QInputDialog::getText(parent, title, label).trimmed();
+    return [parent](const QString &title, const QString &label, const QString &now) {
+        return QInputDialog::getText(parent, title, label, QLineEdit::Normal, now).trimmed();
     };
 }
 
@@ -30,8 +32,7 @@ void execAnnotationMenu(QWidget *view, DocumentSession *session, const Annotatio
         menu.exec(globalPos);
 }
 
-void addAnnotationActions(QMenu &menu, DocumentSession *session, const AnnotationSpot &spot,
-    const std::function<QString(const QString &, const QString &)> &askText)
+void addAnnotationActions(QMenu &menu, DocumentSession *session, const AnnotationSpot &spot, const AskText &askText)
 {
     if (!session || spot.token < 0 || spot.token >= session->document().tokenCount())
         return;
@@ -58,7 +59,8 @@ void addAnnotationActions(QMenu &menu, DocumentSession *session, const Annotatio
         QAction *callout = sub->addAction(QMenu::tr("Callout on %1…").arg(target));
         callout->setObjectName(QStringLiteral("annotateCallout"));
         QObject::connect(callout, &QAction::triggered, session, [=] {
-            const QString text = askText(QMenu::tr("Callout"), QMenu::tr("What the callout on %1 says:").arg(target));
+            const QString text
+                = askText(QMenu::tr("Callout"), QMenu::tr("What the callout on %1 says:").arg(target), QString());
             if (!text.isEmpty())
                 add({AnnotationKind::Callout, spot.view, from, to, text}, QMenu::tr("Callout on %1").arg(target));
         });
@@ -90,8 +92,36 @@ void addAnnotationActions(QMenu &menu, DocumentSession *session, const Annotatio
         return index(a.from) == spot.token && (a.to.isEmpty() ? spot.key < 0 : index(a.to) == spot.key);
     };
     const auto count = std::count_if(all.begin(), all.end(), here);
-    if (count > 0) {
+    if (count > 0)
         sub->addSeparator();
+    // The words of each callout, box or arrow here, edited in place.
+    for (std::size_t i = 0; i < all.size(); ++i) {
+        if (!here(all[i]) || boxesOnly)
+            continue;
+        const QString now = all[i].text;
+        const QString shown = now.isEmpty()
+            ? QString()
+            : QStringLiteral(" “%1”").arg(QFontMetrics(menu.font()).elidedText(now, Qt::ElideRight, 160));
+        const QString what = all[i].kind == AnnotationKind::Callout ? QMenu::tr("callout")
+            : all[i].kind == AnnotationKind::Box                    ? QMenu::tr("box")
+                                                                    : QMenu::tr("arrow");
+        QAction *edit = sub->addAction(QMenu::tr("Edit the words of the %1%2…").arg(what, shown));
+        edit->setObjectName(QStringLiteral("annotateEdit"));
+        const Annotation before = all[i];
+        QObject::connect(edit, &QAction::triggered, session, [=] {
+            const QString text = askText(QMenu::tr("Annotation"), QMenu::tr("The words of the %1:").arg(what), now);
+            // A callout keeps some words; a box's or arrow's label may go.
+            if (text == now || (text.isEmpty() && before.kind == AnnotationKind::Callout))
+                return;
+            std::vector<Annotation> list = session->document().annotations();
+            const auto at = std::find(list.begin(), list.end(), before);
+            if (at == list.end())
+                return;
+            at->text = text;
+            session->editAnnotations(list, QMenu::tr("Edit the words of the %1").arg(what));
+        });
+    }
+    if (count > 0) {
         QAction *remove = sub->addAction(QMenu::tr("Remove the annotations of %1 (%2)").arg(target).arg(count));
         remove->setObjectName(QStringLiteral("annotateRemove"));
         QObject::connect(remove, &QAction::triggered, session, [=] {

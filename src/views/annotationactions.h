@@ -12,6 +12,9 @@ namespace qkv {
 
 class DocumentSession;
 
+// Asks for a callout's or a label's words: (title, label, the words now); empty: cancelled.
+using AskText = std::function<QString(const QString &, const QString &, const QString &)>;
+
 // Where a right-click landed on a view: its annotation view name ("heatmap", …), the token, and
 // on the heatmap a cell's key (-1: the token alone).
 struct AnnotationSpot {
@@ -21,13 +24,12 @@ struct AnnotationSpot {
 };
 
 // The "Annotate" submenu of a view's context menu: a box or a callout on the token or cell, an
-// arrow from the token to another, and removing what is there. Each is one undo step of the
-// session. `askText(title, label)` asks for a callout's or label's words (empty: cancelled).
-void addAnnotationActions(QMenu &menu, DocumentSession *session, const AnnotationSpot &spot,
-    const std::function<QString(const QString &, const QString &)> &askText);
+// arrow from the token to another, editing the words of what is there and removing it. Each is
+// one undo step of the session.
+void addAnnotationActions(QMenu &menu, DocumentSession *session, const AnnotationSpot &spot, const AskText &askText);
 
 // The default `askText`: a small dialog over `parent`.
-std::function<QString(const QString &, const QString &)> annotationTextDialog(QWidget *parent);
+AskText annotationTextDialog(QWidget *parent);
 
 // A view's context menu of these alone, at `globalPos` (nothing without a session or a token).
 void execAnnotationMenu(QWidget *view, DocumentSession *session, const AnnotationSpot &spot, const QPoint &globalPos);

@@ -72,8 +72,8 @@ private Q_SLOTS:
         const QImage before = view.grab().toImage();
 
         QMenu menu;
-        addAnnotationActions(
-            menu, session.get(), cell, [](const QString &, const QString &) { return u"the referent"_qs; });
+        addAnnotationActions(menu, session.get(), cell,
+            [](const QString &, const QString &, const QString &) { return u"the referent"_qs; });
         QVERIFY(action(menu, "annotateBox") && action(menu, "annotateCallout"));
         QVERIFY(!action(menu, "annotateRemove")); // nothing here yet
         QVERIFY(!menu.findChild<QMenu *>(u"annotateArrow"_qs)); // no arrows on a heatmap
@@ -89,12 +89,28 @@ private Q_SLOTS:
         session->undoStack()->redo();
         QCOMPARE(session->document().annotations(), one);
 
+        // Its words edited in place, one step; the menu shows the words now.
+        QMenu edit;
+        addAnnotationActions(edit, session.get(), cell,
+            [](const QString &, const QString &, const QString &now) { return now + u"!"_qs; });
+        QVERIFY(action(edit, "annotateEdit"));
+        QVERIFY(action(edit, "annotateEdit")->text().contains(u"the referent"_qs));
+        action(edit, "annotateEdit")->trigger();
+        QCOMPARE(session->document().annotations()[0].text, u"the referent!"_qs);
+        QCOMPARE(session->undoStack()->count(), 2);
+        session->undoStack()->undo();
+        QCOMPARE(session->document().annotations(), one);
+
         // A cancelled callout adds nothing.
         QMenu again;
-        addAnnotationActions(again, session.get(), cell, [](const QString &, const QString &) { return QString(); });
+        addAnnotationActions(
+            again, session.get(), cell, [](const QString &, const QString &, const QString &) { return QString(); });
         action(again, "annotateCallout")->trigger();
-        QCOMPARE(session->undoStack()->count(), 1);
+        QCOMPARE(session->undoStack()->index(), 1);
         // Removing what is on the cell.
+        // An emptied callout keeps its words.
+        action(again, "annotateEdit")->trigger();
+        QCOMPARE(session->document().annotations(), one);
         QVERIFY(action(again, "annotateRemove"));
         action(again, "annotateRemove")->trigger();
         QVERIFY(session->document().annotations().empty());
@@ -167,6 +183,7 @@ private Q_SLOTS:
         QVERIFY(action(menu, "annotateBox"));
         QVERIFY(!action(menu, "annotateCallout"));
         QVERIFY(!menu.findChild<QMenu *>(u"annotateArrow"_qs));
+        QVERIFY(!action(menu, "annotateEdit"));
         action(menu, "annotateBox")->trigger();
         QCOMPARE(session->document().annotations()[0].view, u"heads"_qs);
         // What the menu adds, the reader accepts.
