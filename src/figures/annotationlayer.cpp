@@ -20,9 +20,12 @@ qreal wrapWidth(const QFontMetricsF &fm)
     return std::ceil(fm.averageCharWidth() * 16);
 }
 
-QSizeF calloutSize(const QString &text, const QFontMetricsF &fm)
+// The text wrapped at about 16 characters, or narrower to fit `room` (0: no limit).
+QSizeF calloutSize(const QString &text, const QFontMetricsF &fm, qreal room = 0)
 {
-    const QRectF r = fm.boundingRect(QRectF(0, 0, wrapWidth(fm), 1e6), textFlags, text);
+    const qreal wrap
+        = room > 0 ? std::max(fm.averageCharWidth() * 4, std::min(wrapWidth(fm), room - 2 * padding)) : wrapWidth(fm);
+    const QRectF r = fm.boundingRect(QRectF(0, 0, wrap, 1e6), textFlags, text);
     return {std::ceil(r.width()) + 2 * padding, std::ceil(r.height()) + 2 * padding};
 }
 
@@ -181,7 +184,8 @@ std::vector<AnnotationLayer::Placed> AnnotationLayer::layout(const AnnotationTar
             continue;
         }
         if (!a.text.isEmpty()) {
-            const QSizeF size = calloutSize(a.text, fm);
+            // In a figure's column, as wide as the column allows (less the gap to the cells).
+            const QSizeF size = calloutSize(a.text, fm, t.column.isEmpty() ? 0 : t.column.width() - 14);
             p.text = placeNear(size, p.target, obstacles, t.bounds, t.column);
             obstacles.push_back(p.text);
             if (!t.column.isEmpty() && p.text.left() >= t.column.left()) {

@@ -236,7 +236,8 @@ qreal HeatmapFigure::labelAdvance(const QFont &font) const
 HeatmapFigure::Layout HeatmapFigure::layout(const QRectF &rect, const FigureStyle &style) const
 {
     // Callouts get a column of their own at the right: the cells are all numbers.
-    const qreal column = std::min(m_annotations.columnWidth(style), rect.width() / 3);
+    // At most a quarter of the width: the callouts wrap to fit it.
+    const qreal column = std::min(m_annotations.columnWidth(style), rect.width() / 4);
     const QRectF cells = rect.adjusted(0, 0, -column, 0);
     Layout l = layout(cells, style, !m_sharedScale);
     // Where the numbers would not fit, the colour bar gives way to them: they say more.
