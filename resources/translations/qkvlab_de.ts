@@ -771,6 +771,49 @@
     </message>
 </context>
 <context>
+    <name>Goal</name>
+    <message>
+        <source>%1 divides by 0</source>
+        <translation>%1 teilt durch 0</translation>
+    </message>
+    <message>
+        <source>the sentence has no token %1 (it has %2)</source>
+        <translation>der Satz hat kein Token %1 (er hat %2)</translation>
+    </message>
+    <message>
+        <source>the sentence has no token “%1”</source>
+        <translation>der Satz hat kein Token „%1“</translation>
+    </message>
+    <message>
+        <source>the document has no head %1 (it has %2)</source>
+        <translation>das Dokument hat keinen Head %1 (es hat %2)</translation>
+    </message>
+    <message>
+        <source>embeddings have %1 components</source>
+        <translation>Embeddings haben %1 Komponenten</translation>
+    </message>
+    <message>
+        <source>these settings give no scores</source>
+        <translation>diese Einstellungen ergeben keine Scores</translation>
+    </message>
+    <message>
+        <source>the vectors have %1 components</source>
+        <translation>die Vektoren haben %1 Komponenten</translation>
+    </message>
+    <message>
+        <source>%1 = %2, the largest</source>
+        <translation>%1 = %2, der größte</translation>
+    </message>
+    <message>
+        <source>%1 = %2, but %3 = %4</source>
+        <translation>%1 = %2, aber %3 = %4</translation>
+    </message>
+    <message>
+        <source>%1, needs %2 %3%4</source>
+        <translation>%1, verlangt %2 %3%4</translation>
+    </message>
+</context>
+<context>
     <name>HeadsGridAccessible</name>
     <message>
         <source>head %1: no tokens</source>
@@ -903,6 +946,49 @@
     <message>
         <source>head %1</source>
         <translation>Head %1</translation>
+    </message>
+</context>
+<context>
+    <name>LessonCheck</name>
+    <message>
+        <source>the sentence has no token “%1”</source>
+        <translation>der Satz hat kein Token „%1“</translation>
+    </message>
+    <message>
+        <source>the document has no head %1</source>
+        <translation>das Dokument hat keinen Head %1</translation>
+    </message>
+    <message>
+        <source>%1 is %2</source>
+        <translation>%1 ist %2</translation>
+    </message>
+    <message>
+        <source>%1 attends most to %2 (%3)</source>
+        <translation>%1 achtet am meisten auf %2 (%3)</translation>
+    </message>
+    <message>
+        <source>not answered in this document; %1</source>
+        <translation>in diesem Dokument nicht beantwortet; %1</translation>
+    </message>
+    <message>
+        <source>answered %1; %2</source>
+        <translation>beantwortet mit %1; %2</translation>
+    </message>
+    <message>
+        <source>not answered in this document</source>
+        <translation>in diesem Dokument nicht beantwortet</translation>
+    </message>
+    <message>
+        <source>answered %1; the answer is %2</source>
+        <translation>beantwortet mit %1; richtig ist %2</translation>
+    </message>
+    <message>
+        <source>no solution is stored</source>
+        <translation>keine Lösung gespeichert</translation>
+    </message>
+    <message>
+        <source>the solution cannot be applied: %1</source>
+        <translation>die Lösung lässt sich nicht anwenden: %1</translation>
     </message>
 </context>
 <context>

@@ -1,5 +1,7 @@
 #include "lessons/goal.h"
 
+#include <QCoreApplication>
+
 #include <cmath>
 
 namespace qkv::lessons {
@@ -80,7 +82,7 @@ public:
             return {*a.value * *b.value, {}};
         default:
             if (*b.value == 0)
-                return {std::nullopt, QStringLiteral("%1 divides by 0").arg(source(n))};
+                return {std::nullopt, QCoreApplication::translate("Goal", "%1 divides by 0").arg(source(n))};
             return {*a.value / *b.value, {}};
         }
     }
@@ -125,8 +127,10 @@ private:
         const std::optional<int> index = tokenIndex(m_result.tokens, name);
         if (!index)
             why = name.startsWith(u'#')
-                ? QStringLiteral("the sentence has no token %1 (it has %2)").arg(name).arg(m_result.tokens.size())
-                : QStringLiteral("the sentence has no token “%1”").arg(name);
+                ? QCoreApplication::translate("Goal", "the sentence has no token %1 (it has %2)")
+                      .arg(name)
+                      .arg(m_result.tokens.size())
+                : QCoreApplication::translate("Goal", "the sentence has no token “%1”").arg(name);
         return index;
     }
 
@@ -134,7 +138,9 @@ private:
     {
         if (n.head < static_cast<int>(m_result.heads.size()))
             return &m_result.heads[n.head];
-        why = QStringLiteral("the document has no head %1 (it has %2)").arg(n.head + 1).arg(m_result.heads.size());
+        why = QCoreApplication::translate("Goal", "the document has no head %1 (it has %2)")
+                  .arg(n.head + 1)
+                  .arg(m_result.heads.size());
         return nullptr;
     }
 
@@ -147,7 +153,8 @@ private:
         if (n.quantity == Quantity::Embedding) {
             const Eigen::VectorXd x = m_doc.embedding(m_doc.vectorKey(*row));
             if (n.component >= x.size())
-                return {std::nullopt, QStringLiteral("embeddings have %1 components").arg(x.size())};
+                return {
+                    std::nullopt, QCoreApplication::translate("Goal", "embeddings have %1 components").arg(x.size())};
             return {x(n.component), {}};
         }
         const HeadResult *h = head(n, why);
@@ -159,7 +166,7 @@ private:
                 return {std::nullopt, why};
             const SquareMatrix &m = n.quantity == Quantity::Weight ? h->weights : h->scores;
             if (m.rows() <= *row || m.cols() <= *col)
-                return {std::nullopt, QStringLiteral("these settings give no scores")};
+                return {std::nullopt, QCoreApplication::translate("Goal", "these settings give no scores")};
             return {m(*row, *col), {}};
         }
         const Eigen::MatrixXd &m = n.quantity == Quantity::Query ? h->queries
@@ -167,7 +174,7 @@ private:
             : n.quantity == Quantity::Value                      ? h->values
                                                                  : h->output;
         if (n.component >= m.cols())
-            return {std::nullopt, QStringLiteral("the vectors have %1 components").arg(m.cols())};
+            return {std::nullopt, QCoreApplication::translate("Goal", "the vectors have %1 components").arg(m.cols())};
         return {m(*row, n.component), {}};
     }
 
@@ -183,9 +190,10 @@ private:
             Eigen::Index top = 0;
             weights.maxCoeff(&top);
             check.met = weights(*col) >= weights(top);
-            check.detail = check.met ? QStringLiteral("%1 = %2, the largest").arg(n.key, shown(weights(*col)))
-                                     : QStringLiteral("%1 = %2, but %3 = %4")
-                                           .arg(n.key, shown(weights(*col)), m_result.tokens[top], shown(weights(top)));
+            check.detail = check.met
+                ? QCoreApplication::translate("Goal", "%1 = %2, the largest").arg(n.key, shown(weights(*col)))
+                : QCoreApplication::translate("Goal", "%1 = %2, but %3 = %4")
+                      .arg(n.key, shown(weights(*col)), m_result.tokens[top], shown(weights(top)));
         }
         check.now = check.detail;
         checks.push_back(check);
@@ -241,7 +249,8 @@ private:
         const bool literal = m_nodes[n.rhs].op == Op::Number;
         const QString bound = literal ? source(m_nodes[n.rhs]) : shown(y);
         const QString within = t > 0 ? QStringLiteral(" ± %1").arg(shown(t)) : QString();
-        check.detail = QStringLiteral("%1, needs %2 %3%4").arg(shown(x), opText(n.op), bound, within);
+        check.detail
+            = QCoreApplication::translate("Goal", "%1, needs %2 %3%4").arg(shown(x), opText(n.op), bound, within);
         check.now = literal ? shown(x) : QStringLiteral("%1 vs %2").arg(shown(x), shown(y));
         checks.push_back(check);
         return check.met;

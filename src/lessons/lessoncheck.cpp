@@ -3,6 +3,7 @@
 #include "document/documentio.h"
 #include "lessons/mergepatch.h"
 
+#include <QCoreApplication>
 #include <QJsonArray>
 
 #include <cmath>
@@ -42,9 +43,9 @@ ExerciseStatus checkPrediction(const Exercise &e, ExerciseStatus status, const D
     if (e.kind == ExerciseKind::PredictNumber) {
         truth = quantity(e.goal, doc, result, &why);
     } else if (const std::optional<int> row = tokenIndex(result.tokens, e.query); !row) {
-        why = QStringLiteral("the sentence has no token “%1”").arg(e.query);
+        why = QCoreApplication::translate("LessonCheck", "the sentence has no token “%1”").arg(e.query);
     } else if (const HeadResult *h = headOf(result, e.head); !h) {
-        why = QStringLiteral("the document has no head %1").arg(e.head + 1);
+        why = QCoreApplication::translate("LessonCheck", "the document has no head %1").arg(e.head + 1);
     } else {
         Eigen::Index col = 0;
         h->weights.row(*row).maxCoeff(&col);
@@ -56,12 +57,13 @@ ExerciseStatus checkPrediction(const Exercise &e, ExerciseStatus status, const D
         return status;
     }
     const QString truthText = e.kind == ExerciseKind::PredictNumber
-        ? QStringLiteral("%1 is %2").arg(e.goal, shown(*truth))
-        : QStringLiteral("%1 attends most to %2 (%3)").arg(e.query, result.tokens[*top], shown(*truth));
+        ? QCoreApplication::translate("LessonCheck", "%1 is %2").arg(e.goal, shown(*truth))
+        : QCoreApplication::translate("LessonCheck", "%1 attends most to %2 (%3)")
+              .arg(e.query, result.tokens[*top], shown(*truth));
     status.truth = truthText;
     if (answer.isUndefined()) {
         status.state = ExerciseState::Unanswered;
-        status.detail = QStringLiteral("not answered in this document; %1").arg(truthText);
+        status.detail = QCoreApplication::translate("LessonCheck", "not answered in this document; %1").arg(truthText);
         return status;
     }
     bool right = false;
@@ -74,7 +76,7 @@ ExerciseStatus checkPrediction(const Exercise &e, ExerciseStatus status, const D
     }
     status.state = right ? ExerciseState::Met : ExerciseState::NotMet;
     const QString given = answer.isDouble() ? shown(answer.toDouble()) : answer.toString();
-    status.detail = QStringLiteral("answered %1; %2").arg(given, truthText);
+    status.detail = QCoreApplication::translate("LessonCheck", "answered %1; %2").arg(given, truthText);
     return status;
 }
 
@@ -119,10 +121,12 @@ ExerciseStatus checkExercise(const Exercise &e, int step, const Document &doc, c
         status.truth = e.choices.value(e.answer);
         if (answer.isUndefined()) {
             status.state = ExerciseState::Unanswered;
-            status.detail = QStringLiteral("not answered in this document");
+            status.detail = QCoreApplication::translate("LessonCheck", "not answered in this document");
         } else {
             status.state = answer.toInt(-1) == e.answer + 1 ? ExerciseState::Met : ExerciseState::NotMet;
-            status.detail = QStringLiteral("answered %1; the answer is %2").arg(answer.toInt(-1)).arg(e.answer + 1);
+            status.detail = QCoreApplication::translate("LessonCheck", "answered %1; the answer is %2")
+                                .arg(answer.toInt(-1))
+                                .arg(e.answer + 1);
         }
         return status;
     }
@@ -195,7 +199,7 @@ std::vector<ExerciseStatus> checkSolutions(const Lesson &lesson)
         if (e->solution.isEmpty()) {
             ExerciseStatus status;
             status.step = step;
-            status.detail = QStringLiteral("no solution is stored");
+            status.detail = QCoreApplication::translate("LessonCheck", "no solution is stored");
             status.metBefore = metBefore;
             out.push_back(status);
             continue;
@@ -207,7 +211,7 @@ std::vector<ExerciseStatus> checkSolutions(const Lesson &lesson)
             status = checkExercise(*e, step, *solved, compute(*solved));
         } else {
             status.step = step;
-            status.detail = QStringLiteral("the solution cannot be applied: %1").arg(why);
+            status.detail = QCoreApplication::translate("LessonCheck", "the solution cannot be applied: %1").arg(why);
         }
         status.metBefore = metBefore;
         out.push_back(status);
