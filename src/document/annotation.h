@@ -52,7 +52,7 @@ std::vector<Annotation> readAnnotations(const QJsonValue &value, const QString &
 QJsonArray annotationsToJson(const std::vector<Annotation> &annotations);
 
 namespace limits {
-inline constexpr int maxAnnotations = 500;
+inline constexpr int maxAnnotations = 200; // each is placed clear of the others on every repaint
 inline constexpr int maxAnnotationText = 2000;
 } // namespace limits
 
