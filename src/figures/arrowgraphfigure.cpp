@@ -474,7 +474,8 @@ void ArrowGraphFigure::paint(QPainter &painter, const QRectF &rect, const Figure
     paintLabels(painter, g, style);
     std::vector<QRectF> weights = paintWeightLabels(&painter, g, style);
     paintFrame(painter, g, style);
-    m_annotations.paint(painter, annotationTargets(g, rect, std::move(weights)), style);
+    if (!m_annotations.isEmpty()) // its targets place the labels again: only when there is something to draw
+        m_annotations.paint(painter, annotationTargets(g, rect, std::move(weights)), style);
     painter.restore();
 }
 

@@ -307,7 +307,8 @@ void DistributionFigure::paint(QPainter &painter, const QRectF &rect, const Figu
                 painter.drawText(l.plot.adjusted(12, 12, -12, -12), Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap,
                     describe(RowWarning {m_head, q, p.issue}, r.tokens));
     }
-    m_annotations.paint(painter, annotationTargets(l), style);
+    if (!m_annotations.isEmpty())
+        m_annotations.paint(painter, annotationTargets(l), style);
     painter.restore();
 }
 

@@ -43,6 +43,15 @@ int pixelsNear(const QImage &image, const QRectF &r, QColor c)
     return n;
 }
 
+// The animal example's heatmap of head 1 with `annotations`.
+QImage heatmapImage(const Result &r, const FigureStyle &style, std::vector<PlacedAnnotation> annotations)
+{
+    HeatmapFigure figure;
+    figure.setData(&r, 0);
+    figure.setAnnotations(std::move(annotations));
+    return test::paintedImage(figure, style, size);
+}
+
 void verifyClear(const std::vector<QRectF> &texts, const std::vector<QRectF> &keepClear, const QRectF &bounds)
 {
     for (std::size_t i = 0; i < texts.size(); ++i) {
@@ -72,12 +81,13 @@ private Q_SLOTS:
         const FigureStyle style = test::plainStyle(true);
         HeatmapFigure plain;
         plain.setData(&r, 0);
+        const int it = token(r, "it"), animalToken = token(r, "animal");
+        const std::vector<PlacedAnnotation> box {{AnnotationKind::Box, it, animalToken, QString()}};
+        const QImage before = heatmapImage(r, style, {});
+        const QImage after = heatmapImage(r, style, box);
         HeatmapFigure boxed;
         boxed.setData(&r, 0);
-        const int it = token(r, "it"), animalToken = token(r, "animal");
-        boxed.setAnnotations({{AnnotationKind::Box, it, animalToken, QString()}});
-        const QImage before = test::paintedImage(plain, style, size);
-        const QImage after = test::paintedImage(boxed, style, size);
+        boxed.setAnnotations(box);
         const QRectF cell = boxed.cellRect(rect, style, it, animalToken);
         QCOMPARE(cell, plain.cellRect(rect, style, it, animalToken)); // a box needs no column
         QCOMPARE(after.copy(cell.adjusted(2, 2, -2, -2).toAlignedRect()),
@@ -218,12 +228,9 @@ private Q_SLOTS:
     {
         const Result r = animal();
         const FigureStyle style = test::plainStyle(true);
-        HeatmapFigure plain;
-        plain.setData(&r, 0);
-        HeatmapFigure figure;
-        figure.setData(&r, 0);
-        figure.setAnnotations({{AnnotationKind::Box, 999, -1, QString()}, {AnnotationKind::Box, 0, 999, QString()}});
-        QCOMPARE(test::paintedImage(figure, style, size), test::paintedImage(plain, style, size));
+        QCOMPARE(heatmapImage(
+                     r, style, {{AnnotationKind::Box, 999, -1, QString()}, {AnnotationKind::Box, 0, 999, QString()}}),
+            heatmapImage(r, style, {}));
     }
 };
 
