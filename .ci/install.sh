@@ -23,4 +23,6 @@ install_missing() {
   [ "$(id -u)" -eq 0 ] || sudo=(sudo)
   "${sudo[@]}" apt-get update -qq
   DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+  # The downloaded archives are not needed again, and a build machine's disk can be small.
+  "${sudo[@]}" apt-get clean
 }
