@@ -990,6 +990,14 @@
         <source>the solution cannot be applied: %1</source>
         <translation>die Lösung lässt sich nicht anwenden: %1</translation>
     </message>
+    <message>
+        <source>the step cannot be shown: %1</source>
+        <translation>der Schritt lässt sich nicht zeigen: %1</translation>
+    </message>
+    <message>
+        <source>the lesson runs a model, which is not open here</source>
+        <translation>die Lektion führt ein Modell aus, das hier nicht geöffnet ist</translation>
+    </message>
 </context>
 <context>
     <name>MainWindow</name>

@@ -1,10 +1,12 @@
 #include "app/lessoncommand.h"
 
 #include "app/cliprint.h"
+#include "app/lessonmodel.h"
 #include "document/documentio.h"
 #include "document/jsonwriter.h"
 #include "lessons/lessoncheck.h"
 #include "lessons/lessonio.h"
+#include "livemodel/sessionfile.h"
 
 namespace qkv::app {
 namespace {
@@ -43,14 +45,43 @@ int check(const QStringList &args, FILE *out, FILE *err)
         return 2;
     }
     std::vector<lessons::ExerciseStatus> statuses;
-    if (solutions) {
+    const auto refuse = [err](const QString &message) {
+        print(err, QStringLiteral("qkvlab: %1\n").arg(message));
+        return 2;
+    };
+    if (solutions && lesson.lesson->model) {
+        // Each step's sentence runs through the lesson's model.
+        QString error;
+        std::shared_ptr<const live::LiveModel> model
+            = live::LiveModel::open(lessonModelLocation(lesson.lesson->model->model, files[0]), &error);
+        if (!model)
+            return refuse(QStringLiteral("%1: start.model: %2").arg(files[0], error));
+        statuses = lessons::checkSolutions(*lesson.lesson, lessonModelRunner(std::move(model)));
+    } else if (solutions) {
         statuses = lessons::checkSolutions(*lesson.lesson);
+    } else if (live::isSessionFileName(files[1])) {
+        // A model as the student left it: run again, the shown layer's document checked.
+        const live::SessionLoad loaded = live::loadSession(files[1]);
+        if (!loaded)
+            return refuse(loaded.error.toString());
+        const live::SessionFile &s = *loaded.session;
+        const QString location = live::locateModel(s, files[1]);
+        if (location.isEmpty())
+            return refuse(QStringLiteral("%1: the model %2 is not there").arg(files[1], s.model));
+        QString error;
+        const std::shared_ptr<const live::LiveModel> model = live::LiveModel::open(location, &error);
+        if (!model)
+            return refuse(QStringLiteral("%1: %2").arg(files[1], error));
+        std::optional<Document> doc
+            = lessonModelDocument(*model, {s.model, s.sentence, s.layer, s.head}, s.interventions, &error);
+        if (!doc)
+            return refuse(QStringLiteral("%1: %2").arg(files[1], error));
+        setAnswers(*doc, s.lessonAnswers);
+        statuses = lessons::checkDocument(*lesson.lesson, *doc);
     } else {
         const LoadResult document = loadDocument(files[1]);
-        if (!document) {
-            print(err, QStringLiteral("qkvlab: %1\n").arg(document.error.toString()));
-            return 2;
-        }
+        if (!document)
+            return refuse(document.error.toString());
         statuses = lessons::checkDocument(*lesson.lesson, *document.document);
     }
     const QJsonObject report = lessons::reportToJson(*lesson.lesson, statuses);

@@ -4,6 +4,7 @@
 #include "app/theme.h"
 #include "export/figureoptions.h"
 
+#include <QJsonObject>
 #include <QMainWindow>
 
 #include <memory>
@@ -21,9 +22,13 @@ class MainWindow;
 
 namespace qkv {
 
+class Document;
+
 namespace lessons {
 struct Lesson;
 struct Step;
+struct StepState;
+struct ModelStart;
 } // namespace lessons
 
 namespace live {
@@ -147,6 +152,16 @@ private:
     void setUpLessons();
     void closeLesson();
     void enterLessonStep(int step);
+    // A lesson on a real model: its steps set the sentence the model runs on, the layer and head;
+    // true when the model runs again (the step's token is selected once it has).
+    bool lessonOnModel() const;
+    bool enterModelLessonStep(const lessons::StepState &state);
+    bool openModelLesson(const lessons::Lesson &lesson, int step);
+    void selectLessonTokens(const lessons::StepState &state);
+    lessons::ModelStart shownModel() const; // the running model as a lesson's start names it
+    // The document a lesson checks: the shown one, with the answers of a lesson on a model.
+    Document lessonDocument() const;
+    void answerLesson(const QString &exerciseId, const QJsonValue &answer);
     std::vector<std::pair<QString, QWidget *>> lessonViews() const;
     void showLessonViews(const QStringList &views);
     void concealWeights(bool concealed);
@@ -210,6 +225,10 @@ private:
     QByteArray m_layoutBeforeLesson; // the docks as they were, for when the lesson closes
     QStringList m_lessonViews; // the views the current step shows
     std::vector<QAction *> m_lessonActions; // enabled while a lesson is open
+    // A lesson on a model keeps the student's answers here: the model makes its document anew on
+    // each run. Saved in a model session.
+    QJsonObject m_lessonAnswers;
+    std::shared_ptr<const lessons::StepState> m_pendingLessonState; // selected once the model has run
     QAction *m_presenterAction = nullptr;
     AnimationDialog *m_animationDialog = nullptr;
     bool m_presenting = false;

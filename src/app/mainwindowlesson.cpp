@@ -7,6 +7,7 @@
 
 #include "ui_mainwindow.h"
 
+#include "document/annotation.h"
 #include "document/documentio.h"
 #include "lessons/goal.h"
 #include "lessons/lessonauthoring.h"
@@ -78,7 +79,11 @@ void MainWindow::setUpLessons()
     newLesson->setObjectName(QStringLiteral("actionNewLesson"));
     connect(newLesson, &QAction::triggered, this, [this] {
         const Document &doc = m_session->document();
-        lessons::Lesson lesson = lessons::lessonFrom(doc, doc.title().isEmpty() ? tr("Untitled lesson") : doc.title());
+        const QString title = doc.title().isEmpty() ? tr("Untitled lesson") : doc.title();
+        // On a running model the lesson runs it too: its location, sentence, layer and head.
+        lessons::Lesson lesson = m_live->isOpen() && m_transformer->isOpen()
+            ? lessons::lessonOnModel(shownModel(), title)
+            : lessons::lessonFrom(doc, title);
         if (!m_lessonDock->hasLesson())
             m_layoutBeforeLesson = saveState();
         m_lessonSource.clear(); // not saved yet
@@ -129,13 +134,13 @@ void MainWindow::setUpLessons()
 
     connect(m_lessonDock, &LessonDock::stepEntered, this, &MainWindow::enterLessonStep);
     connect(m_lessonDock, &LessonDock::concealChanged, this, &MainWindow::concealWeights);
-    connect(m_lessonDock, &LessonDock::answerGiven, this, [this](const QString &id, const QJsonValue &answer) {
-        Document doc = m_session->document();
-        lessons::setAnswer(doc, id, answer);
-        m_session->editDocument(doc, tr("Lesson: answer"));
-    });
+    connect(m_lessonDock, &LessonDock::answerGiven, this, &MainWindow::answerLesson);
     connect(m_lessonDock, &LessonDock::solutionRequested, this, [this](int step) {
         const std::optional<lessons::Exercise> &e = m_lessonDock->lesson().steps[std::size_t(step)].exercise;
+        if (lessonOnModel()) { // the solution's sentence, typed as the student would
+            enterModelLessonStep(e->solution);
+            return;
+        }
         QString why;
         if (const std::optional<Document> solved = lessons::applyState(m_session->document(), e->solution, &why))
             m_session->editDocument(*solved, tr("Lesson: solution of step %1").arg(step + 1));
@@ -150,7 +155,7 @@ void MainWindow::setUpLessons()
     });
     connect(m_session, &DocumentSession::resultChanged, this, [this] {
         if (m_lessonDock->hasLesson() && !m_session->isComputing())
-            m_lessonDock->check(m_session->document(), m_session->result());
+            m_lessonDock->check(lessonDocument(), m_session->result());
     });
     connect(m_ui->heatmap, &HeatmapView::cellClicked, this, [this](int, int col, Qt::KeyboardModifiers) {
         const QStringList &tokens = m_session->result().tokens;
@@ -168,18 +173,25 @@ bool MainWindow::openLesson(const QString &fileOrBundled)
     }
     if (!maybeSave())
         return false;
-    const LoadResult start = readDocumentObject(loaded.lesson->start);
-    if (!m_lessonDock->hasLesson())
-        m_layoutBeforeLesson = saveState();
-    m_transformer->close();
-    m_live->close();
-    m_session->resetDocument(*start.document);
-    m_file.setExample(start.document->sentence());
-    showExampleNote({});
-    m_lessonSource = fileOrBundled;
     const QString saved = QSettings().value(lessons::progressKey(fileOrBundled)).toString();
     const lessons::LessonProgress progress
         = lessons::LessonProgress::fromJson(QJsonDocument::fromJson(saved.toUtf8()).object(), *loaded.lesson);
+    const QString previousSource = std::exchange(m_lessonSource, fileOrBundled);
+    if (loaded.lesson->model) {
+        if (!openModelLesson(*loaded.lesson, progress.step - 1)) {
+            m_lessonSource = previousSource;
+            return false;
+        }
+    } else {
+        const LoadResult start = readDocumentObject(loaded.lesson->start);
+        m_transformer->close();
+        m_live->close();
+        m_session->resetDocument(*start.document);
+        m_file.setExample(start.document->sentence());
+        showExampleNote({});
+    }
+    if (!m_lessonDock->hasLesson())
+        m_layoutBeforeLesson = saveState();
     for (QAction *a : m_lessonActions)
         a->setEnabled(true);
     m_lessonDock->show();
@@ -187,10 +199,10 @@ bool MainWindow::openLesson(const QString &fileOrBundled)
     // Raised again once the window shows: before that, its tab bar keeps the tab it had.
     QTimer::singleShot(0, m_lessonDock, &QDockWidget::raise);
     // A lesson resumed at a later step starts from the document of a student who followed it.
-    if (progress.step > 0)
+    if (progress.step > 0 && !loaded.lesson->model)
         m_session->resetDocument(lessons::documentAt(*loaded.lesson, progress.step - 1));
     m_lessonDock->setLesson(*loaded.lesson, progress);
-    m_lessonDock->check(m_session->document(), m_session->result());
+    m_lessonDock->check(lessonDocument(), m_session->result());
     updateTitle();
     return true;
 }
@@ -206,9 +218,10 @@ lessons::Step MainWindow::recordedStep(const lessons::Lesson &lesson) const
         if (dock ? dock->toggleViewAction()->isChecked() : !widget->isHidden())
             views << name;
     }
-    lessons::Step step
-        = lessons::recordStep(lesson, doc, token >= 0 && token < doc.tokenCount() ? doc.tokens()[token] : QString(),
-            doc.settings().heads > 1 ? m_session->currentHead() : -1, views);
+    const QString tokenName = qkv::tokenName(doc.tokens(), token);
+    lessons::Step step = lesson.model
+        ? lessons::recordModelStep(lesson, shownModel(), tokenName, views)
+        : lessons::recordStep(lesson, doc, tokenName, doc.settings().heads > 1 ? m_session->currentHead() : -1, views);
     step.text = tr("(Describe this step.)");
     return step;
 }
@@ -236,6 +249,8 @@ void MainWindow::closeLesson()
         return;
     m_lessonDock->closeLesson();
     m_lessonDock->hide();
+    m_lessonAnswers = {};
+    m_pendingLessonState.reset();
     m_ui->heatmap->setMarkedCell(-1, -1);
     for (QAction *a : m_lessonActions)
         a->setEnabled(false);
@@ -247,26 +262,21 @@ void MainWindow::closeLesson()
 void MainWindow::enterLessonStep(int step)
 {
     const lessons::StepState &state = m_lessonDock->lesson().steps[std::size_t(step)].state;
-    if (!state.document.isEmpty()) {
+    m_pendingLessonState.reset();
+    if (lessonOnModel()) {
+        if (enterModelLessonStep(state) || !m_transformer->isOpen()) // its tokens once the model has run
+            m_pendingLessonState = std::make_shared<lessons::StepState>(state);
+    } else if (!state.document.isEmpty()) {
         QString why;
         if (const std::optional<Document> doc = lessons::applyState(m_session->document(), state, &why))
             m_session->editDocument(*doc, tr("Lesson: step %1").arg(step + 1));
         else
             statusBar()->showMessage(tr("Step %1 does not fit this document: %2").arg(step + 1).arg(why));
     }
-    const QStringList &tokens = m_session->document().tokens();
-    if (state.head >= 0)
-        m_session->setCurrentHead(state.head);
-    // The session selects one token: a highlighted cell selects its query, and the heatmap frames it.
-    const std::optional<int> markRow = tokenIndex(tokens, state.highlightQuery);
-    const std::optional<int> markCol = tokenIndex(tokens, state.highlightKey);
-    m_ui->heatmap->setMarkedCell(markRow && markCol ? *markRow : -1, markRow && markCol ? *markCol : -1);
-    const QString &selected = state.token.isEmpty() ? state.highlightQuery : state.token;
-    if (const std::optional<int> token = tokenIndex(tokens, selected))
-        m_session->setSelectedToken(*token);
+    selectLessonTokens(state);
     showLessonViews(state.views);
     if (!m_session->isComputing())
-        m_lessonDock->check(m_session->document(), m_session->result());
+        m_lessonDock->check(lessonDocument(), m_session->result());
 }
 
 // The views a lesson names, and the widget or dock each is: a step shows those it names.

@@ -3,11 +3,13 @@
 // layer to the Prediction dock, which compares with the model's own prediction.
 #include "app/mainwindow.h"
 
+#include "app/lessondock.h"
 #include "app/modelopening.h"
 
 #include "ui_mainwindow.h"
 
 #include "document/documentio.h"
+#include "lessons/lesson.h"
 #include "livemodel/bundledmodels.h"
 #include "livemodel/documentinterventions.h"
 #include "livemodel/livesession.h"
@@ -274,6 +276,8 @@ QByteArray MainWindow::liveSessionBytes(const QString &file) const
     s.layer = std::max(m_transformer->view().layer, 0);
     s.head = m_session->currentHead();
     s.interventions = m_live->interventions();
+    if (lessonOnModel())
+        s.lessonAnswers = m_lessonAnswers;
     return live::serializeSession(s, file);
 }
 
@@ -315,6 +319,9 @@ void MainWindow::showLiveRun()
         if (!s->interventions.empty()) // where the history starts, not a step of it
             m_live->setInterventions(s->interventions);
     }
+    // A lesson step's token, once the model has run on the step's sentence.
+    if (m_pendingLessonState && run->sentence == m_live->sentence())
+        selectLessonTokens(*std::exchange(m_pendingLessonState, nullptr));
     if (m_recoveredUnsaved && live::sameInterventions(run->forward->interventions, m_live->interventions())) {
         m_recoveredUnsaved = false; // the recovered edits are shown
         m_liveHistory->stack()->resetClean();

@@ -95,8 +95,11 @@ std::optional<int> tokenIndex(const QStringList &tokens, const QString &name)
     if (name.startsWith(u'#') && name.size() > 1) {
         bool ok = false;
         const int position = name.mid(1).toInt(&ok);
-        if (ok) // "#2" is the second token even when a token's text is "#2"
-            return position >= 1 && position <= tokens.size() ? std::optional<int>(position - 1) : std::nullopt;
+        // "#2" is the second token even when a token's text is "#2"; "#-1" is the last, whatever
+        // the sentence's length (a model's lesson names the token it predicts from so).
+        const qsizetype index = position < 0 ? tokens.size() + position : position - 1;
+        if (ok)
+            return position != 0 && index >= 0 && index < tokens.size() ? std::optional<int>(int(index)) : std::nullopt;
     }
     const qsizetype i = tokens.indexOf(name);
     return i >= 0 ? std::optional<int>(static_cast<int>(i)) : std::nullopt;

@@ -10,8 +10,8 @@
 namespace qkv {
 
 // A token as a person names it in a file: its text (the first token with that text) or its
-// position, "#3" for the third. Annotations and lessons name tokens so; a name survives edits of
-// the sentence that keep its word.
+// position, "#3" for the third ("#-1" the last, "#-2" the one before). Annotations and lessons name tokens so; a name
+// survives edits of the sentence that keep its word.
 std::optional<int> tokenIndex(const QStringList &tokens, const QString &name);
 // The name of token `index`: its text when it is that text's first token, else "#n".
 QString tokenName(const QStringList &tokens, int index);

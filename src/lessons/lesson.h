@@ -17,6 +17,7 @@ struct StepState {
     QJsonObject document;
     QString token; // the selected token, as the goal language names it ("it", "#3")
     int head = -1; // 0-based; -1 leaves the head
+    int layer = -1; // 0-based, a lesson on a model only; -1 leaves the layer
     QStringList views; // the views shown (heatmap, arrows, vectors, distribution, worked, heads)
     // A highlight: a token (`highlightKey` empty) or the cell query → key.
     QString highlightQuery, highlightKey;
@@ -55,12 +56,24 @@ struct Step {
     bool operator==(const Step &) const = default;
 };
 
+// A lesson on a real model (a folder, hf:NAME or example:NAME of a bundled model): the model runs
+// on the sentence and the views show one layer's heads. Its steps' states change only the
+// sentence (`{"document": {"sentence": …}}`), the layer, head, token, views and highlight.
+struct ModelStart {
+    QString model; // as written in the lesson; a relative folder is the lesson file's
+    QString sentence;
+    int layer = 0; // 0-based
+    int head = 0; // 0-based
+    bool operator==(const ModelStart &) const = default;
+};
+
 // A lesson: a starting document and the steps a student walks through (.qkvlesson.json).
 struct Lesson {
     QString title;
     QString description;
     QString startExample; // "animal" when the lesson starts from example:animal
-    QJsonObject start; // the starting document's JSON (the example's, when it names one)
+    QJsonObject start; // the starting document's JSON (the example's, when it names one); empty on a model
+    std::optional<ModelStart> model; // set when the lesson runs a real model
     std::vector<Step> steps;
     bool operator==(const Lesson &) const = default;
 };

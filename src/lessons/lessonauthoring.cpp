@@ -26,6 +26,29 @@ Step recordStep(const Lesson &lesson, const Document &doc, const QString &token,
     return step;
 }
 
+Lesson lessonOnModel(const ModelStart &start, const QString &title)
+{
+    Lesson lesson;
+    lesson.title = title;
+    lesson.model = start;
+    return lesson;
+}
+
+Step recordModelStep(const Lesson &lesson, const ModelStart &now, const QString &token, const QStringList &views)
+{
+    const ModelStart before = lesson.steps.empty() ? lesson.model.value_or(now)
+                                                   : modelAt(lesson, static_cast<int>(lesson.steps.size()) - 1);
+    Step step;
+    if (now.sentence != before.sentence)
+        step.state.document.insert(QStringLiteral("sentence"), now.sentence);
+    if (now.layer != before.layer)
+        step.state.layer = now.layer;
+    step.state.head = now.head;
+    step.state.token = token;
+    step.state.views = views;
+    return step;
+}
+
 void moveStep(Lesson &lesson, int from, int to)
 {
     const int n = static_cast<int>(lesson.steps.size());

@@ -168,7 +168,14 @@ std::optional<Document> applyState(const Document &doc, const StepState &state, 
     return std::move(loaded.document);
 }
 
-std::vector<ExerciseStatus> checkSolutions(const Lesson &lesson)
+namespace {
+
+// The solutions checked on documents from `at` (a step's, nullopt with the reason when there is
+// none) and `solve` (a step's document with a solution state applied).
+using DocumentAt = std::function<std::optional<Document>(int step, QString *why)>;
+using Solve = std::function<std::optional<Document>(int step, const Document &doc, const StepState &, QString *why)>;
+
+std::vector<ExerciseStatus> checkSolutionsOn(const Lesson &lesson, const DocumentAt &at, const Solve &solve)
 {
     std::vector<ExerciseStatus> out;
     for (std::size_t i = 0; i < lesson.steps.size(); ++i) {
@@ -176,47 +183,90 @@ std::vector<ExerciseStatus> checkSolutions(const Lesson &lesson)
         if (!e)
             continue;
         const int step = static_cast<int>(i);
-        Document doc = documentAt(lesson, step);
+        ExerciseStatus status;
+        status.step = step;
+        QString why;
+        std::optional<Document> doc = at(step, &why);
+        if (!doc) {
+            status.detail = QCoreApplication::translate("LessonCheck", "the step cannot be shown: %1").arg(why);
+            out.push_back(status);
+            continue;
+        }
         if (e->kind != ExerciseKind::Goal) {
             // The truth is the answer: store it and check that it reads.
-            const Result result = compute(doc);
+            const Result result = compute(*doc);
             if (e->kind == ExerciseKind::Choice) {
-                setAnswer(doc, e->id, e->answer + 1);
+                setAnswer(*doc, e->id, e->answer + 1);
             } else if (e->kind == ExerciseKind::PredictNumber) {
-                QString why;
-                const auto truth = quantity(e->goal, doc, result, &why);
-                setAnswer(doc, e->id, truth ? QJsonValue(*truth) : QJsonValue());
+                const auto truth = quantity(e->goal, *doc, result, &why);
+                setAnswer(*doc, e->id, truth ? QJsonValue(*truth) : QJsonValue());
             } else if (const std::optional<int> row = tokenIndex(result.tokens, e->query);
                        row && e->head < static_cast<int>(result.heads.size())) {
                 Eigen::Index col = 0;
                 result.heads[e->head].weights.row(*row).maxCoeff(&col);
-                setAnswer(doc, e->id, result.tokens[col]);
+                setAnswer(*doc, e->id, result.tokens[col]);
             }
-            out.push_back(checkExercise(*e, step, doc, result));
+            out.push_back(checkExercise(*e, step, *doc, result));
             continue;
         }
-        const bool metBefore = checkExercise(*e, step, doc, compute(doc)).met();
+        const bool metBefore = checkExercise(*e, step, *doc, compute(*doc)).met();
         if (e->solution.isEmpty()) {
-            ExerciseStatus status;
-            status.step = step;
             status.detail = QCoreApplication::translate("LessonCheck", "no solution is stored");
-            status.metBefore = metBefore;
-            out.push_back(status);
-            continue;
-        }
-        QString why;
-        const std::optional<Document> solved = applyState(doc, e->solution, &why);
-        ExerciseStatus status;
-        if (solved) {
+        } else if (const std::optional<Document> solved = solve(step, *doc, e->solution, &why)) {
             status = checkExercise(*e, step, *solved, compute(*solved));
         } else {
-            status.step = step;
             status.detail = QCoreApplication::translate("LessonCheck", "the solution cannot be applied: %1").arg(why);
         }
         status.metBefore = metBefore;
         out.push_back(status);
     }
     return out;
+}
+
+} // namespace
+
+std::vector<ExerciseStatus> checkSolutions(const Lesson &lesson)
+{
+    return checkSolutionsOn(
+        lesson,
+        [&](int step, QString *why) {
+            if (lesson.model) {
+                *why = QCoreApplication::translate("LessonCheck", "the lesson runs a model, which is not open here");
+                return std::optional<Document>();
+            }
+            return std::optional<Document>(documentAt(lesson, step));
+        },
+        [](int, const Document &doc, const StepState &solution, QString *why) {
+            return applyState(doc, solution, why);
+        });
+}
+
+ModelStart modelWith(ModelStart model, const StepState &state)
+{
+    if (const QJsonValue sentence = state.document.value(QStringLiteral("sentence")); sentence.isString())
+        model.sentence = sentence.toString();
+    if (state.layer >= 0)
+        model.layer = state.layer;
+    if (state.head >= 0)
+        model.head = state.head;
+    return model;
+}
+
+ModelStart modelAt(const Lesson &lesson, int step)
+{
+    ModelStart model = lesson.model.value_or(ModelStart {});
+    for (int i = 0; i <= step && i < static_cast<int>(lesson.steps.size()); ++i)
+        model = modelWith(std::move(model), lesson.steps[std::size_t(i)].state);
+    return model;
+}
+
+std::vector<ExerciseStatus> checkSolutions(const Lesson &lesson, const ModelRunner &run)
+{
+    return checkSolutionsOn(
+        lesson, [&](int step, QString *why) { return run(modelAt(lesson, step), why); },
+        [&](int step, const Document &, const StepState &solution, QString *why) {
+            return run(modelWith(modelAt(lesson, step), solution), why);
+        });
 }
 
 QJsonObject reportToJson(const Lesson &lesson, const std::vector<ExerciseStatus> &statuses)

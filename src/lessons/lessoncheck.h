@@ -8,6 +8,7 @@
 #include <QJsonObject>
 #include <QJsonValue>
 
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -48,6 +49,16 @@ std::optional<Document> applyState(const Document &doc, const StepState &state, 
 // solution state; a prediction's or choice's answer is the truth itself, so it only needs to be
 // readable there). What `qkvlab lesson check LESSON --solutions` prints.
 std::vector<ExerciseStatus> checkSolutions(const Lesson &lesson);
+
+// A lesson on a model: what the model runs on at step `step` (0-based) of a student who changed
+// nothing, and with one more state applied.
+ModelStart modelAt(const Lesson &lesson, int step);
+ModelStart modelWith(ModelStart model, const StepState &state);
+// The document of the shown layer's heads when the model runs as `model` says; nullopt with the
+// reason when it cannot (the caller opens the model: this library does not run one).
+using ModelRunner = std::function<std::optional<Document>(const ModelStart &model, QString *why)>;
+// checkSolutions for a lesson on a model: each step's sentence and layer run, with the solution's.
+std::vector<ExerciseStatus> checkSolutions(const Lesson &lesson, const ModelRunner &run);
 
 // The JSON `qkvlab lesson check` prints: the lesson, each exercise and whether it is met.
 QJsonObject reportToJson(const Lesson &lesson, const std::vector<ExerciseStatus> &statuses);

@@ -15,6 +15,8 @@ namespace {
 using namespace json;
 
 const QString formatName = QStringLiteral("qkvlab-lesson");
+// More layers than any checkpoint has; the model itself says how many it has when it runs.
+constexpr int maxModelLayers = 1 << 16;
 
 // Every key of an object must be one this reader knows: a misspelt "hint" would otherwise be lost
 // without a word, and a teacher would not know why the hint never shows.
@@ -44,8 +46,8 @@ StepState readState(const QJsonValue &v, const QString &path)
 {
     const QJsonObject o = object(v, path);
     onlyKeys(o, path,
-        {QStringLiteral("document"), QStringLiteral("token"), QStringLiteral("head"), QStringLiteral("views"),
-            QStringLiteral("highlight")},
+        {QStringLiteral("document"), QStringLiteral("token"), QStringLiteral("head"), QStringLiteral("layer"),
+            QStringLiteral("views"), QStringLiteral("highlight")},
         QStringLiteral("a state"));
     StepState s;
     if (o.contains(QStringLiteral("document")))
@@ -53,6 +55,9 @@ StepState readState(const QJsonValue &v, const QString &path)
     s.token = optionalString(o, QStringLiteral("token"), path);
     if (o.contains(QStringLiteral("head")))
         s.head = integer(o.value(QStringLiteral("head")), child(path, QStringLiteral("head")), 1, limits::maxHeads) - 1;
+    if (o.contains(QStringLiteral("layer")))
+        s.layer
+            = integer(o.value(QStringLiteral("layer")), child(path, QStringLiteral("layer")), 1, maxModelLayers) - 1;
     if (o.contains(QStringLiteral("views"))) {
         const QString viewsPath = child(path, QStringLiteral("views"));
         s.views = strings(o.value(QStringLiteral("views")), viewsPath, QStringLiteral("view names"));
@@ -198,6 +203,47 @@ QJsonObject patched(const QJsonObject &document, const StepState &state, const Q
     return out;
 }
 
+ModelStart readModelStart(const QJsonObject &o)
+{
+    const QString path = QStringLiteral("start");
+    onlyKeys(o, path,
+        {QStringLiteral("model"), QStringLiteral("sentence"), QStringLiteral("layer"), QStringLiteral("head")},
+        QStringLiteral("a model's start"));
+    ModelStart m;
+    m.model = string(o.value(QStringLiteral("model")), child(path, QStringLiteral("model")));
+    if (m.model.isEmpty())
+        fail(child(path, QStringLiteral("model")), QStringLiteral("names no model: a folder, hf:NAME or example:NAME"));
+    if (!o.contains(QStringLiteral("sentence")))
+        fail(child(path, QStringLiteral("sentence")), QStringLiteral("missing: the sentence the model runs on"));
+    m.sentence = string(o.value(QStringLiteral("sentence")), child(path, QStringLiteral("sentence")));
+    if (m.sentence.trimmed().isEmpty())
+        fail(child(path, QStringLiteral("sentence")), QStringLiteral("the model needs a sentence to run on"));
+    if (o.contains(QStringLiteral("layer")))
+        m.layer
+            = integer(o.value(QStringLiteral("layer")), child(path, QStringLiteral("layer")), 1, maxModelLayers) - 1;
+    if (o.contains(QStringLiteral("head")))
+        m.head = integer(o.value(QStringLiteral("head")), child(path, QStringLiteral("head")), 1, limits::maxHeads) - 1;
+    return m;
+}
+
+// A lesson on a model changes what the model runs on, never its numbers: a state's document
+// patch holds a sentence at most. The model tells its tokens, layers and heads when it runs.
+void checkModelState(const StepState &state, const QString &path)
+{
+    const QString documentPath = child(path, QStringLiteral("document"));
+    for (auto it = state.document.begin(); it != state.document.end(); ++it)
+        if (it.key() != u"sentence")
+            fail(child(documentPath, it.key()),
+                QStringLiteral("a lesson on a model changes only its \"sentence\": the model computes the rest"));
+    if (state.document.contains(QStringLiteral("sentence"))) {
+        const QString sentence
+            = string(state.document.value(QStringLiteral("sentence")), child(documentPath, QStringLiteral("sentence")));
+        if (sentence.trimmed().isEmpty())
+            fail(child(documentPath, QStringLiteral("sentence")),
+                QStringLiteral("the model needs a sentence to run on"));
+    }
+}
+
 Lesson readLesson(const QJsonObject &o)
 {
     if (o.value(QStringLiteral("format")) != formatName)
@@ -224,6 +270,8 @@ Lesson readLesson(const QJsonObject &o)
         if (!loaded)
             fail(QStringLiteral("start"), loaded.error.message);
         lesson.start = documentToJson(*loaded.document);
+    } else if (start.isObject() && start.toObject().contains(QStringLiteral("model"))) {
+        lesson.model = readModelStart(start.toObject());
     } else if (start.isObject()) {
         lesson.start = start.toObject();
         const LoadResult loaded = readDocumentObject(lesson.start);
@@ -231,7 +279,8 @@ Lesson readLesson(const QJsonObject &o)
             fail(child(QStringLiteral("start"), loaded.error.path), loaded.error.message);
     } else {
         fail(QStringLiteral("start"),
-            QStringLiteral("expected \"example:NAME\" or a document, got %1").arg(describeValue(start)));
+            QStringLiteral("expected \"example:NAME\", a document or a model {\"model\": …, \"sentence\": …}, got %1")
+                .arg(describeValue(start)));
     }
 
     const QJsonArray steps
@@ -242,10 +291,26 @@ Lesson readLesson(const QJsonObject &o)
     for (qsizetype i = 0; i < steps.size(); ++i) {
         const QString path = child(QStringLiteral("steps"), i);
         Step step = readStep(steps[i], path, static_cast<int>(i));
-        document = patched(document, step.state, child(path, QStringLiteral("state")));
-        if (step.exercise && step.exercise->kind == ExerciseKind::Goal && !step.exercise->solution.isEmpty())
-            patched(document, step.exercise->solution,
-                child(child(path, QStringLiteral("exercise")), QStringLiteral("solution")));
+        const QString statePath = child(path, QStringLiteral("state"));
+        const bool solved
+            = step.exercise && step.exercise->kind == ExerciseKind::Goal && !step.exercise->solution.isEmpty();
+        const QString solutionPath = child(child(path, QStringLiteral("exercise")), QStringLiteral("solution"));
+        if (lesson.model) {
+            checkModelState(step.state, statePath);
+            if (solved)
+                checkModelState(step.exercise->solution, solutionPath);
+        } else {
+            const auto noLayer = [](const StepState &state, const QString &where) {
+                if (state.layer >= 0)
+                    fail(child(where, QStringLiteral("layer")), QStringLiteral("only a lesson on a model has layers"));
+            };
+            noLayer(step.state, statePath);
+            document = patched(document, step.state, statePath);
+            if (solved) {
+                noLayer(step.exercise->solution, solutionPath);
+                patched(document, step.exercise->solution, solutionPath);
+            }
+        }
         lesson.steps.push_back(std::move(step));
     }
     return lesson;

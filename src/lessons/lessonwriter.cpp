@@ -19,6 +19,8 @@ QJsonObject toJson(const StepState &s)
         o.insert(QStringLiteral("token"), s.token);
     if (s.head >= 0)
         o.insert(QStringLiteral("head"), s.head + 1);
+    if (s.layer >= 0)
+        o.insert(QStringLiteral("layer"), s.layer + 1);
     if (!s.views.isEmpty())
         o.insert(QStringLiteral("views"), QJsonArray::fromStringList(s.views));
     if (!s.highlightKey.isEmpty())
@@ -71,7 +73,12 @@ QByteArray serializeLesson(const Lesson &lesson)
     o.insert(QStringLiteral("title"), lesson.title);
     if (!lesson.description.isEmpty())
         o.insert(QStringLiteral("description"), lesson.description);
-    if (lesson.startExample.isEmpty())
+    if (lesson.model)
+        o.insert(QStringLiteral("start"),
+            QJsonObject {{QStringLiteral("model"), lesson.model->model},
+                {QStringLiteral("sentence"), lesson.model->sentence},
+                {QStringLiteral("layer"), lesson.model->layer + 1}, {QStringLiteral("head"), lesson.model->head + 1}});
+    else if (lesson.startExample.isEmpty())
         o.insert(QStringLiteral("start"), lesson.start);
     else
         o.insert(QStringLiteral("start"), QStringLiteral("example:") + lesson.startExample);

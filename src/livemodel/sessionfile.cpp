@@ -134,6 +134,11 @@ SessionFile readSession(const QJsonObject &o)
             x.values = matrix(field(e, path, QStringLiteral("values")), path + QStringLiteral(".values"));
         s.interventions.push_back(std::move(x));
     }
+    const QJsonValue answers = o.value(u"lesson_answers");
+    if (!answers.isUndefined() && !answers.isObject())
+        throw Invalid {QStringLiteral("lesson_answers"),
+            QStringLiteral("expected an object of answers, found %1").arg(describeValue(answers))};
+    s.lessonAnswers = answers.toObject();
     return s;
 }
 
@@ -168,6 +173,8 @@ QByteArray serializeSession(const SessionFile &s, const QString &file)
         list.append(e);
     }
     o.insert(u"interventions", list);
+    if (!s.lessonAnswers.isEmpty())
+        o.insert(u"lesson_answers", s.lessonAnswers);
     return QJsonDocument(o).toJson(QJsonDocument::Indented);
 }
 

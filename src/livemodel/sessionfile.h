@@ -4,6 +4,7 @@
 #include "transformer/forward.h"
 
 #include <QByteArray>
+#include <QJsonObject>
 #include <QString>
 
 #include <optional>
@@ -21,6 +22,9 @@ struct SessionFile {
     int layer = 0;
     int head = 0;
     std::vector<transformer::Intervention> interventions;
+    // A lesson's answers to predictions and choices ("lesson_answers", as in a document): the
+    // model's document is made anew on each run, so the session keeps them.
+    QJsonObject lessonAnswers;
 };
 
 inline constexpr auto sessionSuffix = ".qkvmodel.json";

@@ -35,6 +35,11 @@ private Q_SLOTS:
         QCOMPARE(tokenIndex(tokens, u"#4"_qs), 3);
         QCOMPARE(tokenIndex(tokens, u"#2"_qs), 1); // a position, even where a token reads "#2"
         QCOMPARE(tokenIndex(tokens, u"#6"_qs), std::nullopt);
+        // From the end: a lesson on a model names the token it predicts from, whatever the sentence.
+        QCOMPARE(tokenIndex(tokens, u"#-1"_qs), int(tokens.size()) - 1);
+        QCOMPARE(tokenIndex(tokens, u"#-5"_qs), 0);
+        QCOMPARE(tokenIndex(tokens, u"#-6"_qs), std::nullopt);
+        QCOMPARE(tokenIndex(tokens, u"#0"_qs), std::nullopt);
         QCOMPARE(tokenIndex(tokens, u"dog"_qs), std::nullopt);
         QCOMPARE(tokenName(tokens, 0), u"the"_qs);
         QCOMPARE(tokenName(tokens, 3), u"#4"_qs); // the second "the"

@@ -42,6 +42,15 @@ Lesson readme()
     return *loaded.lesson;
 }
 
+// A lesson on a model: the library reads it and tells each step's sentence and layer; running
+// the model is the window's and the command line's (tests/app/tst_modellesson).
+const char *modelLesson = R"({"format": "qkvlab-lesson", "version": 1, "title": "On a model",
+    "start": {"model": "example:induction", "sentence": "the cat sat . the", "layer": 2, "head": 3},
+    "steps": [{"text": "One", "state": {"token": "#-1"}},
+              {"text": "Two", "state": {"layer": 1, "document": {"sentence": "a dog . a"}},
+               "exercise": {"kind": "goal", "goal": "weight(#-1, dog) > 0.5",
+                            "solution": {"document": {"sentence": "a dog ran . a"}, "layer": 2}}}]})";
+
 QByteArray withChange(const QByteArray &lesson, const char *path, const QJsonValue &value)
 {
     QJsonObject o = QJsonDocument::fromJson(lesson).object();
@@ -198,6 +207,21 @@ private Q_SLOTS:
             3) << u"steps[3].exercise.answer: expected a whole number from 1 to 2, got the number 3"_qs;
         QTest::newRow("one choice") << withChange(good, "steps.3.exercise.choices",
             json(R"(["Yes"])")) << u"steps[3].exercise.choices: a choice needs at least 2 answers to choose from"_qs;
+        QTest::newRow("layer of a document") << withChange(good, "steps.0.state.layer", 2)
+                                             << u"steps[0].state.layer: only a lesson on a model has layers"_qs;
+        const QByteArray model(modelLesson);
+        QTest::newRow("model start") << withChange(model, "start.layers", 2)
+                                     << u"start.layers: unknown key: a model's start has \"model\", \"sentence\", "
+                                        "\"layer\", \"head\""_qs;
+        QTest::newRow("model sentence") << withChange(model, "start.sentence", u" "_qs)
+                                        << u"start.sentence: the model needs a sentence to run on"_qs;
+        QTest::newRow("model layer") << withChange(model, "start.layer", 0)
+                                     << u"start.layer: expected a whole number from 1 to 65536, got the number 0"_qs;
+        QTest::newRow("model patch") << withChange(model, "steps.1.state.document.words", json("{}"))
+                                     << u"steps[1].state.document.words: a lesson on a model changes only its "
+                                        "\"sentence\": the model computes the rest"_qs;
+        QTest::newRow("model solution") << withChange(model, "steps.1.exercise.solution.document.sentence", 3)
+                                        << u"steps[1].exercise.solution.document.sentence: expected a string"_qs;
         QTest::newRow("syntax") << QByteArray(
             "{\n  \"format\": \"qkvlab-lesson\",\n  \"version\": 1 \"title\": \"x\"\n}")
                                 << u"3:17: syntax error: unterminated object"_qs;
@@ -209,6 +233,44 @@ private Q_SLOTS:
         const LessonLoad loaded = parseLesson(lesson);
         QVERIFY(!loaded);
         QVERIFY2(loaded.error.toString().startsWith(error), qPrintable(loaded.error.toString()));
+    }
+
+    // A lesson on a model keeps what it names, and each step's sentence, layer and head follow
+    // from the states before it; its solutions need the model to run.
+    void aLessonOnAModel()
+    {
+        const LessonLoad loaded = parseLesson(modelLesson);
+        QVERIFY2(loaded, qPrintable(loaded.error.toString()));
+        const Lesson &lesson = *loaded.lesson;
+        QVERIFY(lesson.model);
+        QCOMPARE(lesson.model->model, u"example:induction"_qs);
+        QCOMPARE(lesson.model->layer, 1);
+        QCOMPARE(lesson.model->head, 2);
+        QCOMPARE(modelAt(lesson, 0).sentence, u"the cat sat . the"_qs);
+        QCOMPARE(modelAt(lesson, 1).sentence, u"a dog . a"_qs);
+        QCOMPARE(modelAt(lesson, 1).layer, 0);
+        QCOMPARE(modelAt(lesson, 1).head, 2);
+        const ModelStart solved = modelWith(modelAt(lesson, 1), lesson.steps[1].exercise->solution);
+        QCOMPARE(solved.sentence, u"a dog ran . a"_qs);
+        QCOMPARE(solved.layer, 1);
+        const LessonLoad again = parseLesson(serializeLesson(lesson));
+        QVERIFY2(again, qPrintable(again.error.toString()));
+        QCOMPARE(*again.lesson, lesson);
+        // Without its model nothing is checked, and the report says why.
+        const std::vector<ExerciseStatus> statuses = checkSolutions(lesson);
+        QCOMPARE(statuses.size(), std::size_t(1));
+        QVERIFY(!statuses[0].met());
+        QVERIFY2(statuses[0].detail.contains(u"runs a model"_qs), qPrintable(statuses[0].detail));
+        // The runner gets each step's sentence and layer, the solution's for a goal.
+        std::vector<ModelStart> asked;
+        const auto runner = [&asked](const ModelStart &m, QString *) -> std::optional<qkv::Document> {
+            asked.push_back(m);
+            return qkv::loadDocument(u"example:animal"_qs).document;
+        };
+        checkSolutions(lesson, runner);
+        QCOMPARE(asked.size(), std::size_t(2));
+        QCOMPARE(asked[0], modelAt(lesson, 1));
+        QCOMPARE(asked[1], solved);
     }
 
     // A later step's document is the start with every state before it applied; null takes a word
@@ -331,6 +393,8 @@ private Q_SLOTS:
         for (const QString &name : names) {
             const LessonLoad loaded = loadLesson(QStringLiteral("lesson:") + name);
             QVERIFY2(loaded, qPrintable(loaded.error.toString()));
+            if (loaded.lesson->model)
+                continue; // run with its model in tests/app/tst_modellesson
             int exercises = 0;
             for (const ExerciseStatus &s : checkSolutions(*loaded.lesson)) {
                 const QString where = QStringLiteral("%1 step %2: %3").arg(name).arg(s.step + 1).arg(s.detail);

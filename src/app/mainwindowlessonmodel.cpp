@@ -1,0 +1,101 @@
+// A lesson on a real model in the window: the model opened on the lesson's sentence, each step's
+// sentence run again as if typed (undoable), its layer and head shown, its token selected once
+// the model has run, and the student's answers kept beside the model's ever new document.
+#include "app/lessondock.h"
+#include "app/lessonmodel.h"
+#include "app/mainwindow.h"
+
+#include "ui_mainwindow.h"
+
+#include "lessons/lessoncheck.h"
+#include "livemodel/livesession.h"
+#include "livemodel/sessionfile.h"
+#include "session/documentsession.h"
+#include "session/livehistory.h"
+#include "session/transformersession.h"
+
+#include <QFileInfo>
+#include <QStatusBar>
+
+namespace qkv {
+
+bool MainWindow::lessonOnModel() const
+{
+    return m_lessonDock->hasLesson() && m_lessonDock->lesson().model.has_value();
+}
+
+bool MainWindow::openModelLesson(const lessons::Lesson &lesson, int step)
+{
+    // A lesson resumed at a later step starts where a student who followed it would be.
+    const lessons::ModelStart at = step >= 0 ? lessons::modelAt(lesson, step) : *lesson.model;
+    if (!openLiveModel(app::lessonModelLocation(lesson.model->model, m_lessonSource), at.sentence))
+        return false;
+    m_pendingSession = std::make_shared<live::SessionFile>();
+    m_pendingSession->layer = at.layer;
+    m_pendingSession->head = at.head;
+    m_lessonAnswers = {};
+    return true;
+}
+
+bool MainWindow::enterModelLessonStep(const lessons::StepState &state)
+{
+    if (!m_live->isOpen() || !m_transformer->isOpen())
+        return false;
+    const lessons::ModelStart now = shownModel();
+    const lessons::ModelStart next = lessons::modelWith(now, state);
+    if (next.layer != now.layer) {
+        ModelView view = m_transformer->view();
+        view.layer = std::min(next.layer, m_transformer->model()->layers - 1);
+        if (const QString error = m_transformer->setView(view); !error.isEmpty())
+            statusBar()->showMessage(error);
+    }
+    if (next.sentence == now.sentence)
+        return false;
+    m_ui->sentenceEdit->setText(next.sentence);
+    m_liveHistory->typeSentence(next.sentence);
+    return true;
+}
+
+void MainWindow::selectLessonTokens(const lessons::StepState &state)
+{
+    const QStringList &tokens = m_session->document().tokens();
+    if (state.head >= 0)
+        m_session->setCurrentHead(std::min(state.head, m_session->document().settings().heads - 1));
+    // The session selects one token: a highlighted cell selects its query, and the heatmap frames it.
+    const std::optional<int> markRow = tokenIndex(tokens, state.highlightQuery);
+    const std::optional<int> markCol = tokenIndex(tokens, state.highlightKey);
+    m_ui->heatmap->setMarkedCell(markRow && markCol ? *markRow : -1, markRow && markCol ? *markCol : -1);
+    const QString &selected = state.token.isEmpty() ? state.highlightQuery : state.token;
+    if (const std::optional<int> token = tokenIndex(tokens, selected))
+        m_session->setSelectedToken(*token);
+}
+
+lessons::ModelStart MainWindow::shownModel() const
+{
+    QString location = m_live->model()->location();
+    if (!location.startsWith(u"hf:") && !location.startsWith(u"example:"))
+        location = QFileInfo(location).absoluteFilePath();
+    return {location, m_live->sentence(), std::max(m_transformer->view().layer, 0), m_session->currentHead()};
+}
+
+Document MainWindow::lessonDocument() const
+{
+    Document doc = m_session->document();
+    if (lessonOnModel())
+        app::setAnswers(doc, m_lessonAnswers);
+    return doc;
+}
+
+void MainWindow::answerLesson(const QString &exerciseId, const QJsonValue &answer)
+{
+    if (lessonOnModel()) {
+        m_lessonAnswers.insert(exerciseId, answer);
+        m_lessonDock->check(lessonDocument(), m_session->result());
+        return;
+    }
+    Document doc = m_session->document();
+    lessons::setAnswer(doc, exerciseId, answer);
+    m_session->editDocument(doc, tr("Lesson: answer"));
+}
+
+} // namespace qkv
