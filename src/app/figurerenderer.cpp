@@ -265,6 +265,7 @@ PaintFigure FigureRenderer::paintView(const FigureInput &in, const FigureOptions
         auto figure = std::make_shared<WorkedFigure>();
         figure->setData(in.document, in.result, in.head);
         figure->setSelection(in.token, in.keySelected);
+        figure->setAnnotations(annotationsOf(in, QStringLiteral("worked")));
         if (o.decimals >= 0) {
             WorkedOptions worked = figure->options();
             worked.decimals = o.decimals;

@@ -117,7 +117,7 @@ QString tokenName(const QStringList &tokens, int index)
 const QStringList &annotationViews()
 {
     static const QStringList views {QStringLiteral("heatmap"), QStringLiteral("heads"), QStringLiteral("arrows"),
-        QStringLiteral("bars"), QStringLiteral("vectors")};
+        QStringLiteral("bars"), QStringLiteral("vectors"), QStringLiteral("worked")};
     return views;
 }
 

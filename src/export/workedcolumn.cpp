@@ -87,8 +87,8 @@ private:
     WorkedRow row(int i, const QString &expression, const QString &result = {}) const
     {
         if (entry(i).masked)
-            return {label(i), words(prose(tr("masked, cannot see it"))), {}, {}, true};
-        return {label(i), expression, result, {}, false};
+            return {label(i), words(prose(tr("masked, cannot see it"))), {}, {}, true, i};
+        return {label(i), expression, result, {}, false, i};
     }
     WorkedRow others(const QString &expression) const
     {

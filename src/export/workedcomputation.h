@@ -103,6 +103,7 @@ struct WorkedRow {
     QString result; // the row's outcome, which the view sets in bold; may be empty
     QString note; // text after the result, e.g. "(was −0.09, closer)"
     bool masked = false; // the expression then says the key is left out
+    int token = -1; // the token the row is about (its label); -1 for "5 others"
 };
 
 // The written-out steps as blocks, each piece already in the syntax's notation.

@@ -91,8 +91,9 @@ WorkedRow WorkedNotation::dot(int j, const Eigen::VectorXd &a, const Eigen::Vect
     if (m_syntax == WorkedSyntax::Plain) // kept on one line by the view
         count = u' ' + count.mid(1).replace(u' ', QChar::Nbsp);
     if (n == 1)
-        return {label(j), products + u" = "_s, num(result), {}, false};
-    return {label(j), products + more + count + u" = "_s + signedSum(terms) + more + u" = "_s, num(result), {}, false};
+        return {label(j), products + u" = "_s, num(result), {}, false, j};
+    return {
+        label(j), products + more + count + u" = "_s + signedSum(terms) + more + u" = "_s, num(result), {}, false, j};
 }
 
 void WorkedNotation::markRepeated(const std::vector<int> &named, int focus)

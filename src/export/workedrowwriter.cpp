@@ -24,8 +24,8 @@ private:
     WorkedRow row(int j, const QString &expression, const QString &result = {}) const
     {
         if (key(j).masked)
-            return {label(j), words(prose(tr("masked, left out"))), {}, {}, true};
-        return {label(j), expression, result, {}, false};
+            return {label(j), words(prose(tr("masked, left out"))), {}, {}, true, j};
+        return {label(j), expression, result, {}, false, j};
     }
     WorkedRow others(const QString &expression) const
     {

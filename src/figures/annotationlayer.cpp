@@ -130,18 +130,23 @@ std::vector<AnnotationLayer::Placed> AnnotationLayer::layout(const AnnotationTar
             if (const QRectF r = arrowEndOf(a); !r.isEmpty())
                 obstacles.push_back(r);
     }
-    for (const PlacedAnnotation &a : m_annotations) {
-        Placed p;
-        p.target = targetOf(a);
-        if (p.target.isEmpty()) {
-            placed.push_back(p);
+    // Arrows first, their paths then obstacles too: a callout placed before an arrow was bowed
+    // would have the arrow drawn through it.
+    placed.resize(m_annotations.size());
+    for (std::size_t i = 0, n = m_annotations.size(); i < 2 * n; ++i) {
+        const PlacedAnnotation &a = m_annotations[i % n];
+        if ((a.kind == AnnotationKind::Arrow) != (i < n))
             continue;
-        }
+        Placed &p = placed[i % n];
+        p.target = targetOf(a);
+        if (p.target.isEmpty())
+            continue;
         if (a.kind == AnnotationKind::Arrow) {
+            if (t.arrowStart)
+                p.target = t.arrowStart(a.from);
             p.end = arrowEndOf(a);
             if (p.end.isEmpty() || p.end == p.target) {
                 p.target = {};
-                placed.push_back(p);
                 continue;
             }
             const QPointF d = p.end.center() - p.target.center();
@@ -174,13 +179,17 @@ std::vector<AnnotationLayer::Placed> AnnotationLayer::layout(const AnnotationTar
             p.arrow.quadTo(control, end0);
             p.head = end0;
             p.headFrom = control;
+            for (int k = 0; k <= 16; ++k) {
+                const qreal u = k / 16.0;
+                const QPointF q = (1 - u) * (1 - u) * start + 2 * u * (1 - u) * control + u * u * end0;
+                obstacles.emplace_back(q - QPointF(3, 3), QSizeF(6, 6));
+            }
             if (!a.text.isEmpty()) {
                 const QPointF apex = 0.25 * start + 0.5 * control + 0.25 * end0;
                 const QSizeF size = calloutSize(a.text, fm);
                 p.text = placeNear(size, QRectF(apex - QPointF(1, 1), QSizeF(2, 2)), obstacles, t.bounds, {});
                 obstacles.push_back(p.text);
             }
-            placed.push_back(p);
             continue;
         }
         if (!a.text.isEmpty()) {
@@ -198,7 +207,6 @@ std::vector<AnnotationLayer::Placed> AnnotationLayer::layout(const AnnotationTar
                 p.leader << at << nearestPoint(p.text, at);
             }
         }
-        placed.push_back(p);
     }
     return placed;
 }

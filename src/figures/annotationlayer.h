@@ -18,6 +18,7 @@ namespace qkv {
 struct AnnotationTargets {
     std::function<QRectF(int token)> token; // its label, node, bar or point; empty: not drawn
     std::function<QRectF(int token)> arrowEnd; // where an arrow to it ends, when not token()
+    std::function<QRectF(int token)> arrowStart; // where an arrow from it starts, when not token()
     std::function<QRectF(int row, int col)> cell; // a heatmap's cells; unset elsewhere
     std::vector<QRectF> numbers; // text no callout may cover
     QRectF bounds; // the figure: callouts stay inside

@@ -199,6 +199,7 @@ void WorkedFigure::layOut(qreal width, const FigureStyle &style) const
         advance[static_cast<std::size_t>(i)] = &advances(m_text.fonts[static_cast<std::size_t>(i)]);
 
     m_text.pieces.clear();
+    m_text.rows.clear();
     const qreal left = margin, right = std::max(width - margin, left + 80);
     qreal y = margin; // the top of the next line
     struct Run {
@@ -267,10 +268,19 @@ void WorkedFigure::layOut(qreal width, const FigureStyle &style) const
                 const QString label = a.width(r.label) + colon > column
                     ? a.metrics.elidedText(r.label, Qt::ElideMiddle, column - colon)
                     : r.label;
-                const qreal baseline = y + a.metrics.ascent();
+                const qreal baseline = y + a.metrics.ascent(), top = y;
+                const std::size_t first = m_text.pieces.size();
                 m_text.pieces.push_back({left + column - colon - a.width(label), baseline, label, Normal});
                 m_text.pieces.push_back({left + column - colon, baseline, u":"_s, Normal});
                 flow({{r.expression, r.masked ? Masked : Normal}, {r.result, Bold}, {r.note, Muted}}, indent, Normal);
+                if (r.token >= 0) {
+                    qreal end = indent;
+                    for (std::size_t i = first; i < m_text.pieces.size(); ++i)
+                        end = std::max(
+                            end, m_text.pieces[i].x + advance[m_text.pieces[i].style]->width(m_text.pieces[i].text));
+                    const qreal start = m_text.pieces[first].x;
+                    m_text.rows.emplace_back(r.token, QRectF(start, top, end - start, y - top));
+                }
             }
             break;
         }
@@ -284,6 +294,47 @@ qreal WorkedFigure::contentHeight(qreal width, const FigureStyle &style) const
 {
     layOut(width, style);
     return m_text.height;
+}
+
+void WorkedFigure::setAnnotations(std::vector<PlacedAnnotation> annotations)
+{
+    m_annotations.set(std::move(annotations));
+}
+
+int WorkedFigure::tokenAt(QPointF point, qreal width, const FigureStyle &style) const
+{
+    layOut(width, style);
+    for (const auto &[token, rect] : m_text.rows)
+        if (rect.contains(point))
+            return token;
+    return -1;
+}
+
+AnnotationTargets WorkedFigure::annotationTargets(qreal width, const FigureStyle &style) const
+{
+    layOut(width, style);
+    AnnotationTargets t;
+    t.bounds = QRectF(0, 0, width, m_text.height);
+    t.token = [this](int token) {
+        for (const auto &[k, rect] : m_text.rows)
+            if (k == token)
+                return rect;
+        return QRectF();
+    };
+    // An arrow joins the rows' ends, where it can bow through the blank right of the text rather
+    // than across the terms.
+    t.arrowEnd = [token = t.token](int k) {
+        const QRectF row = token(k);
+        return row.isEmpty() ? row : QRectF(row.right() + 2, row.top(), 2, row.height());
+    };
+    t.arrowStart = t.arrowEnd;
+    // Every piece is numbers or the words around them: a callout goes where nothing is written.
+    t.numbers.reserve(m_text.pieces.size());
+    for (const Piece &p : m_text.pieces) {
+        Advances &a = advances(m_text.fonts[static_cast<std::size_t>(p.style)]);
+        t.numbers.emplace_back(p.x, p.y - a.metrics.ascent(), a.width(p.text), a.metrics.height());
+    }
+    return t;
 }
 
 void WorkedFigure::paint(QPainter &painter, const QRectF &rect, const FigureStyle &style) const
@@ -311,6 +362,8 @@ void WorkedFigure::paint(QPainter &painter, const QRectF &rect, const FigureStyl
         }
         painter.drawText(QPointF(piece->x, piece->y), piece->text);
     }
+    if (!m_annotations.isEmpty())
+        m_annotations.paint(painter, annotationTargets(rect.width(), style), style);
     painter.restore();
 }
 

@@ -2,6 +2,7 @@
 
 #include "export/workedcolumn.h"
 #include "export/workedcomputation.h"
+#include "figures/annotationlayer.h"
 #include "figures/figurestyle.h"
 
 #include <QCoreApplication>
@@ -62,6 +63,14 @@ public:
     // The height of all the steps at `width`, so an export can size its page to fit them.
     qreal contentHeight(qreal width, const FigureStyle &style) const;
 
+    // Annotations on tokens: a token is its first row (its dot product, when a query's row is
+    // shown), from its label to the row's end. Drawn over the steps, clear of their numbers.
+    void setAnnotations(std::vector<PlacedAnnotation> annotations);
+    // The token whose row holds `point` (in the coordinates paint() draws at), or -1.
+    int tokenAt(QPointF point, qreal width, const FigureStyle &style) const;
+    // Where the annotations point at `width`, in those coordinates.
+    AnnotationTargets annotationTargets(qreal width, const FigureStyle &style) const;
+
 private:
     enum Style { Normal, Bold, Title, Muted, Masked, Warn, StyleCount };
     // One run of text on one line, at its baseline.
@@ -78,6 +87,7 @@ private:
     std::vector<WorkedBlock> blocks(WorkedSyntax syntax, const QLocale &locale = QLocale::c()) const;
     void layOut(qreal width, const FigureStyle &style) const;
 
+    AnnotationLayer m_annotations;
     const Document *m_document = nullptr;
     const Result *m_result = nullptr;
     int m_head = 0;
@@ -102,6 +112,7 @@ private:
         bool exported = false;
         QLocale locale;
         std::vector<Piece> pieces; // in reading order, so sorted by y
+        std::vector<std::pair<int, QRectF>> rows; // each token's rows (label to end), in order
         std::array<QFont, StyleCount> fonts;
         qreal height = 0;
     };

@@ -1,6 +1,7 @@
 #include "views/workedview.h"
 
 #include "export/numbertables.h"
+#include "views/annotationactions.h"
 
 #include <QClipboard>
 #include <QContextMenuEvent>
@@ -73,6 +74,7 @@ WorkedView::WorkedView(QWidget *parent)
     connect(&m_binding, &SessionBinding::resultChanged, this, &WorkedView::sync);
     connect(&m_binding, &SessionBinding::headChanged, this, &WorkedView::sync);
     connect(&m_binding, &SessionBinding::selectionChanged, this, &WorkedView::sync);
+    connect(&m_binding, &SessionBinding::annotationsChanged, this, &WorkedView::sync);
     m_figure.setHint(
         tr("No token selected: showing the first. Select a token in any view, or press Left / Right here."));
 }
@@ -103,6 +105,7 @@ void WorkedView::sync()
     // none): the figure keeps the computation it was given.
     m_figure.setData(m_binding.document(), &m_binding.result(), m_binding.head());
     m_figure.setSelection(m_binding.selectedToken(), m_binding.isKeySelected());
+    m_figure.setAnnotations(m_binding.annotations(QStringLiteral("worked")));
     viewport()->update();
 }
 
@@ -195,7 +198,16 @@ void WorkedView::contextMenuEvent(QContextMenuEvent *event)
     QMenu menu(this);
     menu.addAction(tr("Copy as Markdown"), this, &WorkedView::copyMarkdown);
     menu.addAction(tr("Copy as LaTeX"), this, &WorkedView::copyLatex);
+    menu.addSeparator();
+    addAnnotationActions(menu, m_binding.session(), annotationSpotAt(event->pos()), annotationTextDialog(this));
     menu.exec(event->globalPos());
+}
+
+AnnotationSpot WorkedView::annotationSpotAt(const QPoint &pos) const
+{
+    // The viewport sits below the bar of buttons and scrolls.
+    const QPointF at = viewport()->mapFrom(this, pos) + QPointF(0, verticalScrollBar()->value());
+    return {QStringLiteral("worked"), m_figure.tokenAt(at, viewport()->width(), figureStyle()), -1};
 }
 
 void WorkedView::changeEvent(QEvent *event)

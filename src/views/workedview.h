@@ -2,6 +2,7 @@
 
 #include "figures/workedfigure.h"
 #include "session/sessionbinding.h"
+#include "views/annotationactions.h"
 
 #include <QAbstractScrollArea>
 
@@ -51,6 +52,8 @@ public:
     // The height of all the steps at `width`, so an export can size its page to fit them.
     qreal contentHeight(qreal width) const;
     const WorkedFigure &figure() const { return m_figure; }
+    // What a right-click at `pos` (the widget's) annotates: the token whose row is there.
+    AnnotationSpot annotationSpotAt(const QPoint &pos) const;
 
     QSize sizeHint() const override { return {560, 600}; }
 

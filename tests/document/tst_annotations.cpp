@@ -95,9 +95,12 @@ private Q_SLOTS:
         QTest::newRow("not a list") << (json("{}")) << u"annotations"_qs << u"annotations"_qs;
         QTest::newRow("kind") << (json("[{'kind': 'circle', 'view': 'heatmap', 'token': 'cat'}]"))
                               << u"annotations[0].kind"_qs << u"\"callout\", \"box\" or \"arrow\""_qs;
-        QTest::newRow("view") << (json("[{'kind': 'box', 'view': 'worked', 'token': 'cat'}]"))
+        QTest::newRow("view") << (json("[{'kind': 'box', 'view': 'tables', 'token': 'cat'}]"))
                               << u"annotations[0].view"_qs
-                              << u"\"heatmap\", \"heads\", \"arrows\", \"bars\", \"vectors\""_qs;
+                              << u"\"heatmap\", \"heads\", \"arrows\", \"bars\", \"vectors\", \"worked\""_qs;
+        QTest::newRow("cell on the worked computation")
+            << (json("[{'kind': 'box', 'view': 'worked', 'cell': ['the', 'cat']}]")) << u"annotations[0].cell"_qs
+            << u"cells are marked on the heatmap and the heads grid; on the worked view mark a \"token\""_qs;
         QTest::newRow("callout text") << (json(
             "[{'kind': 'callout', 'view': 'heatmap', 'token': 'cat', 'text': '  '}]"))
                                       << u"annotations[0].text"_qs << u"needs its text"_qs;

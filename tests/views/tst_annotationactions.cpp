@@ -9,6 +9,7 @@
 #include "views/distributionview.h"
 #include "views/headsgridview.h"
 #include "views/heatmapview.h"
+#include "views/workedview.h"
 
 #include <QApplication>
 #include <QMenu>
@@ -115,6 +116,42 @@ private Q_SLOTS:
         action(again, "annotateRemove")->trigger();
         QVERIFY(session->document().annotations().empty());
         QCOMPARE(session->undoStack()->count(), 2);
+    }
+
+    // On the worked computation a right-click on a key's row names that key; the box drawn
+    // around the row is the view's alone.
+    void workedRows()
+    {
+        auto session = animalSession();
+        session->setSelectedToken(token(*session, "it"));
+        WorkedView view;
+        view.setSession(session.get());
+        view.resize(900, 700);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        const int animal = token(*session, "animal");
+        // Down the labels' column: the first row of animal is its dot product with it's query.
+        QPoint onAnimal;
+        for (int y = 0; y < view.height() && onAnimal.isNull(); ++y)
+            if (view.annotationSpotAt(QPoint(60, y)).token == animal)
+                onAnimal = QPoint(60, y);
+        QVERIFY(!onAnimal.isNull());
+        const AnnotationSpot spot = view.annotationSpotAt(onAnimal);
+        QCOMPARE(spot.view, u"worked"_qs);
+        QCOMPARE(view.annotationSpotAt(QPoint(60, 2)).token, -1); // the bar of buttons
+        const int before = accentPixels(view.grab().toImage());
+        QMenu menu;
+        addAnnotationActions(menu, session.get(), spot, {});
+        action(menu, "annotateBox")->trigger();
+        QCOMPARE(session->document().annotations().size(), std::size_t(1));
+        QCOMPARE(session->document().annotations()[0].view, u"worked"_qs);
+        QCOMPARE(session->document().annotations()[0].from, u"animal"_qs);
+        QApplication::processEvents();
+        QCOMPARE(before, 0);
+        QVERIFY(accentPixels(view.grab().toImage()) > 400); // a frame around a whole row
+        session->undoStack()->undo();
+        QApplication::processEvents();
+        QCOMPARE(accentPixels(view.grab().toImage()), 0);
     }
 
     // On the arrow graph a token's menu offers an arrow to each other token; on the bars a bar's
