@@ -58,7 +58,7 @@ QPointF exitPoint(const QRectF &r, const QPointF &towards)
 QRectF placeNear(const QSizeF &size, const QRectF &target, const std::vector<QRectF> &obstacles, const QRectF &bounds,
     const QRectF &column)
 {
-    constexpr qreal gap = 10;
+    constexpr qreal gap = 10, clearance = 3;
     const QRectF area = column.isEmpty() ? bounds : column.intersected(bounds);
     // About 60 × 60 places at most, however large the figure.
     const qreal stepX = std::max(4.0, area.width() / 60), stepY = std::max(4.0, area.height() / 60);
@@ -70,8 +70,10 @@ QRectF placeNear(const QSizeF &size, const QRectF &target, const std::vector<QRe
              x <= std::max(area.left(), area.right() - size.width()); x += stepX) {
             const QRectF c(QPointF(x, y), size);
             qreal covered = overlap(c, near) * 4;
+            // A little air all round: a frame flush against a number reads as touching it.
+            const QRectF clear = c.adjusted(-clearance, -clearance, clearance, clearance);
             for (const QRectF &o : obstacles)
-                covered += overlap(c, o);
+                covered += overlap(clear, o);
             const QPointF d = c.center() - nearestPoint(target, c.center());
             const qreal cost = covered * 1e4 + std::hypot(d.x(), d.y());
             if (cost < bestCost) {
