@@ -27,7 +27,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FUZZ_CHECK(again, QStringLiteral("saved, then refused: ") + again.error.toString());
     const live::SessionFile &t = *again.session;
     FUZZ_CHECK(t.model == s.model && t.sentence == s.sentence && t.layer == s.layer && t.head == s.head
-            && t.interventions == s.interventions,
+            && t.interventions == s.interventions && t.lessonAnswers == s.lessonAnswers,
         QStringLiteral("saved and read back, the session differs"));
     return 0;
 }

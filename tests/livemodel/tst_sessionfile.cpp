@@ -2,6 +2,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -28,6 +29,8 @@ private:
         k << 0.1f, -2.5e-7f, 3.4e38f, 1.f / 3, -0.f, 7;
         s.interventions = {
             {1, 3, Kind::Key, k}, {0, 2, Kind::Ablate, {}}, {1, 0, Kind::Attention, Eigen::MatrixXf::Identity(3, 3)}};
+        // A lesson's answers, kept with the session: a choice, a clicked key, a typed number.
+        s.lessonAnswers = QJsonObject {{u"previous-token"_s, 1}, {u"induction-target"_s, u"mat"_s}, {u"x"_s, 0.25}};
         return s;
     }
 
@@ -45,6 +48,7 @@ private Q_SLOTS:
         QCOMPARE(back.session->sentence, s.sentence);
         QCOMPARE(back.session->layer, 1);
         QCOMPARE(back.session->head, 3);
+        QCOMPARE(back.session->lessonAnswers, s.lessonAnswers);
         QCOMPARE(back.session->interventions.size(), s.interventions.size());
         for (std::size_t i = 0; i < s.interventions.size(); ++i)
             QVERIFY(back.session->interventions[i] == s.interventions[i]); // bit for bit
@@ -101,6 +105,8 @@ private Q_SLOTS:
         QTest::newRow("negative head") << head + R"(, "interventions": [{"layer": 0, "head": -1, "kind": "ablate"}]})"
                                        << u"interventions[0].head: expected a whole number"_s;
         QTest::newRow("list") << head + R"(, "interventions": {}})" << u"interventions: expected a list"_s;
+        QTest::newRow("answers") << head + R"(, "lesson_answers": [1, 2]})"
+                                 << u"lesson_answers: expected an object of answers"_s;
     }
     void problemsAreNamedWhereTheyAre()
     {
