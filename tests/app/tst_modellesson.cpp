@@ -3,10 +3,10 @@
 // induction head's strongest key clicked on the heatmap, a sentence typed that the goal wants;
 // the answers kept while the model makes its document anew and saved in a model session that
 // `qkvlab lesson check` grades; a lesson written on a running model.
-#include "app/commandline.h"
 #include "app/lessondock.h"
 #include "app/lessonmodel.h"
 #include "app/mainwindow.h"
+#include "commandrun.h"
 #include "lessons/lessoncheck.h"
 #include "lessons/lessonio.h"
 #include "livemodel/livesession.h"
@@ -31,35 +31,20 @@
 #include <QUndoGroup>
 #include <QUndoStack>
 
-#include <cstdio>
-
 using namespace qkv;
 
 namespace {
 
 const QString lessonName = QStringLiteral("lesson:induction");
 
-QByteArray readBack(FILE *f)
+// `qkvlab ARGS`: its exit status, standard output in `out`, standard error a warning.
+int run(const QStringList &args, QByteArray *out)
 {
-    std::rewind(f);
-    QByteArray out;
-    char buffer[4096];
-    for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, f)) > 0;)
-        out.append(buffer, qsizetype(n));
-    std::fclose(f);
-    return out;
-}
-
-// Runs `qkvlab ARGS`: its standard output read back, what it printed on stderr a warning.
-int runCommand(const QStringList &args, QByteArray *out)
-{
-    FILE *o = std::tmpfile();
-    FILE *e = std::tmpfile();
-    const int code = app::runCommandLine(args, o, e);
-    *out = readBack(o);
-    if (const QByteArray err = readBack(e); !err.isEmpty())
-        qWarning("%s", err.constData());
-    return code;
+    const test::CommandRun r = test::runCommand(args);
+    *out = r.out;
+    if (!r.err.isEmpty())
+        qWarning("%s", r.err.constData());
+    return r.status;
 }
 
 } // namespace
@@ -137,9 +122,7 @@ private Q_SLOTS:
             }
             QVERIFY2(exercises >= 2, qPrintable(name));
             QByteArray out;
-            QCOMPARE(
-                runCommand({u"qkvlab"_qs, u"lesson"_qs, u"check"_qs, u"lesson:"_qs + name, u"--solutions"_qs}, &out),
-                0);
+            QCOMPARE(run({u"lesson"_qs, u"check"_qs, u"lesson:"_qs + name, u"--solutions"_qs}, &out), 0);
         }
         QVERIFY(lessonsOnModels >= 1);
         // A model the lesson names that is not there: refused, naming the place.
@@ -153,7 +136,7 @@ private Q_SLOTS:
                        "solution": {"document": {"sentence": "b a"}}}}]})");
         f.close();
         QByteArray out;
-        QCOMPARE(runCommand({u"qkvlab"_qs, u"lesson"_qs, u"check"_qs, file, u"--solutions"_qs}, &out), 2);
+        QCOMPARE(run({u"lesson"_qs, u"check"_qs, file, u"--solutions"_qs}, &out), 2);
     }
 
     void aStudentWorksThroughTheLesson()
@@ -220,7 +203,7 @@ private Q_SLOTS:
         // Every exercise is checked against the one document the student left: the prediction of
         // step 3 was right for the lesson's sentence, not for the one typed since.
         QByteArray out;
-        QCOMPARE(runCommand({u"qkvlab"_qs, u"lesson"_qs, u"check"_qs, lessonName, file}, &out), 1);
+        QCOMPARE(run({u"lesson"_qs, u"check"_qs, lessonName, file}, &out), 1);
         const auto states = [&out] {
             QStringList list;
             for (const QJsonValue e : QJsonDocument::fromJson(out).object().value(u"exercises"_qs).toArray())
@@ -238,7 +221,7 @@ private Q_SLOTS:
         settle();
         QVERIFY(!met());
         QVERIFY(m_window->saveLiveSession(file));
-        QCOMPARE(runCommand({u"qkvlab"_qs, u"lesson"_qs, u"check"_qs, lessonName, file}, &out), 1);
+        QCOMPARE(run({u"lesson"_qs, u"check"_qs, lessonName, file}, &out), 1);
         QCOMPARE(states(), QStringList({u"met"_qs, u"met"_qs, u"not met"_qs}));
     }
 
