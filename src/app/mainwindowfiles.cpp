@@ -121,7 +121,8 @@ bool MainWindow::openDocument(const QString &fileOrExample)
 
 bool MainWindow::saveDocument(const QString &path)
 {
-    return saveBytes(path, serializeDocument(m_session->document()));
+    // A lesson on a model keeps its answers beside the model's document: saved, they go with it.
+    return saveBytes(path, serializeDocument(lessonDocument()));
 }
 
 bool MainWindow::saveBytes(const QString &path, const QByteArray &bytes)

@@ -212,6 +212,11 @@ private Q_SLOTS:
         };
         QCOMPARE(states(), QStringList({u"met"_qs, u"not met"_qs, u"met"_qs}));
         QVERIFY(out.contains("answered mat; #-1 attends most to dog"));
+        // Saved as a document (what is shown), the answers go with it, and it grades the same.
+        const QString document = m_dir.filePath(u"student.qkv.json"_qs);
+        QVERIFY(m_window->saveDocument(document));
+        QCOMPARE(run({u"lesson"_qs, u"check"_qs, lessonName, document}, &out), 1);
+        QCOMPARE(states(), QStringList({u"met"_qs, u"not met"_qs, u"met"_qs}));
 
         // Undo takes the typed sentence back: the goal no longer holds, and the check says so.
         while (history->index() > beforeTyping)
