@@ -11,6 +11,7 @@
 #include "lessons/lessoncheck.h"
 #include "lessons/lessonio.h"
 #include "lessons/lessonprogress.h"
+#include "lessonwindow.h"
 #include "session/documentsession.h"
 #include "views/heatmapview.h"
 #include "views/scrubtableview.h"
@@ -86,20 +87,12 @@ private:
     }
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("QKV Lab tests"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_lessonwindow"));
-    }
+    void initTestCase() { test::useTestSettings(QStringLiteral("tst_lessonwindow")); }
 
     void init()
     {
-        QSettings().clear();
-        m_window = std::make_unique<MainWindow>();
-        m_window->resize(1400, 900);
-        m_window->show();
-        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+        m_window = test::freshWindow();
+        QVERIFY(m_window);
     }
 
     void cleanup() { m_window.reset(); }

@@ -9,6 +9,7 @@
 #include "commandrun.h"
 #include "lessons/lessoncheck.h"
 #include "lessons/lessonio.h"
+#include "lessonwindow.h"
 #include "livemodel/livesession.h"
 #include "livemodel/sessionfile.h"
 #include "session/documentsession.h"
@@ -80,19 +81,14 @@ private:
 private Q_SLOTS:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("QKV Lab tests"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_modellesson"));
+        test::useTestSettings(QStringLiteral("tst_modellesson"));
         QVERIFY(m_dir.isValid());
     }
 
     void init()
     {
-        QSettings().clear();
-        m_window = std::make_unique<MainWindow>();
-        m_window->resize(1400, 900);
-        m_window->show();
-        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+        m_window = test::freshWindow();
+        QVERIFY(m_window);
     }
 
     void cleanup() { m_window.reset(); }
