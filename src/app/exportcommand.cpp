@@ -5,6 +5,7 @@
 #include "app/commandline.h"
 #include "app/figurerenderer.h"
 #include "app/openinput.h"
+#include "app/terminalbusy.h"
 #include "attention/engine.h"
 #include "document/documentio.h"
 #include "export/exportoptions.h"
@@ -15,6 +16,8 @@
 #include "modelfiles/modeldocument.h"
 #include "modelfiles/npzwriter.h"
 #include "platform/atomicsave.h"
+
+#include <QFileInfo>
 
 namespace qkv::app {
 namespace {
@@ -67,10 +70,17 @@ int exportFigure(const ExportOptions &o, const Document &doc, const Result &resu
             return 2;
         }
     }
+    // A figure of thousands of pixels a side, or a long animation, takes seconds: say so.
+    const QString busy = o.output == u"-" ? QStringLiteral("Exporting")
+                                          : QStringLiteral("Exporting %1").arg(QFileInfo(o.output).fileName());
     if (!o.animate.isEmpty()) {
         QString error;
         bool usage = false;
-        const QByteArray bytes = exportAnimation(o, doc, input.token, &error, &usage);
+        QByteArray bytes;
+        {
+            const TerminalBusy shown(busy);
+            bytes = exportAnimation(o, doc, input.token, &error, &usage);
+        }
         if (bytes.isEmpty()) {
             print(err, QStringLiteral("qkvlab: export: %1\n").arg(error));
             return usage ? 2 : 1;
@@ -86,7 +96,11 @@ int exportFigure(const ExportOptions &o, const Document &doc, const Result &resu
     spec.textAsPaths = o.figure.textAsPaths;
     spec.title = figureTitle(doc);
     QString error;
-    const QByteArray bytes = renderFigure(spec, renderer.painter(), &error);
+    QByteArray bytes;
+    {
+        const TerminalBusy shown(busy);
+        bytes = renderFigure(spec, renderer.painter(), &error);
+    }
     if (bytes.isEmpty()) {
         print(err, QStringLiteral("qkvlab: export: %1\n").arg(error));
         return 1;
