@@ -76,7 +76,7 @@ int check(const QStringList &args, FILE *out, FILE *err)
             = lessonModelDocument(*model, {s.model, s.sentence, s.layer, s.head}, s.interventions, &error);
         if (!doc)
             return refuse(QStringLiteral("%1: %2").arg(files[1], error));
-        setAnswers(*doc, s.lessonAnswers);
+        lessons::setAnswers(*doc, s.lessonAnswers);
         statuses = lessons::checkDocument(*lesson.lesson, *doc);
     } else {
         const LoadResult document = loadDocument(files[1]);

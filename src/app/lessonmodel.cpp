@@ -47,13 +47,4 @@ lessons::ModelRunner lessonModelRunner(std::shared_ptr<const live::LiveModel> li
                const lessons::ModelStart &model, QString *why) { return lessonModelDocument(*live, model, {}, why); };
 }
 
-void setAnswers(Document &doc, const QJsonObject &answers)
-{
-    if (answers.isEmpty())
-        return;
-    QJsonObject extra = doc.extraKeys();
-    extra.insert(lessons::answersKey, answers);
-    doc.setExtraKeys(extra);
-}
-
 } // namespace qkv::app

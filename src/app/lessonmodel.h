@@ -26,7 +26,4 @@ std::optional<Document> lessonModelDocument(const live::LiveModel &live, const l
 // Runs the lesson's model for lessons::checkSolutions.
 lessons::ModelRunner lessonModelRunner(std::shared_ptr<const live::LiveModel> live);
 
-// A student's answers carried into a model's document, which the model makes anew on each run.
-void setAnswers(Document &doc, const QJsonObject &answers);
-
 } // namespace qkv::app

@@ -152,10 +152,10 @@ private:
     void setUpLessons();
     void closeLesson();
     void enterLessonStep(int step);
-    // A lesson on a real model: its steps set the sentence the model runs on, the layer and head;
-    // true when the model runs again (the step's token is selected once it has).
+    // A lesson on a real model: a step's (or a solution's) state sets the sentence the model runs
+    // on, the layer and head; its token is selected once the model has run on the sentence.
     bool lessonOnModel() const;
-    bool enterModelLessonStep(const lessons::StepState &state);
+    void enterModelLessonStep(const lessons::StepState &state);
     bool openModelLesson(const lessons::Lesson &lesson, int step);
     void selectLessonTokens(const lessons::StepState &state);
     lessons::ModelStart shownModel() const; // the running model as a lesson's start names it

@@ -82,7 +82,7 @@ void MainWindow::setUpLessons()
         const QString title = doc.title().isEmpty() ? tr("Untitled lesson") : doc.title();
         // On a running model the lesson runs it too: its location, sentence, layer and head.
         lessons::Lesson lesson = m_live->isOpen() && m_transformer->isOpen()
-            ? lessons::lessonOnModel(shownModel(), title)
+            ? lessons::lessonFromModel(shownModel(), title)
             : lessons::lessonFrom(doc, title);
         if (!m_lessonDock->hasLesson())
             m_layoutBeforeLesson = saveState();
@@ -264,16 +264,17 @@ void MainWindow::enterLessonStep(int step)
     const lessons::StepState &state = m_lessonDock->lesson().steps[std::size_t(step)].state;
     m_pendingLessonState.reset();
     if (lessonOnModel()) {
-        if (enterModelLessonStep(state) || !m_transformer->isOpen()) // its tokens once the model has run
-            m_pendingLessonState = std::make_shared<lessons::StepState>(state);
-    } else if (!state.document.isEmpty()) {
-        QString why;
-        if (const std::optional<Document> doc = lessons::applyState(m_session->document(), state, &why))
-            m_session->editDocument(*doc, tr("Lesson: step %1").arg(step + 1));
-        else
-            statusBar()->showMessage(tr("Step %1 does not fit this document: %2").arg(step + 1).arg(why));
+        enterModelLessonStep(state);
+    } else {
+        if (!state.document.isEmpty()) {
+            QString why;
+            if (const std::optional<Document> doc = lessons::applyState(m_session->document(), state, &why))
+                m_session->editDocument(*doc, tr("Lesson: step %1").arg(step + 1));
+            else
+                statusBar()->showMessage(tr("Step %1 does not fit this document: %2").arg(step + 1).arg(why));
+        }
+        selectLessonTokens(state);
     }
-    selectLessonTokens(state);
     showLessonViews(state.views);
     if (!m_session->isComputing())
         m_lessonDock->check(lessonDocument(), m_session->result());

@@ -37,10 +37,12 @@ bool MainWindow::openModelLesson(const lessons::Lesson &lesson, int step)
     return true;
 }
 
-bool MainWindow::enterModelLessonStep(const lessons::StepState &state)
+void MainWindow::enterModelLessonStep(const lessons::StepState &state)
 {
+    // Its token, head and highlight once the model has run on its sentence (showLiveRun).
+    m_pendingLessonState = std::make_shared<lessons::StepState>(state);
     if (!m_live->isOpen() || !m_transformer->isOpen())
-        return false;
+        return;
     const lessons::ModelStart now = shownModel();
     const lessons::ModelStart next = lessons::modelWith(now, state);
     if (next.layer != now.layer) {
@@ -49,11 +51,13 @@ bool MainWindow::enterModelLessonStep(const lessons::StepState &state)
         if (const QString error = m_transformer->setView(view); !error.isEmpty())
             statusBar()->showMessage(error);
     }
-    if (next.sentence == now.sentence)
-        return false;
+    if (next.sentence == now.sentence) { // nothing to run: shown now
+        m_pendingLessonState.reset();
+        selectLessonTokens(state);
+        return;
+    }
     m_ui->sentenceEdit->setText(next.sentence);
     m_liveHistory->typeSentence(next.sentence);
-    return true;
 }
 
 void MainWindow::selectLessonTokens(const lessons::StepState &state)
@@ -82,7 +86,7 @@ Document MainWindow::lessonDocument() const
 {
     Document doc = m_session->document();
     if (lessonOnModel())
-        app::setAnswers(doc, m_lessonAnswers);
+        lessons::setAnswers(doc, m_lessonAnswers);
     return doc;
 }
 

@@ -26,7 +26,7 @@ Step recordStep(const Lesson &lesson, const Document &doc, const QString &token,
     return step;
 }
 
-Lesson lessonOnModel(const ModelStart &start, const QString &title)
+Lesson lessonFromModel(const ModelStart &start, const QString &title)
 {
     Lesson lesson;
     lesson.title = title;

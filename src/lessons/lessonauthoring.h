@@ -17,7 +17,7 @@ Lesson lessonFrom(const Document &doc, const QString &title);
 Step recordStep(const Lesson &lesson, const Document &doc, const QString &token, int head, const QStringList &views);
 // The same on a real model: the lesson starts where the model is now, and a step records the
 // sentence and layer where they differ from the step before (the model computes the rest).
-Lesson lessonOnModel(const ModelStart &start, const QString &title);
+Lesson lessonFromModel(const ModelStart &start, const QString &title);
 Step recordModelStep(const Lesson &lesson, const ModelStart &now, const QString &token, const QStringList &views);
 
 // Moves step `from` to position `to`; both within the lesson.

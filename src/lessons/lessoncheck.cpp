@@ -96,6 +96,12 @@ void setAnswer(Document &doc, const QString &exerciseId, const QJsonValue &answe
     doc.setExtraKeys(extra);
 }
 
+void setAnswers(Document &doc, const QJsonObject &answers)
+{
+    for (auto it = answers.begin(); it != answers.end(); ++it)
+        setAnswer(doc, it.key(), it.value());
+}
+
 ExerciseStatus checkExercise(const Exercise &e, int step, const Document &doc, const Result &result)
 {
     ExerciseStatus status;

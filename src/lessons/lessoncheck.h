@@ -20,6 +20,9 @@ namespace qkv::lessons {
 inline const QString answersKey = QStringLiteral("lesson_answers");
 QJsonValue answerIn(const Document &doc, const QString &exerciseId);
 void setAnswer(Document &doc, const QString &exerciseId, const QJsonValue &answer);
+// Every answer of `answers` ({"exercise id": answer}) set in `doc`: a lesson on a model keeps them
+// beside the model's document, which each run makes anew.
+void setAnswers(Document &doc, const QJsonObject &answers);
 
 enum class ExerciseState { Met, NotMet, Unanswered };
 
