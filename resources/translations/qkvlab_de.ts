@@ -814,6 +814,81 @@
     </message>
 </context>
 <context>
+    <name>GoalSeek</name>
+    <message>
+        <source>query</source>
+        <translation>Query</translation>
+    </message>
+    <message>
+        <source>key</source>
+        <translation>Key</translation>
+    </message>
+    <message>
+        <source>query and key</source>
+        <translation>Query und Key</translation>
+    </message>
+    <message>
+        <source>Goal-seek changes the query and key vectors themselves: switch the document to direct mode</source>
+        <translation>Die Zielwertsuche ändert die Query- und Key-Vektoren selbst: Stellen Sie das Dokument auf den direkten Modus um</translation>
+    </message>
+    <message>
+        <source>Goal-seek works on query·key scores: set the scoring to query · key</source>
+        <translation>Die Zielwertsuche arbeitet mit Query·Key-Scores: Stellen Sie die Score-Berechnung auf Query · Key</translation>
+    </message>
+    <message>
+        <source>There is no head %1: the document has %2</source>
+        <translation>Es gibt keinen Head %1: Das Dokument hat %2</translation>
+    </message>
+    <message>
+        <source>There is no cell (%1, %2): the sentence has %3 tokens</source>
+        <translation>Es gibt keine Zelle (%1, %2): Der Satz hat %3 Tokens</translation>
+    </message>
+    <message>
+        <source>The target weight must be a number</source>
+        <translation>Das Zielgewicht muss eine Zahl sein</translation>
+    </message>
+    <message>
+        <source>The cell %1 → %2 is masked: its weight is 0 whatever the vectors</source>
+        <translation>Die Zelle %1 → %2 ist maskiert: Ihr Gewicht ist 0, wie auch immer die Vektoren aussehen</translation>
+    </message>
+    <message>
+        <source>The row sees only this key: its weight is always 1</source>
+        <translation>Die Zeile sieht nur diesen Key: Sein Gewicht ist immer 1</translation>
+    </message>
+    <message>
+        <source>A softmax weight stays below 1 while the row sees another key</source>
+        <translation>Ein Softmax-Gewicht bleibt unter 1, solange die Zeile einen weiteren Key sieht</translation>
+    </message>
+    <message>
+        <source>A softmax weight stays above 0 whatever the vectors</source>
+        <translation>Ein Softmax-Gewicht bleibt über 0, wie auch immer die Vektoren aussehen</translation>
+    </message>
+    <message>
+        <source>No change of the %1 within ±%2 reaches %3</source>
+        <translation>Keine Änderung von %1 innerhalb von ±%2 erreicht %3</translation>
+    </message>
+    <message>
+        <source> (&quot;%1&quot; is at %2 visible columns of this row, which share its key and its weight: at most 1/%2 each)</source>
+        <translation> („%1“ steht in %2 sichtbaren Spalten dieser Zeile, die sich seinen Key und sein Gewicht teilen: höchstens je 1/%2)</translation>
+    </message>
+    <message>
+        <source> (the key of &quot;%1&quot; lies within the convex hull of the row&apos;s other keys, so every query scores some other key as high: change the key instead)</source>
+        <translation> (der Key von „%1“ liegt in der konvexen Hülle der übrigen Keys der Zeile, also bewertet jede Query einen anderen Key ebenso hoch: Ändern Sie stattdessen den Key)</translation>
+    </message>
+    <message>
+        <source> (%1 visible columns of this row have this very key, and so one weight: at most 1/%1 each)</source>
+        <translation> (%1 sichtbare Spalten dieser Zeile haben genau diesen Key und damit ein gemeinsames Gewicht: höchstens je 1/%1)</translation>
+    </message>
+    <message>
+        <source>: the closest weight reachable is %1</source>
+        <translation>: Das nächste erreichbare Gewicht ist %1</translation>
+    </message>
+    <message>
+        <source>The search ended at %1, not at %2</source>
+        <translation>Die Suche endete bei %1, nicht bei %2</translation>
+    </message>
+</context>
+<context>
     <name>HeadsGridAccessible</name>
     <message>
         <source>head %1: no tokens</source>
@@ -935,6 +1010,97 @@
     <message>
         <source>%1 → %2: hidden until you answer</source>
         <translation>%1 → %2: verborgen, bis Sie antworten</translation>
+    </message>
+</context>
+<context>
+    <name>Invariance</name>
+    <message>
+        <source>The weights are given in this document: there are no queries or keys to transform</source>
+        <translation>Die Gewichte sind in diesem Dokument vorgegeben: Es gibt keine Queries oder Keys zum Transformieren</translation>
+    </message>
+    <message>
+        <source>The weights are given in this document: they belong to places, not words</source>
+        <translation>Die Gewichte sind in diesem Dokument vorgegeben: Sie gehören zu Positionen, nicht zu Wörtern</translation>
+    </message>
+    <message>
+        <source>The words in reverse order do not split into the same tokens again</source>
+        <translation>Die Wörter in umgekehrter Reihenfolge ergeben nicht wieder dieselben Tokens</translation>
+    </message>
+    <message>
+        <source>With %1 scores the keys enter every score otherwise than q·k: the weights move by up to %2.</source>
+        <translation>Mit %1-Scores gehen die Keys anders als über q·k in jeden Score ein: Die Gewichte ändern sich um bis zu %2.</translation>
+    </message>
+    <message>
+        <source>Each row&apos;s scores move together, by q·(1, …, 1) (up to %1), and softmax ignores what a whole row gains: the weights stay (largest change %2).</source>
+        <translation>Die Scores jeder Zeile verschieben sich gemeinsam um q·(1, …, 1) (bis zu %1), und Softmax übergeht, was eine ganze Zeile hinzugewinnt: Die Gewichte bleiben (größte Änderung %2).</translation>
+    </message>
+    <message>
+        <source>Each row&apos;s scores move together (up to %1), but %2 does not subtract the row&apos;s largest score: the weights move by up to %3.</source>
+        <translation>Die Scores jeder Zeile verschieben sich gemeinsam (bis zu %1), aber %2 zieht den größten Score der Zeile nicht ab: Die Gewichte ändern sich um bis zu %3.</translation>
+    </message>
+    <message>
+        <source>(2q)·(k/2) = q·k: the scores stay (largest change %1), and with them the weights and outputs.</source>
+        <translation>(2q)·(k/2) = q·k: Die Scores bleiben (größte Änderung %1) und mit ihnen die Gewichte und Ausgaben.</translation>
+    </message>
+    <message>
+        <source>With %1 scores the halved keys are not balanced by the doubled queries: the scores move by up to %2, the weights by up to %3.</source>
+        <translation>Mit %1-Scores werden die halbierten Keys nicht durch die verdoppelten Queries ausgeglichen: Die Scores ändern sich um bis zu %2, die Gewichte um bis zu %3.</translation>
+    </message>
+    <message>
+        <source>Turning queries and keys by the same rotation keeps every dot product, (qR)·(kR) = q·k: the scores stay (largest change %1), though the vector plot shows every query and key turned by 30°.</source>
+        <translation>Dieselbe Drehung von Queries und Keys erhält jedes Skalarprodukt, (qR)·(kR) = q·k: Die Scores bleiben (größte Änderung %1), obwohl der Vektorplot jede Query und jeden Key um 30° gedreht zeigt.</translation>
+    </message>
+    <message>
+        <source>Attention has no sense of order of its own: the reversed sentence gives the same weights, rows and columns reordered with the words (largest difference %1).</source>
+        <translation>Attention kennt von sich aus keine Reihenfolge: Der umgekehrte Satz ergibt dieselben Gewichte, Zeilen und Spalten mit den Wörtern umsortiert (größter Unterschied %1).</translation>
+    </message>
+    <message>
+        <source>The sinusoidal positions stay with the places, not the words: each word now carries another place&apos;s encoding, and the weights move by up to %1.</source>
+        <translation>Die sinusförmigen Positionen bleiben bei den Stellen, nicht bei den Wörtern: Jedes Wort trägt nun die Kodierung einer anderen Stelle, und die Gewichte ändern sich um bis zu %1.</translation>
+    </message>
+    <message>
+        <source>The causal mask stays with the places: a word that saw the words before it now sees those after it, and the weights move by up to %1.</source>
+        <translation>Die kausale Maske bleibt bei den Stellen: Ein Wort, das die Wörter davor sah, sieht nun die danach, und die Gewichte ändern sich um bis zu %1.</translation>
+    </message>
+    <message>
+        <source>The weights move by up to %1.</source>
+        <translation>Die Gewichte ändern sich um bis zu %1.</translation>
+    </message>
+    <message>
+        <source>%1 does not use the temperature: nothing moves.</source>
+        <translation>%1 verwendet die Temperatur nicht: Nichts ändert sich.</translation>
+    </message>
+    <message>
+        <source>Doubling the temperature divides every score by 2 inside the softmax: the weights move by up to %1, exactly as when every query is halved instead (largest difference %2); the raw scores stay, where halving the queries halves them too.</source>
+        <translation>Die doppelte Temperatur teilt jeden Score innerhalb der Softmax durch 2: Die Gewichte ändern sich um bis zu %1, genau so, als würde stattdessen jede Query halbiert (größter Unterschied %2); die Rohwerte bleiben dabei, während halbierte Queries auch sie halbieren.</translation>
+    </message>
+    <message>
+        <source>Add the same vector to every key</source>
+        <translation>Denselben Vektor zu jedem Key addieren</translation>
+    </message>
+    <message>
+        <source>Double the queries, halve the keys</source>
+        <translation>Queries verdoppeln, Keys halbieren</translation>
+    </message>
+    <message>
+        <source>Rotate queries and keys by 30°</source>
+        <translation>Queries und Keys um 30° drehen</translation>
+    </message>
+    <message>
+        <source>Reverse the words</source>
+        <translation>Wörter umkehren</translation>
+    </message>
+    <message>
+        <source>Double the temperature</source>
+        <translation>Temperatur verdoppeln</translation>
+    </message>
+    <message>
+        <source>Projection mode makes each key as x·W_K, with no bias to add to: switch to direct mode</source>
+        <translation>Der Projektionsmodus bildet jeden Key als x·W_K, ohne Bias, zu dem sich etwas addieren ließe: Wechseln Sie in den direkten Modus</translation>
+    </message>
+    <message>
+        <source>A rotation needs vectors of at least 2 dimensions</source>
+        <translation>Eine Drehung braucht Vektoren mit mindestens 2 Dimensionen</translation>
     </message>
 </context>
 <context>
@@ -1584,6 +1750,10 @@
         <source>Edit the words of the %1</source>
         <translation>Text %1 bearbeiten</translation>
     </message>
+    <message>
+        <source>&amp;Goal Seek This Weight…</source>
+        <translation>&amp;Zielwertsuche für dieses Gewicht…</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -2054,16 +2224,24 @@
         <translation>Zum angezeigten mitgelieferten Beispiel: der Artikel, aus dem es stammt, was es zeigt und wo die Zahlen des Artikels falsch sind – samt den richtigen Werten.</translation>
     </message>
     <message>
-        <source>The attention weights as colours: row = the word that attends (query), column = the word attended to (key). Click a row to select the query, a column heading (or Shift+click) to select the key, Ctrl+click to mask a cell. From the keyboard: the arrow keys move a cell with the selection, Space masks it, Enter selects its query and Shift+Enter its key.</source>
-        <translation>Die Attention-Gewichte als Farben: Zeile = das Wort, das Attention verteilt (Query), Spalte = das Wort, das Attention erhält (Key). Ein Klick auf eine Zeile wählt die Query, ein Klick auf eine Spaltenüberschrift (oder Umschalt+Klick) den Key; Strg+Klick maskiert eine Zelle. Mit der Tastatur: Die Pfeiltasten bewegen mit der Auswahl eine Zelle, die Leertaste maskiert sie, Eingabe wählt ihre Query und Umschalt+Eingabe ihren Key.</translation>
-    </message>
-    <message>
         <source>A lesson, step by step: what the step says, its exercise checked on every edit, hints and the solution. Page Down and Page Up walk through the steps.</source>
         <translation>Eine Lektion, Schritt für Schritt: was der Schritt sagt, seine Aufgabe, bei jeder Änderung geprüft, Tipps und die Lösung. Bild ab und Bild auf wechseln die Schritte.</translation>
     </message>
     <message>
         <source>Your prediction: the number you expect, typed before the views show it. Enter answers.</source>
         <translation>Ihre Vorhersage: die Zahl, die Sie erwarten, eingegeben, bevor die Ansichten sie zeigen. Eingabe antwortet.</translation>
+    </message>
+    <message>
+        <source>The attention weights as colours: row = the word that attends (query), column = the word attended to (key). Click a row to select the query, a column heading (or Shift+click) to select the key, Ctrl+click to mask a cell. From the keyboard: the arrow keys move a cell with the selection, Space masks it, Enter selects its query and Shift+Enter its key. Drag a cell up or down to find the smallest change that gives it that weight (Tools → Goal Seek).</source>
+        <translation>Die Attention-Gewichte als Farben: Zeile = das Wort, das Attention verteilt (Query), Spalte = das Wort, das Attention erhält (Key). Ein Klick auf eine Zeile wählt die Query, ein Klick auf eine Spaltenüberschrift (oder Umschalt+Klick) den Key; Strg+Klick maskiert eine Zelle. Mit der Tastatur: Die Pfeiltasten bewegen mit der Auswahl eine Zelle, die Leertaste maskiert sie, Eingabe wählt ihre Query und Umschalt+Eingabe ihren Key. Ziehen Sie eine Zelle nach oben oder unten, um die kleinste Änderung zu finden, die ihr dieses Gewicht gibt (Werkzeuge → Zielwertsuche).</translation>
+    </message>
+    <message>
+        <source>What attention ignores: each button transforms the document (one undoable edit), and the badges say whether the scores, weights and outputs changed, and why.</source>
+        <translation>Was Attention übergeht: Jede Schaltfläche transformiert das Dokument (ein rückgängig zu machender Schritt), und die Plaketten sagen, ob sich Scores, Gewichte und Ausgaben geändert haben, und warum.</translation>
+    </message>
+    <message>
+        <source>Choose a cell and the weight it should have: the smallest change of its query, its key or both that gives it that weight is shown, and Apply makes it. Dragging a heatmap cell or a bar does the same.</source>
+        <translation>Wählen Sie eine Zelle und das Gewicht, das sie haben soll: Die kleinste Änderung ihrer Query, ihres Keys oder beider, die ihr dieses Gewicht gibt, wird angezeigt, und „Anwenden“ nimmt sie vor. Das Ziehen einer Heatmap-Zelle oder eines Balkens tut dasselbe.</translation>
     </message>
 </context>
 <context>
@@ -2644,6 +2822,105 @@
         <source>Save Numbers</source>
         <translation>Zahlen speichern</translation>
     </message>
+    <message>
+        <source>Contributions a·v to the selected token&apos;s output</source>
+        <translation>Beiträge a·v zur Ausgabe des ausgewählten Tokens</translation>
+    </message>
+</context>
+<context>
+    <name>qkv::GoalSeekDialog</name>
+    <message>
+        <source>&amp;Apply</source>
+        <translation>&amp;Anwenden</translation>
+    </message>
+    <message>
+        <source>Goal Seek</source>
+        <translation>Zielwertsuche</translation>
+    </message>
+    <message>
+        <source>Target weight</source>
+        <translation>Zielgewicht</translation>
+    </message>
+    <message>
+        <source>The change and the new vectors</source>
+        <translation>Die Änderung und die neuen Vektoren</translation>
+    </message>
+    <message>
+        <source>&amp;Query (row):</source>
+        <translation>&amp;Query (Zeile):</translation>
+    </message>
+    <message>
+        <source>&amp;Key (column):</source>
+        <translation>&amp;Key (Spalte):</translation>
+    </message>
+    <message>
+        <source>&amp;Head:</source>
+        <translation>&amp;Head:</translation>
+    </message>
+    <message>
+        <source>Target &amp;weight:</source>
+        <translation>Ziel&amp;gewicht:</translation>
+    </message>
+    <message>
+        <source>&amp;Change:</source>
+        <translation>Ä&amp;ndern:</translation>
+    </message>
+    <message>
+        <source>The query of “%1”</source>
+        <translation>Die Query von „%1“</translation>
+    </message>
+    <message>
+        <source>The key of “%1”</source>
+        <translation>Den Key von „%1“</translation>
+    </message>
+    <message>
+        <source>Both: the query of “%1” and the key of “%2”</source>
+        <translation>Beide: die Query von „%1“ und den Key von „%2“</translation>
+    </message>
+    <message>
+        <source>The document has no tokens</source>
+        <translation>Das Dokument hat keine Tokens</translation>
+    </message>
+    <message>
+        <source>Seek %1 Instead</source>
+        <translation>Stattdessen %1 suchen</translation>
+    </message>
+    <message>
+        <source>Weight now %1. %2.</source>
+        <translation>Gewicht jetzt %1. %2.</translation>
+    </message>
+    <message>
+        <source>The weight is %1 already: nothing to change.</source>
+        <translation>Das Gewicht ist bereits %1: Nichts zu ändern.</translation>
+    </message>
+    <message>
+        <source>Weight %1 → &lt;b&gt;%2&lt;/b&gt; with a change of length %3.</source>
+        <translation>Gewicht %1 → &lt;b&gt;%2&lt;/b&gt; mit einer Änderung der Länge %3.</translation>
+    </message>
+    <message>
+        <source>Δ query of %1</source>
+        <translation>Δ Query von %1</translation>
+    </message>
+    <message>
+        <source>new query</source>
+        <translation>neue Query</translation>
+    </message>
+    <message>
+        <source>Δ key of %1</source>
+        <translation>Δ Key von %1</translation>
+    </message>
+    <message>
+        <source>new key</source>
+        <translation>neuer Key</translation>
+    </message>
+    <message>
+        <source>Goal-seek %1 → %2 to %3</source>
+        <translation>Zielwertsuche %1 → %2 auf %3</translation>
+    </message>
+    <message>
+        <source>These rows move too, as they use the changed vector: %1.</source>
+        <translation>Diese Zeilen ändern sich mit, da sie den geänderten Vektor verwenden: %1.</translation>
+    </message>
 </context>
 <context>
     <name>qkv::HeadsGridView</name>
@@ -2748,6 +3025,37 @@
     <message>
         <source>Glossary</source>
         <translation>Glossar</translation>
+    </message>
+</context>
+<context>
+    <name>qkv::InvarianceDock</name>
+    <message>
+        <source>Invariances</source>
+        <translation>Invarianzen</translation>
+    </message>
+    <message>
+        <source>What does attention ignore? Each transformation is one edit (Ctrl+Z takes it back); the badges say which numbers it changed.</source>
+        <translation>Was übergeht Attention? Jede Transformation ist ein Bearbeitungsschritt (Strg+Z nimmt ihn zurück); die Plaketten sagen, welche Zahlen er geändert hat.</translation>
+    </message>
+    <message>
+        <source>Scores</source>
+        <translation>Scores</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>Gewichte</translation>
+    </message>
+    <message>
+        <source>Outputs</source>
+        <translation>Ausgaben</translation>
+    </message>
+    <message>
+        <source>%1 changed (by %2)</source>
+        <translation>%1 geändert (um %2)</translation>
+    </message>
+    <message>
+        <source>%1 unchanged</source>
+        <translation>%1 unverändert</translation>
     </message>
 </context>
 <context>
@@ -3473,6 +3781,22 @@
         <source>Could not save the lesson</source>
         <translation>Die Lektion konnte nicht gespeichert werden</translation>
     </message>
+    <message>
+        <source>&amp;Tools</source>
+        <translation>&amp;Werkzeuge</translation>
+    </message>
+    <message>
+        <source>&amp;Goal Seek…</source>
+        <translation>&amp;Zielwertsuche…</translation>
+    </message>
+    <message>
+        <source>Find the smallest change of a query or a key that gives a cell the weight you choose</source>
+        <translation>Findet die kleinste Änderung einer Query oder eines Keys, die einer Zelle das gewählte Gewicht gibt</translation>
+    </message>
+    <message>
+        <source>&amp;Invariances</source>
+        <translation>&amp;Invarianzen</translation>
+    </message>
 </context>
 <context>
     <name>qkv::OutputProjectionModel</name>
@@ -3694,6 +4018,13 @@ Ziehen, um diese beiden Komponenten zu bearbeiten.</translation>
     <message>
         <source>Vectors of head %1 (computed from the embeddings: read-only)</source>
         <translation>Vektoren von Head %1 (aus den Embeddings berechnet: schreibgeschützt)</translation>
+    </message>
+</context>
+<context>
+    <name>qkv::WeightDrag</name>
+    <message>
+        <source>Seek weight %1: release to see the change</source>
+        <translation>Gewicht %1 suchen: loslassen, um die Änderung zu sehen</translation>
     </message>
 </context>
 <context>

@@ -6,6 +6,7 @@
 #include "app/lessoncommand.h"
 #include "app/modelcommands.h"
 #include "app/openinput.h"
+#include "app/solvecommand.h"
 #include "attention/engine.h"
 #include "document/documentio.h"
 #include "document/examplenotes.h"
@@ -21,8 +22,9 @@ namespace qkv::app {
 namespace {
 
 const QStringList commands {QStringLiteral("compute"), QStringLiteral("examples"), QStringLiteral("export"),
-    QStringLiteral("lesson"), QStringLiteral("models"), QStringLiteral("tokenize"), QStringLiteral("help"),
-    QStringLiteral("--help"), QStringLiteral("-h"), QStringLiteral("--version"), QStringLiteral("-v")};
+    QStringLiteral("lesson"), QStringLiteral("models"), QStringLiteral("solve"), QStringLiteral("tokenize"),
+    QStringLiteral("help"), QStringLiteral("--help"), QStringLiteral("-h"), QStringLiteral("--version"),
+    QStringLiteral("-v")};
 
 int compute(const QStringList &args, FILE *out, FILE *err)
 {
@@ -99,11 +101,13 @@ QString usageText()
                           "  qkvlab compute FILE [MODEL OPTIONS]\n"
                           "                           print tokens, per-head queries, keys, values, scores,\n"
                           "                           weights and output, the whole output and warnings as JSON\n"
-                          "  qkvlab export FILE --numbers weights|scores|output|queries|keys|values\n"
-                          "         [--format csv|md|tex|bmatrix] [--head N|all] [--decimals 0-10] -o OUT|-\n"
-                          "         [MODEL OPTIONS]\n"
+                          "  qkvlab export FILE --numbers weights|scores|output|queries|keys|values|contributions\n"
+                          "         [--query TOKEN] [--format csv|md|tex|bmatrix] [--head N|all] [--decimals 0-10]\n"
+                          "         -o OUT|- [MODEL OPTIONS]\n"
                           "                           write numbers as CSV, Markdown or LaTeX (rounded to 6\n"
-                          "                           decimals, CSV every digit, unless --decimals is given)\n"
+                          "                           decimals, CSV every digit, unless --decimals is given);\n"
+                          "                           contributions: each key's a·v to --query's output, with\n"
+                          "                           its share\n"
                           "  qkvlab export FILE --worked [--query TOKEN] [--head N|all] [--decimals 0-10]\n"
                           "         [--format md|tex] -o OUT|- [MODEL OPTIONS]\n"
                           "                           write the worked computation of one token (default: the\n"
@@ -133,6 +137,11 @@ QString usageText()
                           "                           check that every stored solution meets its exercise\n"
                           "  qkvlab lesson list       list the bundled lessons\n"
                           "  qkvlab models            list the models of the Hugging Face cache\n"
+                          "  qkvlab solve FILE --query TOKEN --key TOKEN --weight W [--change query|key|both]\n"
+                          "         [--head N] [-o OUT [--overwrite]]\n"
+                          "                           goal-seek: the smallest change of the query (or key, or\n"
+                          "                           both) that gives the cell weight W, as JSON; -o writes the\n"
+                          "                           edited document; exit 3 when W cannot be reached\n"
                           "  qkvlab tokenize MODEL --sentence TEXT\n"
                           "                           print the tokens and ids the model sees\n"
                           "  qkvlab --help            show this help\n"
@@ -147,7 +156,8 @@ QString usageText()
                           "  --heads each|mean|max, --hide-special, --special \"TOKEN ...\" (hide these instead),\n"
                           "  --merge (word pieces into words), --sentence TEXT (what a MODEL is run on).\n"
                           "Exit status: 0 success, 1 a file could not be read or written (none there, not a file, no\n"
-                          "such example), 2 wrong usage (an unknown command, option or word).\n")
+                          "such example), 2 wrong usage (an unknown command, option or word), 3 a weight solve\n"
+                          "cannot reach (its JSON gives the closest weight that can be reached).\n")
         .arg(defaultExampleName());
 }
 
@@ -199,6 +209,8 @@ int runCommand(const QStringList &arguments, FILE *out, FILE *err)
         return runExport(rest, out, err);
     if (command == u"lesson")
         return runLesson(rest, out, err);
+    if (command == u"solve")
+        return runSolve(rest, out, err);
     return usageError(err, QStringLiteral("unknown command '%1'").arg(command));
 }
 

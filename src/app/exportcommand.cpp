@@ -108,21 +108,28 @@ int exportFigure(const ExportOptions &o, const Document &doc, const Result &resu
     return writeOutput(o, bytes, out, err);
 }
 
-// The steps of --query (default: the token the document is about) in --head, or in every head.
+// The token of --query (default: the token the document is about); -1, said on `err`, when the
+// sentence has none.
+int queryToken(const ExportOptions &o, const Document &doc, const Result &result, FILE *err)
+{
+    if (o.query.isEmpty())
+        return std::max(doc.focusToken(), 0);
+    const int query = static_cast<int>(result.tokens.indexOf(o.query));
+    if (query < 0) {
+        const QString tokens = result.tokens.size() <= 40
+            ? QStringLiteral(" (its tokens: %1)").arg(result.tokens.join(QStringLiteral(", ")))
+            : QString();
+        print(err, QStringLiteral("qkvlab: export: --query: the sentence has no token '%1'%2\n").arg(o.query, tokens));
+    }
+    return query;
+}
+
+// The steps of --query in --head, or in every head.
 int exportWorked(const ExportOptions &o, const Document &doc, const Result &result, FILE *out, FILE *err)
 {
-    int query = std::max(doc.focusToken(), 0);
-    if (!o.query.isEmpty()) {
-        query = static_cast<int>(result.tokens.indexOf(o.query));
-        if (query < 0) {
-            const QString tokens = result.tokens.size() <= 40
-                ? QStringLiteral(" (its tokens: %1)").arg(result.tokens.join(QStringLiteral(", ")))
-                : QString();
-            print(err,
-                QStringLiteral("qkvlab: export: --query: the sentence has no token '%1'%2\n").arg(o.query, tokens));
-            return 2;
-        }
-    }
+    const int query = queryToken(o, doc, result, err);
+    if (query < 0)
+        return 2;
     WorkedOptions options;
     if (o.decimals >= 0)
         options.decimals = o.decimals;
@@ -166,9 +173,14 @@ int runExport(const QStringList &args, FILE *out, FILE *err)
                 .arg(result.heads.size()));
         return 2;
     }
-    if (!o.numbers.isEmpty())
+    if (!o.numbers.isEmpty()) {
+        const int query = queryToken(o, *loaded.document, result, err);
+        if (query < 0)
+            return 2;
         return writeOutput(o,
-            resultNumbers(result, o.numbers, *tableFormatFromString(o.format), o.head, o.decimals).toUtf8(), out, err);
+            resultNumbers(result, o.numbers, *tableFormatFromString(o.format), o.head, o.decimals, query).toUtf8(), out,
+            err);
+    }
     if (o.worked)
         return exportWorked(o, *loaded.document, result, out, err);
     return exportFigure(o, *loaded.document, result, out, err);

@@ -46,10 +46,12 @@ ExportDialog::ExportDialog(DocumentSession *session, WindowFigureOptions windowO
     m_ui->setupUi(this);
     for (const FigureKind kind : figureKinds)
         m_ui->viewBox->addItem(figureKindTitle(kind), static_cast<int>(kind));
-    const std::pair<QString, QString> kinds[] = {{QStringLiteral("weights"), tr("Weights A")},
-        {QStringLiteral("scores"), tr("Raw scores S")}, {QStringLiteral("output"), tr("Outputs O = A·V")},
-        {QStringLiteral("queries"), tr("Queries Q")}, {QStringLiteral("keys"), tr("Keys K")},
-        {QStringLiteral("values"), tr("Values V")}, {workedKind, tr("Worked computation of the selected token")}};
+    const std::pair<QString, QString> kinds[]
+        = {{QStringLiteral("weights"), tr("Weights A")}, {QStringLiteral("scores"), tr("Raw scores S")},
+            {QStringLiteral("output"), tr("Outputs O = A·V")}, {QStringLiteral("queries"), tr("Queries Q")},
+            {QStringLiteral("keys"), tr("Keys K")}, {QStringLiteral("values"), tr("Values V")},
+            {QStringLiteral("contributions"), tr("Contributions a·v to the selected token's output")},
+            {workedKind, tr("Worked computation of the selected token")}};
     for (const auto &[kind, title] : kinds)
         m_ui->kindBox->addItem(title, kind);
     const std::pair<QString, QString> formats[]
@@ -241,7 +243,8 @@ QString ExportDialog::numbersText() const
     if (result.heads.empty())
         return {};
     const int head = m_ui->headsBox->currentIndex() == 1 ? -1 : m_session->currentHead();
-    return resultNumbers(result, kind, *tableFormatFromString(format), head, decimals);
+    return resultNumbers(
+        result, kind, *tableFormatFromString(format), head, decimals, std::max(m_session->selectedToken(), 0));
 }
 
 void ExportDialog::updateNumbers()

@@ -86,6 +86,7 @@ MainWindow::MainWindow(QWidget *parent)
     setUpLive();
     buildExamplesMenu();
     setUpLessons();
+    setUpExplorer();
     setUpHelp(); // after every widget: it gives each its What's This
     setUpZoom(); // after every dock: each follows the zoom
     setUpPresenter();

@@ -38,6 +38,7 @@ struct SessionFile;
 } // namespace live
 
 class AnimationDialog;
+class GoalSeekDialog;
 class AttentionModel;
 class Autosaver;
 class DocumentSession;
@@ -150,6 +151,9 @@ private:
     void updateModelActions();
     void buildExamplesMenu();
     void setUpLessons();
+    void setUpExplorer();
+    // Tools → Goal Seek… on a cell, with a weight to seek (NaN: the dialog keeps its own).
+    void openGoalSeek(int query, int key, double target);
     void closeLesson();
     void enterLessonStep(int step);
     // A lesson on a real model: a step's (or a solution's) state sets the sentence the model runs
@@ -231,6 +235,7 @@ private:
     std::shared_ptr<const lessons::StepState> m_pendingLessonState; // selected once the model has run
     QAction *m_presenterAction = nullptr;
     AnimationDialog *m_animationDialog = nullptr;
+    GoalSeekDialog *m_goalSeek = nullptr;
     bool m_presenting = false;
     struct {
         QByteArray state, geometry;

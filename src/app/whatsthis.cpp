@@ -56,7 +56,8 @@ constexpr Help helps[] = {
             "The attention weights as colours: row = the word that attends (query), column = the word attended to "
             "(key). Click a row to select the query, a column heading (or Shift+click) to select the key, "
             "Ctrl+click to mask a cell. From the keyboard: the arrow keys move a cell with the selection, Space masks "
-            "it, Enter selects its query and Shift+Enter its key."),
+            "it, Enter selects its query and Shift+Enter its key. Drag a cell up or down to find the smallest change "
+            "that gives it that weight (Tools → Goal Seek)."),
         "weight"},
     {"arrowGraph",
         QT_TRANSLATE_NOOP("WhatsThis",
@@ -179,6 +180,16 @@ constexpr Help helps[] = {
             "A lesson, step by step: what the step says, its exercise checked on every edit, hints and the solution. "
             "Page Down and Page Up walk through the steps."),
         nullptr},
+    {"invarianceDock",
+        QT_TRANSLATE_NOOP("WhatsThis",
+            "What attention ignores: each button transforms the document (one undoable edit), and the badges say "
+            "whether the scores, weights and outputs changed, and why."),
+        nullptr},
+    {"actionGoalSeek",
+        QT_TRANSLATE_NOOP("WhatsThis",
+            "Choose a cell and the weight it should have: the smallest change of its query, its key or both that "
+            "gives it that weight is shown, and Apply makes it. Dragging a heatmap cell or a bar does the same."),
+        "weight"},
     {"lessonNumber",
         QT_TRANSLATE_NOOP(
             "WhatsThis", "Your prediction: the number you expect, typed before the views show it. Enter answers."),

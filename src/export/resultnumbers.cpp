@@ -1,5 +1,7 @@
 #include "export/resultnumbers.h"
 
+#include "attention/contributions.h"
+
 namespace qkv {
 namespace {
 
@@ -11,20 +13,36 @@ QStringList indexLabels(const QString &prefix, Eigen::Index n)
     return labels;
 }
 
-// One head's matrix of the asked kind, with its column labels.
-std::pair<Eigen::MatrixXd, QStringList> headMatrix(const HeadResult &h, const QString &kind, const QStringList &tokens)
+struct Table {
+    Eigen::MatrixXd numbers;
+    QStringList rows, columns;
+};
+
+// One head's matrix of the asked kind, with its labels. Contributions: row j is a_ij·v_j of the
+// query `query`, with its share of the output, and a last row the output itself.
+Table headMatrix(const HeadResult &h, const QString &kind, const QStringList &tokens, int query)
 {
     if (kind == u"weights")
-        return {h.weights, tokens};
+        return {h.weights, tokens, tokens};
     if (kind == u"scores")
-        return {h.scores, tokens};
+        return {h.scores, tokens, tokens};
     if (kind == u"queries")
-        return {h.queries, indexLabels(QStringLiteral("q"), h.queries.cols())};
+        return {h.queries, tokens, indexLabels(QStringLiteral("q"), h.queries.cols())};
     if (kind == u"keys")
-        return {h.keys, indexLabels(QStringLiteral("k"), h.keys.cols())};
+        return {h.keys, tokens, indexLabels(QStringLiteral("k"), h.keys.cols())};
     if (kind == u"values")
-        return {h.values, indexLabels(QStringLiteral("v"), h.values.cols())};
-    return {h.output, indexLabels(QStringLiteral("o"), h.output.cols())};
+        return {h.values, tokens, indexLabels(QStringLiteral("v"), h.values.cols())};
+    if (kind == u"contributions") {
+        const Contributions c = contributions(h, query);
+        Eigen::MatrixXd m(c.parts.rows() + 1, c.parts.cols() + 1);
+        m.topLeftCorner(c.parts.rows(), c.parts.cols()) = c.parts;
+        m.topRightCorner(c.parts.rows(), 1) = c.share;
+        m.bottomLeftCorner(1, c.parts.cols()) = c.output.transpose();
+        m(c.parts.rows(), c.parts.cols()) = c.share.sum();
+        return {m, tokens + QStringList {QStringLiteral("output")},
+            indexLabels(QStringLiteral("c"), c.parts.cols()) + QStringList {QStringLiteral("share")}};
+    }
+    return {h.output, tokens, indexLabels(QStringLiteral("o"), h.output.cols())};
 }
 
 QString headHeading(TableFormat format, int head)
@@ -44,22 +62,22 @@ QString headHeading(TableFormat format, int head)
 const QStringList &numberKinds()
 {
     static const QStringList kinds {QStringLiteral("weights"), QStringLiteral("scores"), QStringLiteral("output"),
-        QStringLiteral("queries"), QStringLiteral("keys"), QStringLiteral("values")};
+        QStringLiteral("queries"), QStringLiteral("keys"), QStringLiteral("values"), QStringLiteral("contributions")};
     return kinds;
 }
 
-QString resultNumbers(const Result &r, const QString &kind, TableFormat format, int head, int decimals)
+QString resultNumbers(const Result &r, const QString &kind, TableFormat format, int head, int decimals, int query)
 {
     if (kind == u"output" && head < 0) // every head: the document's output
         return formatTable(r.output, r.tokens, indexLabels(QStringLiteral("o"), r.output.cols()), format, decimals);
     if (head >= 0) {
-        const auto [m, columns] = headMatrix(r.heads[static_cast<std::size_t>(head)], kind, r.tokens);
-        return formatTable(m, r.tokens, columns, format, decimals);
+        const Table t = headMatrix(r.heads[static_cast<std::size_t>(head)], kind, r.tokens, query);
+        return formatTable(t.numbers, t.rows, t.columns, format, decimals);
     }
     QString text;
     for (std::size_t h = 0; h < r.heads.size(); ++h) {
-        const auto [m, columns] = headMatrix(r.heads[h], kind, r.tokens);
-        const QString table = formatTable(m, r.tokens, columns, format, decimals);
+        const Table t = headMatrix(r.heads[h], kind, r.tokens, query);
+        const QString table = formatTable(t.numbers, t.rows, t.columns, format, decimals);
         if (format != TableFormat::Csv) {
             text += (h ? QStringLiteral("\n") : QString()) + headHeading(format, static_cast<int>(h)) + table;
             continue;

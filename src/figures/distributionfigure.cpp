@@ -222,6 +222,14 @@ qreal DistributionFigure::barTop(const Layout &l, double value) const
     return l.plot.bottom() - (value - m_bars.axis.low) / span * l.plot.height();
 }
 
+double DistributionFigure::valueAt(const QRectF &rect, const FigureStyle &style, qreal y) const
+{
+    const Layout l = layout(rect, style);
+    if (l.plot.height() <= 0)
+        return 0;
+    return m_bars.axis.low + (l.plot.bottom() - y) / l.plot.height() * (m_bars.axis.high - m_bars.axis.low);
+}
+
 QRectF DistributionFigure::barRect(const QRectF &rect, const FigureStyle &style, int key) const
 {
     const Layout l = layout(rect, style);

@@ -51,6 +51,8 @@ public:
     // key under a point (-1 outside the bars' columns; a column's labels count as the column).
     QRectF barRect(const QRectF &rect, const FigureStyle &style, int key) const;
     int barAt(const QRectF &rect, const FigureStyle &style, const QPointF &pos) const;
+    // The weight the value axis gives a height `y` (beyond the axis too): where a dragged bar ends.
+    double valueAt(const QRectF &rect, const FigureStyle &style, qreal y) const;
     // "it → animal: weight 0.2712 (raw score 1.22)": what a hover reports.
     QString describeBar(int key) const;
 

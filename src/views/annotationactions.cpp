@@ -24,9 +24,16 @@ AskText annotationTextDialog(QWidget *parent)
     };
 }
 
-void execAnnotationMenu(QWidget *view, DocumentSession *session, const AnnotationSpot &spot, const QPoint &globalPos)
+void execAnnotationMenu(QWidget *view, DocumentSession *session, const AnnotationSpot &spot, const QPoint &globalPos,
+    const std::function<void()> &seek)
 {
     QMenu menu(view);
+    if (seek && session) {
+        QAction *action = menu.addAction(QMenu::tr("&Goal Seek This Weight…"));
+        action->setObjectName(QStringLiteral("goalSeekCell"));
+        QObject::connect(action, &QAction::triggered, view, seek);
+        menu.addSeparator();
+    }
     addAnnotationActions(menu, session, spot, annotationTextDialog(view));
     if (!menu.isEmpty())
         menu.exec(globalPos);

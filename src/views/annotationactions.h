@@ -31,7 +31,9 @@ void addAnnotationActions(QMenu &menu, DocumentSession *session, const Annotatio
 // The default `askText`: a small dialog over `parent`.
 AskText annotationTextDialog(QWidget *parent);
 
-// A view's context menu of these alone, at `globalPos` (nothing without a session or a token).
-void execAnnotationMenu(QWidget *view, DocumentSession *session, const AnnotationSpot &spot, const QPoint &globalPos);
+// A view's context menu of these, at `globalPos` (nothing without a session or a token); `seek`,
+// given on a weight (a cell, a bar), adds Goal Seek This Weight… first.
+void execAnnotationMenu(QWidget *view, DocumentSession *session, const AnnotationSpot &spot, const QPoint &globalPos,
+    const std::function<void()> &seek = {});
 
 } // namespace qkv

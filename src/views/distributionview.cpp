@@ -11,6 +11,7 @@
 #include <QToolTip>
 
 #include <algorithm>
+#include <cmath>
 
 namespace qkv {
 
@@ -118,7 +119,15 @@ void DistributionView::setHovered(int key)
 
 void DistributionView::mouseMoveEvent(QMouseEvent *event)
 {
-    setHovered(barAt(event->position()));
+    if (!m_drag.move(this, event))
+        setHovered(barAt(event->position()));
+}
+
+void DistributionView::mouseReleaseEvent(QMouseEvent *event)
+{
+    if (const auto sought = m_drag.release(this, event))
+        Q_EMIT seekRequested(sought->query, sought->key, sought->target);
+    QWidget::mouseReleaseEvent(event);
 }
 
 void DistributionView::mousePressEvent(QMouseEvent *event)
@@ -129,6 +138,9 @@ void DistributionView::mousePressEvent(QMouseEvent *event)
     if (key < 0)
         return;
     setHighlightedKey(key == highlightedKey() ? -1 : key);
+    if (session())
+        m_drag.press(event->position(), std::max(query(), 0), key,
+            [this](QPointF p) { return m_figure.valueAt(rect(), figureStyle(), p.y()); });
     Q_EMIT keyClicked(key);
 }
 
@@ -183,7 +195,10 @@ AnnotationSpot DistributionView::annotationSpotAt(const QPointF &pos) const
 
 void DistributionView::contextMenuEvent(QContextMenuEvent *event)
 {
-    execAnnotationMenu(this, m_binding.session(), annotationSpotAt(event->pos()), event->globalPos());
+    std::function<void()> seek;
+    if (const int key = barAt(event->pos()); key >= 0)
+        seek = [this, key] { Q_EMIT seekRequested(std::max(query(), 0), key, std::nan("")); };
+    execAnnotationMenu(this, m_binding.session(), annotationSpotAt(event->pos()), event->globalPos(), seek);
 }
 
 } // namespace qkv

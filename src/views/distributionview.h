@@ -3,6 +3,7 @@
 #include "figures/distributionfigure.h"
 #include "session/sessionbinding.h"
 #include "views/annotationactions.h"
+#include "views/weightdrag.h"
 
 #include <QWidget>
 
@@ -68,6 +69,9 @@ Q_SIGNALS:
     void keyHovered(int key); // -1 when the mouse leaves the bars
     void keyClicked(int key);
     void highlightedKeyChanged(int key);
+    // Goal-seek asked for the shown query's weight on `key`: its bar dragged to `target` on the
+    // value axis, or (target NaN) its context menu's Goal Seek This Weight….
+    void seekRequested(int query, int key, double target);
 
 protected:
     void paintEvent(QPaintEvent *event) override;
@@ -75,6 +79,7 @@ protected:
     void mouseMoveEvent(QMouseEvent *event) override;
     void mousePressEvent(QMouseEvent *event) override;
     void mouseDoubleClickEvent(QMouseEvent *event) override;
+    void mouseReleaseEvent(QMouseEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
     void leaveEvent(QEvent *event) override;
     bool event(QEvent *event) override;
@@ -89,6 +94,7 @@ private:
     SessionBinding m_binding;
     int m_hoveredKey = -1;
     DistributionFigure m_figure;
+    WeightDrag m_drag;
 };
 
 } // namespace qkv

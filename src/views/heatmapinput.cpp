@@ -12,11 +12,14 @@
 #include <QToolTip>
 
 #include <algorithm>
+#include <cmath>
 
 namespace qkv {
 
 void HeatmapView::mouseMoveEvent(QMouseEvent *event)
 {
+    if (m_drag.move(this, event))
+        return;
     const QPoint heading = headingAt(event->position());
     setCursor(heading != QPoint(-1, -1) ? Qt::PointingHandCursor : Qt::ArrowCursor);
     QPoint cell = cellAt(event->position());
@@ -57,7 +60,24 @@ void HeatmapView::mousePressEvent(QMouseEvent *event)
         selectToken(cell.x(), true);
     else if (!mask)
         selectToken(cell.y(), false);
+    // A cell has no scale of its own: a weight of 1 is four cells' height (at least 150 px).
+    const auto heads = result().heads.size();
+    if (!mask && session() && std::size_t(head()) < heads
+        && cell.y() < result().heads[std::size_t(head())].weights.rows()
+        && cell.x() < result().heads[std::size_t(head())].weights.cols()) {
+        const double weight = result().heads[std::size_t(head())].weights(cell.y(), cell.x());
+        const qreal perUnit = std::max<qreal>(150, 4 * cellRect(rect(), cell.y(), cell.x()).height());
+        const qreal y0 = event->position().y();
+        m_drag.press(event->position(), cell.y(), cell.x(), [=](QPointF p) { return weight + (y0 - p.y()) / perUnit; });
+    }
     Q_EMIT cellClicked(cell.y(), cell.x(), event->modifiers());
+}
+
+void HeatmapView::mouseReleaseEvent(QMouseEvent *event)
+{
+    if (const auto sought = m_drag.release(this, event))
+        Q_EMIT seekRequested(sought->query, sought->key, sought->target);
+    QWidget::mouseReleaseEvent(event);
 }
 
 void HeatmapView::keyPressEvent(QKeyEvent *event)
@@ -180,7 +200,11 @@ AnnotationSpot HeatmapView::annotationSpotAt(const QPointF &pos) const
 
 void HeatmapView::contextMenuEvent(QContextMenuEvent *event)
 {
-    execAnnotationMenu(this, m_binding.session(), annotationSpotAt(event->pos()), event->globalPos());
+    const AnnotationSpot spot = annotationSpotAt(event->pos());
+    std::function<void()> seek;
+    if (spot.key >= 0)
+        seek = [this, spot] { Q_EMIT seekRequested(spot.token, spot.key, std::nan("")); };
+    execAnnotationMenu(this, m_binding.session(), spot, event->globalPos(), seek);
 }
 
 } // namespace qkv

@@ -3,6 +3,7 @@
 #include "figures/heatmapfigure.h"
 #include "session/sessionbinding.h"
 #include "views/annotationactions.h"
+#include "views/weightdrag.h"
 
 #include <Eigen/Core>
 
@@ -107,12 +108,16 @@ Q_SIGNALS:
     // (-1, -1) when the mouse leaves the grid; a heading reports (-1, column) or (row, -1).
     void cellHovered(int row, int col);
     void cellClicked(int row, int col, Qt::KeyboardModifiers modifiers);
+    // Goal-seek asked for the cell: a cell dragged up or down to `target`, or (target NaN) its
+    // context menu's Goal Seek This Weight….
+    void seekRequested(int row, int col, double target);
 
 protected:
     void paintEvent(QPaintEvent *event) override;
     void contextMenuEvent(QContextMenuEvent *event) override;
     void mouseMoveEvent(QMouseEvent *event) override;
     void mousePressEvent(QMouseEvent *event) override;
+    void mouseReleaseEvent(QMouseEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
     void leaveEvent(QEvent *event) override;
     bool event(QEvent *event) override;
@@ -133,6 +138,7 @@ private:
 
     SessionBinding m_binding;
     QPoint m_hovered {-1, -1};
+    WeightDrag m_drag;
     QPoint m_cursor {-1, -1};
     QPoint m_marked {-1, -1};
     bool m_figureMode = false;

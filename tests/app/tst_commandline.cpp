@@ -170,6 +170,25 @@ private Q_SLOTS:
         QVERIFY(r.out.startsWith("### Head 1\n\n|  | Evan's | dog |"));
     }
 
+    // Where walk's output comes from: 0.6·v(Birds) + 0.1·v(sometimes) + 0.4·v(walk), each part's
+    // share of the output (its projection over ‖o‖²), then the output, whose shares sum to 1.
+    void exportContributions()
+    {
+        const Run r = run({u"export"_qs, u"example:birds"_qs, u"--numbers"_qs, u"contributions"_qs, u"--query"_qs,
+            u"walk"_qs, u"--format"_qs, u"csv"_qs, u"--decimals"_qs, u"4"_qs, u"-o"_qs, u"-"_qs});
+        QCOMPARE(r.status, 0);
+        QCOMPARE(r.out,
+            QByteArray(",c1,c2,c3,share\n"
+                       "Birds,0.0600,0.1200,0.1800,0.5785\n"
+                       "sometimes,-0.0800,0.0300,-0.0100,-0.2511\n"
+                       "walk,0.2000,-0.0400,-0.1600,0.6726\n"
+                       "output,0.1800,0.1100,0.0100,1.0000\n"));
+        const Run bad = run({u"export"_qs, u"example:birds"_qs, u"--numbers"_qs, u"contributions"_qs, u"--query"_qs,
+            u"fly"_qs, u"-o"_qs, u"x.csv"_qs});
+        QCOMPARE(bad.status, 2);
+        QVERIFY(bad.err.contains("no token 'fly'"));
+    }
+
     void exportArgumentErrors_data()
     {
         QTest::addColumn<QStringList>("args");

@@ -1,0 +1,143 @@
+#include "app/solvecommand.h"
+
+#include "app/cliprint.h"
+#include "document/annotation.h"
+#include "document/documentio.h"
+#include "document/jsonwriter.h"
+#include "explorer/goalseek.h"
+#include "platform/atomicsave.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+
+#include <cmath>
+
+namespace qkv::app {
+namespace {
+
+QJsonArray numbers(const Eigen::VectorXd &v)
+{
+    QJsonArray out;
+    for (double x : v)
+        out.append(x);
+    return out;
+}
+
+QJsonObject tokenJson(const QStringList &tokens, int index)
+{
+    return {{QStringLiteral("index"), index + 1}, {QStringLiteral("token"), tokens[index]}};
+}
+
+QJsonObject resultJson(const Document &doc, const explore::SeekRequest &r, const explore::SeekResult &s)
+{
+    QJsonObject o {{QStringLiteral("query"), tokenJson(doc.tokens(), r.query)},
+        {QStringLiteral("key"), tokenJson(doc.tokens(), r.key)}, {QStringLiteral("head"), r.head + 1},
+        {QStringLiteral("change"), explore::toString(r.change)}, {QStringLiteral("target"), r.target},
+        {QStringLiteral("before"), s.before}, {QStringLiteral("reached"), s.reached}};
+    if (!s.reached) {
+        o.insert(QStringLiteral("closest"), s.closest);
+        o.insert(QStringLiteral("message"), s.unreachable);
+        return o;
+    }
+    o.insert(QStringLiteral("weight"), s.weight);
+    o.insert(QStringLiteral("change_norm"), s.changeNorm);
+    if (s.queryChange.size() > 0) {
+        o.insert(QStringLiteral("query_word"), s.queryWord);
+        o.insert(QStringLiteral("query_change"), numbers(s.queryChange));
+        o.insert(QStringLiteral("new_query"), numbers(s.newQuery));
+    }
+    if (s.keyChange.size() > 0) {
+        o.insert(QStringLiteral("key_word"), s.keyWord);
+        o.insert(QStringLiteral("key_change"), numbers(s.keyChange));
+        o.insert(QStringLiteral("new_key"), numbers(s.newKey));
+    }
+    QJsonArray moved;
+    for (int row : s.alsoMoved)
+        moved.append(tokenJson(doc.tokens(), row));
+    o.insert(QStringLiteral("also_moves"), moved);
+    return o;
+}
+
+} // namespace
+
+int runSolve(const QStringList &args, FILE *out, FILE *err)
+{
+    QString file, query, key, output, weightText, changeText = QStringLiteral("query"), headText = QStringLiteral("1");
+    bool overwrite = false;
+    for (qsizetype i = 0; i < args.size(); ++i) {
+        const QString &arg = args[i];
+        QString *value = arg == u"--query" ? &query
+            : arg == u"--key"              ? &key
+            : arg == u"--weight"           ? &weightText
+            : arg == u"--change"           ? &changeText
+            : arg == u"--head"             ? &headText
+            : arg == u"-o"                 ? &output
+                                           : nullptr;
+        if (value) {
+            if (i + 1 >= args.size())
+                return usageError(err, QStringLiteral("solve: %1 needs a value").arg(arg));
+            *value = args[++i];
+        } else if (arg == u"--overwrite") {
+            overwrite = true;
+        } else if (arg.size() > 1 && arg.startsWith(u'-')) {
+            return usageError(err, QStringLiteral("solve: unknown option '%1'").arg(arg));
+        } else if (file.isEmpty()) {
+            file = arg;
+        } else {
+            return usageError(err, QStringLiteral("solve takes one FILE (or example:NAME)"));
+        }
+    }
+    if (output == u"-")
+        return usageError(err, QStringLiteral("solve: -o takes a file: standard output carries the JSON"));
+    if (file.isEmpty() || query.isEmpty() || key.isEmpty() || weightText.isEmpty())
+        return usageError(err, QStringLiteral("solve needs FILE, --query TOKEN, --key TOKEN and --weight W"));
+    bool ok = false;
+    explore::SeekRequest request;
+    request.target = weightText.toDouble(&ok);
+    if (!ok || !std::isfinite(request.target))
+        return usageError(err, QStringLiteral("solve: --weight expects a number, not '%1'").arg(weightText));
+    const auto change = explore::seekChangeFromString(changeText);
+    if (!change)
+        return usageError(err, QStringLiteral("solve: --change is query, key or both, not '%1'").arg(changeText));
+    request.change = *change;
+    request.head = headText.toInt(&ok) - 1;
+    if (!ok)
+        return usageError(err, QStringLiteral("solve: --head expects a head's number, not '%1'").arg(headText));
+
+    const LoadResult loaded = loadDocument(file);
+    if (!loaded) {
+        print(err, QStringLiteral("qkvlab: %1\n").arg(loaded.error.toString()));
+        return 1;
+    }
+    const Document &doc = *loaded.document;
+    for (auto [name, option, index] : {std::tuple {query, "--query", &request.query}, {key, "--key", &request.key}}) {
+        const std::optional<int> token = tokenIndex(doc.tokens(), name);
+        if (!token)
+            return usageError(err,
+                QStringLiteral("solve: %1 '%2': no such token in \"%3\" (name it by its text or #N)")
+                    .arg(QLatin1String(option), name, doc.sentence()));
+        *index = *token;
+    }
+    const explore::SeekResult result = explore::seekWeight(doc, request);
+    if (!result.refusal.isEmpty())
+        return usageError(err, QStringLiteral("solve: %1: %2").arg(file, result.refusal));
+    write(out, toPrettyJson(resultJson(doc, request, result)));
+    if (!result.reached) {
+        print(err, QStringLiteral("qkvlab: %1\n").arg(result.unreachable));
+        return 3;
+    }
+    if (output.isEmpty())
+        return 0;
+    if (output != u"-" && resolveSaveTarget(output).kind == SaveTarget::File && !overwrite) {
+        print(err, QStringLiteral("qkvlab: %1 exists; add --overwrite to replace it\n").arg(output));
+        return 1;
+    }
+    if (const QString error = saveAtomically(output, serializeDocument(explore::withChange(doc, result)));
+        !error.isEmpty()) {
+        print(err, QStringLiteral("qkvlab: %1\n").arg(error));
+        return 1;
+    }
+    return 0;
+}
+
+} // namespace qkv::app
