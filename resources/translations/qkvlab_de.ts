@@ -244,6 +244,25 @@
     </message>
 </context>
 <context>
+    <name>ContributionsFigure</name>
+    <message>
+        <source>output o</source>
+        <translation>Ausgabe o</translation>
+    </message>
+    <message>
+        <source>Type a sentence to see where its outputs come from.</source>
+        <translation>Geben Sie einen Satz ein, um zu sehen, woher seine Ausgaben kommen.</translation>
+    </message>
+    <message>
+        <source>Where the output of “%1” comes from (head %2): o = Σ a·v</source>
+        <translation>Woher die Ausgabe von „%1“ kommt (Head %2): o = Σ a·v</translation>
+    </message>
+    <message>
+        <source>other keys  %1</source>
+        <translation>übrige Keys  %1</translation>
+    </message>
+</context>
+<context>
     <name>DistributionAccessible</name>
     <message>
         <source>%1 does not see %2: masked</source>
@@ -525,6 +544,10 @@
     <message>
         <source>Teaching figure (heatmap, arrows, caption)</source>
         <translation>Lehrgrafik (Heatmap, Pfeile, Bildunterschrift)</translation>
+    </message>
+    <message>
+        <source>Contributions to the output</source>
+        <translation>Beiträge zur Ausgabe</translation>
     </message>
 </context>
 <context>
@@ -2243,6 +2266,10 @@
         <source>Choose a cell and the weight it should have: the smallest change of its query, its key or both that gives it that weight is shown, and Apply makes it. Dragging a heatmap cell or a bar does the same.</source>
         <translation>Wählen Sie eine Zelle und das Gewicht, das sie haben soll: Die kleinste Änderung ihrer Query, ihres Keys oder beider, die ihr dieses Gewicht gibt, wird angezeigt, und „Anwenden“ nimmt sie vor. Das Ziehen einer Heatmap-Zelle oder eines Balkens tut dasselbe.</translation>
     </message>
+    <message>
+        <source>Where the selected word&apos;s output comes from: for each dimension, the parts a·v of the keys stacked (up when positive, down when negative) and the output marked across them; the legend gives each key&apos;s share of the output.</source>
+        <translation>Woher die Ausgabe des ausgewählten Worts kommt: Für jede Dimension sind die Anteile a·v der Keys gestapelt (nach oben, wenn positiv, nach unten, wenn negativ) und die Ausgabe quer darüber markiert; die Legende gibt den Anteil jedes Keys an der Ausgabe an.</translation>
+    </message>
 </context>
 <context>
     <name>WorkedFigure</name>
@@ -2681,6 +2708,13 @@
     <message>
         <source>Weights · head %1</source>
         <translation>Gewichte · Head %1</translation>
+    </message>
+</context>
+<context>
+    <name>qkv::ContributionsView</name>
+    <message>
+        <source>Where the output comes from</source>
+        <translation>Woher die Ausgabe kommt</translation>
     </message>
 </context>
 <context>
@@ -3796,6 +3830,10 @@
     <message>
         <source>&amp;Invariances</source>
         <translation>&amp;Invarianzen</translation>
+    </message>
+    <message>
+        <source>Contributions</source>
+        <translation>Beiträge</translation>
     </message>
 </context>
 <context>

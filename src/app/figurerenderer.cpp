@@ -3,6 +3,7 @@
 #include "export/figurecaption.h"
 #include "figures/arrowgraphfigure.h"
 #include "figures/colormap.h"
+#include "figures/contributionsfigure.h"
 #include "figures/distributionfigure.h"
 #include "figures/headsgridfigure.h"
 #include "figures/workedfigure.h"
@@ -259,6 +260,12 @@ PaintFigure FigureRenderer::paintView(const FigureInput &in, const FigureOptions
         figure->setQuery(in.token);
         figure->setSorted(o.sorted);
         figure->setAnnotations(annotationsOf(in, QStringLiteral("bars")));
+        return paintFigure(figure);
+    }
+    if (kind == FigureKind::Contributions) {
+        auto figure = std::make_shared<ContributionsFigure>();
+        figure->setData(in.result, in.head);
+        figure->setQuery(in.keySelected ? -1 : in.token);
         return paintFigure(figure);
     }
     if (kind == FigureKind::Worked) {

@@ -1,5 +1,6 @@
 // The explorer's tools in the window: Tools → Goal Seek…, a heatmap cell or a distribution bar
-// dragged to a weight (or its context menu) opening goal-seek on it, and Tools → Invariances.
+// dragged to a weight (or its context menu) opening goal-seek on it, Tools → Invariances, and the
+// Contributions view (where the selected query's output comes from) beside the bar chart.
 #include "app/goalseekdialog.h"
 #include "app/invariancedock.h"
 #include "app/mainwindow.h"
@@ -7,7 +8,9 @@
 #include "ui_mainwindow.h"
 
 #include "session/documentsession.h"
+#include "views/contributionsview.h"
 
+#include <QDockWidget>
 #include <QMenuBar>
 
 #include <cmath>
@@ -45,6 +48,16 @@ void MainWindow::setUpExplorer()
     });
     menu->addAction(show);
     m_ui->menuView->addAction(show);
+    auto *contributions = new QDockWidget(tr("Contributions"), this);
+    contributions->setObjectName(QStringLiteral("contributionsDock"));
+    auto *view = new ContributionsView(contributions);
+    view->setObjectName(QStringLiteral("contributions"));
+    view->setSession(m_session);
+    contributions->setWidget(view);
+    addDockWidget(Qt::BottomDockWidgetArea, contributions);
+    tabifyDockWidget(m_ui->distributionDock, contributions);
+    m_ui->distributionDock->raise();
+    m_ui->menuView->addAction(contributions->toggleViewAction());
     connect(m_ui->heatmap, &HeatmapView::seekRequested, this, &MainWindow::openGoalSeek);
     connect(m_ui->distribution, &DistributionView::seekRequested, this, &MainWindow::openGoalSeek);
 }

@@ -285,6 +285,7 @@ std::vector<std::pair<QString, QWidget *>> MainWindow::lessonViews() const
 {
     return {{QStringLiteral("heatmap"), m_ui->heatmap}, {QStringLiteral("arrows"), m_ui->arrowPanel},
         {QStringLiteral("vectors"), m_ui->vectorPlotDock}, {QStringLiteral("bars"), m_ui->distributionDock},
+        {QStringLiteral("contributions"), findChild<QDockWidget *>(QStringLiteral("contributionsDock"))},
         {QStringLiteral("worked"), m_ui->workedDock}, {QStringLiteral("heads"), m_ui->headsDock},
         {QStringLiteral("tables"), m_ui->tablesDock}};
 }

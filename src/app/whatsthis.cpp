@@ -180,6 +180,12 @@ constexpr Help helps[] = {
             "A lesson, step by step: what the step says, its exercise checked on every edit, hints and the solution. "
             "Page Down and Page Up walk through the steps."),
         nullptr},
+    {"contributions",
+        QT_TRANSLATE_NOOP("WhatsThis",
+            "Where the selected word's output comes from: for each dimension, the parts a·v of the keys stacked (up "
+            "when positive, down when negative) and the output marked across them; the legend gives each key's share "
+            "of the output."),
+        "output"},
     {"invarianceDock",
         QT_TRANSLATE_NOOP("WhatsThis",
             "What attention ignores: each button transforms the document (one undoable edit), and the badges say "

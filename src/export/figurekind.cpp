@@ -21,6 +21,8 @@ QString figureKindName(FigureKind kind)
         return QStringLiteral("heads");
     case FigureKind::Figure:
         return QStringLiteral("figure");
+    case FigureKind::Contributions:
+        return QStringLiteral("contributions");
     }
     return {};
 }
@@ -66,6 +68,8 @@ QString figureKindTitle(FigureKind kind)
         return FigureKindText::tr("Heads grid");
     case FigureKind::Figure:
         return FigureKindText::tr("Teaching figure (heatmap, arrows, caption)");
+    case FigureKind::Contributions:
+        return FigureKindText::tr("Contributions to the output");
     }
     return {};
 }

@@ -11,11 +11,11 @@ namespace qkv {
 
 // What a figure shows: one of the window's views, or the composed teaching figure (caption,
 // heatmap and arrow graph). Named on the command line (`--view heatmap`) and in the settings.
-enum class FigureKind { Heatmap, Arrows, Vectors, Bars, Worked, Heads, Figure };
+enum class FigureKind { Heatmap, Arrows, Vectors, Bars, Worked, Heads, Figure, Contributions };
 
 // In the order the export dialog and `--view`'s message list them.
-inline constexpr std::array<FigureKind, 7> figureKinds {FigureKind::Heatmap, FigureKind::Arrows, FigureKind::Vectors,
-    FigureKind::Bars, FigureKind::Worked, FigureKind::Heads, FigureKind::Figure};
+inline constexpr std::array<FigureKind, 8> figureKinds {FigureKind::Heatmap, FigureKind::Arrows, FigureKind::Vectors,
+    FigureKind::Bars, FigureKind::Contributions, FigureKind::Worked, FigureKind::Heads, FigureKind::Figure};
 
 // "heatmap", "arrows", …: the name `--view` takes.
 QString figureKindName(FigureKind kind);

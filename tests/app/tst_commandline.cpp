@@ -196,7 +196,7 @@ private Q_SLOTS:
         const QString f = u"example:birds"_qs;
         QTest::newRow("unknown view") << QStringList {u"export"_qs, f, u"--view"_qs, u"pie"_qs, u"-o"_qs, u"a.png"_qs}
                                       << QByteArray("qkvlab: export: --view: unknown view 'pie' (one of heatmap, "
-                                                    "arrows, vectors, bars, worked, heads, figure)");
+                                                    "arrows, vectors, bars, contributions, worked, heads, figure)");
         QTest::newRow("scale 0") << QStringList {u"export"_qs, f, u"--view"_qs, u"heatmap"_qs, u"--scale"_qs, u"0"_qs,
             u"-o"_qs, u"a.png"_qs}
                                  << QByteArray("qkvlab: export: --scale: expected a number from 1 to 4, got '0'");

@@ -2,6 +2,7 @@
 #include "app/invariancedock.h"
 #include "app/mainwindow.h"
 #include "session/documentsession.h"
+#include "views/contributionsview.h"
 #include "views/distributionview.h"
 #include "views/heatmapview.h"
 
@@ -9,6 +10,7 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QContextMenuEvent>
+#include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QLabel>
 #include <QMenu>
@@ -227,6 +229,26 @@ private Q_SLOTS:
         QVERIFY(dock->explanation()->text().contains(QStringLiteral("weights are given")));
         QVERIFY(dock->badge(1)->isHidden());
         QCOMPARE(session()->undoStack()->count(), 0);
+    }
+
+    // The Contributions tab beside the bar chart takes apart the selected query's output and
+    // follows the selection, from the keyboard too.
+    void contributionsFollowTheSelection()
+    {
+        auto *dock = m_window->findChild<QDockWidget *>(QStringLiteral("contributionsDock"));
+        auto *view = m_window->findChild<ContributionsView *>(QStringLiteral("contributions"));
+        QVERIFY(dock && view);
+        dock->raise();
+        session()->setSelectedToken(7);
+        QCOMPARE(view->figure().query(), 7);
+        QCOMPARE(view->figure().colouredKeys().first(), 10); // tired
+        QTRY_VERIFY(view->isVisible());
+        view->setFocus();
+        QTest::keyClick(view, Qt::Key_Right);
+        QCOMPARE(session()->selectedToken(), 8);
+        QCOMPARE(view->figure().query(), 8);
+        session()->setSelectedToken(7);
+        screenshot(m_window.get(), view, QStringLiteral("contributions"));
     }
 };
 

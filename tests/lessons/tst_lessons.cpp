@@ -177,9 +177,10 @@ private Q_SLOTS:
                               << u"steps[0].state.highlight: the sentence here has no token “dog”"_qs;
         QTest::newRow("head") << withChange(good, "steps.0.state.head", 2)
                               << u"steps[0].state.head: there is no head 2 here: the document has 1"_qs;
-        QTest::newRow("view") << withChange(good, "steps.0.state.views", json(R"(["heatmap","arrow"])"))
-                              << u"steps[0].state.views[1]: no view is called \"arrow\"; the views are \"heatmap\", "
-                                 "\"arrows\", \"vectors\", \"bars\", \"worked\", \"heads\", \"tables\""_qs;
+        QTest::newRow("view")
+            << withChange(good, "steps.0.state.views", json(R"(["heatmap","arrow"])"))
+            << u"steps[0].state.views[1]: no view is called \"arrow\"; the views are \"heatmap\", "
+               "\"arrows\", \"vectors\", \"bars\", \"contributions\", \"worked\", \"heads\", \"tables\""_qs;
         QTest::newRow("patch")
             << withChange(good, "steps.4.state.document", json(R"({"normalization":"cosine"})"))
             << u"steps[4].state.document: the document it leads to cannot be read: normalization: "
