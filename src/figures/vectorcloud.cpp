@@ -97,27 +97,36 @@ void VectorCloud::update(const Document *document, const Result &result, int hea
             m_projection.explained = explainedAlong(cloud, m_projection.axes);
         }
     }
-    const int dx = std::clamp(options.dimX, 0, std::max(0, d - 1));
-    const int dy = options.dimY >= 0 && options.dimY < d ? options.dimY : -1;
+    m_dx = std::clamp(options.dimX, 0, std::max(0, d - 1));
+    m_dy = options.dimY >= 0 && options.dimY < d ? options.dimY : -1;
     // One point per word: its row of `matrix`, on the plane or the two chosen dimensions.
     const auto project = [&](const Eigen::MatrixXd &matrix, QList<QPointF> &points) {
         points.clear();
         if (!h || d == 0 || matrix.rows() != n || matrix.cols() != d)
             return;
-        const Eigen::MatrixXd rows = matrix(reps, Eigen::all);
-        if (m_principal) {
-            const Eigen::MatrixXd c = rows * m_projection.axes;
-            for (Eigen::Index g = 0; g < groups; ++g)
-                points.append(QPointF(c(g, 0), c(g, 1)));
-        } else {
-            for (Eigen::Index g = 0; g < groups; ++g)
-                points.append(QPointF(rows(g, dx), dy >= 0 ? rows(g, dy) : 0.0));
-        }
+        points = place(matrix(reps, Eigen::all));
     };
     // The outputs live where the values do, so they share the values' plane.
     project(h ? h->output : Eigen::MatrixXd(), m_outputs);
     for (Role role : roles)
         project(h ? matrixOf(*h, role) : Eigen::MatrixXd(), m_points[idx(role)]);
+}
+
+QList<QPointF> VectorCloud::place(const Eigen::MatrixXd &rows) const
+{
+    QList<QPointF> points;
+    if (rows.cols() != m_dim || m_dim == 0)
+        return points;
+    points.reserve(rows.rows());
+    if (m_principal) {
+        const Eigen::MatrixXd c = rows * m_projection.axes;
+        for (Eigen::Index r = 0; r < c.rows(); ++r)
+            points.append(QPointF(c(r, 0), c(r, 1)));
+    } else {
+        for (Eigen::Index r = 0; r < rows.rows(); ++r)
+            points.append(QPointF(rows(r, m_dx), m_dy >= 0 ? rows(r, m_dy) : 0.0));
+    }
+    return points;
 }
 
 QString VectorCloud::axisTitle(Qt::Orientation orientation, const QLocale &locale) const

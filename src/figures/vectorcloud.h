@@ -49,6 +49,8 @@ public:
     bool isPrincipal() const { return m_principal; }
     const Projection2d &projection() const { return m_projection; }
     int dim() const { return m_dim; }
+    // Any d-vectors (rows) where the points are drawn: on the plane, or the two dimensions.
+    QList<QPointF> place(const Eigen::MatrixXd &rows) const;
     // "PC1 (62% of variance)", "dimension 3", or why there is no such dimension.
     QString axisTitle(Qt::Orientation orientation, const QLocale &locale = QLocale::c()) const;
     // The smallest box holding the origin, the points of the roles with drawn[role], and, with
@@ -77,6 +79,7 @@ private:
     FitKey m_fitKey;
     bool m_principal = false;
     int m_dim = 0;
+    int m_dx = 0, m_dy = -1; // the dimensions shown when not on the plane (-1: y = 0)
     Options m_options;
 };
 

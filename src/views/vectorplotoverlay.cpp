@@ -2,6 +2,7 @@
 // is, the words' labels and, while dragging, the new coordinates.
 #include "views/vectorplotview.h"
 
+#include "attention/contributions.h"
 #include "figures/labelplacer.h"
 #include "views/chartstyle.h"
 #include "views/vectorplotroles.h"
@@ -12,11 +13,53 @@
 #include <QScatterSeries>
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 namespace qkv {
 
 using namespace vectorplot;
+
+// o = Σ a·v drawn as its parts head to tail from the origin, the largest share first (the rest
+// as one last step): the chain ends on the output, each arrow a key's a·v in the picture.
+void VectorPlotView::paintContributionChain(QPainter &painter, const QTransform &t, int group) const
+{
+    const HeadResult *h = VectorCloud::headOf(result(), head());
+    const QList<int> &tokens = m_drawn.cloud.groups()[group].tokens;
+    if (!h || tokens.isEmpty())
+        return;
+    const Contributions c = contributions(*h, tokens.first());
+    std::vector<int> order;
+    for (int key = 0; key < int(c.parts.rows()); ++key)
+        if (!c.parts.row(key).isZero(0))
+            order.push_back(key);
+    std::stable_sort(
+        order.begin(), order.end(), [&c](int a, int b) { return std::abs(c.share(a)) > std::abs(c.share(b)); });
+    constexpr int longest = 12;
+    const auto steps = Eigen::Index(std::min<std::size_t>(order.size(), longest));
+    Eigen::MatrixXd chain = Eigen::MatrixXd::Zero(steps + 2, c.parts.cols());
+    for (Eigen::Index s = 0; s < steps; ++s)
+        chain.row(s + 1) = chain.row(s) + c.parts.row(order[std::size_t(s)]);
+    chain.row(steps + 1) = c.output.transpose();
+    const QList<QPointF> points = m_drawn.cloud.place(chain);
+    const QColor colour = outputColor(chartstyle::isDark(palette()));
+    painter.setBrush(colour);
+    for (qsizetype s = 0; s + 1 < points.size(); ++s) {
+        const QPointF from = t.map(points[s]), to = t.map(points[s + 1]);
+        const QPointF along = to - from;
+        const qreal length = std::hypot(along.x(), along.y());
+        if (length < 3)
+            continue;
+        painter.setPen(QPen(colour, 1.2));
+        painter.drawLine(from, to);
+        // A small head at each part's end, so the chain reads as a sum.
+        const QPointF unit = along / length, normal(-unit.y(), unit.x());
+        const qreal size = std::min<qreal>(7, length / 2);
+        painter.setPen(Qt::NoPen);
+        painter.drawPolygon(
+            QPolygonF {to, to - unit * size + normal * size * 0.45, to - unit * size - normal * size * 0.45});
+    }
+}
 
 void VectorPlotView::paintOverlay(QPainter &painter, QSizeF size) const
 {
@@ -62,6 +105,7 @@ void VectorPlotView::paintOverlay(QPainter &painter, QSizeF size) const
             painter.setBrush(outputColor(dark));
             painter.drawPolygon(
                 QPolygonF {o + QPointF(0, -r), o + QPointF(r, 0), o + QPointF(0, r), o + QPointF(-r, 0)});
+            paintContributionChain(painter, t, selectedGroup);
         }
         painter.restore();
     }

@@ -167,6 +167,7 @@ private:
     int groupOf(int token) const { return m_drawn.cloud.groupOf(token); }
     void dragTo(const QPointF &pos);
     void endDrag();
+    void paintContributionChain(QPainter &painter, const QTransform &t, int group) const;
     void paintOverlay(QPainter &painter, QSizeF size) const;
     // Returns where it wrote the labels.
     std::vector<QRectF> paintLabels(QPainter &painter, QSizeF size, const QRectF &legend) const;

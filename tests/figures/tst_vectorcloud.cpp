@@ -102,6 +102,24 @@ private Q_SLOTS:
         QCOMPARE(cloud.axisTitle(Qt::Vertical), u"(no dimension 5: d = 3)"_s);
     }
 
+    // Any vector lands where a point with its numbers would (the chain of an output's parts
+    // ends on the output), on the plane and on two dimensions; a vector of another d nowhere.
+    void anyVectorIsPlacedAsThePoints()
+    {
+        const Result r = twoWords();
+        for (const VectorCloud::Options &options : {VectorCloud::Options {}, dimensions(1, 0)}) {
+            VectorCloud cloud;
+            cloud.update(nullptr, r, 0, options);
+            const QList<QPointF> placed = cloud.place(r.heads[0].keys);
+            QCOMPARE(placed.size(), 2);
+            for (int i = 0; i < 2; ++i) {
+                QVERIFY(std::abs(placed[i].x() - cloud.points(Role::Key)[i].x()) < 1e-12);
+                QVERIFY(std::abs(placed[i].y() - cloud.points(Role::Key)[i].y()) < 1e-12);
+            }
+            QVERIFY(cloud.place(Eigen::MatrixXd::Zero(1, 7)).isEmpty());
+        }
+    }
+
     // A repeated word with the same vectors is one point; the same text with other vectors is two.
     void repeatedWordsAreOnePoint()
     {
