@@ -242,6 +242,14 @@
         <source>%1, head %2</source>
         <translation>%1, Head %2</translation>
     </message>
+    <message>
+        <source>precision</source>
+        <translation>Genauigkeit</translation>
+    </message>
+    <message>
+        <source>softmax</source>
+        <translation>Softmax</translation>
+    </message>
 </context>
 <context>
     <name>ContributionsFigure</name>
@@ -1891,6 +1899,22 @@
         <source>per-word: every occurrence of a word shares its vectors (as in the articles); per-token: each position has its own (as in a real model, where context changes them)</source>
         <translation>per-word: Alle Vorkommen eines Worts teilen sich dieselben Vektoren (wie in den Artikeln); per-token: Jede Position hat eigene Vektoren (wie in einem echten Modell, in dem der Kontext sie verändert)</translation>
     </message>
+    <message>
+        <source>Precision:</source>
+        <translation>Genauigkeit:</translation>
+    </message>
+    <message>
+        <source>The arithmetic of the whole computation: every number rounded to this format after each operation, as the hardware would (float64 is exact)</source>
+        <translation>Die Arithmetik der ganzen Rechnung: Jede Zahl wird nach jeder Operation auf dieses Format gerundet, wie es die Hardware täte (float64 ist exakt)</translation>
+    </message>
+    <message>
+        <source>Softmax:</source>
+        <translation>Softmax:</translation>
+    </message>
+    <message>
+        <source>stable: the row&apos;s largest score subtracted before exp; naive: exp of the scores themselves, which overflows to ∞ in float16 once a score passes about 11</source>
+        <translation>stable: Der größte Score der Zeile wird vor exp abgezogen; naive: exp der Scores selbst, das in float16 nach ∞ überläuft, sobald ein Score etwa 11 übersteigt</translation>
+    </message>
 </context>
 <context>
     <name>SettingsText</name>
@@ -2269,6 +2293,14 @@
     <message>
         <source>Where the selected word&apos;s output comes from: for each dimension, the parts a·v of the keys stacked (up when positive, down when negative) and the output marked across them; the legend gives each key&apos;s share of the output.</source>
         <translation>Woher die Ausgabe des ausgewählten Worts kommt: Für jede Dimension sind die Anteile a·v der Keys gestapelt (nach oben, wenn positiv, nach unten, wenn negativ) und die Ausgabe quer darüber markiert; die Legende gibt den Anteil jedes Keys an der Ausgabe an.</translation>
+    </message>
+    <message>
+        <source>The number format of the whole computation: float16, bfloat16 or float32 round every result after each operation, as a GPU would; watch large scores saturate the softmax or, with the naive softmax, overflow.</source>
+        <translation>Das Zahlenformat der ganzen Rechnung: float16, bfloat16 oder float32 runden jedes Ergebnis nach jeder Operation, wie eine GPU es täte; beobachten Sie, wie große Scores die Softmax sättigen oder, mit der naiven Softmax, überlaufen.</translation>
+    </message>
+    <message>
+        <source>Stable subtracts each row&apos;s largest score before exp, as every real implementation does; naive takes exp of the scores as they are, which overflows to ∞ in float16 above about 11 (the row is then named in the warnings).</source>
+        <translation>Stable zieht vor exp den größten Score jeder Zeile ab, wie es jede echte Implementierung tut; naive nimmt exp der Scores, wie sie sind, was in float16 oberhalb von etwa 11 nach ∞ überläuft (die Zeile wird dann in den Warnungen genannt).</translation>
     </message>
 </context>
 <context>

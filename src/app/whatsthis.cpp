@@ -106,6 +106,17 @@ constexpr Help helps[] = {
         QT_TRANSLATE_NOOP("WhatsThis",
             "Projection mode: add a position signal to each embedding, so the same word at another place differs."),
         "embedding"},
+    {"precision",
+        QT_TRANSLATE_NOOP("WhatsThis",
+            "The number format of the whole computation: float16, bfloat16 or float32 round every result after each "
+            "operation, as a GPU would; watch large scores saturate the softmax or, with the naive softmax, overflow."),
+        "softmax"},
+    {"softmax",
+        QT_TRANSLATE_NOOP("WhatsThis",
+            "Stable subtracts each row's largest score before exp, as every real implementation does; naive takes exp "
+            "of the scores as they are, which overflows to ∞ in float16 above about 11 (the row is then named in the "
+            "warnings)."),
+        "softmax"},
     {"tokenizer",
         QT_TRANSLATE_NOOP("WhatsThis", "How the sentence is split: at spaces, or with punctuation split off."),
         "token"},

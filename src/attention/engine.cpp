@@ -1,6 +1,7 @@
 #include "attention/engine.h"
 
 #include "attention/headproducts.h"
+#include "attention/precision.h"
 #include "platform/twocores.h"
 #include "platform/vectorstate.h"
 
@@ -66,6 +67,8 @@ HeadResult computeHead(Eigen::MatrixXd q, Eigen::MatrixXd k, Eigen::MatrixXd v, 
     const Settings &settings, const SquareMatrix &visible)
 {
     clearUpperVectorState(); // see vectorstate.h: the SSE code below may follow Qt's AVX painting
+    if (settings.emulated())
+        return computeHeadRounded(q, k, v, x, settings, visible);
     HeadResult r;
     r.queries = std::move(q);
     r.keys = std::move(k);
@@ -127,6 +130,13 @@ Result compute(const Document &doc)
         x = embeddingMatrix(doc);
         for (int h = 0; h < s.heads; ++h) {
             const Projection p = doc.projection(h);
+            if (s.emulated()) { // X·W in the format too, from X and W rounded to it
+                const Eigen::MatrixXd xr = roundedMatrix(*x, s.precision);
+                g.q.push_back(roundedProduct(xr, roundedMatrix(p.wq, s.precision), s.precision));
+                g.k.push_back(roundedProduct(xr, roundedMatrix(p.wk, s.precision), s.precision));
+                g.v.push_back(roundedProduct(xr, roundedMatrix(p.wv, s.precision), s.precision));
+                continue;
+            }
             g.q.push_back(*x * p.wq);
             g.k.push_back(*x * p.wk);
             g.v.push_back(*x * p.wv);
@@ -166,7 +176,8 @@ Result compute(const Document &doc)
             result.warnings.push_back({h, p.row, p.issue});
     }
     if (s.mode == Mode::Projection && doc.wo())
-        result.output = result.output * *doc.wo();
+        result.output
+            = s.emulated() ? roundedProduct(result.output, *doc.wo(), s.precision) : result.output * *doc.wo();
     return result;
 }
 

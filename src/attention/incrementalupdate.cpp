@@ -231,6 +231,8 @@ bool updateResult(Result &result, const Document &doc, const std::vector<ValueRe
         return false;
     if (s.normalization != Normalization::ScaledSoftmax && s.normalization != Normalization::Softmax)
         return false;
+    if (s.emulated()) // rounded arithmetic is recomputed whole, in its own order
+        return false;
     EditedWords edited;
     if (!editedWords(doc, changed, edited))
         return false;

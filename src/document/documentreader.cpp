@@ -78,7 +78,7 @@ const QStringList knownKeys {QStringLiteral("format"), QStringLiteral("version")
     QStringLiteral("temperature"), QStringLiteral("mask"), QStringLiteral("masked"), QStringLiteral("words"),
     QStringLiteral("attention"), QStringLiteral("d_model"), QStringLiteral("positions"), QStringLiteral("embeddings"),
     QStringLiteral("projections"), QStringLiteral("wo"), QStringLiteral("view"), QStringLiteral("vectors"),
-    QStringLiteral("annotations")};
+    QStringLiteral("annotations"), QStringLiteral("precision"), QStringLiteral("softmax")};
 
 Settings readSettings(const QJsonObject &o)
 {
@@ -90,6 +90,8 @@ Settings readSettings(const QJsonObject &o)
     s.mask = choice(o, QStringLiteral("mask"), s.mask);
     s.positions = choice(o, QStringLiteral("positions"), s.positions);
     s.vectors = choice(o, QStringLiteral("vectors"), s.vectors);
+    s.precision = choice(o, QStringLiteral("precision"), s.precision);
+    s.softmax = choice(o, QStringLiteral("softmax"), s.softmax);
     if (o.contains(QStringLiteral("heads")))
         s.heads = integer(o.value(QStringLiteral("heads")), QStringLiteral("heads"), 1, limits::maxHeads);
     if (o.contains(QStringLiteral("dim")))

@@ -53,6 +53,10 @@ QJsonObject documentToJson(const Document &doc)
     o.insert(QStringLiteral("mask"), toString(s.mask));
     if (s.vectors != VectorScope::PerWord) // left out by default, so older files stay byte-identical
         o.insert(QStringLiteral("vectors"), toString(s.vectors));
+    if (s.precision != Precision::Float64)
+        o.insert(QStringLiteral("precision"), toString(s.precision));
+    if (s.softmax != SoftmaxForm::Stable)
+        o.insert(QStringLiteral("softmax"), toString(s.softmax));
     if (!doc.maskedCells().empty()) {
         QJsonArray cells;
         for (const auto &[row, col] : doc.maskedCells())

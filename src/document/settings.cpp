@@ -23,6 +23,9 @@ constexpr Table<Positions, 2> positions {{{Positions::None, "none"}, {Positions:
 constexpr Table<TokenizerKind, 2> tokenizers {
     {{TokenizerKind::Whitespace, "whitespace"}, {TokenizerKind::Words, "words"}}};
 constexpr Table<VectorScope, 2> scopes {{{VectorScope::PerWord, "per-word"}, {VectorScope::PerToken, "per-token"}}};
+constexpr Table<Precision, 4> precisions {{{Precision::Float64, "float64"}, {Precision::Float32, "float32"},
+    {Precision::Float16, "float16"}, {Precision::BFloat16, "bfloat16"}}};
+constexpr Table<SoftmaxForm, 2> softmaxForms {{{SoftmaxForm::Stable, "stable"}, {SoftmaxForm::Naive, "naive"}}};
 
 template<typename E>
 constexpr const auto &tableFor()
@@ -39,6 +42,10 @@ constexpr const auto &tableFor()
         return positions;
     else if constexpr (std::is_same_v<E, VectorScope>)
         return scopes;
+    else if constexpr (std::is_same_v<E, Precision>)
+        return precisions;
+    else if constexpr (std::is_same_v<E, SoftmaxForm>)
+        return softmaxForms;
     else
         return tokenizers;
 }
@@ -79,6 +86,14 @@ QString toString(TokenizerKind v)
     return name(v);
 }
 QString toString(VectorScope v)
+{
+    return name(v);
+}
+QString toString(Precision v)
+{
+    return name(v);
+}
+QString toString(SoftmaxForm v)
 {
     return name(v);
 }
@@ -135,6 +150,8 @@ QKV_INSTANTIATE(MaskKind)
 QKV_INSTANTIATE(Positions)
 QKV_INSTANTIATE(TokenizerKind)
 QKV_INSTANTIATE(VectorScope)
+QKV_INSTANTIATE(Precision)
+QKV_INSTANTIATE(SoftmaxForm)
 #undef QKV_INSTANTIATE
 
 namespace {

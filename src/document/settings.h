@@ -19,6 +19,12 @@ enum class TokenizerKind { Whitespace, Words };
 // Whom the vectors belong to: the word (every occurrence shares them, as in the articles), or
 // the position (a real model's vectors depend on context).
 enum class VectorScope { PerWord, PerToken };
+// The arithmetic of the whole computation: every result rounded to this format after each
+// operation, as the hardware would (float64 is the exact default).
+enum class Precision { Float64, Float32, Float16, BFloat16 };
+// Softmax as it should be (the row's largest score subtracted first) or naively (exp of the raw
+// scores, which overflows in a narrow format).
+enum class SoftmaxForm { Stable, Naive };
 
 // Every document setting that is not a vector or matrix.
 struct Settings {
@@ -33,6 +39,11 @@ struct Settings {
     int dModel = 4;
     Positions positions = Positions::None;
     VectorScope vectors = VectorScope::PerWord;
+    Precision precision = Precision::Float64;
+    SoftmaxForm softmax = SoftmaxForm::Stable;
+
+    // Whether the arithmetic is anything but exact float64 with a stable softmax.
+    bool emulated() const { return precision != Precision::Float64 || softmax != SoftmaxForm::Stable; }
 
     bool operator==(const Settings &) const = default;
 };
@@ -72,6 +83,8 @@ QString toString(MaskKind v);
 QString toString(Positions v);
 QString toString(TokenizerKind v);
 QString toString(VectorScope v);
+QString toString(Precision v);
+QString toString(SoftmaxForm v);
 
 template<typename E>
 std::optional<E> fromString(const QString &s);

@@ -119,6 +119,8 @@ QString settingsText(const Settings &before, const Settings &after)
     add(before.dModel != after.dModel, QT_TRANSLATE_NOOP("CommandText", "d_model"), QString::number(after.dModel));
     add(before.positions != after.positions, QT_TRANSLATE_NOOP("CommandText", "positions"), toString(after.positions));
     add(before.vectors != after.vectors, QT_TRANSLATE_NOOP("CommandText", "vectors"), toString(after.vectors));
+    add(before.precision != after.precision, QT_TRANSLATE_NOOP("CommandText", "precision"), toString(after.precision));
+    add(before.softmax != after.softmax, QT_TRANSLATE_NOOP("CommandText", "softmax"), toString(after.softmax));
     if (changes.isEmpty())
         return CommandText::tr("Change settings");
     return CommandText::tr("Set %1").arg(changes.join(QStringLiteral(", ")));

@@ -18,8 +18,9 @@ SettingsCommand::SettingsCommand(DocumentSession *session, const Settings &setti
 
 int SettingsCommand::computedFieldsChanged(const Settings &a, const Settings &b)
 {
-    const bool differ[] = {a.scoring != b.scoring, a.normalization != b.normalization, a.temperature != b.temperature,
-        a.mask != b.mask, a.mode != b.mode, a.positions != b.positions};
+    const bool differ[]
+        = {a.scoring != b.scoring, a.normalization != b.normalization, a.temperature != b.temperature, a.mask != b.mask,
+            a.mode != b.mode, a.positions != b.positions, a.precision != b.precision, a.softmax != b.softmax};
     Settings rest = a;
     rest.scoring = b.scoring;
     rest.normalization = b.normalization;
@@ -27,6 +28,8 @@ int SettingsCommand::computedFieldsChanged(const Settings &a, const Settings &b)
     rest.mask = b.mask;
     rest.mode = b.mode;
     rest.positions = b.positions;
+    rest.precision = b.precision;
+    rest.softmax = b.softmax;
     if (!(rest == b))
         return -1;
     int bits = 0;

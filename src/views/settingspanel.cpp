@@ -33,14 +33,16 @@ SettingsPanel::SettingsPanel(QWidget *parent)
     fill<Positions>(m_ui->positions);
     fill<TokenizerKind>(m_ui->tokenizer);
     fill<VectorScope>(m_ui->vectors);
+    fill<Precision>(m_ui->precision);
+    fill<SoftmaxForm>(m_ui->softmax);
     m_ui->colormap->addItems(colormapNames());
 
     const auto edited = [this] {
         if (!m_updating)
             Q_EMIT settingsEdited(settings());
     };
-    for (QComboBox *box :
-        {m_ui->mode, m_ui->scoring, m_ui->normalization, m_ui->mask, m_ui->positions, m_ui->tokenizer, m_ui->vectors})
+    for (QComboBox *box : {m_ui->mode, m_ui->scoring, m_ui->normalization, m_ui->mask, m_ui->positions, m_ui->tokenizer,
+             m_ui->vectors, m_ui->precision, m_ui->softmax})
         connect(box, &QComboBox::activated, this, edited);
     for (QSpinBox *spin : {m_ui->heads, m_ui->dim, m_ui->dModel}) {
         spin->setKeyboardTracking(false); // one command per finished number, not per digit
@@ -66,6 +68,8 @@ void SettingsPanel::setSettings(const Settings &s)
     m_ui->positions->setCurrentText(toString(s.positions));
     m_ui->tokenizer->setCurrentText(toString(s.tokenizer));
     m_ui->vectors->setCurrentText(toString(s.vectors));
+    m_ui->precision->setCurrentText(toString(s.precision));
+    m_ui->softmax->setCurrentText(toString(s.softmax));
     m_ui->heads->setValue(s.heads);
     m_ui->dim->setValue(s.dim);
     m_ui->dModel->setValue(s.dModel);
@@ -76,12 +80,14 @@ void SettingsPanel::setSettings(const Settings &s)
     m_ui->positions->setEnabled(projection);
     for (QWidget *w : std::initializer_list<QWidget *> {m_ui->scoring, m_ui->normalization, m_ui->temperature})
         w->setEnabled(!weights);
-    m_ui->temperature->setEnabled(
-        !weights && (s.normalization == Normalization::Softmax || s.normalization == Normalization::ScaledSoftmax));
+    const bool softmax = s.normalization == Normalization::Softmax || s.normalization == Normalization::ScaledSoftmax;
+    m_ui->temperature->setEnabled(!weights && softmax);
+    m_ui->precision->setEnabled(!weights);
+    m_ui->softmax->setEnabled(!weights && softmax);
     if (!m_fixed.isEmpty()) {
         for (QWidget *w : std::initializer_list<QWidget *> {m_ui->mode, m_ui->scoring, m_ui->normalization, m_ui->mask,
                  m_ui->positions, m_ui->tokenizer, m_ui->vectors, m_ui->heads, m_ui->dim, m_ui->dModel,
-                 m_ui->temperature})
+                 m_ui->temperature, m_ui->precision, m_ui->softmax})
             w->setEnabled(false);
     }
     m_updating = false;
@@ -104,6 +110,8 @@ Settings SettingsPanel::settings() const
     s.positions = chosen<Positions>(m_ui->positions);
     s.tokenizer = chosen<TokenizerKind>(m_ui->tokenizer);
     s.vectors = chosen<VectorScope>(m_ui->vectors);
+    s.precision = chosen<Precision>(m_ui->precision);
+    s.softmax = chosen<SoftmaxForm>(m_ui->softmax);
     s.heads = m_ui->heads->value();
     s.dim = m_ui->dim->value();
     s.dModel = m_ui->dModel->value();

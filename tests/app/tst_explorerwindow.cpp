@@ -1,6 +1,7 @@
 #include "app/goalseekdialog.h"
 #include "app/invariancedock.h"
 #include "app/mainwindow.h"
+#include "attention/precision.h"
 #include "session/documentsession.h"
 #include "views/contributionsview.h"
 #include "views/distributionview.h"
@@ -249,6 +250,28 @@ private Q_SLOTS:
         QCOMPARE(view->figure().query(), 8);
         session()->setSelectedToken(7);
         screenshot(m_window.get(), view, QStringLiteral("contributions"));
+    }
+
+    // The Precision setting from the keyboard: float16 makes every weight a float16 number, as
+    // one undo step named for it.
+    void precisionIsASetting()
+    {
+        auto *box = m_window->findChild<QComboBox *>(QStringLiteral("precision"));
+        QVERIFY(box);
+        QCOMPARE(box->currentText(), QStringLiteral("float64"));
+        box->setFocus();
+        QTest::keyClick(box, Qt::Key_Down);
+        QTest::keyClick(box, Qt::Key_Down);
+        QCOMPARE(box->currentText(), QStringLiteral("float16"));
+        session()->waitForResult();
+        QVERIFY(session()->document().settings().precision == Precision::Float16);
+        QCOMPARE(session()->undoStack()->undoText(), QStringLiteral("Set precision to float16"));
+        const SquareMatrix &w = session()->result().heads[0].weights;
+        for (Eigen::Index i = 0; i < w.size(); ++i)
+            QCOMPARE(roundTo(w(i), Precision::Float16), w(i));
+        session()->undoStack()->undo();
+        session()->waitForResult();
+        QCOMPARE(box->currentText(), QStringLiteral("float64"));
     }
 };
 
