@@ -141,10 +141,12 @@ void GoalSeekDialog::recompute()
     if (m_filling || !isVisible())
         return;
     const Document &doc = m_session->document();
+    // The boxes can still hold the tokens of the sentence before an edit (refilled on shapeChanged).
+    const auto valid = [&doc](int token) { return token >= 0 && token < doc.tokenCount(); };
     const int query = m_query->currentIndex(), key = m_key->currentIndex();
     const int change = std::max(0, m_change->currentIndex());
     // The change's choices name the vectors they change.
-    if (query >= 0 && key >= 0) {
+    if (valid(query) && valid(key)) {
         const QSignalBlocker block(m_change);
         const QString q = tokenLabel(doc.tokens()[query]), k = tokenLabel(doc.tokens()[key]);
         const QStringList names {tr("The query of “%1”").arg(q), tr("The key of “%1”").arg(k),
@@ -157,7 +159,7 @@ void GoalSeekDialog::recompute()
         }
         m_change->setCurrentIndex(change);
     }
-    if (query < 0 || key < 0) {
+    if (!valid(query) || !valid(key)) {
         m_result = {};
         m_result.refusal = tr("The document has no tokens");
     } else {
@@ -230,12 +232,12 @@ void GoalSeekDialog::showResult()
 
 void GoalSeekDialog::apply()
 {
-    if (!m_result.reached || m_result.refs.empty())
-        return;
     const Document &doc = m_session->document();
-    const QString text = tr("Goal-seek %1 → %2 to %3")
-                             .arg(doc.tokens()[m_query->currentIndex()], doc.tokens()[m_key->currentIndex()])
-                             .arg(m_target->value(), 0, 'g', 6);
+    const int query = m_query->currentIndex(), key = m_key->currentIndex();
+    if (!m_result.reached || m_result.refs.empty() || query >= doc.tokenCount() || key >= doc.tokenCount())
+        return;
+    const QString text
+        = tr("Goal-seek %1 → %2 to %3").arg(doc.tokens()[query], doc.tokens()[key]).arg(m_target->value(), 0, 'g', 6);
     m_session->editValues(m_result.refs, m_result.values, 0, text);
 }
 

@@ -273,6 +273,21 @@ private Q_SLOTS:
         session()->waitForResult();
         QCOMPARE(box->currentText(), QStringLiteral("float64"));
     }
+
+    // The dialog follows the sentence: a shorter one refills its tokens, nothing stale is read.
+    void theDialogFollowsAShorterSentence()
+    {
+        session()->setSelectedToken(10);
+        m_window->findChild<QAction *>(QStringLiteral("actionGoalSeek"))->trigger();
+        QCOMPARE(dialog()->queryBox()->currentIndex(), 10);
+        session()->editSentence(QStringLiteral("The animal"));
+        session()->waitForResult();
+        QCOMPARE(dialog()->queryBox()->count(), 2);
+        QVERIFY(dialog()->queryBox()->currentIndex() < 2);
+        session()->undoStack()->undo();
+        session()->waitForResult();
+        QCOMPARE(dialog()->queryBox()->count(), 11);
+    }
 };
 
 QTEST_MAIN(TstExplorerWindow)
