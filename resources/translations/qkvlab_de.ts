@@ -918,6 +918,10 @@
         <source>The search ended at %1, not at %2</source>
         <translation>Die Suche endete bei %1, nicht bei %2</translation>
     </message>
+    <message>
+        <source>Row %1 (%2) cannot be normalized now (its scores sum to 0): change a vector first</source>
+        <translation>Zeile %1 (%2) lässt sich gerade nicht normalisieren (ihre Scores summieren sich zu 0): Ändern Sie zuerst einen Vektor</translation>
+    </message>
 </context>
 <context>
     <name>HeadsGridAccessible</name>

@@ -1,5 +1,6 @@
 #include "attention/precision.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -24,6 +25,21 @@ double roundToBits(double x, int bits, int minExponent, double largest)
 
 } // namespace
 
+double largestFinite(Precision p)
+{
+    switch (p) {
+    case Precision::Float64:
+        break;
+    case Precision::Float32:
+        return double(std::numeric_limits<float>::max());
+    case Precision::Float16:
+        return 65504.0;
+    case Precision::BFloat16:
+        return std::ldexp(255.0, 120); // (2 − 2^-7)·2^127
+    }
+    return std::numeric_limits<double>::max();
+}
+
 double roundTo(double x, Precision p)
 {
     switch (p) {
@@ -33,10 +49,10 @@ double roundTo(double x, Precision p)
         return static_cast<double>(static_cast<float>(x));
     case Precision::Float16:
         // 11 significant bits, normal numbers from 2^-14, largest 65504.
-        return roundToBits(x, 11, -13, 65504.0);
+        return roundToBits(x, 11, -13, largestFinite(p));
     case Precision::BFloat16:
         // 8 significant bits with float32's exponents: normal from 2^-126, largest (2 − 2^-7)·2^127.
-        return roundToBits(x, 8, -125, std::ldexp(255.0, 120));
+        return roundToBits(x, 8, -125, largestFinite(p));
     }
     return x;
 }
@@ -67,6 +83,13 @@ HeadResult computeHeadRounded(const Eigen::MatrixXd &q, const Eigen::MatrixXd &k
     r.queries = roundedMatrix(q, p);
     r.keys = roundedMatrix(k, p);
     r.values = roundedMatrix(v, p);
+    // What overflows is ∞ in the arithmetic; the result keeps every number finite (the views draw
+    // them) by holding an overflowed one at the format's largest, and names the rows it broke.
+    const double largest = largestFinite(p);
+    const auto held = [largest](const Eigen::MatrixXd &m) {
+        return Eigen::MatrixXd(
+            m.unaryExpr([largest](double e) { return std::isnan(e) ? 0.0 : std::clamp(e, -largest, largest); }));
+    };
     int width = settings.dim;
     Eigen::MatrixXd scores;
     switch (settings.scoring) {
@@ -83,7 +106,7 @@ HeadResult computeHeadRounded(const Eigen::MatrixXd &q, const Eigen::MatrixXd &k
         break;
     }
     }
-    r.scores = scores;
+    r.scores = held(scores);
     const auto n = scores.rows();
     const bool masked = visible.size() > 0;
     r.weights = SquareMatrix::Zero(n, n);
@@ -96,15 +119,17 @@ HeadResult computeHeadRounded(const Eigen::MatrixXd &q, const Eigen::MatrixXd &k
         Eigen::VectorXd row = Eigen::VectorXd::Zero(n);
         bool any = false;
         double top = -std::numeric_limits<double>::infinity();
+        bool overflowed = false;
         for (Eigen::Index j = 0; j < n; ++j) {
             if (masked && visible(i, j) == 0)
                 continue;
             any = true;
+            overflowed = overflowed || !std::isfinite(scores(i, j));
             row(j) = softmax ? roundTo(scores(i, j) / divisor, p) : scores(i, j);
             top = std::max(top, row(j));
         }
-        if (!any) {
-            r.problems.push_back({int(i), RowIssue::AllMasked});
+        if (!any || overflowed) {
+            r.problems.push_back({int(i), any ? RowIssue::NonFinite : RowIssue::AllMasked});
             continue;
         }
         double sum = 0;
@@ -134,6 +159,19 @@ HeadResult computeHeadRounded(const Eigen::MatrixXd &q, const Eigen::MatrixXd &k
         r.weights.row(i) = row.transpose();
     }
     r.output = roundedProduct(r.weights, r.values, p);
+    for (Eigen::Index i = 0; i < n; ++i) {
+        if (r.output.row(i).allFinite())
+            continue;
+        r.output.row(i).setZero();
+        r.weights.row(i).setZero();
+        if (std::none_of(r.problems.begin(), r.problems.end(), [i](const RowProblem &b) { return b.row == i; }))
+            r.problems.push_back({int(i), RowIssue::NonFinite});
+    }
+    std::sort(
+        r.problems.begin(), r.problems.end(), [](const RowProblem &a, const RowProblem &b) { return a.row < b.row; });
+    r.queries = held(r.queries);
+    r.keys = held(r.keys);
+    r.values = held(r.values);
     return r;
 }
 

@@ -14,6 +14,9 @@ double roundTo(double x, Precision p);
 // Every element of `m` rounded to `p`.
 Eigen::MatrixXd roundedMatrix(const Eigen::MatrixXd &m, Precision p);
 
+// The largest finite value of format `p`: 65504 for float16.
+double largestFinite(Precision p);
+
 // a·b with every product and every partial sum rounded to `p`, the sums running in index order:
 // the arithmetic of a narrow format, one operation at a time.
 Eigen::MatrixXd roundedProduct(const Eigen::MatrixXd &a, const Eigen::MatrixXd &b, Precision p);

@@ -284,6 +284,12 @@ SeekResult seekWeight(const Document &doc, const SeekRequest &r)
     };
     const SeekRow row = rowFor(r.change != SeekChange::Key, r.change != SeekChange::Query);
     const Eigen::VectorXd p = row.start();
+    if (!std::isfinite(row.weight(p))) {
+        out.refusal = Text::tr("Row %1 (%2) cannot be normalized now (its scores sum to 0): change a vector first")
+                          .arg(r.query + 1)
+                          .arg(doc.tokens()[r.query]);
+        return out;
+    }
 
     if (std::abs(out.before - r.target) <= 1e-12) {
         out.reached = true;

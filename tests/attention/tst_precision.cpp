@@ -107,6 +107,17 @@ private Q_SLOTS:
         QVERIFY(r.warnings.empty());
         QCOMPARE(r.heads[0].weights(0, 0), 1.0);
         QCOMPARE(r.heads[0].weights(0, 1), 0.0);
+        // A value past float16's largest is ∞ in the arithmetic: the row it breaks is named, and
+        // the result holds it at 65504, every number finite for the views.
+        WordVectors b = doc.wordVectors(QStringLiteral("b"));
+        b.q(0, 0) = 1e5;
+        doc.setWordVectors(QStringLiteral("b"), b);
+        r = compute(doc);
+        QCOMPARE(r.heads[0].queries(1, 0), 65504.0);
+        QVERIFY(r.heads[0].scores.allFinite() && r.heads[0].weights.allFinite() && r.output.allFinite());
+        QVERIFY(std::any_of(r.warnings.begin(), r.warnings.end(), [](const RowWarning &w) { return w.row == 1; }));
+        b.q(0, 0) = 0.7;
+        doc.setWordVectors(QStringLiteral("b"), b);
         // float64 with the naive form still copes: exp(141) is finite in double.
         s.precision = Precision::Float64;
         s.softmax = SoftmaxForm::Naive;

@@ -270,6 +270,10 @@ private Q_SLOTS:
         QVERIFY(seekWeight(doc, {0, 0, 2, 0.5, SeekChange::Query}).refusal.contains(QStringLiteral("masked")));
         QVERIFY(seekWeight(doc, {1, 0, 0, 0.5, SeekChange::Query}).refusal.contains(QStringLiteral("no head 2")));
         QVERIFY(seekWeight(doc, {0, 9, 0, 0.5, SeekChange::Query}).refusal.contains(QStringLiteral("4 tokens")));
+        // A sum row whose scores cancel has no weights to move from.
+        const Document zero = wordsDocument(QStringLiteral("a b"), 1, Normalization::Sum,
+            {{QStringLiteral("a"), {vec({1}), vec({1})}}, {QStringLiteral("b"), {vec({1}), vec({-1})}}});
+        QVERIFY(seekWeight(zero, {0, 0, 1, 0.5, SeekChange::Query}).refusal.contains(QStringLiteral("sum to 0")));
         s.mode = Mode::Projection;
         doc.setSettings(s);
         QVERIFY(seekWeight(doc, {0, 2, 0, 0.5, SeekChange::Query}).refusal.contains(QStringLiteral("direct mode")));
