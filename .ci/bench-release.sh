@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 source .ci/install.sh
 install_missing "${build_packages[@]}"
 
-cmake --preset dev >/dev/null
+configure_dev
 cmake --build --preset dev --target qkvbench ${JOBS:+-j "$JOBS"}
 cmake --preset release -DQKV_BUILD_BENCH=ON >/dev/null
 cmake --build --preset release --target qkvbench ${JOBS:+-j "$JOBS"}

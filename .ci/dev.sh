@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 source .ci/install.sh
 
 build() {
-  cmake --preset dev >/dev/null
+  configure_dev
   cmake --build --preset dev
 }
 

@@ -17,7 +17,8 @@ launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 # Line tables are all a crash's stack trace needs: a sixth less compile time than full -g.
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++-14 \
-  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -gline-tables-only -DNDEBUG" -DQKV_FUZZ=ON -DQKV_WERROR=ON "${launcher[@]}" >/dev/null
+  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -gline-tables-only -DNDEBUG" -DCMAKE_UNITY_BUILD=ON -DQKV_FUZZ=ON -DQKV_WERROR=ON \
+  "${launcher[@]}" >/dev/null
 nice -n 10 cmake --build "$build" -j "${FUZZ_JOBS:-2}"
 
 seconds=${FUZZ_SECONDS:-60}

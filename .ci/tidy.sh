@@ -16,8 +16,10 @@ if [ "${1:-}" = all ]; then
   folders+=(session views app)
 fi
 if [ ! -f build/dev/compile_commands.json ] || [ "${1:-}" = all ]; then
-  cmake --preset dev >/dev/null
+  configure_dev
   cmake --build --preset dev
 fi
+# The dev build compiles sources in batches: clang-tidy gets each source's own command.
+/usr/bin/python3 .ci/unitycommands.py build/dev build/tidy
 regex="^$PWD/src/($(IFS='|'; echo "${folders[*]}"))/"
-run-clang-tidy-14 -quiet -p build/dev -j "${TIDY_JOBS:-2}" "$regex"
+run-clang-tidy-14 -quiet -p build/tidy -j "${TIDY_JOBS:-2}" "$regex"

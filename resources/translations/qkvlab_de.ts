@@ -271,6 +271,21 @@
     </message>
 </context>
 <context>
+    <name>Difference</name>
+    <message>
+        <source>Tokens: %1 in “%2”, %3 in this sentence. A difference needs the same number of tokens.</source>
+        <translation>Tokens: %1 in „%2“, %3 in diesem Satz. Ein Unterschied braucht gleich viele Tokens.</translation>
+    </message>
+    <message>
+        <source>“%1” has no head %2 to compare with (heads there: %3).</source>
+        <translation>„%1“ hat keinen Kopf %2 zum Vergleich (Köpfe dort: %3).</translation>
+    </message>
+    <message>
+        <source>“%1” has no weights to compare with yet.</source>
+        <translation>„%1“ hat noch keine Gewichte zum Vergleich.</translation>
+    </message>
+</context>
+<context>
     <name>DistributionAccessible</name>
     <message>
         <source>%1 does not see %2: masked</source>
@@ -556,6 +571,13 @@
     <message>
         <source>Contributions to the output</source>
         <translation>Beiträge zur Ausgabe</translation>
+    </message>
+</context>
+<context>
+    <name>FigureRenderer</name>
+    <message>
+        <source>%1 — Δ since “%2”</source>
+        <translation>%1 – Δ seit „%2“</translation>
     </message>
 </context>
 <context>
@@ -1045,6 +1067,18 @@
     <message>
         <source>%1 → %2: hidden until you answer</source>
         <translation>%1 → %2: verborgen, bis Sie antworten</translation>
+    </message>
+    <message>
+        <source>Δ score</source>
+        <translation>Δ Score</translation>
+    </message>
+    <message>
+        <source>Δ weight</source>
+        <translation>Δ Gewicht</translation>
+    </message>
+    <message>
+        <source>Δ %L1 since “%2”</source>
+        <translation>Δ %L1 seit „%2“</translation>
     </message>
 </context>
 <context>
@@ -1941,6 +1975,13 @@
     <message>
         <source>Queries are not used: key·key scoring compares keys with keys.</source>
         <translation>Queries werden nicht verwendet: Die Score-Berechnung key·key vergleicht Keys mit Keys.</translation>
+    </message>
+</context>
+<context>
+    <name>Snapshot</name>
+    <message>
+        <source>Snapshot %1</source>
+        <translation>Schnappschuss %1</translation>
     </message>
 </context>
 <context>
@@ -3870,6 +3911,66 @@
     <message>
         <source>Contributions</source>
         <translation>Beiträge</translation>
+    </message>
+    <message>
+        <source>&amp;Snapshots</source>
+        <translation>&amp;Schnappschüsse</translation>
+    </message>
+    <message>
+        <source>&amp;Take Snapshot…</source>
+        <translation>Schnappschuss &amp;aufnehmen…</translation>
+    </message>
+    <message>
+        <source>Pin the numbers as they are now; the heatmap then shows what changes from them</source>
+        <translation>Die Zahlen so festhalten, wie sie jetzt sind; die Heatmap zeigt dann, was sich gegenüber ihnen ändert</translation>
+    </message>
+    <message>
+        <source>Take Snapshot</source>
+        <translation>Schnappschuss aufnehmen</translation>
+    </message>
+    <message>
+        <source>Name of the snapshot:</source>
+        <translation>Name des Schnappschusses:</translation>
+    </message>
+    <message>
+        <source>&amp;Compare With</source>
+        <translation>&amp;Vergleichen mit</translation>
+    </message>
+    <message>
+        <source>&amp;Delete Snapshot</source>
+        <translation>Schnappschuss &amp;löschen</translation>
+    </message>
+    <message>
+        <source>Nothing</source>
+        <translation>Nichts</translation>
+    </message>
+    <message>
+        <source>Delete Snapshot “%1”</source>
+        <translation>Schnappschuss „%1“ löschen</translation>
+    </message>
+    <message>
+        <source>No snapshots</source>
+        <translation>Keine Schnappschüsse</translation>
+    </message>
+    <message>
+        <source>A document holds at most %1 snapshots: delete one first (Tools → Snapshots).</source>
+        <translation>Ein Dokument hält höchstens %1 Schnappschüsse: Löschen Sie zuerst einen (Werkzeuge → Schnappschüsse).</translation>
+    </message>
+    <message>
+        <source>Take Snapshot “%1”</source>
+        <translation>Schnappschuss „%1“ aufnehmen</translation>
+    </message>
+    <message>
+        <source>Snapshot “%1” taken: the heatmap shows what changes from it (Tools → Snapshots → Compare With).</source>
+        <translation>Schnappschuss „%1“ aufgenommen: Die Heatmap zeigt, was sich gegenüber ihm ändert (Werkzeuge → Schnappschüsse → Vergleichen mit).</translation>
+    </message>
+    <message>
+        <source>Stop Comparing</source>
+        <translation>Nicht mehr vergleichen</translation>
+    </message>
+    <message>
+        <source>Compare With “%1”</source>
+        <translation>Vergleichen mit „%1“</translation>
     </message>
 </context>
 <context>

@@ -6,6 +6,7 @@
 #include "app/figurerenderer.h"
 #include "app/openinput.h"
 #include "app/terminalbusy.h"
+#include "attention/difference.h"
 #include "attention/engine.h"
 #include "document/documentio.h"
 #include "export/exportoptions.h"
@@ -43,8 +44,53 @@ int writeOutput(const ExportOptions &o, const QByteArray &bytes, FILE *out, FILE
     return 0;
 }
 
+// The snapshot a figure shows differences from (--baseline's, or the document's own) computed
+// into `baseline`; 0, or the exit status after saying why not on `err`. Only the heatmap (alone or
+// in the composed figure) draws differences so far: --baseline with anything else is refused, and
+// a document's own baseline is then left out.
+int resolveBaseline(const ExportOptions &o, const Document &doc, const Result &result, std::optional<Result> &baseline,
+    QString &name, FILE *err)
+{
+    name = o.baseline ? (*o.baseline == u"none" ? QString() : *o.baseline) : doc.baseline();
+    if (name.isEmpty())
+        return 0;
+    const Snapshot *snapshot = findSnapshot(doc.snapshots(), name);
+    if (!snapshot) {
+        QStringList names;
+        for (const Snapshot &s : doc.snapshots())
+            names << s.name;
+        print(err,
+            QStringLiteral("qkvlab: export: --baseline: the document has no snapshot '%1' (%2)\n")
+                .arg(name,
+                    names.isEmpty() ? QStringLiteral("it has none")
+                                    : QStringLiteral("its snapshots: %1").arg(names.join(QStringLiteral(", ")))));
+        return 2;
+    }
+    const bool drawn = o.numbers.isEmpty() && !o.worked && o.animate.isEmpty()
+        && (o.figure.kind == FigureKind::Heatmap || o.figure.kind == FigureKind::Figure);
+    if (!drawn) {
+        name.clear();
+        if (!o.baseline)
+            return 0;
+        print(err,
+            QStringLiteral("qkvlab: export: --baseline: differences are drawn by --view heatmap and --view figure; "
+                           "not by this export yet\n"));
+        return 2;
+    }
+    Result computed = compute(*snapshot->state);
+    if (const QString why = Difference::refusal(result, computed, std::max(o.head, 0), name); !why.isEmpty()) {
+        print(err,
+            QStringLiteral("qkvlab: export: %1%2\n").arg(o.baseline ? QStringLiteral("--baseline: ") : QString(), why));
+        name.clear();
+        return o.baseline ? 1 : 0;
+    }
+    baseline = std::move(computed);
+    return 0;
+}
+
 // The figure of the result already computed (or read with the document): nothing is computed again.
-int exportFigure(const ExportOptions &o, const Document &doc, const Result &result, FILE *out, FILE *err)
+int exportFigure(const ExportOptions &o, const Document &doc, const Result &result, const Result *baseline,
+    const QString &baselineName, FILE *out, FILE *err)
 {
     if (!o.figure.colormap.isEmpty() && !colormapNames().contains(o.figure.colormap)) {
         print(err,
@@ -62,7 +108,8 @@ int exportFigure(const ExportOptions &o, const Document &doc, const Result &resu
     }
     // The token the document is about, as the window opens on it, unless --query names another.
     const int focus = doc.focusToken();
-    FigureInput input {&doc, &result, std::max(o.head, 0), focus < result.tokens.size() ? focus : -1, false};
+    FigureInput input {
+        &doc, &result, std::max(o.head, 0), focus < result.tokens.size() ? focus : -1, false, baseline, baselineName};
     if (!o.query.isEmpty()) {
         input.token = static_cast<int>(doc.tokens().indexOf(o.query));
         if (input.token < 0) {
@@ -173,6 +220,10 @@ int runExport(const QStringList &args, FILE *out, FILE *err)
                 .arg(result.heads.size()));
         return 2;
     }
+    std::optional<Result> baseline;
+    QString baselineName;
+    if (const int status = resolveBaseline(o, *loaded.document, result, baseline, baselineName, err); status != 0)
+        return status;
     if (!o.numbers.isEmpty()) {
         const int query = queryToken(o, *loaded.document, result, err);
         if (query < 0)
@@ -183,7 +234,7 @@ int runExport(const QStringList &args, FILE *out, FILE *err)
     }
     if (o.worked)
         return exportWorked(o, *loaded.document, result, out, err);
-    return exportFigure(o, *loaded.document, result, out, err);
+    return exportFigure(o, *loaded.document, result, baseline ? &*baseline : nullptr, baselineName, out, err);
 }
 
 } // namespace qkv::app

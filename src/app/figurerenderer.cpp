@@ -130,8 +130,9 @@ View *FigureRenderer::adopt(View *view)
 FigureInput figureInput(DocumentSession &session)
 {
     session.waitForResult();
+    const Result *baseline = session.baselineResult();
     return {&session.document(), &session.result(), session.currentHead(), session.selectedToken(),
-        session.isKeySelected()};
+        session.isKeySelected(), baseline, baseline ? session.document().baseline() : QString()};
 }
 
 FigureRenderer::FigureRenderer(const FigureInput &input, const FigureOptions &options)
@@ -159,8 +160,10 @@ void FigureRenderer::build(const FigureInput &input)
         // A figure of every head (the heads grid, all heads' arrows) names no one head.
         const bool everyHead
             = options.kind == FigureKind::Heads || (options.kind == FigureKind::Arrows && options.allHeads);
-        const QString title = options.title.isEmpty() ? defaultFigureTitle(*input.document, everyHead ? -1 : input.head)
-                                                      : options.title;
+        QString title = options.title.isEmpty() ? defaultFigureTitle(*input.document, everyHead ? -1 : input.head)
+                                                : options.title;
+        if (options.title.isEmpty() && input.baseline && options.kind == FigureKind::Heatmap)
+            title = QCoreApplication::translate("FigureRenderer", "%1 — Δ since “%2”").arg(title, input.baselineName);
         m_paint = [=, view = m_paint](QPainter &p, const QRectF &r) {
             p.fillRect(r, palette.base());
             view(p, paintTitle(p, r, title, figureTextPx(options, r.size()), palette));
@@ -215,6 +218,7 @@ PaintFigure FigureRenderer::paintView(const FigureInput &in, const FigureOptions
         figure->setShowScores(o.scores);
         figure->setScaleSkipsFirst(o.skipFirst);
         figure->setUnitScale(!o.dataScale);
+        figure->setBaseline(in.baseline, in.baselineName);
         if (colormap >= 0)
             figure->setColormap(static_cast<Colormap>(colormap));
         figure->setAnnotations(annotationsOf(in, QStringLiteral("heatmap")));

@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+class QMenu;
 class QProgressBar;
 class QUndoGroup;
 class QSpinBox;
@@ -152,6 +153,10 @@ private:
     void buildExamplesMenu();
     void setUpLessons();
     void setUpExplorer();
+    // Tools → Snapshots (mainwindowsnapshots.cpp).
+    void setUpSnapshots(QMenu *tools);
+    void takeSnapshot(const QString &name);
+    void compareWith(const QString &name);
     // Tools → Goal Seek… on a cell, with a weight to seek (NaN: the dialog keeps its own).
     void openGoalSeek(int query, int key, double target);
     void closeLesson();

@@ -48,6 +48,7 @@ void MainWindow::setUpExplorer()
     });
     menu->addAction(show);
     m_ui->menuView->addAction(show);
+    setUpSnapshots(menu);
     auto *contributions = new QDockWidget(tr("Contributions"), this);
     contributions->setObjectName(QStringLiteral("contributionsDock"));
     auto *view = new ContributionsView(contributions);

@@ -36,7 +36,7 @@ Role roleOf(Field f)
 
 // Every edit touches at most a few tokens, but a whole head's rows are split over two cores
 // from this many cells on.
-constexpr double twoCoresFrom = 64.0 * 1024;
+constexpr double updateTwoCoresFrom = 64.0 * 1024;
 // How many rows ahead a key's edit fetches the edited cells of a row (each its own cache line).
 constexpr int prefetchAhead = 8;
 
@@ -77,7 +77,7 @@ public:
         // below leaves the output its softmax gave it.
         std::vector<double> scale(static_cast<std::size_t>(n), 1.0);
         std::atomic<bool> ok = true;
-        onTwoCores(double(n) * double(n) >= twoCoresFrom, [&](int part, int parts) {
+        onTwoCores(double(n) * double(n) >= updateTwoCoresFrom, [&](int part, int parts) {
             clearUpperVectorState();
             const auto [begin, end] = partOf(n, part, parts);
             Scratch scratch {std::vector<double>(cols.size()), std::vector<double>(cols.size())};

@@ -76,7 +76,20 @@ bool Document::operator==(const Document &o) const
         && sameMaps(m_embeddings, o.m_embeddings, [](const auto &a, const auto &b) { return sameMatrix(a, b); })
         && m_projections == o.m_projections && eqWo
         && std::equal(m_attention.begin(), m_attention.end(), o.m_attention.begin(), o.m_attention.end(), sameMatrix)
-        && m_masked == o.m_masked && m_annotations == o.m_annotations && m_view == o.m_view && m_extra == o.m_extra;
+        && m_masked == o.m_masked && m_annotations == o.m_annotations && m_snapshots == o.m_snapshots
+        && m_baseline == o.m_baseline && m_view == o.m_view && m_extra == o.m_extra;
+}
+
+void Document::setSnapshots(std::vector<Snapshot> snapshots)
+{
+    m_snapshots = std::move(snapshots);
+    if (!findSnapshot(m_snapshots, m_baseline))
+        m_baseline.clear();
+}
+
+void Document::setBaseline(const QString &name)
+{
+    m_baseline = findSnapshot(m_snapshots, name) ? name : QString();
 }
 
 void Document::setSentence(const QString &sentence)

@@ -2,6 +2,7 @@
 
 #include "document/annotation.h"
 #include "document/settings.h"
+#include "document/snapshot.h"
 #include "document/valueref.h"
 
 #include <Eigen/Core>
@@ -108,6 +109,15 @@ public:
     const std::vector<Annotation> &annotations() const { return m_annotations; }
     void setAnnotations(const std::vector<Annotation> &a) { m_annotations = a; }
 
+    // Pinned states, in the order they were taken, and the one the views compare against (its
+    // name; empty: none). setBaseline accepts only a snapshot's name.
+    const std::vector<Snapshot> &snapshots() const { return m_snapshots; }
+    void setSnapshots(std::vector<Snapshot> snapshots);
+    const QString &baseline() const { return m_baseline; }
+    void setBaseline(const QString &name);
+    // The baseline's snapshot, or null.
+    const Snapshot *baselineSnapshot() const { return findSnapshot(m_snapshots, m_baseline); }
+
     // The program's own view state and keys this version does not know, kept for saving.
     const QJsonObject &view() const { return m_view; }
     void setView(const QJsonObject &v) { m_view = v; }
@@ -136,6 +146,8 @@ private:
     std::vector<Eigen::MatrixXd> m_attention;
     std::set<Cell> m_masked;
     std::vector<Annotation> m_annotations;
+    std::vector<Snapshot> m_snapshots;
+    QString m_baseline;
     QJsonObject m_view;
     QJsonObject m_extra;
 };

@@ -78,7 +78,8 @@ const QStringList knownKeys {QStringLiteral("format"), QStringLiteral("version")
     QStringLiteral("temperature"), QStringLiteral("mask"), QStringLiteral("masked"), QStringLiteral("words"),
     QStringLiteral("attention"), QStringLiteral("d_model"), QStringLiteral("positions"), QStringLiteral("embeddings"),
     QStringLiteral("projections"), QStringLiteral("wo"), QStringLiteral("view"), QStringLiteral("vectors"),
-    QStringLiteral("annotations"), QStringLiteral("precision"), QStringLiteral("softmax")};
+    QStringLiteral("annotations"), QStringLiteral("precision"), QStringLiteral("softmax"), QStringLiteral("snapshots"),
+    QStringLiteral("baseline")};
 
 Settings readSettings(const QJsonObject &o)
 {
@@ -194,6 +195,51 @@ void readAttentionAndMasks(const QJsonObject &o, Document &doc)
     }
 }
 
+Document readDocument(const QJsonObject &o);
+
+// Each snapshot is a whole document, read as one; its problems are placed under its own path
+// ("snapshots[1].state.words.it.q[0]").
+std::vector<Snapshot> readSnapshots(const QJsonValue &v)
+{
+    const QString key = QStringLiteral("snapshots");
+    const QJsonArray list = array(v, key, -1, QStringLiteral("snapshots"));
+    if (list.size() > limits::maxSnapshots)
+        fail(key,
+            QStringLiteral("%1 snapshots is more than the %2 a document holds")
+                .arg(list.size())
+                .arg(limits::maxSnapshots));
+    std::vector<Snapshot> snapshots;
+    for (qsizetype i = 0; i < list.size(); ++i) {
+        const QString path = child(key, i);
+        const QJsonObject entry = object(list[i], path);
+        const QString namePath = child(path, QStringLiteral("name"));
+        if (!entry.contains(QStringLiteral("name")))
+            fail(namePath, QStringLiteral("missing: every snapshot has a name"));
+        const QString name = string(entry.value(QStringLiteral("name")), namePath).trimmed();
+        if (name.isEmpty())
+            fail(namePath, QStringLiteral("empty: every snapshot has a name"));
+        if (findSnapshot(snapshots, name))
+            fail(namePath, QStringLiteral("\"%1\" is the name of an earlier snapshot too").arg(name));
+        const QString statePath = child(path, QStringLiteral("state"));
+        if (!entry.contains(QStringLiteral("state")))
+            fail(statePath, QStringLiteral("missing: a snapshot holds the document's state"));
+        const QJsonObject state = object(entry.value(QStringLiteral("state")), statePath);
+        if (state.contains(key))
+            fail(child(statePath, key), QStringLiteral("a snapshot holds no snapshots of its own"));
+        if (state.contains(QStringLiteral("baseline")))
+            fail(child(statePath, QStringLiteral("baseline")), QStringLiteral("a snapshot has no baseline of its own"));
+        try {
+            snapshots.push_back({name, std::make_shared<const Document>(readDocument(state))});
+        } catch (const Invalid &e) {
+            fail(e.path.isEmpty()       ? statePath
+                    : e.path[0] == u'[' ? statePath + e.path
+                                        : statePath + u'.' + e.path,
+                e.message);
+        }
+    }
+    return snapshots;
+}
+
 Document readDocument(const QJsonObject &o)
 {
     if (!o.contains(QStringLiteral("format")) || o.value(QStringLiteral("format")) != QStringLiteral("qkvlab"))
@@ -226,6 +272,14 @@ Document readDocument(const QJsonObject &o)
         doc.setAnnotations(readAnnotations(o.value(QStringLiteral("annotations")), QStringLiteral("annotations")));
     if (o.contains(QStringLiteral("view")))
         doc.setView(object(o.value(QStringLiteral("view")), QStringLiteral("view")));
+    if (o.contains(QStringLiteral("snapshots")))
+        doc.setSnapshots(readSnapshots(o.value(QStringLiteral("snapshots"))));
+    if (o.contains(QStringLiteral("baseline"))) {
+        const QString name = string(o.value(QStringLiteral("baseline")), QStringLiteral("baseline"));
+        if (!findSnapshot(doc.snapshots(), name))
+            fail(QStringLiteral("baseline"), QStringLiteral("no snapshot is called \"%1\"").arg(name));
+        doc.setBaseline(name);
+    }
     QJsonObject extra;
     for (auto it = o.begin(); it != o.end(); ++it)
         if (!knownKeys.contains(it.key()))

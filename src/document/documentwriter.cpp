@@ -100,6 +100,15 @@ QJsonObject documentToJson(const Document &doc)
         o.insert(QStringLiteral("annotations"), annotationsToJson(doc.annotations()));
     if (!doc.view().isEmpty())
         o.insert(QStringLiteral("view"), doc.view());
+    if (!doc.snapshots().empty()) {
+        QJsonArray snapshots;
+        for (const Snapshot &snapshot : doc.snapshots())
+            snapshots.append(QJsonObject {
+                {QStringLiteral("name"), snapshot.name}, {QStringLiteral("state"), documentToJson(*snapshot.state)}});
+        o.insert(QStringLiteral("snapshots"), snapshots);
+    }
+    if (!doc.baseline().isEmpty())
+        o.insert(QStringLiteral("baseline"), doc.baseline());
     return o;
 }
 

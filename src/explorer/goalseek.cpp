@@ -15,7 +15,7 @@ namespace qkv::explore {
 namespace {
 
 // The texts' translation context.
-struct Text {
+struct SeekText {
     Q_DECLARE_TR_FUNCTIONS(GoalSeek)
 };
 
@@ -192,32 +192,36 @@ QString changeName(SeekChange change)
 {
     switch (change) {
     case SeekChange::Query:
-        return Text::tr("query");
+        return SeekText::tr("query");
     case SeekChange::Key:
-        return Text::tr("key");
+        return SeekText::tr("key");
     case SeekChange::Both:
         break;
     }
-    return Text::tr("query and key");
+    return SeekText::tr("query and key");
 }
 
 QString refusal(const Document &doc, const SeekRequest &r)
 {
     const Settings &s = doc.settings();
     if (s.mode != Mode::Direct)
-        return Text::tr("Goal-seek changes the query and key vectors themselves: switch the document to direct mode");
+        return SeekText::tr(
+            "Goal-seek changes the query and key vectors themselves: switch the document to direct mode");
     if (s.scoring != Scoring::QueryKey)
-        return Text::tr("Goal-seek works on query·key scores: set the scoring to query · key");
+        return SeekText::tr("Goal-seek works on query·key scores: set the scoring to query · key");
     if (r.head < 0 || r.head >= s.heads)
-        return Text::tr("There is no head %1: the document has %2").arg(r.head + 1).arg(s.heads);
+        return SeekText::tr("There is no head %1: the document has %2").arg(r.head + 1).arg(s.heads);
     const int n = doc.tokenCount();
     if (r.query < 0 || r.query >= n || r.key < 0 || r.key >= n)
-        return Text::tr("There is no cell (%1, %2): the sentence has %3 tokens").arg(r.query + 1).arg(r.key + 1).arg(n);
+        return SeekText::tr("There is no cell (%1, %2): the sentence has %3 tokens")
+            .arg(r.query + 1)
+            .arg(r.key + 1)
+            .arg(n);
     if (!std::isfinite(r.target))
-        return Text::tr("The target weight must be a number");
+        return SeekText::tr("The target weight must be a number");
     const SquareMatrix visible = visibility(n, s.mask, doc.maskedCells());
     if (visible.size() > 0 && visible(r.query, r.key) == 0)
-        return Text::tr("The cell %1 → %2 is masked: its weight is 0 whatever the vectors")
+        return SeekText::tr("The cell %1 → %2 is masked: its weight is 0 whatever the vectors")
             .arg(doc.tokens()[r.query], doc.tokens()[r.key]);
     return {};
 }
@@ -285,7 +289,7 @@ SeekResult seekWeight(const Document &doc, const SeekRequest &r)
     const SeekRow row = rowFor(r.change != SeekChange::Key, r.change != SeekChange::Query);
     const Eigen::VectorXd p = row.start();
     if (!std::isfinite(row.weight(p))) {
-        out.refusal = Text::tr("Row %1 (%2) cannot be normalized now (its scores sum to 0): change a vector first")
+        out.refusal = SeekText::tr("Row %1 (%2) cannot be normalized now (its scores sum to 0): change a vector first")
                           .arg(r.query + 1)
                           .arg(doc.tokens()[r.query]);
         return out;
@@ -319,23 +323,23 @@ SeekResult seekWeight(const Document &doc, const SeekRequest &r)
         } else {
             out.closest = found.z ? seek : offered(found.best, out.before);
             if (columns.size() == 1 && s.normalization != Normalization::None)
-                out.unreachable = Text::tr("The row sees only this key: its weight is always 1");
+                out.unreachable = SeekText::tr("The row sees only this key: its weight is always 1");
             else if (softmax && (r.target >= 1 || r.target <= 0))
                 out.unreachable = r.target >= 1
-                    ? Text::tr("A softmax weight stays below 1 while the row sees another key")
-                    : Text::tr("A softmax weight stays above 0 whatever the vectors");
+                    ? SeekText::tr("A softmax weight stays below 1 while the row sees another key")
+                    : SeekText::tr("A softmax weight stays above 0 whatever the vectors");
             else
-                out.unreachable = Text::tr("No change of the %1 within ±%2 reaches %3")
+                out.unreachable = SeekText::tr("No change of the %1 within ±%2 reaches %3")
                                       .arg(changeName(r.change))
                                       .arg(limits::maxAbsValue, 0, 'g')
                                       .arg(r.target);
             const int copies = int(std::count(shared.begin(), shared.end(), true));
             if (softmax && copies > 1 && r.change != SeekChange::Query)
-                out.unreachable
-                    += Text::tr(" (\"%1\" is at %2 visible columns of this row, which share its key and its weight: "
-                                "at most 1/%2 each)")
-                           .arg(out.keyWord)
-                           .arg(copies);
+                out.unreachable += SeekText::tr(
+                    " (\"%1\" is at %2 visible columns of this row, which share its key and its weight: "
+                    "at most 1/%2 each)")
+                                       .arg(out.keyWord)
+                                       .arg(copies);
             // Through the query a softmax weight nears 1/m, m the visible columns with this very key,
             // when the key is a corner of the keys' convex hull; inside it, some other key always
             // scores as high, and the largest weight is found at finite vectors, below 1/m.
@@ -345,16 +349,16 @@ SeekResult seekWeight(const Document &doc, const SeekRequest &r)
                     equal += keys.row(c) == keys.row(target) ? 1 : 0;
                 if (found.best < 1.0 / equal - 1e-9)
                     out.unreachable
-                        += Text::tr(" (the key of \"%1\" lies within the convex hull of the row's other keys, so "
-                                    "every query scores some other key as high: change the key instead)")
+                        += SeekText::tr(" (the key of \"%1\" lies within the convex hull of the row's other keys, so "
+                                        "every query scores some other key as high: change the key instead)")
                                .arg(out.keyWord);
                 else if (equal > 1)
                     out.unreachable
-                        += Text::tr(" (%1 visible columns of this row have this very key, and so one weight: at "
-                                    "most 1/%1 each)")
+                        += SeekText::tr(" (%1 visible columns of this row have this very key, and so one weight: at "
+                                        "most 1/%1 each)")
                                .arg(equal);
             }
-            out.unreachable += Text::tr(": the closest weight reachable is %1").arg(out.closest, 0, 'g', 6);
+            out.unreachable += SeekText::tr(": the closest weight reachable is %1").arg(out.closest, 0, 'g', 6);
             return out;
         }
         if (row.changesQuery()) {
@@ -387,7 +391,7 @@ SeekResult seekWeight(const Document &doc, const SeekRequest &r)
     out.reached = std::abs(out.weight - r.target) <= 1e-6;
     if (!out.reached) {
         out.closest = out.weight;
-        out.unreachable = Text::tr("The search ended at %1, not at %2").arg(out.weight, 0, 'g', 6).arg(r.target);
+        out.unreachable = SeekText::tr("The search ended at %1, not at %2").arg(out.weight, 0, 'g', 6).arg(r.target);
     }
     for (int i = 0; i < n; ++i)
         if (i != r.query && (weights.row(i) - head.weights.row(i)).cwiseAbs().maxCoeff() > 1e-12)

@@ -15,7 +15,7 @@ namespace qkv::explore {
 namespace {
 
 // The texts' translation context.
-struct Text {
+struct InvarianceText {
     Q_DECLARE_TR_FUNCTIONS(Invariance)
 };
 
@@ -31,7 +31,7 @@ std::optional<QString> changeQueriesKeys(
 {
     switch (doc.settings().mode) {
     case Mode::Weights:
-        return Text::tr("The weights are given in this document: there are no queries or keys to transform");
+        return InvarianceText::tr("The weights are given in this document: there are no queries or keys to transform");
     case Mode::Projection:
         for (int h = 0; h < doc.settings().heads; ++h) {
             Projection p = doc.projection(h);
@@ -58,7 +58,7 @@ Transformed reversed(const Document &doc)
 {
     Transformed out;
     if (doc.settings().mode == Mode::Weights) {
-        out.refusal = Text::tr("The weights are given in this document: they belong to places, not words");
+        out.refusal = InvarianceText::tr("The weights are given in this document: they belong to places, not words");
         return out;
     }
     const int n = doc.tokenCount();
@@ -71,7 +71,7 @@ Transformed reversed(const Document &doc)
     Document d = doc;
     d.setSentence(tokens.join(QLatin1Char(' ')));
     if (d.tokens() != tokens) {
-        out.refusal = Text::tr("The words in reverse order do not split into the same tokens again");
+        out.refusal = InvarianceText::tr("The words in reverse order do not split into the same tokens again");
         return out;
     }
     // Vectors of a word follow it; per-token vectors are moved to their token's new place.
@@ -126,55 +126,59 @@ QString why(const Document &before, const Document &after, Invariance kind, cons
     switch (kind) {
     case Invariance::ShiftKeys:
         if (s.scoring != Scoring::QueryKey)
-            return Text::tr(
+            return InvarianceText::tr(
                 "With %1 scores the keys enter every score otherwise than q·k: the weights move by up to %2.")
                 .arg(toString(s.scoring), num(d.weights));
         if (softmax(s))
-            return Text::tr("Each row's scores move together, by q·(1, …, 1) (up to %1), and softmax ignores what a "
-                            "whole row gains: the weights stay (largest change %2).")
+            return InvarianceText::tr(
+                "Each row's scores move together, by q·(1, …, 1) (up to %1), and softmax ignores what a "
+                "whole row gains: the weights stay (largest change %2).")
                 .arg(num(d.scores), num(d.weights));
-        return Text::tr("Each row's scores move together (up to %1), but %2 does not subtract the row's largest score: "
-                        "the weights move by up to %3.")
+        return InvarianceText::tr(
+            "Each row's scores move together (up to %1), but %2 does not subtract the row's largest score: "
+            "the weights move by up to %3.")
             .arg(num(d.scores), toString(s.normalization), num(d.weights));
     case Invariance::ScaleQueriesKeys:
         if (s.scoring == Scoring::QueryKey)
-            return Text::tr(
+            return InvarianceText::tr(
                 "(2q)·(k/2) = q·k: the scores stay (largest change %1), and with them the weights and outputs.")
                 .arg(num(d.scores));
-        return Text::tr(
+        return InvarianceText::tr(
             "With %1 scores the halved keys are not balanced by the doubled queries: the scores move by up to "
             "%2, the weights by up to %3.")
             .arg(toString(s.scoring), num(d.scores), num(d.weights));
     case Invariance::RotateQueriesKeys:
-        return Text::tr(
+        return InvarianceText::tr(
             "Turning queries and keys by the same rotation keeps every dot product, (qR)·(kR) = q·k: the "
             "scores stay (largest change %1), though the vector plot shows every query and key turned by 30°.")
             .arg(num(d.scores));
     case Invariance::PermuteWords:
         if (weightsKept)
-            return Text::tr("Attention has no sense of order of its own: the reversed sentence gives the same weights, "
-                            "rows and columns reordered with the words (largest difference %1).")
+            return InvarianceText::tr(
+                "Attention has no sense of order of its own: the reversed sentence gives the same weights, "
+                "rows and columns reordered with the words (largest difference %1).")
                 .arg(num(d.weights));
         if (s.mode == Mode::Projection && s.positions == Positions::Sinusoidal)
-            return Text::tr(
+            return InvarianceText::tr(
                 "The sinusoidal positions stay with the places, not the words: each word now carries another "
                 "place's encoding, and the weights move by up to %1.")
                 .arg(num(d.weights));
         if (s.mask == MaskKind::Causal)
-            return Text::tr("The causal mask stays with the places: a word that saw the words before it now sees those "
-                            "after it, and the weights move by up to %1.")
+            return InvarianceText::tr(
+                "The causal mask stays with the places: a word that saw the words before it now sees those "
+                "after it, and the weights move by up to %1.")
                 .arg(num(d.weights));
-        return Text::tr("The weights move by up to %1.").arg(num(d.weights));
+        return InvarianceText::tr("The weights move by up to %1.").arg(num(d.weights));
     case Invariance::Temperature: {
         if (!softmax(s))
-            return Text::tr("%1 does not use the temperature: nothing moves.").arg(toString(s.normalization));
+            return InvarianceText::tr("%1 does not use the temperature: nothing moves.").arg(toString(s.normalization));
         // The same weights come from halving every query at the old temperature.
         Document halved = before;
         changeQueriesKeys(halved, [](Eigen::MatrixXd &q, Eigen::MatrixXd &) { q *= 0.5; });
         std::vector<int> same(std::size_t(before.tokenCount()));
         std::iota(same.begin(), same.end(), 0);
         const Aligned h = differences(compute(halved), compute(after), same);
-        return Text::tr(
+        return InvarianceText::tr(
             "Doubling the temperature divides every score by 2 inside the softmax: the weights move by up to "
             "%1, exactly as when every query is halved instead (largest difference %2); the raw scores stay, "
             "where halving the queries halves them too.")
@@ -190,17 +194,17 @@ QString title(Invariance kind)
 {
     switch (kind) {
     case Invariance::ShiftKeys:
-        return Text::tr("Add the same vector to every key");
+        return InvarianceText::tr("Add the same vector to every key");
     case Invariance::ScaleQueriesKeys:
-        return Text::tr("Double the queries, halve the keys");
+        return InvarianceText::tr("Double the queries, halve the keys");
     case Invariance::RotateQueriesKeys:
-        return Text::tr("Rotate queries and keys by 30°");
+        return InvarianceText::tr("Rotate queries and keys by 30°");
     case Invariance::PermuteWords:
-        return Text::tr("Reverse the words");
+        return InvarianceText::tr("Reverse the words");
     case Invariance::Temperature:
         break;
     }
-    return Text::tr("Double the temperature");
+    return InvarianceText::tr("Double the temperature");
 }
 
 QString idOf(Invariance kind)
@@ -233,8 +237,8 @@ Transformed transform(const Document &doc, Invariance kind)
     switch (kind) {
     case Invariance::ShiftKeys:
         if (doc.settings().mode == Mode::Projection)
-            refusal
-                = Text::tr("Projection mode makes each key as x·W_K, with no bias to add to: switch to direct mode");
+            refusal = InvarianceText::tr(
+                "Projection mode makes each key as x·W_K, with no bias to add to: switch to direct mode");
         else
             refusal = changeQueriesKeys(d, [](Eigen::MatrixXd &, Eigen::MatrixXd &k) { k.array() += 1.0; });
         break;
@@ -246,7 +250,7 @@ Transformed transform(const Document &doc, Invariance kind)
         break;
     case Invariance::RotateQueriesKeys: {
         if (dim < 2) {
-            refusal = Text::tr("A rotation needs vectors of at least 2 dimensions");
+            refusal = InvarianceText::tr("A rotation needs vectors of at least 2 dimensions");
             break;
         }
         Eigen::MatrixXd r = Eigen::MatrixXd::Identity(dim, dim);

@@ -108,7 +108,7 @@ ParsedExport parseExportArguments(const QStringList &args)
         const bool takesValue
             = QStringList {u"--view"_qs, u"--numbers"_qs, u"-o"_qs, u"--output"_qs, u"--format"_qs, u"--head"_qs,
                   u"--query"_qs, u"--scale"_qs, u"--size"_qs, u"--colormap"_qs, u"--decimals"_qs, u"--animate"_qs,
-                  u"--from"_qs, u"--to"_qs, u"--frames"_qs, u"--fps"_qs}
+                  u"--from"_qs, u"--to"_qs, u"--frames"_qs, u"--fps"_qs, u"--baseline"_qs}
                   .contains(arg)
             || figureValues.contains(arg) || modelOptionTakesValue(arg);
         if (takesValue && i + 1 >= args.size())
@@ -150,6 +150,10 @@ ParsedExport parseExportArguments(const QStringList &args)
                 o.head = h - 1;
         } else if (arg == u"--query") {
             o.query = value;
+        } else if (arg == u"--baseline") {
+            if (value.trimmed().isEmpty())
+                return fail(QStringLiteral("--baseline: expected a snapshot's name, or 'none'"));
+            o.baseline = value.trimmed();
         } else if (arg == u"--scale") {
             bool ok = false;
             o.scale = value.toDouble(&ok);

@@ -29,6 +29,9 @@ struct ExportOptions {
     FigureOptions figure; // --view and the figure's look
     ModelView model; // a model file: --layer, --heads, --hide-special, --merge
     bool overwrite = false;
+    // --baseline NAME: the snapshot a figure shows differences from ("none": no differences);
+    // nullopt: the document's own baseline.
+    std::optional<QString> baseline;
     // --animate REF --from A --to B [--frames N] [--fps F]: the figure of --view, one frame per
     // value of REF (a number's JSON path, words.it.q[0]) from A to B, as .gif or .webp.
     QString animate;

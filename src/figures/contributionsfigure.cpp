@@ -17,7 +17,7 @@ const QColor keyColours[ContributionsFigure::maxColoured]
     = {QColor(0xE6, 0x9F, 0x00), QColor(0x56, 0xB4, 0xE9), QColor(0x00, 0x9E, 0x73), QColor(0xF0, 0xE4, 0x42),
         QColor(0x00, 0x72, 0xB2), QColor(0xD5, 0x5E, 0x00), QColor(0xCC, 0x79, 0xA7)};
 const QColor othersColour(0xA0, 0xA0, 0xA0);
-constexpr qreal margin = 8;
+constexpr qreal barsMargin = 8;
 
 } // namespace
 
@@ -105,8 +105,8 @@ ContributionsFigure::Layout ContributionsFigure::layout(const QRectF &rect, cons
     l.line = fm.height();
     QFont bold = l.font;
     bold.setBold(true);
-    l.title
-        = QRectF(rect.left() + margin, rect.top() + margin, rect.width() - 2 * margin, QFontMetricsF(bold).height());
+    l.title = QRectF(
+        rect.left() + barsMargin, rect.top() + barsMargin, rect.width() - 2 * barsMargin, QFontMetricsF(bold).height());
     // The legend at the right: a swatch and "token  58 %" a line.
     qreal legendWidth = fm.horizontalAdvance(tr("output o")) + 2 * l.line;
     if (m_result)
@@ -117,11 +117,11 @@ ContributionsFigure::Layout ContributionsFigure::layout(const QRectF &rect, cons
     qreal axisLabels = 0;
     for (int i = 0; i < m_axis.tickCount(); ++i)
         axisLabels = std::max(axisLabels, fm.horizontalAdvance(m_axis.label(i, style.locale)));
-    const qreal left = rect.left() + margin + axisLabels + 6;
-    const qreal right = rect.right() - margin - legendWidth - margin;
-    l.plot = QRectF(QPointF(left, l.title.bottom() + margin + l.line / 2),
-        QPointF(std::max(left + 1, right), rect.bottom() - margin - l.line - 4));
-    l.legend = QRectF(QPointF(right + margin, l.plot.top()), QPointF(rect.right() - margin, l.plot.bottom()));
+    const qreal left = rect.left() + barsMargin + axisLabels + 6;
+    const qreal right = rect.right() - barsMargin - legendWidth - barsMargin;
+    l.plot = QRectF(QPointF(left, l.title.bottom() + barsMargin + l.line / 2),
+        QPointF(std::max(left + 1, right), rect.bottom() - barsMargin - l.line - 4));
+    l.legend = QRectF(QPointF(right + barsMargin, l.plot.top()), QPointF(rect.right() - barsMargin, l.plot.bottom()));
     const auto d = m_parts.parts.cols();
     l.pitch = d > 0 ? l.plot.width() / qreal(d) : 0;
     return l;

@@ -13,18 +13,9 @@
 namespace qkv {
 namespace {
 
-constexpr qreal margin = 6;
-constexpr qreal labelGap = 4;
 constexpr qreal tickLength = 4;
-constexpr int minLabelPx = 8; // the smallest label still readable on a slide
 constexpr int valueLabelLimit = 64; // beyond this many bars only the callouts carry numbers
 const QColor highlightColor(0xE6, 0x9F, 0x00); // Okabe-Ito orange: stands apart in light and dark
-
-QFont pixelFont(QFont font, qreal px)
-{
-    font.setPixelSize(std::max(1, static_cast<int>(std::floor(px))));
-    return font;
-}
 
 QFont boldFont(QFont font)
 {
@@ -172,16 +163,17 @@ DistributionFigure::Layout DistributionFigure::layout(const QRectF &rect, const 
     l.bars = static_cast<int>(m_bars.order.size());
     const QFontMetricsF fm(l.font), titleMetrics(boldFont(l.font));
     const qreal line = fm.height();
-    l.title = QRectF(rect.left() + margin, rect.top() + margin, rect.width() - 2 * margin, titleMetrics.height());
-    qreal top = l.title.bottom() + margin;
+    l.title = QRectF(
+        rect.left() + figureMargin, rect.top() + figureMargin, rect.width() - 2 * figureMargin, titleMetrics.height());
+    qreal top = l.title.bottom() + figureMargin;
     if (m_bars.anyMasked) {
-        l.legend = QRectF(rect.left() + margin, top, rect.width() - 2 * margin, line);
-        top = l.legend.bottom() + margin;
+        l.legend = QRectF(rect.left() + figureMargin, top, rect.width() - 2 * figureMargin, line);
+        top = l.legend.bottom() + figureMargin;
     }
     qreal axisLabels = 0;
     for (int i = 0; i < m_bars.axis.tickCount(); ++i)
         axisLabels = std::max(axisLabels, fm.horizontalAdvance(m_bars.axis.label(i, style.locale)));
-    const qreal left = rect.left() + margin + line + labelGap + axisLabels + tickLength + 2;
+    const qreal left = rect.left() + figureMargin + line + figureLabelGap + axisLabels + tickLength + 2;
     const qreal right = std::max(left + 1, rect.right() - 10);
     l.pitch = l.bars > 0 ? (right - left) / l.bars : 0;
     l.barWidth = l.pitch * (l.bars > 100 ? 1.0 : 0.8);
@@ -198,7 +190,7 @@ DistributionFigure::Layout DistributionFigure::layout(const QRectF &rect, const 
     }
     qreal extent = 0;
     if (l.bars > 0 && m_labels.widest + 6 <= l.pitch) {
-        extent = line + labelGap;
+        extent = line + figureLabelGap;
         l.labelLength = m_labels.widest;
     } else if (l.bars > 0) {
         l.vertical = true;
@@ -209,9 +201,9 @@ DistributionFigure::Layout DistributionFigure::layout(const QRectF &rect, const 
             widest *= QFontInfo(l.labelFont).pixelSize() / basePx;
         }
         l.labelLength = std::min(widest, 0.3 * rect.height());
-        extent = l.labelLength + labelGap + 2;
+        extent = l.labelLength + figureLabelGap + 2;
     }
-    const qreal bottom = std::max(top + line, rect.bottom() - margin - extent);
+    const qreal bottom = std::max(top + line, rect.bottom() - figureMargin - extent);
     l.plot = QRectF(QPointF(left, top + line / 2), QPointF(right, bottom));
     return l;
 }
@@ -341,7 +333,7 @@ void DistributionFigure::paintAxis(QPainter &painter, const Layout &l, const Fig
     const qreal zero = barTop(l, 0);
     painter.drawLine(QPointF(l.plot.left(), zero), QPointF(l.plot.right(), zero));
     painter.save();
-    painter.translate(l.rect.left() + margin, l.plot.center().y());
+    painter.translate(l.rect.left() + figureMargin, l.plot.center().y());
     painter.rotate(-90);
     painter.setPen(style.palette.color(QPalette::Text));
     painter.drawText(QRectF(-l.plot.height() / 2, 0, l.plot.height(), fm.height()), Qt::AlignCenter,
@@ -417,13 +409,13 @@ void DistributionFigure::paintLabels(QPainter &painter, const Layout &l, const F
         if (l.vertical) {
             const QString text = fm.elidedText(tokenLabel(tokens[key]), Qt::ElideRight, l.labelLength);
             painter.save();
-            painter.translate(x, l.plot.bottom() + labelGap);
+            painter.translate(x, l.plot.bottom() + figureLabelGap);
             painter.rotate(-90);
             painter.drawText(QRectF(-l.labelLength - 2, -line / 2, l.labelLength + 2, line),
                 Qt::AlignRight | Qt::AlignVCenter, text);
             painter.restore();
         } else {
-            painter.drawText(QRectF(x - l.pitch / 2, l.plot.bottom() + labelGap, l.pitch, line),
+            painter.drawText(QRectF(x - l.pitch / 2, l.plot.bottom() + figureLabelGap, l.pitch, line),
                 Qt::AlignHCenter | Qt::AlignTop, tokenLabel(tokens[key]));
         }
     }
@@ -495,7 +487,7 @@ AnnotationTargets DistributionFigure::annotationTargets(const Layout &l) const
         return t;
     const qreal valueHeight = QFontMetricsF(valueFont(l)).height() + 1;
     const qreal labelBottom
-        = l.plot.bottom() + labelGap + (l.vertical ? l.labelLength + 2 : QFontMetricsF(l.labelFont).height());
+        = l.plot.bottom() + figureLabelGap + (l.vertical ? l.labelLength + 2 : QFontMetricsF(l.labelFont).height());
     const qreal valueWidth = QFontMetricsF(valueFont(l)).horizontalAdvance(QStringLiteral("−0.00"));
     // Each bar's column, `width` wide: its weight above, the bar, its label below.
     const auto column = [this, l, valueHeight, labelBottom](int key, qreal width) {

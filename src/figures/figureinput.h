@@ -1,5 +1,7 @@
 #pragma once
 
+#include <QString>
+
 namespace qkv {
 
 class Document;
@@ -14,6 +16,10 @@ struct FigureInput {
     int head = 0;
     int token = -1;
     bool keySelected = false;
+    // A snapshot's result the views that show differences compare against (alive while the
+    // figure is drawn; null: none), and its name.
+    const Result *baseline = nullptr;
+    QString baselineName;
 };
 
 } // namespace qkv

@@ -4,7 +4,23 @@
 #include <QLocale>
 #include <QPalette>
 
+#include <algorithm>
+#include <cmath>
+
 namespace qkv {
+
+// The spacing of the chart figures (heatmap, heads grid, bars): around a figure, and between a
+// label and what it names; and the smallest label still readable on a slide.
+constexpr qreal figureMargin = 6;
+constexpr qreal figureLabelGap = 4;
+constexpr int minLabelPx = 8;
+
+// `font` at `px` pixels (whole, at least 1).
+inline QFont pixelFont(QFont font, qreal px)
+{
+    font.setPixelSize(std::max(1, static_cast<int>(std::floor(px))));
+    return font;
+}
 
 // How a figure is drawn beyond its data: the colours and text of the window that shows it, or of
 // the slide it is exported to.

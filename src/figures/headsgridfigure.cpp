@@ -13,7 +13,6 @@
 namespace qkv {
 namespace {
 
-constexpr qreal margin = 6;
 constexpr qreal gap = 10;
 
 } // namespace
@@ -129,7 +128,7 @@ HeadsGridFigure::Layout HeadsGridFigure::layout(const QRectF &rect, const Figure
     l.caption = QFontMetricsF(l.font).height() + 6; // room for the current head's outline
     const QString title = HeatmapFigure::colorBarTitle(m_showScores, m_unitScale, style.exported);
     const qreal barWidth = colorBarWidth(colorScale(), title, l.font, style.locale);
-    const QRectF area = rect.adjusted(margin, margin, -margin - barWidth, -margin);
+    const QRectF area = rect.adjusted(figureMargin, figureMargin, -figureMargin - barWidth, -figureMargin);
     // The column count that gives the largest tiles.
     for (int cols = 1; cols <= l.heads; ++cols) {
         const int rows = (l.heads + cols - 1) / cols;

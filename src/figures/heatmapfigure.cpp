@@ -13,16 +13,7 @@
 namespace qkv {
 namespace {
 
-constexpr qreal margin = 6;
-constexpr qreal labelGap = 4;
-constexpr int minLabelPx = 8; // the smallest label still readable on a slide
 constexpr int minValuePx = 7;
-
-QFont pixelFont(QFont font, qreal px)
-{
-    font.setPixelSize(std::max(1, static_cast<int>(std::floor(px))));
-    return font;
-}
 
 // Black or white by the cell's relative luminance, with seaborn's threshold for annotated
 // heatmaps, so mid-scale cells read like the figures people know.
@@ -69,6 +60,8 @@ const SquareMatrix *HeatmapFigure::shownValues() const
     const HeadResult *h = headResult();
     if (!h)
         return nullptr;
+    if (showsDifference())
+        return &m_delta;
     // Without scores (a matrix of weights alone) the weights stand in.
     return m_showScores && h->scores.rows() == h->weights.rows() ? &h->scores : &h->weights;
 }
@@ -76,6 +69,7 @@ const SquareMatrix *HeatmapFigure::shownValues() const
 void HeatmapFigure::dataChanged()
 {
     ++m_serial;
+    updateDifference();
 }
 
 void HeatmapFigure::updateRows(const Result *result, int head, const ChangedRows &rows)
@@ -204,7 +198,8 @@ ColorScale HeatmapFigure::colorScale() const
         return m_scale.scale;
     m_scale.serial = m_serial;
     const SquareMatrix *v = shownValues();
-    const bool scores = m_showScores && v && v != &headResult()->weights;
+    // Scores and differences are signed: the diverging map, centred at 0.
+    const bool scores = v && v != &headResult()->weights;
     // Softmax weights come with their largest: the range is known without reading 134 MB at
     // 4,096 tokens (they start at 0).
     const bool skip = m_skipFirst && v && v->cols() > 1;
@@ -263,8 +258,10 @@ HeatmapFigure::Layout HeatmapFigure::layout(const QRectF &rect, const FigureStyl
     if (!values)
         return l;
     l.n = static_cast<int>(values->rows());
-    const QRectF area = rect.adjusted(margin, margin, -margin, -margin);
-    l.barTitle = colorBarTitle(m_showScores && values != &headResult()->weights, m_unitScale, figure);
+    const QRectF area = rect.adjusted(figureMargin, figureMargin, -figureMargin, -figureMargin);
+    l.barTitle = showsDifference()
+        ? differenceTitle(m_showScores)
+        : colorBarTitle(m_showScores && values != &headResult()->weights, m_unitScale, figure);
     const qreal barWidth = withBar ? colorBarWidth(scale, l.barTitle, font, style.locale) : 0.0;
     const qreal basePx = QFontInfo(font).pixelSize();
     l.axisTitle = figure && !m_sharedScale ? std::ceil(QFontMetricsF(font).height() * 1.3) : 0;
@@ -275,12 +272,12 @@ HeatmapFigure::Layout HeatmapFigure::layout(const QRectF &rect, const FigureStyl
     for (int pass = 0; pass < 3; ++pass) {
         l.labelFont = pixelFont(font, px);
         const qreal advance = widest * px / basePx;
-        l.extent = std::max<qreal>(0, std::min(advance + labelGap + 2, 0.3 * std::min(width, height)));
+        l.extent = std::max<qreal>(0, std::min(advance + figureLabelGap + 2, 0.3 * std::min(width, height)));
         side = std::max<qreal>(0, std::min(width - l.extent, height - l.extent));
         const qreal lineHeight = QFontMetricsF(l.labelFont).height();
         // Column labels lie level when the widest fits its cell; the grid then grows upwards.
         l.flat = advance + 4 <= side / l.n;
-        l.top = l.flat ? lineHeight * (figure ? 1.0 : 1.8) + labelGap : l.extent; // the window: room for "keys →"
+        l.top = l.flat ? lineHeight * (figure ? 1.0 : 1.8) + figureLabelGap : l.extent; // the window: room for "keys →"
         side = std::max<qreal>(0, std::min(width - l.extent, height - l.top));
         if (side / l.n >= lineHeight || px <= minLabelPx)
             break;
@@ -294,7 +291,7 @@ HeatmapFigure::Layout HeatmapFigure::layout(const QRectF &rect, const FigureStyl
     // The bar's title goes above the grid when the column labels leave room.
     const qreal barLine = QFontMetricsF(font).height();
     l.bar = QRectF(l.grid.right(), l.grid.top() - std::min(l.top + l.axisTitle, barLine * 1.6), barWidth, 0);
-    l.bar.setBottom(l.grid.bottom() + std::min(barLine / 2, margin));
+    l.bar.setBottom(l.grid.bottom() + std::min(barLine / 2, figureMargin));
 
     const int step = l.cell > 0 ? std::max(1, static_cast<int>(std::ceil(lineHeight / l.cell))) : l.n + 1;
     const int token = std::max(m_selectedRow, m_selectedColumn);
@@ -351,11 +348,11 @@ QList<QRectF> HeatmapFigure::labelRects(
     for (int i : l.shown) {
         const qreal centre = (i + 0.5) * l.cell;
         if (orientation == Qt::Vertical)
-            rects << QRectF(l.grid.left() - l.extent, l.grid.top() + centre - h / 2, l.extent - labelGap, h);
+            rects << QRectF(l.grid.left() - l.extent, l.grid.top() + centre - h / 2, l.extent - figureLabelGap, h);
         else if (l.flat)
-            rects << QRectF(l.grid.left() + i * l.cell, l.grid.top() - l.top, l.cell, l.top - labelGap);
+            rects << QRectF(l.grid.left() + i * l.cell, l.grid.top() - l.top, l.cell, l.top - figureLabelGap);
         else
-            rects << QRectF(l.grid.left() + centre - h / 2, l.grid.top() - l.top, h, l.top - labelGap);
+            rects << QRectF(l.grid.left() + centre - h / 2, l.grid.top() - l.top, h, l.top - figureLabelGap);
     }
     if (tokens)
         *tokens = l.shown;
@@ -385,6 +382,8 @@ QString HeatmapFigure::describeCell(int row, int col) const
                             .arg(h->weights(row, col), 0, 'g', 6)
                             .arg(h->scores(row, col), 0, 'g', 6)
                       : tr("%1: weight %L2").arg(pair).arg(h->weights(row, col), 0, 'g', 6);
+    if (showsDifference() && r.isVisible(row, col))
+        text += u'\n' + tr("Δ %L1 since “%2”").arg(m_delta(row, col), 0, 'g', 6).arg(m_baselineName);
     for (const RowProblem &p : h->problems)
         if (p.row == row)
             text += QStringLiteral("\n") + describe(RowWarning {m_head, row, p.issue}, r.tokens);
@@ -466,7 +465,7 @@ void HeatmapFigure::paintLabels(QPainter &painter, const Layout &l, const Figure
     const Result &r = result();
     const QFontMetricsF fm(l.labelFont);
     const qreal lh = fm.height();
-    const qreal width = l.extent - labelGap;
+    const qreal width = l.extent - figureLabelGap;
     std::vector<char> problem(static_cast<std::size_t>(l.n));
     for (const RowProblem &p : headResult()->problems)
         if (p.row >= 0 && p.row < l.n)
@@ -495,7 +494,7 @@ void HeatmapFigure::paintLabels(QPainter &painter, const Layout &l, const Figure
         painter.setFont(figure && columnSelected ? bold : l.labelFont);
         painter.setPen(columnSelected && !figure ? highlighted : plain);
         if (l.flat) {
-            const QRectF columnLabel(l.grid.left() + i * l.cell, l.grid.top() - l.top, l.cell, l.top - labelGap);
+            const QRectF columnLabel(l.grid.left() + i * l.cell, l.grid.top() - l.top, l.cell, l.top - figureLabelGap);
             if (columnSelected && !figure)
                 painter.fillRect(
                     QRectF(columnLabel.center().x() - advance / 2 - 3, columnLabel.bottom() - lh, advance + 6, lh),
@@ -505,7 +504,7 @@ void HeatmapFigure::paintLabels(QPainter &painter, const Layout &l, const Figure
         }
         // Column labels read upwards from the grid; rotated, so they never collide sideways.
         painter.save();
-        painter.translate(l.grid.left() + centre, l.grid.top() - labelGap);
+        painter.translate(l.grid.left() + centre, l.grid.top() - figureLabelGap);
         painter.rotate(-90);
         if (columnSelected && !figure)
             painter.fillRect(QRectF(-2, -lh / 2, advance + 5, lh), style.palette.highlight());
@@ -527,7 +526,7 @@ void HeatmapFigure::paintLabels(QPainter &painter, const Layout &l, const Figure
         return;
     }
     // Which axis is which, in the corner the labels leave free.
-    const QRectF corner(l.grid.left() - l.extent, l.grid.top() - l.top, width, l.top - labelGap);
+    const QRectF corner(l.grid.left() - l.extent, l.grid.top() - l.top, width, l.top - figureLabelGap);
     const QString keys = tr("keys →"), queries = tr("queries ↓");
     QFont italic = pixelFont(l.labelFont, l.labelFont.pixelSize() * 0.85);
     italic.setItalic(true);

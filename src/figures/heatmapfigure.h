@@ -52,6 +52,15 @@ public:
     // Raw scores S instead of weights A, always on the diverging map centred at 0.
     void setShowScores(bool scores);
     bool showsScores() const { return m_showScores; }
+    // Against a baseline (a snapshot's result, kept alive by the caller; null: none): the cells show
+    // now − baseline of what they show (weights or scores) on the diverging map centred at 0, with
+    // a colour bar of their own. A baseline that cannot be compared (another number of tokens)
+    // leaves the plain cells and says why in differenceRefusal().
+    void setBaseline(const Result *baseline, const QString &name);
+    const Result *baseline() const { return m_baseline; }
+    bool showsDifference() const { return m_baseline && m_delta.size() > 0; }
+    const QString &baselineName() const { return m_baselineName; }
+    const QString &differenceRefusal() const { return m_refusal; }
     // Weights on a fixed 0 … 1 scale instead of 0 … the largest weight.
     void setUnitScale(bool unit);
     bool unitScale() const { return m_unitScale; }
@@ -97,6 +106,7 @@ public:
     // Shared with the heads grid: the colour bar's title, and the colour scale for a value range
     // (scores: diverging, centred at 0; unit: weights on 0 … 1).
     static QString colorBarTitle(bool scores, bool unit, bool exported);
+    static QString differenceTitle(bool scores);
     static ColorScale scaleFor(Colormap map, bool scores, bool unit, double minValue, double maxValue);
 
 private:
@@ -106,6 +116,7 @@ private:
     const HeadResult *headResult() const;
     const SquareMatrix *shownValues() const;
     void dataChanged();
+    void updateDifference();
     qreal labelAdvance(const QFont &font) const;
     void paintValues(QPainter &painter, const Layout &l, const QLocale &locale) const;
     void paintConcealed(QPainter &painter, const Layout &l, const FigureStyle &style) const;
@@ -124,6 +135,10 @@ private:
     bool m_concealed = false;
     std::optional<ColorScale> m_sharedScale;
     AnnotationLayer m_annotations;
+    const Result *m_baseline = nullptr;
+    QString m_baselineName;
+    SquareMatrix m_delta; // now − baseline of the shown matrix; empty when no difference is shown
+    QString m_refusal;
 
     // Derived from the data, recomputed lazily after dataChanged() bumps m_serial.
     quint64 m_serial = 1;

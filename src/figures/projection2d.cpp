@@ -1,7 +1,6 @@
 #include "figures/projection2d.h"
 
 #include <Eigen/Eigenvalues>
-#include <Eigen/SVD>
 
 #include <algorithm>
 #include <cmath>
@@ -48,11 +47,28 @@ Projection2d principalPlane(const Eigen::MatrixXd &points)
             variance(i) = eig.eigenvalues()(d - 1 - i);
         }
     } else {
-        // Fewer points than dimensions: the thin SVD of the cloud itself.
-        const Eigen::BDCSVD<Eigen::MatrixXd> svd(centred, Eigen::ComputeThinV);
+        // Fewer points than dimensions: the m × m Gram matrix has the same nonzero eigenvalues,
+        // and each axis is the cloud's transpose times its eigenvector (an SVD without compiling
+        // one: Eigen's SVD alone took a hundred seconds of build per tree).
+        Eigen::MatrixXd gram = Eigen::MatrixXd::Zero(m, m);
+        gram.selfadjointView<Eigen::Lower>().rankUpdate(centred);
+        const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eig(gram);
+        const double largest = eig.eigenvalues()(m - 1);
         for (Eigen::Index i = 0; i < k; ++i) {
-            axes.col(i) = svd.matrixV().col(i);
-            variance(i) = svd.singularValues()(i) * svd.singularValues()(i);
+            variance(i) = std::max(0.0, eig.eigenvalues()(m - 1 - i));
+            Eigen::VectorXd axis = centred.transpose() * eig.eigenvectors().col(m - 1 - i);
+            // A flat direction (rank below 2) has no axis of its own: any unit vector orthogonal
+            // to the ones before does, the first coordinate axis that leaves a remainder.
+            if (!(variance(i) > 1e-12 * largest)) {
+                variance(i) = 0;
+                for (Eigen::Index e = 0; e < d; ++e) {
+                    axis = Eigen::VectorXd::Unit(d, e);
+                    axis -= axes.leftCols(i) * (axes.leftCols(i).transpose() * axis);
+                    if (axis.norm() > 0.5)
+                        break;
+                }
+            }
+            axes.col(i) = axis.normalized();
         }
     }
     for (Eigen::Index i = 0; i < k; ++i) {

@@ -16,13 +16,13 @@ namespace qkv {
 namespace {
 
 const int defaultMaxKeys = WorkedOptions {}.maxKeys;
-constexpr qreal margin = 12;
+constexpr qreal pageMargin = 12;
 
 // Text widths summed from cached per-character advances. Shaping every line of a long
 // computation on each edit costs milliseconds (QTextDocument needed 14 ms at 64 tokens); these
 // sums cost microseconds, and only the lines on screen are shaped, when drawn. Words with
 // characters outside Latin, Greek, Cyrillic and the symbol blocks (CJK, right-to-left, emoji)
-// are shaped whole. Kerning is ignored: the right margin absorbs the pixel or two it can add.
+// are shaped whole. Kerning is ignored: the right pageMargin absorbs the pixel or two it can add.
 struct Advances {
     explicit Advances(const QFont &font)
         : metrics(font)
@@ -200,8 +200,8 @@ void WorkedFigure::layOut(qreal width, const FigureStyle &style) const
 
     m_text.pieces.clear();
     m_text.rows.clear();
-    const qreal left = margin, right = std::max(width - margin, left + 80);
-    qreal y = margin; // the top of the next line
+    const qreal left = pageMargin, right = std::max(width - pageMargin, left + 80);
+    qreal y = pageMargin; // the top of the next line
     struct Run {
         const QString &text;
         Style style;
@@ -239,7 +239,7 @@ void WorkedFigure::layOut(qreal width, const FigureStyle &style) const
             flow({{b.text, Title}}, left, Title);
             break;
         case Kind::Step:
-            y += margin / 2;
+            y += pageMargin / 2;
             flow({{b.text, Bold}}, left, Bold);
             break;
         case Kind::Text:
@@ -260,7 +260,7 @@ void WorkedFigure::layOut(qreal width, const FigureStyle &style) const
             for (const WorkedRow &r : b.rows)
                 column = std::max(column, a.width(r.label) + a.width(u":"));
             column = std::min(column, (right - left) * 0.3);
-            const qreal indent = left + column + margin / 2;
+            const qreal indent = left + column + pageMargin / 2;
             // The colon is a piece of its own: drawn with the token, it would jump before a
             // right-to-left token.
             const qreal colon = a.width(u":");
@@ -285,9 +285,9 @@ void WorkedFigure::layOut(qreal width, const FigureStyle &style) const
             break;
         }
         }
-        y += margin / 3;
+        y += pageMargin / 3;
     }
-    m_text.height = y + margin;
+    m_text.height = y + pageMargin;
 }
 
 qreal WorkedFigure::contentHeight(qreal width, const FigureStyle &style) const

@@ -58,6 +58,9 @@ private:
     int m_root = -1;
 };
 
+// A number as goals and checks write it in their messages: four significant digits.
+QString shownNumber(double x);
+
 enum class Op {
     Number,
     Read, // a quantity of the attention

@@ -13,11 +13,6 @@ struct Number {
     QString why;
 };
 
-QString shown(double x)
-{
-    return QString::number(x, 'g', 4);
-}
-
 QString opText(Op op)
 {
     switch (op) {
@@ -191,9 +186,9 @@ private:
             weights.maxCoeff(&top);
             check.met = weights(*col) >= weights(top);
             check.detail = check.met
-                ? QCoreApplication::translate("Goal", "%1 = %2, the largest").arg(n.key, shown(weights(*col)))
+                ? QCoreApplication::translate("Goal", "%1 = %2, the largest").arg(n.key, shownNumber(weights(*col)))
                 : QCoreApplication::translate("Goal", "%1 = %2, but %3 = %4")
-                      .arg(n.key, shown(weights(*col)), m_result.tokens[top], shown(weights(top)));
+                      .arg(n.key, shownNumber(weights(*col)), m_result.tokens[top], shownNumber(weights(top)));
         }
         check.now = check.detail;
         checks.push_back(check);
@@ -247,11 +242,11 @@ private:
             break;
         }
         const bool literal = m_nodes[n.rhs].op == Op::Number;
-        const QString bound = literal ? source(m_nodes[n.rhs]) : shown(y);
-        const QString within = t > 0 ? QStringLiteral(" ± %1").arg(shown(t)) : QString();
+        const QString bound = literal ? source(m_nodes[n.rhs]) : shownNumber(y);
+        const QString within = t > 0 ? QStringLiteral(" ± %1").arg(shownNumber(t)) : QString();
         check.detail
-            = QCoreApplication::translate("Goal", "%1, needs %2 %3%4").arg(shown(x), opText(n.op), bound, within);
-        check.now = literal ? shown(x) : QStringLiteral("%1 vs %2").arg(shown(x), shown(y));
+            = QCoreApplication::translate("Goal", "%1, needs %2 %3%4").arg(shownNumber(x), opText(n.op), bound, within);
+        check.now = literal ? shownNumber(x) : QStringLiteral("%1 vs %2").arg(shownNumber(x), shownNumber(y));
         checks.push_back(check);
         return check.met;
     }
@@ -263,6 +258,11 @@ private:
 };
 
 } // namespace
+
+QString shownNumber(double x)
+{
+    return QString::number(x, 'g', 4);
+}
 
 Goal::Outcome Goal::evaluate(const Document &doc, const Result &result) const
 {

@@ -11,11 +11,6 @@
 namespace qkv::lessons {
 namespace {
 
-QString shown(double x)
-{
-    return QString::number(x, 'g', 4);
-}
-
 // The value of a prediction's quantity. Goals are checked when a lesson is read; one built in code
 // that does not parse reads as unknown, with the parser's message.
 std::optional<double> quantity(const QString &text, const Document &doc, const Result &result, QString *why)
@@ -57,9 +52,9 @@ ExerciseStatus checkPrediction(const Exercise &e, ExerciseStatus status, const D
         return status;
     }
     const QString truthText = e.kind == ExerciseKind::PredictNumber
-        ? QCoreApplication::translate("LessonCheck", "%1 is %2").arg(e.goal, shown(*truth))
+        ? QCoreApplication::translate("LessonCheck", "%1 is %2").arg(e.goal, shownNumber(*truth))
         : QCoreApplication::translate("LessonCheck", "%1 attends most to %2 (%3)")
-              .arg(e.query, result.tokens[*top], shown(*truth));
+              .arg(e.query, result.tokens[*top], shownNumber(*truth));
     status.truth = truthText;
     if (answer.isUndefined()) {
         status.state = ExerciseState::Unanswered;
@@ -75,7 +70,7 @@ ExerciseStatus checkPrediction(const Exercise &e, ExerciseStatus status, const D
         right = col && result.heads[e.head].weights(*tokenIndex(result.tokens, e.query), *col) >= *truth;
     }
     status.state = right ? ExerciseState::Met : ExerciseState::NotMet;
-    const QString given = answer.isDouble() ? shown(answer.toDouble()) : answer.toString();
+    const QString given = answer.isDouble() ? shownNumber(answer.toDouble()) : answer.toString();
     status.detail = QCoreApplication::translate("LessonCheck", "answered %1; %2").arg(given, truthText);
     return status;
 }

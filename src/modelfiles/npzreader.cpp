@@ -26,7 +26,7 @@ constexpr qint64 maxDeflateRatio = 1032;
 // One file of the archive as its central directory describes it. The central directory is
 // trusted over the local headers: Python's zipfile (np.savez) writes 0xFFFFFFFF sizes and a
 // ZIP64 field into the local header of every entry, and only the central one holds the sizes.
-struct Entry {
+struct NpzEntry {
     QString name;
     quint16 flags = 0;
     quint16 method = 0;
@@ -52,7 +52,7 @@ qint64 findEnd(QByteArrayView bytes)
                         "writes"));
 }
 
-std::vector<Entry> centralDirectory(QByteArrayView bytes)
+std::vector<NpzEntry> centralDirectory(QByteArrayView bytes)
 {
     const qint64 end = findEnd(bytes);
     if (end >= 20 && le32(bytes, end - 20) == zip64LocatorSignature)
@@ -65,14 +65,14 @@ std::vector<Entry> centralDirectory(QByteArrayView bytes)
     if (disk != 0 || directoryDisk != 0 || here != total)
         fail(QStringLiteral("archives split over several disks are not read"));
     const QByteArrayView directory = slice(bytes.first(end), offset, size, u"central directory"_qs);
-    std::vector<Entry> entries;
+    std::vector<NpzEntry> entries;
     qint64 at = 0;
     for (int i = 0; i < total; ++i) {
         const QString where = QStringLiteral("central directory entry %1").arg(i + 1);
         slice(directory, at, 46, where);
         if (le32(directory, at) != centralSignature)
             fail(QStringLiteral("%1: bad signature").arg(where));
-        Entry e;
+        NpzEntry e;
         e.flags = le16(directory, at + 8);
         e.method = le16(directory, at + 10);
         e.crc = le32(directory, at + 16);
@@ -155,7 +155,7 @@ qint64 inflateInto(QByteArrayView compressed, char *out, qint64 size, bool whole
     fail(QStringLiteral("the compressed data ends early (after %1 of %2 bytes)").arg(written).arg(size));
 }
 
-QByteArrayView entryData(QByteArrayView bytes, const Entry &e)
+QByteArrayView entryData(QByteArrayView bytes, const NpzEntry &e)
 {
     slice(bytes, e.localOffset, 30, u"local header"_qs);
     if (le32(bytes, e.localOffset) != localSignature)
@@ -167,7 +167,7 @@ QByteArrayView entryData(QByteArrayView bytes, const Entry &e)
 // What can be checked of an entry before it is inflated: its method, its place, and that its
 // .npy header promises exactly the declared size within what is left of `budget`, which it
 // takes its share of.
-void checkEntry(QByteArrayView bytes, const Entry &e, qint64 &budget)
+void checkEntry(QByteArrayView bytes, const NpzEntry &e, qint64 &budget)
 {
     if (e.flags & 0x1)
         fail(QStringLiteral("encrypted entries are not read"));
@@ -201,7 +201,7 @@ void checkEntry(QByteArrayView bytes, const Entry &e, qint64 &budget)
 }
 
 // An entry checkEntry passed: inflated, its CRC checked, decoded.
-Tensor readEntry(QByteArrayView bytes, const Entry &e)
+Tensor readEntry(QByteArrayView bytes, const NpzEntry &e)
 {
     const QByteArrayView data = entryData(bytes, e);
     // Inflated into floats, whose memory the values keep when they are float32 (no second copy
@@ -224,7 +224,7 @@ Tensor readEntry(QByteArrayView bytes, const Entry &e)
 
 // One wanted entry on its way to a tensor.
 struct Job {
-    const Entry *entry = nullptr;
+    const NpzEntry *entry = nullptr;
     QString name;
     Tensor tensor;
     std::exception_ptr error;
@@ -272,9 +272,9 @@ TensorFile readNpz(QByteArrayView bytes, const QString &where, const TensorFilte
     try {
         std::set<QString> seen;
         qint64 budget = limits::maxTensorBytes;
-        const std::vector<Entry> entries = centralDirectory(bytes);
+        const std::vector<NpzEntry> entries = centralDirectory(bytes);
         std::vector<Job> jobs;
-        for (const Entry &e : entries) {
+        for (const NpzEntry &e : entries) {
             entryName = e.name;
             // np.savez writes only .npy entries; folders or notes added by other tools are skipped.
             if (!e.name.endsWith(QLatin1String(".npy")))

@@ -58,14 +58,14 @@ QByteArray stringArray(const QStringList &strings)
     return out;
 }
 
-struct Entry {
+struct NpzWriteEntry {
     QByteArray name;
     QByteArray data;
     quint32 crc = 0;
     quint32 offset = 0;
 };
 
-void putHeaderFields(QByteArray &out, const Entry &e)
+void putHeaderFields(QByteArray &out, const NpzWriteEntry &e)
 {
     put<quint16>(out, 20); // version needed: 2.0
     put<quint16>(out, 0); // flags
@@ -84,7 +84,7 @@ void putHeaderFields(QByteArray &out, const Entry &e)
 QByteArray modelAttentionToNpz(const ModelAttention &m, QString *error)
 {
     const qint64 heads = qint64(m.layers) * m.heads;
-    std::vector<Entry> entries;
+    std::vector<NpzWriteEntry> entries;
     entries.push_back({"tokens.npy", stringArray(m.tokens)});
     entries.push_back({"attention.npy", floatArray(m.attention, {m.layers, m.heads, m.n, m.n})});
     if (m.hasVectors()) {
@@ -93,7 +93,7 @@ QByteArray modelAttentionToNpz(const ModelAttention &m, QString *error)
         entries.push_back({"values.npy", floatArray(m.values, {m.layers, m.heads, m.n, m.dim})});
     }
     qint64 total = 22;
-    for (const Entry &e : entries)
+    for (const NpzWriteEntry &e : entries)
         total += 30 + 46 + 2 * e.name.size() + e.data.size();
     if (total >= (qint64(1) << 32) || heads <= 0) {
         if (error)
@@ -103,7 +103,7 @@ QByteArray modelAttentionToNpz(const ModelAttention &m, QString *error)
     }
     QByteArray out;
     out.reserve(total);
-    for (Entry &e : entries) {
+    for (NpzWriteEntry &e : entries) {
         e.crc = libdeflate_crc32(0, e.data.constData(), std::size_t(e.data.size()));
         e.offset = static_cast<quint32>(out.size());
         put<quint32>(out, 0x04034b50);
@@ -111,7 +111,7 @@ QByteArray modelAttentionToNpz(const ModelAttention &m, QString *error)
         out.append(e.name).append(e.data);
     }
     const auto directory = static_cast<quint32>(out.size());
-    for (const Entry &e : entries) {
+    for (const NpzWriteEntry &e : entries) {
         put<quint32>(out, 0x02014b50);
         put<quint16>(out, 20); // made by: 2.0
         putHeaderFields(out, e);

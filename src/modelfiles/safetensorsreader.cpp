@@ -37,13 +37,13 @@ Dtype dtype(const QString &name)
     fail(QStringLiteral("dtype: %1 is not read (F16, BF16, F32 and F64 are)").arg(name));
 }
 
-struct Entry {
+struct SafetensorsEntry {
     QString name;
     QJsonObject info;
     double begin = 0; // only to sort by: any number, since readEntry checks it
 };
 
-Tensor readEntry(const Entry &e, QByteArrayView data, qint64 &budget)
+Tensor readEntry(const SafetensorsEntry &e, QByteArrayView data, qint64 &budget)
 {
     const QJsonObject &info = e.info;
     const Dtype type = dtype(info.value(QStringLiteral("dtype")).toString());
@@ -115,7 +115,7 @@ TensorFile readSafetensors(QByteArrayView bytes, const QString &where, const Ten
         // Two arrays of one name: which is meant cannot be told (and token ids are not tokens).
         if (metadataTokens && o.contains(QStringLiteral("tokens")))
             fail(QStringLiteral("__metadata__.tokens: the file also holds a tensor named \"tokens\""));
-        std::vector<Entry> entries;
+        std::vector<SafetensorsEntry> entries;
         for (auto it = o.begin(); it != o.end(); ++it) {
             if (it.key() == u"__metadata__")
                 continue;
@@ -126,11 +126,11 @@ TensorFile readSafetensors(QByteArrayView bytes, const QString &where, const Ten
             const QJsonArray offsets = info.value(QStringLiteral("data_offsets")).toArray();
             entries.push_back({it.key(), info, offsets.isEmpty() ? 0.0 : offsets.first().toDouble()});
         }
-        std::stable_sort(
-            entries.begin(), entries.end(), [](const Entry &a, const Entry &b) { return a.begin < b.begin; });
+        std::stable_sort(entries.begin(), entries.end(),
+            [](const SafetensorsEntry &a, const SafetensorsEntry &b) { return a.begin < b.begin; });
         const QByteArrayView data = bytes.sliced(8 + qint64(length));
         qint64 budget = limits::maxTensorBytes;
-        for (const Entry &e : entries) {
+        for (const SafetensorsEntry &e : entries) {
             name = e.name;
             file.names << e.name;
             if (!wanted || wanted(e.name))

@@ -26,6 +26,18 @@ bool DocumentSession::isComputedInBackground(const Document &doc)
     return n * n * doc.settings().heads * (doc.settings().dim + 8) >= 1024.0 * 1024 * 11;
 }
 
+const Result *DocumentSession::baselineResult() const
+{
+    const Snapshot *baseline = m_document.baselineSnapshot();
+    if (!baseline)
+        return nullptr;
+    if (m_baselineState != baseline->state) {
+        m_baselineResult = compute(*baseline->state);
+        m_baselineState = baseline->state;
+    }
+    return &m_baselineResult;
+}
+
 void DocumentSession::startBackgroundCompute()
 {
     m_computing = true;

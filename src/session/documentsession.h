@@ -9,6 +9,7 @@
 #include <QUndoStack>
 
 #include <algorithm>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -30,6 +31,9 @@ public:
     // says when a newer one arrives.
     const Result &result() const { return m_result; }
     static bool isComputedInBackground(const Document &doc);
+    // The result of the document's baseline snapshot (null: none chosen), for the views that show
+    // differences; computed once per snapshot, whose state never changes.
+    const Result *baselineResult() const;
     bool isComputing() const { return m_computing; }
     // Whether the latest resultChanged left every head's scores and weights as they were (a
     // value was edited: only outputs moved), so views of the attention alone need not redo anything.
@@ -154,6 +158,8 @@ private:
     bool m_computing = false;
     bool m_attentionKept = false;
     std::optional<ChangedRows> m_changedRows;
+    mutable std::shared_ptr<const Document> m_baselineState; // what m_baselineResult was computed of
+    mutable Result m_baselineResult;
     QThreadPool m_pool; // one worker; destroyed (and waited for) before the members it uses
 };
 

@@ -7,6 +7,10 @@
 
 namespace qkv::tokenizers {
 
+// Real files nest a Sequence (of normalizers or pre-tokenizers) once or twice; a deeper one is
+// refused before it is followed.
+constexpr int maxSequenceDepth = 8;
+
 // Thrown while reading a tokenizer, caught where the file is named: the message names the place
 // in the file ("model.merges[12]: ...") so that a broken file can be found and fixed.
 struct LoadError {

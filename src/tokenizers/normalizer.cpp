@@ -66,15 +66,12 @@ QString cut(QString text, qsizetype budget)
     return text;
 }
 
-// Real files nest a Sequence once or twice; a deeper one is refused before it is followed.
-constexpr int maxDepth = 8;
-
 Step parseOne(const QJsonObject &o, const QString &path, int depth);
 
 Step parseSequence(const QJsonObject &o, const QString &path, int depth)
 {
-    if (depth >= maxDepth)
-        fail(path + QStringLiteral(": Sequence nested more than %1 deep").arg(maxDepth));
+    if (depth >= maxSequenceDepth)
+        fail(path + QStringLiteral(": Sequence nested more than %1 deep").arg(maxSequenceDepth));
     const QString listPath = childPath(path, QLatin1String("normalizers"));
     const QJsonArray list = arrayField(o, QLatin1String("normalizers"), path);
     std::vector<Step> steps;

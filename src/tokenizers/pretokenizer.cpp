@@ -71,15 +71,12 @@ PreTokenizer metaspace(const QJsonObject &o, const QString &path)
     };
 }
 
-// Real files nest a Sequence once; a deeper one is refused before it is followed.
-constexpr int maxDepth = 8;
-
 PreTokenizer parseOne(const QJsonObject &o, const QString &path, PreTokenizerInfo &info, int depth);
 
 PreTokenizer parseSequence(const QJsonObject &o, const QString &path, PreTokenizerInfo &info, int depth)
 {
-    if (depth >= maxDepth)
-        fail(path + QStringLiteral(": Sequence nested more than %1 deep").arg(maxDepth));
+    if (depth >= maxSequenceDepth)
+        fail(path + QStringLiteral(": Sequence nested more than %1 deep").arg(maxSequenceDepth));
     const QString listPath = childPath(path, QLatin1String("pretokenizers"));
     const QJsonArray list = arrayField(o, QLatin1String("pretokenizers"), path);
     std::vector<PreTokenizer> steps;

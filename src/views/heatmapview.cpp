@@ -3,6 +3,8 @@
 #include "views/accessiblegrid.h"
 #include "views/accessibleviews.h"
 
+#include "session/documentsession.h"
+
 #include <QEvent>
 #include <QPainter>
 
@@ -46,6 +48,12 @@ void HeatmapView::setHead(int head)
 
 void HeatmapView::dataChanged()
 {
+    // Against the document's baseline snapshot, when one is chosen.
+    const DocumentSession *s = session();
+    const Result *baseline = s ? s->baselineResult() : nullptr;
+    const QString name = baseline ? s->document().baseline() : QString();
+    if (baseline != m_figure.baseline() || name != m_figure.baselineName())
+        m_figure.setBaseline(baseline, name);
     if (const ChangedRows *rows = m_binding.changedRows())
         m_figure.updateRows(&result(), head(), *rows);
     else

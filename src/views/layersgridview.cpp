@@ -23,7 +23,7 @@
 namespace qkv {
 namespace {
 
-constexpr qreal margin = 6;
+constexpr qreal gridMargin = 6;
 constexpr int maxTilePixels = 2048;
 
 // The smallest of 1, 2, 5, 10, 20, 50 … such that labels that many tiles apart have `need` room.
@@ -54,7 +54,7 @@ QString quoted(const QString &token)
     return QChar(0x201C) + t + QChar(0x201D);
 }
 
-QString percent(double share)
+QString sharePercent(double share)
 {
     return QStringLiteral("%1%").arg(std::lround(share * 100));
 }
@@ -67,7 +67,8 @@ QString describe(const FloatMatrix &w, const QStringList &labels, const QLocale 
     return LayersGridView::tr("strongest %1 from %2 to %3; mean row entropy %4 bits; to the first token %5, "
                               "the previous %6, itself %7")
         .arg(formatSigned(s.strongest, 2, locale), quoted(labels.value(s.from)), quoted(labels.value(s.to)),
-            locale.toString(s.entropyBits, 'f', 2), percent(s.toFirst), percent(s.toPrevious), percent(s.toSelf));
+            locale.toString(s.entropyBits, 'f', 2), sharePercent(s.toFirst), sharePercent(s.toPrevious),
+            sharePercent(s.toSelf));
 }
 
 } // namespace
@@ -164,7 +165,8 @@ LayersGridView::Layout LayersGridView::layout(const QRectF &rect, bool estimate)
     const bool guess = estimate && !m_tiles.knownScale();
     const qreal barWidth
         = colorBarWidth(guess ? ColorScale::fit(colormap(), 0, 1) : colorScale(), tr("weight"), l.font, locale());
-    const QRectF area = rect.adjusted(margin + l.rowLabels, margin + l.columnLabels, -margin - barWidth, -margin);
+    const QRectF area
+        = rect.adjusted(gridMargin + l.rowLabels, gridMargin + l.columnLabels, -gridMargin - barWidth, -gridMargin);
     // Square tiles, as large as fit; the gaps shrink with them so tiny tiles stay mostly data.
     const qreal pitch = std::min(area.width() / l.heads, area.height() / l.layers);
     l.gap = pitch >= 24 ? 4 : pitch >= 8 ? 2 : pitch >= 4 ? 1 : 0;

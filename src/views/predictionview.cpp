@@ -11,9 +11,9 @@
 namespace qkv {
 namespace {
 
-constexpr int margin = 8;
+constexpr int listMargin = 8;
 
-QString percent(double p)
+QString probabilityPercent(double p)
 {
     return QStringLiteral("%1 %").arg(QLocale().toString(100 * p, 'f', p < 0.001 && p > 0 ? 3 : 1));
 }
@@ -72,9 +72,10 @@ void PredictionView::setStale(bool stale)
 QString PredictionView::describe(const PredictedBar &bar)
 {
     if (!bar.before)
-        return tr("%1: %2").arg(bar.token, percent(bar.probability));
+        return tr("%1: %2").arg(bar.token, probabilityPercent(bar.probability));
     return tr("%1: %2, was %3 (%4 points)")
-        .arg(bar.token, percent(bar.probability), percent(*bar.before), change(bar.probability, *bar.before));
+        .arg(bar.token, probabilityPercent(bar.probability), probabilityPercent(*bar.before),
+            change(bar.probability, *bar.before));
 }
 
 PredictionView::Layout PredictionView::layout() const
@@ -89,17 +90,17 @@ PredictionView::Layout PredictionView::layout() const
             widest = std::max(widest, fm.horizontalAdvance(b.token));
     l.tokenWidth
         = std::min(widest + 2, fm.averageCharWidth() * 16); // + 2: elidedText rounds up, horizontalAdvance down
-    l.barLeft = margin + l.tokenWidth + margin;
+    l.barLeft = listMargin + l.tokenWidth + listMargin;
     const int numbers = fm.horizontalAdvance(QStringLiteral("100.0 %  ") + QChar(0x2212) + QStringLiteral("100.0"));
-    l.barWidth = std::max(fm.averageCharWidth() * 6, width() - l.barLeft - numbers - 2 * margin);
+    l.barWidth = std::max(fm.averageCharWidth() * 6, width() - l.barLeft - numbers - 2 * listMargin);
     return l;
 }
 
 int PredictionView::rowTop(const Layout &l, int group, int bar) const
 {
-    int y = margin;
+    int y = listMargin;
     for (int g = 0; g < group; ++g)
-        y += l.titleHeight + int(m_groups[std::size_t(g)].bars.size()) * l.rowHeight + margin;
+        y += l.titleHeight + int(m_groups[std::size_t(g)].bars.size()) * l.rowHeight + listMargin;
     return y + l.titleHeight + bar * l.rowHeight;
 }
 
@@ -124,8 +125,9 @@ QSize PredictionView::sizeHint() const
     for (const PredictionGroup &g : m_groups)
         rows += int(g.bars.size());
     const Layout l = layout();
-    const int h = m_groups.empty() ? fm.height() * 4
-                                   : 2 * margin + int(m_groups.size()) * (l.titleHeight + margin) + rows * l.rowHeight;
+    const int h = m_groups.empty()
+        ? fm.height() * 4
+        : 2 * listMargin + int(m_groups.size()) * (l.titleHeight + listMargin) + rows * l.rowHeight;
     return {fm.averageCharWidth() * 44, h};
 }
 
@@ -145,7 +147,8 @@ void PredictionView::paintEvent(QPaintEvent *)
         text.setAlphaF(0.5f);
     if (!m_message.isEmpty() || m_groups.empty()) {
         p.setPen(pal.color(QPalette::PlaceholderText));
-        p.drawText(rect().adjusted(margin, margin, -margin, -margin), Qt::AlignCenter | Qt::TextWordWrap, m_message);
+        p.drawText(rect().adjusted(listMargin, listMargin, -listMargin, -listMargin),
+            Qt::AlignCenter | Qt::TextWordWrap, m_message);
         return;
     }
     const Layout l = layout();
@@ -164,27 +167,28 @@ void PredictionView::paintEvent(QPaintEvent *)
         const int titleTop = rowTop(l, g, 0) - l.titleHeight;
         p.setFont(bold);
         p.setPen(text);
-        p.drawText(QRect(margin, titleTop, width() - 2 * margin, l.titleHeight), Qt::AlignLeft | Qt::AlignVCenter,
-            QFontMetrics(bold).elidedText(group.title, Qt::ElideRight, width() - 2 * margin));
+        p.drawText(QRect(listMargin, titleTop, width() - 2 * listMargin, l.titleHeight),
+            Qt::AlignLeft | Qt::AlignVCenter,
+            QFontMetrics(bold).elidedText(group.title, Qt::ElideRight, width() - 2 * listMargin));
         p.setFont(font());
         for (int b = 0; b < int(group.bars.size()); ++b) {
             const PredictedBar &entry = group.bars[std::size_t(b)];
             const int top = rowTop(l, g, b);
             p.setPen(text);
-            p.drawText(QRect(margin, top, l.tokenWidth, l.rowHeight), Qt::AlignRight | Qt::AlignVCenter,
+            p.drawText(QRect(listMargin, top, l.tokenWidth, l.rowHeight), Qt::AlignRight | Qt::AlignVCenter,
                 fm.elidedText(entry.token, Qt::ElideMiddle, l.tokenWidth));
             const QRect r = barRect(l, g, b);
             p.fillRect(QRect(l.barLeft, r.top(), l.barWidth, r.height()), track);
             p.fillRect(r, bar);
-            QString numbers = percent(entry.probability);
+            QString numbers = probabilityPercent(entry.probability);
             if (entry.before) {
                 // The model's own probability: a marker across the bar, and the change in points.
                 const int x = l.barLeft + int(std::lround(std::clamp(*entry.before, 0.0, 1.0) * l.barWidth));
                 p.setPen(QPen(text, 2));
                 p.drawLine(x, r.top() - 2, x, r.bottom() + 2);
             }
-            const QRect numberRect(
-                l.barLeft + l.barWidth + margin, top, width() - l.barLeft - l.barWidth - 2 * margin, l.rowHeight);
+            const QRect numberRect(l.barLeft + l.barWidth + listMargin, top,
+                width() - l.barLeft - l.barWidth - 2 * listMargin, l.rowHeight);
             p.setPen(text);
             p.drawText(numberRect, Qt::AlignLeft | Qt::AlignVCenter, numbers);
             if (entry.before && std::abs(entry.probability - *entry.before) >= 0.0005) {

@@ -51,14 +51,14 @@ std::pair<int, QByteArray> runQkvlab(const QStringList &args)
 }
 
 // Everything about the open document a failed open or save must leave alone.
-struct Snapshot {
+struct WindowState {
     QByteArray document;
     int undoCount = 0;
     int undoIndex = 0;
     bool clean = false;
     QString title;
     QByteArray onDisk;
-    bool operator==(const Snapshot &) const = default;
+    bool operator==(const WindowState &) const = default;
 };
 
 } // namespace
@@ -72,7 +72,7 @@ private:
     std::unique_ptr<QTemporaryDir> m_dir;
     QString m_file; // the open document's file
 
-    Snapshot snapshot() const
+    WindowState snapshot() const
     {
         DocumentSession *s = m_window->session();
         return {serializeDocument(s->document()), s->undoStack()->count(), s->undoStack()->index(),
@@ -109,7 +109,7 @@ private Q_SLOTS:
 
     void openingABadFileChangesNothing()
     {
-        const Snapshot before = snapshot();
+        const WindowState before = snapshot();
         std::vector<BadInput> inputs;
         for (auto part : {malformedJson(), wrongTypes(), badNumbers(), mismatchedDimensions(), badTokenCounts(),
                  truncations(exampleBytes(u"birds"_qs), u"birds"_qs)})
@@ -132,7 +132,7 @@ private Q_SLOTS:
     // numbers, change nothing and say why; the pasted text stays in the box.
     void editsTooLargeToComputeChangeNothing()
     {
-        const Snapshot before = snapshot();
+        const WindowState before = snapshot();
         QStringList words;
         for (int i = 0; i <= limits::maxTokens; ++i)
             words << u"w"_qs + QString::number(i);
@@ -154,7 +154,7 @@ private Q_SLOTS:
         m_window->session()->editSentence(words.join(u' '));
         m_window->session()->waitForResult();
         QCOMPARE(edit->text().size(), 2000 * 21 - 1);
-        const Snapshot twoThousand = snapshot();
+        const WindowState twoThousand = snapshot();
         auto *heads = m_window->findChild<QSpinBox *>(u"heads"_qs);
         QVERIFY(heads);
         QCOMPARE(heads->value(), 1);
@@ -170,7 +170,7 @@ private Q_SLOTS:
 
     void openingHugeAndMissingFilesChangesNothing()
     {
-        const Snapshot before = snapshot();
+        const WindowState before = snapshot();
         QFile huge(m_dir->filePath(u"huge.qkv.json"_qs));
         QVERIFY(huge.open(QIODevice::WriteOnly) && huge.resize(500LL * 1024 * 1024));
         huge.close();
@@ -187,7 +187,7 @@ private Q_SLOTS:
     // window says so at once, whether opened, dropped or chosen among the recent files.
     void openingAPipeOrADeviceWaitsForNothing()
     {
-        const Snapshot before = snapshot();
+        const WindowState before = snapshot();
         const QString pipe = m_dir->filePath(u"pipe.qkv.json"_qs);
         const QString folder = m_dir->filePath(u"model"_qs);
         QVERIFY(QDir().mkpath(folder));
@@ -229,7 +229,7 @@ private Q_SLOTS:
 
     void savingWhereItCannotChangesNothing()
     {
-        const Snapshot before = snapshot();
+        const WindowState before = snapshot();
         for (const QString &path :
             {m_dir->filePath(u"no/such/folder/doc.qkv.json"_qs), m_dir->path(), m_file + u"/doc.qkv.json"_qs}) {
             QVERIFY(!m_window->saveDocument(path));
@@ -243,7 +243,7 @@ private Q_SLOTS:
     {
         QKV_RUN_AS_ORDINARY_USER();
         QVERIFY(QFile::setPermissions(m_file, QFile::ReadOwner | QFile::ReadOther));
-        const Snapshot before = snapshot();
+        const WindowState before = snapshot();
         QVERIFY(!m_window->saveDocument(m_file));
         QVERIFY2(m_window->lastError().contains(u"is not writable"_qs), qPrintable(m_window->lastError()));
         QVERIFY(snapshot() == before);
@@ -300,7 +300,7 @@ private Q_SLOTS:
         QVERIFY(write(csv, "old numbers") && write(png, "old numbers"));
         disk.fill();
 
-        const Snapshot before = snapshot();
+        const WindowState before = snapshot();
         QVERIFY(!m_window->saveDocument(m_file));
         QVERIFY2(m_window->lastError().contains(u"No space left on device"_qs), qPrintable(m_window->lastError()));
         QVERIFY(snapshot() == before);

@@ -13,6 +13,7 @@
 #include <QContextMenuEvent>
 #include <QDockWidget>
 #include <QDoubleSpinBox>
+#include <QInputDialog>
 #include <QLabel>
 #include <QMenu>
 #include <QPushButton>
@@ -275,6 +276,57 @@ private Q_SLOTS:
     }
 
     // The dialog follows the sentence: a shorter one refills its tokens, nothing stale is read.
+    // Tools → Snapshots: a snapshot taken under a name becomes the baseline, and the heatmap shows
+    // what an edit changes from it; Compare With → Nothing shows the weights again; each is one
+    // undo step, and a deleted snapshot is gone from the menu.
+    void snapshotsShowWhatChanged()
+    {
+        auto *heatmap = m_window->findChild<HeatmapView *>(QStringLiteral("heatmap"));
+        auto *take = m_window->findChild<QAction *>(QStringLiteral("actionTakeSnapshot"));
+        QVERIFY(take);
+        QTimer::singleShot(0, this, [] {
+            auto *ask = qobject_cast<QInputDialog *>(QApplication::activeModalWidget());
+            QVERIFY(ask);
+            QCOMPARE(ask->textValue(), QStringLiteral("Snapshot 1"));
+            ask->setTextValue(QStringLiteral("tired it"));
+            ask->accept();
+        });
+        take->trigger();
+        QCOMPARE(session()->document().baseline(), QStringLiteral("tired it"));
+        QVERIFY(session()->undoStack()->undoText().startsWith(QStringLiteral("Take Snapshot")));
+        QVERIFY(heatmap->figure().showsDifference());
+        QCOMPARE(heatmap->figure().colorScale().high, 1e-12); // nothing changed yet
+        const double before = weight(7, 1);
+        session()->editValue({Field::Query, QStringLiteral("it"), 0, 0, 1}, 2.0);
+        session()->waitForResult();
+        const double change = weight(7, 1) - before;
+        QVERIFY(std::abs(change) > 0.01);
+        QVERIFY(heatmap->figure().colorScale().high >= std::abs(change));
+        QVERIFY2(heatmap->figure().describeCell(7, 1).contains(
+                     QStringLiteral("Δ %1 since “tired it”").arg(QLocale().toString(change, 'g', 6))),
+            qPrintable(heatmap->figure().describeCell(7, 1)));
+        screenshot(m_window.get(), heatmap, QStringLiteral("snapshot"));
+
+        auto *compare = m_window->findChild<QMenu *>(QStringLiteral("menuCompareWith"));
+        QVERIFY(compare);
+        Q_EMIT compare->aboutToShow();
+        QCOMPARE(compare->actions().size(), 2); // Nothing, tired it
+        QVERIFY(compare->actions().at(1)->isChecked());
+        compare->actions().at(0)->trigger();
+        QVERIFY(session()->document().baseline().isEmpty());
+        QVERIFY(!heatmap->figure().showsDifference());
+        session()->undoStack()->undo(); // compares again
+        QVERIFY(heatmap->figure().showsDifference());
+
+        auto *remove = m_window->findChild<QMenu *>(QStringLiteral("menuDeleteSnapshot"));
+        Q_EMIT remove->aboutToShow();
+        remove->actions().at(0)->trigger();
+        QVERIFY(session()->document().snapshots().empty());
+        QVERIFY(!heatmap->figure().showsDifference());
+        Q_EMIT remove->aboutToShow();
+        QVERIFY(!remove->actions().at(0)->isEnabled()); // "No snapshots"
+    }
+
     void theDialogFollowsAShorterSentence()
     {
         session()->setSelectedToken(10);

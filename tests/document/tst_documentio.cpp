@@ -47,6 +47,14 @@ Document everyFeature()
     doc.setMaskedCells({{3, 1}, {4, 0}});
     doc.setView(QJsonObject {{QStringLiteral("colormap"), QStringLiteral("magma")}});
     doc.setExtraKeys(QJsonObject {{QStringLiteral("future"), QJsonArray {1, QStringLiteral("two")}}});
+    // A snapshot of another sentence and settings, chosen as the baseline.
+    Document before;
+    before.setSentence(QStringLiteral("an older sentence"));
+    WordVectors older = before.wordVectors(QStringLiteral("older"));
+    older.k(0, 2) = -0.25;
+    before.setWordVectors(QStringLiteral("older"), older);
+    doc.setSnapshots({{QStringLiteral("before"), std::make_shared<const Document>(before)}});
+    doc.setBaseline(QStringLiteral("before"));
     return doc;
 }
 
@@ -91,6 +99,35 @@ private Q_SLOTS:
         QCOMPARE(back.document->wordVectors(QStringLiteral("日本")).q(1, 1), 0.1 + 0.2);
         QCOMPARE(back.document->extraKeys().value(QStringLiteral("future")).toArray().at(1).toString(),
             QStringLiteral("two"));
+        QCOMPARE(back.document->baseline(), QStringLiteral("before"));
+        QCOMPARE(back.document->baselineSnapshot()->state->wordVectors(QStringLiteral("older")).k(0, 2), -0.25);
+    }
+
+    // A snapshot keeps the numbers, not the marks or the view; it is shared, not copied, by the
+    // copies of its document (undo steps), and a baseline follows only a snapshot that exists.
+    void snapshotsKeepTheNumbers()
+    {
+        Document doc = everyFeature();
+        doc.setAnnotations({Annotation {}});
+        const Document state = snapshotState(doc);
+        QVERIFY(state.snapshots().empty());
+        QVERIFY(state.baseline().isEmpty());
+        QVERIFY(state.annotations().empty());
+        QVERIFY(state.view().isEmpty());
+        QCOMPARE(state.wordVectors(QStringLiteral("日本")).q(1, 1), 0.1 + 0.2);
+        QCOMPARE(state.settings(), doc.settings());
+        const Document copy = doc;
+        QCOMPARE(copy.snapshots().front().state.get(), doc.snapshots().front().state.get());
+        doc.setBaseline(QStringLiteral("no such"));
+        QVERIFY(doc.baseline().isEmpty());
+        QCOMPARE(nextSnapshotName(doc.snapshots()), QStringLiteral("Snapshot 1"));
+        doc.setSnapshots({{QStringLiteral("Snapshot 1"), copy.snapshots().front().state}});
+        QCOMPARE(nextSnapshotName(doc.snapshots()), QStringLiteral("Snapshot 2"));
+        // Saved with its snapshots last, each a whole document of its own.
+        const QByteArray text = serializeDocument(copy);
+        QVERIFY(text.indexOf("\"baseline\": \"before\"") > text.indexOf("\"view\""));
+        QVERIFY(text.contains("\"snapshots\": [\n    {\n      \"name\": \"before\",\n      \"state\": {\n"
+                              "        \"format\": \"qkvlab\""));
     }
 
     void writtenForPeople()
@@ -190,6 +227,21 @@ private Q_SLOTS:
             << u"f.json: projections: expected 2 projections (one per head), got 1"_qs;
         QTest::newRow("view not an object")
             << minimal(R"("view": [])") << u"f.json: view: expected an object, got a list"_qs;
+        const QByteArray state = R"({"format": "qkvlab", "version": 1, "sentence": "a b")";
+        QTest::newRow("snapshot's number")
+            << minimal(
+                   R"("snapshots": [{"name": "s", "state": )" + state + R"(, "words": {"a": {"q": [1, "x", 3]}}}}])")
+            << u"f.json: snapshots[0].state.words.a.q[1]: expected a finite number, got a string"_qs;
+        QTest::newRow("snapshot without a name") << minimal(R"("snapshots": [{"state": )" + state + "}}]")
+                                                 << u"f.json: snapshots[0].name: missing: every snapshot has a name"_qs;
+        QTest::newRow("two snapshots of one name") << minimal(R"("snapshots": [{"name": "s", "state": )" + state
+            + R"(}}, {"name": " s", "state": )" + state
+            + "}}]") << u"f.json: snapshots[1].name: \"s\" is the name of an earlier snapshot too"_qs;
+        QTest::newRow("snapshot in a snapshot")
+            << minimal(R"("snapshots": [{"name": "s", "state": )" + state + R"(, "snapshots": []}}])")
+            << u"f.json: snapshots[0].state.snapshots: a snapshot holds no snapshots of its own"_qs;
+        QTest::newRow("baseline of no snapshot")
+            << minimal(R"("baseline": "s")") << u"f.json: baseline: no snapshot is called \"s\""_qs;
         QString many;
         for (int i = 0; i < 10000; ++i)
             many += QStringLiteral("w ");

@@ -76,6 +76,49 @@ private Q_SLOTS:
         QVERIFY(figure.describeCell(1, 0).startsWith(QStringLiteral("cat → the: weight 0.25")));
     }
 
+    // Against a baseline each cell is the colour of now − then on the diverging scale centred at 0
+    // (±the largest change), the bar is titled Δ, and a hover says the change; a baseline of
+    // another length leaves the weights and says why.
+    void differencesAgainstABaseline()
+    {
+        const Result now = threeTokens();
+        Result then = threeTokens();
+        then.heads[0].weights.row(1) << 0.5, 0.25, 0.25; // cat: Δ −0.25, +0.5, −0.25
+        HeatmapFigure figure;
+        figure.setData(&now, 0);
+        figure.setValuesVisible(false);
+        figure.setBaseline(&then, QStringLiteral("before"));
+        QVERIFY(figure.showsDifference());
+        const ColorScale scale = figure.colorScale();
+        QCOMPARE(scale.map, Colormap::Diverging);
+        QCOMPARE(scale.low, -0.5);
+        QCOMPARE(scale.high, 0.5);
+        const FigureStyle style = test::plainStyle(false);
+        const QImage image = paint(figure, style);
+        const QRectF rect(0, 0, 400, 400);
+        const SquareMatrix delta = now.heads[0].weights - then.heads[0].weights;
+        for (int row = 0; row < 3; ++row)
+            for (int col = 0; col < 3; ++col)
+                QCOMPARE(pixelAt(image, figure.cellRect(rect, style, row, col).center()), scale.color(delta(row, col)));
+        // Unchanged cells are the scale's middle; cat → cat, up by the most, its top.
+        QCOMPARE(scale.color(delta(0, 0)), scale.color(0.0));
+        QCOMPARE(pixelAt(image, figure.cellRect(rect, style, 1, 1).center()), scale.color(0.5));
+        QVERIFY2(figure.describeCell(1, 1).endsWith(QStringLiteral("Δ 0.5 since “before”")),
+            qPrintable(figure.describeCell(1, 1)));
+        // The other head is compared head for head; scores are compared when shown.
+        figure.setData(&now, 1);
+        QCOMPARE(figure.colorScale().high, 1e-12); // no change at all: the smallest scale
+        Result shorter = threeTokens();
+        shorter.tokens.removeLast();
+        figure.setBaseline(&shorter, QStringLiteral("short"));
+        QVERIFY(!figure.showsDifference());
+        QVERIFY2(figure.differenceRefusal().startsWith(QStringLiteral("Tokens: 2 in “short”, 3 in this sentence.")),
+            qPrintable(figure.differenceRefusal()));
+        QCOMPARE(figure.colorScale().map, Colormap::Viridis);
+        figure.setBaseline(nullptr, {});
+        QVERIFY(figure.differenceRefusal().isEmpty());
+    }
+
     // Another head of the same result, given again, is drawn anew (no stale cell image).
     void newDataIsRedrawn()
     {

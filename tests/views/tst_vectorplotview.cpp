@@ -137,6 +137,21 @@ private Q_SLOTS:
         QVERIFY(plane.project(p).isApprox(projected, 1e-9));
     }
 
+    // Three 6-D points (fewer points than dimensions): the axes are numpy's thin SVD of the centred
+    // cloud, rows of Vᵀ signed as above; the shares are σ² over the total.
+    void principalPlaneOfFewerPointsThanDimensions()
+    {
+        Eigen::MatrixXd p(3, 6);
+        p << 0.5, -1.0, 2.0, 0.25, 1.5, -0.75, 1.0, 0.5, -0.5, 2.0, 0.0, 1.0, -1.5, 1.0, 0.5, -0.5, 1.0, 0.25;
+        const Projection2d plane = principalPlane(p);
+        Eigen::MatrixXd axes(2, 6);
+        axes << 0.318779231364, 0.219776269463, -0.535089108915, 0.540288696782, -0.35788153658, 0.379165885144,
+            0.661302615488, -0.54094085424, 0.322956929822, 0.342021106783, 0.067531722858, -0.210289546496;
+        QVERIFY2(plane.axes.isApprox(axes.transpose(), 1e-9), "principal axes");
+        QCOMPARE_LT(std::abs(plane.explained[0] - 0.599837720239), 1e-9);
+        QCOMPARE_LT(std::abs(plane.explained[1] - 0.400162279761), 1e-9);
+    }
+
     // 2-D points spread most along x: the principal axes are the coordinate axes, up to sign.
     void principalPlaneOfTwoDimensionsIsIdentityUpToSign()
     {

@@ -28,8 +28,9 @@ QJsonObject json(const test::CommandRun &r)
 
 } // namespace
 
-// `qkvlab solve`: goal-seek from the command line, its JSON and the document it writes.
-class TstSolveCommand : public QObject
+// The explorer on the command line: `qkvlab solve` (goal-seek: its JSON and the document it
+// writes) and `qkvlab export --baseline` (a figure of what changed since a snapshot).
+class TstExplorerCommands : public QObject
 {
     Q_OBJECT
 
@@ -138,7 +139,64 @@ private Q_SLOTS:
         QVERIFY(r.out.isEmpty());
         QVERIFY2(QString::fromUtf8(r.err).contains(message), r.err.constData());
     }
+
+    // --baseline draws the heatmap's differences from a snapshot (the document's own baseline by
+    // default, none with 'none'); a snapshot that is not there, a view that draws no differences,
+    // or a sentence of another length is refused, naming why.
+    void exportAgainstASnapshot()
+    {
+        QTemporaryDir dir;
+        qkv::Document doc = *qkv::loadDocument(u"example:animal"_qs).document;
+        const qkv::Document before = qkv::snapshotState(doc);
+        qkv::Document shorter = before;
+        shorter.setSentence(u"The animal"_qs);
+        doc.setSnapshots({{u"before"_qs, std::make_shared<const qkv::Document>(before)},
+            {u"short"_qs, std::make_shared<const qkv::Document>(shorter)}});
+        qkv::WordVectors it = doc.wordVectors(u"it"_qs);
+        it.q(0, 0) += 2;
+        doc.setWordVectors(u"it"_qs, it);
+        const QString path = dir.filePath(u"d.qkv.json"_qs);
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(qkv::serializeDocument(doc));
+        f.close();
+        const auto svg = [&](const QStringList &more, int status = 0) {
+            const QString out = dir.filePath(u"h.svg"_qs);
+            QFile::remove(out);
+            const test::CommandRun r
+                = test::runCommand(QStringList {u"export"_qs, path, u"--view"_qs, u"heatmap"_qs, u"-o"_qs, out} + more);
+            if (r.status != status)
+                qWarning() << r.err;
+            if (r.status != status)
+                return QByteArray("failed");
+            QFile file(out);
+            return status == 0 && file.open(QIODevice::ReadOnly) ? file.readAll() : r.err;
+        };
+        const QByteArray plain = svg({}), delta = svg({u"--baseline"_qs, u"before"_qs});
+        QVERIFY(!plain.contains("Δ") && plain.contains(">weight (0–1)<"));
+        // The colour bar's title, and the figure's (SVG text runs split where the script changes).
+        QVERIFY(delta.contains(">Δ <") && delta.contains(">weight<") && delta.contains("since “before”"));
+        // Saved as the baseline, the snapshot is drawn against by default; 'none' turns it off.
+        doc.setBaseline(u"before"_qs);
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write(qkv::serializeDocument(doc));
+        f.close();
+        QVERIFY(svg({}).contains(">Δ <"));
+        QVERIFY(!svg({u"--baseline"_qs, u"none"_qs}).contains("Δ"));
+        QVERIFY(svg({u"--baseline"_qs, u"after"_qs}, 2)
+                    .contains("--baseline: the document has no snapshot 'after' (its snapshots: before, short)"));
+        QVERIFY(
+            svg({u"--baseline"_qs, u"short"_qs}, 1).contains("--baseline: Tokens: 2 in “short”, 11 in this sentence."));
+        const test::CommandRun bars = test::runCommand({u"export"_qs, path, u"--view"_qs, u"bars"_qs, u"--baseline"_qs,
+            u"before"_qs, u"-o"_qs, dir.filePath(u"b.svg"_qs)});
+        QCOMPARE(bars.status, 2);
+        QVERIFY(bars.err.contains("differences are drawn by --view heatmap and --view figure"));
+        // The document's own baseline leaves the bars as they are.
+        QCOMPARE(test::runCommand({u"export"_qs, path, u"--view"_qs, u"bars"_qs, u"-o"_qs, dir.filePath(u"b.svg"_qs)})
+                     .status,
+            0);
+    }
 };
 
-QTEST_GUILESS_MAIN(TstSolveCommand)
-#include "tst_solvecommand.moc"
+QTEST_MAIN(TstExplorerCommands)
+#include "tst_explorercommands.moc"
