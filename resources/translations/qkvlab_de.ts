@@ -354,6 +354,14 @@
         <source>What “%1” attends to (query %2, head %3), sorted by weight</source>
         <translation>Worauf „%1“ achtet (Query %2, Head %3), nach Gewicht sortiert</translation>
     </message>
+    <message>
+        <source>%L1 in “%2”</source>
+        <translation>%L1 in „%2“</translation>
+    </message>
+    <message>
+        <source>“%1”</source>
+        <translation>„%1“</translation>
+    </message>
 </context>
 <context>
     <name>ExportDialog</name>

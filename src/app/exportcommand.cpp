@@ -45,9 +45,9 @@ int writeOutput(const ExportOptions &o, const QByteArray &bytes, FILE *out, FILE
 }
 
 // The snapshot a figure shows differences from (--baseline's, or the document's own) computed
-// into `baseline`; 0, or the exit status after saying why not on `err`. Only the heatmap (alone or
-// in the composed figure) draws differences so far: --baseline with anything else is refused, and
-// a document's own baseline is then left out.
+// into `baseline`; 0, or the exit status after saying why not on `err`. The heatmap (alone or in the
+// composed figure) and the bars draw differences so far: --baseline with anything else is refused,
+// and a document's own baseline is then left out.
 int resolveBaseline(const ExportOptions &o, const Document &doc, const Result &result, std::optional<Result> &baseline,
     QString &name, FILE *err)
 {
@@ -67,13 +67,14 @@ int resolveBaseline(const ExportOptions &o, const Document &doc, const Result &r
         return 2;
     }
     const bool drawn = o.numbers.isEmpty() && !o.worked && o.animate.isEmpty()
-        && (o.figure.kind == FigureKind::Heatmap || o.figure.kind == FigureKind::Figure);
+        && (o.figure.kind == FigureKind::Heatmap || o.figure.kind == FigureKind::Bars
+            || o.figure.kind == FigureKind::Figure);
     if (!drawn) {
         name.clear();
         if (!o.baseline)
             return 0;
         print(err,
-            QStringLiteral("qkvlab: export: --baseline: differences are drawn by --view heatmap and --view figure; "
+            QStringLiteral("qkvlab: export: --baseline: differences are drawn by --view heatmap, bars and figure; "
                            "not by this export yet\n"));
         return 2;
     }

@@ -162,7 +162,8 @@ void FigureRenderer::build(const FigureInput &input)
             = options.kind == FigureKind::Heads || (options.kind == FigureKind::Arrows && options.allHeads);
         QString title = options.title.isEmpty() ? defaultFigureTitle(*input.document, everyHead ? -1 : input.head)
                                                 : options.title;
-        if (options.title.isEmpty() && input.baseline && options.kind == FigureKind::Heatmap)
+        if (options.title.isEmpty() && input.baseline
+            && (options.kind == FigureKind::Heatmap || options.kind == FigureKind::Bars))
             title = QCoreApplication::translate("FigureRenderer", "%1 — Δ since “%2”").arg(title, input.baselineName);
         m_paint = [=, view = m_paint](QPainter &p, const QRectF &r) {
             p.fillRect(r, palette.base());
@@ -261,6 +262,7 @@ PaintFigure FigureRenderer::paintView(const FigureInput &in, const FigureOptions
     if (kind == FigureKind::Bars) {
         auto figure = std::make_shared<DistributionFigure>();
         figure->setData(in.result, in.head);
+        figure->setBaseline(in.baseline, in.baselineName);
         figure->setQuery(in.token);
         figure->setSorted(o.sorted);
         figure->setAnnotations(annotationsOf(in, QStringLiteral("bars")));

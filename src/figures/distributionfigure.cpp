@@ -1,5 +1,6 @@
 #include "figures/distributionfigure.h"
 
+#include "attention/difference.h"
 #include "figures/numbertext.h"
 #include "figures/tokenlabel.h"
 
@@ -28,6 +29,14 @@ QBrush hatchBrush(const FigureStyle &style)
     QColor hatch = style.palette.color(QPalette::Text);
     hatch.setAlphaF(0.35f);
     return QBrush(hatch, Qt::BDiagPattern);
+}
+
+// A baseline's weight: the text colour, dashed, over any bar colour.
+QPen ghostPen(const FigureStyle &style)
+{
+    QPen pen(style.palette.color(QPalette::Text), 1.5, Qt::DashLine);
+    pen.setCapStyle(Qt::FlatCap);
+    return pen;
 }
 
 } // namespace
@@ -125,6 +134,16 @@ void DistributionFigure::update() const
         low = std::min(low, m_bars.values[k]);
         high = std::max(high, m_bars.values[k]);
     }
+    m_bars.ghosts.clear();
+    if (m_baseline && n > 0 && Difference::refusal(r, *m_baseline, m_head, {}).isEmpty()) {
+        const SquareMatrix &then = m_baseline->heads[static_cast<std::size_t>(m_head)].weights;
+        m_bars.ghosts.fill(0.0, n);
+        for (int k = 0; k < n; ++k) {
+            m_bars.ghosts[k] = m_baseline->isVisible(q, k) ? then(q, k) : 0.0;
+            low = std::min(low, m_bars.ghosts[k]);
+            high = std::max(high, m_bars.ghosts[k]);
+        }
+    }
     if (m_sorted) {
         std::stable_sort(m_bars.order.begin(), m_bars.order.end(), [this](int a, int b) {
             if (m_bars.masked[a] != m_bars.masked[b])
@@ -136,6 +155,19 @@ void DistributionFigure::update() const
     // A weight of 1 (one key takes all) would round the axis up to 1.5: weights end at 1.
     if (low >= 0 && high <= 1 && m_bars.axis.high > 1)
         m_bars.axis = {0, 1, 0.2, 1};
+}
+
+void DistributionFigure::setBaseline(const Result *baseline, const QString &name)
+{
+    m_baseline = baseline;
+    m_baselineName = baseline ? name : QString();
+    changed();
+}
+
+QList<double> DistributionFigure::baselineValues() const
+{
+    update();
+    return m_bars.ghosts;
 }
 
 QList<int> DistributionFigure::barOrder() const
@@ -166,7 +198,7 @@ DistributionFigure::Layout DistributionFigure::layout(const QRectF &rect, const 
     l.title = QRectF(
         rect.left() + figureMargin, rect.top() + figureMargin, rect.width() - 2 * figureMargin, titleMetrics.height());
     qreal top = l.title.bottom() + figureMargin;
-    if (m_bars.anyMasked) {
+    if (m_bars.anyMasked || !m_bars.ghosts.isEmpty()) {
         l.legend = QRectF(rect.left() + figureMargin, top, rect.width() - 2 * figureMargin, line);
         top = l.legend.bottom() + figureMargin;
     }
@@ -255,12 +287,16 @@ QString DistributionFigure::describeBar(int key) const
     if (!r.isVisible(q, key))
         return tr("%1: masked (left out of the row's normalization)").arg(pair);
     // In the window's locale: a tooltip is never exported.
-    if (h->scores.rows() != h->weights.rows())
-        return tr("%1: weight %L2").arg(pair).arg(h->weights(q, key), 0, 'g', 6);
-    return tr("%1: weight %L2 (raw score %L3)")
-        .arg(pair)
-        .arg(h->weights(q, key), 0, 'g', 6)
-        .arg(h->scores(q, key), 0, 'g', 6);
+    QString text = h->scores.rows() != h->weights.rows()
+        ? tr("%1: weight %L2").arg(pair).arg(h->weights(q, key), 0, 'g', 6)
+        : tr("%1: weight %L2 (raw score %L3)")
+              .arg(pair)
+              .arg(h->weights(q, key), 0, 'g', 6)
+              .arg(h->scores(q, key), 0, 'g', 6);
+    update();
+    if (!m_bars.ghosts.isEmpty())
+        text += u'\n' + tr("%L1 in “%2”").arg(m_bars.ghosts[key], 0, 'g', 6).arg(m_baselineName);
+    return text;
 }
 
 void DistributionFigure::paint(QPainter &painter, const QRectF &rect, const FigureStyle &style) const
@@ -341,21 +377,31 @@ void DistributionFigure::paintAxis(QPainter &painter, const Layout &l, const Fig
     painter.restore();
     if (l.legend.isEmpty())
         return;
-    // "■ weight  ▨ masked", centred under the title.
-    const QString names[2] = {tr("weight"), tr("masked")};
+    // "■ weight  ▨ masked  ┆ “before”", centred under the title.
+    enum Marker { Filled, Hatched, Dashed };
+    std::vector<std::pair<Marker, QString>> entries {{Filled, tr("weight")}};
+    if (m_bars.anyMasked)
+        entries.emplace_back(Hatched, tr("masked"));
+    if (!m_bars.ghosts.isEmpty())
+        entries.emplace_back(Dashed, tr("“%1”").arg(m_baselineName));
     const qreal box = fm.height() * 0.7;
-    const qreal width = 2 * (box + 4) + fm.horizontalAdvance(names[0]) + fm.horizontalAdvance(names[1]) + 16;
+    qreal width = -16;
+    for (const auto &entry : entries)
+        width += box + 4 + fm.horizontalAdvance(entry.second) + 16;
     qreal x = l.legend.center().x() - width / 2;
-    for (int i = 0; i < 2; ++i) {
-        const QRectF marker(x, l.legend.center().y() - box / 2, box, box);
-        painter.setPen(i == 0 ? Qt::NoPen : QPen(hatchBrush(style).color(), 1));
-        painter.setBrush(i == 0 ? style.palette.brush(QPalette::Highlight) : hatchBrush(style));
-        painter.drawRect(marker);
+    for (const auto &[marker, name] : entries) {
+        const QRectF mark(x, l.legend.center().y() - box / 2, box, box);
+        painter.setPen(marker == Filled ? QPen(Qt::NoPen)
+                : marker == Hatched     ? QPen(hatchBrush(style).color(), 1)
+                                        : ghostPen(style));
+        painter.setBrush(marker == Filled ? style.palette.brush(QPalette::Highlight)
+                : marker == Hatched       ? hatchBrush(style)
+                                          : QBrush(Qt::NoBrush));
+        painter.drawRect(mark);
         painter.setPen(style.palette.color(QPalette::Text));
-        painter.drawText(
-            QRectF(marker.right() + 4, l.legend.top(), fm.horizontalAdvance(names[i]) + 1, l.legend.height()),
-            Qt::AlignLeft | Qt::AlignVCenter, names[i]);
-        x = marker.right() + 4 + fm.horizontalAdvance(names[i]) + 16;
+        painter.drawText(QRectF(mark.right() + 4, l.legend.top(), fm.horizontalAdvance(name) + 1, l.legend.height()),
+            Qt::AlignLeft | Qt::AlignVCenter, name);
+        x = mark.right() + 4 + fm.horizontalAdvance(name) + 16;
     }
 }
 
@@ -378,6 +424,22 @@ void DistributionFigure::paintBars(QPainter &painter, const Layout &l, const Fig
         }
         const QRectF r = QRectF(QPointF(x, barTop(l, m_bars.values[key])), QPointF(x + l.barWidth, barTop(l, 0)));
         painter.fillRect(r.normalized(), key == m_highlightedKey ? highlightColor : bar);
+    }
+    // The baseline's weights over the bars: dashed outlines, or on bars too thin for one, the
+    // dashed top alone.
+    if (!m_bars.ghosts.isEmpty()) {
+        painter.setPen(ghostPen(style));
+        painter.setBrush(Qt::NoBrush);
+        for (int pos = 0; pos < l.bars; ++pos) {
+            const int key = m_bars.order[pos];
+            if (m_bars.masked[key])
+                continue;
+            const qreal x = l.centre(pos) - l.barWidth / 2, top = barTop(l, m_bars.ghosts[key]);
+            if (l.barWidth >= 6)
+                painter.drawRect(QRectF(QPointF(x, top), QPointF(x + l.barWidth, barTop(l, 0))).normalized());
+            else
+                painter.drawLine(QPointF(x, top), QPointF(x + l.barWidth, top));
+        }
     }
     painter.restore();
 }
@@ -439,8 +501,10 @@ void DistributionFigure::paintValues(QPainter &painter, const Layout &l, const F
         const int key = m_bars.order[pos];
         if (m_bars.masked[key] || key == m_highlightedKey || (key == m_hoveredKey && !style.exported))
             continue;
-        const qreal top = barTop(l, m_bars.values[key]);
-        const qreal y = m_bars.values[key] >= 0 ? top - fm.height() - 1 : top + 1;
+        // Above the bar, or above the baseline's outline where that is higher.
+        const double value = m_bars.values[key];
+        const qreal top = barTop(l, m_bars.ghosts.isEmpty() || value < 0 ? value : std::max(value, m_bars.ghosts[key]));
+        const qreal y = value >= 0 ? top - fm.height() - 1 : top + 1;
         painter.drawText(QRectF(l.centre(pos) - l.pitch / 2, y, l.pitch, fm.height()), Qt::AlignCenter,
             formatSigned(m_bars.values[key], 2, style.locale));
     }

@@ -36,6 +36,14 @@ public:
     void setQuery(int token);
     int query() const;
 
+    // Against a baseline (a snapshot's result, alive while used; null: none): each key's weight
+    // then, drawn as a dashed outline over its bar and named in the legend. A baseline that cannot
+    // be compared (another number of tokens) draws none.
+    void setBaseline(const Result *baseline, const QString &name);
+    const Result *baseline() const { return m_baseline; }
+    // The baseline's weights of the shown row, by key (0 where masked); empty when none are drawn.
+    QList<double> baselineValues() const;
+
     void setSorted(bool sorted);
     bool isSorted() const { return m_sorted; }
     // The key whose exact weight is shown, in the highlight colour (-1: none).
@@ -80,6 +88,8 @@ private:
     QFont valueFont(const Layout &l) const;
 
     const Result *m_result = nullptr;
+    const Result *m_baseline = nullptr;
+    QString m_baselineName;
     AnnotationLayer m_annotations;
     int m_head = 0;
     int m_query = -1;
@@ -95,6 +105,7 @@ private:
         QList<int> order;
         QList<double> values;
         QList<bool> masked;
+        QList<double> ghosts; // the baseline's weights, by key; empty: none drawn
         bool anyMasked = false;
         ValueAxis axis;
     };

@@ -75,6 +75,16 @@ const Document *SessionBinding::document() const
     return m_session ? &m_session->document() : m_ownDocument ? &*m_ownDocument : nullptr;
 }
 
+const Result *SessionBinding::baseline() const
+{
+    return m_session ? m_session->baselineResult() : nullptr;
+}
+
+QString SessionBinding::baselineName() const
+{
+    return baseline() ? m_session->document().baseline() : QString();
+}
+
 std::vector<PlacedAnnotation> SessionBinding::annotations(const QString &view) const
 {
     const Document *doc = document();

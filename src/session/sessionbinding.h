@@ -39,6 +39,10 @@ public:
     // The document, for what a result does not say (the mode, shared vectors): the session's, or
     // the one set; none without either.
     const Document *document() const;
+    // The result of the session's baseline snapshot and its name (null and empty: none), for the
+    // views that show what changed.
+    const Result *baseline() const;
+    QString baselineName() const;
     // The document's annotations of `view` (an annotationViews() name) on the result's tokens.
     std::vector<PlacedAnnotation> annotations(const QString &view) const;
 

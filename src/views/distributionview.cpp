@@ -43,6 +43,7 @@ DocumentSession *DistributionView::session() const
 void DistributionView::sync()
 {
     m_figure.setData(&m_binding.result(), m_binding.head());
+    m_figure.setBaseline(m_binding.baseline(), m_binding.baselineName());
     m_figure.setQuery(m_binding.selectedToken());
     m_figure.setAnnotations(m_binding.annotations(QStringLiteral("bars")));
     update();

@@ -3,8 +3,6 @@
 #include "views/accessiblegrid.h"
 #include "views/accessibleviews.h"
 
-#include "session/documentsession.h"
-
 #include <QEvent>
 #include <QPainter>
 
@@ -49,9 +47,8 @@ void HeatmapView::setHead(int head)
 void HeatmapView::dataChanged()
 {
     // Against the document's baseline snapshot, when one is chosen.
-    const DocumentSession *s = session();
-    const Result *baseline = s ? s->baselineResult() : nullptr;
-    const QString name = baseline ? s->document().baseline() : QString();
+    const Result *baseline = m_binding.baseline();
+    const QString name = m_binding.baselineName();
     if (baseline != m_figure.baseline() || name != m_figure.baselineName())
         m_figure.setBaseline(baseline, name);
     if (const ChangedRows *rows = m_binding.changedRows())

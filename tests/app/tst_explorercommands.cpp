@@ -187,12 +187,19 @@ private Q_SLOTS:
                     .contains("--baseline: the document has no snapshot 'after' (its snapshots: before, short)"));
         QVERIFY(
             svg({u"--baseline"_qs, u"short"_qs}, 1).contains("--baseline: Tokens: 2 in “short”, 11 in this sentence."));
-        const test::CommandRun bars = test::runCommand({u"export"_qs, path, u"--view"_qs, u"bars"_qs, u"--baseline"_qs,
-            u"before"_qs, u"-o"_qs, dir.filePath(u"b.svg"_qs)});
-        QCOMPARE(bars.status, 2);
-        QVERIFY(bars.err.contains("differences are drawn by --view heatmap and --view figure"));
-        // The document's own baseline leaves the bars as they are.
-        QCOMPARE(test::runCommand({u"export"_qs, path, u"--view"_qs, u"bars"_qs, u"-o"_qs, dir.filePath(u"b.svg"_qs)})
+        const test::CommandRun arrows = test::runCommand({u"export"_qs, path, u"--view"_qs, u"arrows"_qs,
+            u"--baseline"_qs, u"before"_qs, u"-o"_qs, dir.filePath(u"b.svg"_qs)});
+        QCOMPARE(arrows.status, 2);
+        QVERIFY(arrows.err.contains("differences are drawn by --view heatmap, bars and figure"));
+        // The bars: the snapshot's weights as dashed outlines, named in the legend.
+        const test::CommandRun bars = test::runCommand({u"export"_qs, path, u"--view"_qs, u"bars"_qs, u"--query"_qs,
+            u"it"_qs, u"-o"_qs, dir.filePath(u"bars.svg"_qs)});
+        QCOMPARE(bars.status, 0);
+        QFile barsSvg(dir.filePath(u"bars.svg"_qs));
+        QVERIFY(barsSvg.open(QIODevice::ReadOnly));
+        QVERIFY(barsSvg.readAll().contains(">“before”<"));
+        // The document's own baseline leaves the arrows as they are.
+        QCOMPARE(test::runCommand({u"export"_qs, path, u"--view"_qs, u"arrows"_qs, u"-o"_qs, dir.filePath(u"b.svg"_qs)})
                      .status,
             0);
     }

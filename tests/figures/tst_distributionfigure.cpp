@@ -139,6 +139,41 @@ private Q_SLOTS:
         QCOMPARE(test::pixelsOf(image, qRgb(255, 0, 255)), 0);
     }
 
+    // Against a baseline each key's weight then is a dashed outline over its bar (the axis holds
+    // both), named in the legend and the hover; a baseline of another length draws none.
+    void baselineAsDashedOutlines()
+    {
+        const Result r = fourTokens();
+        Result then = fourTokens();
+        then.heads[0].weights.row(3) << 0.4, 0.3, 0.2, 0.1;
+        DistributionFigure figure;
+        figure.setData(&r, 0);
+        figure.setQuery(3);
+        const FigureStyle style = test::plainStyle(true);
+        const QImage plain = test::paintedImage(figure, style, area.size().toSize());
+        figure.setBaseline(&then, u"then"_s);
+        QCOMPARE(figure.baselineValues(), (QList<double> {0.4, 0.3, 0.2, 0.1}));
+        QVERIFY2(figure.describeBar(0).endsWith(u"0.4 in “then”"_s), qPrintable(figure.describeBar(0)));
+        const QImage image = test::paintedImage(figure, style, area.size().toSize());
+        // Key w's outline tops out where z's bar (0.4) does: dark dashes along that line over w.
+        const QRectF w = figure.barRect(area, style, 0), z = figure.barRect(area, style, 3);
+        const auto darkAlong = [&](const QImage &im, int y) {
+            int dark = 0;
+            for (int x = static_cast<int>(w.left()) + 1; x < w.right() - 1; ++x)
+                for (int dy = -1; dy <= 1; ++dy)
+                    dark += im.pixelColor(x, y + dy).lightness() < 100;
+            return dark;
+        };
+        const int top = static_cast<int>(std::round(z.top()));
+        QCOMPARE(darkAlong(plain, top), 0);
+        QCOMPARE_GT(darkAlong(image, top), static_cast<int>(w.width() / 4));
+        Result shorter = fourTokens();
+        shorter.tokens.removeLast();
+        figure.setBaseline(&shorter, u"short"_s);
+        QVERIFY(figure.baselineValues().isEmpty());
+        QCOMPARE(test::paintedImage(figure, style, area.size().toSize()), plain);
+    }
+
     // A hovered key gets a callout in the window, never in an exported figure.
     void hoverInTheWindowOnly()
     {
