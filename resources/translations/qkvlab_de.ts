@@ -269,6 +269,10 @@
         <source>other keys  %1</source>
         <translation>übrige Keys  %1</translation>
     </message>
+    <message>
+        <source>Where the output of “%1” comes from, through W_O (every head): o = Σ a·v·W_O</source>
+        <translation>Woher die Ausgabe von „%1“ kommt, durch W_O (alle Köpfe): o = Σ a·v·W_O</translation>
+    </message>
 </context>
 <context>
     <name>Difference</name>
@@ -2800,6 +2804,14 @@
     <message>
         <source>Where the output comes from</source>
         <translation>Woher die Ausgabe kommt</translation>
+    </message>
+    <message>
+        <source>Through W_O</source>
+        <translation>Durch W_O</translation>
+    </message>
+    <message>
+        <source>Take the model&apos;s output apart: every head&apos;s parts through W_O</source>
+        <translation>Die Ausgabe des Modells zerlegen: die Anteile aller Köpfe durch W_O</translation>
     </message>
 </context>
 <context>

@@ -18,4 +18,9 @@ struct Contributions {
 // The contributions of every key to the output of `row` in one head.
 Contributions contributions(const HeadResult &head, int row);
 
+// The same for the model's output through W_O (projection mode): o_i = Σ_h o_hi·W_O⁽ʰ⁾, where
+// W_O⁽ʰ⁾ is head h's d rows of W_O ((heads·d) × d_model), so key j's part is Σ_h a_hij·v_hj·W_O⁽ʰ⁾,
+// every head's part of it summed. Empty when W_O's rows are not heads·d.
+Contributions contributionsThroughWo(const Result &result, const Eigen::MatrixXd &wo, int row);
+
 } // namespace qkv

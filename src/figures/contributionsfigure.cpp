@@ -35,6 +35,12 @@ void ContributionsFigure::setData(const Result *result, int head)
     m_stale = true;
 }
 
+void ContributionsFigure::setWo(std::optional<Eigen::MatrixXd> wo)
+{
+    m_wo = std::move(wo);
+    m_stale = true;
+}
+
 void ContributionsFigure::setQuery(int token)
 {
     m_query = token;
@@ -70,7 +76,8 @@ void ContributionsFigure::update() const
     const int q = query();
     if (q < 0 || m_head < 0 || m_head >= static_cast<int>(m_result->heads.size()))
         return;
-    m_parts = qkv::contributions(m_result->heads[std::size_t(m_head)], q);
+    m_parts = m_wo ? contributionsThroughWo(*m_result, *m_wo, q)
+                   : qkv::contributions(m_result->heads[std::size_t(m_head)], q);
     // The largest shares (by size: a part against the output matters as much) get colours.
     std::vector<int> order(std::size_t(m_parts.parts.rows()));
     std::iota(order.begin(), order.end(), 0);
@@ -150,9 +157,11 @@ void ContributionsFigure::paint(QPainter &painter, const QRectF &rect, const Fig
         return;
     }
     painter.drawText(l.title, Qt::AlignLeft | Qt::AlignVCenter,
-        tr("Where the output of “%1” comes from (head %2): o = Σ a·v")
-            .arg(tokenLabel(m_result->tokens[q]))
-            .arg(m_head + 1));
+        m_wo ? tr("Where the output of “%1” comes from, through W_O (every head): o = Σ a·v·W_O")
+                   .arg(tokenLabel(m_result->tokens[q]))
+             : tr("Where the output of “%1” comes from (head %2): o = Σ a·v")
+                   .arg(tokenLabel(m_result->tokens[q]))
+                   .arg(m_head + 1));
     painter.setFont(l.font);
     const QFontMetricsF fm(l.font);
     const auto y

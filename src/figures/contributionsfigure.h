@@ -7,6 +7,8 @@
 #include <QCoreApplication>
 #include <QRectF>
 
+#include <optional>
+
 class QPainter;
 
 namespace qkv {
@@ -25,6 +27,10 @@ public:
     // The query whose output is taken apart (-1, or one past the tokens: the first).
     void setQuery(int token);
     int query() const;
+    // Through W_O ((heads·d) × d_model, projection mode): the model's output taken apart instead,
+    // each key's part summed over every head (nullopt: the head's own output).
+    void setWo(std::optional<Eigen::MatrixXd> wo);
+    bool throughWo() const { return m_wo.has_value(); }
 
     // The keys given a colour of their own, largest share first, at most `maxColoured`.
     static constexpr int maxColoured = 7;
@@ -43,6 +49,7 @@ private:
     const Result *m_result = nullptr;
     int m_head = 0;
     int m_query = -1;
+    std::optional<Eigen::MatrixXd> m_wo;
     // Derived, rebuilt when the data changes.
     mutable bool m_stale = true;
     mutable Contributions m_parts;

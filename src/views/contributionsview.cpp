@@ -2,6 +2,7 @@
 
 #include "views/accessiblegrid.h"
 
+#include <QAction>
 #include <QKeyEvent>
 #include <QPainter>
 
@@ -14,6 +15,13 @@ ContributionsView::ContributionsView(QWidget *parent)
 {
     setFocusPolicy(Qt::StrongFocus);
     setAccessibleName(tr("Where the output comes from"));
+    m_throughWo = new QAction(tr("Through W_O"), this);
+    m_throughWo->setObjectName(QStringLiteral("actionThroughWo"));
+    m_throughWo->setCheckable(true);
+    m_throughWo->setStatusTip(tr("Take the model's output apart: every head's parts through W_O"));
+    connect(m_throughWo, &QAction::toggled, this, &ContributionsView::sync);
+    addAction(m_throughWo);
+    setContextMenuPolicy(Qt::ActionsContextMenu);
     connect(&m_binding, &SessionBinding::resultChanged, this, &ContributionsView::sync);
     connect(&m_binding, &SessionBinding::headChanged, this, &ContributionsView::sync);
     connect(&m_binding, &SessionBinding::selectionChanged, this, &ContributionsView::sync);
@@ -28,6 +36,11 @@ void ContributionsView::setSession(DocumentSession *session)
 void ContributionsView::sync()
 {
     m_figure.setData(&m_binding.result(), m_binding.head());
+    // W_O exists in projection mode only, when the document gives one.
+    const Document *doc = m_binding.document();
+    const bool wo = doc && doc->settings().mode == Mode::Projection && doc->wo();
+    m_throughWo->setEnabled(wo);
+    m_figure.setWo(wo && m_throughWo->isChecked() ? doc->wo() : std::nullopt);
     m_figure.setQuery(m_binding.isKeySelected() ? -1 : m_binding.selectedToken());
     update();
     notifyViewChanged(this);

@@ -5,13 +5,16 @@
 
 #include <QWidget>
 
+class QAction;
+
 namespace qkv {
 
 class DocumentSession;
 
 // Where the selected query's output comes from (a ContributionsFigure) in the current head: a
 // stacked bar per dimension of the keys' parts a·v, and each key's share. Follows the session;
-// Left and Right walk the query through the sentence.
+// Left and Right walk the query through the sentence. In projection mode with a W_O, its context
+// menu's Through W_O takes the model's output apart instead (every head through W_O).
 class ContributionsView : public QWidget
 {
     Q_OBJECT
@@ -21,6 +24,7 @@ public:
 
     void setSession(DocumentSession *session);
     const ContributionsFigure &figure() const { return m_figure; }
+    QAction *throughWoAction() const { return m_throughWo; }
     void paint(QPainter &painter, const QRectF &rect) const;
 
     QSize sizeHint() const override { return {480, 320}; }
@@ -37,6 +41,7 @@ private:
 
     SessionBinding m_binding;
     ContributionsFigure m_figure;
+    QAction *m_throughWo = nullptr;
 };
 
 } // namespace qkv

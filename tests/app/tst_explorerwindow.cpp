@@ -251,6 +251,26 @@ private Q_SLOTS:
         QCOMPARE(view->figure().query(), 8);
         session()->setSelectedToken(7);
         screenshot(m_window.get(), view, QStringLiteral("contributions"));
+
+        // Through W_O: offered in projection mode with a W_O, and then the model's output apart.
+        QAction *throughWo = view->throughWoAction();
+        QVERIFY(!throughWo->isEnabled());
+        Document doc = session()->document();
+        Settings s = doc.settings();
+        s.mode = Mode::Projection;
+        s.heads = 2;
+        doc.setSettings(s);
+        doc.setWo(Eigen::MatrixXd::Identity(2 * s.dim, s.dModel) * 2);
+        session()->editDocument(doc, QStringLiteral("projection"));
+        session()->waitForResult();
+        QVERIFY(throughWo->isEnabled());
+        throughWo->trigger();
+        QVERIFY(view->figure().throughWo());
+        const Eigen::VectorXd output = session()->result().output.row(7).transpose();
+        QVERIFY((view->figure().contributions().output - output).cwiseAbs().maxCoeff() < 1e-12);
+        screenshot(m_window.get(), view, QStringLiteral("contributions-wo"));
+        throughWo->trigger();
+        QVERIFY(!view->figure().throughWo());
     }
 
     // The Precision setting from the keyboard: float16 makes every weight a float16 number, as
