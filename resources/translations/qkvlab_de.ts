@@ -2626,6 +2626,14 @@
         <source>“%1”</source>
         <translation>„%1“</translation>
     </message>
+    <message>
+        <source>Computed in %1: every product, sum, division and exponential is rounded to it, as the hardware would, and each number shown is the rounded one.</source>
+        <translation>Berechnet in %1: Jedes Produkt, jede Summe, Division und Exponentialfunktion wird darauf gerundet, wie es die Hardware täte, und jede gezeigte Zahl ist die gerundete.</translation>
+    </message>
+    <message>
+        <source>The softmax is naive: no largest score is subtracted before the exponentials.</source>
+        <translation>Der Softmax ist naiv: Vor den Exponentialfunktionen wird kein größter Score abgezogen.</translation>
+    </message>
 </context>
 <context>
     <name>qkv::AboutDialog</name>

@@ -1,6 +1,7 @@
 #include "export/workedcomputation.h"
 
 #include "attention/attention.h"
+#include "attention/precision.h"
 #include "document/document.h"
 #include "export/numbertables.h"
 
@@ -72,26 +73,33 @@ void workRow(const Result &result, const HeadResult &h, const Settings &s, int q
     const auto n = static_cast<int>(h.scores.cols());
     keys.assign(static_cast<std::size_t>(n), {});
     shift = total = 0;
+    // In a narrow precision every step is rounded as the engine rounds it (precision.cpp): the
+    // terms shown are the ones the weights were made of.
+    const Precision p = s.precision;
+    const auto rounded = [&](double x) { return s.emulated() ? roundTo(x, p) : x; };
     double top = -std::numeric_limits<double>::infinity();
     for (int j = 0; j < n; ++j) {
         WorkedKey &k = keys[static_cast<std::size_t>(j)];
         k.masked = !result.isVisible(query, j);
         k.score = h.scores(query, j);
         k.weight = h.weights(query, j);
-        k.scaled = k.score / divisor;
+        k.scaled = softmax ? rounded(k.score / divisor) : k.score / divisor;
         if (!k.masked)
             top = std::max(top, k.scaled);
     }
-    if (softmax && std::isfinite(top) && std::abs(top) > shiftThreshold)
+    // Emulated, the stable softmax always subtracts the largest (the naive one never does);
+    // otherwise only where e^x would be unreadably large or small.
+    if (softmax && std::isfinite(top)
+        && (s.emulated() ? s.softmax == SoftmaxForm::Stable : std::abs(top) > shiftThreshold))
         shift = top;
     for (WorkedKey &k : keys) {
         if (k.masked)
             continue;
         if (softmax) {
-            k.exponential = std::exp(k.scaled - shift);
-            total += k.exponential;
+            k.exponential = rounded(std::exp(rounded(k.scaled - shift)));
+            total = rounded(total + k.exponential);
         } else if (s.normalization == Normalization::Sum) {
-            total += k.score;
+            total = rounded(total + k.score);
         }
     }
 }
@@ -115,6 +123,8 @@ WorkedComputation workedComputation(const Document &doc, const Result &result, i
         w.comparedKeys = std::move(compared.keys);
     }
     w.divisor = softmaxDivisor(s, w.compared.size());
+    if (s.emulated())
+        w.divisor = roundTo(w.divisor, s.precision);
     workRow(result, h, s, query, w.divisor, w.keys, w.shift, w.total);
     w.output = h.output.row(query).transpose();
     w.before = similarityBefore(h, query);

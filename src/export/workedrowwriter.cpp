@@ -118,6 +118,13 @@ void Writer::introduction()
             break;
         }
     }
+    if (s.emulated())
+        text << prose(tr("Computed in %1: every product, sum, division and exponential is rounded to it, as the "
+                         "hardware would, and each number shown is the rounded one."))
+                    .arg(toString(s.precision));
+    if (s.mode != Mode::Weights && s.softmax == SoftmaxForm::Naive
+        && (s.normalization == Normalization::Softmax || s.normalization == Normalization::ScaledSoftmax))
+        text << prose(tr("The softmax is naive: no largest score is subtracted before the exponentials."));
     if (const int masked = m_w.maskedCount())
         text << prose(tr("%n masked keys are left out.", nullptr, masked));
     add(Kind::Text, text.join(u' '));

@@ -1,7 +1,9 @@
 #include "app/commandline.h"
 #include "attention/engine.h"
+#include "attention/precision.h"
 #include "document/documentio.h"
 #include "document/examples.h"
+#include "export/workedcomputation.h"
 
 #include <QFile>
 #include <QImage>
@@ -233,6 +235,38 @@ private Q_SLOTS:
         r = run({u"example:birds"_s, u"--numbers"_s, u"output"_s, u"--format"_s, u"tex"_s, u"--decimals"_s, u"3"_s,
             u"-o"_s, u"-"_s});
         QVERIFY(r.out.contains("\nsometimes & $-$0.710 & 0.290 & $-$0.060 \\\\\n")); // a minus, not a hyphen
+    }
+
+    // In float16 the worked terms are the rounded ones the engine used: each scaled score,
+    // exponential and the running sum in float16, so every weight is exactly the float16 quotient
+    // of its exponential by the sum shown, for the stable (the largest subtracted) and the naive
+    // softmax; the text says so.
+    void workedInANarrowPrecision()
+    {
+        for (const qkv::SoftmaxForm form : {qkv::SoftmaxForm::Stable, qkv::SoftmaxForm::Naive}) {
+            qkv::Document doc = *qkv::loadDocument(u"example:animal"_s).document;
+            qkv::Settings s = doc.settings();
+            s.precision = qkv::Precision::Float16;
+            s.normalization = qkv::Normalization::ScaledSoftmax;
+            s.temperature = 0.7;
+            s.softmax = form;
+            doc.setSettings(s);
+            const qkv::Result result = qkv::compute(doc);
+            const qkv::WorkedComputation w = qkv::workedComputation(doc, result, 0, 7);
+            QCOMPARE(w.divisor, qkv::roundTo(0.7 * std::sqrt(3.0), qkv::Precision::Float16));
+            QCOMPARE(w.shift, form == qkv::SoftmaxForm::Naive ? 0.0 : w.keys[10].scaled); // tired's is the largest
+            double sum = 0;
+            for (const qkv::WorkedKey &k : w.keys) {
+                QCOMPARE(k.scaled, qkv::roundTo(k.score / w.divisor, qkv::Precision::Float16));
+                sum = qkv::roundTo(sum + k.exponential, qkv::Precision::Float16);
+            }
+            QCOMPARE(w.total, sum);
+            for (const qkv::WorkedKey &k : w.keys)
+                QCOMPARE(k.weight, qkv::roundTo(k.exponential / w.total, qkv::Precision::Float16));
+            const QString md = qkv::workedMarkdown(w);
+            QVERIFY(md.contains(u"Computed in float16: every product"_s));
+            QCOMPARE(md.contains(u"The softmax is naive"_s), form == qkv::SoftmaxForm::Naive);
+        }
     }
 };
 
