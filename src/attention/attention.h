@@ -15,7 +15,9 @@ namespace qkv {
 using SquareMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 
 // Why a row of weights could not be formed as asked; the row is then shown as a warning.
-enum class RowIssue { AllMasked, ZeroSum, NegativeSum, NonFinite };
+// Saturated: in a narrow precision a softmax row came out one-hot (one weight 1, every other
+// rounded to 0) although it sees several keys; its weights are kept.
+enum class RowIssue { AllMasked, ZeroSum, NegativeSum, NonFinite, Saturated };
 
 struct RowProblem {
     int row;

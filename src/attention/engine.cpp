@@ -51,6 +51,9 @@ QString issueText(RowIssue issue)
         return QStringLiteral("the scores sum to a negative number, so every weight has its sign flipped");
     case RowIssue::NonFinite:
         return QStringLiteral("a score or weight is not a finite number (overflow), so the row is set to 0");
+    case RowIssue::Saturated:
+        return QStringLiteral("the softmax saturated to one-hot: one weight is 1 and every other rounds to 0 in this "
+                              "precision");
     }
     return {};
 }

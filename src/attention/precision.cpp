@@ -156,6 +156,10 @@ HeadResult computeHeadRounded(const Eigen::MatrixXd &q, const Eigen::MatrixXd &k
         }
         if (settings.normalization == Normalization::Sum && sum < 0)
             r.problems.push_back({int(i), RowIssue::NegativeSum});
+        // One-hot although several keys are seen: every other exponential rounded to 0.
+        const auto seen = masked ? Eigen::Index(visible.row(i).sum()) : n;
+        if (softmax && seen > 1 && (row.array() == 1.0).count() == 1 && (row.array() == 0.0).count() == n - 1)
+            r.problems.push_back({int(i), RowIssue::Saturated});
         r.weights.row(i) = row.transpose();
     }
     r.output = roundedProduct(r.weights, r.values, p);

@@ -104,9 +104,15 @@ private Q_SLOTS:
         s.softmax = SoftmaxForm::Stable;
         doc.setSettings(s);
         r = compute(doc);
-        QVERIFY(r.warnings.empty());
         QCOMPARE(r.heads[0].weights(0, 0), 1.0);
         QCOMPARE(r.heads[0].weights(0, 1), 0.0);
+        // Named too: a's row is one-hot although a sees three keys (e^(−141) is 0 in float16);
+        // its weights are kept.
+        QCOMPARE(int(r.warnings.size()), 1);
+        QCOMPARE(r.warnings[0].row, 0);
+        QVERIFY(r.warnings[0].issue == RowIssue::Saturated);
+        QVERIFY(describe(r.warnings[0], r.tokens).contains(QStringLiteral("one-hot")));
+        QCOMPARE(r.heads[0].weights.row(0).sum(), 1.0);
         // A value past float16's largest is ∞ in the arithmetic: the row it breaks is named, and
         // the result holds it at 65504, every number finite for the views.
         WordVectors b = doc.wordVectors(QStringLiteral("b"));
