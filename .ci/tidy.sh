@@ -3,8 +3,8 @@
 # database of the dev build (configured and built when missing: the widget tiers include
 # generated headers). CI runs it on the libraries without widgets, whose sources parse in a third
 # of the time; before a commit, run it on every folder:
-#   bash .ci/tidy.sh          # kernels … livemodel and figures, as CI does (about 4 minutes on 2 cores)
-#   bash .ci/tidy.sh all      # and session, views, app (about 13 minutes on 2 cores)
+#   bash .ci/tidy.sh          # kernels … livemodel and figures, as CI does (about 9 minutes on 2 cores)
+#   bash .ci/tidy.sh all      # and session, views, app (about twice as long)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
