@@ -4,7 +4,7 @@
 # generated headers). CI runs it on the libraries without widgets, whose sources parse in a third
 # of the time; before a commit, run it on every folder:
 #   bash .ci/tidy.sh          # kernels … livemodel and figures, as CI does (about 9 minutes on 2 cores)
-#   bash .ci/tidy.sh all      # and session, views, app (about twice as long)
+#   bash .ci/tidy.sh all      # and session, views, app (about three times as long)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
