@@ -93,6 +93,38 @@
         <source>weight:</source>
         <translation>Gewicht:</translation>
     </message>
+    <message>
+        <source>a → b: how a&apos;s attention to b changed since “%1”</source>
+        <translation>a → b: wie sich die Attention von a auf b seit „%1“ geändert hat</translation>
+    </message>
+    <message>
+        <source>a → b: how a&apos;s attention to b changed since “%1” · above: to a later word · below: to an earlier word</source>
+        <translation>a → b: wie sich die Attention von a auf b seit „%1“ geändert hat · oben: auf ein späteres Wort · unten: auf ein früheres Wort</translation>
+    </message>
+    <message>
+        <source>%1 of %2 changed edges</source>
+        <translation>%1 von %2 geänderten Kanten</translation>
+    </message>
+    <message>
+        <source>largest change ±%1</source>
+        <translation>größte Änderung ±%1</translation>
+    </message>
+    <message>
+        <source>|Δ| ≥ %1</source>
+        <translation>|Δ| ≥ %1</translation>
+    </message>
+    <message>
+        <source>gained</source>
+        <translation>gewonnen</translation>
+    </message>
+    <message>
+        <source>lost</source>
+        <translation>verloren</translation>
+    </message>
+    <message>
+        <source>|Δ|:</source>
+        <translation>|Δ|:</translation>
+    </message>
 </context>
 <context>
     <name>CommandText</name>
@@ -1089,8 +1121,8 @@
         <translation>Δ Gewicht</translation>
     </message>
     <message>
-        <source>Δ %L1 since “%2”</source>
-        <translation>Δ %L1 seit „%2“</translation>
+        <source>Δ %1 since “%2”</source>
+        <translation>Δ %1 seit „%2“</translation>
     </message>
 </context>
 <context>
@@ -2634,6 +2666,18 @@
         <source>The softmax is naive: no largest score is subtracted before the exponentials.</source>
         <translation>Der Softmax ist naiv: Vor den Exponentialfunktionen wird kein größter Score abgezogen.</translation>
     </message>
+    <message>
+        <source>(was %1)</source>
+        <translation>(vorher %1)</translation>
+    </message>
+    <message>
+        <source>Compared with the snapshot %1: a score, weight or output that reads differently there says what it was.</source>
+        <translation>Verglichen mit dem Schnappschuss %1: Ein Score, Gewicht oder eine Ausgabe, die dort anders lautet, nennt den früheren Wert.</translation>
+    </message>
+    <message>
+        <source>In %1 it was %2.</source>
+        <translation>In %1 war sie %2.</translation>
+    </message>
 </context>
 <context>
     <name>qkv::AboutDialog</name>
@@ -2794,6 +2838,14 @@
     <message>
         <source>Click to lock its arrows; arrow keys move, Esc unlocks.</source>
         <translation>Klicken, um die Pfeile zu fixieren; Pfeiltasten wechseln das Token, Esc hebt die Fixierung auf.</translation>
+    </message>
+    <message>
+        <source>No change drawn since “%1”</source>
+        <translation>Seit „%1“ keine gezeichnete Änderung</translation>
+    </message>
+    <message>
+        <source>Changed since “%1”: %2</source>
+        <translation>Geändert seit „%1“: %2</translation>
     </message>
 </context>
 <context>

@@ -45,9 +45,10 @@ int writeOutput(const ExportOptions &o, const QByteArray &bytes, FILE *out, FILE
 }
 
 // The snapshot a figure shows differences from (--baseline's, or the document's own) computed
-// into `baseline`; 0, or the exit status after saying why not on `err`. The heatmap (alone or in the
-// composed figure) and the bars draw differences so far: --baseline with anything else is refused,
-// and a document's own baseline is then left out.
+// into `baseline`; 0, or the exit status after saying why not on `err`. The heatmap, the arrow graph
+// (alone or in the composed figure) and the bars draw differences, and the worked computation (as a
+// figure or as text) says what a changed number was: --baseline with anything else is refused, and
+// a document's own baseline is then left out.
 int resolveBaseline(const ExportOptions &o, const Document &doc, const Result &result, std::optional<Result> &baseline,
     QString &name, FILE *err)
 {
@@ -66,15 +67,17 @@ int resolveBaseline(const ExportOptions &o, const Document &doc, const Result &r
                                     : QStringLiteral("its snapshots: %1").arg(names.join(QStringLiteral(", ")))));
         return 2;
     }
-    const bool drawn = o.numbers.isEmpty() && !o.worked && o.animate.isEmpty()
-        && (o.figure.kind == FigureKind::Heatmap || o.figure.kind == FigureKind::Bars
+    const bool drawn = o.numbers.isEmpty() && o.animate.isEmpty()
+        && (o.worked || o.figure.kind == FigureKind::Heatmap || o.figure.kind == FigureKind::Bars
+            || o.figure.kind == FigureKind::Arrows || o.figure.kind == FigureKind::Worked
             || o.figure.kind == FigureKind::Figure);
     if (!drawn) {
         name.clear();
         if (!o.baseline)
             return 0;
         print(err,
-            QStringLiteral("qkvlab: export: --baseline: differences are drawn by --view heatmap, bars and figure; "
+            QStringLiteral("qkvlab: export: --baseline: differences are drawn by --view heatmap, arrows, bars, worked "
+                           "and figure, and --worked; "
                            "not by this export yet\n"));
         return 2;
     }
@@ -173,7 +176,8 @@ int queryToken(const ExportOptions &o, const Document &doc, const Result &result
 }
 
 // The steps of --query in --head, or in every head.
-int exportWorked(const ExportOptions &o, const Document &doc, const Result &result, FILE *out, FILE *err)
+int exportWorked(const ExportOptions &o, const Document &doc, const Result &result, const Result *baseline,
+    const QString &baselineName, FILE *out, FILE *err)
 {
     const int query = queryToken(o, doc, result, err);
     if (query < 0)
@@ -182,7 +186,7 @@ int exportWorked(const ExportOptions &o, const Document &doc, const Result &resu
     if (o.decimals >= 0)
         options.decimals = o.decimals;
     const WorkedSyntax syntax = o.format == u"tex" ? WorkedSyntax::Latex : WorkedSyntax::Markdown;
-    const QString text = workedHeadsText(doc, result, o.head, query, syntax, options);
+    const QString text = workedHeadsText(doc, result, o.head, query, syntax, options, baseline, baselineName);
     return writeOutput(o, text.toUtf8(), out, err);
 }
 
@@ -234,7 +238,7 @@ int runExport(const QStringList &args, FILE *out, FILE *err)
             err);
     }
     if (o.worked)
-        return exportWorked(o, *loaded.document, result, out, err);
+        return exportWorked(o, *loaded.document, result, baseline ? &*baseline : nullptr, baselineName, out, err);
     return exportFigure(o, *loaded.document, result, baseline ? &*baseline : nullptr, baselineName, out, err);
 }
 

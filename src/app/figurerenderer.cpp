@@ -163,7 +163,8 @@ void FigureRenderer::build(const FigureInput &input)
         QString title = options.title.isEmpty() ? defaultFigureTitle(*input.document, everyHead ? -1 : input.head)
                                                 : options.title;
         if (options.title.isEmpty() && input.baseline
-            && (options.kind == FigureKind::Heatmap || options.kind == FigureKind::Bars))
+            && (options.kind == FigureKind::Heatmap || options.kind == FigureKind::Bars
+                || options.kind == FigureKind::Arrows))
             title = QCoreApplication::translate("FigureRenderer", "%1 — Δ since “%2”").arg(title, input.baselineName);
         m_paint = [=, view = m_paint](QPainter &p, const QRectF &r) {
             p.fillRect(r, palette.base());
@@ -245,6 +246,7 @@ PaintFigure FigureRenderer::paintView(const FigureInput &in, const FigureOptions
         figure->setGraphLayout(o.arcs ? Figure::Layout::Arcs : Figure::Layout::Columns);
         figure->setHeadMode(o.allHeads ? Figure::HeadMode::All : Figure::HeadMode::Current);
         figure->setFilter(o.filter);
+        figure->setBaseline(in.baseline, in.baselineName);
         figure->setAnnotations(annotationsOf(in, QStringLiteral("arrows")));
         return paintFigure(figure);
     }
@@ -277,6 +279,7 @@ PaintFigure FigureRenderer::paintView(const FigureInput &in, const FigureOptions
     if (kind == FigureKind::Worked) {
         auto figure = std::make_shared<WorkedFigure>();
         figure->setData(in.document, in.result, in.head);
+        figure->setBaseline(in.baseline, in.baselineName);
         figure->setSelection(in.token, in.keySelected);
         figure->setAnnotations(annotationsOf(in, QStringLiteral("worked")));
         if (o.decimals >= 0) {

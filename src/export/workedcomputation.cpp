@@ -227,13 +227,17 @@ QString workedText(const WorkedComputation &w, WorkedSyntax syntax, const Worked
     return joinWorkedBlocks(workedBlocks(w, syntax, options), syntax);
 }
 
-QString workedHeadsText(
-    const Document &doc, const Result &result, int head, int query, WorkedSyntax syntax, const WorkedOptions &options)
+QString workedHeadsText(const Document &doc, const Result &result, int head, int query, WorkedSyntax syntax,
+    const WorkedOptions &options, const Result *baseline, const QString &baselineName)
 {
     QString text;
     const int heads = static_cast<int>(result.heads.size());
-    for (int h = head < 0 ? 0 : head; h < (head < 0 ? heads : head + 1); ++h)
-        text += workedText(workedComputation(doc, result, h, query), syntax, options);
+    for (int h = head < 0 ? 0 : head; h < (head < 0 ? heads : head + 1); ++h) {
+        WorkedComputation w = workedComputation(doc, result, h, query);
+        if (baseline)
+            compareWorked(w, result, *baseline, baselineName);
+        text += workedText(w, syntax, options);
+    }
     return text;
 }
 

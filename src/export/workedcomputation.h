@@ -9,6 +9,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <optional>
 #include <vector>
 
 namespace qkv {
@@ -22,6 +23,15 @@ struct WorkedKey {
     double scaled = 0; // score ÷ divisor (softmax normalizations)
     double exponential = 0; // e^(scaled − shift) (softmax normalizations)
     double weight = 0; // the engine's A(query, key)
+};
+
+// The same query's row in a snapshot's result (a baseline of the same length and heads): what the
+// steps say a changed score, weight or output was.
+struct WorkedBaseline {
+    QString name;
+    std::vector<double> scores; // empty when the snapshot has none (weights mode)
+    std::vector<double> weights;
+    Eigen::VectorXd output;
 };
 
 // Every number of one query's attention in one head, as the worked-example articles show it:
@@ -43,6 +53,7 @@ struct WorkedComputation {
     Eigen::VectorXd output; // the engine's O(query)
     Eigen::VectorXd before, after; // similarityBefore/After: v(query)·v(j) and o(query)·v(j)
     QString warning; // why the row could not be normalized; empty when it could
+    std::optional<WorkedBaseline> then; // compareWorked's
 
     bool isValid() const { return query >= 0; }
     int maskedCount() const;
@@ -68,6 +79,10 @@ void workRow(const Result &result, const HeadResult &head, const Settings &setti
 
 // The worked computation of `query` in `head`; invalid when either is out of range.
 WorkedComputation workedComputation(const Document &doc, const Result &result, int head, int query);
+// Against `baseline` (a snapshot's result, named `name`): `w.then` holds its numbers of the same
+// row, and false is returned when it cannot be compared with `now` (the result `w` was worked
+// from; Difference::refusal) or `w` is invalid.
+bool compareWorked(WorkedComputation &w, const Result &now, const Result &baseline, const QString &name);
 
 // Markdown and LaTeX are for copying; Plain (Unicode, no markup, exp(x) for e^x) is what the view
 // lays out itself.
@@ -120,9 +135,10 @@ std::vector<WorkedBlock> workedBlocks(
 QString joinWorkedBlocks(const std::vector<WorkedBlock> &blocks, WorkedSyntax syntax);
 // The blocks of a query's row joined.
 QString workedText(const WorkedComputation &w, WorkedSyntax syntax, const WorkedOptions &options = {});
-// The worked computation of `query` in `head`, or in every head one after another (head < 0).
+// The worked computation of `query` in `head`, or in every head one after another (head < 0);
+// against `baseline` when given and comparable.
 QString workedHeadsText(const Document &doc, const Result &result, int head, int query, WorkedSyntax syntax,
-    const WorkedOptions &options = {});
+    const WorkedOptions &options = {}, const Result *baseline = nullptr, const QString &baselineName = {});
 inline QString workedMarkdown(const WorkedComputation &w, const WorkedOptions &options = {})
 {
     return workedText(w, WorkedSyntax::Markdown, options);

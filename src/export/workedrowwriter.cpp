@@ -27,6 +27,20 @@ private:
             return {label(j), words(prose(tr("masked, left out"))), {}, {}, true, j};
         return {label(j), expression, result, {}, false, j};
     }
+    // The snapshot's name, quoted as the syntax quotes.
+    QString snapshot() const
+    {
+        const QString name = escape(m_w.then->name);
+        return tex() ? u"``"_s + name + u"''"_s : prose(tr("“%1”")).arg(name);
+    }
+    // Against a snapshot: "(was x)" after a number that reads differently there.
+    void was(WorkedRow &row, double now, const std::vector<double> &then, int j) const
+    {
+        if (row.masked || then.size() != m_w.keys.size() || num(now) == num(then[static_cast<std::size_t>(j)]))
+            return;
+        row.note
+            = pick(u"  "_s, u"\\quad "_s) + prose(tr("(was %1)")).arg(textNumber(then[static_cast<std::size_t>(j)]));
+    }
     WorkedRow others(const QString &expression) const
     {
         return {prose(tr("%n others", nullptr, static_cast<int>(m_rest.size()))), expression, {}, {}, false};
@@ -127,6 +141,10 @@ void Writer::introduction()
         text << prose(tr("The softmax is naive: no largest score is subtracted before the exponentials."));
     if (const int masked = m_w.maskedCount())
         text << prose(tr("%n masked keys are left out.", nullptr, masked));
+    if (m_w.then)
+        text << prose(tr("Compared with the snapshot %1: a score, weight or output that reads differently there "
+                         "says what it was."))
+                    .arg(snapshot());
     add(Kind::Text, text.join(u' '));
     QStringList note {roundingNote()};
     if (!m_rest.empty())
@@ -143,9 +161,12 @@ void Writer::scores()
     step(prose(tr("Scores: %1")).arg(math(named(own, m_w.query) + cdot() + their + u"(j)"_s)));
     add(Kind::Text, math(named(own, m_w.query) + u" = "_s + vector(m_w.compared, false)));
     std::vector<WorkedRow> r;
-    for (int j : m_listed)
+    for (int j : m_listed) {
         r.push_back(
             key(j).masked ? row(j, {}) : dot(j, m_w.compared, m_w.comparedKeys.row(j).transpose(), key(j).score));
+        if (m_w.then)
+            was(r.back(), key(j).score, m_w.then->scores, j);
+    }
     if (!m_rest.empty())
         r.push_back(others(range(&WorkedKey::score)));
     rows(std::move(r));
@@ -158,8 +179,11 @@ void Writer::givenWeights()
     double restSum = 0;
     for (int j : m_rest)
         restSum += key(j).weight;
-    for (int j : m_listed)
+    for (int j : m_listed) {
         r.push_back(row(j, {}, num(key(j).weight)));
+        if (m_w.then)
+            was(r.back(), key(j).weight, m_w.then->weights, j);
+    }
     if (!m_rest.empty())
         r.push_back(others(together(num(restSum))));
     rows(std::move(r));
@@ -183,8 +207,11 @@ void Writer::divideBy(double WorkedKey::*numerator, double total)
             + words(u' ' + prose(tr("(%n others)", nullptr, static_cast<int>(m_rest.size()))));
     add(Kind::Text, math(pick(u"sum"_s, u"\\Sigma"_s) + u" = "_s + sum + u" = "_s + num(total)));
     std::vector<WorkedRow> r;
-    for (int j : m_listed)
+    for (int j : m_listed) {
         r.push_back(row(j, num(key(j).*numerator) + divide() + factor(total) + u" = "_s, num(key(j).weight)));
+        if (m_w.then)
+            was(r.back(), key(j).weight, m_w.then->weights, j);
+    }
     if (!m_rest.empty())
         r.push_back(others(together(num(restWeight))));
     rows(std::move(r));
@@ -266,6 +293,9 @@ void Writer::weightedSum()
         r.push_back(others(together(vector(rest, true))));
     rows(std::move(r));
     add(Kind::Result, math(named(u"o"_s, q) + u" = "_s + vector(m_w.output, false)));
+    if (m_w.then && m_w.then->output.size() == m_w.output.size()
+        && vector(m_w.then->output, false) != vector(m_w.output, false))
+        add(Kind::Text, prose(tr("In %1 it was %2.")).arg(snapshot(), math(vector(m_w.then->output, false))));
 }
 
 void Writer::similarity()

@@ -1,5 +1,6 @@
 #include "figures/arrowgraphfigure.h"
 
+#include "figures/arrowgraphcache.h"
 #include "figures/arrowgraphgeometry.h"
 #include "figures/edgeraster.h"
 #include "figures/edgesink.h"
@@ -28,35 +29,6 @@ constexpr double ghostOpacity = 0.12;
 constexpr std::size_t manyEdges = 12000;
 
 } // namespace
-
-struct ArrowGraphFigure::Cache {
-    bool valid = false;
-    int generation = 0; // bumped whenever what the edges look like may have changed
-    std::vector<DrawnEdge> edges; // by head, then query
-    qint64 considered = 0;
-    std::vector<RowEdges> rows; // of each head shown: each row's share of `considered`, and its strong cells
-    double scale = 1; // the weight drawn at full strength
-    bool forward = false, backward = false, self = false, multiColour = false;
-    int firstHead = 0, headCount = 1; // the heads shown
-    QStringList labelTokens; // what labelWidth was measured for, in labelFont
-    QFont labelFont;
-    qreal labelWidth = 0; // the widest token label
-    double ink = 1; // opacity factor of dense graphs (inkScale)
-    // What a raster was drawn from: it is drawn again when any of this changes.
-    struct RasterKey {
-        int generation = -1;
-        QRectF placed; // in logical coordinates
-        QSize size;
-        bool dark = false; // the edge colours
-        qreal lineScale = 1;
-        int focus = -1; // the token whose edges alone are drawn, or -1 for all
-        bool operator==(const RasterKey &) const = default;
-    };
-    QImage base; // every kept edge, at device resolution
-    RasterKey baseKey;
-    QImage focus; // the focused token's edges over the ghosted base
-    RasterKey focusKey;
-};
 
 ArrowGraphFigure::ArrowGraphFigure()
     : m_cache(std::make_unique<Cache>())
@@ -139,10 +111,13 @@ void ArrowGraphFigure::ensureEdges() const
     c.firstHead = first;
     c.headCount = std::max(1, last - first + 1);
     c.rows.assign(static_cast<std::size_t>(c.headCount), {});
+    compareWithBaseline(first, last);
     for (int h = first; h <= last; ++h) {
         qint64 considered = 0;
-        for (const Edge &e : selectEdges(r.heads[static_cast<std::size_t>(h)].weights, r.visible, m_filter, &considered,
-                 &c.rows[static_cast<std::size_t>(h - first)]))
+        const SquareMatrix changes = c.difference ? changeSizes(h) : SquareMatrix();
+        const SquareMatrix &weights = c.difference ? changes : r.heads[static_cast<std::size_t>(h)].weights;
+        for (const Edge &e :
+            selectEdges(weights, r.visible, m_filter, &considered, &c.rows[static_cast<std::size_t>(h - first)]))
             c.edges.push_back({h, e});
         c.considered += considered;
     }
@@ -162,15 +137,16 @@ void ArrowGraphFigure::summarizeEdges() const
         c.backward = c.backward || d.edge.key < d.edge.query;
         c.self = c.self || d.edge.key == d.edge.query;
     }
-    c.scale = std::max(1.0, strongest);
+    // Weights are drawn against 1, changes against the largest (the Δ heatmap's smallest scale).
+    c.scale = c.difference ? std::max(strongest, 1e-12) : std::max(1.0, strongest);
 }
 
 void ArrowGraphFigure::updateRows(const Result *result, int currentHead, const ChangedRows &rows)
 {
     Cache &c = *m_cache;
     const auto n = static_cast<std::size_t>(result ? result->tokens.size() : 0);
-    bool cheap = c.valid && result && result == m_result && currentHead == m_currentHead && !result->heads.empty()
-        && rows.size() == result->heads.size() && std::ssize(c.rows) == c.headCount
+    bool cheap = !m_baseline && c.valid && result && result == m_result && currentHead == m_currentHead
+        && !result->heads.empty() && rows.size() == result->heads.size() && std::ssize(c.rows) == c.headCount
         && c.firstHead + c.headCount <= std::ssize(rows);
     for (int h = c.firstHead; cheap && h < c.firstHead + c.headCount; ++h) {
         const HeadChange &change = rows[static_cast<std::size_t>(h)];
@@ -300,6 +276,7 @@ struct ArrowGraphFigure::EdgeBatch {
     qreal lineScale = 1;
     std::vector<std::size_t> order; // into the cache's edges
     std::vector<QRgb> colours; // by head
+    QRgb gained = 0, lost = 0; // against a baseline
 };
 
 ArrowGraphFigure::EdgeBatch ArrowGraphFigure::edgeBatch(
@@ -320,6 +297,8 @@ ArrowGraphFigure::EdgeBatch ArrowGraphFigure::edgeBatch(
             [&](std::size_t a, std::size_t b) { return c.edges[a].edge.weight < c.edges[b].edge.weight; });
     for (int head = 0; head < c.firstHead + c.headCount; ++head)
         batch.colours.push_back(edgeColor(head, style.isDark()).rgb());
+    batch.gained = changeColor(true, style.isDark()).rgb();
+    batch.lost = changeColor(false, style.isDark()).rgb();
     return batch;
 }
 
@@ -334,7 +313,9 @@ void ArrowGraphFigure::emitEdges(const Geometry &g, EdgeSink &sink, const EdgeBa
     std::array<QPointF, maxPoints> points;
     for (std::size_t k = from; k < to; ++k) {
         const DrawnEdge &d = c.edges[batch.order[k]];
-        EdgeStyle style = edgeStyle(d.edge.weight, c.scale, batch.colours[static_cast<std::size_t>(d.head)]);
+        const QRgb colour = c.difference ? (change(d) > 0 ? batch.gained : batch.lost)
+                                         : batch.colours[static_cast<std::size_t>(d.head)];
+        EdgeStyle style = edgeStyle(d.edge.weight, c.scale, colour);
         style.width *= batch.lineScale;
         if (!batch.focusedOnly && c.ink < 1)
             style.alpha = 1 - std::pow(1 - style.alpha, c.ink);
@@ -361,7 +342,7 @@ QImage ArrowGraphFigure::rasterizeEdges(
 {
     const Cache &c = *m_cache;
     const EdgeBatch batch = edgeBatch(style, focusedOnly, false);
-    EdgeRaster raster(size, origin, scale, c.multiColour);
+    EdgeRaster raster(size, origin, scale, c.multiColour || c.difference);
     EdgeRaster second = raster;
     onTwoCores(batch.order.size() > 1000, [&](int part, int parts) {
         clearUpperVectorState(); // after Qt's painting: see vectorstate.h
@@ -477,104 +458,6 @@ void ArrowGraphFigure::paint(QPainter &painter, const QRectF &rect, const Figure
     if (!m_annotations.isEmpty()) // its targets place the labels again: only when there is something to draw
         m_annotations.paint(painter, annotationTargets(g, rect, std::move(weights)), style);
     painter.restore();
-}
-
-void ArrowGraphFigure::paintFrame(QPainter &painter, const Geometry &g, const FigureStyle &style) const
-{
-    const Cache &c = *m_cache;
-    const QFontMetricsF fm = g.metrics(painter.font());
-    QColor muted = style.palette.color(QPalette::Text);
-    muted.setAlphaF(0.65f);
-    painter.setPen(muted);
-    const QRectF header = g.header.adjusted(6, 0, -6, 0);
-    if (g.columns()) {
-        painter.drawText(QRectF(header.left(), header.top(), g.labelWidth, header.height()),
-            Qt::AlignRight | Qt::AlignVCenter, tr("query"));
-        painter.drawText(QRectF(g.keyX + labelGap, header.top(), g.labelWidth, header.height()),
-            Qt::AlignLeft | Qt::AlignVCenter, tr("key"));
-        if (g.chip.isEmpty())
-            painter.drawText(header, Qt::AlignCenter, tr("a → b: a attends to b"));
-    } else {
-        const QString legend = tr("a → b: a attends to b · above: to a later word · below: to an earlier word");
-        const qreal room = (g.chip.isEmpty() ? header.right() : g.chip.left() - 8) - header.left();
-        painter.drawText(header, Qt::AlignLeft | Qt::AlignVCenter, fm.elidedText(legend, Qt::ElideRight, room));
-    }
-    if (!g.chip.isEmpty()) {
-        painter.setPen(QPen(style.palette.color(QPalette::Highlight), 1.5));
-        painter.setBrush(style.palette.color(QPalette::Button));
-        painter.drawRoundedRect(g.chip, g.chip.height() / 2, g.chip.height() / 2);
-        painter.setPen(style.palette.color(QPalette::ButtonText));
-        painter.drawText(g.chip, Qt::AlignCenter, g.chipText);
-    }
-
-    QStringList caption {
-        tr("%1 of %2 edges").arg(style.locale.toString(qint64(c.edges.size())), style.locale.toString(c.considered))};
-    if (m_filter.threshold > 0)
-        caption << tr("weight ≥ %1").arg(style.locale.toString(m_filter.threshold));
-    if (m_filter.topK > 0)
-        caption << tr("top %1 per query").arg(m_filter.topK);
-    if (m_filter.mass < 1)
-        caption << tr("%1% of each row").arg(style.locale.toString(m_filter.mass * 100));
-    if (c.ink < 1)
-        caption << tr("opacity × %1 (dense)").arg(style.locale.toString(c.ink, 'g', 2));
-    const int heads = static_cast<int>(result().heads.size());
-    if (heads > 1 && !c.multiColour)
-        caption << tr("head %1 of %2").arg(c.firstHead + 1).arg(heads);
-    const QRectF footer = g.footer.adjusted(6, 0, -6, 0);
-    qreal legendLeft = footer.right();
-    if (c.multiColour) {
-        // Swatches right to left, as many as fit.
-        const qreal swatch = g.lineHeight * 0.7;
-        for (int h = heads - 1; h >= 0; --h) {
-            const QString name = tr("head %1").arg(h + 1);
-            const qreal w = swatch + 4 + fm.horizontalAdvance(name) + 10;
-            if (legendLeft - w < footer.left() + footer.width() * 0.4)
-                break;
-            legendLeft -= w;
-            painter.fillRect(
-                QRectF(legendLeft, footer.center().y() - swatch / 2, swatch, swatch), edgeColor(h, style.isDark()));
-            painter.setPen(muted);
-            painter.drawText(QRectF(legendLeft + swatch + 4, footer.top(), w, footer.height()),
-                Qt::AlignLeft | Qt::AlignVCenter, name);
-        }
-    }
-    if (style.exported && !c.multiColour)
-        legendLeft = paintWeightLegend(painter, footer, fm, style);
-    painter.setPen(muted);
-    painter.drawText(QRectF(footer.left(), footer.top(), legendLeft - footer.left() - 8, footer.height()),
-        Qt::AlignLeft | Qt::AlignVCenter,
-        fm.elidedText(caption.join(QStringLiteral(" · ")), Qt::ElideRight, legendLeft - footer.left() - 8));
-}
-
-qreal ArrowGraphFigure::paintWeightLegend(
-    QPainter &painter, const QRectF &footer, const QFontMetricsF &fm, const FigureStyle &style) const
-{
-    // What width and opacity mean: sample edges of three weights, right-aligned in the footer.
-    const Cache &c = *m_cache;
-    const qreal sample = fm.height() * 1.6;
-    qreal x = footer.right();
-    QColor muted = style.palette.color(QPalette::Text);
-    muted.setAlphaF(0.65f);
-    for (const double share : {1.0, 0.5, 0.1}) {
-        const double weight = share * c.scale;
-        const QString label = style.locale.toString(weight, 'g', 2);
-        x -= fm.horizontalAdvance(label) + 10;
-        painter.setPen(muted);
-        painter.drawText(QRectF(x, footer.top(), fm.horizontalAdvance(label) + 10, footer.height()),
-            Qt::AlignLeft | Qt::AlignVCenter, label);
-        x -= sample + 4;
-        const EdgeStyle edge = edgeStyle(weight, c.scale, edgeColor(c.firstHead, style.isDark()).rgb());
-        QColor colour = QColor::fromRgb(edge.colour);
-        colour.setAlphaF(static_cast<float>(edge.alpha));
-        painter.setPen(QPen(colour, edge.width * lineScale(style), Qt::SolidLine, Qt::FlatCap));
-        painter.drawLine(QPointF(x, footer.center().y()), QPointF(x + sample, footer.center().y()));
-    }
-    const QString title = tr("weight:");
-    x -= fm.horizontalAdvance(title) + 8;
-    painter.setPen(muted);
-    painter.drawText(QRectF(x, footer.top(), fm.horizontalAdvance(title) + 8, footer.height()),
-        Qt::AlignLeft | Qt::AlignVCenter, title);
-    return x;
 }
 
 } // namespace qkv

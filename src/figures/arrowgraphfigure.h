@@ -9,8 +9,10 @@
 #include <QCoreApplication>
 #include <QImage>
 #include <QRectF>
+#include <QString>
 
 #include <memory>
+#include <utility>
 #include <vector>
 
 class QFontMetricsF;
@@ -55,6 +57,19 @@ public:
     void updateRows(const Result *result, int currentHead, const ChangedRows &rows);
     const Result &result() const;
     int currentHead() const { return m_currentHead; }
+    // Against a baseline (a snapshot's result, alive while used): the edges are the changes
+    // now − then, in the diverging map's red where weight was gained and its blue where it was
+    // lost, their width and opacity following |Δ| against the largest change; the filter judges
+    // |Δ|. A baseline that cannot be compared (another length or head count) leaves the weights
+    // drawn, and differenceRefusal says why.
+    void setBaseline(const Result *baseline, const QString &name);
+    const Result *baseline() const { return m_baseline; }
+    const QString &baselineName() const { return m_baselineName; }
+    bool showsDifference() const;
+    QString differenceRefusal() const;
+    // A kept edge's signed change (its weight is the change's size); 0 when no difference is drawn.
+    double change(const DrawnEdge &edge) const;
+    static QColor changeColor(bool gained, bool dark);
     // The token whose arrows stay isolated (-1: none), and the one under the pointer.
     void setLocked(int token, Side side);
     int lockedToken() const { return m_locked; }
@@ -104,6 +119,9 @@ private:
     Geometry geometry(const QRectF &rect, const FigureStyle &style, const QPaintDevice *device = nullptr) const;
     void invalidate();
     void ensureEdges() const;
+    // The shown heads' changes from the baseline, when every one compares; and one head's |Δ|.
+    void compareWithBaseline(int first, int last) const;
+    SquareMatrix changeSizes(int head) const;
     void summarizeEdges() const;
     qreal labelWidth(const QFont &font) const;
     Side focusSide() const { return m_locked >= 0 ? m_lockedSide : m_hoveredSide; }
@@ -122,8 +140,13 @@ private:
     void paintFrame(QPainter &painter, const Geometry &g, const FigureStyle &style) const;
     qreal paintWeightLegend(
         QPainter &painter, const QRectF &footer, const QFontMetricsF &fm, const FigureStyle &style) const;
+    // Swatches from the footer's right end leftwards, while they fit; returns where they start.
+    qreal paintSwatches(QPainter &painter, const QRectF &footer, const QFontMetricsF &fm, const FigureStyle &style,
+        const std::vector<std::pair<QColor, QString>> &swatches, qreal swatch) const;
 
     const Result *m_result = nullptr;
+    const Result *m_baseline = nullptr;
+    QString m_baselineName;
     AnnotationLayer m_annotations;
     int m_currentHead = 0;
     int m_locked = -1;

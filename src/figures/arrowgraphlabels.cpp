@@ -75,7 +75,9 @@ std::vector<QRectF> ArrowGraphFigure::paintWeightLabels(
     box.setAlphaF(0.85f);
     std::array<QPointF, maxPoints> points;
     for (const DrawnEdge &d : edges) {
-        const QString text = formatSigned(d.edge.weight, 2, style.locale);
+        const double delta = change(d);
+        const QString text
+            = showsDifference() ? formatChange(delta, 2, style.locale) : formatSigned(d.edge.weight, 2, style.locale);
         const qreal w = fm.horizontalAdvance(text) + 6, h = g.lineHeight;
         QPointF at;
         if (!g.columns()) {
@@ -92,7 +94,8 @@ std::vector<QRectF> ArrowGraphFigure::paintWeightLabels(
         used.push_back(r);
         if (!painter)
             continue;
-        painter->setPen(QPen(edgeColor(d.head, style.isDark()), 1));
+        painter->setPen(
+            QPen(showsDifference() ? changeColor(delta > 0, style.isDark()) : edgeColor(d.head, style.isDark()), 1));
         painter->setBrush(box);
         painter->drawRoundedRect(r, 3, 3);
         painter->setPen(style.palette.color(QPalette::Text));

@@ -235,8 +235,9 @@ HeatmapFigure::Layout HeatmapFigure::layout(const QRectF &rect, const FigureStyl
     const qreal column = std::min(m_annotations.columnWidth(style), rect.width() / 4);
     const QRectF cells = rect.adjusted(0, 0, -column, 0);
     Layout l = layout(cells, style, !m_sharedScale);
-    // Where the numbers would not fit, the colour bar gives way to them: they say more.
-    if (m_valuesVisible && !l.values && l.n > 0 && !m_sharedScale) {
+    // Where the numbers would not fit, the colour bar gives way to them: they say more. Not for
+    // a difference: its bar's title is what says the cells are changes, not weights.
+    if (m_valuesVisible && !l.values && l.n > 0 && !m_sharedScale && !showsDifference()) {
         Layout bare = layout(cells, style, false);
         if (bare.values)
             l = bare;
@@ -304,8 +305,11 @@ HeatmapFigure::Layout HeatmapFigure::layout(const QRectF &rect, const FigureStyl
 
     l.magnitude = std::max(std::abs(scale.low), std::abs(scale.high));
     if (m_valuesVisible && l.cell >= 12) {
-        const QString sample
-            = formatSigned(scale.low < 0 ? -l.magnitude : l.magnitude, cellDecimals(l.magnitude), style.locale);
+        // The widest number written: a difference's have a sign either way ("+0.25", "−0.25").
+        const int decimals = cellDecimals(l.magnitude);
+        const QString sample = showsDifference()
+            ? formatChange(l.magnitude, decimals, style.locale)
+            : formatSigned(scale.low < 0 ? -l.magnitude : l.magnitude, decimals, style.locale);
         qreal vpx = std::min(basePx, l.cell * 0.45);
         const qreal width = QFontMetricsF(pixelFont(font, vpx)).horizontalAdvance(sample);
         if (width > l.cell - 4)
@@ -382,8 +386,11 @@ QString HeatmapFigure::describeCell(int row, int col) const
                             .arg(h->weights(row, col), 0, 'g', 6)
                             .arg(h->scores(row, col), 0, 'g', 6)
                       : tr("%1: weight %L2").arg(pair).arg(h->weights(row, col), 0, 'g', 6);
-    if (showsDifference() && r.isVisible(row, col))
-        text += u'\n' + tr("Δ %L1 since “%2”").arg(m_delta(row, col), 0, 'g', 6).arg(m_baselineName);
+    if (showsDifference() && r.isVisible(row, col)) {
+        const double d = m_delta(row, col);
+        const QString change = (d > 0 ? QStringLiteral("+") : QString()) + QLocale().toString(d, 'g', 6);
+        text += u'\n' + tr("Δ %1 since “%2”").arg(change, m_baselineName);
+    }
     for (const RowProblem &p : h->problems)
         if (p.row == row)
             text += QStringLiteral("\n") + describe(RowWarning {m_head, row, p.issue}, r.tokens);
@@ -456,7 +463,8 @@ void HeatmapFigure::paintValues(QPainter &painter, const Layout &l, const QLocal
             const double v = values(row, col);
             painter.setPen(textColorOn(scale.color(v)));
             painter.drawText(QRectF(l.grid.left() + col * l.cell, l.grid.top() + row * l.cell, l.cell, l.cell),
-                Qt::AlignCenter, formatSigned(v, decimals, locale));
+                Qt::AlignCenter,
+                showsDifference() ? formatChange(v, decimals, locale) : formatSigned(v, decimals, locale));
         }
 }
 

@@ -11,4 +11,8 @@ namespace qkv {
 // figure on a slide reads the same wherever it was made.
 QString formatSigned(double v, int decimals, const QLocale &locale = QLocale::c());
 
+// A change: as formatSigned, with a "+" on a number that does not round to zero ("+0.12",
+// "−0.12", "0.00"), so that a Δ cell says which way it moved without its colour.
+QString formatChange(double v, int decimals, const QLocale &locale = QLocale::c());
+
 } // namespace qkv

@@ -86,6 +86,15 @@ void WorkedFigure::setSelection(int token, bool key)
     changed();
 }
 
+void WorkedFigure::setBaseline(const Result *baseline, const QString &name)
+{
+    if (baseline == m_baseline && name == m_baselineName)
+        return;
+    m_baseline = baseline;
+    m_baselineName = name;
+    changed();
+}
+
 void WorkedFigure::setHint(const QString &hint)
 {
     m_hint = hint;
@@ -120,6 +129,8 @@ void WorkedFigure::compute() const
         m_steps.computation = {};
     } else {
         m_steps.computation = workedComputation(*m_document, *m_result, m_head, std::max(m_token, 0));
+        if (m_baseline)
+            compareWorked(m_steps.computation, *m_result, *m_baseline, m_baselineName);
         m_steps.column = {};
     }
 }

@@ -43,6 +43,9 @@ public:
     // the hint (in the window only).
     void setSelection(int token, bool key);
     void setHint(const QString &hint);
+    // A snapshot's result to compare with (alive while used): a query's steps then say what a
+    // changed score, weight or output was there. Nothing when it cannot be compared.
+    void setBaseline(const Result *baseline, const QString &name);
     // Shown instead of the data (benchmarks, tests), until the next setData.
     void setComputation(const WorkedComputation &computation);
     // The query's row shown (empty while a key's column is).
@@ -90,6 +93,8 @@ private:
     AnnotationLayer m_annotations;
     const Document *m_document = nullptr;
     const Result *m_result = nullptr;
+    const Result *m_baseline = nullptr;
+    QString m_baselineName;
     int m_head = 0;
     int m_token = -1;
     bool m_key = false;

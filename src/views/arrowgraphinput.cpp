@@ -2,6 +2,8 @@
 // tooltips.
 #include "views/arrowgraphview.h"
 
+#include "figures/numbertext.h"
+
 #include <QContextMenuEvent>
 #include <QHelpEvent>
 #include <QKeyEvent>
@@ -144,6 +146,23 @@ QString ArrowGraphView::tokenToolTip(int token, Side side) const
         lines << tr("“%1” attends to %2").arg(r.tokens[token], strongest(true));
     if (graphLayout() == Layout::Arcs || side == Side::Key)
         lines << tr("“%1” is attended by %2").arg(r.tokens[token], strongest(false));
+    if (m_figure.showsDifference()) {
+        // The token's three largest changes since the baseline, its row's (or in columns, as a
+        // key, its column's).
+        const bool row = graphLayout() == Layout::Arcs || side == Side::Query;
+        std::vector<ArrowGraphFigure::DrawnEdge> changed;
+        for (const auto &d : m_figure.keptEdges())
+            if (d.head == currentHead() && (row ? d.edge.query : d.edge.key) == token)
+                changed.push_back(d);
+        std::stable_sort(
+            changed.begin(), changed.end(), [](const auto &a, const auto &b) { return a.edge.weight > b.edge.weight; });
+        QStringList parts;
+        for (std::size_t i = 0; i < std::min<std::size_t>(3, changed.size()); ++i)
+            parts << QStringLiteral("%1 %2").arg(r.tokens[row ? changed[i].edge.key : changed[i].edge.query],
+                formatChange(m_figure.change(changed[i]), 2, locale()));
+        lines << (parts.isEmpty() ? tr("No change drawn since “%1”").arg(m_figure.baselineName())
+                                  : tr("Changed since “%1”: %2").arg(m_figure.baselineName(), parts.join(u", ")));
+    }
     lines << tr("Click to lock its arrows; arrow keys move, Esc unlocks.");
     return lines.join(QLatin1Char('\n'));
 }

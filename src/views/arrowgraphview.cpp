@@ -36,6 +36,11 @@ void ArrowGraphView::setResult(Result result)
 
 void ArrowGraphView::dataChanged()
 {
+    // Against the document's baseline snapshot, when one is chosen: the edges are the changes.
+    const Result *baseline = m_binding.baseline();
+    const QString name = m_binding.baselineName();
+    if (baseline != m_figure.baseline() || name != m_figure.baselineName())
+        m_figure.setBaseline(baseline, name);
     if (const ChangedRows *rows = m_binding.changedRows())
         m_figure.updateRows(&result(), m_binding.head(), *rows);
     else

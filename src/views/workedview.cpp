@@ -104,6 +104,7 @@ void WorkedView::sync()
     // Without a session there is no document to work from (a session that went away leaves
     // none): the figure keeps the computation it was given.
     m_figure.setData(m_binding.document(), &m_binding.result(), m_binding.head());
+    m_figure.setBaseline(m_binding.baseline(), m_binding.baselineName());
     m_figure.setSelection(m_binding.selectedToken(), m_binding.isKeySelected());
     m_figure.setAnnotations(m_binding.annotations(QStringLiteral("worked")));
     viewport()->update();

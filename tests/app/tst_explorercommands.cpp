@@ -1,5 +1,6 @@
 #include "attention/engine.h"
 #include "document/documentio.h"
+#include "figures/arrowgraphfigure.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -187,10 +188,21 @@ private Q_SLOTS:
                     .contains("--baseline: the document has no snapshot 'after' (its snapshots: before, short)"));
         QVERIFY(
             svg({u"--baseline"_qs, u"short"_qs}, 1).contains("--baseline: Tokens: 2 in “short”, 11 in this sentence."));
-        const test::CommandRun arrows = test::runCommand({u"export"_qs, path, u"--view"_qs, u"arrows"_qs,
-            u"--baseline"_qs, u"before"_qs, u"-o"_qs, dir.filePath(u"b.svg"_qs)});
-        QCOMPARE(arrows.status, 2);
-        QVERIFY(arrows.err.contains("differences are drawn by --view heatmap, bars and figure"));
+        // The arrow graph's edges are the changes, in gained and lost colours, its legend says so.
+        const test::CommandRun arrows = test::runCommand({u"export"_qs, path, u"--view"_qs, u"arrows"_qs, u"--query"_qs,
+            u"it"_qs, u"--baseline"_qs, u"before"_qs, u"-o"_qs, dir.filePath(u"b.svg"_qs)});
+        QCOMPARE(arrows.status, 0);
+        QFile arrowsSvg(dir.filePath(u"b.svg"_qs));
+        QVERIFY(arrowsSvg.open(QIODevice::ReadOnly));
+        const QByteArray changes = arrowsSvg.readAll();
+        QVERIFY(changes.contains(">gained<") && changes.contains(">lost<") && changes.contains("changed edges"));
+        const QString red = qkv::ArrowGraphFigure::changeColor(true, false).name(),
+                      blue = qkv::ArrowGraphFigure::changeColor(false, false).name();
+        QVERIFY(changes.contains(red.toLatin1()) && changes.contains(blue.toLatin1()));
+        const test::CommandRun vectors = test::runCommand({u"export"_qs, path, u"--view"_qs, u"vectors"_qs,
+            u"--baseline"_qs, u"before"_qs, u"-o"_qs, dir.filePath(u"v.svg"_qs)});
+        QCOMPARE(vectors.status, 2);
+        QVERIFY(vectors.err.contains("differences are drawn by --view heatmap, arrows, bars, worked and figure, and --worked"));
         // The bars: the snapshot's weights as dashed outlines, named in the legend.
         const test::CommandRun bars = test::runCommand({u"export"_qs, path, u"--view"_qs, u"bars"_qs, u"--query"_qs,
             u"it"_qs, u"-o"_qs, dir.filePath(u"bars.svg"_qs)});
@@ -198,9 +210,10 @@ private Q_SLOTS:
         QFile barsSvg(dir.filePath(u"bars.svg"_qs));
         QVERIFY(barsSvg.open(QIODevice::ReadOnly));
         QVERIFY(barsSvg.readAll().contains(">“before”<"));
-        // The document's own baseline leaves the arrows as they are.
-        QCOMPARE(test::runCommand({u"export"_qs, path, u"--view"_qs, u"arrows"_qs, u"-o"_qs, dir.filePath(u"b.svg"_qs)})
-                     .status,
+        // The document's own baseline leaves the vector plot as it is.
+        QCOMPARE(
+            test::runCommand({u"export"_qs, path, u"--view"_qs, u"vectors"_qs, u"-o"_qs, dir.filePath(u"v.svg"_qs)})
+                .status,
             0);
     }
 };

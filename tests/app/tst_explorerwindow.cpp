@@ -3,6 +3,7 @@
 #include "app/mainwindow.h"
 #include "attention/precision.h"
 #include "session/documentsession.h"
+#include "views/arrowgraphview.h"
 #include "views/contributionsview.h"
 #include "views/distributionview.h"
 #include "views/heatmapview.h"
@@ -20,10 +21,12 @@
 #include <QTableWidget>
 #include <QTest>
 #include <QTimer>
+#include <QToolTip>
 #include <QUndoStack>
 
 #include "lessonwindow.h"
 
+#include <algorithm>
 #include <cmath>
 
 using namespace qkv;
@@ -323,9 +326,25 @@ private Q_SLOTS:
         QVERIFY(std::abs(change) > 0.01);
         QVERIFY(heatmap->figure().colorScale().high >= std::abs(change));
         QVERIFY2(heatmap->figure().describeCell(7, 1).contains(
-                     QStringLiteral("Δ %1 since “tired it”").arg(QLocale().toString(change, 'g', 6))),
+                     QStringLiteral("Δ %1%2 since “tired it”")
+                         .arg(change > 0 ? QStringLiteral("+") : QString(), QLocale().toString(change, 'g', 6))),
             qPrintable(heatmap->figure().describeCell(7, 1)));
         screenshot(m_window.get(), heatmap, QStringLiteral("snapshot"));
+        // The arrow graph draws the changes: it → animal's, with its sign, and its tooltip says so.
+        auto *arrows = m_window->findChild<ArrowGraphView *>(QStringLiteral("arrowGraph"));
+        QVERIFY(arrows->figure().showsDifference());
+        arrows->setFilter(EdgeFilter::none()); // the default hides changes below 0.02, as this one is
+        const auto &edges = arrows->keptEdges();
+        QCOMPARE(edges.size(), std::size_t(11)); // only the edited query's row moved
+        const auto toAnimal = std::find_if(edges.begin(), edges.end(),
+            [](const ArrowGraphView::DrawnEdge &d) { return d.edge.query == 7 && d.edge.key == 1; });
+        QVERIFY(toAnimal != edges.end());
+        QVERIFY(std::abs(arrows->figure().change(*toAnimal) - change) < 1e-12);
+        QVERIFY(std::all_of(edges.begin(), edges.end(), [](const auto &d) { return d.edge.query == 7; }));
+        const QPoint at = arrows->tokenRect(7).center().toPoint();
+        QHelpEvent help(QEvent::ToolTip, at, arrows->mapToGlobal(at));
+        QApplication::sendEvent(arrows, &help);
+        QVERIFY2(QToolTip::text().contains(QStringLiteral("Changed since “tired it”: ")), qPrintable(QToolTip::text()));
 
         auto *compare = m_window->findChild<QMenu *>(QStringLiteral("menuCompareWith"));
         QVERIFY(compare);

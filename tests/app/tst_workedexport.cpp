@@ -3,6 +3,7 @@
 #include "attention/precision.h"
 #include "document/documentio.h"
 #include "document/examples.h"
+#include "document/snapshot.h"
 #include "export/workedcomputation.h"
 
 #include <QFile>
@@ -10,6 +11,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextBlock>
@@ -267,6 +269,59 @@ private Q_SLOTS:
             QVERIFY(md.contains(u"Computed in float16: every product"_s));
             QCOMPARE(md.contains(u"The softmax is naive"_s), form == qkv::SoftmaxForm::Naive);
         }
+    }
+
+    // Against a snapshot each score and weight that reads differently there says what it was,
+    // and so does the output; on the command line too (--baseline), and not with none.
+    void workedAgainstASnapshot()
+    {
+        qkv::Document doc = *qkv::loadDocument(u"example:animal"_s).document;
+        const qkv::Document before = qkv::snapshotState(doc);
+        qkv::WordVectors it = doc.wordVectors(u"it"_s);
+        it.q(0, 0) += 2;
+        doc.setWordVectors(u"it"_s, it);
+        const qkv::Result now = qkv::compute(doc), then = qkv::compute(before);
+        qkv::WorkedComputation w = qkv::workedComputation(doc, now, 0, 7);
+        QVERIFY(qkv::compareWorked(w, now, then, u"before"_s));
+        QCOMPARE(w.then->weights.size(), std::size_t(11));
+        const auto written = [](double x) { return qkv::formatWorkedNumber(x, 3, qkv::WorkedSyntax::Markdown); };
+        int changed = 0;
+        for (int j = 0; j < 11; ++j) {
+            QCOMPARE(w.then->weights[std::size_t(j)], then.heads[0].weights(7, j));
+            QCOMPARE(w.then->scores[std::size_t(j)], then.heads[0].scores(7, j));
+            changed += written(now.heads[0].scores(7, j)) != written(then.heads[0].scores(7, j));
+            changed += written(now.heads[0].weights(7, j)) != written(then.heads[0].weights(7, j));
+        }
+        QVERIFY(changed > 11);
+        const QString md = qkv::workedMarkdown(w);
+        // (The last step's "(was x, closer)" compares o with v, not with the snapshot.)
+        const QRegularExpression was(u"\\(was [^,)]*\\)"_s);
+        QCOMPARE(md.count(was), changed);
+        // animal's weight: the row's "(was …)" is the snapshot's, rounded as every number is.
+        QVERIFY(md.contains(u"(was "_s + written(then.heads[0].weights(7, 1)) + u')'));
+        QVERIFY(md.contains(u"In “before” it was ["_s));
+        // Another length is not compared.
+        qkv::Document shorter = before;
+        shorter.setSentence(u"The animal"_s);
+        QVERIFY(!qkv::compareWorked(w, now, qkv::compute(shorter), u"short"_s));
+        QVERIFY(!w.then);
+        QVERIFY(!qkv::workedMarkdown(w).contains(was));
+
+        QTemporaryDir dir;
+        doc.setSnapshots({{u"before"_s, std::make_shared<const qkv::Document>(before)}});
+        const QString path = dir.filePath(u"d.qkv.json"_s);
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(qkv::serializeDocument(doc));
+        f.close();
+        const Run against
+            = run({path, u"--worked"_s, u"--query"_s, u"it"_s, u"--baseline"_s, u"before"_s, u"-o"_s, u"-"_s});
+        QCOMPARE(against.status, 0);
+        QCOMPARE(QString::fromUtf8(against.out).count(was), changed);
+        const Run plain
+            = run({path, u"--worked"_s, u"--query"_s, u"it"_s, u"--baseline"_s, u"none"_s, u"-o"_s, u"-"_s});
+        QCOMPARE(plain.status, 0);
+        QVERIFY(!QString::fromUtf8(plain.out).contains(was));
     }
 };
 

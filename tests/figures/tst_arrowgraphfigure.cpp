@@ -145,6 +145,63 @@ private Q_SLOTS:
         QCOMPARE(figure.drawnEdges().size(), std::size_t(3));
     }
 
+    // Against a baseline the edges are the changes: |Δ| as the weight, its sign in the gained or
+    // lost colour, the largest change drawn at full strength; unchanged cells are no edges. A
+    // baseline of another length leaves the weights and says why.
+    void changesAgainstABaseline()
+    {
+        const Result now = causal();
+        Result then = causal();
+        then.heads[0].weights.row(2) << 0.5, 0.3, 0.2; // three: Δ −0.3, 0, +0.3
+        ArrowGraphFigure figure;
+        figure.setFilter(EdgeFilter::none());
+        figure.setData(&now, 0);
+        const FigureStyle style = test::plainStyle(false);
+        const QRgb red = ArrowGraphFigure::changeColor(true, false).rgb(),
+                   blue = ArrowGraphFigure::changeColor(false, false).rgb();
+        const auto near = [](const QImage &image, QRgb colour) {
+            int n = 0;
+            for (int y = 0; y < image.height(); ++y)
+                for (int x = 0; x < image.width(); ++x) {
+                    const QRgb p = image.pixel(x, y);
+                    n += std::abs(qRed(p) - qRed(colour)) + std::abs(qGreen(p) - qGreen(colour))
+                            + std::abs(qBlue(p) - qBlue(colour))
+                        < 40;
+                }
+            return n;
+        };
+        QCOMPARE(near(test::paintedImage(figure, style, area.size().toSize()), red), 0);
+        figure.setBaseline(&then, QStringLiteral("before"));
+        QVERIFY(figure.showsDifference());
+        const auto &edges = figure.keptEdges();
+        QCOMPARE(edges.size(), std::size_t(2));
+        QCOMPARE(figure.consideredEdges(), qint64(2));
+        QCOMPARE(edges[0].edge.query, 2);
+        QCOMPARE(edges[0].edge.key, 0); // the same size, the earlier key first
+        QVERIFY(std::abs(edges[0].edge.weight - 0.3) < 1e-12);
+        QVERIFY(std::abs(figure.change(edges[0]) + 0.3) < 1e-12);
+        QCOMPARE(edges[1].edge.key, 2);
+        QVERIFY(std::abs(figure.change(edges[1]) - 0.3) < 1e-12);
+        const QImage image = test::paintedImage(figure, style, area.size().toSize());
+        QVERIFY(near(image, red) > 20);
+        QVERIFY(near(image, blue) > 20);
+        // The filter judges the size of a change.
+        figure.setFilter({0.35, 0, 1.0});
+        QVERIFY(figure.keptEdges().empty());
+        figure.setFilter(EdgeFilter::none());
+        // An edit read again row by row still draws the changes.
+        figure.updateRows(&now, 0, ChangedRows(1, HeadChange {{2}, {}, {}, {}, {}}));
+        QCOMPARE(figure.keptEdges().size(), std::size_t(2));
+        Result shorter = causal();
+        shorter.tokens.removeLast();
+        figure.setBaseline(&shorter, QStringLiteral("short"));
+        QVERIFY(!figure.showsDifference());
+        QVERIFY2(figure.differenceRefusal().startsWith(QStringLiteral("Tokens: 2 in “short”, 3 in this sentence.")),
+            qPrintable(figure.differenceRefusal()));
+        QCOMPARE(figure.keptEdges().size(), std::size_t(6));
+        QCOMPARE(figure.change(figure.keptEdges()[0]), 0.0);
+    }
+
     // A token's slot names the token; the unlock button is a window control, never exported.
     void geometryAndControls()
     {

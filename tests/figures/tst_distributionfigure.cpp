@@ -85,6 +85,12 @@ private Q_SLOTS:
         QCOMPARE(qkv::formatSigned(-0.001, 2, german), u"0,00"_s);
         QCOMPARE(qkv::formatSigned(12345.5, 1, german), u"12345,5"_s);
         QCOMPARE((qkv::ValueAxis {-0.5, 0.5, 0.25, 2}).label(0, german), u"−0,50"_s);
+        // A change says its direction: a plus on what does not round to zero.
+        QCOMPARE(qkv::formatChange(0.125, 2), u"+0.13"_s);
+        QCOMPARE(qkv::formatChange(-0.125, 2), u"−0.13"_s);
+        QCOMPARE(qkv::formatChange(0.001, 2), u"0.00"_s);
+        QCOMPARE(qkv::formatChange(-0.001, 2), u"0.00"_s);
+        QCOMPARE(qkv::formatChange(0.5, 2, german), u"+0,50"_s);
     }
 
     // The bars stand on one baseline, their heights in proportion to the weights; sorted, the

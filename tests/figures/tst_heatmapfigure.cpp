@@ -103,7 +103,7 @@ private Q_SLOTS:
         // Unchanged cells are the scale's middle; cat → cat, up by the most, its top.
         QCOMPARE(scale.color(delta(0, 0)), scale.color(0.0));
         QCOMPARE(pixelAt(image, figure.cellRect(rect, style, 1, 1).center()), scale.color(0.5));
-        QVERIFY2(figure.describeCell(1, 1).endsWith(QStringLiteral("Δ 0.5 since “before”")),
+        QVERIFY2(figure.describeCell(1, 1).endsWith(QStringLiteral("Δ +0.5 since “before”")),
             qPrintable(figure.describeCell(1, 1)));
         // The other head is compared head for head; scores are compared when shown.
         figure.setData(&now, 1);
@@ -117,6 +117,51 @@ private Q_SLOTS:
         QCOMPARE(figure.colorScale().map, Colormap::Viridis);
         figure.setBaseline(nullptr, {});
         QVERIFY(figure.differenceRefusal().isEmpty());
+    }
+
+    // Where the weights' colour bar gives way to the cell numbers, the Δ map keeps its own: its
+    // title is what says the cells are changes. The bar's top is the largest change's colour.
+    void differenceKeepsItsColourBar()
+    {
+        const int n = 12;
+        Result now;
+        for (int i = 0; i < n; ++i)
+            now.tokens << QStringLiteral("w%1").arg(i);
+        now.heads.resize(1);
+        now.heads[0].weights = SquareMatrix::Constant(n, n, 1.0 / n);
+        now.heads[0].largestWeight = 1.0 / n;
+        Result then = now;
+        then.heads[0].weights.row(3).setZero();
+        then.heads[0].weights(3, 3) = 1.0;
+        HeatmapFigure plain, delta;
+        plain.setData(&now, 0);
+        delta.setData(&now, 0);
+        delta.setBaseline(&then, QStringLiteral("before"));
+        QVERIFY(delta.showsDifference());
+        const FigureStyle style = test::plainStyle(false);
+        const QRgb top = delta.colorScale().color(delta.colorScale().high);
+        QVERIFY(test::pixelsOf(test::paintedImage(plain, style, QSize(400, 400)), top) == 0);
+        int gaveWay = 0;
+        for (int side = 160; side <= 640; side += 40) {
+            const QRectF rect(0, 0, side, side);
+            const QRectF cells = plain.gridRect(rect, style), changes = delta.gridRect(rect, style);
+            if (cells == changes)
+                continue;
+            ++gaveWay;
+            QVERIFY(changes.width() < cells.width());
+            const QImage image = test::paintedImage(delta, style, QSize(side, side));
+            const QImage bar = image.copy(QRectF(changes.right() + 2, 0, side - changes.right() - 2, side).toRect());
+            bool found = false; // the bar's gradient is drawn in steps: its top is near the colour
+            for (int y = 0; y < bar.height() && !found; ++y)
+                for (int x = 0; x < bar.width() && !found; ++x) {
+                    const QRgb p = bar.pixel(x, y);
+                    found = std::abs(qRed(p) - qRed(top)) + std::abs(qGreen(p) - qGreen(top))
+                            + std::abs(qBlue(p) - qBlue(top))
+                        <= 12;
+                }
+            QVERIFY2(found, qPrintable(QStringLiteral("%1 px: no colour bar").arg(side)));
+        }
+        QVERIFY(gaveWay > 0);
     }
 
     // Another head of the same result, given again, is drawn anew (no stale cell image).

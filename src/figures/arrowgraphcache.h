@@ -1,0 +1,48 @@
+#pragma once
+
+// What the arrow graph figure keeps between paints: its selected edges and their rasters. Private
+// to the figure's sources.
+#include "figures/arrowgraphfigure.h"
+
+#include <QFont>
+#include <QImage>
+#include <QStringList>
+
+#include <vector>
+
+namespace qkv {
+
+struct ArrowGraphFigure::Cache {
+    bool valid = false;
+    int generation = 0; // bumped whenever what the edges look like may have changed
+    std::vector<DrawnEdge> edges; // by head, then query
+    qint64 considered = 0;
+    std::vector<RowEdges> rows; // of each head shown: each row's share of `considered`, and its strong cells
+    double scale = 1; // the weight drawn at full strength
+    bool forward = false, backward = false, self = false, multiColour = false;
+    // Against a baseline: each shown head's now − then (the edges are its magnitudes), or why not.
+    bool difference = false;
+    std::vector<SquareMatrix> deltas;
+    QString refusal;
+    int firstHead = 0, headCount = 1; // the heads shown
+    QStringList labelTokens; // what labelWidth was measured for, in labelFont
+    QFont labelFont;
+    qreal labelWidth = 0; // the widest token label
+    double ink = 1; // opacity factor of dense graphs (inkScale)
+    // What a raster was drawn from: it is drawn again when any of this changes.
+    struct RasterKey {
+        int generation = -1;
+        QRectF placed; // in logical coordinates
+        QSize size;
+        bool dark = false; // the edge colours
+        qreal lineScale = 1;
+        int focus = -1; // the token whose edges alone are drawn, or -1 for all
+        bool operator==(const RasterKey &) const = default;
+    };
+    QImage base; // every kept edge, at device resolution
+    RasterKey baseKey;
+    QImage focus; // the focused token's edges over the ghosted base
+    RasterKey focusKey;
+};
+
+} // namespace qkv
