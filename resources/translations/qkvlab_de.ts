@@ -623,6 +623,14 @@
         <source>%1 — Δ since “%2”</source>
         <translation>%1 – Δ seit „%2“</translation>
     </message>
+    <message>
+        <source>A: snapshot “%1”</source>
+        <translation>A: Schnappschuss „%1“</translation>
+    </message>
+    <message>
+        <source>B: now</source>
+        <translation>B: jetzt</translation>
+    </message>
 </context>
 <context>
     <name>Glossary</name>
@@ -2391,6 +2399,14 @@
         <source>Stable subtracts each row&apos;s largest score before exp, as every real implementation does; naive takes exp of the scores as they are, which overflows to ∞ in float16 above about 11 (the row is then named in the warnings).</source>
         <translation>Stable zieht vor exp den größten Score jeder Zeile ab, wie es jede echte Implementierung tut; naive nimmt exp der Scores, wie sie sind, was in float16 oberhalb von etwa 11 nach ∞ überläuft (die Zeile wird dann in den Warnungen genannt).</translation>
     </message>
+    <message>
+        <source>The baseline snapshot (A) beside now (B): the view chosen above, drawn for both with the window&apos;s view options, head and selected token, again after every edit. Choose the snapshot in Tools → Snapshots → Compare With.</source>
+        <translation>Der Vergleichsschnappschuss (A) neben dem jetzigen Stand (B): die oben gewählte Ansicht, für beide mit den Ansichtsoptionen, dem Head und dem ausgewählten Token des Fensters gezeichnet, nach jeder Änderung neu. Den Schnappschuss wählen Sie unter Werkzeuge → Schnappschüsse → Vergleichen mit.</translation>
+    </message>
+    <message>
+        <source>Which view the side-by-side panel draws for the snapshot and for now.</source>
+        <translation>Welche Ansicht das Nebeneinander-Feld für den Schnappschuss und für jetzt zeichnet.</translation>
+    </message>
 </context>
 <context>
     <name>WorkedFigure</name>
@@ -4052,6 +4068,14 @@
         <source>Compare With “%1”</source>
         <translation>Vergleichen mit „%1“</translation>
     </message>
+    <message>
+        <source>Side by Side (&amp;A | B)</source>
+        <translation>Nebeneinander (&amp;A | B)</translation>
+    </message>
+    <message>
+        <source>Any view of the baseline snapshot (A) beside the same view now (B)</source>
+        <translation>Eine beliebige Ansicht des Vergleichsschnappschusses (A) neben derselben Ansicht jetzt (B)</translation>
+    </message>
 </context>
 <context>
     <name>qkv::OutputProjectionModel</name>
@@ -4122,6 +4146,29 @@
     <message>
         <source>Paste: %1</source>
         <translation>Einfügen: %1</translation>
+    </message>
+</context>
+<context>
+    <name>qkv::SideBySideDock</name>
+    <message>
+        <source>Side by Side (A | B)</source>
+        <translation>Nebeneinander (A | B)</translation>
+    </message>
+    <message>
+        <source>View drawn side by side</source>
+        <translation>Nebeneinander gezeichnete Ansicht</translation>
+    </message>
+    <message>
+        <source>&amp;View:</source>
+        <translation>&amp;Ansicht:</translation>
+    </message>
+    <message>
+        <source>The baseline snapshot (A) beside now (B)</source>
+        <translation>Der Vergleichsschnappschuss (A) neben dem jetzigen Stand (B)</translation>
+    </message>
+    <message>
+        <source>No snapshot to compare with. Tools → Snapshots → Take Snapshot… pins the numbers as they are, or Compare With chooses a snapshot: it is drawn here (A) beside now (B).</source>
+        <translation>Kein Schnappschuss zum Vergleichen. Werkzeuge → Schnappschüsse → Schnappschuss aufnehmen… hält die Zahlen fest, wie sie sind, oder „Vergleichen mit“ wählt einen Schnappschuss: Er wird hier (A) neben dem jetzigen Stand (B) gezeichnet.</translation>
     </message>
 </context>
 <context>

@@ -195,7 +195,7 @@ QString AnimationDialog::writeLesson(const lessons::Lesson &lesson, const QStrin
         const Result result = compute(doc);
         const QString &selected = step.state.token.isEmpty() ? step.state.highlightQuery : step.state.token;
         const FigureInput input {&doc, &result, std::clamp(step.state.head, 0, doc.settings().heads - 1),
-            tokenIndex(doc.tokens(), selected).value_or(-1), false, nullptr, {}};
+            tokenIndex(doc.tokens(), selected).value_or(-1), false, nullptr, {}, nullptr};
         if (renderer)
             renderer->setInput(input);
         else

@@ -43,7 +43,7 @@ QByteArray exportAnimation(const ExportOptions &o, const Document &doc, int toke
         Document d = doc;
         d.setValue(*ref, value);
         const Result result = compute(d);
-        const FigureInput input {&d, &result, std::max(o.head, 0), token, false, nullptr, {}};
+        const FigureInput input {&d, &result, std::max(o.head, 0), token, false, nullptr, {}, nullptr};
         if (renderer)
             renderer->setInput(input);
         else

@@ -44,28 +44,48 @@ int writeOutput(const ExportOptions &o, const QByteArray &bytes, FILE *out, FILE
     return 0;
 }
 
+// The snapshot an export compares with: its result, name and (side by side) its document.
+struct Baseline {
+    std::optional<Result> result;
+    QString name;
+    const Document *document = nullptr;
+};
+
 // The snapshot a figure shows differences from (--baseline's, or the document's own) computed
 // into `baseline`; 0, or the exit status after saying why not on `err`. The heatmap, the arrow graph
 // (alone or in the composed figure) and the bars draw differences, and the worked computation (as a
 // figure or as text) says what a changed number was: --baseline with anything else is refused, and
-// a document's own baseline is then left out.
-int resolveBaseline(const ExportOptions &o, const Document &doc, const Result &result, std::optional<Result> &baseline,
-    QString &name, FILE *err)
+// a document's own baseline is then left out. --side-by-side draws any view of the snapshot beside
+// now's, of any sentence: it needs a snapshot, and refuses none.
+int resolveBaseline(const ExportOptions &o, const Document &doc, const Result &result, Baseline &baseline, FILE *err)
 {
+    QString &name = baseline.name;
     name = o.baseline ? (*o.baseline == u"none" ? QString() : *o.baseline) : doc.baseline();
+    QStringList names;
+    for (const Snapshot &s : doc.snapshots())
+        names << s.name;
+    const QString there = names.isEmpty() ? QStringLiteral("it has none")
+                                          : QStringLiteral("its snapshots: %1").arg(names.join(QStringLiteral(", ")));
+    if (name.isEmpty() && o.figure.sideBySide) {
+        print(err,
+            QStringLiteral("qkvlab: export: --side-by-side: the document has no baseline snapshot; name one with "
+                           "--baseline NAME (%1)\n")
+                .arg(there));
+        return 2;
+    }
     if (name.isEmpty())
         return 0;
     const Snapshot *snapshot = findSnapshot(doc.snapshots(), name);
     if (!snapshot) {
-        QStringList names;
-        for (const Snapshot &s : doc.snapshots())
-            names << s.name;
         print(err,
-            QStringLiteral("qkvlab: export: --baseline: the document has no snapshot '%1' (%2)\n")
-                .arg(name,
-                    names.isEmpty() ? QStringLiteral("it has none")
-                                    : QStringLiteral("its snapshots: %1").arg(names.join(QStringLiteral(", ")))));
+            QStringLiteral("qkvlab: export: --baseline: the document has no snapshot '%1' (%2)\n").arg(name, there));
         return 2;
+    }
+    Result computed = compute(*snapshot->state);
+    if (o.figure.sideBySide) {
+        baseline.result = std::move(computed);
+        baseline.document = snapshot->state.get();
+        return 0;
     }
     const bool drawn = o.numbers.isEmpty() && o.animate.isEmpty()
         && (o.worked || o.figure.kind == FigureKind::Heatmap || o.figure.kind == FigureKind::Bars
@@ -81,20 +101,19 @@ int resolveBaseline(const ExportOptions &o, const Document &doc, const Result &r
                            "not by this export yet\n"));
         return 2;
     }
-    Result computed = compute(*snapshot->state);
     if (const QString why = Difference::refusal(result, computed, std::max(o.head, 0), name); !why.isEmpty()) {
         print(err,
             QStringLiteral("qkvlab: export: %1%2\n").arg(o.baseline ? QStringLiteral("--baseline: ") : QString(), why));
         name.clear();
         return o.baseline ? 1 : 0;
     }
-    baseline = std::move(computed);
+    baseline.result = std::move(computed);
     return 0;
 }
 
 // The figure of the result already computed (or read with the document): nothing is computed again.
-int exportFigure(const ExportOptions &o, const Document &doc, const Result &result, const Result *baseline,
-    const QString &baselineName, FILE *out, FILE *err)
+int exportFigure(
+    const ExportOptions &o, const Document &doc, const Result &result, const Baseline &baseline, FILE *out, FILE *err)
 {
     if (!o.figure.colormap.isEmpty() && !colormapNames().contains(o.figure.colormap)) {
         print(err,
@@ -112,8 +131,8 @@ int exportFigure(const ExportOptions &o, const Document &doc, const Result &resu
     }
     // The token the document is about, as the window opens on it, unless --query names another.
     const int focus = doc.focusToken();
-    FigureInput input {
-        &doc, &result, std::max(o.head, 0), focus < result.tokens.size() ? focus : -1, false, baseline, baselineName};
+    FigureInput input {&doc, &result, std::max(o.head, 0), focus < result.tokens.size() ? focus : -1, false,
+        baseline.result ? &*baseline.result : nullptr, baseline.name, baseline.document};
     if (!o.query.isEmpty()) {
         input.token = static_cast<int>(doc.tokens().indexOf(o.query));
         if (input.token < 0) {
@@ -225,9 +244,8 @@ int runExport(const QStringList &args, FILE *out, FILE *err)
                 .arg(result.heads.size()));
         return 2;
     }
-    std::optional<Result> baseline;
-    QString baselineName;
-    if (const int status = resolveBaseline(o, *loaded.document, result, baseline, baselineName, err); status != 0)
+    Baseline baseline;
+    if (const int status = resolveBaseline(o, *loaded.document, result, baseline, err); status != 0)
         return status;
     if (!o.numbers.isEmpty()) {
         const int query = queryToken(o, *loaded.document, result, err);
@@ -238,8 +256,9 @@ int runExport(const QStringList &args, FILE *out, FILE *err)
             err);
     }
     if (o.worked)
-        return exportWorked(o, *loaded.document, result, baseline ? &*baseline : nullptr, baselineName, out, err);
-    return exportFigure(o, *loaded.document, result, baseline ? &*baseline : nullptr, baselineName, out, err);
+        return exportWorked(
+            o, *loaded.document, result, baseline.result ? &*baseline.result : nullptr, baseline.name, out, err);
+    return exportFigure(o, *loaded.document, result, baseline, out, err);
 }
 
 } // namespace qkv::app

@@ -131,8 +131,10 @@ FigureInput figureInput(DocumentSession &session)
 {
     session.waitForResult();
     const Result *baseline = session.baselineResult();
+    const Snapshot *snapshot = session.document().baselineSnapshot();
     return {&session.document(), &session.result(), session.currentHead(), session.selectedToken(),
-        session.isKeySelected(), baseline, baseline ? session.document().baseline() : QString()};
+        session.isKeySelected(), baseline, baseline ? session.document().baseline() : QString(),
+        baseline && snapshot ? snapshot->state.get() : nullptr};
 }
 
 FigureRenderer::FigureRenderer(const FigureInput &input, const FigureOptions &options)
@@ -151,7 +153,7 @@ void FigureRenderer::build(const FigureInput &input)
     const FigureOptions &options = m_options;
     m_preferredSize = [](int width) { return QSize(width, width); };
     const QPalette palette = slidePalette();
-    if (!options.kind)
+    if (!options.kind || buildSideBySide(input))
         return;
     if (options.kind != FigureKind::Figure) {
         m_paint = paintView(input, options, *options.kind);

@@ -19,8 +19,9 @@ class VectorPlotView;
 // Builds the figure of one kind for an input, as it looks in the window (head, selected token,
 // colormap, filters and the other FigureOptions), on the light "slide" palette whatever the
 // desktop's, and paints it with the same painting routine the window uses. "figure" composes
-// the heatmap and the arrow graph under a caption with the sentence and the settings. The input
-// stays alive while the renderer paints.
+// the heatmap and the arrow graph under a caption with the sentence and the settings; side by
+// side, the baseline snapshot's figure (A) is drawn beside now's (B). The input stays alive while
+// the renderer paints.
 class FigureRenderer
 {
 public:
@@ -38,6 +39,8 @@ public:
 
 private:
     void build(const FigureInput &input);
+    // A | B (FigureOptions::sideBySide with a baseline): false when there is nothing to compare.
+    bool buildSideBySide(const FigureInput &input);
     template<typename View>
     View *adopt(View *view);
     PaintFigure paintView(const FigureInput &input, const FigureOptions &options, FigureKind kind);

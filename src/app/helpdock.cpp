@@ -159,7 +159,7 @@ void HelpDock::addIllustrations()
         return;
     const Document &doc = *loaded.document;
     const Result result = compute(doc);
-    const FigureInput input {&doc, &result, 0, doc.focusToken(), false, nullptr, {}};
+    const FigureInput input {&doc, &result, 0, doc.focusToken(), false, nullptr, {}, nullptr};
     const qreal ratio = devicePixelRatioF();
     for (const FigureKind kind : {FigureKind::Arrows, FigureKind::Vectors, FigureKind::Heatmap}) {
         FigureOptions options;

@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+class QDockWidget;
 class QMenu;
 class QProgressBar;
 class QUndoGroup;
@@ -155,6 +156,9 @@ private:
     void setUpExplorer();
     // Tools → Snapshots (mainwindowsnapshots.cpp).
     void setUpSnapshots(QMenu *tools);
+    // `dock` hidden as a tab beside `beside`; its toggle action (named, titled) raises it when shown.
+    QAction *addTabbedDock(QDockWidget *dock, Qt::DockWidgetArea area, QDockWidget *beside, const QString &actionName,
+        const QString &text);
     void takeSnapshot(const QString &name);
     void compareWith(const QString &name);
     // Tools → Goal Seek… on a cell, with a weight to seek (NaN: the dialog keeps its own).

@@ -36,16 +36,8 @@ void MainWindow::setUpExplorer()
     });
     // A tab over the settings, as the lesson: beside the views it would take their width.
     auto *invariances = new InvarianceDock(m_session, this);
-    addDockWidget(Qt::RightDockWidgetArea, invariances);
-    tabifyDockWidget(m_ui->settingsDock, invariances);
-    invariances->hide();
-    QAction *show = invariances->toggleViewAction();
-    show->setObjectName(QStringLiteral("actionInvariances"));
-    show->setText(tr("&Invariances"));
-    connect(show, &QAction::triggered, invariances, [invariances](bool on) {
-        if (on)
-            invariances->raise(); // the front tab, over the example's note
-    });
+    QAction *show = addTabbedDock(invariances, Qt::RightDockWidgetArea, m_ui->settingsDock,
+        QStringLiteral("actionInvariances"), tr("&Invariances"));
     menu->addAction(show);
     m_ui->menuView->addAction(show);
     setUpSnapshots(menu);
@@ -61,6 +53,22 @@ void MainWindow::setUpExplorer()
     m_ui->menuView->addAction(contributions->toggleViewAction());
     connect(m_ui->heatmap, &HeatmapView::seekRequested, this, &MainWindow::openGoalSeek);
     connect(m_ui->distribution, &DistributionView::seekRequested, this, &MainWindow::openGoalSeek);
+}
+
+QAction *MainWindow::addTabbedDock(
+    QDockWidget *dock, Qt::DockWidgetArea area, QDockWidget *beside, const QString &actionName, const QString &text)
+{
+    addDockWidget(area, dock);
+    tabifyDockWidget(beside, dock);
+    dock->hide();
+    QAction *show = dock->toggleViewAction();
+    show->setObjectName(actionName);
+    show->setText(text);
+    connect(show, &QAction::triggered, dock, [dock](bool on) {
+        if (on)
+            dock->raise(); // the front tab
+    });
+    return show;
 }
 
 void MainWindow::openGoalSeek(int query, int key, double target)

@@ -4,6 +4,8 @@
 
 #include "ui_mainwindow.h"
 
+#include "app/sidebysidedock.h"
+
 #include "session/documentsession.h"
 #include "views/heatmapview.h"
 
@@ -69,6 +71,14 @@ void MainWindow::setUpSnapshots(QMenu *tools)
         if (remove->isEmpty())
             remove->addAction(tr("No snapshots"))->setEnabled(false);
     });
+    menu->addSeparator();
+    // Below the views, as a tab beside the bar chart: the two halves want the window's width.
+    auto *sides = new SideBySideDock(
+        m_session, [this](FigureKind kind) { return figureOptions(kind); }, this);
+    QAction *show = addTabbedDock(sides, Qt::BottomDockWidgetArea, m_ui->distributionDock,
+        QStringLiteral("actionSideBySide"), tr("Side by Side (&A | B)"));
+    show->setStatusTip(tr("Any view of the baseline snapshot (A) beside the same view now (B)"));
+    menu->addAction(show);
 }
 
 void MainWindow::takeSnapshot(const QString &name)

@@ -202,6 +202,15 @@ constexpr Help helps[] = {
             "What attention ignores: each button transforms the document (one undoable edit), and the badges say "
             "whether the scores, weights and outputs changed, and why."),
         nullptr},
+    {"sideBySideDock",
+        QT_TRANSLATE_NOOP("WhatsThis",
+            "The baseline snapshot (A) beside now (B): the view chosen above, drawn for both with the window's view "
+            "options, head and selected token, again after every edit. Choose the snapshot in Tools → Snapshots → "
+            "Compare With."),
+        nullptr},
+    {"sideBySideView",
+        QT_TRANSLATE_NOOP("WhatsThis", "Which view the side-by-side panel draws for the snapshot and for now."),
+        nullptr},
     {"actionGoalSeek",
         QT_TRANSLATE_NOOP("WhatsThis",
             "Choose a cell and the weight it should have: the smallest change of its query, its key or both that "

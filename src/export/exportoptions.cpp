@@ -23,8 +23,8 @@ std::optional<QSize> parseSize(const QString &text)
 
 namespace {
 
-const QStringList figureFlags {
-    u"--scores"_qs, u"--skip-first"_qs, u"--all-heads"_qs, u"--sorted"_qs, u"--text-as-paths"_qs, u"--no-title"_qs};
+const QStringList figureFlags {u"--scores"_qs, u"--skip-first"_qs, u"--all-heads"_qs, u"--sorted"_qs,
+    u"--text-as-paths"_qs, u"--no-title"_qs, u"--side-by-side"_qs};
 const QStringList figureValues {u"--layout"_qs, u"--threshold"_qs, u"--top-k"_qs, u"--mass"_qs, u"--dims"_qs,
     u"--font-size"_qs, u"--color-scale"_qs, u"--title"_qs};
 
@@ -59,6 +59,8 @@ QString parseFigureOption(const QString &arg, const QString &value, FigureOption
         f.textAsPaths = true;
     else if (arg == u"--no-title")
         f.noTitle = true;
+    else if (arg == u"--side-by-side")
+        f.sideBySide = true;
     else if (arg == u"--title")
         f.title = value;
     else if (arg == u"--font-size")
@@ -213,6 +215,10 @@ ParsedExport parseExportArguments(const QStringList &args)
         return fail(QStringLiteral("export needs one of --view VIEW, --numbers KIND or --worked"));
     if (!o.animate.isEmpty() && !o.figure.kind)
         return fail(QStringLiteral("--animate needs --view VIEW: the figure each frame shows"));
+    if (o.figure.sideBySide && (!o.figure.kind || !o.animate.isEmpty()))
+        return fail(QStringLiteral("--side-by-side needs --view VIEW (and no --animate): the figure drawn twice"));
+    if (o.figure.sideBySide && o.baseline == u"none")
+        return fail(QStringLiteral("--side-by-side needs a snapshot to draw beside now: not --baseline none"));
     if (o.output.isEmpty())
         return fail(QStringLiteral("export needs -o OUT (or -o - for standard output)"));
     if (o.decimals >= 0 && ((o.figure.kind && o.figure.kind != FigureKind::Worked) || o.numbers == u"model"))

@@ -29,6 +29,9 @@ struct FigureOptions {
     QString title; // above the figure; empty: the sentence (and the head)
     bool noTitle = false;
     int decimals = -1; // the worked computation: every number's decimals; -1: its default
+    // A | B: the figure of the baseline snapshot (A) beside the figure of now (B), each the
+    // plain view with no differences drawn; the two sentences may differ.
+    bool sideBySide = false;
 
     bool operator==(const FigureOptions &) const = default;
 };

@@ -20,6 +20,8 @@ struct FigureInput {
     // figure is drawn; null: none), and its name.
     const Result *baseline = nullptr;
     QString baselineName;
+    // The snapshot's own document (its sentence and vectors), which an A | B figure draws.
+    const Document *baselineDocument = nullptr;
 };
 
 } // namespace qkv

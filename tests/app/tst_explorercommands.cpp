@@ -202,7 +202,8 @@ private Q_SLOTS:
         const test::CommandRun vectors = test::runCommand({u"export"_qs, path, u"--view"_qs, u"vectors"_qs,
             u"--baseline"_qs, u"before"_qs, u"-o"_qs, dir.filePath(u"v.svg"_qs)});
         QCOMPARE(vectors.status, 2);
-        QVERIFY(vectors.err.contains("differences are drawn by --view heatmap, arrows, bars, worked and figure, and --worked"));
+        QVERIFY(vectors.err.contains(
+            "differences are drawn by --view heatmap, arrows, bars, worked and figure, and --worked"));
         // The bars: the snapshot's weights as dashed outlines, named in the legend.
         const test::CommandRun bars = test::runCommand({u"export"_qs, path, u"--view"_qs, u"bars"_qs, u"--query"_qs,
             u"it"_qs, u"-o"_qs, dir.filePath(u"bars.svg"_qs)});
@@ -210,6 +211,24 @@ private Q_SLOTS:
         QFile barsSvg(dir.filePath(u"bars.svg"_qs));
         QVERIFY(barsSvg.open(QIODevice::ReadOnly));
         QVERIFY(barsSvg.readAll().contains(">“before”<"));
+        // Side by side: any view of a snapshot (A) beside now (B), of another length too.
+        const test::CommandRun sides = test::runCommand({u"export"_qs, path, u"--view"_qs, u"vectors"_qs,
+            u"--side-by-side"_qs, u"--baseline"_qs, u"short"_qs, u"-o"_qs, dir.filePath(u"s.svg"_qs)});
+        QCOMPARE(sides.status, 0);
+        QFile sidesSvg(dir.filePath(u"s.svg"_qs));
+        QVERIFY(sidesSvg.open(QIODevice::ReadOnly));
+        const QByteArray both = sidesSvg.readAll();
+        QVERIFY(both.contains("A: snapshot") && both.contains("short") && both.contains("B: now"));
+        const test::CommandRun alone = test::runCommand({u"export"_qs, u"example:animal"_qs, u"--view"_qs,
+            u"heatmap"_qs, u"--side-by-side"_qs, u"-o"_qs, dir.filePath(u"n.svg"_qs)});
+        QCOMPARE(alone.status, 2);
+        QVERIFY2(alone.err.contains("--side-by-side: the document has no baseline snapshot; name one with --baseline "
+                                    "NAME (it has none)"),
+            alone.err.constData());
+        QCOMPARE(test::runCommand({u"export"_qs, path, u"--view"_qs, u"heatmap"_qs, u"--side-by-side"_qs,
+                                      u"--baseline"_qs, u"none"_qs, u"-o"_qs, dir.filePath(u"n.svg"_qs)})
+                     .status,
+            2);
         // The document's own baseline leaves the vector plot as it is.
         QCOMPARE(
             test::runCommand({u"export"_qs, path, u"--view"_qs, u"vectors"_qs, u"-o"_qs, dir.filePath(u"v.svg"_qs)})

@@ -1,6 +1,7 @@
 #include "app/goalseekdialog.h"
 #include "app/invariancedock.h"
 #include "app/mainwindow.h"
+#include "app/sidebysidedock.h"
 #include "attention/precision.h"
 #include "session/documentsession.h"
 #include "views/arrowgraphview.h"
@@ -345,6 +346,22 @@ private Q_SLOTS:
         QHelpEvent help(QEvent::ToolTip, at, arrows->mapToGlobal(at));
         QApplication::sendEvent(arrows, &help);
         QVERIFY2(QToolTip::text().contains(QStringLiteral("Changed since “tired it”: ")), qPrintable(QToolTip::text()));
+
+        // Side by side: the snapshot's heatmap (A) beside now's (B), which the edit made differ.
+        auto *sideBySide = m_window->findChild<QAction *>(QStringLiteral("actionSideBySide"));
+        QVERIFY(sideBySide && !sideBySide->isChecked());
+        sideBySide->trigger();
+        auto *sides = m_window->findChild<SideBySideDock *>(QStringLiteral("sideBySideDock"));
+        QVERIFY(sides->isVisible());
+        sides->refresh();
+        const QImage both = sides->image();
+        const int half = both.width() / 2;
+        QVERIFY(half > 100);
+        QVERIFY(both.copy(0, 0, half - 1, both.height()) != both.copy(half + 1, 0, half - 1, both.height()));
+        sides->setKind(FigureKind::Bars);
+        sides->refresh();
+        QVERIFY(sides->image() != both);
+        screenshot(m_window.get(), sides, QStringLiteral("sidebyside"));
 
         auto *compare = m_window->findChild<QMenu *>(QStringLiteral("menuCompareWith"));
         QVERIFY(compare);

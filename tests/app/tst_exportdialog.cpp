@@ -113,11 +113,11 @@ private Q_SLOTS:
                     n += x.pixel(col, row) != y.pixel(col, row);
             return n;
         };
-        FigureRenderer kept({&first, &a, 0, -1, false, nullptr, {}}, options);
+        FigureRenderer kept({&first, &a, 0, -1, false, nullptr, {}, nullptr}, options);
         const QImage before = renderImage(spec, kept.painter());
-        kept.setInput({&second, &b, 0, -1, false, nullptr, {}});
+        kept.setInput({&second, &b, 0, -1, false, nullptr, {}, nullptr});
         const QImage after = renderImage(spec, kept.painter());
-        FigureRenderer fresh({&second, &b, 0, -1, false, nullptr, {}}, options);
+        FigureRenderer fresh({&second, &b, 0, -1, false, nullptr, {}, nullptr}, options);
         const QImage refitted = renderImage(spec, fresh.painter());
         QVERIFY(differing(before, after) > 0);
         QVERIFY2(differing(before, after) * 2 < differing(before, refitted),

@@ -1,4 +1,5 @@
 #include "app/figurerenderer.h"
+#include "attention/engine.h"
 #include "document/documentio.h"
 #include "session/documentsession.h"
 #include "views/heatmapview.h"
@@ -134,6 +135,47 @@ private Q_SLOTS:
         doc.setSettings(s);
         QVERIFY(defaultFigureTitle(doc, 1).endsWith(u" · head 2 of 4"_s));
         QVERIFY(defaultFigureTitle(doc, -1).endsWith(u" · all 4 heads"_s));
+    }
+
+    // A | B: the snapshot's figure left and now's right, each exactly as it is drawn alone below
+    // its heading, for views of several kinds and sentences of different lengths; without a
+    // baseline, the figure alone.
+    void sideBySideDrawsBothAsAlone()
+    {
+        const Document now = *loadDocument(u"example:animal"_s).document;
+        Document then = now;
+        then.setSentence(u"The animal didn't cross the road"_s); // 6 tokens: "it" (7) is not there
+        const Result a = compute(then), b = compute(now);
+        const QSize size(800, 460);
+        const int line = 24, half = 400; // the heading: twice the 12 px text
+        const QSize body(half, size.height() - line);
+        for (const FigureKind kind : {FigureKind::Heatmap, FigureKind::Bars, FigureKind::Arrows}) {
+            FigureOptions o;
+            o.kind = kind;
+            o.textPx = 12;
+            o.sideBySide = true;
+            const FigureRenderer both({&now, &b, 0, 7, false, &a, u"before"_s, &then}, o);
+            QCOMPARE(both.preferredSize(800).height(), half + line);
+            const QImage image = renderPng(both.painter(), size, 1);
+            o.sideBySide = false;
+            const FigureRenderer left({&then, &a, 0, -1, false, nullptr, {}, nullptr}, o);
+            const FigureRenderer right({&now, &b, 0, 7, false, nullptr, {}, nullptr}, o);
+            // One pixel column at the seam is the line between the halves. (A colour bar's
+            // gradient is resampled where it lands: a level or two apart in a few pixels.)
+            const QRect inner(0, 0, half - 1, body.height());
+            const double leftApart
+                = meanDifference(image.copy(inner.translated(0, line)), renderPng(left.painter(), body, 1).copy(inner));
+            const double rightApart = meanDifference(image.copy(inner.translated(half + 1, line)),
+                renderPng(right.painter(), body, 1).copy(inner.translated(1, 0)));
+            QVERIFY2(leftApart < 0.05 && rightApart < 0.05, qPrintable(u"%1 %2"_s.arg(leftApart).arg(rightApart)));
+            QVERIFY(image.copy(inner.translated(0, line)) != image.copy(inner.translated(half + 1, line)));
+            // No baseline: the view alone.
+            o.sideBySide = true;
+            const FigureRenderer single({&now, &b, 0, 7, false, nullptr, {}, nullptr}, o);
+            o.sideBySide = false;
+            const FigureRenderer plain({&now, &b, 0, 7, false, nullptr, {}, nullptr}, o);
+            QCOMPARE(renderPng(single.painter(), size, 1), renderPng(plain.painter(), size, 1));
+        }
     }
 
     void theWindowsViewsFollowTheLocale()
