@@ -2409,6 +2409,13 @@
     </message>
 </context>
 <context>
+    <name>WindowProgress</name>
+    <message>
+        <source>Stop</source>
+        <translation>Anhalten</translation>
+    </message>
+</context>
+<context>
     <name>WorkedFigure</name>
     <message>
         <source>Warning:</source>
@@ -2835,6 +2842,18 @@
     <message>
         <source>A frame of %1 × %2 px does not fit in memory.</source>
         <translation>Ein Bild von %1 × %2 px passt nicht in den Speicher.</translation>
+    </message>
+    <message>
+        <source>Drawing the frames…</source>
+        <translation>Die Bilder werden gezeichnet…</translation>
+    </message>
+    <message>
+        <source>Encoding the animation…</source>
+        <translation>Die Animation wird kodiert…</translation>
+    </message>
+    <message>
+        <source>Stopped: nothing was written.</source>
+        <translation>Angehalten: Es wurde nichts geschrieben.</translation>
     </message>
 </context>
 <context>

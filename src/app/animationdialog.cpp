@@ -2,6 +2,7 @@
 
 #include "app/animationexport.h"
 #include "app/figurerenderer.h"
+#include "app/windowprogress.h"
 #include "document/valuepath.h"
 #include "export/figurekind.h"
 #include "lessons/goal.h"
@@ -164,7 +165,15 @@ QString AnimationDialog::writeSweep(const QString &path)
         return tr("An animation is written as .gif or .webp.");
     QString error;
     bool usage = false;
-    const QByteArray bytes = app::exportAnimation(o, m_session->document(), m_session->selectedToken(), &error, &usage);
+    WindowProgress progress(this, tr("Drawing the frames…"), o.frames);
+    const QByteArray bytes = app::exportAnimation(
+        o, m_session->document(), m_session->selectedToken(), &error, &usage, [&](int done, int total) {
+            if (done == total)
+                progress.setBusy(tr("Encoding the animation…"));
+            return progress.advance(done);
+        });
+    if (progress.stopped())
+        return tr("Stopped: nothing was written.");
     return bytes.isEmpty() ? error : saveAtomically(path, bytes);
 }
 
@@ -189,6 +198,7 @@ QString AnimationDialog::writeLesson(const lessons::Lesson &lesson, const QStrin
     spec.size = frameSize();
     const qreal px = figureTextPx(options, QSizeF(spec.size));
     std::optional<FigureRenderer> renderer; // one for every frame: see recordFrame
+    WindowProgress progress(this, tr("Drawing the frames…"), static_cast<int>(lesson.steps.size()));
     for (std::size_t i = 0; i < lesson.steps.size(); ++i) {
         const lessons::Step &step = lesson.steps[i];
         const Document doc = lessons::documentAt(lesson, static_cast<int>(i));
@@ -206,7 +216,10 @@ QString AnimationDialog::writeLesson(const lessons::Lesson &lesson, const QStrin
         if (image.isNull())
             return tr("A frame of %1 × %2 px does not fit in memory.").arg(spec.size.width()).arg(spec.size.height());
         frames.images.push_back(image);
+        if (!progress.advance(static_cast<int>(i) + 1))
+            return tr("Stopped: nothing was written.");
     }
+    progress.setBusy(tr("Encoding the animation…"));
     return writeFrames(frames, path);
 }
 

@@ -22,7 +22,8 @@ PaintFigure captioned(const PaintFigure &figure, const QString &caption, qreal p
     };
 }
 
-QByteArray exportAnimation(const ExportOptions &o, const Document &doc, int token, QString *error, bool *usage)
+QByteArray exportAnimation(const ExportOptions &o, const Document &doc, int token, QString *error, bool *usage,
+    const std::function<bool(int done, int total)> &progress)
 {
     *usage = false;
     QString why;
@@ -58,6 +59,10 @@ QByteArray exportAnimation(const ExportOptions &o, const Document &doc, int toke
         if (image.isNull())
             return {};
         frames.images.push_back(std::move(image));
+        if (progress && !progress(f + 1, o.frames)) {
+            *error = QStringLiteral("stopped");
+            return {};
+        }
     }
     return o.format == u"gif" ? animation::encodeGif(frames, error) : animation::encodeWebp(frames, error);
 }

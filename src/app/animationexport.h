@@ -9,6 +9,7 @@
 #include <QByteArray>
 #include <QString>
 
+#include <functional>
 #include <optional>
 
 namespace qkv::app {
@@ -20,6 +21,9 @@ namespace qkv::app {
 // `figure` with a line of text under it, in the figure's text size: a frame's caption.
 PaintFigure captioned(const PaintFigure &figure, const QString &caption, qreal px);
 
-QByteArray exportAnimation(const ExportOptions &o, const Document &doc, int token, QString *error, bool *usage);
+// `progress`, when given, hears after each frame how many of how many are drawn, and stops the
+// work (nothing returned, `error` "stopped") when it returns false.
+QByteArray exportAnimation(const ExportOptions &o, const Document &doc, int token, QString *error, bool *usage,
+    const std::function<bool(int done, int total)> &progress = {});
 
 } // namespace qkv::app

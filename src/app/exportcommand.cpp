@@ -148,8 +148,11 @@ int exportFigure(
         bool usage = false;
         QByteArray bytes;
         {
-            const TerminalBusy shown(busy);
-            bytes = exportAnimation(o, doc, input.token, &error, &usage);
+            TerminalBusy shown(busy);
+            bytes = exportAnimation(o, doc, input.token, &error, &usage, [&shown](int done, int total) {
+                shown.setProgress(done, total);
+                return true;
+            });
         }
         if (bytes.isEmpty()) {
             print(err, QStringLiteral("qkvlab: export: %1\n").arg(error));

@@ -24,6 +24,13 @@ TerminalBusy::~TerminalBusy()
     m_thread.join();
 }
 
+void TerminalBusy::setProgress(int done, int total)
+{
+    const std::lock_guard lock(m_mutex);
+    m_part = done;
+    m_parts = total;
+}
+
 bool TerminalBusy::isTerminal(FILE *file)
 {
     return isatty(fileno(file)) == 1;
@@ -38,8 +45,14 @@ void TerminalBusy::run(std::chrono::milliseconds after)
         return;
     do {
         const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        // NOLINTNEXTLINE(cppcoreguidelines-pro-type-vararg): stdio's own
-        std::fprintf(m_to, "\r\033[K%s… %.1f s", m_what.constData(), seconds);
+        // NOLINTBEGIN(cppcoreguidelines-pro-type-vararg): stdio's own
+        if (m_parts > 0 && m_part >= m_parts)
+            std::fprintf(m_to, "\r\033[K%s… encoding %d frames, %.1f s", m_what.constData(), m_parts, seconds);
+        else if (m_parts > 0)
+            std::fprintf(m_to, "\r\033[K%s… frame %d of %d, %.1f s", m_what.constData(), m_part, m_parts, seconds);
+        else
+            std::fprintf(m_to, "\r\033[K%s… %.1f s", m_what.constData(), seconds);
+        // NOLINTEND(cppcoreguidelines-pro-type-vararg)
         std::fflush(m_to);
     } while (!m_wake.wait_for(lock, std::chrono::milliseconds(250), [this] { return m_done; }));
     std::fputs("\r\033[K", m_to);

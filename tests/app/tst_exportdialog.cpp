@@ -18,11 +18,14 @@
 #include <QImageReader>
 #include <QLineEdit>
 #include <QMimeData>
+#include <QPointer>
+#include <QProgressDialog>
 #include <QSettings>
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 
 using namespace qkv;
 
@@ -145,6 +148,27 @@ private Q_SLOTS:
         QCOMPARE(reader.imageCount(), 5);
         QCOMPARE(reader.read().size(), QSize(800, 800));
         QVERIFY(session()->document() == *loadDocument(u"example:animal"_qs).document); // the window's own is untouched
+
+        // A long sweep shows its progress after 300 ms; Stop ends it and writes nothing.
+        animation->framesBox()->setValue(400);
+        QPointer<QProgressDialog> shown;
+        int progressAtStop = -1;
+        QTimer stopper;
+        stopper.setInterval(20);
+        connect(&stopper, &QTimer::timeout, this, [&] {
+            shown = animation->findChild<QProgressDialog *>(QStringLiteral("windowProgress"));
+            if (shown && shown->isVisible() && progressAtStop < 0) {
+                progressAtStop = shown->value();
+                shown->cancel();
+            }
+        });
+        stopper.start();
+        const QString stopped = dir.filePath(u"stopped.gif"_qs);
+        QCOMPARE(animation->writeSweep(stopped), u"Stopped: nothing was written."_qs);
+        stopper.stop();
+        QVERIFY(progressAtStop > 0 && progressAtStop < 400);
+        QVERIFY(!QFile::exists(stopped));
+        animation->framesBox()->setValue(5);
 
         animation->pathEdit()->setText(u"words.cat.k[0]"_qs);
         QVERIFY(animation->writeSweep(dir.filePath(u"bad.gif"_qs)).contains(u"no word “cat”"_qs));

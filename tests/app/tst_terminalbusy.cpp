@@ -6,8 +6,10 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+
 #include <chrono>
 #include <cstdio>
+#include <thread>
 
 using namespace qkv;
 using namespace std::chrono_literals;
@@ -26,6 +28,19 @@ private Q_SLOTS:
         const QByteArray out = test::readBackAndClose(f);
         QVERIFY2(out.startsWith("\r\033[KExporting big.png… 0.0 s"), out.constData());
         QVERIFY(out.endsWith("\r\033[K")); // nothing left on the line for the prompt
+    }
+
+    // Work that knows how far it is says so: "frame 3 of 60".
+    void framesAreCounted()
+    {
+        FILE *f = std::tmpfile();
+        {
+            app::TerminalBusy busy(QStringLiteral("Exporting a.gif"), f, true, 0ms);
+            busy.setProgress(3, 60);
+            std::this_thread::sleep_for(400ms); // a redraw comes every 250 ms
+        }
+        const QByteArray out = test::readBackAndClose(f);
+        QVERIFY2(out.contains("\r\033[KExporting a.gif… frame 3 of 60, "), out.constData());
     }
 
     void aShortStepSaysNothing()

@@ -1,0 +1,43 @@
+#include "app/windowprogress.h"
+
+#include <QCoreApplication>
+#include <QProgressDialog>
+
+#include <algorithm>
+
+namespace qkv {
+
+WindowProgress::WindowProgress(QWidget *parent, const QString &label, int total)
+    : m_dialog(std::make_unique<QProgressDialog>(
+        label, QCoreApplication::translate("WindowProgress", "Stop"), 0, std::max(1, total), parent))
+{
+    m_dialog->setObjectName(QStringLiteral("windowProgress"));
+    m_dialog->setWindowTitle(label);
+    m_dialog->setWindowModality(Qt::WindowModal);
+    m_dialog->setMinimumDuration(300);
+    m_dialog->setAutoReset(false);
+    m_dialog->setValue(0); // starts the 300 ms clock
+}
+
+WindowProgress::~WindowProgress() = default;
+
+bool WindowProgress::advance(int done)
+{
+    // A window-modal dialog's setValue lets the event loop run: painting, and the Stop button.
+    m_dialog->setValue(std::min(done, m_dialog->maximum()));
+    return !stopped();
+}
+
+bool WindowProgress::stopped() const
+{
+    return m_dialog->wasCanceled(); // the Stop button, or cancel()
+}
+
+void WindowProgress::setBusy(const QString &label)
+{
+    m_dialog->setLabelText(label);
+    m_dialog->setRange(0, 0);
+    QCoreApplication::processEvents();
+}
+
+} // namespace qkv
