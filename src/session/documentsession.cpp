@@ -32,7 +32,13 @@ const Result *DocumentSession::baselineResult() const
     if (!baseline)
         return nullptr;
     if (m_baselineState != baseline->state) {
-        m_baselineResult = compute(*baseline->state);
+        // A snapshot just taken holds the numbers shown: their result is the current one, and a
+        // large document is not computed again on this thread. An older one is computed here.
+        const bool current = !m_computing && m_resultGeneration == m_generation;
+        if (current && *baseline->state == snapshotState(m_document))
+            m_baselineResult = m_result;
+        else
+            m_baselineResult = compute(*baseline->state);
         m_baselineState = baseline->state;
     }
     return &m_baselineResult;

@@ -1,4 +1,5 @@
 #include "document/documentio.h"
+#include "document/snapshot.h"
 #include "session/documentsession.h"
 
 #include <QSignalSpy>
@@ -155,6 +156,30 @@ private Q_SLOTS:
         session.editSentence(doc.sentence() + QStringLiteral(" again")); // an edit computes anew
         session.waitForResult();
         QVERIFY(session.result().heads[0].weights(0, 0) != 0.125);
+    }
+
+    // A baseline snapshot of the numbers shown compares with the shown result (a large
+    // document is not computed again on the GUI thread); another snapshot is computed.
+    void aSnapshotOfTheShownNumbersReusesTheirResult()
+    {
+        Document doc = *loadDocument(QStringLiteral("example:animal")).document;
+        const auto same = std::make_shared<const Document>(snapshotState(doc));
+        Document other = snapshotState(doc);
+        WordVectors it = other.wordVectors(QStringLiteral("it"));
+        it.q(0, 0) += 1;
+        other.setWordVectors(QStringLiteral("it"), it);
+        doc.setSnapshots(
+            {{QStringLiteral("same"), same}, {QStringLiteral("other"), std::make_shared<const Document>(other)}});
+        doc.setBaseline(QStringLiteral("same"));
+        Result given = compute(doc);
+        given.heads[0].weights(0, 0) = 0.125; // marked: not what a compute gives
+        DocumentSession session;
+        session.resetDocument(doc, given);
+        QCOMPARE(session.baselineResult()->heads[0].weights(0, 0), 0.125);
+        doc.setBaseline(QStringLiteral("other"));
+        session.editDocument(doc, QStringLiteral("Compare"));
+        session.waitForResult();
+        QVERIFY(session.baselineResult()->heads[0].weights == compute(other).heads[0].weights);
     }
 
     void resetClearsHistory()
