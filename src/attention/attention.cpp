@@ -1,6 +1,7 @@
 #include "attention/attention.h"
 
 #include "kernels/softmax.h"
+#include "platform/memorytuning.h"
 #include "platform/twocores.h"
 #include "platform/vectorstate.h"
 
@@ -55,6 +56,7 @@ SquareMatrix softmaxRows(const SquareMatrix &scores, const SquareMatrix &visible
 {
     const Eigen::Index n = scores.rows(), cols = scores.cols();
     SquareMatrix weights(n, cols);
+    adviseHugePages(weights.data(), static_cast<std::size_t>(weights.size()) * sizeof(double));
     std::vector<kernels::RowStatus> status(static_cast<std::size_t>(n));
     std::vector<double> largest(static_cast<std::size_t>(n), 0.0);
     const bool masked = visible.size() > 0;

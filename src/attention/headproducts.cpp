@@ -1,6 +1,7 @@
 #include "attention/headproducts.h"
 
 #include "kernels/matmul.h"
+#include "platform/memorytuning.h"
 #include "platform/twocores.h"
 
 namespace qkv {
@@ -25,7 +26,10 @@ void splitRows(Eigen::Index rows, double work, Rows &&multiplyRows)
 void scoresProduct(const Eigen::MatrixXd &a, const Eigen::MatrixXd &b, SquareMatrix &out)
 {
     const Eigen::Index m = a.rows(), n = b.rows(), k = a.cols();
-    out.resize(m, n);
+    if (out.rows() != m || out.cols() != n) {
+        out.resize(m, n);
+        adviseHugePages(out.data(), static_cast<std::size_t>(out.size()) * sizeof(double));
+    }
     const double work = double(m) * n * k;
     if (work < blasFrom || k == 0) {
         out.noalias() = a * b.transpose();

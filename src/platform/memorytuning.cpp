@@ -6,6 +6,11 @@
 #if defined(__GLIBC__)
 #include <malloc.h>
 #endif
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
+
+#include <cstdint>
 
 namespace qkv {
 
@@ -27,6 +32,23 @@ bool tuneAllocatorForRecompute()
         && mallopt(M_MMAP_MAX, 0) == 1;
 #else
     return false;
+#endif
+}
+
+void adviseHugePages(void *data, std::size_t bytes)
+{
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    constexpr std::size_t huge = std::size_t(2) * 1024 * 1024;
+    if (bytes < 2 * huge)
+        return;
+    // From the first 2 MiB boundary in the block, whole huge pages only.
+    const std::size_t skip = (huge - reinterpret_cast<std::uintptr_t>(data) % huge) % huge;
+    const std::size_t length = (bytes - skip) / huge * huge;
+    if (length > 0) // a refusal (no transparent huge pages) leaves ordinary pages: nothing to do
+        (void)madvise(static_cast<char *>(data) + skip, length, MADV_HUGEPAGE);
+#else
+    (void)data;
+    (void)bytes;
 #endif
 }
 

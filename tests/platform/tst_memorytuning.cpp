@@ -4,8 +4,12 @@
 #include "attention/engine.h"
 #include "platform/memorytuning.h"
 
+#include <QFile>
 #include <QTest>
 
+#include <cstring>
+
+#include <sys/mman.h>
 #include <sys/resource.h>
 
 using namespace qkv;
@@ -67,6 +71,29 @@ private Q_SLOTS:
         // Each head holds n × n matrices of 2 MiB (512 pages) or 128 MiB (32 k pages) while it is
         // computed.
         QVERIFY2(perRound < 64, qPrintable(QStringLiteral("%1 page faults per recompute").arg(perRound)));
+#endif
+    }
+
+    // A fresh block advised for huge pages faults in a few 2 MiB pages, not 4 KiB ones by the
+    // thousand.
+    void largeBlocksComeAsHugePages()
+    {
+#if !defined(__linux__)
+        QSKIP("Linux only");
+#else
+        QFile setting(QStringLiteral("/sys/kernel/mm/transparent_hugepage/enabled"));
+        if (!setting.open(QIODevice::ReadOnly) || setting.readAll().contains("[never]"))
+            QSKIP("no transparent huge pages on this system");
+        constexpr std::size_t bytes = 64 * 1024 * 1024;
+        void *block = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        QVERIFY(block != MAP_FAILED);
+        adviseHugePages(block, bytes);
+        const long before = minorFaults();
+        std::memset(block, 1, bytes);
+        const long faults = minorFaults() - before;
+        munmap(block, bytes);
+        // 16,384 pages of 4 KiB; as huge pages 32, and up to 1,024 small ones at the unaligned ends.
+        QVERIFY2(faults < 2048, qPrintable(QStringLiteral("%1 page faults for 64 MiB").arg(faults)));
 #endif
     }
 };
