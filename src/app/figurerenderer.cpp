@@ -268,6 +268,7 @@ PaintFigure FigureRenderer::paintView(const FigureInput &in, const FigureOptions
         figure->setData(in.result, in.head);
         figure->setBaseline(in.baseline, in.baselineName);
         figure->setQuery(in.token);
+        figure->setValueSpan(o.barsLow, o.barsHigh);
         figure->setSorted(o.sorted);
         figure->setAnnotations(annotationsOf(in, QStringLiteral("bars")));
         return paintFigure(figure);

@@ -20,6 +20,23 @@ qreal headingHeight(qreal px)
 {
     return std::ceil(px * 2.0);
 }
+
+// One value axis for both halves' bars: it covers the shown row of each (the bars show the
+// selected query's row, else the first).
+void shareBarsScale(const FigureInput &a, const FigureInput &b, FigureOptions &options)
+{
+    for (const FigureInput *in : {&a, &b}) {
+        const Result &r = *in->result;
+        if (in->head < 0 || in->head >= static_cast<int>(r.heads.size()) || r.tokens.isEmpty())
+            continue;
+        const SquareMatrix &w = r.heads[static_cast<std::size_t>(in->head)].weights;
+        const int row = in->token >= 0 && in->token < r.tokens.size() ? in->token : 0;
+        if (row >= w.rows() || w.cols() == 0)
+            continue;
+        options.barsLow = std::min(options.barsLow, w.row(row).minCoeff());
+        options.barsHigh = std::max(options.barsHigh, w.row(row).maxCoeff());
+    }
+}
 } // namespace
 
 bool FigureRenderer::buildSideBySide(const FigureInput &input)
@@ -38,6 +55,8 @@ bool FigureRenderer::buildSideBySide(const FigureInput &input)
     b.baseline = nullptr;
     b.baselineName.clear();
     b.baselineDocument = nullptr;
+    if (one.kind == FigureKind::Bars)
+        shareBarsScale(a, b, one);
     const auto left = std::make_shared<FigureRenderer>(a, one);
     const auto right = std::make_shared<FigureRenderer>(b, one);
     if (!left->isValid() || !right->isValid())

@@ -32,6 +32,8 @@ struct FigureOptions {
     // A | B: the figure of the baseline snapshot (A) beside the figure of now (B), each the
     // plain view with no differences drawn; the two sentences may differ.
     bool sideBySide = false;
+    // Bars: the value axis covers at least barsLow … barsHigh (A | B's halves share one scale).
+    double barsLow = 0, barsHigh = 0;
 
     bool operator==(const FigureOptions &) const = default;
 };

@@ -144,6 +144,8 @@ void DistributionFigure::update() const
             high = std::max(high, m_bars.ghosts[k]);
         }
     }
+    low = std::min(low, m_spanLow);
+    high = std::max(high, m_spanHigh);
     if (m_sorted) {
         std::stable_sort(m_bars.order.begin(), m_bars.order.end(), [this](int a, int b) {
             if (m_bars.masked[a] != m_bars.masked[b])
@@ -155,6 +157,13 @@ void DistributionFigure::update() const
     // A weight of 1 (one key takes all) would round the axis up to 1.5: weights end at 1.
     if (low >= 0 && high <= 1 && m_bars.axis.high > 1)
         m_bars.axis = {0, 1, 0.2, 1};
+}
+
+void DistributionFigure::setValueSpan(double low, double high)
+{
+    m_spanLow = low;
+    m_spanHigh = high;
+    changed();
 }
 
 void DistributionFigure::setBaseline(const Result *baseline, const QString &name)

@@ -44,6 +44,10 @@ public:
     // The baseline's weights of the shown row, by key (0 where masked); empty when none are drawn.
     QList<double> baselineValues() const;
 
+    // The value axis covers at least `low` … `high` besides the bars' own values (0, 0: only
+    // theirs): two figures side by side then share one scale.
+    void setValueSpan(double low, double high);
+
     void setSorted(bool sorted);
     bool isSorted() const { return m_sorted; }
     // The key whose exact weight is shown, in the highlight colour (-1: none).
@@ -93,6 +97,7 @@ private:
     AnnotationLayer m_annotations;
     int m_head = 0;
     int m_query = -1;
+    double m_spanLow = 0, m_spanHigh = 0;
     bool m_sorted = false;
     int m_highlightedKey = -1;
     int m_hoveredKey = -1;

@@ -158,6 +158,10 @@ private Q_SLOTS:
             QCOMPARE(both.preferredSize(800).height(), half + line);
             const QImage image = renderPng(both.painter(), size, 1);
             o.sideBySide = false;
+            if (kind == FigureKind::Bars) { // one value axis for both: each half's row within it
+                o.barsLow = 0;
+                o.barsHigh = std::max(a.heads[0].weights.row(0).maxCoeff(), b.heads[0].weights.row(7).maxCoeff());
+            }
             const FigureRenderer left({&then, &a, 0, -1, false, nullptr, {}, nullptr}, o);
             const FigureRenderer right({&now, &b, 0, 7, false, nullptr, {}, nullptr}, o);
             // One pixel column at the seam is the line between the halves. (A colour bar's
@@ -169,7 +173,16 @@ private Q_SLOTS:
                 renderPng(right.painter(), body, 1).copy(inner.translated(1, 0)));
             QVERIFY2(leftApart < 0.05 && rightApart < 0.05, qPrintable(u"%1 %2"_s.arg(leftApart).arg(rightApart)));
             QVERIFY(image.copy(inner.translated(0, line)) != image.copy(inner.translated(half + 1, line)));
+            if (kind == FigureKind::Bars) { // alone, now's bars would fit a scale of their own
+                FigureOptions own = o;
+                own.barsHigh = 0;
+                const FigureRenderer apart({&now, &b, 0, 7, false, nullptr, {}, nullptr}, own);
+                QVERIFY(meanDifference(image.copy(inner.translated(half + 1, line)),
+                            renderPng(apart.painter(), body, 1).copy(inner.translated(1, 0)))
+                    > 0.5);
+            }
             // No baseline: the view alone.
+            o.barsLow = o.barsHigh = 0;
             o.sideBySide = true;
             const FigureRenderer single({&now, &b, 0, 7, false, nullptr, {}, nullptr}, o);
             o.sideBySide = false;

@@ -93,6 +93,24 @@ private Q_SLOTS:
         QCOMPARE(qkv::formatChange(0.5, 2, german), u"+0,50"_s);
     }
 
+    // A value span widens the axis: the same bar stands lower against a larger scale.
+    void aValueSpanWidensTheAxis()
+    {
+        const Result r = fourTokens();
+        DistributionFigure figure;
+        figure.setData(&r, 0);
+        figure.setQuery(3);
+        const FigureStyle style = test::plainStyle(true);
+        const QRectF rect(0, 0, 600, 400);
+        const qreal own = figure.barRect(rect, style, 0).height();
+        figure.setValueSpan(0, 2.0);
+        const qreal shared = figure.barRect(rect, style, 0).height();
+        QVERIFY(shared > 0 && shared < own * 0.75);
+        QVERIFY(figure.valueAt(rect, style, figure.barRect(rect, style, 0).top()) < 2.0);
+        figure.setValueSpan(0, 0);
+        QCOMPARE(figure.barRect(rect, style, 0).height(), own);
+    }
+
     // The bars stand on one baseline, their heights in proportion to the weights; sorted, the
     // heaviest comes first; the points of a bar's column name its key.
     void barsAndColumns()
