@@ -34,6 +34,18 @@
         <source>%1 attends to %2: %3 (head %4)</source>
         <translation>%1 achtet auf %2: %3 (Head %4)</translation>
     </message>
+    <message>
+        <source>%1 → %2 changed by %3 since “%4” (head %5)</source>
+        <translation>%1 → %2 hat sich seit „%4“ um %3 geändert (Head %5)</translation>
+    </message>
+    <message>
+        <source>%1 → %2 changed by %3 since “%4”</source>
+        <translation>%1 → %2 hat sich seit „%4“ um %3 geändert</translation>
+    </message>
+    <message>
+        <source>change</source>
+        <translation>Änderung</translation>
+    </message>
 </context>
 <context>
     <name>ArrowGraphFigure</name>
@@ -1056,6 +1068,10 @@
     <message>
         <source>%1 and %2: hidden until you answer</source>
         <translation>%1 und %2: verborgen, bis Sie antworten</translation>
+    </message>
+    <message>
+        <source>, changed by %1 since “%2”</source>
+        <translation>, seit „%2“ um %1 geändert</translation>
     </message>
 </context>
 <context>

@@ -59,6 +59,8 @@ public:
     void setBaseline(const Result *baseline, const QString &name);
     const Result *baseline() const { return m_baseline; }
     bool showsDifference() const { return m_baseline && m_delta.size() > 0; }
+    // A cell's now − then, when a difference is shown (0 otherwise).
+    double difference(int row, int col) const { return showsDifference() ? m_delta(row, col) : 0.0; }
     const QString &baselineName() const { return m_baselineName; }
     const QString &differenceRefusal() const { return m_refusal; }
     // Weights on a fixed 0 … 1 scale instead of 0 … the largest weight.

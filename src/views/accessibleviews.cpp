@@ -1,5 +1,7 @@
 #include "views/accessibleviews.h"
 
+#include "figures/numbertext.h"
+
 #include "figures/tokenlabel.h"
 #include "modelfiles/modelattention.h"
 #include "views/accessiblegrid.h"
@@ -64,9 +66,16 @@ public:
             return tr("%1 and %2: hidden until you answer").arg(query, key);
         if (!r.isVisible(row, column))
             return tr("%1 does not see %2: masked").arg(query, key);
-        if (view()->showsScores() && headResult()->scores.rows() == r.tokens.size())
-            return tr("%1 scores %2: %3").arg(query, key, weightText(headResult()->scores(row, column)));
-        return tr("%1 attends to %2: %3").arg(query, key, weightText(headResult()->weights(row, column)));
+        QString text = view()->showsScores() && headResult()->scores.rows() == r.tokens.size()
+            ? tr("%1 scores %2: %3").arg(query, key, weightText(headResult()->scores(row, column)))
+            : tr("%1 attends to %2: %3").arg(query, key, weightText(headResult()->weights(row, column)));
+        // The Δ map's colour is the change: say it too.
+        const HeatmapFigure &figure = view()->figure();
+        if (figure.showsDifference()) {
+            const double change = figure.difference(row, column);
+            text += tr(", changed by %1 since “%2”").arg(formatChange(change, 3, QLocale()), figure.baselineName());
+        }
+        return text;
     }
     QString rowName(int row) const override { return tokenLabel(view()->result().tokens[row]); }
     QString columnName(int column) const override { return tokenLabel(view()->result().tokens[column]); }
@@ -138,7 +147,8 @@ public:
 };
 
 // The arrow graph: the focused word's arrows as drawn in full, strongest first, "it attends to
-// animal: 0.119" (and the head, when every head is drawn). Empty until a word is focused or locked.
+// animal: 0.119" (and the head, when every head is drawn); against a snapshot, the largest change
+// first, "it → animal changed by +0.031 since “before”". Empty until a word is focused or locked.
 class ArrowGraphAccessible final : public ViewGrid<ArrowGraphView, QAccessible::List>
 {
     Q_DECLARE_TR_FUNCTIONS(ArrowGraphAccessible)
@@ -170,6 +180,15 @@ public:
         const ArrowGraphView::DrawnEdge &d = all[std::size_t(row)];
         const QStringList &tokens = view()->result().tokens;
         const QString from = tokenLabel(tokens.value(d.edge.query)), to = tokenLabel(tokens.value(d.edge.key));
+        const ArrowGraphFigure &figure = view()->figure();
+        if (figure.showsDifference()) {
+            const double change = figure.change(d);
+            const QString by = formatChange(change, 3, QLocale());
+            return view()->headMode() == ArrowGraphView::HeadMode::All
+                ? tr("%1 → %2 changed by %3 since “%4” (head %5)")
+                      .arg(from, to, by, figure.baselineName(), QString::number(d.head + 1))
+                : tr("%1 → %2 changed by %3 since “%4”").arg(from, to, by, figure.baselineName());
+        }
         if (view()->headMode() == ArrowGraphView::HeadMode::All)
             return tr("%1 attends to %2: %3 (head %4)")
                 .arg(from, to, weightText(d.edge.weight), QString::number(d.head + 1));
@@ -182,7 +201,7 @@ public:
             ? tokenLabel(view()->result().tokens.value(otherEnd(all[std::size_t(row)].edge).first))
             : QString();
     }
-    QString columnName(int) const override { return tr("weight"); }
+    QString columnName(int) const override { return view()->figure().showsDifference() ? tr("change") : tr("weight"); }
     QRect cellBounds(int row, int) const override
     {
         const auto all = edges();

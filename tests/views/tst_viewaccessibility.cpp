@@ -1,7 +1,9 @@
 // The custom views as assistive technology sees them: the heatmap and the distribution as tables
 // of their weights, the arrow graph as the list of the focused word's arrows; the texts a screen
 // reader speaks, the selection it follows, and the events that tell it something changed.
+#include "document/snapshot.h"
 #include "examples.h"
+#include "figures/numbertext.h"
 #include "modelfiles/modelattention.h"
 #include "session/documentsession.h"
 #include "views/accessiblegrid.h"
@@ -225,6 +227,33 @@ private Q_SLOTS:
         f.session->setSelectedToken(-1);
         QVERIFY(wasHeard(QAccessible::TableModelChanged, &view));
         QCOMPARE(list->childCount(), 0);
+    }
+
+    // Against a snapshot the Δ heatmap's cells and the arrows say the change, as they draw it.
+    void differencesAreSpoken()
+    {
+        Fixture<HeatmapView> heat;
+        Document doc = heat.session->document();
+        doc.setSnapshots({{QStringLiteral("before"), std::make_shared<const Document>(snapshotState(doc))}});
+        doc.setBaseline(QStringLiteral("before"));
+        heat.session->editDocument(doc, QStringLiteral("Take Snapshot"));
+        const double then = heat.session->result().heads[0].weights(heat.it, heat.animal);
+        heat.session->editValue({Field::Query, QStringLiteral("it"), 0, 0, 0}, 2.6);
+        heat.session->waitForResult();
+        const double change = heat.session->result().heads[0].weights(heat.it, heat.animal) - then;
+        QVERIFY(std::abs(change) > 0.005);
+        const QString cell = name(heat.table()->cellAt(heat.it, heat.animal));
+        QVERIFY2(
+            cell.endsWith(QStringLiteral(", changed by %1 since “before”").arg(formatChange(change, 3, QLocale()))),
+            qPrintable(cell));
+        ArrowGraphView arrows;
+        arrows.setSession(heat.session.get());
+        arrows.resize(700, 500);
+        arrows.setFilter(EdgeFilter::none());
+        QAccessibleInterface *list = QAccessible::queryAccessibleInterface(&arrows);
+        QVERIFY(list->childCount() > 0);
+        QVERIFY2(name(list->child(0)).startsWith(QStringLiteral("it → ")), qPrintable(name(list->child(0))));
+        QVERIFY(name(list->child(0)).contains(QStringLiteral(" changed by ")));
     }
 
     void layersGridIsATableOfHeads()
