@@ -188,13 +188,17 @@ private Q_SLOTS:
                     .contains("--baseline: the document has no snapshot 'after' (its snapshots: before, short)"));
         QVERIFY(
             svg({u"--baseline"_qs, u"short"_qs}, 1).contains("--baseline: Tokens: 2 in “short”, 11 in this sentence."));
+        // An export of `path` with these options to a new SVG: its text, or empty when it failed.
+        const auto exported = [&](const QStringList &options, const QString &name) {
+            const QString out = dir.filePath(name);
+            const test::CommandRun r
+                = test::runCommand(QStringList {u"export"_qs, path} + options + QStringList {u"-o"_qs, out});
+            QFile file(out);
+            return r.status == 0 && file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+        };
         // The arrow graph's edges are the changes, in gained and lost colours, its legend says so.
-        const test::CommandRun arrows = test::runCommand({u"export"_qs, path, u"--view"_qs, u"arrows"_qs, u"--query"_qs,
-            u"it"_qs, u"--baseline"_qs, u"before"_qs, u"-o"_qs, dir.filePath(u"b.svg"_qs)});
-        QCOMPARE(arrows.status, 0);
-        QFile arrowsSvg(dir.filePath(u"b.svg"_qs));
-        QVERIFY(arrowsSvg.open(QIODevice::ReadOnly));
-        const QByteArray changes = arrowsSvg.readAll();
+        const QByteArray changes = exported(
+            {u"--view"_qs, u"arrows"_qs, u"--query"_qs, u"it"_qs, u"--baseline"_qs, u"before"_qs}, u"b.svg"_qs);
         QVERIFY(changes.contains(">gained<") && changes.contains(">lost<") && changes.contains("changed edges"));
         const QString red = qkv::ArrowGraphFigure::changeColor(true, false).name(),
                       blue = qkv::ArrowGraphFigure::changeColor(false, false).name();
@@ -205,19 +209,10 @@ private Q_SLOTS:
         QVERIFY(vectors.err.contains(
             "differences are drawn by --view heatmap, arrows, bars, worked and figure, and --worked"));
         // The bars: the snapshot's weights as dashed outlines, named in the legend.
-        const test::CommandRun bars = test::runCommand({u"export"_qs, path, u"--view"_qs, u"bars"_qs, u"--query"_qs,
-            u"it"_qs, u"-o"_qs, dir.filePath(u"bars.svg"_qs)});
-        QCOMPARE(bars.status, 0);
-        QFile barsSvg(dir.filePath(u"bars.svg"_qs));
-        QVERIFY(barsSvg.open(QIODevice::ReadOnly));
-        QVERIFY(barsSvg.readAll().contains(">“before”<"));
+        QVERIFY(exported({u"--view"_qs, u"bars"_qs, u"--query"_qs, u"it"_qs}, u"bars.svg"_qs).contains(">“before”<"));
         // Side by side: any view of a snapshot (A) beside now (B), of another length too.
-        const test::CommandRun sides = test::runCommand({u"export"_qs, path, u"--view"_qs, u"vectors"_qs,
-            u"--side-by-side"_qs, u"--baseline"_qs, u"short"_qs, u"-o"_qs, dir.filePath(u"s.svg"_qs)});
-        QCOMPARE(sides.status, 0);
-        QFile sidesSvg(dir.filePath(u"s.svg"_qs));
-        QVERIFY(sidesSvg.open(QIODevice::ReadOnly));
-        const QByteArray both = sidesSvg.readAll();
+        const QByteArray both
+            = exported({u"--view"_qs, u"vectors"_qs, u"--side-by-side"_qs, u"--baseline"_qs, u"short"_qs}, u"s.svg"_qs);
         QVERIFY(both.contains("A: snapshot") && both.contains("short") && both.contains("B: now"));
         const test::CommandRun alone = test::runCommand({u"export"_qs, u"example:animal"_qs, u"--view"_qs,
             u"heatmap"_qs, u"--side-by-side"_qs, u"-o"_qs, dir.filePath(u"n.svg"_qs)});

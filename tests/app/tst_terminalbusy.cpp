@@ -6,7 +6,6 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-
 #include <chrono>
 #include <cstdio>
 #include <thread>
