@@ -2926,6 +2926,17 @@
     </message>
 </context>
 <context>
+    <name>qkv::DocumentSession</name>
+    <message>
+        <source>Self-attention</source>
+        <translation>Selbstaufmerksamkeit</translation>
+    </message>
+    <message>
+        <source>Edit second sentence</source>
+        <translation>Zweiten Satz bearbeiten</translation>
+    </message>
+</context>
+<context>
     <name>qkv::DocumentTableModel</name>
     <message>
         <source>%1 (computed; read-only)</source>

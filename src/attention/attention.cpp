@@ -14,13 +14,18 @@ namespace qkv {
 
 SquareMatrix visibility(int n, MaskKind mask, const std::set<Cell> &masked)
 {
+    return visibility(n, n, mask, masked);
+}
+
+SquareMatrix visibility(int n, int m, MaskKind mask, const std::set<Cell> &masked)
+{
     if (mask == MaskKind::None && masked.empty())
         return {};
-    SquareMatrix visible = SquareMatrix::Ones(n, n);
+    SquareMatrix visible = SquareMatrix::Ones(n, m);
     if (mask == MaskKind::Causal)
         visible.triangularView<Eigen::StrictlyUpper>().setZero();
     for (const auto &[row, col] : masked)
-        if (row >= 0 && col >= 0 && row < n && col < n)
+        if (row >= 0 && col >= 0 && row < n && col < m)
             visible(row, col) = 0.0;
     return visible;
 }
@@ -36,7 +41,7 @@ std::vector<std::optional<RowIssue>> hopelessRows(const SquareMatrix &scores, co
     std::vector<std::optional<RowIssue>> issue(static_cast<std::size_t>(n));
     const bool masked = visible.size() > 0;
     const Eigen::ArrayXd visibleCount
-        = masked ? Eigen::ArrayXd(visible.array().rowwise().sum()) : Eigen::ArrayXd::Constant(n, double(n));
+        = masked ? Eigen::ArrayXd(visible.array().rowwise().sum()) : Eigen::ArrayXd::Constant(n, double(scores.cols()));
     const Eigen::Array<bool, Eigen::Dynamic, 1> finite = masked
         ? Eigen::Array<bool, Eigen::Dynamic, 1>((scores.array().isFinite() || visible.array() == 0).rowwise().all())
         : Eigen::Array<bool, Eigen::Dynamic, 1>(scores.array().isFinite().rowwise().all());

@@ -10,7 +10,7 @@
 
 namespace qkv {
 
-// n × n matrices (scores, weights, visibility) are row-major: every row operation of the
+// n × n matrices (n × m in cross-attention: scores, weights, visibility) are row-major: every row operation of the
 // normalization then runs over contiguous memory, which matters at thousands of tokens.
 using SquareMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 
@@ -27,6 +27,8 @@ struct RowProblem {
 // 1 where query i may see key j, 0 where the causal mask or the user hides the cell; an empty
 // matrix when nothing is masked (the common case costs no n × n pass).
 SquareMatrix visibility(int n, MaskKind mask, const std::set<Cell> &masked);
+// The same for n queries and m keys (cross-attention), where the causal mask hides key j > i.
+SquareMatrix visibility(int n, int m, MaskKind mask, const std::set<Cell> &masked);
 
 // Each row of S turned into weights over its visible cells: softmax(S / (√d·T)), softmax(S / T),
 // S over its row sum, or S as is. `width` is the length of the compared vectors, the d of √d.

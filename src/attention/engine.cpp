@@ -17,24 +17,34 @@ struct Gathered {
     std::vector<Eigen::MatrixXd> q, k, v;
 };
 
+// In cross-attention the queries come from the sentence's tokens, the keys and values from the
+// second sentence's.
 Gathered gatherWords(const Document &doc)
 {
     const Settings &s = doc.settings();
-    const int n = doc.tokenCount();
+    const int n = doc.tokenCount(), m = doc.keyTokenCount();
     Gathered g;
-    for (auto *list : {&g.q, &g.k, &g.v})
-        list->assign(static_cast<std::size_t>(s.heads), Eigen::MatrixXd(n, s.dim));
+    g.q.assign(static_cast<std::size_t>(s.heads), Eigen::MatrixXd(n, s.dim));
+    for (auto *list : {&g.k, &g.v})
+        list->assign(static_cast<std::size_t>(s.heads), Eigen::MatrixXd(m, s.dim));
     QHash<QString, WordVectors> cache;
-    for (int i = 0; i < n; ++i) {
-        const QString word = doc.vectorKey(i);
+    const auto vectorsOf = [&](const QString &word) {
         auto it = cache.find(word);
         if (it == cache.end())
             it = cache.insert(word, doc.wordVectors(word));
+        return it;
+    };
+    for (int i = 0; i < n; ++i) {
+        const auto it = vectorsOf(doc.vectorKey(i));
+        for (int h = 0; h < s.heads; ++h)
+            g.q[static_cast<std::size_t>(h)].row(i) = it->q.row(h);
+    }
+    for (int j = 0; j < m; ++j) {
+        const auto it = vectorsOf(doc.keyVectorKey(j));
         for (int h = 0; h < s.heads; ++h) {
             const auto hh = static_cast<std::size_t>(h);
-            g.q[hh].row(i) = it->q.row(h);
-            g.k[hh].row(i) = it->k.row(h);
-            g.v[hh].row(i) = it->v.row(h);
+            g.k[hh].row(j) = it->k.row(h);
+            g.v[hh].row(j) = it->v.row(h);
         }
     }
     return g;
@@ -121,28 +131,37 @@ std::vector<HeadResult> computeHeads(
 
 Result compute(const Document &doc)
 {
-    const Settings &s = doc.settings();
+    Settings s = doc.settings();
+    // Cross-attention scores queries against the other sentence's keys; the program never lets a
+    // cross document choose key·key or embedding scoring (crossRefusal), one built in code gets q·k.
+    if (doc.isCross())
+        s.scoring = Scoring::QueryKey;
     const int n = doc.tokenCount();
     Result result;
     result.tokens = doc.tokens();
-    result.visible = visibility(n, s.mask, doc.maskedCells());
+    if (doc.isCross())
+        result.keyTokens = doc.keyTokens();
+    result.visible = visibility(n, doc.keyTokenCount(), s.mask, doc.maskedCells());
 
     std::optional<Eigen::MatrixXd> x;
     Gathered g;
     if (s.mode == Mode::Projection) {
         x = embeddingMatrix(doc);
+        // Cross-attention's keys and values project the second sentence's embeddings.
+        const Eigen::MatrixXd xKeys = doc.isCross() ? embeddingMatrix(doc, true) : Eigen::MatrixXd();
+        const Eigen::MatrixXd &xk = doc.isCross() ? xKeys : *x;
         for (int h = 0; h < s.heads; ++h) {
             const Projection p = doc.projection(h);
             if (s.emulated()) { // X·W in the format too, from X and W rounded to it
-                const Eigen::MatrixXd xr = roundedMatrix(*x, s.precision);
+                const Eigen::MatrixXd xr = roundedMatrix(*x, s.precision), xkr = roundedMatrix(xk, s.precision);
                 g.q.push_back(roundedProduct(xr, roundedMatrix(p.wq, s.precision), s.precision));
-                g.k.push_back(roundedProduct(xr, roundedMatrix(p.wk, s.precision), s.precision));
-                g.v.push_back(roundedProduct(xr, roundedMatrix(p.wv, s.precision), s.precision));
+                g.k.push_back(roundedProduct(xkr, roundedMatrix(p.wk, s.precision), s.precision));
+                g.v.push_back(roundedProduct(xkr, roundedMatrix(p.wv, s.precision), s.precision));
                 continue;
             }
             g.q.push_back(*x * p.wq);
-            g.k.push_back(*x * p.wk);
-            g.v.push_back(*x * p.wv);
+            g.k.push_back(xk * p.wk);
+            g.v.push_back(xk * p.wv);
         }
     } else {
         g = gatherWords(doc);
@@ -200,14 +219,14 @@ QString describe(const RowWarning &w, const QStringList &tokens)
     return QStringLiteral("head %1, row %2 (%3): %4").arg(w.head + 1).arg(w.row + 1).arg(token, issueText(w.issue));
 }
 
-Eigen::MatrixXd embeddingMatrix(const Document &doc)
+Eigen::MatrixXd embeddingMatrix(const Document &doc, bool keys)
 {
     const Settings &s = doc.settings();
-    const int n = doc.tokenCount();
+    const int n = keys ? doc.keyTokenCount() : doc.tokenCount();
     Eigen::MatrixXd x(n, s.dModel);
     QHash<QString, Eigen::VectorXd> cache;
     for (int i = 0; i < n; ++i) {
-        const QString word = doc.vectorKey(i);
+        const QString word = keys ? doc.keyVectorKey(i) : doc.vectorKey(i);
         auto it = cache.find(word);
         if (it == cache.end())
             it = cache.insert(word, doc.embedding(word));

@@ -12,9 +12,10 @@
 
 namespace qkv {
 
-// Everything computed for one head; every matrix has one row per token.
+// Everything computed for one head; every matrix has one row per token (of the second sentence
+// for keys and values in cross-attention: m rows, and scores and weights n × m).
 struct HeadResult {
-    Eigen::MatrixXd queries, keys, values; // n × d
+    Eigen::MatrixXd queries, keys, values; // n × d (keys, values: m × d)
     SquareMatrix scores; // raw S, n × n
     SquareMatrix weights; // A, n × n
     Eigen::MatrixXd output; // O = A·V, n × d
@@ -37,7 +38,12 @@ struct RowWarning {
 };
 
 struct Result {
-    QStringList tokens;
+    QStringList tokens; // the queries' (the rows')
+    // Cross-attention: the second sentence's tokens, the keys' (the columns'); empty in
+    // self-attention, where the keys are `tokens`.
+    QStringList keyTokens;
+    const QStringList &keys() const { return keyTokens.isEmpty() ? tokens : keyTokens; }
+    bool isCross() const { return !keyTokens.isEmpty(); }
     SquareMatrix visible; // 1 = the query may see the key; empty when nothing is masked
     bool isVisible(int query, int key) const { return visible.size() == 0 || visible(query, key) != 0; }
     std::vector<HeadResult> heads;
@@ -49,8 +55,10 @@ struct Result {
 // as matrix products on whole sentences.
 Result compute(const Document &doc);
 
-// X of projection mode: each token's embedding (plus sinusoidal positions when asked), n × d_model.
-Eigen::MatrixXd embeddingMatrix(const Document &doc);
+// X of projection mode: each token's embedding (plus sinusoidal positions when asked), n × d_model;
+// with `keys`, the same for the tokens the keys come from (the second sentence's in
+// cross-attention, with positions of their own).
+Eigen::MatrixXd embeddingMatrix(const Document &doc, bool keys = false);
 
 // One head from its Q, K, V (and the embeddings X for embedding scoring in projection mode).
 HeadResult computeHead(Eigen::MatrixXd q, Eigen::MatrixXd k, Eigen::MatrixXd v, const Eigen::MatrixXd *x,

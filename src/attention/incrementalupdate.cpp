@@ -229,6 +229,8 @@ bool updateResult(Result &result, const Document &doc, const std::vector<ValueRe
     const int n = doc.tokenCount();
     if (s.mode != Mode::Direct || result.tokens.size() != n || static_cast<int>(result.heads.size()) != s.heads)
         return false;
+    if (doc.isCross() || result.isCross()) // a word's query and key sit in different sentences
+        return false;
     if (s.normalization != Normalization::ScaledSoftmax && s.normalization != Normalization::Softmax)
         return false;
     if (s.emulated()) // rounded arithmetic is recomputed whole, in its own order

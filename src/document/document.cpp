@@ -36,9 +36,9 @@ WordVectors defaultWordVectors(const QString &word, int heads, int dim)
     return out;
 }
 
-Eigen::MatrixXd uniformAttention(int n)
+Eigen::MatrixXd uniformAttention(int n, int m)
 {
-    return Eigen::MatrixXd::Constant(n, n, n > 0 ? 1.0 / n : 0.0);
+    return Eigen::MatrixXd::Constant(n, m, m > 0 ? 1.0 / m : 0.0);
 }
 
 template<typename Map, typename Eq>
@@ -72,7 +72,8 @@ bool Document::operator==(const Document &o) const
 {
     const auto eqWo = m_wo.has_value() == o.m_wo.has_value() && (!m_wo || sameMatrix(*m_wo, *o.m_wo));
     return m_title == o.m_title && m_description == o.m_description && m_sentence == o.m_sentence
-        && m_tokens == o.m_tokens && m_settings == o.m_settings && m_words == o.m_words
+        && m_tokens == o.m_tokens && m_crossSentence == o.m_crossSentence && m_keyTokens == o.m_keyTokens
+        && m_settings == o.m_settings && m_words == o.m_words
         && sameMaps(m_embeddings, o.m_embeddings, [](const auto &a, const auto &b) { return sameMatrix(a, b); })
         && m_projections == o.m_projections && eqWo
         && std::equal(m_attention.begin(), m_attention.end(), o.m_attention.begin(), o.m_attention.end(), sameMatrix)
@@ -94,22 +95,47 @@ void Document::setBaseline(const QString &name)
 
 void Document::setSentence(const QString &sentence)
 {
-    const int oldTokens = tokenCount();
+    const int oldTokens = tokenCount(), oldKeys = keyTokenCount();
     m_sentence = sentence;
     m_tokens = tokenize(sentence, m_settings.tokenizer);
-    reshape(m_settings, oldTokens);
+    reshape(m_settings, oldTokens, oldKeys);
+}
+
+void Document::setCrossSentence(const QString &sentence)
+{
+    const int oldTokens = tokenCount(), oldKeys = keyTokenCount();
+    m_crossSentence = sentence;
+    m_keyTokens = sentence.isEmpty() ? QStringList() : tokenize(sentence, m_settings.tokenizer);
+    reshape(m_settings, oldTokens, oldKeys);
+}
+
+QString crossRefusal(const Settings &settings)
+{
+    if (settings.scoring == Scoring::KeyKey)
+        return QStringLiteral("cross-attention compares the first sentence's queries with the second sentence's keys: "
+                              "key·key scoring compares one sentence with itself");
+    if (settings.scoring == Scoring::Embedding)
+        return QStringLiteral("cross-attention compares the first sentence's queries with the second sentence's keys: "
+                              "embedding similarity compares one sentence with itself");
+    if (settings.mask == MaskKind::Causal)
+        return QStringLiteral("cross-attention sees the whole second sentence: a causal mask orders the tokens of one "
+                              "sentence");
+    return {};
 }
 
 void Document::setSettings(const Settings &settings)
 {
     const Settings old = m_settings;
-    const int oldTokens = tokenCount();
+    const int oldTokens = tokenCount(), oldKeys = keyTokenCount();
     m_settings = settings;
-    if (old.tokenizer != settings.tokenizer)
+    if (old.tokenizer != settings.tokenizer) {
         m_tokens = tokenize(m_sentence, settings.tokenizer);
+        if (isCross())
+            m_keyTokens = tokenize(m_crossSentence, settings.tokenizer);
+    }
     if (old.vectors != settings.vectors)
         rekeyVectors(old);
-    reshape(old, oldTokens);
+    reshape(old, oldTokens, oldKeys);
 }
 
 // The numbers stay where the user sees them: to per-token, each position takes its word's
@@ -117,14 +143,20 @@ void Document::setSettings(const Settings &settings)
 // switching back finds them (the vocabulary is remembered, as when the sentence changes).
 void Document::rekeyVectors(const Settings &old)
 {
+    // Tokens 0…n−1 are the sentence's, n… the second sentence's in cross-attention.
+    const int n = tokenCount();
     const auto keyBefore = [&](int i) {
+        if (i >= n)
+            return old.vectors == VectorScope::PerToken ? QStringLiteral("b#") + QString::number(i - n + 1)
+                                                        : m_keyTokens.value(i - n);
         return old.vectors == VectorScope::PerToken ? u'#' + QString::number(i + 1) : m_tokens.value(i);
     };
     std::map<QString, WordVectors> words = m_words;
     std::map<QString, Eigen::VectorXd> embeddings = m_embeddings;
     std::set<QString> done;
-    for (int i = 0; i < tokenCount(); ++i) {
-        const QString from = keyBefore(i), to = vectorKey(i);
+    const int all = n + (isCross() ? keyTokenCount() : 0);
+    for (int i = 0; i < all; ++i) {
+        const QString from = keyBefore(i), to = i >= n ? keyVectorKey(i - n) : vectorKey(i);
         if (!done.insert(to).second)
             continue; // a later occurrence of a word
         // Defaults too: the new key's default would be other numbers.
@@ -137,10 +169,10 @@ void Document::rekeyVectors(const Settings &old)
     m_embeddings = std::move(embeddings);
 }
 
-void Document::reshape(const Settings &old, int oldTokens)
+void Document::reshape(const Settings &old, int oldTokens, int oldKeys)
 {
     const int heads = m_settings.heads, dim = m_settings.dim, dModel = m_settings.dModel;
-    const int n = tokenCount();
+    const int n = tokenCount(), m = keyTokenCount();
     if (old.heads != heads || old.dim != dim) {
         for (auto &[word, vectors] : m_words)
             for (Role role : {Role::Query, Role::Key, Role::Value})
@@ -164,22 +196,30 @@ void Document::reshape(const Settings &old, int oldTokens)
     }
     if (m_wo)
         m_wo = reshaped(*m_wo, heads * dim, dModel, [](int r, int c) { return r == c ? 1.0 : 0.0; });
-    if (!m_attention.empty() && (old.heads != heads || oldTokens != n)) {
-        m_attention.resize(static_cast<std::size_t>(heads), uniformAttention(n));
+    if (!m_attention.empty() && (old.heads != heads || oldTokens != n || oldKeys != m)) {
+        m_attention.resize(static_cast<std::size_t>(heads), uniformAttention(n, m));
         for (auto &a : m_attention) {
-            if (a.rows() == n)
+            if (a.rows() == n && a.cols() == m)
                 continue;
             const int kept = static_cast<int>(std::min<Eigen::Index>(a.rows(), n));
             // A new row attends uniformly; old rows keep their weights and ignore new tokens.
-            a = reshaped(a, n, n, [&](int r, int) { return r >= kept ? 1.0 / n : 0.0; });
+            a = reshaped(a, n, m, [&](int r, int) { return r >= kept ? 1.0 / m : 0.0; });
         }
     }
-    std::erase_if(m_masked, [n](const Cell &c) { return c.first >= n || c.second >= n; });
+    std::erase_if(m_masked, [n, m](const Cell &c) { return c.first >= n || c.second >= m; });
 }
 
 QString Document::vectorKey(int token) const
 {
     return m_settings.vectors == VectorScope::PerToken ? u'#' + QString::number(token + 1) : m_tokens.value(token);
+}
+
+QString Document::keyVectorKey(int key) const
+{
+    if (!isCross())
+        return vectorKey(key);
+    return m_settings.vectors == VectorScope::PerToken ? QStringLiteral("b#") + QString::number(key + 1)
+                                                       : m_keyTokens.value(key);
 }
 
 WordVectors Document::wordVectors(const QString &word) const
@@ -227,22 +267,22 @@ Eigen::MatrixXd Document::attention(int head) const
 {
     if (head < static_cast<int>(m_attention.size()))
         return m_attention[static_cast<std::size_t>(head)];
-    return uniformAttention(tokenCount());
+    return uniformAttention(tokenCount(), keyTokenCount());
 }
 
 void Document::setAttention(int head, const Eigen::MatrixXd &a)
 {
     if (m_attention.empty())
-        m_attention.assign(static_cast<std::size_t>(m_settings.heads), uniformAttention(tokenCount()));
+        m_attention.assign(static_cast<std::size_t>(m_settings.heads), uniformAttention(tokenCount(), keyTokenCount()));
     m_attention[static_cast<std::size_t>(head)] = a;
 }
 
 void Document::setMaskedCells(const std::set<Cell> &cells)
 {
     m_masked = cells;
-    const int n = tokenCount();
+    const int n = tokenCount(), m = keyTokenCount();
     std::erase_if(
-        m_masked, [n](const Cell &c) { return c.first >= n || c.second >= n || c.first < 0 || c.second < 0; });
+        m_masked, [n, m](const Cell &c) { return c.first >= n || c.second >= m || c.first < 0 || c.second < 0; });
 }
 
 int Document::focusToken() const

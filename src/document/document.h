@@ -59,6 +59,16 @@ public:
     const QStringList &tokens() const { return m_tokens; }
     int tokenCount() const { return static_cast<int>(m_tokens.size()); }
 
+    // Cross-attention (encoder–decoder style): a second sentence whose tokens give the keys and
+    // values while the first sentence's tokens give the queries, so the weights are n × m. Empty:
+    // self-attention, where the keys are the sentence's own tokens.
+    const QString &crossSentence() const { return m_crossSentence; }
+    void setCrossSentence(const QString &sentence);
+    bool isCross() const { return !m_crossSentence.isEmpty(); }
+    // The tokens the keys and values come from: the second sentence's, or the sentence's own.
+    const QStringList &keyTokens() const { return isCross() ? m_keyTokens : m_tokens; }
+    int keyTokenCount() const { return static_cast<int>(keyTokens().size()); }
+
     const Settings &settings() const { return m_settings; }
     // Reshapes every stored matrix to the new heads, dim, d_model and token count.
     void setSettings(const Settings &settings);
@@ -66,6 +76,8 @@ public:
     // The key a token's vectors (and embedding) are stored under: its word, or with per-token
     // vectors its position, "#1" for the first token.
     QString vectorKey(int token) const;
+    // The same for a key's token (of the second sentence in cross-attention: "b#1" per token).
+    QString keyVectorKey(int key) const;
 
     // Direct mode and the values of weights mode, by vector key.
     WordVectors wordVectors(const QString &word) const;
@@ -84,7 +96,8 @@ public:
     const std::optional<Eigen::MatrixXd> &wo() const { return m_wo; }
     void setWo(const std::optional<Eigen::MatrixXd> &wo) { m_wo = wo; }
 
-    // Weights mode: one n × n matrix per head; uniform rows until the user sets it.
+    // Weights mode: one n × m matrix per head (m = keyTokenCount()); uniform rows until the user
+    // sets it.
     Eigen::MatrixXd attention(int head) const;
     bool hasStoredAttention() const { return !m_attention.empty(); }
     void setAttention(int head, const Eigen::MatrixXd &a);
@@ -131,13 +144,15 @@ public:
     bool operator==(const Document &other) const;
 
 private:
-    void reshape(const Settings &old, int oldTokens);
+    void reshape(const Settings &old, int oldTokens, int oldKeys);
     void rekeyVectors(const Settings &old);
 
     QString m_title;
     QString m_description;
     QString m_sentence;
     QStringList m_tokens;
+    QString m_crossSentence;
+    QStringList m_keyTokens;
     Settings m_settings;
     std::map<QString, WordVectors> m_words;
     std::map<QString, Eigen::VectorXd> m_embeddings;
@@ -151,6 +166,10 @@ private:
     QJsonObject m_view;
     QJsonObject m_extra;
 };
+
+// Why cross-attention cannot be computed with these settings (key·key and embedding scoring
+// compare a sentence with itself, a causal mask orders the tokens of one sentence), or empty.
+QString crossRefusal(const Settings &settings);
 
 // A document's title after its sentence changed from `before` to `after`: a title that was the
 // sentence follows it, and so does any title once the sentence is replaced (fewer than half of

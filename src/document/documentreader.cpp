@@ -78,8 +78,8 @@ const QStringList knownKeys {QStringLiteral("format"), QStringLiteral("version")
     QStringLiteral("temperature"), QStringLiteral("mask"), QStringLiteral("masked"), QStringLiteral("words"),
     QStringLiteral("attention"), QStringLiteral("d_model"), QStringLiteral("positions"), QStringLiteral("embeddings"),
     QStringLiteral("projections"), QStringLiteral("wo"), QStringLiteral("view"), QStringLiteral("vectors"),
-    QStringLiteral("annotations"), QStringLiteral("precision"), QStringLiteral("softmax"), QStringLiteral("snapshots"),
-    QStringLiteral("baseline")};
+    QStringLiteral("cross"), QStringLiteral("annotations"), QStringLiteral("precision"), QStringLiteral("softmax"),
+    QStringLiteral("snapshots"), QStringLiteral("baseline")};
 
 Settings readSettings(const QJsonObject &o)
 {
@@ -163,21 +163,20 @@ void readProjection(const QJsonObject &o, Document &doc)
 
 void readAttentionAndMasks(const QJsonObject &o, Document &doc)
 {
-    const int n = doc.tokenCount();
+    const int n = doc.tokenCount(), m = doc.keyTokenCount();
+    const QString keysWhat = doc.isCross() ? QStringLiteral("tokens of the second sentence") : QStringLiteral("tokens");
     const int heads = doc.settings().heads;
     if (o.contains(QStringLiteral("attention"))) {
         const QJsonValue v = o.value(QStringLiteral("attention"));
         const bool flat = heads == 1 && v.isArray() && !v.toArray().isEmpty() && v.toArray().first().isArray()
             && !v.toArray().first().toArray().isEmpty() && v.toArray().first().toArray().first().isDouble();
         if (flat) {
-            doc.setAttention(
-                0, matrix(v, QStringLiteral("attention"), n, n, QStringLiteral("tokens"), QStringLiteral("tokens")));
+            doc.setAttention(0, matrix(v, QStringLiteral("attention"), n, m, QStringLiteral("tokens"), keysWhat));
         } else {
             const QJsonArray a = array(v, QStringLiteral("attention"), heads, QStringLiteral("matrices (heads)"));
             for (int h = 0; h < heads; ++h)
-                doc.setAttention(h,
-                    matrix(a[h], child(QStringLiteral("attention"), h), n, n, QStringLiteral("tokens"),
-                        QStringLiteral("tokens")));
+                doc.setAttention(
+                    h, matrix(a[h], child(QStringLiteral("attention"), h), n, m, QStringLiteral("tokens"), keysWhat));
         }
     }
     if (o.contains(QStringLiteral("masked"))) {
@@ -189,13 +188,39 @@ void readAttentionAndMasks(const QJsonObject &o, Document &doc)
             if (n == 0)
                 fail(path, QStringLiteral("the sentence has no tokens to mask"));
             const QJsonArray pair = array(cells[i], path, 2, QStringLiteral("token indices [query, key]"));
-            masked.insert({integer(pair[0], child(path, 0), 0, n - 1), integer(pair[1], child(path, 1), 0, n - 1)});
+            if (m == 0)
+                fail(path, QStringLiteral("the second sentence has no tokens to mask"));
+            masked.insert({integer(pair[0], child(path, 0), 0, n - 1), integer(pair[1], child(path, 1), 0, m - 1)});
         }
         doc.setMaskedCells(masked);
     }
 }
 
 Document readDocument(const QJsonObject &o);
+
+// "cross": {"sentence": "…"}: the second sentence of cross-attention, whose tokens give the keys
+// and values. Read after the settings, which it must agree with.
+void readCross(const QJsonValue &v, Document &doc, bool projections)
+{
+    const QString key = QStringLiteral("cross");
+    const QJsonObject cross = object(v, key);
+    const QString path = child(key, QStringLiteral("sentence"));
+    if (!cross.contains(QStringLiteral("sentence")))
+        fail(path, QStringLiteral("missing: cross-attention needs the second sentence, whose tokens give the keys"));
+    for (const QString &k : cross.keys())
+        if (k != u"sentence")
+            fail(child(key, k), QStringLiteral("unknown key: \"cross\" has a \"sentence\""));
+    const QString sentence = string(cross.value(QStringLiteral("sentence")), path);
+    if (sentence.trimmed().isEmpty())
+        fail(path, QStringLiteral("empty: the second sentence needs a token to attend to"));
+    if (const QString why = crossRefusal(doc.settings()); !why.isEmpty())
+        fail(key, why);
+    const qsizetype count = countTokens(sentence, doc.settings().tokenizer);
+    if (const QString why = sizeRefusal(doc.settings(), std::max<qsizetype>(count, doc.tokenCount()), projections);
+        !why.isEmpty())
+        fail(path, why);
+    doc.setCrossSentence(sentence);
+}
 
 // Each snapshot is a whole document, read as one; its problems are placed under its own path
 // ("snapshots[1].state.words.it.q[0]").
@@ -260,6 +285,8 @@ Document readDocument(const QJsonObject &o)
     if (const QString why = sizeRefusal(doc.settings(), count, projections); !why.isEmpty())
         fail(count > limits::maxTokens ? QStringLiteral("sentence") : QString(), why);
     doc.setSentence(sentence);
+    if (o.contains(QStringLiteral("cross")))
+        readCross(o.value(QStringLiteral("cross")), doc, projections);
     if (o.contains(QStringLiteral("title")))
         doc.setTitle(string(o.value(QStringLiteral("title")), QStringLiteral("title")));
     if (o.contains(QStringLiteral("description")))

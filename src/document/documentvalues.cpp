@@ -39,7 +39,7 @@ bool Document::isValid(const ValueRef &r) const
     case Field::Wo:
         return in(r.row, s.heads * s.dim) && in(r.col, s.dModel);
     case Field::Attention:
-        return in(r.head, s.heads) && in(r.row, tokenCount()) && in(r.col, tokenCount());
+        return in(r.head, s.heads) && in(r.row, tokenCount()) && in(r.col, keyTokenCount());
     }
     return false;
 }

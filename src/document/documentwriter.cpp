@@ -43,6 +43,8 @@ QJsonObject documentToJson(const Document &doc)
     if (!doc.description().isEmpty())
         o.insert(QStringLiteral("description"), doc.description());
     o.insert(QStringLiteral("sentence"), doc.sentence());
+    if (doc.isCross())
+        o.insert(QStringLiteral("cross"), QJsonObject {{QStringLiteral("sentence"), doc.crossSentence()}});
     o.insert(QStringLiteral("tokenizer"), toString(s.tokenizer));
     o.insert(QStringLiteral("mode"), toString(s.mode));
     o.insert(QStringLiteral("heads"), s.heads);

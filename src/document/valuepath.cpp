@@ -96,6 +96,8 @@ std::optional<ValueRef> parseValuePath(const QString &path, const Document &doc,
     bool known = false;
     for (int i = 0; byWord && i < doc.tokenCount() && !known; ++i)
         known = doc.vectorKey(i) == ref.word;
+    for (int j = 0; byWord && doc.isCross() && j < doc.keyTokenCount() && !known; ++j)
+        known = doc.keyVectorKey(j) == ref.word;
     if (byWord && !known) {
         *why = QStringLiteral("%1: the sentence has no word “%2”").arg(path, ref.word);
         return std::nullopt;

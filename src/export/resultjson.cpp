@@ -25,9 +25,12 @@ QJsonObject resultToJson(const Result &result)
     QJsonArray warnings;
     for (const RowWarning &w : result.warnings)
         warnings.append(describe(w, result.tokens));
-    return QJsonObject {{QStringLiteral("tokens"), QJsonArray::fromStringList(result.tokens)},
+    QJsonObject o {{QStringLiteral("tokens"), QJsonArray::fromStringList(result.tokens)},
         {QStringLiteral("heads"), heads}, {QStringLiteral("output"), matrixToJson(result.output)},
         {QStringLiteral("warnings"), warnings}};
+    if (result.isCross()) // the keys' and values' rows, the weights' columns
+        o.insert(QStringLiteral("key_tokens"), QJsonArray::fromStringList(result.keyTokens));
+    return o;
 }
 
 } // namespace qkv

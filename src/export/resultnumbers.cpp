@@ -19,19 +19,22 @@ struct Table {
 };
 
 // One head's matrix of the asked kind, with its labels. Contributions: row j is a_ij·v_j of the
-// query `query`, with its share of the output, and a last row the output itself.
-Table headMatrix(const HeadResult &h, const QString &kind, const QStringList &tokens, int query)
+// query `query`, with its share of the output, and a last row the output itself. Rows of keys
+// and values (and columns of weights) are the keys' tokens: the second sentence's in
+// cross-attention.
+Table headMatrix(
+    const HeadResult &h, const QString &kind, const QStringList &tokens, const QStringList &keys, int query)
 {
     if (kind == u"weights")
-        return {h.weights, tokens, tokens};
+        return {h.weights, tokens, keys};
     if (kind == u"scores")
-        return {h.scores, tokens, tokens};
+        return {h.scores, tokens, keys};
     if (kind == u"queries")
         return {h.queries, tokens, indexLabels(QStringLiteral("q"), h.queries.cols())};
     if (kind == u"keys")
-        return {h.keys, tokens, indexLabels(QStringLiteral("k"), h.keys.cols())};
+        return {h.keys, keys, indexLabels(QStringLiteral("k"), h.keys.cols())};
     if (kind == u"values")
-        return {h.values, tokens, indexLabels(QStringLiteral("v"), h.values.cols())};
+        return {h.values, keys, indexLabels(QStringLiteral("v"), h.values.cols())};
     if (kind == u"contributions") {
         const Contributions c = contributions(h, query);
         Eigen::MatrixXd m(c.parts.rows() + 1, c.parts.cols() + 1);
@@ -39,7 +42,7 @@ Table headMatrix(const HeadResult &h, const QString &kind, const QStringList &to
         m.topRightCorner(c.parts.rows(), 1) = c.share;
         m.bottomLeftCorner(1, c.parts.cols()) = c.output.transpose();
         m(c.parts.rows(), c.parts.cols()) = c.share.sum();
-        return {m, tokens + QStringList {QStringLiteral("output")},
+        return {m, keys + QStringList {QStringLiteral("output")},
             indexLabels(QStringLiteral("c"), c.parts.cols()) + QStringList {QStringLiteral("share")}};
     }
     return {h.output, tokens, indexLabels(QStringLiteral("o"), h.output.cols())};
@@ -71,12 +74,12 @@ QString resultNumbers(const Result &r, const QString &kind, TableFormat format, 
     if (kind == u"output" && head < 0) // every head: the document's output
         return formatTable(r.output, r.tokens, indexLabels(QStringLiteral("o"), r.output.cols()), format, decimals);
     if (head >= 0) {
-        const Table t = headMatrix(r.heads[static_cast<std::size_t>(head)], kind, r.tokens, query);
+        const Table t = headMatrix(r.heads[static_cast<std::size_t>(head)], kind, r.tokens, r.keys(), query);
         return formatTable(t.numbers, t.rows, t.columns, format, decimals);
     }
     QString text;
     for (std::size_t h = 0; h < r.heads.size(); ++h) {
-        const Table t = headMatrix(r.heads[h], kind, r.tokens, query);
+        const Table t = headMatrix(r.heads[h], kind, r.tokens, r.keys(), query);
         const QString table = formatTable(t.numbers, t.rows, t.columns, format, decimals);
         if (format != TableFormat::Csv) {
             text += (h ? QStringLiteral("\n") : QString()) + headHeading(format, static_cast<int>(h)) + table;

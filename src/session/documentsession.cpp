@@ -132,8 +132,26 @@ void DocumentSession::editDocument(const Document &doc, const QString &text)
         Q_EMIT editRefused(m_settingsFixed);
         return;
     }
+    if (doc.isCross()) {
+        if (const QString why = crossRefusal(doc.settings()); !why.isEmpty()) {
+            Q_EMIT editRefused(why);
+            return;
+        }
+    }
     if (!refuseSize(doc.settings(), doc.sentence()))
         m_undo.push(new ReplaceCommand(this, doc, text));
+}
+
+void DocumentSession::editCrossSentence(const QString &sentence)
+{
+    if (sentence == m_document.crossSentence())
+        return;
+    // The second sentence's tokens count against the limits as the first's do.
+    if (!sentence.isEmpty() && refuseSize(m_document.settings(), sentence))
+        return;
+    Document doc = m_document;
+    doc.setCrossSentence(sentence);
+    editDocument(doc, sentence.isEmpty() ? tr("Self-attention") : tr("Edit second sentence"));
 }
 
 void DocumentSession::editAnnotations(const std::vector<Annotation> &annotations, const QString &text)
@@ -149,6 +167,12 @@ void DocumentSession::editSettings(const Settings &settings)
     if (!m_settingsFixed.isEmpty()) {
         Q_EMIT editRefused(m_settingsFixed);
         return;
+    }
+    if (m_document.isCross()) {
+        if (const QString why = crossRefusal(settings); !why.isEmpty()) {
+            Q_EMIT editRefused(why);
+            return;
+        }
     }
     if (!refuseSize(settings, m_document.sentence()))
         m_undo.push(new SettingsCommand(this, settings));
@@ -173,8 +197,8 @@ void DocumentSession::editValues(
 
 void DocumentSession::toggleMask(Cell cell)
 {
-    const int n = m_document.tokenCount();
-    if (cell.first < 0 || cell.second < 0 || cell.first >= n || cell.second >= n)
+    const int n = m_document.tokenCount(), m = m_document.keyTokenCount();
+    if (cell.first < 0 || cell.second < 0 || cell.first >= n || cell.second >= m)
         return;
     if (!m_settingsFixed.isEmpty())
         Q_EMIT editRefused(m_settingsFixed);
@@ -184,7 +208,7 @@ void DocumentSession::toggleMask(Cell cell)
 
 void DocumentSession::setSelection(int token, bool asKey)
 {
-    token = (token >= 0 && token < m_document.tokenCount()) ? token : -1;
+    token = (token >= 0 && token < (asKey ? m_document.keyTokenCount() : m_document.tokenCount())) ? token : -1;
     asKey = asKey && token >= 0;
     if (token == m_selectedToken && asKey == m_keySelected)
         return;
@@ -204,8 +228,9 @@ void DocumentSession::setCurrentHead(int head)
 
 void DocumentSession::clampSelection()
 {
-    if (m_selectedToken >= m_document.tokenCount())
-        setSelection(m_document.tokenCount() - 1, m_keySelected);
+    const int count = m_keySelected ? m_document.keyTokenCount() : m_document.tokenCount();
+    if (m_selectedToken >= count)
+        setSelection(count - 1, m_keySelected);
     if (m_currentHead >= m_document.settings().heads)
         setCurrentHead(m_document.settings().heads - 1);
 }

@@ -56,6 +56,9 @@ public:
     // Undoable edits. A sentence or settings that would make the document too large to compute
     // (sizeRefusal) change nothing and are answered by editRefused.
     void editSentence(const QString &sentence);
+    // Cross-attention's second sentence (empty: back to self-attention), as one undoable edit;
+    // refused with settings it cannot be computed with (crossRefusal).
+    void editCrossSentence(const QString &sentence);
     void editSettings(const Settings &settings);
     // `text` names the step when the edit is more than numbers typed or dragged ("Set … to zero").
     void editValues(
