@@ -332,6 +332,10 @@
         <source>“%1” has no weights to compare with yet.</source>
         <translation>„%1“ hat noch keine Gewichte zum Vergleich.</translation>
     </message>
+    <message>
+        <source>Keys: %1 in “%2”, %3 in this second sentence. A difference needs the same number of keys.</source>
+        <translation>Keys: %1 in „%2“, %3 in diesem zweiten Satz. Ein Unterschied braucht gleich viele Keys.</translation>
+    </message>
 </context>
 <context>
     <name>DistributionAccessible</name>
@@ -1008,6 +1012,10 @@
         <source>Row %1 (%2) cannot be normalized now (its scores sum to 0): change a vector first</source>
         <translation>Zeile %1 (%2) lässt sich gerade nicht normalisieren (ihre Scores summieren sich zu 0): Ändern Sie zuerst einen Vektor</translation>
     </message>
+    <message>
+        <source>Goal-seek works within one sentence: clear the second sentence (Keys from) first</source>
+        <translation>Die Zielwertsuche arbeitet innerhalb eines Satzes: zuerst den zweiten Satz (Keys aus) leeren</translation>
+    </message>
 </context>
 <context>
     <name>HeadsGridAccessible</name>
@@ -1238,6 +1246,10 @@
     <message>
         <source>A rotation needs vectors of at least 2 dimensions</source>
         <translation>Eine Drehung braucht Vektoren mit mindestens 2 Dimensionen</translation>
+    </message>
+    <message>
+        <source>The invariances are shown for self-attention: clear the second sentence (Keys from) first</source>
+        <translation>Die Invarianzen werden für Self-Attention gezeigt: zuerst den zweiten Satz (Keys aus) leeren</translation>
     </message>
 </context>
 <context>
@@ -1747,6 +1759,38 @@
     <message>
         <source>White on black with a yellow selection, for low vision</source>
         <translation>Weiß auf Schwarz mit gelber Auswahl, für eingeschränktes Sehvermögen</translation>
+    </message>
+    <message>
+        <source>&amp;Keys from:</source>
+        <translation>&amp;Keys aus:</translation>
+    </message>
+    <message>
+        <source>Second sentence (cross-attention)</source>
+        <translation>Zweiter Satz (Cross-Attention)</translation>
+    </message>
+    <message>
+        <source>Cross-attention: a second sentence whose tokens give the keys and values, while the sentence&apos;s give the queries. Empty: self-attention</source>
+        <translation>Cross-Attention: ein zweiter Satz, dessen Tokens die Keys und Values geben, während die Tokens des Satzes die Queries stellen. Leer: Self-Attention</translation>
+    </message>
+    <message>
+        <source>Cross-attention (encoder–decoder): type a second sentence; empty keeps self-attention</source>
+        <translation>Cross-Attention (Encoder–Decoder): einen zweiten Satz eingeben; leer bleibt es Self-Attention</translation>
+    </message>
+    <message>
+        <source>the sentence itself (self-attention)</source>
+        <translation>der Satz selbst (Self-Attention)</translation>
+    </message>
+    <message>
+        <source>Key tokens</source>
+        <translation>Key-Tokens</translation>
+    </message>
+    <message>
+        <source>Cross-attention: the tokens of the second sentence, which give the keys and values; click one to select its key</source>
+        <translation>Cross-Attention: die Tokens des zweiten Satzes, die Keys und Values geben; einen anklicken, um seinen Key auszuwählen</translation>
+    </message>
+    <message>
+        <source>The second sentence&apos;s tokens: click one to select it as a key</source>
+        <translation>Die Tokens des zweiten Satzes: einen anklicken, um ihn als Key auszuwählen</translation>
     </message>
 </context>
 <context>
@@ -2423,6 +2467,14 @@
         <source>Which view the side-by-side panel draws for the snapshot and for now.</source>
         <translation>Welche Ansicht das Nebeneinander-Feld für den Schnappschuss und für jetzt zeichnet.</translation>
     </message>
+    <message>
+        <source>Cross-attention, as an encoder–decoder&apos;s decoder does it: a second sentence whose tokens give the keys and values, while the sentence&apos;s tokens give the queries. The attention is then a rectangle: a row per token of the sentence, a column per token of the second. Clear it to return to self-attention.</source>
+        <translation>Cross-Attention, wie sie der Decoder eines Encoder-Decoders nutzt: ein zweiter Satz, dessen Tokens die Keys und Values geben, während die Tokens des Satzes die Queries stellen. Die Aufmerksamkeit ist dann ein Rechteck: eine Zeile je Token des Satzes, eine Spalte je Token des zweiten. Leeren, um zur Self-Attention zurückzukehren.</translation>
+    </message>
+    <message>
+        <source>Cross-attention: the tokens of the second sentence. Click one to select its key and see who attends to it.</source>
+        <translation>Cross-Attention: die Tokens des zweiten Satzes. Einen anklicken, um seinen Key auszuwählen und zu sehen, wer auf ihn achtet.</translation>
+    </message>
 </context>
 <context>
     <name>WindowProgress</name>
@@ -2717,6 +2769,10 @@
         <source>In %1 it was %2.</source>
         <translation>In %1 war sie %2.</translation>
     </message>
+    <message>
+        <source>Cross-attention: scores are the dot products of the query of %1 with the key of every token of the second sentence, whose values the output mixes.</source>
+        <translation>Cross-Attention: Die Scores sind die Skalarprodukte der Query von %1 mit dem Key jedes Tokens des zweiten Satzes, dessen Values die Ausgabe mischt.</translation>
+    </message>
 </context>
 <context>
     <name>qkv::AboutDialog</name>
@@ -2929,7 +2985,7 @@
     <name>qkv::DocumentSession</name>
     <message>
         <source>Self-attention</source>
-        <translation>Selbstaufmerksamkeit</translation>
+        <translation>Self-Attention</translation>
     </message>
     <message>
         <source>Edit second sentence</source>
@@ -2961,6 +3017,11 @@
     <message>
         <source>Cell %1, %2 is computed and cannot be pasted into.</source>
         <translation>Zelle %1, %2 wird berechnet; dort kann nichts eingefügt werden.</translation>
+    </message>
+    <message>
+        <source>%1 (2nd)</source>
+        <comment>a token of cross-attention&apos;s second sentence</comment>
+        <translation>%1 (2.)</translation>
     </message>
 </context>
 <context>
@@ -4367,6 +4428,10 @@ Ziehen, um diese beiden Komponenten zu bearbeiten.</translation>
         <source>Vectors of head %1 (computed from the embeddings: read-only)</source>
         <translation>Vektoren von Head %1 (aus den Embeddings berechnet: schreibgeschützt)</translation>
     </message>
+    <message>
+        <source>Cross-attention: the vector plot draws one sentence&apos;s vectors. The tables, the heatmap, the arrows, the bars and the worked computation show both sentences.</source>
+        <translation>Cross-Attention: Das Vektordiagramm zeichnet die Vektoren eines Satzes. Die Tabellen, die Heatmap, die Pfeile, die Balken und die ausgerechnete Berechnung zeigen beide Sätze.</translation>
+    </message>
 </context>
 <context>
     <name>qkv::WeightDrag</name>
@@ -4392,6 +4457,14 @@ Ziehen, um diese beiden Komponenten zu bearbeiten.</translation>
     <message>
         <source>%1 · head %2</source>
         <translation>%1 · Head %2</translation>
+    </message>
+    <message>
+        <source>Cross-attention: the second sentence gives keys and values; its queries are not used.</source>
+        <translation>Cross-Attention: Der zweite Satz gibt Keys und Values; seine Queries werden nicht verwendet.</translation>
+    </message>
+    <message>
+        <source>Cross-attention: the sentence gives the queries; the keys and values come from the second sentence.</source>
+        <translation>Cross-Attention: Der Satz stellt die Queries; Keys und Values kommen aus dem zweiten Satz.</translation>
     </message>
 </context>
 <context>

@@ -87,6 +87,8 @@ qreal figureTextPx(const FigureOptions &options, const QSizeF &size)
 QString defaultFigureTitle(const Document &doc, int head)
 {
     QString title = QStringLiteral("“%1”").arg(doc.sentence());
+    if (doc.isCross()) // queries from the sentence, keys and values from the second
+        title += QStringLiteral(" → “%1”").arg(doc.crossSentence());
     if (doc.settings().heads > 1 && head < 0)
         title += QStringLiteral(" · all %1 heads").arg(doc.settings().heads);
     else if (doc.settings().heads > 1)

@@ -299,7 +299,13 @@ void MainWindow::refresh()
     const QString sentence = m_live->isOpen() ? m_live->sentence() : doc.sentence();
     if (m_ui->sentenceEdit->text() != sentence)
         m_ui->sentenceEdit->setText(sentence);
+    if (m_ui->crossEdit->text() != doc.crossSentence())
+        m_ui->crossEdit->setText(doc.crossSentence());
+    // A running model attends within its own sentence.
+    m_ui->crossEdit->setEnabled(!m_live->isOpen());
     m_ui->tokenStrip->setTokens(r.tokens);
+    m_ui->keyTokenStrip->setTokens(r.keyTokens);
+    m_ui->keyTokenStrip->setVisible(r.isCross());
     m_ui->settingsPanel->setSettings(doc.settings());
     const int head = std::min(m_session->currentHead(), static_cast<int>(r.heads.size()) - 1);
     m_headBox->setMaximum(doc.settings().heads);
@@ -340,10 +346,19 @@ void MainWindow::showSelection(int token)
     if (m_session->isKeySelected())
         statusBar()->showMessage(describeKey(token));
     m_selecting = true;
-    m_ui->tokenStrip->setSelectedToken(token);
+    // In cross-attention a key is a token of the second sentence: its own strip, and its rows
+    // follow the sentence's in the vector tables.
+    const bool crossKey = m_session->result().isCross() && m_session->isKeySelected();
+    m_ui->tokenStrip->setSelectedToken(crossKey ? -1 : token);
+    m_ui->keyTokenStrip->setSelectedToken(crossKey ? token : -1);
     for (ScrubTableView *view : {m_ui->wordsTable, m_ui->embeddingsTable, m_ui->attentionTable, m_ui->outputsTable}) {
-        if (token >= 0 && token < view->model()->rowCount() && view->currentIndex().row() != token)
-            view->setCurrentIndex(view->model()->index(token, std::max(view->currentIndex().column(), 0)));
+        const int row = crossKey && view != m_ui->attentionTable && view != m_ui->outputsTable && token >= 0
+            ? m_session->document().tokenCount() + token
+            : token;
+        if (crossKey && view == m_ui->outputsTable)
+            continue; // outputs are the queries'
+        if (row >= 0 && row < view->model()->rowCount() && view->currentIndex().row() != row)
+            view->setCurrentIndex(view->model()->index(row, std::max(view->currentIndex().column(), 0)));
     }
     m_selecting = false;
 }
@@ -353,7 +368,7 @@ QString MainWindow::describeKey(int key) const
 {
     const Result &r = m_session->result();
     const int head = m_session->currentHead();
-    if (head < 0 || head >= static_cast<int>(r.heads.size()) || key < 0 || key >= r.tokens.size())
+    if (head < 0 || head >= static_cast<int>(r.heads.size()) || key < 0 || key >= r.keys().size())
         return {};
     const SquareMatrix &w = r.heads[static_cast<std::size_t>(head)].weights;
     int best = -1;
@@ -361,17 +376,17 @@ QString MainWindow::describeKey(int key) const
         if (r.isVisible(i, key) && (best < 0 || w(i, key) > w(best, key)))
             best = i;
     if (best < 0)
-        return tr("Key “%1”: no query can see it (its column is masked).").arg(r.tokens.at(key));
+        return tr("Key “%1”: no query can see it (its column is masked).").arg(r.keys().at(key));
     return tr("Key “%1”: “%2” attends to it most (%3). The arrows show who attends to it.")
-        .arg(r.tokens.at(key), r.tokens.at(best))
+        .arg(r.keys().at(key), r.tokens.at(best))
         .arg(locale().toString(w(best, key), 'g', 3));
 }
 
 void MainWindow::showHoveredCell(int row, int col)
 {
-    const QStringList &tokens = m_session->result().tokens;
-    if (row < 0 && col >= 0 && col < tokens.size())
-        statusBar()->showMessage(tr("Key “%1”: click to see who attends to it.").arg(tokens.at(col)));
+    const QStringList &tokens = m_session->result().tokens, &keys = m_session->result().keys();
+    if (row < 0 && col >= 0 && col < keys.size())
+        statusBar()->showMessage(tr("Key “%1”: click to see who attends to it.").arg(keys.at(col)));
     else if (col < 0 && row >= 0 && row < tokens.size())
         statusBar()->showMessage(tr("Query “%1”: click to see what it attends to.").arg(tokens.at(row)));
     else if (row >= 0 && col >= 0)

@@ -27,7 +27,10 @@ void MainWindow::setUpViews()
         else
             m_session->editSentence(text);
     });
+    m_ui->crossEdit->setMaxLength(static_cast<int>(limits::maxFileBytes));
+    connect(m_ui->crossEdit, &QLineEdit::textEdited, m_session, &DocumentSession::editCrossSentence);
     connect(m_ui->tokenStrip, &TokenStrip::tokenClicked, m_session, &DocumentSession::setSelectedToken);
+    connect(m_ui->keyTokenStrip, &TokenStrip::tokenClicked, m_session, &DocumentSession::setSelectedKey);
     connect(m_ui->settingsPanel, &SettingsPanel::settingsEdited, m_session, &DocumentSession::editSettings);
     // A refused edit leaves the document as it was: the panel shows its settings again, while
     // the sentence box keeps what was typed, to be shortened.

@@ -23,6 +23,17 @@ constexpr Help helps[] = {
         "token"},
     {"tokenStrip", QT_TRANSLATE_NOOP("WhatsThis", "The tokens of the sentence. Click one to select it everywhere."),
         "token"},
+    {"crossEdit",
+        QT_TRANSLATE_NOOP("WhatsThis",
+            "Cross-attention, as an encoder–decoder's decoder does it: a second sentence whose tokens give the keys "
+            "and values, while the sentence's tokens give the queries. The attention is then a rectangle: a row per "
+            "token of the sentence, a column per token of the second. Clear it to return to self-attention."),
+        "query"},
+    {"keyTokenStrip",
+        QT_TRANSLATE_NOOP("WhatsThis",
+            "Cross-attention: the tokens of the second sentence. Click one to select its key and see who attends to "
+            "it."),
+        "key"},
     {"wordsTable",
         QT_TRANSLATE_NOOP("WhatsThis",
             "Each word's query, key and value vectors. Type a number, or press on it and drag sideways (Shift "

@@ -25,13 +25,13 @@ Contributions contributions(const HeadResult &head, int row)
 Contributions contributionsThroughWo(const Result &result, const Eigen::MatrixXd &wo, int row)
 {
     Contributions c;
-    const auto n = result.tokens.size();
+    const auto n = result.tokens.size(), m = result.keys().size(); // a part per key
     Eigen::Index rows = 0;
     for (const HeadResult &h : result.heads)
         rows += h.values.cols();
     if (result.heads.empty() || wo.rows() != rows || row < 0 || row >= n)
         return c;
-    c.parts = Eigen::MatrixXd::Zero(n, wo.cols());
+    c.parts = Eigen::MatrixXd::Zero(m, wo.cols());
     Eigen::Index first = 0;
     for (const HeadResult &h : result.heads) {
         const Eigen::Index d = h.values.cols();

@@ -18,13 +18,19 @@ QString Difference::refusal(const Result &now, const Result &baseline, int head,
             .arg(baseline.tokens.size())
             .arg(name)
             .arg(now.tokens.size());
+    if (now.keys().size() != baseline.keys().size())
+        return tr("Keys: %1 in “%2”, %3 in this second sentence. A difference needs the same number of keys.")
+            .arg(baseline.keys().size())
+            .arg(name)
+            .arg(now.keys().size());
     if (!headOf(baseline, head) || !headOf(now, head))
         return tr("“%1” has no head %2 to compare with (heads there: %3).")
             .arg(name)
             .arg(head + 1)
             .arg(baseline.heads.size());
-    const auto n = now.tokens.size();
-    if (headOf(now, head)->weights.rows() != n || headOf(baseline, head)->weights.rows() != n)
+    const auto n = now.tokens.size(), m = now.keys().size();
+    const auto shaped = [&](const HeadResult *h) { return h->weights.rows() == n && h->weights.cols() == m; };
+    if (!shaped(headOf(now, head)) || !shaped(headOf(baseline, head)))
         return tr("“%1” has no weights to compare with yet.").arg(name);
     return {};
 }

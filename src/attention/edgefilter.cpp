@@ -184,10 +184,11 @@ bool rescaleRow(const RowEdges &old, const EdgeFilter &filter, const HeadChange 
 std::vector<Edge> selectEdges(const SquareMatrix &weights, const SquareMatrix &visible, const EdgeFilter &filter,
     qint64 *considered, RowEdges *rows)
 {
+    // n queries' rows of m keys (m ≠ n in cross-attention).
     const auto n = weights.rows();
     if (rows)
         *rows = {};
-    if (weights.cols() != n) {
+    if (weights.cols() == 0) {
         if (considered)
             *considered = 0;
         return {};
@@ -196,7 +197,7 @@ std::vector<Edge> selectEdges(const SquareMatrix &weights, const SquareMatrix &v
     std::vector<Edge> parts[2];
     RowEdges partRows[2];
     qint64 counts[2] = {0, 0};
-    onTwoCores(double(n) * double(n) >= 64 * 1024, [&](int part, int partCount) {
+    onTwoCores(double(n) * double(weights.cols()) >= 64 * 1024, [&](int part, int partCount) {
         clearUpperVectorState(); // see vectorstate.h
         const auto [begin, end] = partOf(n, part, partCount);
         counts[part] = selectRows(weights, visible, filter, begin, end, parts[part], rows ? &partRows[part] : nullptr);

@@ -209,6 +209,8 @@ QString refusal(const Document &doc, const SeekRequest &r)
             "Goal-seek changes the query and key vectors themselves: switch the document to direct mode");
     if (s.scoring != Scoring::QueryKey)
         return SeekText::tr("Goal-seek works on query·key scores: set the scoring to query · key");
+    if (doc.isCross())
+        return SeekText::tr("Goal-seek works within one sentence: clear the second sentence (Keys from) first");
     if (r.head < 0 || r.head >= s.heads)
         return SeekText::tr("There is no head %1: the document has %2").arg(r.head + 1).arg(s.heads);
     const int n = doc.tokenCount();

@@ -226,6 +226,12 @@ QString idOf(Invariance kind)
 
 Transformed transform(const Document &doc, Invariance kind)
 {
+    if (doc.isCross()) { // each transformation is stated for one sentence's own tokens
+        Transformed refused;
+        refused.refusal = InvarianceText::tr(
+            "The invariances are shown for self-attention: clear the second sentence (Keys from) first");
+        return refused;
+    }
     if (kind == Invariance::PermuteWords)
         return reversed(doc);
     Transformed out;

@@ -63,6 +63,8 @@ QString figureCaption(const Document &doc, int head, int selectedToken)
         how << QStringLiteral("head %1 of %2").arg(head + 1).arg(s.heads);
     if (selectedToken >= 0 && selectedToken < doc.tokenCount())
         how << QStringLiteral("query “%1”").arg(doc.tokens().at(selectedToken));
+    if (doc.isCross())
+        how.prepend(QStringLiteral("cross-attention: keys and values from “%1”").arg(doc.crossSentence()));
     return QStringLiteral("“%1”\n%2").arg(doc.sentence(), how.join(QStringLiteral(" · ")));
 }
 

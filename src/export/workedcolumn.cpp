@@ -12,11 +12,12 @@ WorkedColumn workedColumn(const Document &doc, const Result &result, int head, i
 {
     WorkedColumn c;
     const int n = static_cast<int>(result.tokens.size());
-    if (head < 0 || head >= static_cast<int>(result.heads.size()) || key < 0 || key >= n)
+    if (head < 0 || head >= static_cast<int>(result.heads.size()) || key < 0 || key >= result.keys().size())
         return c;
     const HeadResult &h = result.heads[static_cast<std::size_t>(head)];
     const Settings &s = doc.settings();
     c.tokens = result.tokens;
+    c.keyNames = result.keyTokens;
     c.settings = s;
     c.head = head;
     c.key = key;
@@ -76,7 +77,7 @@ class ColumnWriter : public WorkedNotation
 
 public:
     ColumnWriter(const WorkedColumn &c, WorkedSyntax syntax, const WorkedOptions &options)
-        : WorkedNotation(c.tokens, syntax, options)
+        : WorkedNotation(c.tokens, c.keyTokens(), syntax, options)
         , m_c(c)
     { }
     std::vector<WorkedBlock> blocks();
@@ -124,12 +125,13 @@ std::vector<WorkedBlock> ColumnWriter::blocks()
     for (int i = 0; i < n; ++i)
         if (!listed[static_cast<std::size_t>(i)] && !entry(i).masked)
             m_rest.push_back(i);
-    markRepeated(m_c.listed, m_c.key);
-    if (m_c.strongest >= 0)
-        markRepeated({}, m_c.strongest);
+    std::vector<int> named = m_c.listed;
+    named.push_back(m_c.strongest);
+    markRepeated(named, m_c.key);
     add(Kind::Title,
         prose(tr("Who attends to %1 (key, token %2 of %3), head %4"))
-            .arg(quoted(m_c.key), QString::number(m_c.key + 1), QString::number(n), QString::number(m_c.head + 1)));
+            .arg(focusQuoted(m_c.key), QString::number(m_c.key + 1), QString::number(m_c.keyTokens().size()),
+                QString::number(m_c.head + 1)));
     introduction();
     if (m_c.settings.mode != Mode::Weights)
         scores();
@@ -142,7 +144,7 @@ std::vector<WorkedBlock> ColumnWriter::blocks()
 void ColumnWriter::introduction()
 {
     const Settings &s = m_c.settings;
-    const QString key = quoted(m_c.key);
+    const QString key = focusQuoted(m_c.key);
     QString text;
     if (s.mode == Mode::Weights) {
         text = prose(tr("The weights are given (weights mode): this is the column of %1 in the attention matrix."))
@@ -170,8 +172,8 @@ void ColumnWriter::introduction()
 void ColumnWriter::scores()
 {
     const QString theirs = comparedLetter(m_c.settings, true), own = comparedLetter(m_c.settings, false);
-    step(prose(tr("Scores: %1")).arg(math(theirs + u"(i)"_s + cdot() + named(own, m_c.key))));
-    add(Kind::Text, math(named(own, m_c.key) + u" = "_s + vector(m_c.comparedKey, false)));
+    step(prose(tr("Scores: %1")).arg(math(theirs + u"(i)"_s + cdot() + focusNamed(own, m_c.key))));
+    add(Kind::Text, math(focusNamed(own, m_c.key) + u" = "_s + vector(m_c.comparedKey, false)));
     std::vector<WorkedRow> r;
     for (int i : m_c.listed)
         r.push_back(entry(i).masked ? row(i, {})
@@ -229,9 +231,9 @@ void ColumnWriter::weights()
 void ColumnWriter::contribution()
 {
     const int j = m_c.key;
-    step(
-        prose(tr("What it passes on: each query's output takes %1")).arg(math(u"a(i)"_s + times() + named(u"v"_s, j))));
-    add(Kind::Text, math(named(u"v"_s, j) + u" = "_s + vector(m_c.value, false)));
+    step(prose(tr("What it passes on: each query's output takes %1"))
+             .arg(math(u"a(i)"_s + times() + focusNamed(u"v"_s, j))));
+    add(Kind::Text, math(focusNamed(u"v"_s, j) + u" = "_s + vector(m_c.value, false)));
     std::vector<WorkedRow> r;
     for (int i : m_c.listed)
         r.push_back(row(i, num(entry(i).weight) + times() + vector(m_c.value, true) + u" = "_s,
@@ -244,7 +246,8 @@ void ColumnWriter::contribution()
 void ColumnWriter::summary()
 {
     if (m_c.strongest < 0) {
-        add(Kind::Result, prose(tr("No query can see %1: every cell of its column is masked.")).arg(quoted(m_c.key)));
+        add(Kind::Result,
+            prose(tr("No query can see %1: every cell of its column is masked.")).arg(focusQuoted(m_c.key)));
         return;
     }
     double sum = 0;
@@ -253,7 +256,8 @@ void ColumnWriter::summary()
             sum += q.entry.weight;
     add(Kind::Result,
         prose(tr("%1 attends to %2 most, with weight %3; the column sums to %4."))
-            .arg(quoted(m_c.strongest), quoted(m_c.key), textNumber(entry(m_c.strongest).weight), textNumber(sum)));
+            .arg(
+                quoted(m_c.strongest), focusQuoted(m_c.key), textNumber(entry(m_c.strongest).weight), textNumber(sum)));
 }
 
 } // namespace

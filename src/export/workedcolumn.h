@@ -16,7 +16,9 @@ struct WorkedQuery {
 // One key's column of one head: how much every query attends to that key, as the worked view
 // explains it when a key is selected. Built from a computed Result; no widgets.
 struct WorkedColumn {
-    QStringList tokens;
+    QStringList tokens; // the queries'
+    QStringList keyNames; // cross-attention: the second sentence's tokens (empty: the keys are `tokens`)
+    const QStringList &keyTokens() const { return keyNames.isEmpty() ? tokens : keyNames; }
     Settings settings;
     int head = 0;
     int key = -1; // -1: nothing to work out

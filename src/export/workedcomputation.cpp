@@ -113,6 +113,7 @@ WorkedComputation workedComputation(const Document &doc, const Result &result, i
     const HeadResult &h = result.heads[static_cast<std::size_t>(head)];
     const Settings &s = doc.settings();
     w.tokens = result.tokens;
+    w.keyNames = result.keyTokens;
     w.settings = s;
     w.head = head;
     w.query = query;
@@ -127,8 +128,10 @@ WorkedComputation workedComputation(const Document &doc, const Result &result, i
         w.divisor = roundTo(w.divisor, s.precision);
     workRow(result, h, s, query, w.divisor, w.keys, w.shift, w.total);
     w.output = h.output.row(query).transpose();
-    w.before = similarityBefore(h, query);
-    w.after = similarityAfter(h, query);
+    if (!result.isCross()) {
+        w.before = similarityBefore(h, query);
+        w.after = similarityAfter(h, query);
+    }
     for (const RowWarning &warning : result.warnings)
         if (warning.head == head && warning.row == query)
             w.warning = describe(warning, result.tokens);

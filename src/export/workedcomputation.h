@@ -38,7 +38,9 @@ struct WorkedBaseline {
 // the engine's scores, weights, output and similarities, plus the vectors they came from, so
 // that each step can be written out term by term. Built from a computed Result; no widgets.
 struct WorkedComputation {
-    QStringList tokens;
+    QStringList tokens; // the queries'
+    QStringList keyNames; // cross-attention: the second sentence's tokens (empty: the keys are `tokens`)
+    const QStringList &keyTokens() const { return keyNames.isEmpty() ? tokens : keyNames; }
     Settings settings;
     int head = 0;
     int query = -1; // -1: nothing to work out
@@ -51,7 +53,9 @@ struct WorkedComputation {
     double total = 0; // the sum the row is divided by: of exponentials (softmax) or scores (sum)
     std::vector<WorkedKey> keys; // one per token, in sentence order
     Eigen::VectorXd output; // the engine's O(query)
-    Eigen::VectorXd before, after; // similarityBefore/After: v(query)·v(j) and o(query)·v(j)
+    // similarityBefore/After: v(query)·v(j) and o(query)·v(j); empty in cross-attention, where
+    // the query's token has no value among the keys'.
+    Eigen::VectorXd before, after;
     QString warning; // why the row could not be normalized; empty when it could
     std::optional<WorkedBaseline> then; // compareWorked's
 

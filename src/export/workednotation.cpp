@@ -100,13 +100,13 @@ void WorkedNotation::markRepeated(const std::vector<int> &named, int focus)
 {
     // Only the named tokens need to know whether they repeat: hashing 4,096 tokens would cost more
     // than the rest of the steps.
-    const auto check = [this](int j) {
-        if (std::count(m_tokens.begin(), m_tokens.end(), m_tokens[j]) > 1)
-            m_repeated.insert(m_tokens[j]);
+    const auto check = [](const QStringList &tokens, QSet<QString> &repeated, int j) {
+        if (j >= 0 && std::count(tokens.begin(), tokens.end(), tokens[j]) > 1)
+            repeated.insert(tokens[j]);
     };
     for (int j : named)
-        check(j);
-    check(focus);
+        check(m_tokens, m_repeated, j);
+    check(m_focusTokens, m_repeatedFocus, focus);
 }
 
 } // namespace qkv

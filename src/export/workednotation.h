@@ -17,8 +17,12 @@ class WorkedNotation
     Q_DECLARE_TR_FUNCTIONS(WorkedSteps)
 
 public:
-    WorkedNotation(const QStringList &tokens, WorkedSyntax syntax, const WorkedOptions &options)
+    // `tokens` name the rows worked out (a query's keys, a key's queries), `focusTokens` the token
+    // they are worked out for: in cross-attention the two come from different sentences.
+    WorkedNotation(
+        const QStringList &tokens, const QStringList &focusTokens, WorkedSyntax syntax, const WorkedOptions &options)
         : m_tokens(tokens)
+        , m_focusTokens(focusTokens)
         , m_syntax(syntax)
         , m_options(options)
     { }
@@ -55,15 +59,16 @@ protected:
                         "from its rounded terms in the last digit.",
             nullptr, m_options.decimals));
     }
-    QString label(int j) const
-    {
-        const QString &t = m_tokens[j];
-        return escape(m_repeated.contains(t) ? t + u" #"_s + QString::number(j + 1) : t);
-    }
-    QString mathLabel(int j) const { return words(label(j)); }
+    QString label(int j) const { return labelOf(m_tokens, m_repeated, j); }
     // A token quoted as the language quotes ("„it“" in German).
-    QString quoted(int j) const { return tex() ? u"``"_s + label(j) + u"''"_s : prose(tr("“%1”")).arg(label(j)); }
-    QString named(const QString &letter, int j) const { return letter + u'(' + mathLabel(j) + u')'; }
+    QString quoted(int j) const { return quote(label(j)); }
+    QString named(const QString &letter, int j) const { return letter + u'(' + words(label(j)) + u')'; }
+    // The same for the token worked out for.
+    QString focusQuoted(int i) const { return quote(labelOf(m_focusTokens, m_repeatedFocus, i)); }
+    QString focusNamed(const QString &letter, int i) const
+    {
+        return letter + u'(' + words(labelOf(m_focusTokens, m_repeatedFocus, i)) + u')';
+    }
     QString power(const QString &exponent) const
     {
         if (m_syntax == WorkedSyntax::Plain)
@@ -93,6 +98,18 @@ protected:
     // Tokens named in the steps that occur more than once are labelled with their position.
     void markRepeated(const std::vector<int> &named, int focus);
 
+private:
+    QString labelOf(const QStringList &tokens, const QSet<QString> &repeated, int j) const
+    {
+        const QString &t = tokens[j];
+        return escape(repeated.contains(t) ? t + u" #"_s + QString::number(j + 1) : t);
+    }
+    QString quote(const QString &label) const
+    {
+        return tex() ? u"``"_s + label + u"''"_s : prose(tr("“%1”")).arg(label);
+    }
+
+protected:
     void add(Kind kind, const QString &text) { m_blocks.push_back({kind, text, {}}); }
     void step(const QString &text) { add(Kind::Step, QString::number(++m_step) + u". "_s + text); }
     void rows(std::vector<WorkedRow> rows)
@@ -102,9 +119,10 @@ protected:
     }
 
     const QStringList &m_tokens;
+    const QStringList &m_focusTokens;
     WorkedSyntax m_syntax;
     WorkedOptions m_options;
-    QSet<QString> m_repeated;
+    QSet<QString> m_repeated, m_repeatedFocus;
     int m_step = 0;
     std::vector<WorkedBlock> m_blocks;
 };

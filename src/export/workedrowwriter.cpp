@@ -12,7 +12,7 @@ class Writer : public WorkedNotation
 
 public:
     Writer(const WorkedComputation &w, WorkedSyntax syntax, const WorkedOptions &options)
-        : WorkedNotation(w.tokens, syntax, options)
+        : WorkedNotation(w.keyTokens(), w.tokens, syntax, options)
         , m_w(w)
     { }
     std::vector<WorkedBlock> blocks();
@@ -85,7 +85,8 @@ std::vector<WorkedBlock> Writer::blocks()
     markRepeated(m_listed, m_w.query);
     add(Kind::Title,
         prose(tr("Worked computation for %1 (token %2 of %3), head %4"))
-            .arg(quoted(m_w.query), QString::number(m_w.query + 1), QString::number(n), QString::number(m_w.head + 1)));
+            .arg(focusQuoted(m_w.query), QString::number(m_w.query + 1), QString::number(m_w.tokens.size()),
+                QString::number(m_w.head + 1)));
     introduction();
     if (m_w.settings.mode == Mode::Weights) {
         givenWeights();
@@ -96,24 +97,27 @@ std::vector<WorkedBlock> Writer::blocks()
     if (!m_w.warning.isEmpty())
         add(Kind::Warning, escape(m_w.warning));
     weightedSum();
-    similarity();
+    if (m_w.before.size()) // cross-attention: the query's token has no value among the keys'
+        similarity();
     return std::move(m_blocks);
 }
 
 void Writer::introduction()
 {
     const Settings &s = m_w.settings;
-    const QString who = quoted(m_w.query);
+    const QString who = focusQuoted(m_w.query);
     // Whole sentences, one after another, so that each translates as a whole.
     QStringList text;
     if (s.mode == Mode::Weights) {
         text << prose(tr("The attention weights are given (weights mode): there are no scores to compute."));
     } else {
-        const QString of
-            = byScoring(s, tr("Scores are the dot products of the query of %1 with the key of every token."),
+        const QString of = m_w.keyNames.isEmpty()
+            ? byScoring(s, tr("Scores are the dot products of the query of %1 with the key of every token."),
                 tr("Scores are the dot products of the key of %1 with the key of every token (symmetric)."),
                 tr("Scores are the dot products of the embedding of %1 with the embedding of every token."),
-                tr("Scores are the dot products of the value of %1 with the value of every token."));
+                tr("Scores are the dot products of the value of %1 with the value of every token."))
+            : tr("Cross-attention: scores are the dot products of the query of %1 with the key of every token of the "
+                 "second sentence, whose values the output mixes.");
         text << prose(of).arg(who);
         switch (s.normalization) {
         case Normalization::ScaledSoftmax:
@@ -158,8 +162,8 @@ void Writer::introduction()
 void Writer::scores()
 {
     const QString own = comparedLetter(m_w.settings, true), their = comparedLetter(m_w.settings, false);
-    step(prose(tr("Scores: %1")).arg(math(named(own, m_w.query) + cdot() + their + u"(j)"_s)));
-    add(Kind::Text, math(named(own, m_w.query) + u" = "_s + vector(m_w.compared, false)));
+    step(prose(tr("Scores: %1")).arg(math(focusNamed(own, m_w.query) + cdot() + their + u"(j)"_s)));
+    add(Kind::Text, math(focusNamed(own, m_w.query) + u" = "_s + vector(m_w.compared, false)));
     std::vector<WorkedRow> r;
     for (int j : m_listed) {
         r.push_back(
@@ -278,7 +282,7 @@ void Writer::weightedSum()
 {
     const int q = m_w.query;
     step(prose(tr("Weighted sum of the values: %1"))
-             .arg(math(named(u"o"_s, q) + u" = "_s + pick(u"Σ a(j) × v(j)"_s, u"\\sum_j a_j \\, v(j)"_s))));
+             .arg(math(focusNamed(u"o"_s, q) + u" = "_s + pick(u"Σ a(j) × v(j)"_s, u"\\sum_j a_j \\, v(j)"_s))));
     std::vector<WorkedRow> r;
     // Vᵀ·a over the unlisted keys: reading V by columns, not thousands of strided rows.
     Eigen::VectorXd restWeights = Eigen::VectorXd::Zero(m_w.values.rows());
@@ -292,7 +296,7 @@ void Writer::weightedSum()
     if (!m_rest.empty())
         r.push_back(others(together(vector(rest, true))));
     rows(std::move(r));
-    add(Kind::Result, math(named(u"o"_s, q) + u" = "_s + vector(m_w.output, false)));
+    add(Kind::Result, math(focusNamed(u"o"_s, q) + u" = "_s + vector(m_w.output, false)));
     if (m_w.then && m_w.then->output.size() == m_w.output.size()
         && vector(m_w.then->output, false) != vector(m_w.output, false))
         add(Kind::Text, prose(tr("In %1 it was %2.")).arg(snapshot(), math(vector(m_w.then->output, false))));
@@ -303,13 +307,13 @@ void Writer::similarity()
     const int q = m_w.query;
     const Eigen::VectorXd own = m_w.values.row(q).transpose();
     step(prose(tr("Closer after attention? Every value compared with %1 and %2"))
-             .arg(math(named(u"v"_s, q)), math(named(u"o"_s, q))));
+             .arg(math(focusNamed(u"v"_s, q)), math(focusNamed(u"o"_s, q))));
     std::vector<WorkedRow> r;
-    add(Kind::Text, prose(tr("Before attention: %1")).arg(math(named(u"v"_s, q) + cdot() + u"v(j)"_s)));
+    add(Kind::Text, prose(tr("Before attention: %1")).arg(math(focusNamed(u"v"_s, q) + cdot() + u"v(j)"_s)));
     for (int j : m_listed) // a masked key still has a value to compare with
         r.push_back(dot(j, own, m_w.values.row(j).transpose(), m_w.before[j]));
     rows(std::move(r));
-    add(Kind::Text, prose(tr("After attention: %1")).arg(math(named(u"o"_s, q) + cdot() + u"v(j)"_s)));
+    add(Kind::Text, prose(tr("After attention: %1")).arg(math(focusNamed(u"o"_s, q) + cdot() + u"v(j)"_s)));
     r.clear();
     for (int j : m_listed) {
         const double before = m_w.before[j], after = m_w.after[j];
@@ -323,7 +327,7 @@ void Writer::similarity()
     const auto closer = (m_w.after.array() > m_w.before.array()).count();
     add(Kind::Text,
         prose(tr("%1 is closer (a larger dot product) than %2 to %3 of the %4 values."))
-            .arg(math(named(u"o"_s, q)), math(named(u"v"_s, q)), QString::number(closer),
+            .arg(math(focusNamed(u"o"_s, q)), math(focusNamed(u"v"_s, q)), QString::number(closer),
                 QString::number(m_w.keys.size())));
 }
 

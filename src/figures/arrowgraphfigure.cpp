@@ -49,16 +49,30 @@ const Result &ArrowGraphFigure::result() const
     return m_result ? *m_result : none;
 }
 
+namespace {
+
+qsizetype tokensOn(const Result &r, ArrowGraphFigure::Side side)
+{
+    return side == ArrowGraphFigure::Side::Key ? r.keys().size() : r.tokens.size();
+}
+
+} // namespace
+
 void ArrowGraphFigure::setLocked(int token, Side side)
 {
-    m_locked = token >= 0 && token < result().tokens.size() ? token : -1;
+    m_locked = token >= 0 && token < tokensOn(result(), side) ? token : -1;
     m_lockedSide = side;
 }
 
 void ArrowGraphFigure::setHovered(int token, Side side)
 {
-    m_hovered = token >= 0 && token < result().tokens.size() ? token : -1;
+    m_hovered = token >= 0 && token < tokensOn(result(), side) ? token : -1;
     m_hoveredSide = side;
+}
+
+ArrowGraphFigure::Layout ArrowGraphFigure::shownLayout() const
+{
+    return result().isCross() ? Layout::Columns : m_layout;
 }
 
 void ArrowGraphFigure::setGraphLayout(Layout layout)
@@ -88,10 +102,9 @@ void ArrowGraphFigure::setFilter(const EdgeFilter &filter)
 void ArrowGraphFigure::invalidate()
 {
     m_cache->valid = false;
-    const auto n = result().tokens.size();
-    if (m_hovered >= n)
+    if (m_hovered >= tokensOn(result(), m_hoveredSide))
         m_hovered = -1;
-    if (m_locked >= n)
+    if (m_locked >= tokensOn(result(), m_lockedSide))
         m_locked = -1;
 }
 
@@ -197,13 +210,14 @@ qreal ArrowGraphFigure::labelWidth(const QFont &font) const
     // Measuring thousands of labels on every edit of a number would be wasted: tokens rarely change.
     Cache &c = *m_cache;
     const Result &r = result();
-    if (c.labelTokens != r.tokens || c.labelFont != font || c.labelWidth == 0) {
+    const QStringList tokens = r.isCross() ? r.tokens + r.keyTokens : r.tokens;
+    if (c.labelTokens != tokens || c.labelFont != font || c.labelWidth == 0) {
         const QFontMetricsF fm(font);
-        c.labelTokens = r.tokens;
+        c.labelTokens = tokens;
         c.labelFont = font;
         // At least the column headings, which stand over the labels ("t5" is narrower than "query").
         c.labelWidth = std::max(fm.horizontalAdvance(tr("query")), fm.horizontalAdvance(tr("key")));
-        for (const QString &t : r.tokens)
+        for (const QString &t : tokens)
             c.labelWidth = std::max(c.labelWidth, fm.horizontalAdvance(tokenLabel(t)));
     }
     return c.labelWidth;
@@ -262,10 +276,11 @@ ArrowGraphFigure::Geometry ArrowGraphFigure::geometry(
 {
     ensureEdges();
     const Cache &c = *m_cache;
-    const QStringList &tokens = result().tokens;
+    const QStringList &tokens = m_lockedSide == Side::Key ? result().keys() : result().tokens;
     const bool button = m_locked >= 0 && m_locked < tokens.size() && !style.exported; // no button in exports
-    const GraphShape shape {m_layout, static_cast<int>(tokens.size()), labelWidth(style.font), c.forward, c.backward,
-        c.self, c.firstHead, c.headCount, button ? tokens[m_locked] : QString(), tr("Unlock “%1”  ×")};
+    const GraphShape shape {shownLayout(), static_cast<int>(result().tokens.size()),
+        static_cast<int>(result().keys().size()), labelWidth(style.font), c.forward, c.backward, c.self, c.firstHead,
+        c.headCount, button ? tokens[m_locked] : QString(), tr("Unlock “%1”  ×")};
     return layoutGraph(rect, style.font, device, shape);
 }
 
@@ -362,7 +377,9 @@ double ArrowGraphFigure::inkScale(const Geometry &g, qreal lineScale) const
     for (const DrawnEdge &d : c.edges) {
         const EdgeStyle style = edgeStyle(d.edge.weight, c.scale, 0);
         const double lineWidth = style.width * lineScale;
-        const double span = std::abs(g.position(d.edge.key) - g.position(d.edge.query));
+        const double span = g.columns()
+            ? std::abs(g.position(d.edge.key, Side::Key) - g.position(d.edge.query, Side::Query))
+            : std::abs(g.position(d.edge.key) - g.position(d.edge.query));
         double length = 0;
         if (g.columns()) {
             length = std::hypot(g.keyX - g.queryX, span);

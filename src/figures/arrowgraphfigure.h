@@ -23,6 +23,7 @@ namespace qkv {
 
 namespace arrowgraph {
 struct Geometry; // where tokens and edges go in one painted rectangle
+struct LabelMarks;
 class EdgeSink; // what edges are drawn into: our raster or a QPainter
 } // namespace arrowgraph
 
@@ -125,6 +126,9 @@ private:
     void summarizeEdges() const;
     qreal labelWidth(const QFont &font) const;
     Side focusSide() const { return m_locked >= 0 ? m_lockedSide : m_hoveredSide; }
+    arrowgraph::LabelMarks labelMarks() const;
+    // Columns in cross-attention, whose two sentences cannot share one line of arcs.
+    Layout shownLayout() const;
     bool isFocused(const Edge &edge, int token, Side side) const;
     EdgeBatch edgeBatch(const FigureStyle &style, bool focusedOnly, bool weakestFirst) const;
     void emitEdges(const Geometry &g, arrowgraph::EdgeSink &sink, const EdgeBatch &batch, int part, int parts) const;

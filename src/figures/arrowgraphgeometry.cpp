@@ -16,6 +16,7 @@ Geometry layoutGraph(const QRectF &rect, const QFont &font, const QPaintDevice *
     g.layout = shape.layout;
     g.area = rect;
     g.n = shape.n;
+    g.m = shape.m;
     g.lineHeight = fm.height();
     g.header = QRectF(rect.left(), rect.top(), rect.width(), g.lineHeight + 10);
     g.footer = QRectF(rect.left(), rect.bottom() - g.lineHeight - 8, rect.width(), g.lineHeight + 8);
@@ -27,9 +28,14 @@ Geometry layoutGraph(const QRectF &rect, const QFont &font, const QPaintDevice *
         const qreal x = g.columns() ? rect.center().x() - w / 2 : rect.right() - w - 4;
         g.chip = QRectF(x, g.header.center().y() - h / 2, w, h);
     }
-    if (g.n == 0)
+    if (g.n == 0 || g.m == 0)
         return g;
-    g.step = (g.columns() ? g.plot.height() : g.plot.width()) / g.n;
+    const int longer = std::max(g.n, g.m);
+    g.step = (g.columns() ? g.plot.height() : g.plot.width()) / longer;
+    if (g.columns()) {
+        g.queryOffset = (longer - g.n) * g.step / 2;
+        g.keyOffset = (longer - g.m) * g.step / 2;
+    }
     // Dense tokens get a smaller label font (down to 70 %) before labels are thinned out.
     // Font heights do not follow the point size exactly, so shrink in steps until a label fits.
     g.labelFont = font;
@@ -70,7 +76,8 @@ Geometry layoutGraph(const QRectF &rect, const QFont &font, const QPaintDevice *
     return g;
 }
 
-std::vector<Label> placeLabels(const Geometry &g, const QStringList &tokens, int locked, int hovered)
+std::vector<Label> placeLabels(
+    const Geometry &g, const QStringList &tokens, const QStringList &keys, const LabelMarks &marks)
 {
     using Side = ArrowGraphFigure::Side;
     std::vector<Label> out;
@@ -79,7 +86,8 @@ std::vector<Label> placeLabels(const Geometry &g, const QStringList &tokens, int
     const QFontMetricsF fm = g.metrics(g.labelFont);
     const qreal room = g.columns() ? g.labelWidth - 4 : g.rotated ? g.labelWidth - 6 : g.step;
     const auto make = [&](int i, Side side) {
-        const QString text = fm.elidedText(tokenLabel(tokens[i]), Qt::ElideRight, room);
+        const QString &token = side == Side::Key ? keys[i] : tokens[i];
+        const QString text = fm.elidedText(tokenLabel(token), Qt::ElideRight, room);
         const qreal w = fm.horizontalAdvance(text), h = g.labelHeight;
         const QRectF r = g.labelRect(i, side);
         QRectF ink(r.center().x() - w / 2, r.center().y() - h / 2, w, h);
@@ -91,15 +99,17 @@ std::vector<Label> placeLabels(const Geometry &g, const QStringList &tokens, int
     };
     for (const Side side : g.columns() ? std::vector<Side> {Side::Query, Side::Key} : std::vector<Side> {Side::Query}) {
         // The locked label wins over a hovered neighbour it would overlap.
+        const int count = g.count(side);
+        const int locked = marks.locked[static_cast<int>(side)], hovered = marks.hovered[static_cast<int>(side)];
         std::vector<Label> marked;
-        if (locked >= 0 && locked < g.n)
+        if (locked >= 0 && locked < count)
             marked.push_back(make(locked, side));
-        if (hovered >= 0 && hovered < g.n && hovered != locked) {
+        if (hovered >= 0 && hovered < count && hovered != locked) {
             Label l = make(hovered, side);
             if (marked.empty() || !marked.front().ink.intersects(l.ink.adjusted(-2, -1, 2, 1)))
                 marked.insert(marked.begin(), std::move(l));
         }
-        for (int i = 0; i < g.n; i += g.stride) {
+        for (int i = 0; i < count; i += g.stride) {
             Label l = make(i, side);
             const QRectF margin = l.ink.adjusted(-2, -1, 2, 1);
             if (std::none_of(marked.begin(), marked.end(), [&](const Label &m) { return m.ink.intersects(margin); }))

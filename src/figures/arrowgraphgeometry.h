@@ -29,7 +29,9 @@ struct Geometry {
     QRectF chip; // the unlock button, empty while nothing is locked
     QString chipText;
     int n = 0;
+    int m = 0; // keys: the second sentence's tokens in cross-attention, else n
     qreal step = 0; // distance between neighbouring tokens
+    qreal queryOffset = 0, keyOffset = 0; // columns: the shorter column is centred
     int stride = 1; // every stride-th label is written
     qreal labelWidth = 0; // columns: each label column; arcs: height of the label band
     bool rotated = false; // arcs: labels written upwards
@@ -50,11 +52,17 @@ struct Geometry {
     }
     bool columns() const { return layout == ArrowGraphFigure::Layout::Columns; }
     qreal position(int i) const { return (columns() ? plot.top() : plot.left()) + (i + 0.5) * step; }
+    // In columns, token i of the query or the key column.
+    qreal position(int i, ArrowGraphFigure::Side side) const
+    {
+        return position(i) + (side == ArrowGraphFigure::Side::Key ? keyOffset : queryOffset);
+    }
+    int count(ArrowGraphFigure::Side side) const { return side == ArrowGraphFigure::Side::Key ? m : n; }
 
     // Where the text of a label sits, in unrotated coordinates (its footprint for rotated labels).
     QRectF labelRect(int i, ArrowGraphFigure::Side side) const
     {
-        const qreal c = position(i);
+        const qreal c = position(i, side);
         if (columns()) {
             const qreal x = side == ArrowGraphFigure::Side::Query ? plot.left() : keyX + labelGap;
             return {x, c - labelHeight / 2, labelWidth, labelHeight};
@@ -67,7 +75,7 @@ struct Geometry {
     // The whole slot of a token on one side: what a click hits.
     QRectF slot(int i, ArrowGraphFigure::Side side) const
     {
-        const qreal c = position(i);
+        const qreal c = position(i, side);
         if (columns()) {
             const qreal x = side == ArrowGraphFigure::Side::Query ? area.left() : keyX;
             return {x, c - step / 2, queryX - area.left(), step};
@@ -96,8 +104,8 @@ struct Geometry {
     {
         const qreal shift = headOffset(head);
         if (columns()) {
-            out[0] = {queryX, position(e.query) + shift};
-            out[1] = {keyX, position(e.key) + shift};
+            out[0] = {queryX, position(e.query, ArrowGraphFigure::Side::Query) + shift};
+            out[1] = {keyX, position(e.key, ArrowGraphFigure::Side::Key) + shift};
             return 2;
         }
         const qreal xq = position(e.query) + shift, xk = position(e.key) + shift;
@@ -135,8 +143,8 @@ struct Geometry {
 
 // What the layout depends on besides the rectangle and the font.
 struct GraphShape {
-    ArrowGraphFigure::Layout layout;
-    int n;
+    ArrowGraphFigure::Layout layout; // columns in cross-attention
+    int n, m; // queries and keys
     qreal widestLabel; // in the screen's metrics of the font
     bool forward, backward, self; // which kinds of edges are drawn
     int firstHead, headCount;
@@ -156,9 +164,18 @@ struct Label {
     QRectF ink;
 };
 
+// The tokens marked on each side (indexed by Side; -1: none): in self-attention the locked and
+// the hovered token on both, in cross-attention only on the side (sentence) they belong to.
+struct LabelMarks {
+    int locked[2] = {-1, -1};
+    int hovered[2] = {-1, -1};
+};
+
 // Every stride-th label and the locked and hovered ones (last, so they are drawn on top), minus
-// the thinned-out labels they would overlap: no two labels ever overlap.
-std::vector<Label> placeLabels(const Geometry &g, const QStringList &tokens, int locked, int hovered);
+// the thinned-out labels they would overlap: no two labels ever overlap. The key column is
+// labelled with `keys` (the second sentence's tokens in cross-attention).
+std::vector<Label> placeLabels(
+    const Geometry &g, const QStringList &tokens, const QStringList &keys, const LabelMarks &marks);
 
 // Translucent mid-tones sink into a dark background: lift them there, by as much as keeps them
 // apart for the colour-blind (at 135 % pink and sky blue met with protanopia).

@@ -11,7 +11,7 @@ namespace qkv {
 QRectF ArrowGraphFigure::tokenRect(const QRectF &rect, const FigureStyle &style, int token, Side side) const
 {
     const Geometry g = geometry(rect, style);
-    return token >= 0 && token < g.n ? g.slot(token, side) : QRectF();
+    return token >= 0 && token < g.count(side) ? g.slot(token, side) : QRectF();
 }
 
 QRectF ArrowGraphFigure::unlockRect(const QRectF &rect, const FigureStyle &style) const
@@ -30,7 +30,10 @@ int ArrowGraphFigure::tokenAt(const QRectF &rect, const FigureStyle &style, cons
         if (pos.x() > g.queryX && pos.x() < g.keyX)
             return -1;
         s = pos.x() >= g.keyX ? Side::Key : Side::Query;
-        along = pos.y() - g.plot.top();
+        along = pos.y() - g.plot.top() - (s == Side::Key ? g.keyOffset : g.queryOffset);
+        // Beside the shorter column of cross-attention there is no token.
+        if (along < 0 || along >= g.count(s) * g.step)
+            return -1;
     } else {
         if (pos.y() < g.bandTop || pos.y() > g.bandBottom)
             return -1;
@@ -38,7 +41,7 @@ int ArrowGraphFigure::tokenAt(const QRectF &rect, const FigureStyle &style, cons
     }
     if (side)
         *side = s;
-    return std::clamp(static_cast<int>(along / g.step), 0, g.n - 1);
+    return std::clamp(static_cast<int>(along / g.step), 0, g.count(s) - 1);
 }
 
 } // namespace qkv

@@ -21,7 +21,8 @@ void ArrowGraphFigure::paintLabels(QPainter &painter, const Geometry &g, const F
     painter.setFont(g.labelFont);
     QColor hoverBox = style.palette.color(QPalette::Highlight);
     hoverBox.setAlphaF(0.3f);
-    for (const Label &l : placeLabels(g, result().tokens, m_locked, m_hovered)) {
+    const LabelMarks marks = labelMarks();
+    for (const Label &l : placeLabels(g, result().tokens, result().keys(), marks)) {
         painter.save();
         // Rotated labels read upwards.
         painter.translate(l.ink.center());
@@ -32,10 +33,11 @@ void ArrowGraphFigure::paintLabels(QPainter &painter, const Geometry &g, const F
         QColor pen = style.palette.color(QPalette::Text);
         // In a figure the locked token is bold, not a selection box.
         QFont font = g.labelFont;
-        font.setBold(style.exported && l.token == m_locked);
+        const int side = static_cast<int>(l.side);
+        font.setBold(style.exported && l.token == marks.locked[side]);
         painter.setFont(font);
-        if (!style.exported && (l.token == m_locked || l.token == m_hovered)) {
-            const bool locked = l.token == m_locked;
+        if (!style.exported && (l.token == marks.locked[side] || l.token == marks.hovered[side])) {
+            const bool locked = l.token == marks.locked[side];
             painter.setPen(Qt::NoPen);
             painter.setBrush(locked ? style.palette.highlight() : QBrush(hoverBox));
             painter.drawRoundedRect(r.adjusted(-4, -1, 4, 1), 3, 3);
@@ -49,10 +51,22 @@ void ArrowGraphFigure::paintLabels(QPainter &painter, const Geometry &g, const F
     painter.restore();
 }
 
+LabelMarks ArrowGraphFigure::labelMarks() const
+{
+    LabelMarks marks;
+    const bool cross = result().isCross();
+    for (const Side side : {Side::Query, Side::Key}) {
+        const int i = static_cast<int>(side);
+        marks.locked[i] = !cross || side == m_lockedSide ? m_locked : -1;
+        marks.hovered[i] = !cross || side == m_hoveredSide ? m_hovered : -1;
+    }
+    return marks;
+}
+
 std::vector<QRectF> ArrowGraphFigure::labelRects(const QRectF &rect, const FigureStyle &style) const
 {
     std::vector<QRectF> out;
-    for (const Label &l : placeLabels(geometry(rect, style), result().tokens, m_locked, m_hovered))
+    for (const Label &l : placeLabels(geometry(rect, style), result().tokens, result().keys(), labelMarks()))
         out.push_back(l.ink);
     return out;
 }
@@ -84,9 +98,9 @@ std::vector<QRectF> ArrowGraphFigure::paintWeightLabels(
             const int count = g.path(d.edge, d.head, points.data());
             at = points[static_cast<std::size_t>(count / 2)];
         } else if (side == Side::Query) {
-            at = {g.keyX - g.arrowLength - 4 - w / 2, g.position(d.edge.key)};
+            at = {g.keyX - g.arrowLength - 4 - w / 2, g.position(d.edge.key, Side::Key)};
         } else {
-            at = {g.queryX + 4 + w / 2, g.position(d.edge.query)};
+            at = {g.queryX + 4 + w / 2, g.position(d.edge.query, Side::Query)};
         }
         const QRectF r(at.x() - w / 2, at.y() - h / 2, w, h);
         if (std::any_of(used.begin(), used.end(), [&](const QRectF &u) { return u.intersects(r); }))
@@ -115,7 +129,7 @@ AnnotationTargets ArrowGraphFigure::annotationTargets(
 {
     AnnotationTargets t;
     t.bounds = rect;
-    const std::vector<Label> labels = placeLabels(g, result().tokens, m_locked, m_hovered);
+    const std::vector<Label> labels = placeLabels(g, result().tokens, result().keys(), labelMarks());
     for (const Label &l : labels)
         numbers.push_back(l.ink);
     // The header's and footer's words (the legend) too.
@@ -123,8 +137,8 @@ AnnotationTargets ArrowGraphFigure::annotationTargets(
     numbers.push_back(g.footer);
     t.numbers = std::move(numbers);
     // A token's written label, or where it would be written when thinned out.
-    const auto mark = [g, labels, n = g.n](int i, Side side) {
-        if (i < 0 || i >= n)
+    const auto mark = [g, labels](int i, Side side) {
+        if (i < 0 || i >= g.count(side))
             return QRectF();
         for (const Label &l : labels)
             if (l.token == i && (l.side == side || !g.columns()))

@@ -238,7 +238,7 @@ void paintMatrix(QPainter &painter, const QRectF &target, const SquareMatrix &va
     const ColorScale &scale, MaskColors mask, QImage &cache, bool reuse, const std::vector<int> &staleRows,
     const RowPools *pools)
 {
-    const int n = static_cast<int>(values.rows());
+    const int n = static_cast<int>(values.rows()), m = static_cast<int>(values.cols());
     const QPaintEngine *engine = painter.paintEngine();
     if (!engine || engine->type() == QPaintEngine::Raster || engine->type() == QPaintEngine::OpenGL2) {
         const QTransform t = painter.deviceTransform();
@@ -246,7 +246,7 @@ void paintMatrix(QPainter &painter, const QRectF &target, const SquareMatrix &va
         const QSize px(std::min(8192, qRound(target.width() * s)), std::min(8192, qRound(target.height() * s)));
         if (!reuse || cache.size() != px)
             cache = matrixImage(values, visible, scale, px, mask);
-        else if (pools && pools->fit(n, px.width(), scale.map == Colormap::Diverging))
+        else if (pools && n == m && pools->fit(n, px.width(), scale.map == Colormap::Diverging))
             pools->colour(cache, scale, mask);
         else
             recolourRows(cache, values, visible, scale, mask, staleRows);
@@ -254,20 +254,20 @@ void paintMatrix(QPainter &painter, const QRectF &target, const SquareMatrix &va
         return;
     }
     cache = QImage(); // nothing cached for vector output: the next screen paint recolours
-    if (n > vectorCellLimit) {
-        const int side = std::min(2048, n * std::max(1, 1024 / n));
-        painter.drawImage(target, matrixImage(values, visible, scale, {side, side}, mask));
+    if (std::max(n, m) > vectorCellLimit) {
+        const auto side = [](int k) { return std::min(2048, k * std::max(1, 1024 / k)); };
+        painter.drawImage(target, matrixImage(values, visible, scale, {side(m), side(n)}, mask));
         return;
     }
-    const qreal w = target.width() / n, h = target.height() / n;
+    const qreal w = target.width() / m, h = target.height() / n;
     painter.save();
     for (int r = 0; r < n; ++r)
-        for (int c = 0; c < n; ++c) {
+        for (int c = 0; c < m; ++c) {
             const QRectF cell(target.left() + c * w, target.top() + r * h, w, h);
             const bool hidden = visible.size() != 0 && visible(r, c) == 0;
             // Each cell reaches a unit into the next, which covers it: touching anti-aliased edges
             // would let the background through as hairline seams in SVG viewers (rsvg, browsers).
-            const QRectF painted = cell.adjusted(0, 0, c + 1 < n ? 1 : 0, r + 1 < n ? 1 : 0);
+            const QRectF painted = cell.adjusted(0, 0, c + 1 < m ? 1 : 0, r + 1 < n ? 1 : 0);
             painter.fillRect(painted, QColor(hidden ? mask.fill : scale.color(values(r, c))));
             if (!hidden)
                 continue;
@@ -287,20 +287,21 @@ void paintMatrix(QPainter &painter, const QRectF &target, const SquareMatrix &va
 
 std::pair<double, double> visibleRange(const SquareMatrix &values, const SquareMatrix &visible, int firstColumn)
 {
-    const Eigen::Index n = values.rows();
-    if (n == 0 || values.cols() != n || firstColumn >= n)
+    // n rows of m columns (m ≠ n in cross-attention).
+    const Eigen::Index n = values.rows(), m = values.cols();
+    if (n == 0 || firstColumn >= m)
         return {0.0, 0.0};
-    const bool masked = visible.rows() == n && visible.cols() == n;
+    const bool masked = visible.rows() == n && visible.cols() == m;
     const double inf = std::numeric_limits<double>::infinity();
     // One pass over memory (this is 134 MB at 4,096 tokens), its rows split between two cores:
     // column-wise accumulators, row by row.
     Eigen::ArrayXd hi[2], lo[2];
-    onTwoCores(double(n) * double(n) >= 64 * 1024, [&](int part, int parts) {
+    onTwoCores(double(n) * double(m) >= 64 * 1024, [&](int part, int parts) {
         clearUpperVectorState();
         const auto [begin, end] = partOf(n, part, parts);
         Eigen::ArrayXd &h = hi[part], &l = lo[part];
-        h = Eigen::ArrayXd::Constant(n, -inf);
-        l = Eigen::ArrayXd::Constant(n, inf);
+        h = Eigen::ArrayXd::Constant(m, -inf);
+        l = Eigen::ArrayXd::Constant(m, inf);
         for (Eigen::Index r = begin; r < end; ++r) {
             const auto v = values.row(r).array().transpose();
             if (masked) {
@@ -313,10 +314,10 @@ std::pair<double, double> visibleRange(const SquareMatrix &values, const SquareM
             }
         }
     });
-    double top = hi[0].tail(n - firstColumn).maxCoeff(), bottom = lo[0].tail(n - firstColumn).minCoeff();
+    double top = hi[0].tail(m - firstColumn).maxCoeff(), bottom = lo[0].tail(m - firstColumn).minCoeff();
     if (hi[1].size()) {
-        top = std::max(top, hi[1].tail(n - firstColumn).maxCoeff());
-        bottom = std::min(bottom, lo[1].tail(n - firstColumn).minCoeff());
+        top = std::max(top, hi[1].tail(m - firstColumn).maxCoeff());
+        bottom = std::min(bottom, lo[1].tail(m - firstColumn).minCoeff());
     }
     return bottom <= top ? std::pair {bottom, top} : std::pair {0.0, 0.0};
 }

@@ -119,7 +119,7 @@ ContributionsFigure::Layout ContributionsFigure::layout(const QRectF &rect, cons
     if (m_result)
         for (int key : m_coloured)
             legendWidth = std::max(legendWidth,
-                fm.horizontalAdvance(tokenLabel(m_result->tokens[key]) + QStringLiteral("  −100 %")) + 2 * l.line);
+                fm.horizontalAdvance(tokenLabel(m_result->keys()[key]) + QStringLiteral("  −100 %")) + 2 * l.line);
     legendWidth = std::min(legendWidth, rect.width() * 0.4);
     qreal axisLabels = 0;
     for (int i = 0; i < m_axis.tickCount(); ++i)
@@ -229,7 +229,7 @@ void ContributionsFigure::paint(QPainter &painter, const QRectF &rect, const Fig
     for (int i = 0; i < m_coloured.size(); ++i)
         entry(keyColours[i],
             QStringLiteral("%1  %2").arg(
-                tokenLabel(m_result->tokens[m_coloured[i]]), percent(m_parts.share(m_coloured[i]))),
+                tokenLabel(m_result->keys()[m_coloured[i]]), percent(m_parts.share(m_coloured[i]))),
             false);
     if (!m_shown.row(maxColoured).isZero(0)) {
         double others = m_parts.share.sum();

@@ -108,8 +108,8 @@ const HeadResult *DistributionFigure::headResult() const
     if (m_head < 0 || m_head >= static_cast<int>(r.heads.size()))
         return nullptr;
     const HeadResult &hr = r.heads[static_cast<std::size_t>(m_head)];
-    const auto n = r.tokens.size();
-    return n > 0 && hr.weights.rows() == n && hr.weights.cols() == n ? &hr : nullptr;
+    const auto n = r.tokens.size(), m = r.keys().size();
+    return n > 0 && m > 0 && hr.weights.rows() == n && hr.weights.cols() == m ? &hr : nullptr;
 }
 
 void DistributionFigure::update() const
@@ -120,7 +120,7 @@ void DistributionFigure::update() const
     const HeadResult *h = headResult();
     const Result &r = result();
     const int q = query();
-    const int n = h ? static_cast<int>(r.tokens.size()) : 0;
+    const int n = h ? static_cast<int>(r.keys().size()) : 0; // a bar per key
     m_bars.order.resize(n);
     std::iota(m_bars.order.begin(), m_bars.order.end(), 0);
     m_bars.values.fill(0.0, n);
@@ -221,13 +221,13 @@ DistributionFigure::Layout DistributionFigure::layout(const QRectF &rect, const 
 
     // Token labels across while the widest fits its bar, else upright (smaller when even one
     // line is taller than a bar is wide), at most 30 % of the height.
-    if (m_labels.bars != l.bars || m_labels.font != l.font || m_labels.tokens != result().tokens) {
-        m_labels.tokens = result().tokens;
+    if (m_labels.bars != l.bars || m_labels.font != l.font || m_labels.tokens != result().keys()) {
+        m_labels.tokens = result().keys();
         m_labels.bars = l.bars;
         m_labels.font = l.font;
         m_labels.widest = 0;
         for (int k = 0; k < l.bars; ++k)
-            m_labels.widest = std::max(m_labels.widest, fm.horizontalAdvance(tokenLabel(result().tokens[k])));
+            m_labels.widest = std::max(m_labels.widest, fm.horizontalAdvance(tokenLabel(result().keys()[k])));
     }
     qreal extent = 0;
     if (l.bars > 0 && m_labels.widest + 6 <= l.pitch) {
@@ -290,9 +290,9 @@ QString DistributionFigure::describeBar(int key) const
     const HeadResult *h = headResult();
     const Result &r = result();
     const int q = query();
-    if (!h || key < 0 || key >= r.tokens.size())
+    if (!h || key < 0 || key >= r.keys().size())
         return {};
-    const QString pair = tr("%1 → %2").arg(tokenLabel(r.tokens[q]), tokenLabel(r.tokens[key]));
+    const QString pair = tr("%1 → %2").arg(tokenLabel(r.tokens[q]), tokenLabel(r.keys()[key]));
     if (!r.isVisible(q, key))
         return tr("%1: masked (left out of the row's normalization)").arg(pair);
     // In the window's locale: a tooltip is never exported.
@@ -457,8 +457,9 @@ void DistributionFigure::paintBars(QPainter &painter, const Layout &l, const Fig
 // query's own (in bold) and the highlighted key's.
 void DistributionFigure::paintLabels(QPainter &painter, const Layout &l, const FigureStyle &style) const
 {
-    const QStringList &tokens = result().tokens;
-    const int q = query();
+    const QStringList &tokens = result().keys();
+    // In cross-attention the query's token is not among the keys.
+    const int q = result().isCross() ? -1 : query();
     const QFontMetricsF fm(l.labelFont);
     const qreal line = fm.height();
     const int step = l.vertical ? std::max(1, static_cast<int>(std::ceil(line / std::max<qreal>(l.pitch, 0.01)))) : 1;
@@ -525,7 +526,7 @@ void DistributionFigure::paintCallout(QPainter &painter, const Layout &l, const 
     const auto pos = m_bars.order.indexOf(key);
     if (pos < 0)
         return;
-    const QString token = tokenLabel(result().tokens[key]);
+    const QString token = tokenLabel(result().keys()[key]);
     const QString text = m_bars.masked[key]
         ? tr("%1: masked").arg(token)
         : tr("%1: %2").arg(token, formatSigned(m_bars.values[key], 4, style.locale));

@@ -86,11 +86,16 @@ void HeadsGridFigure::dataChanged()
 int HeadsGridFigure::tokenCount() const
 {
     const Result &r = result();
-    const auto n = r.tokens.size();
+    const auto n = r.tokens.size(), m = r.keys().size();
     for (const HeadResult &h : r.heads)
-        if (h.weights.rows() != n || h.weights.cols() != n)
+        if (h.weights.rows() != n || h.weights.cols() != m)
             return 0;
-    return r.heads.empty() ? 0 : static_cast<int>(n);
+    return r.heads.empty() || m == 0 ? 0 : static_cast<int>(n);
+}
+
+int HeadsGridFigure::keyCount() const
+{
+    return tokenCount() > 0 ? static_cast<int>(result().keys().size()) : 0;
 }
 
 const SquareMatrix &HeadsGridFigure::shownValues(const HeadResult &head) const
@@ -197,7 +202,7 @@ void HeadsGridFigure::paint(QPainter &painter, const QRectF &rect, const FigureS
         paintMatrix(painter, square, shownValues(r.heads[static_cast<std::size_t>(h)]), r.visible, scale, mask,
             m_tiles.images[static_cast<std::size_t>(h)], reuse);
         if (selected >= 0 && selected < n) {
-            const qreal cell = l.tile / n;
+            const qreal cell = square.height() / n;
             const QRectF row(square.left(), square.top() + selected * cell, square.width(), cell);
             painter.setBrush(Qt::NoBrush);
             painter.setPen(QPen(Qt::white, 2));
@@ -234,17 +239,19 @@ void HeadsGridFigure::setAnnotations(std::vector<PlacedAnnotation> annotations)
 
 void HeadsGridFigure::paintTileBoxes(QPainter &painter, const QRectF &square, int n, const FigureStyle &style) const
 {
-    if (m_annotations.isEmpty() || n == 0)
+    const int m = keyCount();
+    if (m_annotations.isEmpty() || n == 0 || m == 0)
         return;
-    const qreal cell = square.width() / n;
+    // A tile is square: in cross-attention its n × m cells are not.
+    const qreal cell = square.height() / n, width = square.width() / m;
     AnnotationTargets t;
     t.bounds = square;
     t.token = [square, cell, n](int i) {
         return i >= 0 && i < n ? QRectF(square.left(), square.top() + i * cell, square.width(), cell) : QRectF();
     };
-    t.cell = [square, cell, n](int row, int col) {
-        return row >= 0 && col >= 0 && row < n && col < n
-            ? QRectF(square.left() + col * cell, square.top() + row * cell, cell, cell)
+    t.cell = [square, cell, width, n, m](int row, int col) {
+        return row >= 0 && col >= 0 && row < n && col < m
+            ? QRectF(square.left() + col * width, square.top() + row * cell, width, cell)
             : QRectF();
     };
     m_annotations.paint(painter, t, style);
@@ -270,7 +277,7 @@ void HeadsGridFigure::paintExportedTiles(QPainter &painter, const Layout &l, con
         const QString caption = summary.from < 0
             ? tr("head %1").arg(h + 1)
             : tr("head %1 · %2 → %3 %4")
-                  .arg(QString::number(h + 1), tokenLabel(r.tokens[summary.from]), tokenLabel(r.tokens[summary.to]),
+                  .arg(QString::number(h + 1), tokenLabel(r.tokens[summary.from]), tokenLabel(r.keys()[summary.to]),
                       formatSigned(summary.strongest, 2, style.locale));
         painter.setFont(l.font);
         painter.setPen(style.palette.color(QPalette::Text));

@@ -39,6 +39,8 @@ public:
     ColorScale colorScale() const;
     // The tokens every head has (0 when a head's matrix does not match them).
     int tokenCount() const;
+    // The keys' (the columns'): the second sentence's in cross-attention, else tokenCount().
+    int keyCount() const;
 
     // Boxes around a cell or a token's row, drawn on every head's tile.
     void setAnnotations(std::vector<PlacedAnnotation> annotations);

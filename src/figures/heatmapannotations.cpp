@@ -28,7 +28,7 @@ AnnotationTargets HeatmapFigure::annotationTargets(const Layout &l, const QRectF
         return QRectF(l.grid.left() - l.extent, top + l.cell / 2 - h / 2, l.extent + l.grid.width(), h);
     };
     t.cell = [l](int row, int col) {
-        if (row < 0 || col < 0 || row >= l.n || col >= l.n)
+        if (row < 0 || col < 0 || row >= l.n || col >= l.m)
             return QRectF();
         return QRectF(l.grid.left() + col * l.cell, l.grid.top() + row * l.cell, l.cell, l.cell);
     };

@@ -13,6 +13,27 @@
 namespace qkv {
 namespace {
 
+// The cell at `offset` along an axis of `count` cells `extent` long.
+int cellIndex(qreal offset, int count, qreal extent)
+{
+    return std::clamp(static_cast<int>(std::floor(offset * count / extent)), 0, count - 1);
+}
+
+// The labels drawn along an axis of `count` cells: every step-th, so that lines of text do not
+// overlap, and always the selected one (-1: none), with its neighbours too close left out.
+QList<int> shownLabels(int count, qreal cell, qreal lineHeight, int selected)
+{
+    const int step = cell > 0 ? std::max(1, static_cast<int>(std::ceil(lineHeight / cell))) : count + 1;
+    const int sel = selected >= 0 && selected < count ? selected : -1;
+    QList<int> shown;
+    for (int i = 0; i < count; i += step)
+        if (sel < 0 || i == sel || std::abs(i - sel) * cell >= lineHeight)
+            shown << i;
+    if (sel >= 0 && sel % step != 0)
+        shown.insert(std::lower_bound(shown.begin(), shown.end(), sel), sel);
+    return shown;
+}
+
 constexpr int minValuePx = 7;
 
 // Black or white by the cell's relative luminance, with seaborn's threshold for annotated
@@ -51,8 +72,8 @@ const HeadResult *HeatmapFigure::headResult() const
     if (m_head < 0 || m_head >= static_cast<int>(r.heads.size()))
         return nullptr;
     const HeadResult &hr = r.heads[static_cast<std::size_t>(m_head)];
-    const auto n = r.tokens.size();
-    return hr.weights.rows() == n && hr.weights.cols() == n && n > 0 ? &hr : nullptr;
+    const auto n = r.tokens.size(), m = r.keys().size();
+    return hr.weights.rows() == n && hr.weights.cols() == m && n > 0 && m > 0 ? &hr : nullptr;
 }
 
 const SquareMatrix *HeatmapFigure::shownValues() const
@@ -167,12 +188,12 @@ void HeatmapFigure::paintConcealed(QPainter &painter, const Layout &l, const Fig
 {
     painter.fillRect(l.grid, style.palette.alternateBase());
     painter.setPen(QPen(style.palette.mid().color(), 1));
-    for (int i = 0; i <= l.n; ++i) {
+    for (int i = 0; i <= l.m; ++i)
         painter.drawLine(
             QPointF(l.grid.left() + i * l.cell, l.grid.top()), QPointF(l.grid.left() + i * l.cell, l.grid.bottom()));
+    for (int i = 0; i <= l.n; ++i)
         painter.drawLine(
             QPointF(l.grid.left(), l.grid.top() + i * l.cell), QPointF(l.grid.right(), l.grid.top() + i * l.cell));
-    }
 }
 
 ColorScale HeatmapFigure::scaleFor(Colormap map, bool scores, bool unit, double minValue, double maxValue)
@@ -217,8 +238,10 @@ qreal HeatmapFigure::labelAdvance(const QFont &font) const
     if (m_labels.serial == m_serial && m_labels.font == font)
         return m_labels.advance;
     m_labels.serial = m_serial;
-    if (m_labels.tokens != result().tokens || m_labels.font != font) {
-        m_labels.tokens = result().tokens;
+    // Rows and columns alike: in cross-attention the columns are the second sentence's tokens.
+    const QStringList tokens = result().isCross() ? result().tokens + result().keyTokens : result().tokens;
+    if (m_labels.tokens != tokens || m_labels.font != font) {
+        m_labels.tokens = tokens;
         m_labels.font = font;
         const QFontMetricsF fm(font);
         m_labels.advance = 0;
@@ -259,6 +282,7 @@ HeatmapFigure::Layout HeatmapFigure::layout(const QRectF &rect, const FigureStyl
     if (!values)
         return l;
     l.n = static_cast<int>(values->rows());
+    l.m = static_cast<int>(values->cols());
     const QRectF area = rect.adjusted(figureMargin, figureMargin, -figureMargin, -figureMargin);
     l.barTitle = showsDifference()
         ? differenceTitle(m_showScores)
@@ -267,41 +291,46 @@ HeatmapFigure::Layout HeatmapFigure::layout(const QRectF &rect, const FigureStyl
     const qreal basePx = QFontInfo(font).pixelSize();
     l.axisTitle = figure && !m_sharedScale ? std::ceil(QFontMetricsF(font).height() * 1.3) : 0;
     const qreal width = area.width() - barWidth - l.axisTitle, height = area.height() - l.axisTitle;
-    qreal px = basePx, side = 0;
+    qreal px = basePx, cell = 0;
     const qreal widest = labelAdvance(font);
+    // The largest square cell with which m columns and n rows fit beside their labels.
+    const auto fitting
+        = [&](qreal top) { return std::max<qreal>(0, std::min((width - l.extent) / l.m, (height - top) / l.n)); };
     // Shrink the labels until one fits a cell (down to a readable minimum), then thin them out.
     for (int pass = 0; pass < 3; ++pass) {
         l.labelFont = pixelFont(font, px);
         const qreal advance = widest * px / basePx;
         l.extent = std::max<qreal>(0, std::min(advance + figureLabelGap + 2, 0.3 * std::min(width, height)));
-        side = std::max<qreal>(0, std::min(width - l.extent, height - l.extent));
+        cell = fitting(l.extent);
         const qreal lineHeight = QFontMetricsF(l.labelFont).height();
         // Column labels lie level when the widest fits its cell; the grid then grows upwards.
-        l.flat = advance + 4 <= side / l.n;
+        l.flat = advance + 4 <= cell;
         l.top = l.flat ? lineHeight * (figure ? 1.0 : 1.8) + figureLabelGap : l.extent; // the window: room for "keys →"
-        side = std::max<qreal>(0, std::min(width - l.extent, height - l.top));
-        if (side / l.n >= lineHeight || px <= minLabelPx)
+        cell = fitting(l.top);
+        if (cell >= lineHeight || px <= minLabelPx)
             break;
-        px = std::max<qreal>(minLabelPx, std::floor(px * side / l.n / lineHeight));
+        px = std::max<qreal>(minLabelPx, std::floor(px * cell / lineHeight));
     }
-    const qreal left = area.left() + l.axisTitle + (width - l.extent - side) / 2 + l.extent;
-    const qreal top = area.top() + l.axisTitle + (height - l.top - side) / 2 + l.top;
-    l.grid = QRectF(std::round(left), std::round(top), std::floor(side), std::floor(side));
-    l.cell = l.grid.width() / l.n;
+    // Whole pixels along the longer side, as a square grid had them.
+    const int longer = std::max(l.n, l.m);
+    l.cell = std::floor(cell * longer) / longer;
+    const qreal gridWidth = l.cell * l.m, gridHeight = l.cell * l.n;
+    const qreal left = area.left() + l.axisTitle + (width - l.extent - gridWidth) / 2 + l.extent;
+    const qreal top = area.top() + l.axisTitle + (height - l.top - gridHeight) / 2 + l.top;
+    l.grid = QRectF(std::round(left), std::round(top), gridWidth, gridHeight);
     const qreal lineHeight = QFontMetricsF(l.labelFont).height();
     // The bar's title goes above the grid when the column labels leave room.
     const qreal barLine = QFontMetricsF(font).height();
     l.bar = QRectF(l.grid.right(), l.grid.top() - std::min(l.top + l.axisTitle, barLine * 1.6), barWidth, 0);
     l.bar.setBottom(l.grid.bottom() + std::min(barLine / 2, figureMargin));
 
-    const int step = l.cell > 0 ? std::max(1, static_cast<int>(std::ceil(lineHeight / l.cell))) : l.n + 1;
-    const int token = std::max(m_selectedRow, m_selectedColumn);
-    const int sel = token >= 0 && token < l.n ? token : -1;
-    for (int i = 0; i < l.n; i += step)
-        if (sel < 0 || i == sel || std::abs(i - sel) * l.cell >= lineHeight)
-            l.shown << i;
-    if (sel >= 0 && sel % step != 0)
-        l.shown.insert(std::lower_bound(l.shown.begin(), l.shown.end(), sel), sel);
+    // In self-attention a selected token is a row and a column at once; in cross-attention a
+    // query is a row only, a key a column only.
+    const bool cross = result().isCross();
+    const int rowSelected = m_selectedRow >= 0 || cross ? m_selectedRow : m_selectedColumn;
+    const int columnSelected = m_selectedColumn >= 0 || cross ? m_selectedColumn : m_selectedRow;
+    l.shown = shownLabels(l.n, l.cell, lineHeight, rowSelected);
+    l.shownColumns = shownLabels(l.m, l.cell, lineHeight, columnSelected);
 
     l.magnitude = std::max(std::abs(scale.low), std::abs(scale.high));
     if (m_valuesVisible && l.cell >= 12) {
@@ -336,11 +365,9 @@ QPoint HeatmapFigure::cellAt(const QRectF &rect, const FigureStyle &style, const
     const Layout l = layout(rect, style);
     if (l.n == 0 || !l.grid.contains(pos))
         return {-1, -1};
-    // The same floor(x · n / w) as the cell image, so the pixel under the mouse names its cell.
-    const auto index = [&l](qreal offset) {
-        return std::clamp(static_cast<int>(std::floor(offset * l.n / l.grid.width())), 0, l.n - 1);
-    };
-    return {index(pos.x() - l.grid.left()), index(pos.y() - l.grid.top())};
+    // The same floor(x · m / w) as the cell image, so the pixel under the mouse names its cell.
+    return {cellIndex(pos.x() - l.grid.left(), l.m, l.grid.width()),
+        cellIndex(pos.y() - l.grid.top(), l.n, l.grid.height())};
 }
 
 QList<QRectF> HeatmapFigure::labelRects(
@@ -349,7 +376,7 @@ QList<QRectF> HeatmapFigure::labelRects(
     const Layout l = layout(rect, style);
     const qreal h = QFontMetricsF(l.labelFont).height();
     QList<QRectF> rects;
-    for (int i : l.shown) {
+    for (int i : orientation == Qt::Vertical ? l.shown : l.shownColumns) {
         const qreal centre = (i + 0.5) * l.cell;
         if (orientation == Qt::Vertical)
             rects << QRectF(l.grid.left() - l.extent, l.grid.top() + centre - h / 2, l.extent - figureLabelGap, h);
@@ -359,7 +386,7 @@ QList<QRectF> HeatmapFigure::labelRects(
             rects << QRectF(l.grid.left() + centre - h / 2, l.grid.top() - l.top, h, l.top - figureLabelGap);
     }
     if (tokens)
-        *tokens = l.shown;
+        *tokens = orientation == Qt::Vertical ? l.shown : l.shownColumns;
     return rects;
 }
 
@@ -367,12 +394,12 @@ QString HeatmapFigure::describeCell(int row, int col) const
 {
     const HeadResult *h = headResult();
     const Result &r = result();
-    if (!h || row < 0 || col < 0 || row >= r.tokens.size() || col >= r.tokens.size())
+    if (!h || row < 0 || col < 0 || row >= r.tokens.size() || col >= r.keys().size())
         return {};
     if (m_concealed)
-        return tr("%1 → %2: hidden until you answer").arg(r.tokens[row], r.tokens[col]);
+        return tr("%1 → %2: hidden until you answer").arg(r.tokens[row], r.keys()[col]);
     // Whole sentences for translators, numbers in the window's locale (a tooltip is never exported).
-    const QString pair = tr("%1 → %2").arg(r.tokens[row], r.tokens[col]);
+    const QString pair = tr("%1 → %2").arg(r.tokens[row], r.keys()[col]);
     const bool scored = h->scores.rows() == h->weights.rows();
     QString text;
     if (!r.isVisible(row, col))
@@ -432,7 +459,7 @@ void HeatmapFigure::paint(QPainter &painter, const QRectF &rect, const FigureSty
     QRectF outline;
     if (m_selectedRow >= 0 && m_selectedRow < l.n)
         outline = QRectF(l.grid.left(), l.grid.top() + m_selectedRow * l.cell, l.grid.width(), l.cell);
-    else if (m_selectedColumn >= 0 && m_selectedColumn < l.n)
+    else if (m_selectedColumn >= 0 && m_selectedColumn < l.m)
         outline = QRectF(l.grid.left() + m_selectedColumn * l.cell, l.grid.top(), l.cell, l.grid.height());
     if (!outline.isNull()) {
         painter.setBrush(Qt::NoBrush);
@@ -457,7 +484,7 @@ void HeatmapFigure::paintValues(QPainter &painter, const Layout &l, const QLocal
     const int decimals = cellDecimals(l.magnitude);
     painter.setFont(l.valueFont);
     for (int row = 0; row < l.n; ++row)
-        for (int col = 0; col < l.n; ++col) {
+        for (int col = 0; col < l.m; ++col) {
             if (!r.isVisible(row, col))
                 continue;
             const double v = values(row, col);
@@ -468,100 +495,17 @@ void HeatmapFigure::paintValues(QPainter &painter, const Layout &l, const QLocal
         }
 }
 
-void HeatmapFigure::paintLabels(QPainter &painter, const Layout &l, const FigureStyle &style) const
-{
-    const Result &r = result();
-    const QFontMetricsF fm(l.labelFont);
-    const qreal lh = fm.height();
-    const qreal width = l.extent - figureLabelGap;
-    std::vector<char> problem(static_cast<std::size_t>(l.n));
-    for (const RowProblem &p : headResult()->problems)
-        if (p.row >= 0 && p.row < l.n)
-            problem[static_cast<std::size_t>(p.row)] = 1;
-    const bool figure = style.exported;
-    const QColor text = style.palette.color(QPalette::Text);
-    const QColor warning = style.isDark() ? QColor(255, 120, 110) : QColor(190, 30, 30);
-    QFont bold = l.labelFont;
-    bold.setBold(true);
-    for (int i : l.shown) {
-        const QString label = fm.elidedText(tokenLabel(r.tokens[i]), Qt::ElideRight, width);
-        const qreal advance = fm.horizontalAdvance(label);
-        const qreal centre = (i + 0.5) * l.cell;
-        // The selected query is marked among the rows, a selected key among the columns.
-        const bool rowSelected = i == m_selectedRow, columnSelected = i == m_selectedColumn;
-        const QColor plain = problem[static_cast<std::size_t>(i)] ? warning : text;
-        const QColor highlighted = style.palette.color(QPalette::HighlightedText);
-        const QRectF rowLabel(l.grid.left() - l.extent, l.grid.top() + centre - lh / 2, width, lh);
-        // In a figure the selected token is bold, not a selection box.
-        painter.setFont(figure && rowSelected ? bold : l.labelFont);
-        if (rowSelected && !figure)
-            painter.fillRect(
-                QRectF(rowLabel.right() - advance - 3, rowLabel.top(), advance + 5, lh), style.palette.highlight());
-        painter.setPen(rowSelected && !figure ? highlighted : plain);
-        painter.drawText(rowLabel, Qt::AlignRight | Qt::AlignVCenter, label);
-        painter.setFont(figure && columnSelected ? bold : l.labelFont);
-        painter.setPen(columnSelected && !figure ? highlighted : plain);
-        if (l.flat) {
-            const QRectF columnLabel(l.grid.left() + i * l.cell, l.grid.top() - l.top, l.cell, l.top - figureLabelGap);
-            if (columnSelected && !figure)
-                painter.fillRect(
-                    QRectF(columnLabel.center().x() - advance / 2 - 3, columnLabel.bottom() - lh, advance + 6, lh),
-                    style.palette.highlight());
-            painter.drawText(columnLabel, Qt::AlignHCenter | Qt::AlignBottom, label);
-            continue;
-        }
-        // Column labels read upwards from the grid; rotated, so they never collide sideways.
-        painter.save();
-        painter.translate(l.grid.left() + centre, l.grid.top() - figureLabelGap);
-        painter.rotate(-90);
-        if (columnSelected && !figure)
-            painter.fillRect(QRectF(-2, -lh / 2, advance + 5, lh), style.palette.highlight());
-        painter.drawText(QRectF(0, -lh / 2, width, lh), Qt::AlignLeft | Qt::AlignVCenter, label);
-        painter.restore();
-    }
-    if (figure && l.axisTitle > 0) {
-        // Axis titles, as a plot has them: "key" over the columns, "query" up the rows.
-        painter.setFont(style.font);
-        painter.setPen(text);
-        const qreal band = l.axisTitle;
-        painter.drawText(QRectF(l.grid.left(), l.grid.top() - l.top - band, l.grid.width(), band),
-            Qt::AlignHCenter | Qt::AlignVCenter, tr("key"));
-        painter.save();
-        painter.translate(l.grid.left() - l.extent - band / 2, l.grid.center().y());
-        painter.rotate(-90);
-        painter.drawText(QRectF(-l.grid.height() / 2, -band / 2, l.grid.height(), band), Qt::AlignCenter, tr("query"));
-        painter.restore();
-        return;
-    }
-    // Which axis is which, in the corner the labels leave free.
-    const QRectF corner(l.grid.left() - l.extent, l.grid.top() - l.top, width, l.top - figureLabelGap);
-    const QString keys = tr("keys →"), queries = tr("queries ↓");
-    QFont italic = pixelFont(l.labelFont, l.labelFont.pixelSize() * 0.85);
-    italic.setItalic(true);
-    const QFontMetricsF im(italic);
-    if (!figure && italic.pixelSize() >= minLabelPx && corner.height() >= 2 * im.height()
-        && corner.width() >= std::max(im.horizontalAdvance(keys), im.horizontalAdvance(queries))) {
-        painter.setFont(italic);
-        painter.setPen(style.palette.color(QPalette::PlaceholderText));
-        painter.drawText(corner, Qt::AlignRight | Qt::AlignBottom, queries);
-        painter.drawText(corner.adjusted(0, 0, 0, -im.height()), Qt::AlignRight | Qt::AlignBottom, keys);
-    }
-}
-
 QPoint HeatmapFigure::headingAt(const QRectF &rect, const FigureStyle &style, const QPointF &pos) const
 {
     const Layout l = layout(rect, style);
     if (l.n == 0)
         return {-1, -1};
-    const auto index = [&l](qreal offset) {
-        return std::clamp(static_cast<int>(std::floor(offset * l.n / l.grid.width())), 0, l.n - 1);
-    };
     const bool besideColumns = pos.x() >= l.grid.left() && pos.x() < l.grid.right();
     const bool besideRows = pos.y() >= l.grid.top() && pos.y() < l.grid.bottom();
     if (besideColumns && pos.y() < l.grid.top() && pos.y() >= l.grid.top() - l.top)
-        return {index(pos.x() - l.grid.left()), -1};
+        return {cellIndex(pos.x() - l.grid.left(), l.m, l.grid.width()), -1};
     if (besideRows && pos.x() < l.grid.left() && pos.x() >= l.grid.left() - l.extent)
-        return {-1, index(pos.y() - l.grid.top())};
+        return {-1, cellIndex(pos.y() - l.grid.top(), l.n, l.grid.height())};
     return {-1, -1};
 }
 

@@ -12,15 +12,17 @@
 namespace qkv {
 
 struct HeatmapFigure::Layout {
-    int n = 0;
+    int n = 0; // rows: queries
+    int m = 0; // columns: keys (the second sentence's in cross-attention, else m = n)
     QRectF grid;
-    qreal cell = 0;
+    qreal cell = 0; // cells are square: the grid is m cells wide and n high
     qreal extent = 0; // width of the row labels
     qreal top = 0; // height of the column labels
     bool flat = false; // column labels written level (each fits its cell), else upwards
     qreal axisTitle = 0; // figures: the band of "query" left and "key" above the labels
     QFont labelFont;
-    QList<int> shown; // tokens whose labels are drawn
+    QList<int> shown; // rows whose labels are drawn
+    QList<int> shownColumns; // columns whose labels are drawn
     QRectF bar; // the colour bar's column
     QRectF column; // the annotations' callouts, between the cells and the bar (may be empty)
     QString barTitle;

@@ -18,13 +18,14 @@ namespace {
 void colourLines(QImage &image, uchar *bits, const SquareMatrix &values, const SquareMatrix &visible,
     const ColorScale &scale, MaskColors mask, qsizetype yBegin, qsizetype yEnd, const std::vector<char> *wanted)
 {
-    const int n = static_cast<int>(values.rows());
+    // Row r of `values` is n = values.cols() cells wide (cross-attention's matrices are not square).
+    const int rows = static_cast<int>(values.rows()), n = static_cast<int>(values.cols());
     const int w = image.width(), h = image.height();
     const qsizetype stride = image.bytesPerLine();
-    const bool masked = visible.rows() == n && visible.cols() == n;
+    const bool masked = visible.rows() == rows && visible.cols() == n;
     const PixelColours colours(scale, mask);
     const bool byMagnitude = colours.byMagnitude();
-    const std::vector<int> colFirst = cellBounds(n, w), rowFirst = cellBounds(n, h);
+    const std::vector<int> colFirst = cellBounds(n, w), rowFirst = cellBounds(rows, h);
     const double inf = std::numeric_limits<double>::infinity();
     // The largest and smallest visible value of each column over the rows of one pixel line;
     // -inf in `high` means every cell there is masked.
@@ -106,11 +107,10 @@ void colourLines(QImage &image, uchar *bits, const SquareMatrix &values, const S
 void colourAll(QImage &image, const SquareMatrix &values, const SquareMatrix &visible, const ColorScale &scale,
     MaskColors mask, const std::vector<char> *wanted)
 {
-    const auto n = values.rows();
     // The pixel lines split between two cores, each writing its own lines through one pointer
     // taken here (scanLine() would detach the image from both threads at once).
     uchar *const bits = image.bits();
-    onTwoCores(double(n) * double(n) >= 64 * 1024 && !wanted, [&](int part, int parts) {
+    onTwoCores(double(values.rows()) * double(values.cols()) >= 64 * 1024 && !wanted, [&](int part, int parts) {
         clearUpperVectorState();
         const auto [yBegin, yEnd] = partOf(image.height(), part, parts);
         colourLines(image, bits, values, visible, scale, mask, yBegin, yEnd, wanted);
@@ -122,10 +122,9 @@ void colourAll(QImage &image, const SquareMatrix &values, const SquareMatrix &vi
 QImage matrixImage(
     const SquareMatrix &values, const SquareMatrix &visible, const ColorScale &scale, QSize pixels, MaskColors mask)
 {
-    const int n = static_cast<int>(values.rows());
     const int w = pixels.width(), h = pixels.height();
     QImage image(std::max(w, 1), std::max(h, 1), QImage::Format_RGB32);
-    if (n == 0 || values.cols() != n || w <= 0 || h <= 0) {
+    if (values.rows() == 0 || values.cols() == 0 || w <= 0 || h <= 0) {
         image.fill(mask.fill);
         return image;
     }
@@ -137,7 +136,7 @@ void recolourRows(QImage &image, const SquareMatrix &values, const SquareMatrix 
     MaskColors mask, const std::vector<int> &rows)
 {
     const int n = static_cast<int>(values.rows());
-    if (n == 0 || values.cols() != n || image.isNull() || rows.empty())
+    if (n == 0 || values.cols() == 0 || image.isNull() || rows.empty())
         return;
     // The pixel lines that show a changed row: with more rows than lines, the line pooling it.
     const std::vector<int> rowFirst = cellBounds(n, image.height());

@@ -27,7 +27,9 @@ const Eigen::MatrixXd &matrixOf(const HeadResult &h, Role role)
 
 const HeadResult *VectorCloud::headOf(const Result &result, int head)
 {
-    if (head < 0 || head >= static_cast<int>(result.heads.size()))
+    // One point per token for each of q, k, v: in cross-attention the keys and values belong to
+    // other tokens than the queries, which this cloud does not draw.
+    if (head < 0 || head >= static_cast<int>(result.heads.size()) || result.isCross())
         return nullptr;
     const HeadResult &h = result.heads[static_cast<std::size_t>(head)];
     const auto n = result.tokens.size();

@@ -19,7 +19,7 @@ int AttentionModel::rows() const
 
 int AttentionModel::cols() const
 {
-    return m_session->document().tokenCount();
+    return m_session->document().keyTokenCount();
 }
 
 std::optional<ValueRef> AttentionModel::refAt(int row, int col) const
@@ -48,7 +48,7 @@ QString AttentionModel::rowLabel(int row) const
 
 QString AttentionModel::columnLabel(int col) const
 {
-    return m_session->document().tokens().value(col);
+    return m_session->document().keyTokens().value(col);
 }
 
 QString AttentionModel::columnGroup(int) const

@@ -107,11 +107,11 @@ QVariant DocumentTableModel::data(const QModelIndex &index, int role) const
         return valueAt(r, c);
     case Qt::ToolTipRole:
     case Qt::StatusTipRole: {
-        const QString unused = unusedReason(c);
+        const QString unused = cellUnusedReason(r, c);
         return unused.isEmpty() ? cellToolTip(r, c) : unused + QLatin1Char(' ') + cellToolTip(r, c);
     }
     case Qt::ForegroundRole:
-        if (!unusedReason(c).isEmpty())
+        if (!cellUnusedReason(r, c).isEmpty())
             return QGuiApplication::palette().brush(QPalette::Disabled, QPalette::Text);
         return {};
     case Qt::TextAlignmentRole:
@@ -157,6 +157,32 @@ bool DocumentTableModel::setData(const QModelIndex &index, const QVariant &value
         m_dragId = m_session->newDragId();
     m_session->editValue(*ref, x, role == ScrubRole ? m_dragId : 0);
     return true;
+}
+
+int DocumentTableModel::wordRows() const
+{
+    const Document &doc = m_session->document();
+    return doc.tokenCount() + (doc.isCross() ? doc.keyTokenCount() : 0);
+}
+
+bool DocumentTableModel::isSecondSentenceRow(int row) const
+{
+    return row >= m_session->document().tokenCount();
+}
+
+QString DocumentTableModel::wordRowKey(int row) const
+{
+    const Document &doc = m_session->document();
+    return isSecondSentenceRow(row) ? doc.keyVectorKey(row - doc.tokenCount()) : doc.vectorKey(row);
+}
+
+QString DocumentTableModel::wordRowLabel(int row) const
+{
+    const Document &doc = m_session->document();
+    if (!isSecondSentenceRow(row))
+        return doc.tokens().value(row);
+    return tr("%1 (2nd)", "a token of cross-attention's second sentence")
+        .arg(doc.keyTokens().value(row - doc.tokenCount()));
 }
 
 Qt::ItemFlags DocumentTableModel::flags(const QModelIndex &index) const

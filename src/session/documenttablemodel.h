@@ -56,6 +56,15 @@ protected:
     virtual QString cellToolTip(int row, int col) const;
     // Why a column's numbers take no part in the computation (drawn greyed), or empty.
     virtual QString unusedReason(int) const { return {}; }
+    // The same for one cell; by default its column's.
+    virtual QString cellUnusedReason(int, int col) const { return unusedReason(col); }
+
+    // Tables of the words' own numbers (vectors, embeddings) list the sentence's tokens and then,
+    // in cross-attention, the second sentence's: row n + j is its token j.
+    int wordRows() const;
+    bool isSecondSentenceRow(int row) const;
+    QString wordRowKey(int row) const; // the vector key the row edits
+    QString wordRowLabel(int row) const;
 
     // Subclasses whose shape depends on more than the session's shape signal call this.
     void reset();

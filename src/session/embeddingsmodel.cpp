@@ -12,7 +12,7 @@ EmbeddingsModel::EmbeddingsModel(DocumentSession *session, QObject *parent)
 
 int EmbeddingsModel::rows() const
 {
-    return m_session->document().tokenCount();
+    return wordRows();
 }
 
 int EmbeddingsModel::cols() const
@@ -22,15 +22,14 @@ int EmbeddingsModel::cols() const
 
 std::optional<ValueRef> EmbeddingsModel::refAt(int row, int col) const
 {
-    const Document &doc = m_session->document();
-    if (row < 0 || row >= doc.tokenCount() || col < 0 || col >= cols())
+    if (row < 0 || row >= wordRows() || col < 0 || col >= cols())
         return std::nullopt;
-    return ValueRef {Field::Embedding, doc.vectorKey(row), 0, 0, col};
+    return ValueRef {Field::Embedding, wordRowKey(row), 0, 0, col};
 }
 
 QString EmbeddingsModel::rowLabel(int row) const
 {
-    return m_session->document().tokens().value(row);
+    return wordRowLabel(row);
 }
 
 QString EmbeddingsModel::columnLabel(int col) const

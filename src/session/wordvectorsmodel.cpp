@@ -28,7 +28,7 @@ WordVectorsModel::Column WordVectorsModel::column(int col) const
 
 int WordVectorsModel::rows() const
 {
-    return m_session->document().tokenCount();
+    return wordRows();
 }
 
 int WordVectorsModel::cols() const
@@ -40,10 +40,10 @@ int WordVectorsModel::cols() const
 std::optional<ValueRef> WordVectorsModel::refAt(int row, int col) const
 {
     const Document &doc = m_session->document();
-    if (doc.settings().mode == Mode::Projection || row < 0 || row >= doc.tokenCount() || col < 0 || col >= cols())
+    if (doc.settings().mode == Mode::Projection || row < 0 || row >= wordRows() || col < 0 || col >= cols())
         return std::nullopt;
     const Column c = column(col);
-    return ValueRef {c.field, doc.vectorKey(row), c.head, 0, c.index};
+    return ValueRef {c.field, wordRowKey(row), c.head, 0, c.index};
 }
 
 double WordVectorsModel::valueAt(int row, int col) const
@@ -56,12 +56,30 @@ double WordVectorsModel::valueAt(int row, int col) const
         return 0.0;
     const HeadResult &h = heads[static_cast<std::size_t>(c.head)];
     const Eigen::MatrixXd &m = c.field == Field::Query ? h.queries : c.field == Field::Key ? h.keys : h.values;
-    return row < m.rows() && c.index < m.cols() ? m(row, c.index) : 0.0;
+    // In cross-attention the keys and values are the second sentence's rows, the queries the first's.
+    const int n = m_session->document().tokenCount();
+    if (m_session->document().isCross() && isSecondSentenceRow(row) == (c.field == Field::Query))
+        return 0.0; // computed for neither
+    const int r = isSecondSentenceRow(row) ? row - n : row;
+    return r < m.rows() && c.index < m.cols() ? m(r, c.index) : 0.0;
 }
 
 QString WordVectorsModel::rowLabel(int row) const
 {
-    return m_session->document().tokens().value(row);
+    return wordRowLabel(row);
+}
+
+QString WordVectorsModel::cellUnusedReason(int row, int col) const
+{
+    if (!m_session->document().isCross())
+        return unusedReason(col);
+    const Field field = column(col).field;
+    if (isSecondSentenceRow(row) && field == Field::Query)
+        return tr("Cross-attention: the second sentence gives keys and values; its queries are not used.");
+    if (!isSecondSentenceRow(row) && field != Field::Query)
+        return tr("Cross-attention: the sentence gives the queries; the keys and values come from the second "
+                  "sentence.");
+    return unusedReason(col);
 }
 
 QString WordVectorsModel::columnLabel(int col) const

@@ -4,7 +4,8 @@
 
 namespace qkv {
 
-// One row per token, columns grouped Q | K | V for each head. Editing a row edits the word,
+// One row per token (then, in cross-attention, per token of the second sentence), columns grouped
+// Q | K | V for each head. Editing a row edits the word,
 // so every occurrence changes. In weights mode only V matters; in projection mode the
 // vectors are computed from the embeddings and shown read-only.
 class WordVectorsModel : public DocumentTableModel
@@ -24,6 +25,7 @@ protected:
     QString columnLabel(int col) const override;
     QString columnGroup(int col) const override;
     QString unusedReason(int col) const override;
+    QString cellUnusedReason(int row, int col) const override;
 
 private:
     struct Column {

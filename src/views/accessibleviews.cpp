@@ -57,11 +57,11 @@ public:
         return h >= 0 && h < std::ssize(r.heads) ? &r.heads[std::size_t(h)] : nullptr;
     }
     int rows() const override { return headResult() ? int(view()->result().tokens.size()) : 0; }
-    int columns() const override { return rows(); }
+    int columns() const override { return headResult() ? int(view()->result().keys().size()) : 0; }
     QString cellText(int row, int column) const override
     {
         const Result &r = view()->result();
-        const QString query = tokenLabel(r.tokens[row]), key = tokenLabel(r.tokens[column]);
+        const QString query = tokenLabel(r.tokens[row]), key = tokenLabel(r.keys()[column]);
         if (view()->concealed())
             return tr("%1 and %2: hidden until you answer").arg(query, key);
         if (!r.isVisible(row, column))
@@ -78,7 +78,7 @@ public:
         return text;
     }
     QString rowName(int row) const override { return tokenLabel(view()->result().tokens[row]); }
-    QString columnName(int column) const override { return tokenLabel(view()->result().tokens[column]); }
+    QString columnName(int column) const override { return tokenLabel(view()->result().keys()[column]); }
     QRect cellBounds(int row, int column) const override
     {
         return view()->cellRect(view()->rect(), row, column).toAlignedRect();
@@ -112,9 +112,9 @@ public:
     {
         const Result &r = view()->result();
         const int q = view()->query(), key = keyOf(row);
-        if (q < 0 || q >= r.tokens.size() || key < 0 || key >= r.tokens.size())
+        if (q < 0 || q >= r.tokens.size() || key < 0 || key >= r.keys().size())
             return {};
-        const QString query = tokenLabel(r.tokens[q]), keyText = tokenLabel(r.tokens[key]);
+        const QString query = tokenLabel(r.tokens[q]), keyText = tokenLabel(r.keys()[key]);
         if (!r.isVisible(q, key))
             return tr("%1 does not see %2: masked").arg(query, keyText);
         return tr("%1 attends to %2: %3").arg(query, keyText, weightText(view()->barValues().value(row)));
@@ -122,7 +122,8 @@ public:
     QString rowName(int row) const override
     {
         const int key = keyOf(row);
-        return key >= 0 && key < view()->result().tokens.size() ? tokenLabel(view()->result().tokens[key]) : QString();
+        const QStringList &keys = view()->result().keys();
+        return key >= 0 && key < keys.size() ? tokenLabel(keys[key]) : QString();
     }
     QString columnName(int) const override { return tr("weight"); }
     QRect cellBounds(int row, int) const override
@@ -167,8 +168,16 @@ public:
     // The word at the other end of an arrow from the focused one, and the side it is drawn on.
     std::pair<int, ArrowGraphView::Side> otherEnd(const Edge &e) const
     {
-        return e.query == view()->focusedToken() ? std::pair {e.key, ArrowGraphView::Side::Key}
-                                                 : std::pair {e.query, ArrowGraphView::Side::Query};
+        // In cross-attention a query and a key of one index are different tokens: the side decides.
+        const bool fromQuery = view()->result().isCross() ? view()->figure().lockedSide() == ArrowGraphView::Side::Query
+                                                          : e.query == view()->focusedToken();
+        return fromQuery ? std::pair {e.key, ArrowGraphView::Side::Key}
+                         : std::pair {e.query, ArrowGraphView::Side::Query};
+    }
+    QString nameOf(std::pair<int, ArrowGraphView::Side> end) const
+    {
+        const Result &r = view()->result();
+        return (end.second == ArrowGraphView::Side::Key ? r.keys() : r.tokens).value(end.first);
     }
     int rows() const override { return int(edges().size()); }
     int columns() const override { return 1; }
@@ -178,8 +187,8 @@ public:
         if (row < 0 || row >= std::ssize(all))
             return {};
         const ArrowGraphView::DrawnEdge &d = all[std::size_t(row)];
-        const QStringList &tokens = view()->result().tokens;
-        const QString from = tokenLabel(tokens.value(d.edge.query)), to = tokenLabel(tokens.value(d.edge.key));
+        const Result &r = view()->result();
+        const QString from = tokenLabel(r.tokens.value(d.edge.query)), to = tokenLabel(r.keys().value(d.edge.key));
         const ArrowGraphFigure &figure = view()->figure();
         if (figure.showsDifference()) {
             const double change = figure.change(d);
@@ -197,9 +206,7 @@ public:
     QString rowName(int row) const override
     {
         const auto all = edges();
-        return row >= 0 && row < std::ssize(all)
-            ? tokenLabel(view()->result().tokens.value(otherEnd(all[std::size_t(row)].edge).first))
-            : QString();
+        return row >= 0 && row < std::ssize(all) ? tokenLabel(nameOf(otherEnd(all[std::size_t(row)].edge))) : QString();
     }
     QString columnName(int) const override { return view()->figure().showsDifference() ? tr("change") : tr("weight"); }
     QRect cellBounds(int row, int) const override
@@ -276,7 +283,7 @@ public:
         const double strongest = w.maxCoeff(&from, &to);
         return tr("head %1: strongest %2 from %3 to %4")
             .arg(row + 1)
-            .arg(weightText(strongest), tokenLabel(r.tokens.value(int(from))), tokenLabel(r.tokens.value(int(to))));
+            .arg(weightText(strongest), tokenLabel(r.tokens.value(int(from))), tokenLabel(r.keys().value(int(to))));
     }
     QString rowName(int row) const override { return tr("head %1").arg(row + 1); }
     QString columnName(int) const override { return tr("strongest weight"); }

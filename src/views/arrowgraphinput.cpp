@@ -71,9 +71,10 @@ void ArrowGraphView::leaveEvent(QEvent *)
 
 void ArrowGraphView::keyPressEvent(QKeyEvent *event)
 {
-    const int n = static_cast<int>(result().tokens.size());
     const int at = lockedToken();
     const Side side = m_figure.lockedSide();
+    // The locked side's tokens: in cross-attention the key column is the second sentence's.
+    const int n = static_cast<int>(side == Side::Key ? result().keys().size() : result().tokens.size());
     switch (event->key()) {
     case Qt::Key_Up:
     case Qt::Key_Left:
@@ -128,9 +129,13 @@ QString ArrowGraphView::tokenToolTip(int token, Side side) const
     if (r.heads.empty())
         return {};
     const auto &w = r.heads[static_cast<std::size_t>(std::clamp(currentHead(), 0, int(r.heads.size()) - 1))].weights;
+    const bool arcs = graphLayout() == Layout::Arcs && !r.isCross(); // cross-attention is drawn in columns
+    // The token's own name, and the names across: a query's keys, a key's queries.
+    const QString &name = side == Side::Key && !arcs ? r.keys()[token] : r.tokens[token];
+    const auto across = [&](bool row, int i) -> const QString & { return row ? r.keys()[i] : r.tokens[i]; };
     // The three strongest of the token's row (what it attends to) or column (who attends to it).
     const auto strongest = [&](bool row) {
-        std::vector<int> order(static_cast<std::size_t>(w.rows()));
+        std::vector<int> order(static_cast<std::size_t>(row ? w.cols() : w.rows()));
         std::iota(order.begin(), order.end(), 0);
         const auto value = [&](int i) { return row ? w(token, i) : w(i, token); };
         const auto top = std::min<std::size_t>(3, order.size());
@@ -138,18 +143,18 @@ QString ArrowGraphView::tokenToolTip(int token, Side side) const
             [&](int a, int b) { return value(a) > value(b); });
         QStringList parts;
         for (std::size_t i = 0; i < top; ++i)
-            parts << QStringLiteral("%1 %2").arg(r.tokens[order[i]], QString::number(value(order[i]), 'f', 2));
+            parts << QStringLiteral("%1 %2").arg(across(row, order[i]), QString::number(value(order[i]), 'f', 2));
         return parts.join(QStringLiteral(", "));
     };
     QStringList lines;
-    if (graphLayout() == Layout::Arcs || side == Side::Query)
-        lines << tr("“%1” attends to %2").arg(r.tokens[token], strongest(true));
-    if (graphLayout() == Layout::Arcs || side == Side::Key)
-        lines << tr("“%1” is attended by %2").arg(r.tokens[token], strongest(false));
+    if (arcs || side == Side::Query)
+        lines << tr("“%1” attends to %2").arg(name, strongest(true));
+    if (arcs || side == Side::Key)
+        lines << tr("“%1” is attended by %2").arg(name, strongest(false));
     if (m_figure.showsDifference()) {
         // The token's three largest changes since the baseline, its row's (or in columns, as a
         // key, its column's).
-        const bool row = graphLayout() == Layout::Arcs || side == Side::Query;
+        const bool row = arcs || side == Side::Query;
         std::vector<ArrowGraphFigure::DrawnEdge> changed;
         for (const auto &d : m_figure.keptEdges())
             if (d.head == currentHead() && (row ? d.edge.query : d.edge.key) == token)
@@ -158,7 +163,7 @@ QString ArrowGraphView::tokenToolTip(int token, Side side) const
             changed.begin(), changed.end(), [](const auto &a, const auto &b) { return a.edge.weight > b.edge.weight; });
         QStringList parts;
         for (std::size_t i = 0; i < std::min<std::size_t>(3, changed.size()); ++i)
-            parts << QStringLiteral("%1 %2").arg(r.tokens[row ? changed[i].edge.key : changed[i].edge.query],
+            parts << QStringLiteral("%1 %2").arg(across(row, row ? changed[i].edge.key : changed[i].edge.query),
                 formatChange(m_figure.change(changed[i]), 2, locale()));
         lines << (parts.isEmpty() ? tr("No change drawn since “%1”").arg(m_figure.baselineName())
                                   : tr("Changed since “%1”: %2").arg(m_figure.baselineName(), parts.join(u", ")));

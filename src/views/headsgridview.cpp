@@ -183,15 +183,15 @@ void HeadsGridView::changeEvent(QEvent *event)
 AnnotationSpot HeadsGridView::annotationSpotAt(const QPointF &pos) const
 {
     const int head = headAt(pos);
-    const int n = m_figure.tokenCount();
+    const int n = m_figure.tokenCount(), m = m_figure.keyCount();
     const QRectF square = head >= 0 ? tileRect(rect(), head) : QRectF();
     if (n == 0 || !square.contains(pos))
         return {QStringLiteral("heads"), -1, -1};
-    const auto index = [n](qreal offset, qreal side) {
-        return std::clamp(static_cast<int>(std::floor(offset * n / side)), 0, n - 1);
+    const auto index = [](qreal offset, qreal side, int count) {
+        return std::clamp(static_cast<int>(std::floor(offset * count / side)), 0, count - 1);
     };
-    return {QStringLiteral("heads"), index(pos.y() - square.top(), square.height()),
-        index(pos.x() - square.left(), square.width())};
+    return {QStringLiteral("heads"), index(pos.y() - square.top(), square.height(), n),
+        index(pos.x() - square.left(), square.width(), m)};
 }
 
 void HeadsGridView::contextMenuEvent(QContextMenuEvent *event)

@@ -72,8 +72,12 @@ void VectorPlotView::paintOverlay(QPainter &painter, QSizeF size) const
     const bool anyShown = std::any_of(roles.begin(), roles.end(), [this](Role r) { return isDrawn(r); });
     if (m_drawn.cloud.groups().isEmpty() || !anyShown) {
         painter.setPen(pal.color(QPalette::PlaceholderText));
+        const QString empty = result().isCross()
+            ? tr("Cross-attention: the vector plot draws one sentence's vectors. The tables, the heatmap, the "
+                 "arrows, the bars and the worked computation show both sentences.")
+            : tr("Type a sentence to see its vectors.");
         painter.drawText(plot, Qt::AlignCenter | Qt::TextWordWrap,
-            m_drawn.cloud.groups().isEmpty() ? tr("Type a sentence to see its vectors.")
+            m_drawn.cloud.groups().isEmpty() ? empty
                                              : tr("No role shown: right-click to show queries, keys or values."));
         return;
     }

@@ -84,7 +84,7 @@ private Q_SLOTS:
     void keepsWeights();
     void emptyVisibilityMeansAllVisible();
     void skipsNonFiniteAndNegative();
-    void mismatchedShapeGivesNothing();
+    void rectangularWeightsAndEmpty();
     void roundingAddsNoEdge();
     void matchesReference_data();
     void matchesReference();
@@ -149,9 +149,14 @@ void TstEdgeFilter::skipsNonFiniteAndNegative()
     QCOMPARE(spell(selectEdges(w, SquareMatrix(), EdgeFilter {0, 0, 0.99})), QStringLiteral("0:2"));
 }
 
-void TstEdgeFilter::mismatchedShapeGivesNothing()
+void TstEdgeFilter::rectangularWeightsAndEmpty()
 {
-    QVERIFY(selectEdges(SquareMatrix::Ones(2, 3), SquareMatrix(), EdgeFilter::none()).empty());
+    // Cross-attention: 2 queries of 3 keys each, the masked cell (1, 0) left out.
+    SquareMatrix w(2, 3);
+    w << 0.5, 0.2, 0.3, 0.0, 0.6, 0.4;
+    SquareMatrix visible = SquareMatrix::Ones(2, 3);
+    visible(1, 0) = 0;
+    QCOMPARE(spell(selectEdges(w, visible, EdgeFilter::none())), QStringLiteral("0:0 0:2 0:1 1:1 1:2"));
     QVERIFY(selectEdges(SquareMatrix(), SquareMatrix(), EdgeFilter::none()).empty());
 }
 

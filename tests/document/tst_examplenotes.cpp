@@ -266,6 +266,20 @@ private Q_SLOTS:
         CHECK_NOTE(QStringLiteral("groceries"), computed, {});
     }
 
+    // Cross-attention: the keys are the second sentence's tokens.
+    void translation()
+    {
+        const Example e = load(QStringLiteral("translation"));
+        const HeadResult &h = e.head();
+        const int le = e.token("le"), noir = e.token("noir");
+        const auto black = static_cast<int>(e.result.keys().indexOf(QStringLiteral("black")));
+        const auto the = static_cast<int>(e.result.keys().indexOf(QStringLiteral("the")));
+        QVERIFY(le >= 0 && noir >= 0 && black >= 0 && the >= 0);
+        const QStringList computed {num(h.weights(noir, black)), num(h.weights(noir, the)), vec(h.output.row(le))};
+        QCOMPARE(computed.at(2), QStringLiteral("[0.834, 0.083, 0.083]"));
+        CHECK_NOTE(QStringLiteral("translation"), computed, {});
+    }
+
     void induction()
     {
         // Its claims (the heads, "mat") are those tst_inductionmodel checks on the model; no numbers here.

@@ -56,7 +56,8 @@ int largestOther(const Eigen::MatrixXd &weights, int row)
 }
 
 const QStringList expectedNames {QStringLiteral("animal"), QStringLiteral("apple"), QStringLiteral("birds"),
-    QStringLiteral("groceries"), QStringLiteral("riley"), QStringLiteral("riley-blend"), QStringLiteral("riley-keys")};
+    QStringLiteral("groceries"), QStringLiteral("riley"), QStringLiteral("riley-blend"), QStringLiteral("riley-keys"),
+    QStringLiteral("translation")};
 
 } // namespace
 
@@ -87,6 +88,7 @@ private Q_SLOTS:
     void outputs();
 
     void animalIt();
+    void translationAligns();
     void birdsCloserAfterAttention();
     void rileyBlendFixedRatio();
     void rileyKeysSymmetric();
@@ -501,6 +503,29 @@ void TstExamples::groceriesAsymmetric()
     // cooler changes a lot, groceries hardly: compare each output with the word's own value.
     QVERIFY((h.output.row(cooler) - h.values.row(cooler)).norm() > 0.5);
     QVERIFY((h.output.row(groceries) - h.values.row(groceries)).norm() < 0.2);
+}
+
+// Cross-attention: the French queries over the English keys. Scores 4 on the counterpart, 0
+// elsewhere; scaled softmax gives e^(4/√3) / (e^(4/√3) + 2) = 0.834278 and 1 / (…) = 0.082861.
+void TstExamples::translationAligns()
+{
+    LOAD_EXAMPLE(doc, QStringLiteral("translation"));
+    QVERIFY(doc.isCross());
+    for (const QString &token : doc.keyTokens())
+        QVERIFY2(doc.storedWords().count(token) == 1, qPrintable(QStringLiteral("no vectors for ") + token));
+    const Result r = qkv::compute(doc);
+    QCOMPARE(r.tokens, (QStringList {QStringLiteral("le"), QStringLiteral("chat"), QStringLiteral("noir")}));
+    QCOMPARE(r.keys(), (QStringList {QStringLiteral("the"), QStringLiteral("black"), QStringLiteral("cat")}));
+    const HeadResult &h = r.heads[0];
+    const double strong = 0.8342778481558408, weak = 0.08286107592207957;
+    // le → the, chat → cat, noir → black: the alignment crosses where the word order differs.
+    QVERIFY(rowMismatch(h.weights, 0, {strong, weak, weak}, 1e-12).isEmpty());
+    QVERIFY(rowMismatch(h.weights, 1, {weak, weak, strong}, 1e-12).isEmpty());
+    QVERIFY(rowMismatch(h.weights, 2, {weak, strong, weak}, 1e-12).isEmpty());
+    QVERIFY(rowMismatch(h.output, 0, {strong, weak, weak}, 1e-12).isEmpty());
+    // The values are the directions: the determiner, the colour, the animal.
+    QVERIFY(rowMismatch(h.output, 1, {weak, strong, weak}, 1e-12).isEmpty());
+    QVERIFY(rowMismatch(h.output, 2, {weak, weak, strong}, 1e-12).isEmpty());
 }
 
 QTEST_GUILESS_MAIN(TstExamples)

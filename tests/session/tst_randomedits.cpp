@@ -127,9 +127,15 @@ private:
             return u"pasted a block: "_qs + (error.isEmpty() ? u"ok"_qs : error);
         }
         case 5: {
-            const QString s = walk.sentence();
-            m_session.editSentence(s);
-            return u"sentence \""_qs + s + u'"';
+            // One time in four the second sentence of cross-attention, sometimes cleared.
+            const QString s = walk.below(8) == 0 ? QString() : walk.sentence();
+            if (walk.below(4) == 0) {
+                m_session.editCrossSentence(s);
+                return u"second sentence \""_qs + s + u'"';
+            }
+            const QString sentence = s.isEmpty() ? walk.sentence() : s;
+            m_session.editSentence(sentence);
+            return u"sentence \""_qs + sentence + u'"';
         }
         case 6: {
             Settings s = m_session.document().settings();
@@ -215,19 +221,20 @@ private:
         const Document &doc = m_session.document();
         const Result &r = m_session.result();
         const Settings &s = doc.settings();
-        const int n = doc.tokenCount();
-        if (r.tokens != doc.tokens() || static_cast<int>(r.heads.size()) != s.heads)
+        const int n = doc.tokenCount(), m = doc.keyTokenCount(); // m ≠ n in cross-attention
+        if (r.tokens != doc.tokens() || r.keys() != doc.keyTokens() || static_cast<int>(r.heads.size()) != s.heads)
             return u"the result does not describe the document"_qs;
         if (r.output.rows() != n || !r.output.allFinite())
             return u"output: wrong shape or not finite"_qs;
         const bool softmax
             = s.normalization == Normalization::Softmax || s.normalization == Normalization::ScaledSoftmax;
         for (const HeadResult &h : r.heads) {
-            if (h.weights.rows() != n || h.weights.cols() != n || !h.weights.allFinite() || !h.scores.allFinite()
-                || !h.queries.allFinite() || !h.keys.allFinite() || !h.values.allFinite() || !h.output.allFinite())
+            if (h.weights.rows() != n || h.weights.cols() != m || h.keys.rows() != m || !h.weights.allFinite()
+                || !h.scores.allFinite() || !h.queries.allFinite() || !h.keys.allFinite() || !h.values.allFinite()
+                || !h.output.allFinite())
                 return u"a head has a wrong shape or a number that is not finite"_qs;
             for (int i = 0; i < n; ++i) {
-                for (int j = 0; j < n; ++j)
+                for (int j = 0; j < m; ++j)
                     if (!r.isVisible(i, j) && h.weights(i, j) != 0)
                         return QStringLiteral("masked cell (%1, %2) has weight %3").arg(i).arg(j).arg(h.weights(i, j));
                 const bool problem = std::any_of(
@@ -250,7 +257,7 @@ private:
                 }
             }
         }
-        if (m_session.selectedToken() >= n || m_session.currentHead() >= s.heads)
+        if (m_session.selectedToken() >= (m_session.isKeySelected() ? m : n) || m_session.currentHead() >= s.heads)
             return u"the selection points past the document"_qs;
         return {};
     }

@@ -1,0 +1,102 @@
+// The heatmap's token labels: the queries down the left, the keys (the second sentence's in
+// cross-attention) along the top, and the axis titles; beside heatmapfigure.cpp.
+#include "figures/heatmapfigure.h"
+#include "figures/heatmaplayout.h"
+
+#include "figures/tokenlabel.h"
+
+#include <QFontMetricsF>
+#include <QPainter>
+
+namespace qkv {
+
+void HeatmapFigure::paintLabels(QPainter &painter, const Layout &l, const FigureStyle &style) const
+{
+    const Result &r = result();
+    const QFontMetricsF fm(l.labelFont);
+    const qreal lh = fm.height();
+    const qreal width = l.extent - figureLabelGap;
+    std::vector<char> problem(static_cast<std::size_t>(l.n));
+    for (const RowProblem &p : headResult()->problems)
+        if (p.row >= 0 && p.row < l.n)
+            problem[static_cast<std::size_t>(p.row)] = 1;
+    const bool figure = style.exported;
+    const QColor text = style.palette.color(QPalette::Text);
+    const QColor warning = style.isDark() ? QColor(255, 120, 110) : QColor(190, 30, 30);
+    QFont bold = l.labelFont;
+    bold.setBold(true);
+    const QColor highlighted = style.palette.color(QPalette::HighlightedText);
+    // A row's problem colours its token's label; in self-attention its column's too.
+    const auto plain = [&](int i, bool column) {
+        return (!column || !r.isCross()) && i < l.n && problem[static_cast<std::size_t>(i)] ? warning : text;
+    };
+    // The selected query is marked among the rows, a selected key among the columns; in a
+    // figure the selected token is bold, not a selection box.
+    for (int i : l.shown) {
+        const QString label = fm.elidedText(tokenLabel(r.tokens[i]), Qt::ElideRight, width);
+        const qreal advance = fm.horizontalAdvance(label);
+        const qreal centre = (i + 0.5) * l.cell;
+        const bool rowSelected = i == m_selectedRow;
+        const QRectF rowLabel(l.grid.left() - l.extent, l.grid.top() + centre - lh / 2, width, lh);
+        painter.setFont(figure && rowSelected ? bold : l.labelFont);
+        if (rowSelected && !figure)
+            painter.fillRect(
+                QRectF(rowLabel.right() - advance - 3, rowLabel.top(), advance + 5, lh), style.palette.highlight());
+        painter.setPen(rowSelected && !figure ? highlighted : plain(i, false));
+        painter.drawText(rowLabel, Qt::AlignRight | Qt::AlignVCenter, label);
+    }
+    for (int i : l.shownColumns) {
+        const QString label = fm.elidedText(tokenLabel(r.keys()[i]), Qt::ElideRight, width);
+        const qreal advance = fm.horizontalAdvance(label);
+        const qreal centre = (i + 0.5) * l.cell;
+        const bool columnSelected = i == m_selectedColumn;
+        painter.setFont(figure && columnSelected ? bold : l.labelFont);
+        painter.setPen(columnSelected && !figure ? highlighted : plain(i, true));
+        if (l.flat) {
+            const QRectF columnLabel(l.grid.left() + i * l.cell, l.grid.top() - l.top, l.cell, l.top - figureLabelGap);
+            if (columnSelected && !figure)
+                painter.fillRect(
+                    QRectF(columnLabel.center().x() - advance / 2 - 3, columnLabel.bottom() - lh, advance + 6, lh),
+                    style.palette.highlight());
+            painter.drawText(columnLabel, Qt::AlignHCenter | Qt::AlignBottom, label);
+            continue;
+        }
+        // Column labels read upwards from the grid; rotated, so they never collide sideways.
+        painter.save();
+        painter.translate(l.grid.left() + centre, l.grid.top() - figureLabelGap);
+        painter.rotate(-90);
+        if (columnSelected && !figure)
+            painter.fillRect(QRectF(-2, -lh / 2, advance + 5, lh), style.palette.highlight());
+        painter.drawText(QRectF(0, -lh / 2, width, lh), Qt::AlignLeft | Qt::AlignVCenter, label);
+        painter.restore();
+    }
+    if (figure && l.axisTitle > 0) {
+        // Axis titles, as a plot has them: "key" over the columns, "query" up the rows.
+        painter.setFont(style.font);
+        painter.setPen(text);
+        const qreal band = l.axisTitle;
+        painter.drawText(QRectF(l.grid.left(), l.grid.top() - l.top - band, l.grid.width(), band),
+            Qt::AlignHCenter | Qt::AlignVCenter, tr("key"));
+        painter.save();
+        painter.translate(l.grid.left() - l.extent - band / 2, l.grid.center().y());
+        painter.rotate(-90);
+        painter.drawText(QRectF(-l.grid.height() / 2, -band / 2, l.grid.height(), band), Qt::AlignCenter, tr("query"));
+        painter.restore();
+        return;
+    }
+    // Which axis is which, in the corner the labels leave free.
+    const QRectF corner(l.grid.left() - l.extent, l.grid.top() - l.top, width, l.top - figureLabelGap);
+    const QString keys = tr("keys →"), queries = tr("queries ↓");
+    QFont italic = pixelFont(l.labelFont, l.labelFont.pixelSize() * 0.85);
+    italic.setItalic(true);
+    const QFontMetricsF im(italic);
+    if (!figure && italic.pixelSize() >= minLabelPx && corner.height() >= 2 * im.height()
+        && corner.width() >= std::max(im.horizontalAdvance(keys), im.horizontalAdvance(queries))) {
+        painter.setFont(italic);
+        painter.setPen(style.palette.color(QPalette::PlaceholderText));
+        painter.drawText(corner, Qt::AlignRight | Qt::AlignBottom, queries);
+        painter.drawText(corner.adjusted(0, 0, 0, -im.height()), Qt::AlignRight | Qt::AlignBottom, keys);
+    }
+}
+
+} // namespace qkv
