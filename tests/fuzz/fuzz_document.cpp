@@ -37,7 +37,8 @@ void checkResult(const Document &doc, const Result &r)
                                                           : 0.0;
     const double tolerance = 1e-9 + 2 * unit * doc.tokenCount();
     for (const HeadResult &head : r.heads) {
-        FUZZ_CHECK(head.weights.rows() == doc.tokenCount() && head.weights.cols() == doc.tokenCount(), QString());
+        // n × m: m is the second sentence's token count in cross-attention.
+        FUZZ_CHECK(head.weights.rows() == doc.tokenCount() && head.weights.cols() == doc.keyTokenCount(), QString());
         FUZZ_CHECK(head.weights.allFinite() && head.output.allFinite(), QStringLiteral("non-finite weights"));
         if (!softmax || s.mode == Mode::Weights)
             continue;
@@ -55,9 +56,9 @@ void checkResult(const Document &doc, const Result &r)
 double computeCost(const Document &doc)
 {
     const Settings &s = doc.settings();
-    const double n = doc.tokenCount();
-    const double projection = s.mode == Mode::Projection ? n * s.dModel * s.dim * 3.0 : 0.0;
-    return s.heads * (n * n * (s.dim + 8.0) + projection);
+    const double n = doc.tokenCount(), m = doc.keyTokenCount();
+    const double projection = s.mode == Mode::Projection ? (n + m) * s.dModel * s.dim * 3.0 : 0.0;
+    return s.heads * (n * m * (s.dim + 8.0) + projection);
 }
 
 } // namespace
