@@ -132,7 +132,7 @@ View *FigureRenderer::adopt(View *view)
 FigureInput figureInput(DocumentSession &session)
 {
     session.waitForResult();
-    const Result *baseline = session.baselineResult();
+    const Result *baseline = session.baselineResult(true);
     const Snapshot *snapshot = session.document().baselineSnapshot();
     return {&session.document(), &session.result(), session.currentHead(), session.selectedToken(),
         session.isKeySelected(), baseline, baseline ? session.document().baseline() : QString(),

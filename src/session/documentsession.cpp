@@ -26,22 +26,51 @@ bool DocumentSession::isComputedInBackground(const Document &doc)
     return n * n * doc.settings().heads * (doc.settings().dim + 8) >= 1024.0 * 1024 * 11;
 }
 
-const Result *DocumentSession::baselineResult() const
+const Result *DocumentSession::baselineResult(bool wait) const
 {
     const Snapshot *baseline = m_document.baselineSnapshot();
     if (!baseline)
         return nullptr;
-    if (m_baselineState != baseline->state) {
-        // A snapshot just taken holds the numbers shown: their result is the current one, and a
-        // large document is not computed again on this thread. An older one is computed here.
-        const bool current = !m_computing && m_resultGeneration == m_generation;
-        if (current && *baseline->state == snapshotState(m_document))
-            m_baselineResult = m_result;
-        else
-            m_baselineResult = compute(*baseline->state);
-        m_baselineState = baseline->state;
+    if (m_baselineState == baseline->state)
+        return &m_baselineResult;
+    // A snapshot just taken holds the numbers shown: their result is the current one. An older
+    // one is computed: a large one on the worker, so that choosing it keeps the window answering.
+    const bool current = !m_computing && m_resultGeneration == m_generation;
+    if (current && *baseline->state == snapshotState(m_document)) {
+        m_baselineResult = m_result;
+    } else if (!wait && isComputedInBackground(*baseline->state)) {
+        if (m_baselinePending != baseline->state)
+            const_cast<DocumentSession *>(this)->startBaselineCompute(baseline->state);
+        return nullptr;
+    } else {
+        m_baselineResult = compute(*baseline->state);
     }
+    m_baselineState = baseline->state;
     return &m_baselineResult;
+}
+
+void DocumentSession::startBaselineCompute(const std::shared_ptr<const Document> &state)
+{
+    m_baselinePending = state;
+    m_pool.start([this, state] {
+        Result result = compute(*state);
+        QMetaObject::invokeMethod(
+            this,
+            [this, state, result = std::move(result)]() mutable {
+                if (m_baselinePending != state) // another snapshot was chosen meanwhile
+                    return;
+                m_baselinePending.reset();
+                if (m_baselineState != state) { // not computed at once meanwhile (an export)
+                    m_baselineResult = std::move(result);
+                    m_baselineState = state;
+                }
+                // The views redraw whole, now against the snapshot.
+                m_attentionKept = false;
+                m_changedRows.reset();
+                Q_EMIT resultChanged();
+            },
+            Qt::QueuedConnection);
+    });
 }
 
 void DocumentSession::startBackgroundCompute()

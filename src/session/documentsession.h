@@ -31,9 +31,11 @@ public:
     // says when a newer one arrives.
     const Result &result() const { return m_result; }
     static bool isComputedInBackground(const Document &doc);
-    // The result of the document's baseline snapshot (null: none chosen), for the views that show
-    // differences; computed once per snapshot, whose state never changes.
-    const Result *baselineResult() const;
+    // The result of the document's baseline snapshot, for the views that show differences;
+    // computed once per snapshot, whose state never changes. Null when none is chosen, or while a
+    // large one (isComputedInBackground) is computed on the worker: resultChanged says when it
+    // arrives. `wait` computes it at once instead (export).
+    const Result *baselineResult(bool wait = false) const;
     bool isComputing() const { return m_computing; }
     // Whether the latest resultChanged left every head's scores and weights as they were (a
     // value was edited: only outputs moved), so views of the attention alone need not redo anything.
@@ -145,6 +147,7 @@ private:
     void afterIncrementalUpdate(ChangedRows rows);
     void clampSelection();
     void startBackgroundCompute();
+    void startBaselineCompute(const std::shared_ptr<const Document> &state);
     void acceptResult(Result result, quint64 generation);
 
     Document m_document;
@@ -163,6 +166,7 @@ private:
     std::optional<ChangedRows> m_changedRows;
     mutable std::shared_ptr<const Document> m_baselineState; // what m_baselineResult was computed of
     mutable Result m_baselineResult;
+    std::shared_ptr<const Document> m_baselinePending; // being computed on the worker
     QThreadPool m_pool; // one worker; destroyed (and waited for) before the members it uses
 };
 

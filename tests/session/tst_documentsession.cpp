@@ -182,6 +182,46 @@ private Q_SLOTS:
         QVERIFY(session.baselineResult()->heads[0].weights == compute(other).heads[0].weights);
     }
 
+    // Choosing an older snapshot of a large document computes it on the worker: until it arrives
+    // the views draw no difference, then resultChanged brings it.
+    void aLargeOlderSnapshotIsComputedOnTheWorker()
+    {
+        Document doc;
+        Settings s;
+        s.heads = 8;
+        doc.setSettings(s);
+        QStringList words;
+        for (int i = 0; i < 400; ++i)
+            words << QStringLiteral("w%1").arg(i % 37);
+        doc.setSentence(words.join(u' '));
+        QVERIFY(DocumentSession::isComputedInBackground(doc));
+        Document older = snapshotState(doc);
+        WordVectors w = older.wordVectors(QStringLiteral("w3"));
+        w.q(2, 1) += 2;
+        older.setWordVectors(QStringLiteral("w3"), w);
+        doc.setSnapshots({{QStringLiteral("older"), std::make_shared<const Document>(older)}});
+        DocumentSession session;
+        session.resetDocument(doc, compute(doc));
+        QVERIFY(!session.baselineResult());
+        doc.setBaseline(QStringLiteral("older"));
+        QSignalSpy changed(&session, &DocumentSession::resultChanged);
+        session.editDocument(doc, QStringLiteral("Compare"));
+        session.waitForResult();
+        changed.clear();
+        QVERIFY(!session.baselineResult()); // on its way
+        QVERIFY(changed.wait(20000));
+        const Result *baseline = session.baselineResult();
+        QVERIFY(baseline);
+        QVERIFY(baseline->heads[2].weights == compute(older).heads[2].weights);
+        QVERIFY(baseline->heads[2].weights != session.result().heads[2].weights);
+        // An export waits for it instead.
+        doc.setSnapshots({{QStringLiteral("again"), std::make_shared<const Document>(older)}});
+        doc.setBaseline(QStringLiteral("again"));
+        session.editDocument(doc, QStringLiteral("Compare again"));
+        session.waitForResult();
+        QVERIFY(session.baselineResult(true));
+    }
+
     void resetClearsHistory()
     {
         DocumentSession session;
