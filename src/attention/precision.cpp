@@ -107,20 +107,20 @@ HeadResult computeHeadRounded(const Eigen::MatrixXd &q, const Eigen::MatrixXd &k
     }
     }
     r.scores = held(scores);
-    const auto n = scores.rows();
+    const auto n = scores.rows(), m = scores.cols(); // m keys: the second sentence's in cross-attention
     const bool masked = visible.size() > 0;
-    r.weights = SquareMatrix::Zero(n, n);
+    r.weights = SquareMatrix::Zero(n, m);
     const bool softmax
         = settings.normalization == Normalization::Softmax || settings.normalization == Normalization::ScaledSoftmax;
     const double divisor = roundTo(settings.temperature
             * (settings.normalization == Normalization::ScaledSoftmax ? std::sqrt(double(std::max(width, 1))) : 1.0),
         p);
     for (Eigen::Index i = 0; i < n; ++i) {
-        Eigen::VectorXd row = Eigen::VectorXd::Zero(n);
+        Eigen::VectorXd row = Eigen::VectorXd::Zero(m);
         bool any = false;
         double top = -std::numeric_limits<double>::infinity();
         bool overflowed = false;
-        for (Eigen::Index j = 0; j < n; ++j) {
+        for (Eigen::Index j = 0; j < m; ++j) {
             if (masked && visible(i, j) == 0)
                 continue;
             any = true;
@@ -133,7 +133,7 @@ HeadResult computeHeadRounded(const Eigen::MatrixXd &q, const Eigen::MatrixXd &k
             continue;
         }
         double sum = 0;
-        for (Eigen::Index j = 0; j < n; ++j) {
+        for (Eigen::Index j = 0; j < m; ++j) {
             if (masked && visible(i, j) == 0)
                 continue;
             if (softmax) {
@@ -147,7 +147,7 @@ HeadResult computeHeadRounded(const Eigen::MatrixXd &q, const Eigen::MatrixXd &k
                 r.problems.push_back({int(i), RowIssue::ZeroSum});
                 continue;
             }
-            for (Eigen::Index j = 0; j < n; ++j)
+            for (Eigen::Index j = 0; j < m; ++j)
                 row(j) = roundTo(row(j) / sum, p);
         }
         if (!row.allFinite()) {
@@ -157,8 +157,8 @@ HeadResult computeHeadRounded(const Eigen::MatrixXd &q, const Eigen::MatrixXd &k
         if (settings.normalization == Normalization::Sum && sum < 0)
             r.problems.push_back({int(i), RowIssue::NegativeSum});
         // One-hot although several keys are seen: every other exponential rounded to 0.
-        const auto seen = masked ? Eigen::Index(visible.row(i).sum()) : n;
-        if (softmax && seen > 1 && (row.array() == 1.0).count() == 1 && (row.array() == 0.0).count() == n - 1)
+        const auto seen = masked ? Eigen::Index(visible.row(i).sum()) : m;
+        if (softmax && seen > 1 && (row.array() == 1.0).count() == 1 && (row.array() == 0.0).count() == m - 1)
             r.problems.push_back({int(i), RowIssue::Saturated});
         r.weights.row(i) = row.transpose();
     }

@@ -95,6 +95,27 @@ private Q_SLOTS:
         QCOMPARE(r.output.rows(), 2);
     }
 
+    // Rounded arithmetic forms the same n × m rows (each step rounded to float16).
+    void narrowPrecisionIsRectangular()
+    {
+        Document doc = handWorked();
+        doc.setCrossSentence(QStringLiteral("je vois bien ici")); // "ici" takes default vectors
+        const Result exact = compute(doc);
+        Settings s = doc.settings();
+        s.precision = Precision::Float16;
+        doc.setSettings(s);
+        const Result r = compute(doc);
+        const HeadResult &h = r.heads[0];
+        QCOMPARE(h.weights.rows(), 2);
+        QCOMPARE(h.weights.cols(), 4);
+        QCOMPARE(h.output.rows(), 2);
+        QVERIFY(r.warnings.empty());
+        // float16 keeps 11 significant bits: each weight within a few units of 2⁻¹¹ of the exact.
+        QVERIFY2((h.weights - exact.heads[0].weights).cwiseAbs().maxCoeff() < 4e-3,
+            qPrintable(QString::number((h.weights - exact.heads[0].weights).cwiseAbs().maxCoeff())));
+        QVERIFY((h.output - exact.heads[0].output).cwiseAbs().maxCoeff() < 1e-2);
+    }
+
     void selfAttentionHasNoKeyTokens()
     {
         Document doc = handWorked();
