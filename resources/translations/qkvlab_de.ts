@@ -4183,6 +4183,14 @@
         <source>Any view of the baseline snapshot (A) beside the same view now (B)</source>
         <translation>Eine beliebige Ansicht des Vergleichsschnappschusses (A) neben derselben Ansicht jetzt (B)</translation>
     </message>
+    <message>
+        <source>Cross-attention: the sentence&apos;s tokens ask the queries; the rows marked (2nd), the second sentence&apos;s, give the keys and values. The numbers that take no part are greyed.</source>
+        <translation>Cross-Attention: Die Tokens des Satzes stellen die Queries; die mit (2.) markierten Zeilen, die des zweiten Satzes, geben die Keys und Values. Zahlen, die nicht mitwirken, sind ausgegraut.</translation>
+    </message>
+    <message>
+        <source>Cross-attention: %1 queries × %2 keys. Rows are the sentence&apos;s tokens, columns the second sentence&apos;s.</source>
+        <translation>Cross-Attention: %1 Queries × %2 Keys. Zeilen sind die Tokens des Satzes, Spalten die des zweiten Satzes.</translation>
+    </message>
 </context>
 <context>
     <name>qkv::OutputProjectionModel</name>

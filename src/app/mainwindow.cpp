@@ -329,16 +329,23 @@ void MainWindow::refresh()
     if (mode == Mode::Weights)
         unused = QStringList {tr("Weights mode: the attention is given directly, so queries and keys are not used; "
                                  "only the values V are shown.")};
+    if (doc.isCross())
+        unused << tr("Cross-attention: the sentence's tokens ask the queries; the rows marked (2nd), the second "
+                     "sentence's, give the keys and values. The numbers that take no part are greyed.");
     m_ui->wordsNote->setText(unused.join(QLatin1Char(' ')));
     m_ui->wordsNote->setVisible(!unused.isEmpty());
     showSelection(m_session->selectedToken());
     QStringList warnings;
     for (const RowWarning &w : r.warnings)
         warnings << describe(w, r.tokens);
-    statusBar()->showMessage(warnings.isEmpty()
-            ? tr("%n token(s). Rows are querying tokens, columns the tokens they attend to.", nullptr,
-                static_cast<int>(r.tokens.size()))
-            : tr("Warning: %1").arg(warnings.join(QStringLiteral("; "))));
+    const QString shape = r.isCross()
+        ? tr("Cross-attention: %1 queries × %2 keys. Rows are the sentence's tokens, columns the second "
+             "sentence's.")
+              .arg(r.tokens.size())
+              .arg(r.keyTokens.size())
+        : tr("%n token(s). Rows are querying tokens, columns the tokens they attend to.", nullptr,
+            static_cast<int>(r.tokens.size()));
+    statusBar()->showMessage(warnings.isEmpty() ? shape : tr("Warning: %1").arg(warnings.join(QStringLiteral("; "))));
 }
 
 void MainWindow::showSelection(int token)

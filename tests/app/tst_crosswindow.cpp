@@ -9,6 +9,7 @@
 #include "views/scrubtableview.h"
 #include "views/tokenstrip.h"
 
+#include <QLabel>
 #include <QLineEdit>
 #include <QStatusBar>
 #include <QTest>
@@ -75,6 +76,9 @@ private Q_SLOTS:
         QCOMPARE(r.heads[0].weights.rows(), Eigen::Index(n));
         QCOMPARE(r.heads[0].weights.cols(), Eigen::Index(3));
         QVERIFY(keyStrip->isVisible());
+        // The note over the vector table says which rows give what.
+        auto *note = child<QLabel>("wordsNote");
+        QVERIFY(note && note->isVisible() && note->text().contains(QStringLiteral("(2nd)")));
         // The heatmap is 11 rows of 3 square cells: taller than wide.
         auto *heatmap = child<HeatmapView>("heatmap");
         const QRect first = heatmap->cellRect(heatmap->rect(), 0, 0).toRect();
