@@ -1013,8 +1013,8 @@
         <translation>Zeile %1 (%2) lässt sich gerade nicht normalisieren (ihre Scores summieren sich zu 0): Ändern Sie zuerst einen Vektor</translation>
     </message>
     <message>
-        <source>Goal-seek works within one sentence: clear the second sentence (Keys from) first</source>
-        <translation>Die Zielwertsuche arbeitet innerhalb eines Satzes: zuerst den zweiten Satz (Keys aus) leeren</translation>
+        <source>There is no cell (%1, %2): the attention has %3 queries and %4 keys</source>
+        <translation>Es gibt keine Zelle (%1, %2): Die Attention hat %3 Queries und %4 Keys</translation>
     </message>
 </context>
 <context>

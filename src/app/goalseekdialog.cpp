@@ -101,13 +101,15 @@ void GoalSeekDialog::fillTokens()
     m_filling = true;
     const Document &doc = m_session->document();
     const int query = m_query->currentIndex(), key = m_key->currentIndex();
+    // The keys are the second sentence's tokens in cross-attention.
     for (QComboBox *box : {m_query, m_key}) {
         box->clear();
-        for (int i = 0; i < doc.tokenCount(); ++i)
-            box->addItem(QStringLiteral("%1 · %2").arg(i + 1).arg(tokenLabel(doc.tokens()[i])));
+        const QStringList &tokens = box == m_key ? doc.keyTokens() : doc.tokens();
+        for (int i = 0; i < tokens.size(); ++i)
+            box->addItem(QStringLiteral("%1 · %2").arg(i + 1).arg(tokenLabel(tokens[i])));
     }
     m_query->setCurrentIndex(std::min(query, doc.tokenCount() - 1));
-    m_key->setCurrentIndex(std::min(key, doc.tokenCount() - 1));
+    m_key->setCurrentIndex(std::min(key, doc.keyTokenCount() - 1));
     m_head->setRange(1, doc.settings().heads);
     m_head->setValue(m_session->currentHead() + 1);
     m_head->setEnabled(doc.settings().heads > 1);
@@ -142,13 +144,13 @@ void GoalSeekDialog::recompute()
         return;
     const Document &doc = m_session->document();
     // The boxes can still hold the tokens of the sentence before an edit (refilled on shapeChanged).
-    const auto valid = [&doc](int token) { return token >= 0 && token < doc.tokenCount(); };
     const int query = m_query->currentIndex(), key = m_key->currentIndex();
+    const bool valid = query >= 0 && query < doc.tokenCount() && key >= 0 && key < doc.keyTokenCount();
     const int change = std::max(0, m_change->currentIndex());
     // The change's choices name the vectors they change.
-    if (valid(query) && valid(key)) {
+    if (valid) {
         const QSignalBlocker block(m_change);
-        const QString q = tokenLabel(doc.tokens()[query]), k = tokenLabel(doc.tokens()[key]);
+        const QString q = tokenLabel(doc.tokens()[query]), k = tokenLabel(doc.keyTokens()[key]);
         const QStringList names {tr("The query of “%1”").arg(q), tr("The key of “%1”").arg(k),
             tr("Both: the query of “%1” and the key of “%2”").arg(q, k)};
         for (int i = 0; i < names.size(); ++i) {
@@ -159,7 +161,7 @@ void GoalSeekDialog::recompute()
         }
         m_change->setCurrentIndex(change);
     }
-    if (!valid(query) || !valid(key)) {
+    if (!valid) {
         m_result = {};
         m_result.refusal = tr("The document has no tokens");
     } else {
@@ -234,10 +236,11 @@ void GoalSeekDialog::apply()
 {
     const Document &doc = m_session->document();
     const int query = m_query->currentIndex(), key = m_key->currentIndex();
-    if (!m_result.reached || m_result.refs.empty() || query >= doc.tokenCount() || key >= doc.tokenCount())
+    if (!m_result.reached || m_result.refs.empty() || query >= doc.tokenCount() || key >= doc.keyTokenCount())
         return;
-    const QString text
-        = tr("Goal-seek %1 → %2 to %3").arg(doc.tokens()[query], doc.tokens()[key]).arg(m_target->value(), 0, 'g', 6);
+    const QString text = tr("Goal-seek %1 → %2 to %3")
+                             .arg(doc.tokens()[query], doc.keyTokens()[key])
+                             .arg(m_target->value(), 0, 'g', 6);
     m_session->editValues(m_result.refs, m_result.values, 0, text);
 }
 

@@ -31,7 +31,7 @@ QJsonObject tokenJson(const QStringList &tokens, int index)
 QJsonObject resultJson(const Document &doc, const explore::SeekRequest &r, const explore::SeekResult &s)
 {
     QJsonObject o {{QStringLiteral("query"), tokenJson(doc.tokens(), r.query)},
-        {QStringLiteral("key"), tokenJson(doc.tokens(), r.key)}, {QStringLiteral("head"), r.head + 1},
+        {QStringLiteral("key"), tokenJson(doc.keyTokens(), r.key)}, {QStringLiteral("head"), r.head + 1},
         {QStringLiteral("change"), explore::toString(r.change)}, {QStringLiteral("target"), r.target},
         {QStringLiteral("before"), s.before}, {QStringLiteral("reached"), s.reached}};
     if (!s.reached) {
@@ -111,11 +111,13 @@ int runSolve(const QStringList &args, FILE *out, FILE *err)
     }
     const Document &doc = *loaded.document;
     for (auto [name, option, index] : {std::tuple {query, "--query", &request.query}, {key, "--key", &request.key}}) {
-        const std::optional<int> token = tokenIndex(doc.tokens(), name);
+        // A key is a token of the second sentence in cross-attention.
+        const bool isKey = index == &request.key && doc.isCross();
+        const std::optional<int> token = tokenIndex(isKey ? doc.keyTokens() : doc.tokens(), name);
         if (!token)
             return usageError(err,
                 QStringLiteral("solve: %1 '%2': no such token in \"%3\" (name it by its text or #N)")
-                    .arg(QLatin1String(option), name, doc.sentence()));
+                    .arg(QLatin1String(option), name, isKey ? doc.crossSentence() : doc.sentence()));
         *index = *token;
     }
     const explore::SeekResult result = explore::seekWeight(doc, request);

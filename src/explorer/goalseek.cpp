@@ -209,22 +209,26 @@ QString refusal(const Document &doc, const SeekRequest &r)
             "Goal-seek changes the query and key vectors themselves: switch the document to direct mode");
     if (s.scoring != Scoring::QueryKey)
         return SeekText::tr("Goal-seek works on query·key scores: set the scoring to query · key");
-    if (doc.isCross())
-        return SeekText::tr("Goal-seek works within one sentence: clear the second sentence (Keys from) first");
     if (r.head < 0 || r.head >= s.heads)
         return SeekText::tr("There is no head %1: the document has %2").arg(r.head + 1).arg(s.heads);
-    const int n = doc.tokenCount();
-    if (r.query < 0 || r.query >= n || r.key < 0 || r.key >= n)
-        return SeekText::tr("There is no cell (%1, %2): the sentence has %3 tokens")
-            .arg(r.query + 1)
-            .arg(r.key + 1)
-            .arg(n);
+    // In cross-attention the keys are the second sentence's m tokens.
+    const int n = doc.tokenCount(), m = doc.keyTokenCount();
+    if (r.query < 0 || r.query >= n || r.key < 0 || r.key >= m)
+        return n == m ? SeekText::tr("There is no cell (%1, %2): the sentence has %3 tokens")
+                            .arg(r.query + 1)
+                            .arg(r.key + 1)
+                            .arg(n)
+                      : SeekText::tr("There is no cell (%1, %2): the attention has %3 queries and %4 keys")
+                            .arg(r.query + 1)
+                            .arg(r.key + 1)
+                            .arg(n)
+                            .arg(m);
     if (!std::isfinite(r.target))
         return SeekText::tr("The target weight must be a number");
-    const SquareMatrix visible = visibility(n, s.mask, doc.maskedCells());
+    const SquareMatrix visible = visibility(n, m, s.mask, doc.maskedCells());
     if (visible.size() > 0 && visible(r.query, r.key) == 0)
         return SeekText::tr("The cell %1 → %2 is masked: its weight is 0 whatever the vectors")
-            .arg(doc.tokens()[r.query], doc.tokens()[r.key]);
+            .arg(doc.tokens()[r.query], doc.keyTokens()[r.key]);
     return {};
 }
 
@@ -259,16 +263,16 @@ SeekResult seekWeight(const Document &doc, const SeekRequest &r)
         return out;
 
     const Settings &s = doc.settings();
-    const int n = doc.tokenCount();
+    const int n = doc.tokenCount(), m = doc.keyTokenCount();
     const Result before = compute(doc);
     const HeadResult &head = before.heads[std::size_t(r.head)];
     out.before = head.weights(r.query, r.key);
     out.queryWord = doc.vectorKey(r.query);
-    out.keyWord = doc.vectorKey(r.key);
+    out.keyWord = doc.keyVectorKey(r.key);
 
     // The row as the search sees it: its visible keys, those sharing the target's key.
     std::vector<int> columns;
-    for (int l = 0; l < n; ++l)
+    for (int l = 0; l < m; ++l)
         if (before.isVisible(r.query, l))
             columns.push_back(l);
     Eigen::MatrixXd keys(Eigen::Index(columns.size()), s.dim);
@@ -276,7 +280,7 @@ SeekResult seekWeight(const Document &doc, const SeekRequest &r)
     int target = 0;
     for (std::size_t c = 0; c < columns.size(); ++c) {
         keys.row(Eigen::Index(c)) = head.keys.row(columns[c]);
-        shared[c] = doc.vectorKey(columns[c]) == out.keyWord;
+        shared[c] = doc.keyVectorKey(columns[c]) == out.keyWord;
         if (columns[c] == r.key)
             target = int(c);
     }

@@ -261,6 +261,43 @@ private Q_SLOTS:
         QVERIFY(std::abs(compute(withChange(doc, half)).heads[0].weights(1, 2) - 0.45) < 1e-6);
     }
 
+    // Cross-attention: the query is the sentence's, the key the second sentence's; a changed key
+    // moves every query's row, a changed query its own alone.
+    void crossAttentionSeeksAcrossTheSentences()
+    {
+        Document doc;
+        Settings s;
+        s.dim = 2;
+        doc.setSettings(s);
+        doc.setSentence(QStringLiteral("I see"));
+        doc.setCrossSentence(QStringLiteral("je vois bien"));
+        const auto set = [&doc](const char *word, double q0, double q1, double k0, double k1) {
+            WordVectors w = doc.wordVectors(QString::fromLatin1(word));
+            w.q << q0, q1;
+            w.k << k0, k1;
+            doc.setWordVectors(QString::fromLatin1(word), w);
+        };
+        set("I", 1, 0, 9, 9);
+        set("see", 1, 2, 9, 9); // not orthogonal to q(I): a change of k along q(I) moves its row
+        set("je", 0, 0, 2, 0);
+        set("vois", 0, 0, 0, 1);
+        set("bien", 0, 0, 1, 1);
+        // I → bien starts at 0.283995 (tst_crossattention); to 0.5 by its key, then by its query.
+        const SeekResult key = seekWeight(doc, {0, 0, 2, 0.5, SeekChange::Key});
+        QVERIFY2(key.reached, qPrintable(key.refusal + key.unreachable));
+        QCOMPARE(key.keyWord, QStringLiteral("bien"));
+        QVERIFY(std::abs(compute(withChange(doc, key)).heads[0].weights(0, 2) - 0.5) < 1e-6);
+        QCOMPARE(key.alsoMoved, std::vector<int> {1});
+        const SeekResult query = seekWeight(doc, {0, 0, 2, 0.5, SeekChange::Query});
+        QVERIFY(query.reached);
+        QCOMPARE(query.queryWord, QStringLiteral("I"));
+        QVERIFY(std::abs(compute(withChange(doc, query)).heads[0].weights(0, 2) - 0.5) < 1e-6);
+        QVERIFY(query.alsoMoved.empty());
+        // Three keys: there is no fourth.
+        QVERIFY(
+            seekWeight(doc, {0, 0, 3, 0.5, SeekChange::Key}).refusal.contains(QStringLiteral("2 queries and 3 keys")));
+    }
+
     void refusalsNameTheReason()
     {
         Document doc = randomDocument(4, 3, 1, Normalization::Softmax, false);
