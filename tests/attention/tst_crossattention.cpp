@@ -4,6 +4,8 @@
 #include "attention/incrementalupdate.h"
 #include "document/documentio.h"
 
+#include "crossdocument.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QTest>
@@ -13,35 +15,6 @@
 using namespace qkv;
 
 namespace {
-
-// "I see" attends over "je vois bien" with d = 2:
-//   q(I) = [1, 0], q(see) = [0, 2]; k(je) = [2, 0], k(vois) = [0, 1], k(bien) = [1, 1];
-//   v(je) = [1, 0], v(vois) = [0, 1], v(bien) = [1, 1].
-// Scores I: [2, 0, 1], see: [0, 2, 2]; scaled softmax divides by √2.
-Document handWorked()
-{
-    Document doc;
-    Settings s;
-    s.dim = 2;
-    doc.setSettings(s);
-    doc.setSentence(QStringLiteral("I see"));
-    doc.setCrossSentence(QStringLiteral("je vois bien"));
-    const auto vectors
-        = [](std::initializer_list<double> q, std::initializer_list<double> k, std::initializer_list<double> v) {
-              WordVectors w {Eigen::MatrixXd(1, 2), Eigen::MatrixXd(1, 2), Eigen::MatrixXd(1, 2)};
-              w.q << *q.begin(), *(q.begin() + 1);
-              w.k << *k.begin(), *(k.begin() + 1);
-              w.v << *v.begin(), *(v.begin() + 1);
-              return w;
-          };
-    // The sentence's own keys and values, and the second's queries, must not enter.
-    doc.setWordVectors(QStringLiteral("I"), vectors({1, 0}, {9, 9}, {9, 9}));
-    doc.setWordVectors(QStringLiteral("see"), vectors({0, 2}, {-9, 9}, {9, -9}));
-    doc.setWordVectors(QStringLiteral("je"), vectors({7, 7}, {2, 0}, {1, 0}));
-    doc.setWordVectors(QStringLiteral("vois"), vectors({7, 7}, {0, 1}, {0, 1}));
-    doc.setWordVectors(QStringLiteral("bien"), vectors({7, 7}, {1, 1}, {1, 1}));
-    return doc;
-}
 
 Document reread(const Document &doc)
 {
@@ -59,7 +32,7 @@ QString loadError(const QJsonObject &o)
 
 QJsonObject crossJson()
 {
-    return QJsonDocument::fromJson(serializeDocument(handWorked())).object();
+    return QJsonDocument::fromJson(serializeDocument(test::handWorkedCross())).object();
 }
 
 } // namespace
@@ -71,7 +44,7 @@ class TstCrossAttention : public QObject
 private Q_SLOTS:
     void weightsAreHandWorked()
     {
-        const Result r = compute(handWorked());
+        const Result r = compute(test::handWorkedCross());
         QCOMPARE(r.tokens, QStringList({QStringLiteral("I"), QStringLiteral("see")}));
         QCOMPARE(r.keys(), QStringList({QStringLiteral("je"), QStringLiteral("vois"), QStringLiteral("bien")}));
         QVERIFY(r.isCross());
@@ -98,7 +71,7 @@ private Q_SLOTS:
     // Rounded arithmetic forms the same n × m rows (each step rounded to float16).
     void narrowPrecisionIsRectangular()
     {
-        Document doc = handWorked();
+        Document doc = test::handWorkedCross();
         doc.setCrossSentence(QStringLiteral("je vois bien ici")); // "ici" takes default vectors
         const Result exact = compute(doc);
         Settings s = doc.settings();
@@ -118,7 +91,7 @@ private Q_SLOTS:
 
     void selfAttentionHasNoKeyTokens()
     {
-        Document doc = handWorked();
+        Document doc = test::handWorkedCross();
         doc.setCrossSentence({});
         const Result r = compute(doc);
         QVERIFY(!r.isCross());
@@ -128,7 +101,7 @@ private Q_SLOTS:
 
     void masksAndWeightsModeAreRectangular()
     {
-        Document doc = handWorked();
+        Document doc = test::handWorkedCross();
         doc.setMaskedCells({{0, 2}, {1, 0}, {0, 5}}); // (0, 5) is beyond the three keys
         QCOMPARE(doc.maskedCells().size(), std::size_t(2));
         Result r = compute(doc);
@@ -157,7 +130,7 @@ private Q_SLOTS:
 
     void projectionProjectsTheSecondSentence()
     {
-        Document doc = handWorked();
+        Document doc = test::handWorkedCross();
         Settings s = doc.settings();
         s.mode = Mode::Projection;
         s.dModel = 3;
@@ -177,7 +150,7 @@ private Q_SLOTS:
 
     void perTokenVectorsOfTheSecondSentence()
     {
-        Document doc = handWorked();
+        Document doc = test::handWorkedCross();
         Settings s = doc.settings();
         s.vectors = VectorScope::PerToken;
         doc.setSettings(s);
@@ -191,7 +164,7 @@ private Q_SLOTS:
 
     void savedAndReadBack()
     {
-        const Document doc = handWorked();
+        const Document doc = test::handWorkedCross();
         const QJsonObject o = crossJson();
         QCOMPARE(o.value(QStringLiteral("cross")).toObject().value(QStringLiteral("sentence")).toString(),
             QStringLiteral("je vois bien"));
@@ -255,7 +228,7 @@ private Q_SLOTS:
     // different sentences, which the row and column updates do not know.
     void editsAreRecomputedWhole()
     {
-        Document doc = handWorked();
+        Document doc = test::handWorkedCross();
         Result r = compute(doc);
         const ValueRef ref {Field::Key, QStringLiteral("vois"), 0, 0, 1};
         doc.setValue(ref, 3.0);

@@ -1,6 +1,8 @@
 #include "attention/engine.h"
 #include "explorer/goalseek.h"
 
+#include "crossdocument.h"
+
 #include <QRandomGenerator>
 #include <QTest>
 
@@ -265,23 +267,10 @@ private Q_SLOTS:
     // moves every query's row, a changed query its own alone.
     void crossAttentionSeeksAcrossTheSentences()
     {
-        Document doc;
-        Settings s;
-        s.dim = 2;
-        doc.setSettings(s);
-        doc.setSentence(QStringLiteral("I see"));
-        doc.setCrossSentence(QStringLiteral("je vois bien"));
-        const auto set = [&doc](const char *word, double q0, double q1, double k0, double k1) {
-            WordVectors w = doc.wordVectors(QString::fromLatin1(word));
-            w.q << q0, q1;
-            w.k << k0, k1;
-            doc.setWordVectors(QString::fromLatin1(word), w);
-        };
-        set("I", 1, 0, 9, 9);
-        set("see", 1, 2, 9, 9); // not orthogonal to q(I): a change of k along q(I) moves its row
-        set("je", 0, 0, 2, 0);
-        set("vois", 0, 0, 0, 1);
-        set("bien", 0, 0, 1, 1);
+        Document doc = test::handWorkedCross();
+        WordVectors see = doc.wordVectors(QStringLiteral("see"));
+        see.q << 1, 2; // not orthogonal to q(I): a change of k(bien) along q(I) moves its row
+        doc.setWordVectors(QStringLiteral("see"), see);
         // I → bien starts at 0.283995 (tst_crossattention); to 0.5 by its key, then by its query.
         const SeekResult key = seekWeight(doc, {0, 0, 2, 0.5, SeekChange::Key});
         QVERIFY2(key.reached, qPrintable(key.refusal + key.unreachable));
