@@ -49,24 +49,15 @@ const Result &ArrowGraphFigure::result() const
     return m_result ? *m_result : none;
 }
 
-namespace {
-
-qsizetype tokensOn(const Result &r, ArrowGraphFigure::Side side)
-{
-    return side == ArrowGraphFigure::Side::Key ? r.keys().size() : r.tokens.size();
-}
-
-} // namespace
-
 void ArrowGraphFigure::setLocked(int token, Side side)
 {
-    m_locked = token >= 0 && token < tokensOn(result(), side) ? token : -1;
+    m_locked = token >= 0 && token < sideTokens(result(), side).size() ? token : -1;
     m_lockedSide = side;
 }
 
 void ArrowGraphFigure::setHovered(int token, Side side)
 {
-    m_hovered = token >= 0 && token < tokensOn(result(), side) ? token : -1;
+    m_hovered = token >= 0 && token < sideTokens(result(), side).size() ? token : -1;
     m_hoveredSide = side;
 }
 
@@ -102,9 +93,9 @@ void ArrowGraphFigure::setFilter(const EdgeFilter &filter)
 void ArrowGraphFigure::invalidate()
 {
     m_cache->valid = false;
-    if (m_hovered >= tokensOn(result(), m_hoveredSide))
+    if (m_hovered >= sideTokens(result(), m_hoveredSide).size())
         m_hovered = -1;
-    if (m_locked >= tokensOn(result(), m_lockedSide))
+    if (m_locked >= sideTokens(result(), m_lockedSide).size())
         m_locked = -1;
 }
 
@@ -276,7 +267,7 @@ ArrowGraphFigure::Geometry ArrowGraphFigure::geometry(
 {
     ensureEdges();
     const Cache &c = *m_cache;
-    const QStringList &tokens = m_lockedSide == Side::Key ? result().keys() : result().tokens;
+    const QStringList &tokens = sideTokens(result(), m_lockedSide);
     const bool button = m_locked >= 0 && m_locked < tokens.size() && !style.exported; // no button in exports
     const GraphShape shape {shownLayout(), static_cast<int>(result().tokens.size()),
         static_cast<int>(result().keys().size()), labelWidth(style.font), c.forward, c.backward, c.self, c.firstHead,

@@ -111,6 +111,11 @@ public:
     const std::vector<DrawnEdge> &keptEdges() const;
     qint64 consideredEdges() const;
     static QColor headColor(int head);
+    // The tokens of one side: the queries', or the keys' (the second sentence's in cross-attention).
+    static const QStringList &sideTokens(const Result &result, Side side)
+    {
+        return side == Side::Key ? result.keys() : result.tokens;
+    }
 
 private:
     struct Cache;

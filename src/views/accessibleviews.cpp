@@ -176,8 +176,7 @@ public:
     }
     QString nameOf(std::pair<int, ArrowGraphView::Side> end) const
     {
-        const Result &r = view()->result();
-        return (end.second == ArrowGraphView::Side::Key ? r.keys() : r.tokens).value(end.first);
+        return ArrowGraphFigure::sideTokens(view()->result(), end.second).value(end.first);
     }
     int rows() const override { return int(edges().size()); }
     int columns() const override { return 1; }

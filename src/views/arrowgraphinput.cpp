@@ -74,7 +74,7 @@ void ArrowGraphView::keyPressEvent(QKeyEvent *event)
     const int at = lockedToken();
     const Side side = m_figure.lockedSide();
     // The locked side's tokens: in cross-attention the key column is the second sentence's.
-    const int n = static_cast<int>(side == Side::Key ? result().keys().size() : result().tokens.size());
+    const int n = static_cast<int>(ArrowGraphFigure::sideTokens(result(), side).size());
     switch (event->key()) {
     case Qt::Key_Up:
     case Qt::Key_Left:

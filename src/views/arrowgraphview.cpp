@@ -62,7 +62,8 @@ void ArrowGraphView::setLockedToken(int token)
 // A selected query shows what it attends to; a selected key, who attends to it.
 void ArrowGraphView::followSelection(int token, bool asKey)
 {
-    token = token >= 0 && token < (asKey ? result().keys() : result().tokens).size() ? token : -1;
+    token = token >= 0 && token < ArrowGraphFigure::sideTokens(result(), asKey ? Side::Key : Side::Query).size() ? token
+                                                                                                                 : -1;
     const int before = lockedToken();
     m_figure.setLocked(token, asKey ? Side::Key : Side::Query);
     update();
@@ -101,7 +102,7 @@ void ArrowGraphView::setFigureMode(bool figure)
 
 void ArrowGraphView::setHoveredToken(int token, Side side)
 {
-    token = token >= 0 && token < (side == Side::Key ? result().keys() : result().tokens).size() ? token : -1;
+    token = token >= 0 && token < ArrowGraphFigure::sideTokens(result(), side).size() ? token : -1;
     const int before = hoveredToken();
     m_figure.setHovered(token, side);
     update();
