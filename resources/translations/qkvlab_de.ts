@@ -1248,8 +1248,8 @@
         <translation>Eine Drehung braucht Vektoren mit mindestens 2 Dimensionen</translation>
     </message>
     <message>
-        <source>The invariances are shown for self-attention: clear the second sentence (Keys from) first</source>
-        <translation>Die Invarianzen werden für Self-Attention gezeigt: zuerst den zweiten Satz (Keys aus) leeren</translation>
+        <source>Attention has no sense of order of its own: with both sentences reversed, the rows follow the first sentence&apos;s words and the columns the second&apos;s, and every weight is found again (largest difference %1).</source>
+        <translation>Attention hat keinen eigenen Sinn für Reihenfolge: Mit beiden Sätzen umgekehrt folgen die Zeilen den Wörtern des ersten Satzes und die Spalten denen des zweiten, und jedes Gewicht findet sich wieder (größter Unterschied %1).</translation>
     </message>
 </context>
 <context>
@@ -4437,8 +4437,8 @@ Ziehen, um diese beiden Komponenten zu bearbeiten.</translation>
         <translation>Vektoren von Head %1 (aus den Embeddings berechnet: schreibgeschützt)</translation>
     </message>
     <message>
-        <source>Cross-attention: the vector plot draws one sentence&apos;s vectors. The tables, the heatmap, the arrows, the bars and the worked computation show both sentences.</source>
-        <translation>Cross-Attention: Das Vektordiagramm zeichnet die Vektoren eines Satzes. Die Tabellen, die Heatmap, die Pfeile, die Balken und die ausgerechnete Berechnung zeigen beide Sätze.</translation>
+        <source> (second sentence)</source>
+        <translation> (zweiter Satz)</translation>
     </message>
 </context>
 <context>

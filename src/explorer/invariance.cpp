@@ -5,6 +5,7 @@
 
 #include <QCoreApplication>
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <numbers>
@@ -42,18 +43,46 @@ std::optional<QString> changeQueriesKeys(
     case Mode::Direct:
         break;
     }
+    // The sentence's vectors and, in cross-attention, the second sentence's too (a word in both
+    // has one set of vectors).
     std::set<QString> done;
-    for (int i = 0; i < doc.tokenCount(); ++i) {
-        const QString key = doc.vectorKey(i);
+    const auto changeWord = [&](const QString &key) {
         if (!done.insert(key).second)
-            continue;
+            return;
         WordVectors v = doc.wordVectors(key);
         change(v.q, v.k);
         doc.setWordVectors(key, v);
-    }
+    };
+    for (int i = 0; i < doc.tokenCount(); ++i)
+        changeWord(doc.vectorKey(i));
+    for (int j = 0; j < doc.keyTokenCount(); ++j)
+        changeWord(doc.keyVectorKey(j));
     return std::nullopt;
 }
 
+std::vector<int> identity(int n)
+{
+    std::vector<int> order(static_cast<std::size_t>(n));
+    std::iota(order.begin(), order.end(), 0);
+    return order;
+}
+
+std::vector<int> reversedOrder(int n)
+{
+    std::vector<int> order = identity(n);
+    std::reverse(order.begin(), order.end());
+    return order;
+}
+
+QStringList inOrder(const QStringList &tokens, const std::vector<int> &order)
+{
+    QStringList out;
+    for (const int i : order)
+        out << tokens[i];
+    return out;
+}
+
+// Every sentence's words in reverse order (in cross-attention both sentences, each its own way).
 Transformed reversed(const Document &doc)
 {
     Transformed out;
@@ -61,29 +90,34 @@ Transformed reversed(const Document &doc)
         out.refusal = InvarianceText::tr("The weights are given in this document: they belong to places, not words");
         return out;
     }
-    const int n = doc.tokenCount();
-    QStringList tokens;
-    out.order.reserve(std::size_t(n));
-    for (int i = 0; i < n; ++i) {
-        out.order.push_back(n - 1 - i);
-        tokens << doc.tokens()[n - 1 - i];
-    }
+    const int n = doc.tokenCount(), m = doc.keyTokenCount();
+    out.order = reversedOrder(n);
+    out.keyOrder = reversedOrder(m);
+    const QStringList tokens = inOrder(doc.tokens(), out.order);
+    const QStringList keys = inOrder(doc.keyTokens(), out.keyOrder);
     Document d = doc;
     d.setSentence(tokens.join(QLatin1Char(' ')));
-    if (d.tokens() != tokens) {
+    if (doc.isCross())
+        d.setCrossSentence(keys.join(QLatin1Char(' ')));
+    if (d.tokens() != tokens || d.keyTokens() != keys) {
         out.refusal = InvarianceText::tr("The words in reverse order do not split into the same tokens again");
         return out;
     }
     // Vectors of a word follow it; per-token vectors are moved to their token's new place.
     if (doc.settings().vectors == VectorScope::PerToken) {
-        for (int i = 0; i < n; ++i) {
-            d.setWordVectors(d.vectorKey(i), doc.wordVectors(doc.vectorKey(out.order[std::size_t(i)])));
-            d.setEmbedding(d.vectorKey(i), doc.embedding(doc.vectorKey(out.order[std::size_t(i)])));
-        }
+        const auto move = [&](const QString &to, const QString &from) {
+            d.setWordVectors(to, doc.wordVectors(from));
+            d.setEmbedding(to, doc.embedding(from));
+        };
+        for (int i = 0; i < n; ++i)
+            move(d.vectorKey(i), doc.vectorKey(out.order[std::size_t(i)]));
+        if (doc.isCross())
+            for (int j = 0; j < m; ++j)
+                move(d.keyVectorKey(j), doc.keyVectorKey(out.keyOrder[std::size_t(j)]));
     }
     std::set<Cell> masked;
     for (const Cell &c : doc.maskedCells())
-        masked.insert({n - 1 - c.first, n - 1 - c.second});
+        masked.insert({n - 1 - c.first, m - 1 - c.second});
     d.setMaskedCells(masked);
     out.document = std::move(d);
     return out;
@@ -98,16 +132,17 @@ struct Aligned {
     double scores = 0, weights = 0, outputs = 0;
 };
 
-// The largest differences between two results, token i of `b` matched with token order[i] of `a`.
-Aligned differences(const Result &a, const Result &b, const std::vector<int> &order)
+// The largest differences between two results, query i of `b` matched with query order[i] of
+// `a` and key j with key keyOrder[j].
+Aligned differences(const Result &a, const Result &b, const std::vector<int> &order, const std::vector<int> &keyOrder)
 {
     Aligned d;
-    const auto n = Eigen::Index(order.size());
+    const auto n = Eigen::Index(order.size()), m = Eigen::Index(keyOrder.size());
     for (std::size_t h = 0; h < a.heads.size() && h < b.heads.size(); ++h)
         for (Eigen::Index i = 0; i < n; ++i) {
             const Eigen::Index oi = order[std::size_t(i)];
-            for (Eigen::Index j = 0; j < n; ++j) {
-                const Eigen::Index oj = order[std::size_t(j)];
+            for (Eigen::Index j = 0; j < m; ++j) {
+                const Eigen::Index oj = keyOrder[std::size_t(j)];
                 d.scores = std::max(d.scores, std::abs(b.heads[h].scores(i, j) - a.heads[h].scores(oi, oj)));
                 d.weights = std::max(d.weights, std::abs(b.heads[h].weights(i, j) - a.heads[h].weights(oi, oj)));
             }
@@ -153,6 +188,12 @@ QString why(const Document &before, const Document &after, Invariance kind, cons
             "scores stay (largest change %1), though the vector plot shows every query and key turned by 30°.")
             .arg(num(d.scores));
     case Invariance::PermuteWords:
+        if (weightsKept && before.isCross())
+            return InvarianceText::tr(
+                "Attention has no sense of order of its own: with both sentences reversed, the rows follow the "
+                "first sentence's words and the columns the second's, and every weight is found again (largest "
+                "difference %1).")
+                .arg(num(d.weights));
         if (weightsKept)
             return InvarianceText::tr(
                 "Attention has no sense of order of its own: the reversed sentence gives the same weights, "
@@ -175,9 +216,8 @@ QString why(const Document &before, const Document &after, Invariance kind, cons
         // The same weights come from halving every query at the old temperature.
         Document halved = before;
         changeQueriesKeys(halved, [](Eigen::MatrixXd &q, Eigen::MatrixXd &) { q *= 0.5; });
-        std::vector<int> same(std::size_t(before.tokenCount()));
-        std::iota(same.begin(), same.end(), 0);
-        const Aligned h = differences(compute(halved), compute(after), same);
+        const Aligned h = differences(
+            compute(halved), compute(after), identity(before.tokenCount()), identity(before.keyTokenCount()));
         return InvarianceText::tr(
             "Doubling the temperature divides every score by 2 inside the softmax: the weights move by up to "
             "%1, exactly as when every query is halved instead (largest difference %2); the raw scores stay, "
@@ -226,17 +266,11 @@ QString idOf(Invariance kind)
 
 Transformed transform(const Document &doc, Invariance kind)
 {
-    if (doc.isCross()) { // each transformation is stated for one sentence's own tokens
-        Transformed refused;
-        refused.refusal = InvarianceText::tr(
-            "The invariances are shown for self-attention: clear the second sentence (Keys from) first");
-        return refused;
-    }
     if (kind == Invariance::PermuteWords)
         return reversed(doc);
     Transformed out;
-    out.order.resize(std::size_t(doc.tokenCount()));
-    std::iota(out.order.begin(), out.order.end(), 0);
+    out.order = identity(doc.tokenCount());
+    out.keyOrder = identity(doc.keyTokenCount());
     Document d = doc;
     std::optional<QString> refusal;
     const int dim = doc.settings().dim;
@@ -292,7 +326,7 @@ InvarianceReport compare(const Document &before, const Transformed &after, Invar
     InvarianceReport report;
     if (!after.document)
         return report;
-    const Aligned d = differences(compute(before), compute(*after.document), after.order);
+    const Aligned d = differences(compute(before), compute(*after.document), after.order, after.keyOrder);
     report.views = {{QStringLiteral("scores"), d.scores > rounding, d.scores},
         {QStringLiteral("weights"), d.weights > rounding, d.weights},
         {QStringLiteral("outputs"), d.outputs > rounding, d.outputs}};

@@ -29,6 +29,7 @@ struct Transformed {
     std::optional<Document> document; // empty when refused
     QString refusal;
     std::vector<int> order; // token i of the new document is token order[i] of the old
+    std::vector<int> keyOrder; // the same for the keys' tokens (the second sentence's in cross-attention)
 };
 
 // The document after the transformation (every head), or why this document cannot take it.

@@ -30,21 +30,23 @@ AnnotationTargets VectorPlotView::annotationTargets(QSizeF size, std::vector<QRe
     for (Role role : roles)
         if (isDrawn(role))
             for (int g = 0; g < m_drawn.cloud.groups().size(); ++g)
-                keepClear.push_back(marker(role, g));
+                if (m_drawn.cloud.has(role, g))
+                    keepClear.push_back(marker(role, g));
     targets.numbers = std::move(keepClear);
     const auto point = [this, plot, marker](int token, Role preferred) {
         const int g = groupOf(token);
         if (g < 0)
             return QRectF();
         for (Role role : {preferred, Role::Query, Role::Key, Role::Value})
-            if (isDrawn(role)) {
+            if (isDrawn(role) && m_drawn.cloud.has(role, g)) {
                 const QRectF r = marker(role, g);
                 return plot.contains(r.center()) ? r : QRectF();
             }
         return QRectF();
     };
     targets.token = [point](int token) { return point(token, Role::Query); };
-    targets.arrowEnd = [point](int token) { return point(token, Role::Key); };
+    // In cross-attention an arrow ends at a key of the second sentence.
+    targets.arrowEnd = [this, point](int token) { return point(m_drawn.cloud.cloudToken(token, true), Role::Key); };
     return targets;
 }
 

@@ -62,10 +62,12 @@ QString VectorPlotView::describePoint(PointRef point) const
     QString text = tr("%1 of “%2”: (%3, %4)")
                        .arg(roleLetter(point.role), group.word)
                        .arg(locale().toString(v.x(), 'g', 4), locale().toString(v.y(), 'g', 4));
+    if (group.side == VectorCloud::Side::Keys)
+        text += tr(" (second sentence)");
     if (group.tokens.size() > 1) {
         QStringList where;
         for (int t : group.tokens)
-            where << QString::number(t + 1);
+            where << QString::number(m_drawn.cloud.rowOf(t) + 1);
         text += tr("\none vector for tokens %1").arg(where.join(QStringLiteral(", ")));
     }
     const QString reason = readOnlyReason(point.role);
@@ -85,15 +87,15 @@ void VectorPlotView::mousePressEvent(QMouseEvent *event)
     const PointRef hit = pointAt(event->position());
     if (!hit.isValid())
         return;
-    if (groupOf(selectedToken()) != groupOf(hit.token))
-        setSelectedToken(hit.token);
+    if (groupOf(selectedPoint()) != groupOf(hit.token))
+        selectPoint(hit.token);
     if (!isEditable(hit.role))
         return;
     const Eigen::MatrixXd *m = roleMatrix(hit.role);
     m_drag.active = true;
     m_drag.point = hit;
     m_drag.dragId = session()->newDragId();
-    m_drag.start = m->row(hit.token).transpose();
+    m_drag.start = m->row(m_drawn.cloud.rowOf(hit.token)).transpose();
     m_drag.startValue = plottedValue(hit);
     m_drag.grab = valueToPixel().inverted().map(event->position()) - m_drag.startValue;
     m_drag.pressPos = event->position();
@@ -187,11 +189,13 @@ void VectorPlotView::endDrag()
 
 void VectorPlotView::keyPressEvent(QKeyEvent *event)
 {
-    const int n = static_cast<int>(result().tokens.size());
+    // Along the selected token's sentence (the second one's keys in cross-attention).
+    const bool keys = result().isCross() && m_binding.isKeySelected();
+    const int n = static_cast<int>(keys ? result().keys().size() : result().tokens.size());
     const int delta = event->key() == Qt::Key_Left ? -1 : event->key() == Qt::Key_Right ? 1 : 0;
     if (delta == 0 || n == 0)
         return QWidget::keyPressEvent(event);
-    setSelectedToken(std::clamp(selectedToken() + delta, 0, n - 1));
+    m_binding.setSelection(std::clamp(selectedToken() + delta, 0, n - 1), keys);
 }
 
 void VectorPlotView::contextMenuEvent(QContextMenuEvent *event)
@@ -212,7 +216,8 @@ QMenu *VectorPlotView::createContextMenu(PointRef at)
             [this](const QString &text) { Q_EMIT message(text); });
         menu.addSeparator();
     }
-    if (at.isValid() && session()) {
+    // Notes are kept on the sentence's tokens (their query points).
+    if (at.isValid() && session() && !m_drawn.cloud.isSecondSentence(at.token)) {
         addAnnotationActions(menu, session(), {QStringLiteral("vectors"), at.token, -1}, annotationTextDialog(this));
         menu.addSeparator();
     }

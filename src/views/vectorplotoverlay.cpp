@@ -26,7 +26,7 @@ void VectorPlotView::paintContributionChain(QPainter &painter, const QTransform 
 {
     const HeadResult *h = VectorCloud::headOf(result(), head());
     const QList<int> &tokens = m_drawn.cloud.groups()[group].tokens;
-    if (!h || tokens.isEmpty())
+    if (!h || tokens.isEmpty() || !m_drawn.cloud.has(Role::Query, group))
         return;
     const Contributions c = contributions(*h, tokens.first());
     std::vector<int> order;
@@ -72,24 +72,20 @@ void VectorPlotView::paintOverlay(QPainter &painter, QSizeF size) const
     const bool anyShown = std::any_of(roles.begin(), roles.end(), [this](Role r) { return isDrawn(r); });
     if (m_drawn.cloud.groups().isEmpty() || !anyShown) {
         painter.setPen(pal.color(QPalette::PlaceholderText));
-        const QString empty = result().isCross()
-            ? tr("Cross-attention: the vector plot draws one sentence's vectors. The tables, the heatmap, the "
-                 "arrows, the bars and the worked computation show both sentences.")
-            : tr("Type a sentence to see its vectors.");
         painter.drawText(plot, Qt::AlignCenter | Qt::TextWordWrap,
-            m_drawn.cloud.groups().isEmpty() ? empty
+            m_drawn.cloud.groups().isEmpty() ? tr("Type a sentence to see its vectors.")
                                              : tr("No role shown: right-click to show queries, keys or values."));
         return;
     }
     const QTransform t = valueToPixel();
-    const int selectedGroup = groupOf(selectedToken());
+    const int selectedGroup = groupOf(selectedPoint());
     // The selected word's vectors as arrows from the origin, its points ringed.
     if (selectedGroup >= 0) {
         const QPointF origin = t.map(QPointF(0, 0));
         painter.save();
         painter.setClipRect(plot);
         for (Role role : roles) {
-            if (!isDrawn(role))
+            if (!isDrawn(role) || !m_drawn.cloud.has(role, selectedGroup))
                 continue;
             const QPointF p = t.map(m_drawn.cloud.points(role)[selectedGroup]);
             painter.setPen(QPen(roleColor(role, dark), 1.5, Qt::DashLine));
@@ -130,7 +126,7 @@ std::vector<QRectF> VectorPlotView::paintLabels(QPainter &painter, QSizeF size, 
     const bool dark = chartstyle::isDark(pal);
     const QRectF plot = m_chart->plotArea();
     const QTransform t = valueToPixel();
-    const int selectedGroup = groupOf(selectedToken());
+    const int selectedGroup = groupOf(selectedPoint());
     const QFontMetricsF fm(font());
     QFont bold = font();
     bold.setBold(true);
@@ -144,7 +140,7 @@ std::vector<QRectF> VectorPlotView::paintLabels(QPainter &painter, QSizeF size, 
         const QString text = VectorCloud::labelText(m_drawn.cloud.groups()[g]);
         std::vector<QPointF> labelled; // where this word's labels already are
         for (Role role : roles) {
-            if (!isDrawn(role))
+            if (!isDrawn(role) || !m_drawn.cloud.has(role, g))
                 continue;
             const QPointF p = t.map(m_drawn.cloud.points(role)[g]);
             const auto near = [&p](const QPointF &q) { return QLineF(p, q).length() < 2; };
@@ -155,7 +151,8 @@ std::vector<QRectF> VectorPlotView::paintLabels(QPainter &painter, QSizeF size, 
             // (an earlier role there would have taken this one's place).
             QStringList same {roleLetter(role)};
             for (Role other : roles)
-                if (other != role && isDrawn(other) && near(t.map(m_drawn.cloud.points(other)[g])))
+                if (other != role && isDrawn(other) && m_drawn.cloud.has(other, g)
+                    && near(t.map(m_drawn.cloud.points(other)[g])))
                     same << roleLetter(other);
             const QString shown
                 = same.size() > 1 ? QStringLiteral("%1 (%2)").arg(text, same.join(QStringLiteral(" = "))) : text;
@@ -211,7 +208,8 @@ std::vector<QRectF> VectorPlotView::paintLabels(QPainter &painter, QSizeF size, 
             continue;
         const qreal r = m_series[idx(role)]->markerSize() / 2;
         for (int g = 0; g < m_drawn.cloud.groups().size(); ++g)
-            placer.block(QRectF(t.map(m_drawn.cloud.points(role)[g]) - QPointF(r, r), QSizeF(2 * r, 2 * r)));
+            if (m_drawn.cloud.has(role, g))
+                placer.block(QRectF(t.map(m_drawn.cloud.points(role)[g]) - QPointF(r, r), QSizeF(2 * r, 2 * r)));
     }
     for (int g = 0; g < m_drawn.cloud.groups().size(); ++g)
         if (g != selectedGroup)
@@ -261,7 +259,7 @@ QRectF VectorPlotView::legendRect(QSizeF size) const
         QPointF(inner.left(), inner.bottom() - box.height())};
     // The corner covering the fewest points (then the fewest selected ones), top right first.
     const QTransform t = valueToPixel();
-    const int selected = groupOf(selectedToken());
+    const int selected = groupOf(selectedPoint());
     QRectF best;
     int bestCount = std::numeric_limits<int>::max();
     for (const QPointF &corner : corners) {
@@ -273,7 +271,7 @@ QRectF VectorPlotView::legendRect(QSizeF size) const
                 continue;
             const QList<QPointF> &points = m_drawn.cloud.points(role);
             for (int g = 0; g < points.size(); ++g)
-                if (reach.contains(t.map(points[g])))
+                if (m_drawn.cloud.has(role, g) && reach.contains(t.map(points[g])))
                     count += g == selected ? 1000 : 1;
         }
         if (count < bestCount) {

@@ -137,6 +137,17 @@ int VectorPlotView::selectedToken() const
     return m_binding.selectedToken();
 }
 
+int VectorPlotView::selectedPoint() const
+{
+    return m_drawn.cloud.cloudToken(m_binding.selectedToken(), m_binding.isKeySelected());
+}
+
+void VectorPlotView::selectPoint(int token)
+{
+    const VectorCloud &cloud = m_drawn.cloud;
+    m_binding.setSelection(cloud.rowOf(token), cloud.isSecondSentence(token));
+}
+
 void VectorPlotView::setAxes(Axes axes)
 {
     m_axes = axes;
@@ -160,8 +171,8 @@ bool VectorPlotView::isDrawn(Role role) const
 
 bool VectorPlotView::isOutputDrawn() const
 {
-    const int g = groupOf(selectedToken());
-    return isDrawn(Role::Value) && g >= 0 && g < m_drawn.cloud.outputs().size();
+    const int g = groupOf(selectedPoint());
+    return isDrawn(Role::Value) && m_drawn.cloud.has(Role::Query, g) && g < m_drawn.cloud.outputs().size();
 }
 
 void VectorPlotView::setRoleShown(Role role, bool shown)
@@ -252,7 +263,7 @@ void VectorPlotView::syncData() const
     const qsizetype groups = cloud.groups().size();
     for (Role role : roles) {
         QScatterSeries *s = m_series[idx(role)];
-        s->replace(isDrawn(role) ? cloud.points(role) : QList<QPointF>());
+        s->replace(isDrawn(role) ? cloud.presentPoints(role) : QList<QPointF>());
         s->setVisible(isDrawn(role));
         const qreal marker = groups <= 30 ? 12 : groups <= 200 ? 9 : 6;
         s->setMarkerSize(role == Role::Key ? std::round(marker * 1.15) : marker); // a triangle looks smaller
@@ -324,6 +335,8 @@ VectorPlotView::PointRef VectorPlotView::pointAt(const QPointF &pos) const
         const qreal radius = m_series[idx(role)]->markerSize() / 2 + 3;
         const QList<QPointF> &points = m_drawn.cloud.points(role);
         for (int g = 0; g < points.size(); ++g) {
+            if (!m_drawn.cloud.has(role, g))
+                continue;
             const QPointF delta = t.map(points[g]) - pos;
             const qreal distance = std::hypot(delta.x(), delta.y());
             // Ties go to the role drawn last (on top).
@@ -334,7 +347,7 @@ VectorPlotView::PointRef VectorPlotView::pointAt(const QPointF &pos) const
         }
     }
     // Prefer the selected token of a repeated word, so a click does not move the selection.
-    const int selected = selectedToken();
+    const int selected = selectedPoint();
     if (best.isValid() && groupOf(selected) == groupOf(best.token))
         best.token = selected;
     return best;

@@ -48,7 +48,8 @@ public:
         Principal,
     };
 
-    // One plotted point: the vector of `role` of `token` (token -1: none).
+    // One plotted point: the vector of `role` of `token` (token -1: none). In cross-attention the
+    // second sentence's key j is token n + j (see VectorCloud).
     struct PointRef {
         Role role = Role::Query;
         int token = -1;
@@ -165,6 +166,9 @@ private:
     void syncStyle() const;
     QTransform valueToPixel() const;
     int groupOf(int token) const { return m_drawn.cloud.groupOf(token); }
+    // The selection as a point's token: a query, or in cross-attention a second sentence's key.
+    int selectedPoint() const;
+    void selectPoint(int token);
     void dragTo(const QPointF &pos);
     void endDrag();
     void paintContributionChain(QPainter &painter, const QTransform &t, int group) const;

@@ -3,6 +3,8 @@
 #include "document/examples.h"
 #include "explorer/invariance.h"
 
+#include "crossdocument.h"
+
 #include <QTest>
 
 #include <cmath>
@@ -168,6 +170,52 @@ private Q_SLOTS:
         const InvarianceReport rn = compare(none, transform(none, Invariance::Temperature), Invariance::Temperature);
         QVERIFY(!view(rn, "weights").changed);
         QVERIFY(rn.why.contains(QStringLiteral("does not use the temperature")));
+    }
+
+    // Across two sentences (hand-worked in crossdocument.h): the keys shifted by (1, 1) move I's
+    // scores by q(I)·(1, 1) = 1 and see's by 2, and reversing reverses each sentence.
+    void crossAttentionTransformsBothSentences()
+    {
+        const Document doc = test::handWorkedCross();
+        const Result a = compute(doc);
+        const Transformed shifted = transform(doc, Invariance::ShiftKeys);
+        QVERIFY2(shifted.document, qPrintable(shifted.refusal));
+        const Result b = compute(*shifted.document);
+        const double rowShift[] = {1, 2};
+        for (int i = 0; i < 2; ++i)
+            for (int j = 0; j < 3; ++j)
+                QVERIFY(std::abs(b.heads[0].scores(i, j) - a.heads[0].scores(i, j) - rowShift[i]) < 1e-12);
+        InvarianceReport r = compare(doc, shifted, Invariance::ShiftKeys);
+        QVERIFY(view(r, "scores").changed);
+        QVERIFY(!view(r, "weights").changed);
+        QVERIFY(
+            !view(compare(doc, transform(doc, Invariance::ScaleQueriesKeys), Invariance::ScaleQueriesKeys), "scores")
+                 .changed);
+        QVERIFY(
+            !view(compare(doc, transform(doc, Invariance::RotateQueriesKeys), Invariance::RotateQueriesKeys), "scores")
+                 .changed);
+        r = compare(doc, transform(doc, Invariance::Temperature), Invariance::Temperature);
+        QVERIFY(view(r, "weights").changed);
+
+        for (const VectorScope scope : {VectorScope::PerWord, VectorScope::PerToken}) {
+            Document masked = withSettings(doc, [&](Settings &s) { s.vectors = scope; });
+            masked.setMaskedCells({{0, 2}}); // I ↛ bien
+            const Transformed t = transform(masked, Invariance::PermuteWords);
+            QVERIFY2(t.document, qPrintable(t.refusal));
+            QCOMPARE(t.document->tokens(), QStringList({QStringLiteral("see"), QStringLiteral("I")}));
+            QCOMPARE(t.document->keyTokens(),
+                QStringList({QStringLiteral("bien"), QStringLiteral("vois"), QStringLiteral("je")}));
+            QVERIFY(t.document->maskedCells().count({1, 0}));
+            const Result before = compute(masked), after = compute(*t.document);
+            for (int i = 0; i < 2; ++i) {
+                for (int j = 0; j < 3; ++j)
+                    QVERIFY(std::abs(after.heads[0].weights(i, j) - before.heads[0].weights(1 - i, 2 - j)) < 1e-12);
+                QVERIFY((after.output.row(i) - before.output.row(1 - i)).cwiseAbs().maxCoeff() < 1e-12);
+            }
+            r = compare(masked, t, Invariance::PermuteWords);
+            QVERIFY(!view(r, "weights").changed);
+            QVERIFY(r.why.contains(QStringLiteral("both sentences")));
+        }
     }
 
     void givenWeightsAreRefused()
