@@ -158,7 +158,16 @@ void DocumentSession::editDocument(const Document &doc, const QString &text)
     if (doc == m_document)
         return;
     if (!m_settingsFixed.isEmpty()) {
-        Q_EMIT editRefused(m_settingsFixed);
+        // A running model's look keeps snapshots of itself: they change none of its numbers. The
+        // model's history holds its interventions, so they are no step of it (nor of this stack,
+        // which would call the look edited).
+        Document numbers = doc;
+        numbers.setSnapshots(m_document.snapshots());
+        numbers.setBaseline(m_document.baseline());
+        if (numbers == m_document)
+            modify([&doc](Document &shown) { shown = doc; });
+        else
+            Q_EMIT editRefused(m_settingsFixed);
         return;
     }
     if (doc.isCross()) {

@@ -19,6 +19,7 @@ void TransformerSession::show(const OpenedFile &opened, const QString &path)
     m_path = path;
     m_view = {};
     m_kept.clear();
+    m_snapshots.clear();
     m_shownEdited = false;
     m_recomputeError = opened.recomputeError;
     m_session->resetDocument(*opened.loaded.document, opened.result);
@@ -29,8 +30,11 @@ void TransformerSession::show(const OpenedFile &opened, const QString &path)
 void TransformerSession::replace(std::shared_ptr<const ModelAttention> model, bool keepDocument)
 {
     m_model = std::move(model);
+    for (const Kept &k : m_kept)
+        rememberSnapshots(k.view, k.document);
     m_kept.clear();
     if (!keepDocument) {
+        rememberSnapshots(m_view, m_session->document());
         ModelView view = m_view;
         view.layer = std::min(view.layer, m_model->layers - 1);
         std::optional<ModelDocument> md = modelDocument(*m_model, view, QFileInfo(m_path).fileName(), nullptr);
@@ -41,6 +45,7 @@ void TransformerSession::replace(std::shared_ptr<const ModelAttention> model, bo
         }
         if (md) {
             const int head = m_session->currentHead(), token = m_session->selectedToken();
+            restoreSnapshots(view, md->document);
             m_view = view;
             m_recomputeError = md->recomputeError;
             m_shownEdited = false;
@@ -60,6 +65,7 @@ void TransformerSession::close()
         return;
     m_model.reset();
     m_kept.clear();
+    m_snapshots.clear();
     m_path.clear();
     Q_EMIT modelChanged();
 }
@@ -98,6 +104,7 @@ QString TransformerSession::setView(const ModelView &view)
         if (!md)
             return why;
         next = std::move(md->document);
+        restoreSnapshots(view, next);
         computed = std::move(md->result);
         error = md->recomputeError;
     }
@@ -118,6 +125,22 @@ QString TransformerSession::setView(const ModelView &view)
     m_session->setSelectedToken(token < next.tokenCount() ? token : -1);
     Q_EMIT viewChanged();
     return {};
+}
+
+void TransformerSession::rememberSnapshots(const ModelView &view, const Document &doc)
+{
+    std::erase_if(m_snapshots, [&](const LookSnapshots &s) { return s.view == view; });
+    if (!doc.snapshots().empty())
+        m_snapshots.push_back({view, doc.snapshots(), doc.baseline()});
+}
+
+void TransformerSession::restoreSnapshots(const ModelView &view, Document &doc) const
+{
+    for (const LookSnapshots &s : m_snapshots)
+        if (s.view == view) {
+            doc.setSnapshots(s.snapshots);
+            doc.setBaseline(s.baseline);
+        }
 }
 
 } // namespace qkv

@@ -69,6 +69,16 @@ private:
         bool edited; // differs from the file's numbers
     };
     std::vector<Kept> m_kept;
+    // The snapshots taken of each look, kept across new numbers (an intervention, a new
+    // sentence), so that a look compares with how it was before them.
+    struct LookSnapshots {
+        ModelView view;
+        std::vector<Snapshot> snapshots;
+        QString baseline;
+    };
+    std::vector<LookSnapshots> m_snapshots;
+    void rememberSnapshots(const ModelView &view, const Document &doc);
+    void restoreSnapshots(const ModelView &view, Document &doc) const;
 };
 
 } // namespace qkv

@@ -8,6 +8,7 @@
 #include "session/documentsession.h"
 #include "session/documenttablemodel.h"
 #include "session/transformersession.h"
+#include "views/heatmapview.h"
 #include "views/layersgridview.h"
 #include "views/predictionview.h"
 #include "views/scrubtableview.h"
@@ -20,6 +21,7 @@
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QFileInfo>
+#include <QInputDialog>
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
@@ -440,6 +442,47 @@ private Q_SLOTS:
         temperature->setValue(2);
         QCOMPARE(session()->document().settings().temperature, 2.0);
         QCOMPARE(history(), session()->undoStack());
+    }
+
+    // A look at a running model keeps snapshots of itself, taken as no step of the model's
+    // history and kept when an intervention upstream brings new numbers: the heatmap of layer 2
+    // shows what switching head 1 of layer 1 off changed there, and undo gives back no change.
+    void aSnapshotComparesALookAcrossInterventions()
+    {
+        auto *grid = child<LayersGridView>("grid");
+        QTest::mouseClick(grid, Qt::LeftButton, {}, grid->tileRect(grid->rect(), 1, 0).center().toPoint());
+        settle();
+        QCOMPARE(m_window->transformerSession()->view().layer, 1);
+        QTimer::singleShot(0, this, [] {
+            auto *ask = qobject_cast<QInputDialog *>(QApplication::activeModalWidget());
+            QVERIFY(ask);
+            ask->setTextValue(u"own"_s);
+            ask->accept();
+        });
+        child<QAction>("actionTakeSnapshot")->trigger();
+        QCOMPARE(session()->document().baseline(), u"own"_s);
+        QCOMPARE(history()->count(), 0);
+        auto *heatmap = child<HeatmapView>("heatmap");
+        QVERIFY(heatmap->figure().showsDifference());
+        QVERIFY(heatmap->figure().colorScale().high < 1e-9); // nothing changed yet
+        const Eigen::MatrixXd own = session()->result().heads[0].weights;
+
+        Q_EMIT grid->switchRequested(0, 0, true);
+        settle();
+        QCOMPARE(history()->count(), 1);
+        QCOMPARE(m_window->transformerSession()->view().layer, 1);
+        QCOMPARE(session()->document().baseline(), u"own"_s);
+        const Result *then = session()->baselineResult(true);
+        QVERIFY(then);
+        QVERIFY((then->heads[0].weights - own).cwiseAbs().maxCoeff() < 1e-5);
+        const double moved = (session()->result().heads[0].weights - own).cwiseAbs().maxCoeff();
+        QVERIFY2(moved > 1e-4, qPrintable(QString::number(moved)));
+        QVERIFY(heatmap->figure().colorScale().high > 1e-4);
+
+        history()->undo();
+        settle();
+        QCOMPARE(session()->document().baseline(), u"own"_s);
+        QVERIFY((session()->result().heads[0].weights - own).cwiseAbs().maxCoeff() < 1e-5);
     }
 
     void anotherFileEndsTheRun()
