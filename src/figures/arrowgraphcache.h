@@ -20,9 +20,10 @@ struct ArrowGraphFigure::Cache {
     std::vector<RowEdges> rows; // of each head shown: each row's share of `considered`, and its strong cells
     double scale = 1; // the weight drawn at full strength
     bool forward = false, backward = false, self = false, multiColour = false;
-    // Against a baseline: each shown head's now − then (the edges are its magnitudes), or why not.
+    // Against a baseline: each shown head's |now − then|, rounding left out (the edges are
+    // selected from it; a change's sign is read from the two results), or why not.
     bool difference = false;
-    std::vector<SquareMatrix> deltas;
+    std::vector<SquareMatrix> sizes;
     QString refusal;
     int firstHead = 0, headCount = 1; // the heads shown
     QStringList labelTokens; // what labelWidth was measured for, in labelFont

@@ -34,9 +34,11 @@ double ArrowGraphFigure::change(const DrawnEdge &edge) const
 {
     const Cache &c = *m_cache;
     const auto at = static_cast<std::size_t>(edge.head - c.firstHead);
-    if (!c.difference || at >= c.deltas.size())
+    if (!c.difference || at >= c.sizes.size())
         return 0;
-    return c.deltas[at](edge.edge.query, edge.edge.key);
+    const auto h = static_cast<std::size_t>(edge.head);
+    return m_result->heads[h].weights(edge.edge.query, edge.edge.key)
+        - m_baseline->heads[h].weights(edge.edge.query, edge.edge.key);
 }
 
 QColor ArrowGraphFigure::changeColor(bool gained, bool dark)
@@ -52,7 +54,7 @@ void ArrowGraphFigure::compareWithBaseline(int first, int last) const
 {
     Cache &c = *m_cache;
     c.difference = false;
-    c.deltas.clear();
+    c.sizes.clear();
     c.refusal.clear();
     if (!m_baseline || !m_result)
         return;
@@ -61,15 +63,21 @@ void ArrowGraphFigure::compareWithBaseline(int first, int last) const
     if (!c.refusal.isEmpty() || last < first)
         return;
     c.difference = true;
-    for (int h = first; h <= last; ++h)
-        c.deltas.push_back(Difference::weights(*m_result, *m_baseline, h));
+    for (int h = first; h <= last; ++h) {
+        const SquareMatrix size = Difference::weights(*m_result, *m_baseline, h).cwiseAbs();
+        c.sizes.push_back((size.array() > unchanged).select(size, 0.0));
+    }
 }
 
-SquareMatrix ArrowGraphFigure::changeSizes(int head) const
+void ArrowGraphFigure::updateChangeSizes(int head, const std::vector<int> &rows) const
 {
-    const Cache &c = *m_cache;
-    const SquareMatrix size = c.deltas[static_cast<std::size_t>(head - c.firstHead)].cwiseAbs();
-    return (size.array() > unchanged).select(size, 0.0);
+    SquareMatrix &size = m_cache->sizes[static_cast<std::size_t>(head - m_cache->firstHead)];
+    const auto h = static_cast<std::size_t>(head);
+    for (const int q : rows) {
+        const Eigen::ArrayXd row
+            = (m_result->heads[h].weights.row(q) - m_baseline->heads[h].weights.row(q)).array().abs().transpose();
+        size.row(q) = (row > unchanged).select(row, 0.0).transpose();
+    }
 }
 
 } // namespace qkv

@@ -118,8 +118,8 @@ void ArrowGraphFigure::ensureEdges() const
     compareWithBaseline(first, last);
     for (int h = first; h <= last; ++h) {
         qint64 considered = 0;
-        const SquareMatrix changes = c.difference ? changeSizes(h) : SquareMatrix();
-        const SquareMatrix &weights = c.difference ? changes : r.heads[static_cast<std::size_t>(h)].weights;
+        const SquareMatrix &weights = c.difference ? c.sizes[static_cast<std::size_t>(h - first)]
+                                                   : r.heads[static_cast<std::size_t>(h)].weights;
         for (const Edge &e :
             selectEdges(weights, r.visible, m_filter, &considered, &c.rows[static_cast<std::size_t>(h - first)]))
             c.edges.push_back({h, e});
@@ -149,14 +149,18 @@ void ArrowGraphFigure::updateRows(const Result *result, int currentHead, const C
 {
     Cache &c = *m_cache;
     const auto n = static_cast<std::size_t>(result ? result->tokens.size() : 0);
-    bool cheap = !m_baseline && c.valid && result && result == m_result && currentHead == m_currentHead
-        && !result->heads.empty() && rows.size() == result->heads.size() && std::ssize(c.rows) == c.headCount
-        && c.firstHead + c.headCount <= std::ssize(rows);
+    // Against a baseline the edges are the changes' sizes, which follow the moved rows alone (a
+    // row rescaled by an edited key changes by no factor).
+    const bool changes = m_baseline != nullptr;
+    bool cheap = c.valid && result && result == m_result && currentHead == m_currentHead && !result->heads.empty()
+        && rows.size() == result->heads.size() && std::ssize(c.rows) == c.headCount
+        && c.firstHead + c.headCount <= std::ssize(rows) && (!changes || (c.difference && !result->isCross()));
     for (int h = c.firstHead; cheap && h < c.firstHead + c.headCount; ++h) {
         const HeadChange &change = rows[static_cast<std::size_t>(h)];
         const RowEdges &kept = c.rows[static_cast<std::size_t>(h - c.firstHead)];
         // Most rows read again (not an edited key's rescaling): selecting them all is as quick.
-        cheap = kept.count.size() == n && (change.rows.size() * 4 <= n || (change.rescaled() && !kept.start.empty()));
+        cheap = kept.count.size() == n
+            && (change.rows.size() * 4 <= n || (!changes && change.rescaled() && !kept.start.empty()));
     }
     if (!cheap) {
         setData(result, currentHead);
@@ -176,8 +180,17 @@ void ArrowGraphFigure::updateRows(const Result *result, int currentHead, const C
         if (change.rows.empty()) {
             out.insert(out.end(), old, ofHead);
         } else {
-            const std::vector<Edge> fresh = reselectRows(
-                result->heads[static_cast<std::size_t>(h)].weights, result->visible, m_filter, change, kept);
+            std::vector<Edge> fresh;
+            if (changes) {
+                updateChangeSizes(h, change.rows);
+                HeadChange moved; // the rows alone: sizes of changes follow no factor
+                moved.rows = change.rows;
+                fresh = reselectRows(
+                    c.sizes[static_cast<std::size_t>(h - c.firstHead)], result->visible, m_filter, moved, kept);
+            } else {
+                fresh = reselectRows(
+                    result->heads[static_cast<std::size_t>(h)].weights, result->visible, m_filter, change, kept);
+            }
             auto next = fresh.cbegin();
             for (; old != ofHead; ++old) {
                 for (; next != fresh.cend() && next->query < old->edge.query; ++next)

@@ -125,9 +125,10 @@ private:
     Geometry geometry(const QRectF &rect, const FigureStyle &style, const QPaintDevice *device = nullptr) const;
     void invalidate();
     void ensureEdges() const;
-    // The shown heads' changes from the baseline, when every one compares; and one head's |Δ|.
+    // The shown heads' changes from the baseline, when every one compares; and rows of one
+    // head's |Δ| brought up to date after an edit.
     void compareWithBaseline(int first, int last) const;
-    SquareMatrix changeSizes(int head) const;
+    void updateChangeSizes(int head, const std::vector<int> &rows) const;
     void summarizeEdges() const;
     qreal labelWidth(const QFont &font) const;
     Side focusSide() const { return m_locked >= 0 ? m_lockedSide : m_hoveredSide; }
