@@ -4191,6 +4191,10 @@
         <source>Cross-attention: %1 queries × %2 keys. Rows are the sentence&apos;s tokens, columns the second sentence&apos;s.</source>
         <translation>Cross-Attention: %1 Queries × %2 Keys. Zeilen sind die Tokens des Satzes, Spalten die des zweiten Satzes.</translation>
     </message>
+    <message>
+        <source>Snapshots</source>
+        <translation>Schnappschüsse</translation>
+    </message>
 </context>
 <context>
     <name>qkv::OutputProjectionModel</name>

@@ -278,6 +278,8 @@ QByteArray MainWindow::liveSessionBytes(const QString &file) const
     s.interventions = m_live->interventions();
     if (lessonOnModel())
         s.lessonAnswers = m_lessonAnswers;
+    s.snapshots = m_session->document().snapshots();
+    s.baseline = m_session->document().baseline();
     return live::serializeSession(s, file);
 }
 
@@ -316,6 +318,12 @@ void MainWindow::showLiveRun()
         view.layer = std::min(s->layer, m_transformer->model()->layers - 1);
         m_transformer->setView(view);
         m_session->setCurrentHead(std::min(s->head, m_transformer->model()->heads - 1));
+        if (!s->snapshots.empty()) { // the look's, kept by it across the run its edits start
+            Document doc = m_session->document();
+            doc.setSnapshots(s->snapshots);
+            doc.setBaseline(s->baseline);
+            m_session->editDocument(doc, tr("Snapshots"));
+        }
         if (!s->interventions.empty()) // where the history starts, not a step of it
             m_live->setInterventions(s->interventions);
     }

@@ -9,6 +9,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <array>
 #include <cmath>
 #include <limits>
 
@@ -90,6 +91,25 @@ QJsonArray rows(const Eigen::MatrixXf &m)
     return out;
 }
 
+// The fields of a document's snapshots, which a session holds for its shown look.
+constexpr std::array<QStringView, 2> snapshotFields {u"snapshots", u"baseline"};
+
+// "snapshots" and "baseline", read as a document reads them (every problem placed in them).
+void readSnapshots(const QJsonObject &o, SessionFile &s)
+{
+    if (!o.contains(u"snapshots") && !o.contains(u"baseline"))
+        return;
+    QJsonObject holder = documentToJson(Document());
+    for (const QStringView key : snapshotFields)
+        if (o.contains(key))
+            holder.insert(key, o.value(key));
+    const LoadResult read = readDocumentObject(holder);
+    if (!read)
+        throw Invalid {read.error.path, read.error.message};
+    s.snapshots = read.document->snapshots();
+    s.baseline = read.document->baseline();
+}
+
 SessionFile readSession(const QJsonObject &o)
 {
     if (text(field(o, {}, QStringLiteral("format")), QStringLiteral("format")) != formatName)
@@ -139,6 +159,7 @@ SessionFile readSession(const QJsonObject &o)
         throw Invalid {QStringLiteral("lesson_answers"),
             QStringLiteral("expected an object of answers, found %1").arg(describeValue(answers))};
     s.lessonAnswers = answers.toObject();
+    readSnapshots(o, s);
     return s;
 }
 
@@ -175,6 +196,15 @@ QByteArray serializeSession(const SessionFile &s, const QString &file)
     o.insert(u"interventions", list);
     if (!s.lessonAnswers.isEmpty())
         o.insert(u"lesson_answers", s.lessonAnswers);
+    if (!s.snapshots.empty()) { // written as a document writes them
+        Document holder;
+        holder.setSnapshots(s.snapshots);
+        holder.setBaseline(s.baseline);
+        const QJsonObject written = documentToJson(holder);
+        for (const QStringView key : snapshotFields)
+            if (written.contains(key))
+                o.insert(key, written.value(key));
+    }
     return QJsonDocument(o).toJson(QJsonDocument::Indented);
 }
 

@@ -25,6 +25,10 @@ struct SessionFile {
     // A lesson's answers to predictions and choices ("lesson_answers", as in a document): the
     // model's document is made anew on each run, so the session keeps them.
     QJsonObject lessonAnswers;
+    // The shown look's snapshots and the one compared with ("snapshots" and "baseline", as in a
+    // document; left out when none).
+    std::vector<Snapshot> snapshots;
+    QString baseline;
 };
 
 inline constexpr auto sessionSuffix = ".qkvmodel.json";

@@ -325,6 +325,11 @@ private Q_SLOTS:
         const std::vector<transformer::Intervention> interventions = live()->interventions();
         QCOMPARE(interventions.size(), std::size_t(2));
         const Eigen::MatrixXf logits = live()->run()->forward->logits;
+        Document pinned = session()->document(); // a snapshot of the look, as the menu takes it
+        pinned.setSnapshots({{u"edited"_s, std::make_shared<const Document>(snapshotState(pinned))}});
+        pinned.setBaseline(u"edited"_s);
+        session()->editDocument(pinned, u"Take Snapshot"_s);
+        QCOMPARE(session()->document().baseline(), u"edited"_s);
         QTemporaryDir dir;
         const QString file = dir.filePath(u"edited.qkvmodel.json"_s);
         QVERIFY(m_window->saveLiveSession(file));
@@ -344,6 +349,12 @@ private Q_SLOTS:
         QVERIFY(grid->isSwitchedOff(0, 3));
         QCOMPARE(session()->document().value(ref), double(interventions.front().values(1, 0)));
         QCOMPARE(m_window->filePath(), QFileInfo(file).absoluteFilePath());
+        // The look's snapshot came back with it: the same numbers, so nothing changed since.
+        QCOMPARE(session()->document().baseline(), u"edited"_s);
+        QCOMPARE(session()->document().snapshots().size(), std::size_t(1));
+        const Result *then = session()->baselineResult(true);
+        QVERIFY(then);
+        QVERIFY((then->heads[2].weights - session()->result().heads[2].weights).cwiseAbs().maxCoeff() < 1e-6);
 
         // Without its model, the session says what is missing and nothing changes.
         QFile f(file);

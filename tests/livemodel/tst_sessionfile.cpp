@@ -31,6 +31,14 @@ private:
             {1, 3, Kind::Key, k}, {0, 2, Kind::Ablate, {}}, {1, 0, Kind::Attention, Eigen::MatrixXf::Identity(3, 3)}};
         // A lesson's answers, kept with the session: a choice, a clicked key, a typed number.
         s.lessonAnswers = QJsonObject {{u"previous-token"_s, 1}, {u"induction-target"_s, u"mat"_s}, {u"x"_s, 0.25}};
+        // A snapshot of the shown look, compared with.
+        Document look;
+        look.setSentence(u"the cat"_s);
+        WordVectors v = look.wordVectors(u"cat"_s);
+        v.k(0, 1) = -0.125;
+        look.setWordVectors(u"cat"_s, v);
+        s.snapshots = {{u"before"_s, std::make_shared<const Document>(look)}};
+        s.baseline = u"before"_s;
         return s;
     }
 
@@ -49,6 +57,15 @@ private Q_SLOTS:
         QCOMPARE(back.session->layer, 1);
         QCOMPARE(back.session->head, 3);
         QCOMPARE(back.session->lessonAnswers, s.lessonAnswers);
+        QCOMPARE(back.session->baseline, u"before"_s);
+        QVERIFY(back.session->snapshots == s.snapshots);
+        QCOMPARE(back.session->snapshots.front().state->wordVectors(u"cat"_s).k(0, 1), -0.125);
+        SessionFile none = s;
+        none.snapshots.clear();
+        none.baseline.clear();
+        const QByteArray plain = serializeSession(none, file);
+        QVERIFY(!plain.contains("snapshots") && !plain.contains("baseline")); // older readers unaffected
+        QVERIFY(parseSession(plain, file).session->snapshots.empty());
         QCOMPARE(back.session->interventions.size(), s.interventions.size());
         for (std::size_t i = 0; i < s.interventions.size(); ++i)
             QVERIFY(back.session->interventions[i] == s.interventions[i]); // bit for bit
@@ -107,6 +124,10 @@ private Q_SLOTS:
         QTest::newRow("list") << head + R"(, "interventions": {}})" << u"interventions: expected a list"_s;
         QTest::newRow("answers") << head + R"(, "lesson_answers": [1, 2]})"
                                  << u"lesson_answers: expected an object of answers"_s;
+        QTest::newRow("snapshot") << head
+                + R"(, "snapshots": [{"name": "a", "state": {"format": "qkvlab", "version": 1, "sentence": 3}}]})"
+                                  << u"snapshots[0].state.sentence"_s;
+        QTest::newRow("baseline") << head + R"(, "baseline": "nowhere"})" << u"baseline"_s;
     }
     void problemsAreNamedWhereTheyAre()
     {
