@@ -475,8 +475,8 @@ int main(int argc, char *argv[])
     const QCommandLineOption noPeerOption(u"no-peer"_s, u"Do not run the numpy peer."_s);
     const QCommandLineOption allOption(u"all"_s, u"Run every case, however long it takes (no time budget)."_s);
     const QCommandLineOption onlyOption(u"only"_s,
-        u"Measure one view section only: heatmap, arrows, charts, worked, layers, window, model_open, live_model, "
-        "live_window or animation."_s,
+        u"Measure one section only: engine (recompute and numpy, N <= 512), heatmap, arrows, charts, worked, "
+        "layers, window, model_open, live_model, live_window or animation."_s,
         u"section"_s);
     parser.addOptions({quickOption, peerOption, noPeerOption, allOption, onlyOption});
     parser.process(app);
@@ -487,6 +487,21 @@ int main(int argc, char *argv[])
     if (parser.isSet(allOption))
         budget.totalSeconds = budget.peerSeconds = unlimited;
     const QJsonObject machine = qkv::bench::machineJson(); // before measuring: the load average is that of others
+    if (parser.value(onlyOption) == u"engine"_s) { // the recompute cases and numpy's, N <= 512
+        std::srand(1);
+        std::vector<CaseResult> results;
+        std::vector<Case> cases = benchCases(true);
+        QJsonObject out {{u"benchmark"_s, u"qkvbench"_s}, {u"quick"_s, quick}, {u"machine"_s, machine},
+            {u"recompute"_s, runCases(cases, budget, Clock::now(), results)}};
+        if (!parser.isSet(noPeerOption)) {
+            const QJsonObject peer = runPeer(defaultPeerScript(), results, {{64, 64, 64, false}}, budget);
+            out.insert(u"numpy"_s, peer);
+            out.insert(u"numpy_ratios"_s, numpyRatios(peer, results));
+        }
+        const QByteArray json = QJsonDocument(out).toJson(QJsonDocument::Indented);
+        std::fwrite(json.constData(), 1, static_cast<std::size_t>(json.size()), stdout);
+        return 0;
+    }
     if (parser.isSet(onlyOption)) {
         const std::map<QString, std::function<QJsonObject()>> sections {{u"heatmap"_s, qkv::bench::heatmapTimings},
             {u"arrows"_s, qkv::bench::arrowGraphTimings}, {u"charts"_s, qkv::bench::chartTimings},

@@ -219,6 +219,44 @@ private Q_SLOTS:
         }
     }
 
+    // A row whose every shown cell lies within 708 of its top takes the table-driven exp; one cell
+    // below sends the row to the exp that reaches the subnormals. Both sides of that edge, with
+    // and without hidden cells (whose scores never decide it), against long double.
+    void bothSidesOfTheFastExp()
+    {
+        for (SimdLevel level : levelsHere()) {
+            setSimdLevel(level);
+            for (double low : {-707.9, -708.0, -708.0000001, -708.5, -720.0, -744.0, -800.0})
+                for (int n : {2, 5, 8, 11, 19})
+                    for (bool masked : {false, true}) {
+                        std::vector<double> s(static_cast<std::size_t>(n), 0.0), visible;
+                        s[1] = low;
+                        if (masked) {
+                            visible.assign(s.size(), 1.0);
+                            visible.back() = 0;
+                            s.back() = -1e300; // hidden: far below, yet not a reason for the slow path
+                        }
+                        std::vector<double> out(s.size(), -1.0);
+                        QCOMPARE(
+                            softmaxRow(s.data(), masked ? visible.data() : nullptr, n, 1.0, out.data()), RowStatus::Ok);
+                        const Reference ref = referenceSoftmax(s, visible, 1.0);
+                        for (std::size_t j = 0; j < s.size(); ++j) {
+                            const double want = ref.weights[j];
+                            QVERIFY2(std::abs(out[j] - want) <= 4e-16 * want + 1e-323,
+                                qPrintable(QStringLiteral("%1 low=%2 n=%3 j=%4: %5 vs %6")
+                                               .arg(QLatin1String(simdLevelName(level)))
+                                               .arg(low)
+                                               .arg(n)
+                                               .arg(j)
+                                               .arg(out[j], 0, 'g', 17)
+                                               .arg(want, 0, 'g', 17)));
+                        }
+                        if (masked)
+                            QCOMPARE(out.back(), 0.0);
+                    }
+        }
+    }
+
     // In place (out == scores), at the extremes of the exponent: the largest weight is exactly 1
     // before normalizing, and far-below ones underflow to 0 without NaN.
     void inPlaceAndExtremes()
