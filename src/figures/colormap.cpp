@@ -245,7 +245,7 @@ void paintMatrix(QPainter &painter, const QRectF &target, const SquareMatrix &va
         const qreal s = std::hypot(t.m11(), t.m12());
         const QSize px(std::min(8192, qRound(target.width() * s)), std::min(8192, qRound(target.height() * s)));
         if (!reuse || cache.size() != px)
-            cache = matrixImage(values, visible, scale, px, mask);
+            matrixImageInto(cache, values, visible, scale, px, mask);
         else if (pools && n == m && pools->fit(n, px.width(), scale.map == Colormap::Diverging))
             pools->colour(cache, scale, mask);
         else

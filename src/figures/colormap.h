@@ -85,6 +85,10 @@ std::pair<double, double> visibleRange(const SquareMatrix &values, const SquareM
 // when all its cells are. `visible` is empty when nothing is masked.
 QImage matrixImage(
     const SquareMatrix &values, const SquareMatrix &visible, const ColorScale &scale, QSize pixels, MaskColors mask);
+// The same into `image`, whose buffer is kept when it already has that size: a new 4 MB image
+// per paint is as many page faults, and freeing the last one unmaps it.
+void matrixImageInto(QImage &image, const SquareMatrix &values, const SquareMatrix &visible, const ColorScale &scale,
+    QSize pixels, MaskColors mask);
 // The pixel lines of such an image (of the same values' shape, scale and mask) that show any
 // of `rows` (ascending) coloured again, after those rows changed: the same pixels as a new image.
 void recolourRows(QImage &image, const SquareMatrix &values, const SquareMatrix &visible, const ColorScale &scale,

@@ -243,6 +243,7 @@ qreal HeatmapFigure::labelAdvance(const QFont &font) const
     if (m_labels.tokens != tokens || m_labels.font != font) {
         m_labels.tokens = tokens;
         m_labels.font = font;
+        m_labels.drawn.clear();
         const QFontMetricsF fm(font);
         m_labels.advance = 0;
         for (const QString &t : m_labels.tokens)

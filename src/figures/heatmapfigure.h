@@ -8,6 +8,7 @@
 #include "figures/rowpools.h"
 
 #include <QCoreApplication>
+#include <QHash>
 #include <QImage>
 #include <QList>
 #include <QPoint>
@@ -155,6 +156,15 @@ private:
         QFont font;
         quint64 serial = 0;
         qreal advance = 0;
+        // The labels as drawn, elided to `drawnWidth` in `drawnFont`, with their advances, by
+        // index in `tokens`: shaping them again at every paint was most of a repaint.
+        struct Drawn {
+            QString text;
+            qreal advance;
+        };
+        QFont drawnFont;
+        qreal drawnWidth = -1;
+        QHash<int, Drawn> drawn;
     };
     // The coloured cells as one image, for the data, device size and mask colours of `key`.
     struct Cells {

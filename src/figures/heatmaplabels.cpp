@@ -26,6 +26,21 @@ void HeatmapFigure::paintLabels(QPainter &painter, const Layout &l, const Figure
     QFont bold = l.labelFont;
     bold.setBold(true);
     const QColor highlighted = style.palette.color(QPalette::HighlightedText);
+    if (m_labels.drawnFont != l.labelFont || m_labels.drawnWidth != width) {
+        m_labels.drawn.clear();
+        m_labels.drawnFont = l.labelFont;
+        m_labels.drawnWidth = width;
+    }
+    // Token `index` of labelAdvance's list (the rows', then in cross-attention the columns').
+    const auto drawn = [&](int index, const QString &token) -> const Labels::Drawn & {
+        auto it = m_labels.drawn.find(index);
+        if (it == m_labels.drawn.end()) {
+            QString label = fm.elidedText(tokenLabel(token), Qt::ElideRight, width);
+            const qreal advance = fm.horizontalAdvance(label);
+            it = m_labels.drawn.insert(index, {std::move(label), advance});
+        }
+        return *it;
+    };
     // A row's problem colours its token's label; in self-attention its column's too.
     const auto plain = [&](int i, bool column) {
         return (!column || !r.isCross()) && i < l.n && problem[static_cast<std::size_t>(i)] ? warning : text;
@@ -33,8 +48,7 @@ void HeatmapFigure::paintLabels(QPainter &painter, const Layout &l, const Figure
     // The selected query is marked among the rows, a selected key among the columns; in a
     // figure the selected token is bold, not a selection box.
     for (int i : l.shown) {
-        const QString label = fm.elidedText(tokenLabel(r.tokens[i]), Qt::ElideRight, width);
-        const qreal advance = fm.horizontalAdvance(label);
+        const auto &[label, advance] = drawn(i, r.tokens[i]);
         const qreal centre = (i + 0.5) * l.cell;
         const bool rowSelected = i == m_selectedRow;
         const QRectF rowLabel(l.grid.left() - l.extent, l.grid.top() + centre - lh / 2, width, lh);
@@ -46,8 +60,7 @@ void HeatmapFigure::paintLabels(QPainter &painter, const Layout &l, const Figure
         painter.drawText(rowLabel, Qt::AlignRight | Qt::AlignVCenter, label);
     }
     for (int i : l.shownColumns) {
-        const QString label = fm.elidedText(tokenLabel(r.keys()[i]), Qt::ElideRight, width);
-        const qreal advance = fm.horizontalAdvance(label);
+        const auto &[label, advance] = drawn(r.isCross() ? l.n + i : i, r.keys()[i]);
         const qreal centre = (i + 0.5) * l.cell;
         const bool columnSelected = i == m_selectedColumn;
         painter.setFont(figure && columnSelected ? bold : l.labelFont);

@@ -14,6 +14,56 @@
 namespace qkv {
 namespace {
 
+// The largest (and, by magnitude, smallest) visible value of each column over rows [r0, r1),
+// into `high` (`low`), as whole-row Eigen arrays (SIMD). Four rows are read side by side, the
+// last repeated where fewer are left: one row at a time left the memory waiting between rows.
+template<bool masked>
+void poolRows(const SquareMatrix &values, const SquareMatrix &visible, int r0, int r1, double *high, double *low,
+    bool byMagnitude)
+{
+    const Eigen::Index n = values.cols();
+    const auto cells = [&](int r, double hiddenAs) {
+        const Eigen::Map<const Eigen::ArrayXd> v(values.data() + r * n, n);
+        if constexpr (masked) {
+            const Eigen::Map<const Eigen::ArrayXd> shown(visible.data() + r * n, n);
+            return (shown != 0).select(v, hiddenAs);
+        } else {
+            (void)hiddenAs;
+            return v;
+        }
+    };
+    const double inf = std::numeric_limits<double>::infinity();
+    Eigen::Map<Eigen::ArrayXd> hi(high, n), lo(low, n);
+    for (int r = r0; r < r1; r += 4) {
+        const int a = r, b = std::min(r + 1, r1 - 1), c = std::min(r + 2, r1 - 1), d = std::min(r + 3, r1 - 1);
+        const auto top = [&] { return cells(a, -inf).max(cells(b, -inf)).max(cells(c, -inf).max(cells(d, -inf))); };
+        if (r == r0)
+            hi = top();
+        else
+            hi = hi.max(top());
+        if (!byMagnitude)
+            continue;
+        const auto bottom = [&] { return cells(a, inf).min(cells(b, inf)).min(cells(c, inf).min(cells(d, inf))); };
+        if (r == r0)
+            lo = bottom();
+        else
+            lo = lo.min(bottom());
+    }
+}
+
+// max or min over p[0 … count), count ≥ 1, in two interleaved chains (the last cell may be taken
+// twice): a pixel pools 4 or 5 cells at 4,096 tokens, and one chain waited on each in turn.
+template<class Op>
+double spanFold(const double *p, int count, Op op)
+{
+    double a = p[0], b = p[count - 1];
+    for (int c = 1; c + 1 < count; c += 2) {
+        a = op(a, p[c]);
+        b = op(b, p[c + 1]);
+    }
+    return op(a, b);
+}
+
 // Colours the pixel lines [yBegin, yEnd) of `image` (all of them, or those `wanted` marks).
 void colourLines(QImage &image, uchar *bits, const SquareMatrix &values, const SquareMatrix &visible,
     const ColorScale &scale, MaskColors mask, qsizetype yBegin, qsizetype yEnd, const std::vector<char> *wanted)
@@ -50,31 +100,10 @@ void colourLines(QImage &image, uchar *bits, const SquareMatrix &values, const S
         previous[0] = r0;
         previous[1] = r1;
         double *hiCol = high.data(), *loCol = low.data();
-        // Whole rows at a time as Eigen arrays (SIMD), the first row taken as it is; the low side
-        // only matters for |v| pooling.
-        Eigen::Map<Eigen::ArrayXd> hiA(hiCol, n), loA(loCol, n);
-        for (int r = r0; r < r1; ++r) {
-            const Eigen::Map<const Eigen::ArrayXd> v(values.data() + static_cast<qint64>(r) * n, n);
-            if (masked) {
-                const Eigen::Map<const Eigen::ArrayXd> vis(visible.data() + static_cast<qint64>(r) * n, n);
-                if (r == r0)
-                    hiA = (vis != 0).select(v, -inf);
-                else
-                    hiA = hiA.max((vis != 0).select(v, -inf));
-                if (byMagnitude && r == r0)
-                    loA = (vis != 0).select(v, inf);
-                else if (byMagnitude)
-                    loA = loA.min((vis != 0).select(v, inf));
-            } else {
-                if (r == r0)
-                    hiA = v;
-                else
-                    hiA = hiA.max(v);
-                if (byMagnitude && r == r0)
-                    loA = v;
-                else if (byMagnitude)
-                    loA = loA.min(v);
-            }
+        if (masked) {
+            poolRows<true>(values, visible, r0, r1, hiCol, loCol, byMagnitude);
+        } else {
+            poolRows<false>(values, visible, r0, r1, hiCol, loCol, byMagnitude);
         }
         bool anyHidden = false;
         if (n <= w) { // a pixel shows one cell: colour each cell once, then spread the colours
@@ -89,14 +118,12 @@ void colourLines(QImage &image, uchar *bits, const SquareMatrix &values, const S
             }
         } else {
             for (int x = 0; x < w; ++x) {
-                double hi = -inf, lo = inf;
                 const int c0 = colFirst[static_cast<std::size_t>(x)], c1 = colFirst[static_cast<std::size_t>(x) + 1];
-                for (int c = c0; c < c1; ++c)
-                    hi = std::max(hi, hiCol[c]);
-                for (int c = c0; byMagnitude && c < c1; ++c)
-                    lo = std::min(lo, loCol[c]);
-                pixelHigh[static_cast<std::size_t>(x)] = hi;
-                pixelLow[static_cast<std::size_t>(x)] = lo;
+                pixelHigh[static_cast<std::size_t>(x)]
+                    = spanFold(hiCol + c0, c1 - c0, [](double a, double b) { return std::max(a, b); });
+                pixelLow[static_cast<std::size_t>(x)] = byMagnitude
+                    ? spanFold(loCol + c0, c1 - c0, [](double a, double b) { return std::min(a, b); })
+                    : inf;
             }
             anyHidden = colours.colourLine(line, pixelHigh.data(), pixelLow.data(), w, y);
         }
@@ -122,14 +149,23 @@ void colourAll(QImage &image, const SquareMatrix &values, const SquareMatrix &vi
 QImage matrixImage(
     const SquareMatrix &values, const SquareMatrix &visible, const ColorScale &scale, QSize pixels, MaskColors mask)
 {
+    QImage image;
+    matrixImageInto(image, values, visible, scale, pixels, mask);
+    return image;
+}
+
+void matrixImageInto(QImage &image, const SquareMatrix &values, const SquareMatrix &visible, const ColorScale &scale,
+    QSize pixels, MaskColors mask)
+{
     const int w = pixels.width(), h = pixels.height();
-    QImage image(std::max(w, 1), std::max(h, 1), QImage::Format_RGB32);
+    const QSize size(std::max(w, 1), std::max(h, 1));
+    if (image.size() != size || image.format() != QImage::Format_RGB32)
+        image = QImage(size, QImage::Format_RGB32);
     if (values.rows() == 0 || values.cols() == 0 || w <= 0 || h <= 0) {
         image.fill(mask.fill);
-        return image;
+        return;
     }
     colourAll(image, values, visible, scale, mask, nullptr);
-    return image;
 }
 
 void recolourRows(QImage &image, const SquareMatrix &values, const SquareMatrix &visible, const ColorScale &scale,

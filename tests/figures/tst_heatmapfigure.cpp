@@ -2,6 +2,8 @@
 // Widgets, the way the command line and the figures of an export use it.
 #include "attention/incrementalupdate.h"
 #include "figures/heatmapfigure.h"
+#include "figures/maxpool.h"
+#include "figures/pixelline.h"
 #include "plainstyle.h"
 #include "randomdocument.h"
 #include "viewpixels.h"
@@ -179,6 +181,87 @@ private Q_SLOTS:
         figure.setData(&r, 1);
         QCOMPARE(pixelAt(paint(figure, style), c), figure.colorScale().color(1.0 / 3));
         QVERIFY(figure.colorScale().color(1.0) != figure.colorScale().color(1.0 / 3));
+    }
+
+    // Labels are kept between paints: the tokens in another order (so the labels' room stays
+    // the same), then a second sentence's columns, draw what a figure given them afresh draws.
+    void newTokensAreLabelledAnew()
+    {
+        const FigureStyle style = test::plainStyle(false);
+        const Result first = threeTokens();
+        Result renamed = first;
+        renamed.tokens = {QStringLiteral("sat"), QStringLiteral("the"), QStringLiteral("cat")};
+        Result cross = renamed;
+        cross.keyTokens = {QStringLiteral("cat"), QStringLiteral("sat"), QStringLiteral("the")};
+        HeatmapFigure figure;
+        figure.setData(&first, 0);
+        const QImage before = paint(figure, style);
+        for (const Result *next : {&renamed, &cross}) {
+            figure.setData(next, 0);
+            HeatmapFigure fresh;
+            fresh.setData(next, 0);
+            const QImage now = paint(figure, style);
+            QVERIFY(now != before);
+            QVERIFY(now == paint(fresh, style));
+        }
+    }
+
+    // Every pixel of the cell image against its cells, worked one pixel at a time: the colour of
+    // the largest visible value it covers (by magnitude, keeping the sign, on a diverging scale),
+    // the hatch where all are hidden. Pooled both ways, spread both ways, and mixed; an image
+    // drawn into the buffer of an older one is the same.
+    void pixelsShowTheExtremesOfTheirCells()
+    {
+        std::mt19937 rng(5);
+        std::uniform_real_distribution<double> value(-1.0, 1.0);
+        const MaskColors mask {qRgb(240, 240, 240), qRgb(90, 90, 90)};
+        for (const auto &[rows, cols] : {std::pair {7, 7}, {300, 300}, {1001, 1001}, {300, 5}, {9, 1001}})
+            for (const QSize pixels : {QSize(97, 53), QSize(420, 310)})
+                for (const Colormap map : {Colormap::Viridis, Colormap::Diverging})
+                    for (const bool masked : {false, true}) {
+                        const SquareMatrix m = SquareMatrix::NullaryExpr(rows, cols, [&] { return value(rng); });
+                        SquareMatrix visible;
+                        if (masked) {
+                            visible = SquareMatrix::Ones(rows, cols);
+                            for (int i = 0; i < rows; ++i)
+                                for (int j = 0; j < cols; ++j)
+                                    if ((i * 7 + j * 3) % 5 == 0 || (i < rows / 3 && j < cols / 3))
+                                        visible(i, j) = 0;
+                        }
+                        const ColorScale scale = ColorScale::fit(map, -1, 1);
+                        const PixelColours colours(scale, mask);
+                        QImage older(pixels, QImage::Format_RGB32);
+                        older.fill(Qt::red);
+                        matrixImageInto(older, m, visible, scale, pixels, mask);
+                        const QImage image = matrixImage(m, visible, scale, pixels, mask);
+                        const QString where = QStringLiteral("%1 × %2 cells, %3 × %4 px, map %5, masked %6")
+                                                  .arg(rows)
+                                                  .arg(cols)
+                                                  .arg(pixels.width())
+                                                  .arg(pixels.height())
+                                                  .arg(int(map))
+                                                  .arg(masked);
+                        QVERIFY2(older == image, qPrintable(where));
+                        const std::vector<int> rowFirst = cellBounds(rows, pixels.height()),
+                                               colFirst = cellBounds(cols, pixels.width());
+                        for (int y = 0; y < pixels.height(); ++y)
+                            for (int x = 0; x < pixels.width(); ++x) {
+                                const int r0 = rowFirst[std::size_t(y)], c0 = colFirst[std::size_t(x)];
+                                const int r1 = std::max(r0 + 1, rowFirst[std::size_t(y) + 1]);
+                                const int c1 = std::max(c0 + 1, colFirst[std::size_t(x) + 1]);
+                                double hi = -std::numeric_limits<double>::infinity(), lo = -hi;
+                                for (int r = r0; r < r1; ++r)
+                                    for (int c = c0; c < c1; ++c)
+                                        if (!masked || visible(r, c) != 0) {
+                                            hi = std::max(hi, m(r, c));
+                                            lo = std::min(lo, m(r, c));
+                                        }
+                                const QRgb want
+                                    = PixelColours::hidden(hi) ? colours.hatch(x, y) : colours.colour(hi, lo);
+                                if (image.pixel(x, y) != want)
+                                    QFAIL(qPrintable(QStringLiteral("%1: pixel (%2, %3)").arg(where).arg(x).arg(y)));
+                            }
+                    }
     }
 
     // Rows recoloured in place give the pixels of a new image: pooled (more rows than pixel
