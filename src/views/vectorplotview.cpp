@@ -263,10 +263,15 @@ void VectorPlotView::syncData() const
     const qsizetype groups = cloud.groups().size();
     for (Role role : roles) {
         QScatterSeries *s = m_series[idx(role)];
-        s->replace(isDrawn(role) ? cloud.presentPoints(role) : QList<QPointF>());
-        s->setVisible(isDrawn(role));
         const qreal marker = groups <= 30 ? 12 : groups <= 200 ? 9 : 6;
-        s->setMarkerSize(role == Role::Key ? std::round(marker * 1.15) : marker); // a triangle looks smaller
+        const qreal size = role == Role::Key ? std::round(marker * 1.15) : marker; // a triangle looks smaller
+        // See useLightMarkers: the old markers go first.
+        if (s->markerSize() != size || s->isVisible() != isDrawn(role)) {
+            s->clear();
+            s->setVisible(isDrawn(role));
+            s->setMarkerSize(size);
+        }
+        s->replace(isDrawn(role) ? cloud.presentPoints(role) : QList<QPointF>());
     }
     m_axisX->setTitleText(cloud.axisTitle(Qt::Horizontal, locale()));
     m_axisY->setTitleText(cloud.axisTitle(Qt::Vertical, locale()));
@@ -367,9 +372,15 @@ void VectorPlotView::useLightMarkers(bool light, qreal dpr) const
         if (key == m_drawn.lightKeys[idx(role)])
             continue;
         m_drawn.lightKeys[idx(role)] = key;
+        // Qt Charts restyles every marker of a series whose size, visibility or light marker
+        // changes, looking each one's point up in the whole series (Qt 6.4): quadratic in the
+        // points. With them taken out first, a 4,000-token plot's export took half as long.
+        const QList<QPointF> points = s->points();
+        s->clear();
         s->setLightMarker(light
                 ? chartstyle::markerImage(s->markerShape(), s->markerSize(), roleColor(role, dark), border, dpr)
                 : QImage());
+        s->replace(points);
     }
 }
 
