@@ -92,8 +92,19 @@ inline bool isRasterDevice(const QPainter &painter)
     return !engine || engine->type() == QPaintEngine::Raster || engine->type() == QPaintEngine::OpenGL2;
 }
 
-// A marker drawn once into an image (a Qt Charts "light marker"): stamping an image is many times
-// faster than drawing a thousand anti-aliased shapes.
+// A scatter marker of `shape` filling `cell`, with the painter's pen and brush.
+inline void drawMarker(QPainter &painter, QScatterSeries::MarkerShape shape, const QRectF &cell)
+{
+    if (shape == QScatterSeries::MarkerShapeCircle)
+        painter.drawEllipse(cell);
+    else if (shape == QScatterSeries::MarkerShapeTriangle)
+        painter.drawPolygon(QPolygonF {QPointF(cell.center().x(), cell.top()), cell.bottomRight(), cell.bottomLeft()});
+    else
+        painter.drawRect(cell);
+}
+
+// A marker drawn once into an image: stamping an image is many times faster than drawing a
+// thousand anti-aliased shapes.
 inline QImage markerImage(
     QScatterSeries::MarkerShape shape, qreal size, const QColor &fill, const QColor &border, qreal dpr)
 {
@@ -105,13 +116,7 @@ inline QImage markerImage(
     p.setRenderHint(QPainter::Antialiasing);
     p.setPen(QPen(border, 1));
     p.setBrush(fill);
-    const QRectF r(0.5, 0.5, size - 1, size - 1);
-    if (shape == QScatterSeries::MarkerShapeCircle)
-        p.drawEllipse(r);
-    else if (shape == QScatterSeries::MarkerShapeTriangle)
-        p.drawPolygon(QPolygonF {QPointF(r.center().x(), r.top()), r.bottomRight(), r.bottomLeft()});
-    else
-        p.drawRect(r);
+    drawMarker(p, shape, QRectF(0.5, 0.5, size - 1, size - 1));
     return image;
 }
 

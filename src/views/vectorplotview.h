@@ -180,7 +180,8 @@ private:
     void paintAnnotations(QPainter &painter, QSizeF size, std::vector<QRectF> keepClear) const;
     AnnotationTargets annotationTargets(QSizeF size, std::vector<QRectF> keepClear) const;
     static QString roleName(Role role);
-    void useLightMarkers(bool light, qreal dpr) const;
+    // A dense plot's markers, which Qt Charts is given none of (see syncData).
+    void paintMarkers(QPainter &painter) const;
 
     SessionBinding m_binding;
     Axes m_axes = Axes::Automatic;
@@ -207,7 +208,7 @@ private:
         VectorCloud cloud;
         QList<qreal> labelWidths; // per group
         QHash<QString, qreal> widthCache; // label text → width in the widget font
-        std::array<QString, 3> lightKeys; // the light marker in use per role ("": shapes)
+        bool stamped = false; // the markers are paintMarkers', not Qt Charts'
     };
     // The axes' ranges: fitted anew after options or size change, checked after data change.
     struct Ranges {

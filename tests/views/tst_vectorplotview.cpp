@@ -1,9 +1,11 @@
 #include "document/documentio.h"
 #include "session/documentsession.h"
+#include "views/vectorplotroles.h"
 #include "views/vectorplotview.h"
 
 #include <QMenu>
 #include <QPainter>
+#include <QPicture>
 #include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTest>
@@ -263,6 +265,51 @@ private Q_SLOTS:
 
         view.setRoleShown(Role::Key, false);
         QVERIFY(view.pointAt(pos).role != Role::Key || !view.pointAt(pos).isValid());
+    }
+
+    // From 31 words on, the view draws the markers itself (Qt Charts gets no points): each
+    // role's markers are where the hit test finds them, in the role's colour, stamped on a raster
+    // and drawn as shapes on a vector device (a QPicture, played back here).
+    void densePlotsDrawTheirOwnMarkers()
+    {
+        QStringList words;
+        for (int i = 0; i < 60; ++i)
+            words << QStringLiteral("w%1").arg(i);
+        auto session = sentenceSession(words.join(QLatin1Char(' ')), 4);
+        VectorPlotView view;
+        view.setPalette(lightPalette());
+        view.resize(viewSize);
+        view.setSession(session.get());
+        view.setDimensions(0, 1);
+        const QRectF rect(QPointF(0, 0), viewSize);
+        for (Role role : vectorplot::roles) {
+            for (Role other : vectorplot::roles)
+                view.setRoleShown(other, other == role);
+            QPicture picture;
+            QPainter recorder(&picture);
+            view.paint(recorder, rect);
+            recorder.end();
+            QImage played(viewSize, QImage::Format_RGB32);
+            played.fill(Qt::magenta);
+            QPainter player(&played);
+            picture.play(&player);
+            player.end();
+            for (const QImage &image : {render(view), played}) {
+                int inside = 0, coloured = 0;
+                for (int token = 0; token < words.size(); ++token) {
+                    const QPointF pos = view.pointPosition(rect, {role, token});
+                    // The body of every shape (a triangle's is below its centre).
+                    const QPoint at = (pos + QPointF(0, role == Role::Key ? 2 : 0)).toPoint();
+                    if (!image.rect().contains(at))
+                        continue;
+                    ++inside;
+                    coloured += image.pixelColor(at) == vectorplot::roleColor(role, false);
+                }
+                QCOMPARE(inside, int(words.size()));
+                // A few lie under a label or the legend.
+                QVERIFY2(coloured >= inside * 9 / 10, qPrintable(QStringLiteral("%1 of %2").arg(coloured).arg(inside)));
+            }
+        }
     }
 
     void headlessRenderIsNotBlank()
