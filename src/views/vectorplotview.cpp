@@ -270,13 +270,9 @@ void VectorPlotView::syncData() const
         QScatterSeries *s = m_series[idx(role)];
         const qreal marker = groups <= 30 ? 12 : groups <= 200 ? 9 : 6;
         const qreal size = role == Role::Key ? std::round(marker * 1.15) : marker; // a triangle looks smaller
-        // The old markers go first (see above).
-        if (s->markerSize() != size || s->isVisible() != isDrawn(role)) {
-            s->clear();
-            s->setVisible(isDrawn(role));
-            s->setMarkerSize(size);
-        }
         s->replace(isDrawn(role) && !m_drawn.stamped ? cloud.presentPoints(role) : QList<QPointF>());
+        s->setVisible(isDrawn(role));
+        s->setMarkerSize(size); // restyles at most 30 points (see above)
     }
     m_axisX->setTitleText(cloud.axisTitle(Qt::Horizontal, locale()));
     m_axisY->setTitleText(cloud.axisTitle(Qt::Vertical, locale()));
