@@ -4,6 +4,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLocale>
+#include <QVariant>
 
 #include <algorithm>
 #include <array>
@@ -39,6 +40,10 @@ QByteArray scalar(const QJsonValue &v)
     case QJsonValue::Bool:
         return v.toBool() ? "true" : "false";
     case QJsonValue::Double:
+        // An integer the parser kept as one (every integer of 64 bits) is written exactly: as a
+        // double, 155555555555555555 would come back as 155555555555555550.
+        if (v.toVariant().typeId() == QMetaType::LongLong)
+            return QByteArray::number(v.toInteger());
         return formatNumber(v.toDouble()).toLatin1();
     case QJsonValue::String: {
         // QJsonDocument already escapes strings exactly as JSON requires. But Qt 6.4's parser drops
