@@ -3140,6 +3140,22 @@
         <source>Contributions a·v to the selected token&apos;s output</source>
         <translation>Beiträge a·v zur Ausgabe des ausgewählten Tokens</translation>
     </message>
+    <message>
+        <source>Drawing %1 (%2 × %3 pixels)…</source>
+        <translation>%1 wird gezeichnet (%2 × %3 Pixel)…</translation>
+    </message>
+    <message>
+        <source>Stopped: %1 was not written</source>
+        <translation>Angehalten: %1 wurde nicht geschrieben</translation>
+    </message>
+    <message>
+        <source>Drawing the figure as PNG…</source>
+        <translation>Die Abbildung wird als PNG gezeichnet…</translation>
+    </message>
+    <message>
+        <source>Drawing the figure as SVG…</source>
+        <translation>Die Abbildung wird als SVG gezeichnet…</translation>
+    </message>
 </context>
 <context>
     <name>qkv::GoalSeekDialog</name>

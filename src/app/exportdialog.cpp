@@ -3,6 +3,7 @@
 
 #include "ui_exportdialog.h"
 
+#include "app/backgroundfigure.h"
 #include "app/figurerenderer.h"
 #include "export/figurecaption.h"
 #include "export/resultnumbers.h"
@@ -152,12 +153,11 @@ FigureOptions ExportDialog::figureOptions() const
     return options;
 }
 
-QByteArray ExportDialog::figureBytes(const FigureSpec &spec, QString *error) const
+std::optional<QByteArray> ExportDialog::figureBytes(const FigureSpec &spec, const QString &label, QString *error)
 {
     FigureOptions options = figureOptions();
     options.textAsPaths = spec.textAsPaths;
-    const FigureRenderer renderer(figureInput(*m_session), options);
-    return renderFigure(spec, renderer.painter(), error);
+    return BackgroundFigure(*m_session, options).render(this, label, spec, error);
 }
 
 QImage ExportDialog::previewImage() const
@@ -259,8 +259,15 @@ QString ExportDialog::saveFigure(const QString &path)
     if (suffix >= 0)
         spec.format = static_cast<FigureFormat>(suffix);
     QString error;
-    const QByteArray bytes = figureBytes(spec, &error);
-    error = bytes.isEmpty() ? tr("Could not render %1: %2").arg(path, error) : saveAtomically(path, bytes);
+    const QSize pixels = (QSizeF(spec.size) * spec.scale).toSize();
+    const std::optional<QByteArray> bytes = figureBytes(spec,
+        tr("Drawing %1 (%2 × %3 pixels)…").arg(QFileInfo(path).fileName()).arg(pixels.width()).arg(pixels.height()),
+        &error);
+    if (!bytes) { // Stop: the user knows, no message box
+        m_lastError = tr("Stopped: %1 was not written").arg(path);
+        return m_lastError;
+    }
+    error = bytes->isEmpty() ? tr("Could not render %1: %2").arg(path, error) : saveAtomically(path, *bytes);
     report(error);
     return error;
 }
@@ -272,18 +279,22 @@ QString ExportDialog::saveNumbers(const QString &path)
     return error;
 }
 
-void ExportDialog::copyFigure() const
+void ExportDialog::copyFigure()
 {
     FigureSpec spec = figureSpec();
     spec.format = FigureFormat::Png;
-    const QByteArray png = figureBytes(spec);
+    const std::optional<QByteArray> png = figureBytes(spec, tr("Drawing the figure as PNG…"));
+    if (!png)
+        return;
     spec.format = FigureFormat::Svg;
     spec.scale = 1;
-    const QByteArray svg = figureBytes(spec);
+    const std::optional<QByteArray> svg = figureBytes(spec, tr("Drawing the figure as SVG…"));
+    if (!svg)
+        return;
     auto *data = new QMimeData;
-    data->setImageData(QImage::fromData(png, "png"));
-    data->setData(QStringLiteral("image/png"), png);
-    data->setData(QStringLiteral("image/svg+xml"), svg);
+    data->setImageData(QImage::fromData(*png, "png"));
+    data->setData(QStringLiteral("image/png"), *png);
+    data->setData(QStringLiteral("image/svg+xml"), *svg);
     QGuiApplication::clipboard()->setMimeData(data);
 }
 

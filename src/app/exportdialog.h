@@ -7,6 +7,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 
 class QTimer;
 
@@ -38,16 +39,17 @@ public:
     void setFormat(FigureFormat format);
     // The figure as it will be written: size (an automatic height resolved), scale, format.
     FigureSpec figureSpec() const;
-    QByteArray figureBytes(const FigureSpec &spec, QString *error = nullptr) const;
+    // Drawn on a worker while a progress dialog offers Stop (BackgroundFigure); nullopt: stopped.
+    std::optional<QByteArray> figureBytes(const FigureSpec &spec, const QString &label, QString *error = nullptr);
     // The preview as shown (the figure scaled to fit the preview area).
     QImage previewImage() const;
     QString numbersText() const;
 
-    // Write to `path` atomically; an empty string, or the reason it failed. A figure's format
-    // follows the path's suffix when it names one (png, svg, pdf).
+    // Write to `path` atomically; an empty string, or the reason it failed (or that Stop was
+    // pressed). A figure's format follows the path's suffix when it names one (png, svg, pdf).
     QString saveFigure(const QString &path);
     QString saveNumbers(const QString &path);
-    void copyFigure() const;
+    void copyFigure();
     void copyNumbers() const;
     QString lastError() const { return m_lastError; }
 

@@ -126,6 +126,7 @@ View *FigureRenderer::adopt(View *view)
     if constexpr (requires { view->setFigureMode(true); })
         view->setFigureMode(true);
     m_views.emplace_back(view);
+    m_paintsWidgets = true;
     return view;
 }
 

@@ -33,6 +33,9 @@ public:
     void setInput(const FigureInput &input);
 
     bool isValid() const { return static_cast<bool>(m_paint); }
+    // Whether painting goes through a widget (the vector plot's chart), which only the GUI thread
+    // may do; every other figure paints on any thread.
+    bool paintsWidgets() const { return m_paintsWidgets; }
     // The size the figure needs at this width (the worked computation grows with its text).
     QSize preferredSize(int width) const;
     const PaintFigure &painter() const { return m_paint; }
@@ -48,6 +51,7 @@ private:
     FigureOptions m_options;
     std::vector<std::unique_ptr<QWidget>> m_views;
     VectorPlotView *m_vectors = nullptr; // one of m_views, kept by setInput
+    bool m_paintsWidgets = false;
     PaintFigure m_paint;
     std::function<QSize(int)> m_preferredSize;
 };

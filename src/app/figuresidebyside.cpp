@@ -61,6 +61,7 @@ bool FigureRenderer::buildSideBySide(const FigureInput &input)
     const auto right = std::make_shared<FigureRenderer>(b, one);
     if (!left->isValid() || !right->isValid())
         return false;
+    m_paintsWidgets = left->paintsWidgets() || right->paintsWidgets();
     const QString headings[2]
         = {QCoreApplication::translate("FigureRenderer", "A: snapshot “%1”").arg(input.baselineName),
             QCoreApplication::translate("FigureRenderer", "B: now")};

@@ -1,7 +1,9 @@
 #include "app/windowprogress.h"
 
 #include <QCoreApplication>
+#include <QEventLoop>
 #include <QProgressDialog>
+#include <QTimer>
 
 #include <algorithm>
 
@@ -38,6 +40,23 @@ void WindowProgress::setBusy(const QString &label)
     m_dialog->setLabelText(label);
     m_dialog->setRange(0, 0);
     QCoreApplication::processEvents();
+}
+
+bool WindowProgress::waitUntil(const std::function<bool()> &done)
+{
+    if (done())
+        return true;
+    m_dialog->setRange(0, 0);
+    QEventLoop loop;
+    QTimer poll; // a worker cannot safely reach this loop: it is asked instead
+    QObject::connect(&poll, &QTimer::timeout, &loop, [&] {
+        if (done())
+            loop.quit();
+    });
+    QObject::connect(m_dialog.get(), &QProgressDialog::canceled, &loop, &QEventLoop::quit);
+    poll.start(10);
+    loop.exec();
+    return !stopped();
 }
 
 } // namespace qkv

@@ -2,6 +2,7 @@
 
 #include <QString>
 
+#include <functional>
 #include <memory>
 
 class QProgressDialog;
@@ -10,8 +11,8 @@ class QWidget;
 namespace qkv {
 
 // Long work in the window, step by step on the GUI thread (an animation's frames, drawn by the
-// figures' widgets): a window-modal progress dialog with a Stop button, shown once the work has
-// taken 300 ms, that keeps the window painting and answering between steps.
+// figures' widgets) or on a worker (one large figure): a window-modal progress dialog with a Stop button, shown once
+// the work has taken 300 ms, that keeps the window painting and answering between steps.
 class WindowProgress
 {
 public:
@@ -24,6 +25,9 @@ public:
     bool advance(int done);
     // A step that cannot say how far it is (encoding the frames): the label, the bar busy.
     void setBusy(const QString &label);
+    // Work on another thread: the window keeps answering until `done` says it is finished
+    // (true) or Stop is pressed (false).
+    bool waitUntil(const std::function<bool()> &done);
     bool stopped() const;
 
 private:

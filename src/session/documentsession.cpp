@@ -16,7 +16,22 @@ DocumentSession::DocumentSession(QObject *parent)
     : QObject(parent)
 {
     m_pool.setMaxThreadCount(1);
-    m_result = compute(m_document);
+    m_result = std::make_shared<Result>(compute(m_document));
+}
+
+Result &DocumentSession::ownResult()
+{
+    if (m_result.use_count() > 1)
+        m_result = std::make_shared<Result>(*m_result);
+    return *m_result;
+}
+
+void DocumentSession::setResult(Result result)
+{
+    if (m_result.use_count() > 1)
+        m_result = std::make_shared<Result>(std::move(result));
+    else
+        *m_result = std::move(result);
 }
 
 bool DocumentSession::isComputedInBackground(const Document &doc)
@@ -26,13 +41,13 @@ bool DocumentSession::isComputedInBackground(const Document &doc)
     return n * n * doc.settings().heads * (doc.settings().dim + 8) >= 1024.0 * 1024 * 11;
 }
 
-const Result *DocumentSession::baselineResult(bool wait) const
+std::shared_ptr<const Result> DocumentSession::sharedBaselineResult(bool wait) const
 {
     const Snapshot *baseline = m_document.baselineSnapshot();
     if (!baseline)
         return nullptr;
     if (m_baselineState == baseline->state)
-        return &m_baselineResult;
+        return m_baselineResult;
     // A snapshot just taken holds the numbers shown: their result is the current one. An older
     // one is computed: a large one on the worker, so that choosing it keeps the window answering.
     const bool current = !m_computing && m_resultGeneration == m_generation;
@@ -43,10 +58,10 @@ const Result *DocumentSession::baselineResult(bool wait) const
             const_cast<DocumentSession *>(this)->startBaselineCompute(baseline->state);
         return nullptr;
     } else {
-        m_baselineResult = compute(*baseline->state);
+        m_baselineResult = std::make_shared<const Result>(compute(*baseline->state));
     }
     m_baselineState = baseline->state;
-    return &m_baselineResult;
+    return m_baselineResult;
 }
 
 void DocumentSession::startBaselineCompute(const std::shared_ptr<const Document> &state)
@@ -61,7 +76,7 @@ void DocumentSession::startBaselineCompute(const std::shared_ptr<const Document>
                     return;
                 m_baselinePending.reset();
                 if (m_baselineState != state) { // not computed at once meanwhile (an export)
-                    m_baselineResult = std::move(result);
+                    m_baselineResult = std::make_shared<const Result>(std::move(result));
                     m_baselineState = state;
                 }
                 // The views redraw whole, now against the snapshot.
@@ -94,7 +109,7 @@ void DocumentSession::acceptResult(Result result, quint64 generation)
             startBackgroundCompute();
         return;
     }
-    m_result = std::move(result);
+    setResult(std::move(result));
     m_resultGeneration = generation;
     m_attentionKept = false;
     m_changedRows.reset();
@@ -108,7 +123,7 @@ void DocumentSession::waitForResult()
 {
     while (m_computing || m_resultGeneration != m_generation) {
         if (!m_computing) {
-            m_result = compute(m_document);
+            setResult(compute(m_document));
             m_resultGeneration = m_generation;
             m_attentionKept = false;
             m_changedRows.reset();
@@ -290,7 +305,7 @@ void DocumentSession::afterChange(bool shapeChanged, std::optional<Result> compu
     ++m_generation;
     const bool background = !computed && isComputedInBackground(m_document);
     if (!background) {
-        m_result = computed ? std::move(*computed) : compute(m_document);
+        setResult(computed ? std::move(*computed) : compute(m_document));
         m_resultGeneration = m_generation;
     } else if (!m_computing) {
         startBackgroundCompute();

@@ -29,13 +29,17 @@ public:
     // The latest computed result. For large documents (see isComputedInBackground) it is
     // computed on a worker thread and may briefly describe the previous edit; resultChanged
     // says when a newer one arrives.
-    const Result &result() const { return m_result; }
+    const Result &result() const { return *m_result; }
+    // The same result, held: it stays as it is for as long as it is held (a figure drawn on a
+    // worker thread), the session changing a copy of it meanwhile.
+    std::shared_ptr<const Result> sharedResult() const { return m_result; }
     static bool isComputedInBackground(const Document &doc);
     // The result of the document's baseline snapshot, for the views that show differences;
     // computed once per snapshot, whose state never changes. Null when none is chosen, or while a
     // large one (isComputedInBackground) is computed on the worker: resultChanged says when it
     // arrives. `wait` computes it at once instead (export).
-    const Result *baselineResult(bool wait = false) const;
+    const Result *baselineResult(bool wait = false) const { return sharedBaselineResult(wait).get(); }
+    std::shared_ptr<const Result> sharedBaselineResult(bool wait = false) const;
     bool isComputing() const { return m_computing; }
     // Whether the latest resultChanged left every head's scores and weights as they were (a
     // value was edited: only outputs moved), so views of the attention alone need not redo anything.
@@ -136,7 +140,7 @@ private:
         const bool current = !m_computing && m_resultGeneration == m_generation;
         change(m_document);
         ChangedRows rows;
-        if (current && updateResult(m_result, m_document, refs, &rows))
+        if (current && updateResult(ownResult(), m_document, refs, &rows))
             afterIncrementalUpdate(std::move(rows));
         else
             afterChange(false);
@@ -149,10 +153,14 @@ private:
     void startBackgroundCompute();
     void startBaselineCompute(const std::shared_ptr<const Document> &state);
     void acceptResult(Result result, quint64 generation);
+    // The result to change: a copy while someone else holds it (sharedResult), else itself, so
+    // the views' pointers to it stay good.
+    Result &ownResult();
+    void setResult(Result result);
 
     Document m_document;
     Document m_opened;
-    Result m_result;
+    std::shared_ptr<Result> m_result;
     QUndoStack m_undo;
     int m_lastDragId = 0;
     QString m_settingsFixed;
@@ -165,7 +173,7 @@ private:
     bool m_attentionKept = false;
     std::optional<ChangedRows> m_changedRows;
     mutable std::shared_ptr<const Document> m_baselineState; // what m_baselineResult was computed of
-    mutable Result m_baselineResult;
+    mutable std::shared_ptr<const Result> m_baselineResult;
     std::shared_ptr<const Document> m_baselinePending; // being computed on the worker
     QThreadPool m_pool; // one worker; destroyed (and waited for) before the members it uses
 };

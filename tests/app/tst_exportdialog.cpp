@@ -25,6 +25,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThreadPool>
 #include <QTimer>
 
 using namespace qkv;
@@ -422,6 +423,37 @@ private Q_SLOTS:
             error.contains(target) && error.contains(QStringLiteral("No such file or directory")), qPrintable(error));
         QCOMPARE(dialog()->lastError(), error);
         QVERIFY(!QFile::exists(target));
+    }
+
+    // A figure is drawn on a worker under a progress dialog with Stop: Stop writes nothing, and
+    // editing goes on while the abandoned drawing finishes with the numbers it began with.
+    void stopWritesNothingAndEditingGoesOn()
+    {
+        dialog()->setView(FigureKind::Heads);
+        child<QSpinBox>("widthBox")->setValue(2000);
+        child<QSpinBox>("heightBox")->setValue(2000);
+        child<QDoubleSpinBox>("scaleBox")->setValue(2);
+        bool offered = false;
+        QTimer::singleShot(0, dialog(), [&] {
+            auto *progress = dialog()->findChild<QProgressDialog *>(QStringLiteral("windowProgress"));
+            offered = progress && progress->windowModality() == Qt::WindowModal;
+            if (progress)
+                progress->cancel();
+        });
+        const QString stopped = path(QStringLiteral("stopped.png"));
+        const QString error = dialog()->saveFigure(stopped);
+        QVERIFY(offered);
+        QVERIFY2(error.startsWith(QStringLiteral("Stopped")), qPrintable(error));
+        QVERIFY(!QFile::exists(stopped));
+        const Result before = session()->result();
+        session()->editValue({Field::Key, QStringLiteral("animal"), 0, 0, 1}, 3.0);
+        QThreadPool::globalInstance()->waitForDone();
+        QVERIFY(session()->result().heads[0].weights != before.heads[0].weights);
+        child<QSpinBox>("widthBox")->setValue(600);
+        child<QSpinBox>("heightBox")->setValue(500);
+        const QString drawn = path(QStringLiteral("drawn.png"));
+        QCOMPARE(dialog()->saveFigure(drawn), QString());
+        QCOMPARE(pngImage(drawn).size(), QSize(1200, 1000));
     }
 
     void fileMenuOpensIt()

@@ -222,6 +222,33 @@ private Q_SLOTS:
         QVERIFY(session.baselineResult(true));
     }
 
+    // A held result (a figure drawn on a worker) stays as it was: an edit, of a few rows or of
+    // the whole, changes a copy. Held by nobody, the shown result changes where it lies, so the
+    // views' pointers to it stay good.
+    void aHeldResultStaysAsItWas()
+    {
+        DocumentSession session;
+        session.resetDocument(*loadDocument(QStringLiteral("example:animal")).document);
+        const Result *shown = &session.result();
+        const ValueRef ref {Field::Query, QStringLiteral("it"), 0, 0, 0};
+        session.editValue(ref, 0.5);
+        QCOMPARE(&session.result(), shown);
+        std::shared_ptr<const Result> held = session.sharedResult();
+        QCOMPARE(held.get(), shown);
+        const Result before = *held;
+        session.editValue(ref, 0.75);
+        QVERIFY(session.changedRows()); // the few rows' path
+        QVERIFY(held->heads[0].weights == before.heads[0].weights);
+        QVERIFY(held->heads[0].output == before.heads[0].output);
+        QVERIFY(session.result().heads[0].weights != before.heads[0].weights);
+        QVERIFY(session.result().heads[0].weights == compute(session.document()).heads[0].weights);
+        held = session.sharedResult();
+        const QStringList tokens = held->tokens;
+        session.editSentence(session.document().sentence() + QStringLiteral(" again"));
+        QCOMPARE(held->tokens, tokens);
+        QCOMPARE(session.result().tokens.size(), tokens.size() + 1);
+    }
+
     void resetClearsHistory()
     {
         DocumentSession session;
