@@ -17,11 +17,18 @@ struct BackgroundFigure::Held {
     std::shared_ptr<const Result> baseline;
     std::shared_ptr<const Document> baselineDocument;
     std::unique_ptr<FigureRenderer> renderer;
-    // Written by the worker before `done` is set.
+};
+
+namespace {
+
+// What the worker leaves: written before `done` is set.
+struct Outcome {
     QByteArray bytes;
     QString error;
     std::atomic<bool> done = false;
 };
+
+} // namespace
 
 BackgroundFigure::BackgroundFigure(DocumentSession &session, const FigureOptions &options)
     : m_held(std::make_shared<Held>())
@@ -45,21 +52,32 @@ BackgroundFigure::~BackgroundFigure() = default;
 std::optional<QByteArray> BackgroundFigure::render(
     QWidget *parent, const QString &label, const FigureSpec &spec, QString *error)
 {
-    const std::shared_ptr<Held> held = m_held;
-    if (held->renderer->paintsWidgets()) {
-        const QByteArray bytes = renderFigure(spec, held->renderer->painter(), error);
-        return bytes;
+    const FigureRenderer &renderer = *m_held->renderer;
+    if (renderer.paintsWidgets() && spec.format != FigureFormat::Png)
+        return renderFigure(spec, renderer.painter(), error);
+    const auto outcome = std::make_shared<Outcome>();
+    if (renderer.paintsWidgets()) {
+        // Painted here, encoded (most of a large PNG's time) on the worker, which never holds
+        // the widgets: they go with this object, on this thread.
+        QImage image = renderImage(spec, renderer.painter(), error);
+        if (image.isNull())
+            return QByteArray();
+        QThreadPool::globalInstance()->start([outcome, image = std::move(image)] {
+            outcome->bytes = encodePng(image, &outcome->error);
+            outcome->done = true;
+        });
+    } else {
+        QThreadPool::globalInstance()->start([outcome, held = m_held, spec] {
+            outcome->bytes = renderFigure(spec, held->renderer->painter(), &outcome->error);
+            outcome->done = true;
+        });
     }
-    QThreadPool::globalInstance()->start([held, spec] {
-        held->bytes = renderFigure(spec, held->renderer->painter(), &held->error);
-        held->done = true;
-    });
     WindowProgress progress(parent, label, 0);
-    if (!progress.waitUntil([&held] { return held->done.load(); }))
+    if (!progress.waitUntil([&outcome] { return outcome->done.load(); }))
         return std::nullopt;
     if (error)
-        *error = held->error;
-    return held->bytes;
+        *error = outcome->error;
+    return outcome->bytes;
 }
 
 } // namespace qkv

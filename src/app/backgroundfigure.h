@@ -18,8 +18,9 @@ class DocumentSession;
 // One figure of what the session shows now, written to bytes on a worker thread while the window
 // shows a progress dialog with Stop (after 300 ms) and keeps answering. The figure holds its own
 // document and the session's results (sharedResult), so edits after a Stop change copies and the
-// abandoned drawing finishes unseen. The vector plot draws through a chart widget and so on the
-// GUI thread, as before.
+// abandoned drawing finishes unseen. The vector plot draws through a chart widget, which only the
+// GUI thread may do: as PNG it is painted there and encoded on the worker, as SVG and PDF drawn
+// there whole.
 class BackgroundFigure
 {
 public:

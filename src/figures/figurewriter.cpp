@@ -53,11 +53,8 @@ QImage renderImage(const FigureSpec &spec, const PaintFigure &paint, QString *er
     return image;
 }
 
-namespace {
-
-QByteArray png(const FigureSpec &spec, const PaintFigure &paint, QString *error)
+QByteArray encodePng(const QImage &image, QString *error)
 {
-    const QImage image = renderImage(spec, paint, error);
     if (image.isNull())
         return {};
     QByteArray bytes;
@@ -71,6 +68,8 @@ QByteArray png(const FigureSpec &spec, const PaintFigure &paint, QString *error)
     }
     return bytes;
 }
+
+namespace {
 
 // Qt writes a font's family as Qt names it ("Sans Serif" is Qt's and fontconfig's alias, unknown
 // to browsers and rsvg): every family becomes a CSS list ending in a generic family, so any viewer
@@ -146,7 +145,7 @@ QByteArray renderFigure(const FigureSpec &spec, const PaintFigure &paint, QStrin
 {
     switch (spec.format) {
     case FigureFormat::Png:
-        return png(spec, paint, error);
+        return encodePng(renderImage(spec, paint, error), error);
     case FigureFormat::Svg:
         return svg(spec, paint);
     case FigureFormat::Pdf:

@@ -31,6 +31,10 @@ using PaintFigure = std::function<void(QPainter &painter, const QRectF &rect)>;
 // PNG's; null on failure (too large for memory), with the reason in `error`.
 QImage renderImage(const FigureSpec &spec, const PaintFigure &paint, QString *error = nullptr);
 
+// A rendered image as the bytes of a PNG (its DPI kept); empty on failure, with the reason.
+// The slow half of a large PNG: ten times the painting at 12,000 × 12,000 pixels.
+QByteArray encodePng(const QImage &image, QString *error = nullptr);
+
 // The figure as the bytes of a PNG, SVG (text stays text unless textAsPaths; viewBox = size) or PDF (one page of
 // exactly the figure's size). Empty on failure, with the reason in `error`.
 QByteArray renderFigure(const FigureSpec &spec, const PaintFigure &paint, QString *error = nullptr);

@@ -233,7 +233,7 @@ private Q_SLOTS:
     void savesWhatTheCommandLineWrites_data()
     {
         QTest::addColumn<QString>("view");
-        for (const char *view : {"heatmap", "arrows", "bars", "worked", "heads", "figure"})
+        for (const char *view : {"heatmap", "arrows", "vectors", "bars", "worked", "heads", "figure"})
             QTest::newRow(view) << QString::fromLatin1(view);
     }
     void savesWhatTheCommandLineWrites()
@@ -426,10 +426,18 @@ private Q_SLOTS:
     }
 
     // A figure is drawn on a worker under a progress dialog with Stop: Stop writes nothing, and
-    // editing goes on while the abandoned drawing finishes with the numbers it began with.
+    // editing goes on while the abandoned drawing finishes with the numbers it began with. The
+    // vector plot is painted on the GUI thread (a chart widget) and only encoded on the worker.
+    void stopWritesNothingAndEditingGoesOn_data()
+    {
+        QTest::addColumn<FigureKind>("kind");
+        QTest::newRow("heads") << FigureKind::Heads;
+        QTest::newRow("vectors") << FigureKind::Vectors;
+    }
     void stopWritesNothingAndEditingGoesOn()
     {
-        dialog()->setView(FigureKind::Heads);
+        QFETCH(FigureKind, kind);
+        dialog()->setView(kind);
         child<QSpinBox>("widthBox")->setValue(2000);
         child<QSpinBox>("heightBox")->setValue(2000);
         child<QDoubleSpinBox>("scaleBox")->setValue(2);
