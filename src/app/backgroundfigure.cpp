@@ -33,6 +33,7 @@ struct Outcome {
 BackgroundFigure::BackgroundFigure(DocumentSession &session, const FigureOptions &options)
     : m_held(std::make_shared<Held>())
 {
+    const WaitCursor waiting;
     session.waitForResult();
     Held &h = *m_held;
     h.document = session.document();
@@ -53,13 +54,19 @@ std::optional<QByteArray> BackgroundFigure::render(
     QWidget *parent, const QString &label, const FigureSpec &spec, QString *error)
 {
     const FigureRenderer &renderer = *m_held->renderer;
-    if (renderer.paintsWidgets() && spec.format != FigureFormat::Png)
+    if (renderer.paintsWidgets() && spec.format != FigureFormat::Png) {
+        const WaitCursor waiting;
         return renderFigure(spec, renderer.painter(), error);
+    }
     const auto outcome = std::make_shared<Outcome>();
     if (renderer.paintsWidgets()) {
         // Painted here, encoded (most of a large PNG's time) on the worker, which never holds
         // the widgets: they go with this object, on this thread.
-        QImage image = renderImage(spec, renderer.painter(), error);
+        QImage image;
+        {
+            const WaitCursor waiting;
+            image = renderImage(spec, renderer.painter(), error);
+        }
         if (image.isNull())
             return QByteArray();
         QThreadPool::globalInstance()->start([outcome, image = std::move(image)] {

@@ -1,5 +1,7 @@
 #include "app/modelopening.h"
 
+#include "app/windowprogress.h"
+
 #include <QApplication>
 #include <QEventLoop>
 #include <QProgressDialog>
@@ -82,20 +84,14 @@ std::shared_ptr<const live::LiveModel> openModelShowingProgress(
         stop = true;
         dialog.setLabelText(Text::tr("Stopping …"));
     });
-    // A wait cursor until the dialog is there to say more (its Stop button wants the arrow).
-    QApplication::setOverrideCursor(Qt::WaitCursor);
-    bool waiting = true;
-    const auto stopWaiting = [&] {
-        if (std::exchange(waiting, false))
-            QApplication::restoreOverrideCursor();
-    };
+    WaitCursor waiting;
     QTimer tick;
     tick.setInterval(50);
     QObject::connect(&tick, &QTimer::timeout, &dialog, [&] {
         if (const qint64 t = total; t > 0)
             dialog.setValue(static_cast<int>(1000 * done / t));
         if (dialog.isVisible())
-            stopWaiting();
+            waiting.done();
     });
     OnlyTo onlyToDialog(&dialog);
     qApp->installEventFilter(&onlyToDialog);
@@ -107,7 +103,7 @@ std::shared_ptr<const live::LiveModel> openModelShowingProgress(
     loop.exec(QEventLoop::ExcludeSocketNotifiers);
     worker->wait();
     qApp->removeEventFilter(&onlyToDialog);
-    stopWaiting();
+    waiting.done();
     if (!model)
         *error = stop ? QString() : failure;
     return model;

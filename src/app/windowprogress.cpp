@@ -2,12 +2,25 @@
 
 #include <QCoreApplication>
 #include <QEventLoop>
+#include <QGuiApplication>
 #include <QProgressDialog>
 #include <QTimer>
 
 #include <algorithm>
+#include <utility>
 
 namespace qkv {
+
+WaitCursor::WaitCursor()
+{
+    QGuiApplication::setOverrideCursor(Qt::WaitCursor);
+}
+
+void WaitCursor::done()
+{
+    if (std::exchange(m_on, false))
+        QGuiApplication::restoreOverrideCursor();
+}
 
 WindowProgress::WindowProgress(QWidget *parent, const QString &label, int total)
     : m_dialog(std::make_unique<QProgressDialog>(
@@ -47,11 +60,14 @@ bool WindowProgress::waitUntil(const std::function<bool()> &done)
     if (done())
         return true;
     m_dialog->setRange(0, 0);
+    WaitCursor waiting;
     QEventLoop loop;
     QTimer poll; // a worker cannot safely reach this loop: it is asked instead
     QObject::connect(&poll, &QTimer::timeout, &loop, [&] {
         if (done())
             loop.quit();
+        else if (m_dialog->isVisible())
+            waiting.done();
     });
     QObject::connect(m_dialog.get(), &QProgressDialog::canceled, &loop, &QEventLoop::quit);
     poll.start(10);

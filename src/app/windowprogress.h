@@ -10,6 +10,21 @@ class QWidget;
 
 namespace qkv {
 
+// A wait cursor while the GUI thread works itself, until done() or the end of the scope: until
+// a progress dialog is there to say more (its Stop button wants the arrow).
+class WaitCursor
+{
+public:
+    WaitCursor();
+    ~WaitCursor() { done(); }
+    WaitCursor(const WaitCursor &) = delete;
+    WaitCursor &operator=(const WaitCursor &) = delete;
+    void done();
+
+private:
+    bool m_on = true;
+};
+
 // Long work in the window, step by step on the GUI thread (an animation's frames, drawn by the
 // figures' widgets) or on a worker (one large figure): a window-modal progress dialog with a Stop button, shown once
 // the work has taken 300 ms, that keeps the window painting and answering between steps.

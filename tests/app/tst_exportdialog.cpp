@@ -444,7 +444,10 @@ private Q_SLOTS:
         bool offered = false;
         QTimer::singleShot(0, dialog(), [&] {
             auto *progress = dialog()->findChild<QProgressDialog *>(QStringLiteral("windowProgress"));
-            offered = progress && progress->windowModality() == Qt::WindowModal;
+            // A wait cursor until the dialog shows (after 300 ms).
+            const QCursor *cursor = QGuiApplication::overrideCursor();
+            offered = progress && progress->windowModality() == Qt::WindowModal && cursor
+                && cursor->shape() == Qt::WaitCursor;
             if (progress)
                 progress->cancel();
         });
@@ -453,6 +456,7 @@ private Q_SLOTS:
         QVERIFY(offered);
         QVERIFY2(error.startsWith(QStringLiteral("Stopped")), qPrintable(error));
         QVERIFY(!QFile::exists(stopped));
+        QVERIFY(!QGuiApplication::overrideCursor());
         const Result before = session()->result();
         session()->editValue({Field::Key, QStringLiteral("animal"), 0, 0, 1}, 3.0);
         QThreadPool::globalInstance()->waitForDone();
