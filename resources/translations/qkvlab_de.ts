@@ -3156,6 +3156,18 @@
         <source>Drawing the figure as SVG…</source>
         <translation>Die Abbildung wird als SVG gezeichnet…</translation>
     </message>
+    <message>
+        <source>… the preview ends here; Save and Copy write every row.</source>
+        <translation>… die Vorschau endet hier; Speichern und Kopieren schreiben jede Zeile.</translation>
+    </message>
+    <message>
+        <source>Writing %1…</source>
+        <translation>%1 wird geschrieben…</translation>
+    </message>
+    <message>
+        <source>Copying the numbers…</source>
+        <translation>Die Zahlen werden kopiert…</translation>
+    </message>
 </context>
 <context>
     <name>qkv::GoalSeekDialog</name>

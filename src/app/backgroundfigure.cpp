@@ -4,10 +4,6 @@
 #include "app/windowprogress.h"
 #include "session/documentsession.h"
 
-#include <QThreadPool>
-
-#include <atomic>
-
 namespace qkv {
 
 // Everything the drawing reads, alive until both the window and the worker are done with it.
@@ -18,17 +14,6 @@ struct BackgroundFigure::Held {
     std::shared_ptr<const Document> baselineDocument;
     std::unique_ptr<FigureRenderer> renderer;
 };
-
-namespace {
-
-// What the worker leaves: written before `done` is set.
-struct Outcome {
-    QByteArray bytes;
-    QString error;
-    std::atomic<bool> done = false;
-};
-
-} // namespace
 
 BackgroundFigure::BackgroundFigure(DocumentSession &session, const FigureOptions &options)
     : m_held(std::make_shared<Held>())
@@ -58,7 +43,8 @@ std::optional<QByteArray> BackgroundFigure::render(
         const WaitCursor waiting;
         return renderFigure(spec, renderer.painter(), error);
     }
-    const auto outcome = std::make_shared<Outcome>();
+    using Drawn = std::pair<QByteArray, QString>; // the bytes, or why there are none
+    std::function<Drawn()> work;
     if (renderer.paintsWidgets()) {
         // Painted here, encoded (most of a large PNG's time) on the worker, which never holds
         // the widgets: they go with this object, on this thread.
@@ -69,22 +55,24 @@ std::optional<QByteArray> BackgroundFigure::render(
         }
         if (image.isNull())
             return QByteArray();
-        QThreadPool::globalInstance()->start([outcome, image = std::move(image)] {
-            outcome->bytes = encodePng(image, &outcome->error);
-            outcome->done = true;
-        });
+        work = [image] {
+            Drawn d;
+            d.first = encodePng(image, &d.second);
+            return d;
+        };
     } else {
-        QThreadPool::globalInstance()->start([outcome, held = m_held, spec] {
-            outcome->bytes = renderFigure(spec, held->renderer->painter(), &outcome->error);
-            outcome->done = true;
-        });
+        work = [held = m_held, spec] {
+            Drawn d;
+            d.first = renderFigure(spec, held->renderer->painter(), &d.second);
+            return d;
+        };
     }
-    WindowProgress progress(parent, label, 0);
-    if (!progress.waitUntil([&outcome] { return outcome->done.load(); }))
+    const std::optional<Drawn> drawn = runOnWorker(parent, label, std::move(work));
+    if (!drawn)
         return std::nullopt;
     if (error)
-        *error = outcome->error;
-    return outcome->bytes;
+        *error = drawn->second;
+    return drawn->first;
 }
 
 } // namespace qkv

@@ -5,6 +5,7 @@
 
 #include "app/backgroundfigure.h"
 #include "app/figurerenderer.h"
+#include "app/windowprogress.h"
 #include "export/figurecaption.h"
 #include "export/resultnumbers.h"
 #include "export/workedcomputation.h"
@@ -28,6 +29,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace qkv {
 namespace {
@@ -78,10 +80,17 @@ ExportDialog::ExportDialog(DocumentSession *session, WindowFigureOptions windowO
     // Rendering waits for a quiet moment: typing a width or dragging a value must stay fluid.
     m_refresh->setSingleShot(true);
     m_refresh->setInterval(60);
+    // A hidden dialog draws nothing: it catches up when shown (an edit of 4,096 tokens would
+    // otherwise redraw a preview nobody sees).
     connect(m_refresh, &QTimer::timeout, this, [this] {
+        if (!isVisible()) {
+            m_stale = true;
+            return;
+        }
         updatePreview();
         updateNumbers();
     });
+    connect(m_ui->tabs, &QTabWidget::currentChanged, this, &ExportDialog::updateNumbers);
     for (QComboBox *box :
         {m_ui->viewBox, m_ui->formatBox, m_ui->kindBox, m_ui->tableFormatBox, m_ui->headsBox, m_ui->colorScaleBox})
         connect(box, &QComboBox::currentIndexChanged, this, &ExportDialog::schedulePreview);
@@ -96,8 +105,7 @@ ExportDialog::ExportDialog(DocumentSession *session, WindowFigureOptions windowO
     connect(m_ui->saveFigureButton, &QPushButton::clicked, this, &ExportDialog::chooseFigureFile);
     connect(m_ui->copyNumbersButton, &QPushButton::clicked, this, &ExportDialog::copyNumbers);
     connect(m_ui->saveNumbersButton, &QPushButton::clicked, this, &ExportDialog::chooseNumbersFile);
-    updatePreview();
-    updateNumbers();
+    updateControls();
 }
 
 ExportDialog::~ExportDialog()
@@ -224,32 +232,58 @@ void ExportDialog::updatePreview()
     }
 }
 
+ExportDialog::NumbersJob ExportDialog::numbersJob() const
+{
+    const std::shared_ptr<const Result> result = m_session->sharedResult();
+    const QString kind = m_ui->kindBox->currentData().toString();
+    const TableFormat format = *tableFormatFromString(m_ui->tableFormatBox->currentData().toString());
+    const int decimals = m_ui->decimalsBox->value(); // -1: auto
+    const int query = std::max(m_session->selectedToken(), 0);
+    const int currentHead = m_session->currentHead();
+    if (kind == workedKind) {
+        return [result, format, decimals, query, currentHead, document = m_session->document()](qsizetype, bool *cut) {
+            if (cut)
+                *cut = false;
+            const WorkedComputation w = workedComputation(document, *result, currentHead, query);
+            if (!w.isValid())
+                return QString();
+            WorkedOptions options;
+            if (decimals >= 0)
+                options.decimals = decimals;
+            return workedText(
+                w, format == TableFormat::Markdown ? WorkedSyntax::Markdown : WorkedSyntax::Latex, options);
+        };
+    }
+    const int head = m_ui->headsBox->currentIndex() == 1 ? -1 : currentHead;
+    return [result, kind, format, decimals, query, head](qsizetype maxCells, bool *cut) {
+        if (cut)
+            *cut = false;
+        return result->heads.empty() ? QString()
+                                     : resultNumbers(*result, kind, format, head, decimals, query, maxCells, cut);
+    };
+}
+
 QString ExportDialog::numbersText() const
 {
-    const Result &result = m_session->result();
-    const QString kind = m_ui->kindBox->currentData().toString();
-    const QString format = m_ui->tableFormatBox->currentData().toString();
-    const int decimals = m_ui->decimalsBox->value(); // -1: auto
-    if (kind == workedKind) {
-        const int query = std::max(m_session->selectedToken(), 0);
-        const WorkedComputation w = workedComputation(m_session->document(), result, m_session->currentHead(), query);
-        if (!w.isValid())
-            return {};
-        WorkedOptions options;
-        if (decimals >= 0)
-            options.decimals = decimals;
-        return workedText(w, format == u"md" ? WorkedSyntax::Markdown : WorkedSyntax::Latex, options);
-    }
-    if (result.heads.empty())
-        return {};
-    const int head = m_ui->headsBox->currentIndex() == 1 ? -1 : m_session->currentHead();
-    return resultNumbers(
-        result, kind, *tableFormatFromString(format), head, decimals, std::max(m_session->selectedToken(), 0));
+    return numbersJob()(-1, nullptr);
+}
+
+std::optional<QString> ExportDialog::numbersInBackground(const QString &label)
+{
+    return runOnWorker<QString>(this, label, [job = numbersJob()] { return job(-1, nullptr); });
 }
 
 void ExportDialog::updateNumbers()
 {
-    m_ui->numbersText->setPlainText(numbersText());
+    if (m_ui->tabs->currentWidget() != m_ui->numbersTab)
+        return; // shown when the tab is chosen
+    // A preview: the first rows of a large table (every row would be seconds of text at 4,096 tokens).
+    constexpr qsizetype previewCells = 10000;
+    bool cut = false;
+    QString text = numbersJob()(previewCells, &cut);
+    if (cut)
+        text += u'\n' + tr("… the preview ends here; Save and Copy write every row.");
+    m_ui->numbersText->setPlainText(text);
 }
 
 QString ExportDialog::saveFigure(const QString &path)
@@ -274,7 +308,12 @@ QString ExportDialog::saveFigure(const QString &path)
 
 QString ExportDialog::saveNumbers(const QString &path)
 {
-    QString error = saveAtomically(path, numbersText().toUtf8());
+    const std::optional<QString> text = numbersInBackground(tr("Writing %1…").arg(QFileInfo(path).fileName()));
+    if (!text) {
+        m_lastError = tr("Stopped: %1 was not written").arg(path);
+        return m_lastError;
+    }
+    QString error = saveAtomically(path, text->toUtf8());
     report(error);
     return error;
 }
@@ -298,9 +337,10 @@ void ExportDialog::copyFigure()
     QGuiApplication::clipboard()->setMimeData(data);
 }
 
-void ExportDialog::copyNumbers() const
+void ExportDialog::copyNumbers()
 {
-    QGuiApplication::clipboard()->setText(numbersText());
+    if (const std::optional<QString> text = numbersInBackground(tr("Copying the numbers…")))
+        QGuiApplication::clipboard()->setText(*text);
 }
 
 void ExportDialog::report(const QString &error)
@@ -349,6 +389,15 @@ void ExportDialog::chooseNumbersFile()
     QSettings settings;
     ExportSettings::rememberFolder(settings, path);
     saveNumbers(path);
+}
+
+void ExportDialog::showEvent(QShowEvent *event)
+{
+    QDialog::showEvent(event);
+    if (std::exchange(m_stale, false)) {
+        updatePreview();
+        updateNumbers();
+    }
 }
 
 void ExportDialog::resizeEvent(QResizeEvent *event)

@@ -50,14 +50,21 @@ public:
     QString saveFigure(const QString &path);
     QString saveNumbers(const QString &path);
     void copyFigure();
-    void copyNumbers() const;
+    void copyNumbers();
     QString lastError() const { return m_lastError; }
 
 protected:
     void resizeEvent(QResizeEvent *event) override;
+    void showEvent(QShowEvent *event) override;
 
 private:
     FigureOptions figureOptions() const;
+    // What the Numbers tab writes now, as a job that holds what it reads (a worker may run it):
+    // maxCells ≥ 0 for a preview of the first rows, `cut` set when rows were left out.
+    using NumbersJob = std::function<QString(qsizetype maxCells, bool *cut)>;
+    NumbersJob numbersJob() const;
+    // Every number, computed on a worker under a progress dialog; nullopt: stopped.
+    std::optional<QString> numbersInBackground(const QString &label);
     void schedulePreview();
     void updatePreview();
     void updateNumbers();
@@ -72,6 +79,7 @@ private:
     WindowFigureOptions m_windowOptions;
     QTimer *m_refresh;
     QString m_lastError;
+    bool m_stale = true; // changed while hidden: redrawn when shown
 };
 
 } // namespace qkv

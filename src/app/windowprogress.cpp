@@ -4,6 +4,7 @@
 #include <QEventLoop>
 #include <QGuiApplication>
 #include <QProgressDialog>
+#include <QThreadPool>
 #include <QTimer>
 
 #include <algorithm>
@@ -53,6 +54,11 @@ void WindowProgress::setBusy(const QString &label)
     m_dialog->setLabelText(label);
     m_dialog->setRange(0, 0);
     QCoreApplication::processEvents();
+}
+
+void startOnWorker(std::function<void()> work)
+{
+    QThreadPool::globalInstance()->start(std::move(work));
 }
 
 bool WindowProgress::waitUntil(const std::function<bool()> &done)

@@ -2,8 +2,10 @@
 
 #include <QString>
 
+#include <atomic>
 #include <functional>
 #include <memory>
+#include <optional>
 
 class QProgressDialog;
 class QWidget;
@@ -48,5 +50,28 @@ public:
 private:
     std::unique_ptr<QProgressDialog> m_dialog;
 };
+
+// Runs `work` on a thread of the global pool (which the application waits for when it quits).
+void startOnWorker(std::function<void()> work);
+
+// `work` on a worker thread under a WindowProgress labelled `label`: its result, or nullopt once
+// Stop is pressed. The work then ends unseen, so it must own (or hold) everything it reads.
+template<typename T>
+std::optional<T> runOnWorker(QWidget *parent, const QString &label, std::function<T()> work)
+{
+    struct Outcome {
+        std::optional<T> value;
+        std::atomic<bool> done = false;
+    };
+    const auto outcome = std::make_shared<Outcome>();
+    startOnWorker([outcome, work = std::move(work)] {
+        outcome->value = work();
+        outcome->done = true;
+    });
+    WindowProgress progress(parent, label, 0);
+    if (!progress.waitUntil([&outcome] { return outcome->done.load(); }))
+        return std::nullopt;
+    return std::move(outcome->value);
+}
 
 } // namespace qkv

@@ -2,6 +2,8 @@
 
 #include "attention/contributions.h"
 
+#include <algorithm>
+
 namespace qkv {
 namespace {
 
@@ -16,25 +18,36 @@ QStringList indexLabels(const QString &prefix, Eigen::Index n)
 struct Table {
     Eigen::MatrixXd numbers;
     QStringList rows, columns;
+    bool cut = false; // rows left out (maxCells)
 };
 
 // One head's matrix of the asked kind, with its labels. Contributions: row j is a_ij·v_j of the
 // query `query`, with its share of the output, and a last row the output itself. Rows of keys
 // and values (and columns of weights) are the keys' tokens: the second sentence's in
 // cross-attention.
-Table headMatrix(
-    const HeadResult &h, const QString &kind, const QStringList &tokens, const QStringList &keys, int query)
+// The first rows of a matrix that hold at most maxCells numbers (at least one row; all if < 0).
+template<typename M>
+Table firstRows(const M &m, const QStringList &rows, const QStringList &columns, qsizetype maxCells)
+{
+    const Eigen::Index all = m.rows();
+    const Eigen::Index kept
+        = maxCells < 0 ? all : std::min(all, std::max<Eigen::Index>(1, maxCells / std::max<Eigen::Index>(1, m.cols())));
+    return {m.topRows(kept), rows.mid(0, kept), columns, kept < all};
+}
+
+Table headMatrix(const HeadResult &h, const QString &kind, const QStringList &tokens, const QStringList &keys,
+    int query, qsizetype maxCells)
 {
     if (kind == u"weights")
-        return {h.weights, tokens, keys};
+        return firstRows(h.weights, tokens, keys, maxCells);
     if (kind == u"scores")
-        return {h.scores, tokens, keys};
+        return firstRows(h.scores, tokens, keys, maxCells);
     if (kind == u"queries")
-        return {h.queries, tokens, indexLabels(QStringLiteral("q"), h.queries.cols())};
+        return firstRows(h.queries, tokens, indexLabels(QStringLiteral("q"), h.queries.cols()), maxCells);
     if (kind == u"keys")
-        return {h.keys, keys, indexLabels(QStringLiteral("k"), h.keys.cols())};
+        return firstRows(h.keys, keys, indexLabels(QStringLiteral("k"), h.keys.cols()), maxCells);
     if (kind == u"values")
-        return {h.values, keys, indexLabels(QStringLiteral("v"), h.values.cols())};
+        return firstRows(h.values, keys, indexLabels(QStringLiteral("v"), h.values.cols()), maxCells);
     if (kind == u"contributions") {
         const Contributions c = contributions(h, query);
         Eigen::MatrixXd m(c.parts.rows() + 1, c.parts.cols() + 1);
@@ -42,10 +55,10 @@ Table headMatrix(
         m.topRightCorner(c.parts.rows(), 1) = c.share;
         m.bottomLeftCorner(1, c.parts.cols()) = c.output.transpose();
         m(c.parts.rows(), c.parts.cols()) = c.share.sum();
-        return {m, keys + QStringList {QStringLiteral("output")},
-            indexLabels(QStringLiteral("c"), c.parts.cols()) + QStringList {QStringLiteral("share")}};
+        return firstRows(m, keys + QStringList {QStringLiteral("output")},
+            indexLabels(QStringLiteral("c"), c.parts.cols()) + QStringList {QStringLiteral("share")}, maxCells);
     }
-    return {h.output, tokens, indexLabels(QStringLiteral("o"), h.output.cols())};
+    return firstRows(h.output, tokens, indexLabels(QStringLiteral("o"), h.output.cols()), maxCells);
 }
 
 QString headHeading(TableFormat format, int head)
@@ -69,31 +82,36 @@ const QStringList &numberKinds()
     return kinds;
 }
 
-QString resultNumbers(const Result &r, const QString &kind, TableFormat format, int head, int decimals, int query)
+QString resultNumbers(const Result &r, const QString &kind, TableFormat format, int head, int decimals, int query,
+    qsizetype maxCells, bool *cut)
 {
-    if (kind == u"output" && head < 0) // every head: the document's output
-        return formatTable(r.output, r.tokens, indexLabels(QStringLiteral("o"), r.output.cols()), format, decimals);
-    if (head >= 0) {
-        const Table t = headMatrix(r.heads[static_cast<std::size_t>(head)], kind, r.tokens, r.keys(), query);
+    const auto text = [&](const Table &t) {
+        if (cut)
+            *cut = *cut || t.cut;
         return formatTable(t.numbers, t.rows, t.columns, format, decimals);
-    }
-    QString text;
+    };
+    if (cut)
+        *cut = false;
+    if (kind == u"output" && head < 0) // every head: the document's output
+        return text(firstRows(r.output, r.tokens, indexLabels(QStringLiteral("o"), r.output.cols()), maxCells));
+    if (head >= 0)
+        return text(headMatrix(r.heads[static_cast<std::size_t>(head)], kind, r.tokens, r.keys(), query, maxCells));
+    QString all;
     for (std::size_t h = 0; h < r.heads.size(); ++h) {
-        const Table t = headMatrix(r.heads[h], kind, r.tokens, r.keys(), query);
-        const QString table = formatTable(t.numbers, t.rows, t.columns, format, decimals);
+        const QString table = text(headMatrix(r.heads[h], kind, r.tokens, r.keys(), query, maxCells));
         if (format != TableFormat::Csv) {
-            text += (h ? QStringLiteral("\n") : QString()) + headHeading(format, static_cast<int>(h)) + table;
+            all += (h ? QStringLiteral("\n") : QString()) + headHeading(format, static_cast<int>(h)) + table;
             continue;
         }
         // One CSV for every head: the head number as a first column, the header once.
         QStringList lines = table.split(u'\n', Qt::SkipEmptyParts);
         const QString header = QStringLiteral("head,") + lines.takeFirst();
         if (h == 0)
-            text += header + u'\n';
+            all += header + u'\n';
         for (const QString &line : lines)
-            text += QString::number(h + 1) + u',' + line + u'\n';
+            all += QString::number(h + 1) + u',' + line + u'\n';
     }
-    return text;
+    return all;
 }
 
 } // namespace qkv

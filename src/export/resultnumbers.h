@@ -16,7 +16,9 @@ const QStringList &numberKinds(); // weights, scores, output, queries, keys, val
 // document's output of all heads concatenated), rounded as formatTable rounds `decimals`.
 // "contributions" is of the token `query`: a row per key (a_ij·v_j and its share of the output,
 // attention/contributions.h), then the output, whose share is the shares' sum (1).
-QString resultNumbers(
-    const Result &result, const QString &kind, TableFormat format, int head, int decimals = -1, int query = 0);
+// maxCells ≥ 0 keeps only each table's first rows that hold that many numbers (at least one row):
+// a preview; `cut` says whether rows were left out.
+QString resultNumbers(const Result &result, const QString &kind, TableFormat format, int head, int decimals = -1,
+    int query = 0, qsizetype maxCells = -1, bool *cut = nullptr);
 
 } // namespace qkv

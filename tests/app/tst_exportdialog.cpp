@@ -18,11 +18,13 @@
 #include <QImageReader>
 #include <QLineEdit>
 #include <QMimeData>
+#include <QPlainTextEdit>
 #include <QPointer>
 #include <QProgressDialog>
 #include <QSettings>
 #include <QSpinBox>
 #include <QStandardPaths>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QThreadPool>
@@ -466,6 +468,31 @@ private Q_SLOTS:
         const QString drawn = path(QStringLiteral("drawn.png"));
         QCOMPARE(dialog()->saveFigure(drawn), QString());
         QCOMPARE(pngImage(drawn).size(), QSize(1200, 1000));
+    }
+
+    // A large table's preview is its first rows (every row of 4,096 tokens is seconds of text on
+    // each edit); Save writes every row, on a worker.
+    void numbersPreviewTheFirstRowsAndSaveAll()
+    {
+        QStringList words;
+        for (int i = 0; i < 300; ++i)
+            words << QStringLiteral("w%1").arg(i);
+        session()->editSentence(words.join(u' '));
+        session()->waitForResult();
+        child<QComboBox>("kindBox")->setCurrentIndex(0); // weights
+        child<QComboBox>("tableFormatBox")->setCurrentIndex(0); // CSV
+        dialog()->show();
+        child<QTabWidget>("tabs")->setCurrentWidget(child<QWidget>("numbersTab"));
+        auto *preview = child<QPlainTextEdit>("numbersText");
+        QTRY_VERIFY(preview->toPlainText().contains(u"preview ends here"));
+        const QStringList shown = preview->toPlainText().split(u'\n');
+        QCOMPARE(shown.size(), 1 + 10000 / 300 + 2); // the header, 33 rows of 300 numbers, a blank line, the note
+        const QString target = path(QStringLiteral("all.csv"));
+        QCOMPARE(dialog()->saveNumbers(target), QString());
+        const QStringList all = QString::fromUtf8(readAll(target)).split(u'\n', Qt::SkipEmptyParts);
+        QCOMPARE(all.size(), 301);
+        QCOMPARE(all.mid(0, 34), shown.mid(0, 34));
+        QCOMPARE(all.join(u'\n') + u'\n', dialog()->numbersText());
     }
 
     void fileMenuOpensIt()
