@@ -2,7 +2,6 @@
 
 #include "figures/numbertext.h"
 #include "figures/tokenlabel.h"
-#include "modelfiles/headsummary.h"
 
 #include <QFontMetricsF>
 #include <QPainter>
@@ -272,13 +271,17 @@ void HeadsGridFigure::paintExportedTiles(QPainter &painter, const Layout &l, con
         const QRectF square = l.square(h);
         tile.setData(&r, h);
         tile.paint(painter, square, style);
-        // "head 3 · it → animal 0.62": where the head's strongest weight goes.
-        const HeadSummary summary = summarizeHead(r.heads[static_cast<std::size_t>(h)].weights.cast<float>());
-        const QString caption = summary.from < 0
-            ? tr("head %1").arg(h + 1)
-            : tr("head %1 · %2 → %3 %4")
-                  .arg(QString::number(h + 1), tokenLabel(r.tokens[summary.from]), tokenLabel(r.keys()[summary.to]),
-                      formatSigned(summary.strongest, 2, style.locale));
+        // "head 3 · it → animal 0.62": where the head's strongest weight goes (self-attention's
+        // square heads). Read where it lies: a float copy and the entropy of every row
+        // (summarizeHead) were most of a 4,096-token export.
+        const auto &w = r.heads[static_cast<std::size_t>(h)].weights;
+        Eigen::Index from = 0, to = 0;
+        const bool self = w.rows() > 0 && w.rows() == w.cols();
+        const double strongest = self ? w.maxCoeff(&from, &to) : 0.0;
+        const QString caption = !self ? tr("head %1").arg(h + 1)
+                                      : tr("head %1 · %2 → %3 %4")
+                                            .arg(QString::number(h + 1), tokenLabel(r.tokens[from]),
+                                                tokenLabel(r.keys()[to]), formatSigned(strongest, 2, style.locale));
         painter.setFont(l.font);
         painter.setPen(style.palette.color(QPalette::Text));
         const QRectF line(square.left(), square.top() - l.caption, square.width(), l.caption);

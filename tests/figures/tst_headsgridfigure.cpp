@@ -1,4 +1,5 @@
 // HeadsGridFigure draws without a widget (a QGuiApplication, no Qt Widgets linked).
+#include "figures/figurewriter.h"
 #include "figures/headsgridfigure.h"
 #include "plainstyle.h"
 #include "viewpixels.h"
@@ -74,6 +75,31 @@ private Q_SLOTS:
         const QRgb highlight = QColor(0, 90, 200).rgb();
         QVERIFY(test::pixelsOf(paint(figure, test::plainStyle(false)), highlight) > 100);
         QCOMPARE(test::pixelsOf(paint(figure, test::plainStyle(true)), highlight), 0);
+    }
+
+    // An exported tile is captioned with where its head's strongest weight goes (the first such
+    // cell when several tie), read from the weights themselves.
+    void exportedTilesNameTheirStrongestWeight()
+    {
+        Result r = threeHeads();
+        r.tokens << QStringLiteral("c");
+        for (HeadResult &head : r.heads) {
+            const SquareMatrix w = head.weights;
+            head.weights = SquareMatrix::Zero(3, 3);
+            head.weights.topLeftCorner(2, 2) = w;
+            head.weights(2, 2) = 1;
+        }
+        r.heads[1].weights(2, 1) = 0.875;
+        r.heads[1].weights(2, 2) = 0.125;
+        HeadsGridFigure figure;
+        figure.setData(&r);
+        FigureSpec spec;
+        spec.size = QSize(900, 400);
+        spec.format = FigureFormat::Svg;
+        const QString svg = QString::fromUtf8(renderFigure(
+            spec, [&](QPainter &p, const QRectF &rect) { figure.paint(p, rect, test::plainStyle(true)); }));
+        for (const char *caption : {"head 1 · c → c 1.00", "head 2 · c → b 0.88", "head 3 · c → c 1.00"})
+            QVERIFY2(svg.contains(QString::fromUtf8(caption)), caption);
     }
 };
 
