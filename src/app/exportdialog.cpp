@@ -165,7 +165,7 @@ std::optional<QByteArray> ExportDialog::figureBytes(const FigureSpec &spec, cons
 {
     FigureOptions options = figureOptions();
     options.textAsPaths = spec.textAsPaths;
-    return BackgroundFigure(*m_session, options).render(this, label, spec, error);
+    return BackgroundFigure(*m_session, options).render(progressParent(), label, spec, error);
 }
 
 QImage ExportDialog::previewImage() const
@@ -270,7 +270,7 @@ QString ExportDialog::numbersText() const
 
 std::optional<QString> ExportDialog::numbersInBackground(const QString &label)
 {
-    return runOnWorker<QString>(this, label, [job = numbersJob()] { return job(-1, nullptr); });
+    return runOnWorker<QString>(progressParent(), label, [job = numbersJob()] { return job(-1, nullptr); });
 }
 
 void ExportDialog::updateNumbers()
@@ -389,6 +389,12 @@ void ExportDialog::chooseNumbersFile()
     QSettings settings;
     ExportSettings::rememberFolder(settings, path);
     saveNumbers(path);
+}
+
+QWidget *ExportDialog::progressParent()
+{
+    // File → Copy Figure works with this dialog hidden: the progress then sits over the window.
+    return isVisible() || !parentWidget() ? this : parentWidget();
 }
 
 void ExportDialog::showEvent(QShowEvent *event)

@@ -65,6 +65,7 @@ private:
     NumbersJob numbersJob() const;
     // Every number, computed on a worker under a progress dialog; nullopt: stopped.
     std::optional<QString> numbersInBackground(const QString &label);
+    QWidget *progressParent();
     void schedulePreview();
     void updatePreview();
     void updateNumbers();

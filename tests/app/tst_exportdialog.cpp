@@ -445,11 +445,12 @@ private Q_SLOTS:
         child<QDoubleSpinBox>("scaleBox")->setValue(2);
         bool offered = false;
         QTimer::singleShot(0, dialog(), [&] {
-            auto *progress = dialog()->findChild<QProgressDialog *>(QStringLiteral("windowProgress"));
-            // A wait cursor until the dialog shows (after 300 ms).
+            // Over the window, as the export dialog is hidden (File → Copy Figure); a wait cursor
+            // until the progress dialog shows (after 300 ms).
+            auto *progress = m_window->findChild<QProgressDialog *>(QStringLiteral("windowProgress"));
             const QCursor *cursor = QGuiApplication::overrideCursor();
-            offered = progress && progress->windowModality() == Qt::WindowModal && cursor
-                && cursor->shape() == Qt::WaitCursor;
+            offered = progress && progress->parentWidget() == m_window.get()
+                && progress->windowModality() == Qt::WindowModal && cursor && cursor->shape() == Qt::WaitCursor;
             if (progress)
                 progress->cancel();
         });
