@@ -26,12 +26,21 @@ Result &DocumentSession::ownResult()
     return *m_result;
 }
 
+// Where nobody else holds it, a result is replaced where it lies: the views' pointers stay good.
 void DocumentSession::setResult(Result result)
 {
     if (m_result.use_count() > 1)
         m_result = std::make_shared<Result>(std::move(result));
     else
         *m_result = std::move(result);
+}
+
+void DocumentSession::setBaselineResult(Result result) const
+{
+    if (m_baselineResult && m_baselineResult.use_count() == 1)
+        *m_baselineResult = std::move(result);
+    else
+        m_baselineResult = std::make_shared<Result>(std::move(result));
 }
 
 bool DocumentSession::isComputedInBackground(const Document &doc)
@@ -58,7 +67,7 @@ std::shared_ptr<const Result> DocumentSession::sharedBaselineResult(bool wait) c
             const_cast<DocumentSession *>(this)->startBaselineCompute(baseline->state);
         return nullptr;
     } else {
-        m_baselineResult = std::make_shared<const Result>(compute(*baseline->state));
+        setBaselineResult(compute(*baseline->state));
     }
     m_baselineState = baseline->state;
     return m_baselineResult;
@@ -76,7 +85,7 @@ void DocumentSession::startBaselineCompute(const std::shared_ptr<const Document>
                     return;
                 m_baselinePending.reset();
                 if (m_baselineState != state) { // not computed at once meanwhile (an export)
-                    m_baselineResult = std::make_shared<const Result>(std::move(result));
+                    setBaselineResult(std::move(result));
                     m_baselineState = state;
                 }
                 // The views redraw whole, now against the snapshot.

@@ -157,6 +157,7 @@ private:
     // the views' pointers to it stay good.
     Result &ownResult();
     void setResult(Result result);
+    void setBaselineResult(Result result) const;
 
     Document m_document;
     Document m_opened;
@@ -173,7 +174,7 @@ private:
     bool m_attentionKept = false;
     std::optional<ChangedRows> m_changedRows;
     mutable std::shared_ptr<const Document> m_baselineState; // what m_baselineResult was computed of
-    mutable std::shared_ptr<const Result> m_baselineResult;
+    mutable std::shared_ptr<Result> m_baselineResult; // changed in place too while nobody else holds it
     std::shared_ptr<const Document> m_baselinePending; // being computed on the worker
     QThreadPool m_pool; // one worker; destroyed (and waited for) before the members it uses
 };
