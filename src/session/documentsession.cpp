@@ -19,6 +19,30 @@ DocumentSession::DocumentSession(QObject *parent)
     m_result = std::make_shared<Result>(compute(m_document));
 }
 
+namespace {
+
+// Holds the results a session's views point to until the session's children go: after its
+// destroyed(), which tells the views (through their bindings) to let go of them.
+class ResultsKeeper : public QObject
+{
+public:
+    ResultsKeeper(QObject *parent, std::shared_ptr<const Result> shown, std::shared_ptr<const Result> baseline)
+        : QObject(parent)
+        , m_shown(std::move(shown))
+        , m_baseline(std::move(baseline))
+    { }
+
+private:
+    std::shared_ptr<const Result> m_shown, m_baseline;
+};
+
+} // namespace
+
+DocumentSession::~DocumentSession()
+{
+    new ResultsKeeper(this, m_result, m_baselineResult);
+}
+
 Result &DocumentSession::ownResult()
 {
     if (m_result.use_count() > 1)

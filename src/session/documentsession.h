@@ -24,6 +24,7 @@ class DocumentSession : public QObject
 
 public:
     explicit DocumentSession(QObject *parent = nullptr);
+    ~DocumentSession() override;
 
     const Document &document() const { return m_document; }
     // The latest computed result. For large documents (see isComputedInBackground) it is
