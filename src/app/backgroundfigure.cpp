@@ -44,15 +44,21 @@ std::optional<QByteArray> BackgroundFigure::render(
         return renderFigure(spec, renderer.painter(), error);
     }
     using Drawn = std::pair<QByteArray, QString>; // the bytes, or why there are none
+    WindowProgress progress(parent, label, 1);
     std::function<Drawn()> work;
     if (renderer.paintsWidgets()) {
-        // Painted here, encoded (most of a large PNG's time) on the worker, which never holds
-        // the widgets: they go with this object, on this thread.
-        QImage image;
-        {
-            const WaitCursor waiting;
-            image = renderImage(spec, renderer.painter(), error);
-        }
+        // Painted here band by band, the window answering between bands, and encoded (most of a
+        // large PNG's time) on the worker, which never holds the widgets: they go with this
+        // object, on this thread.
+        const QImage image = renderImageInBands(
+            spec, renderer.painter(),
+            [&progress](int done, int total) {
+                progress.setMaximum(total);
+                return progress.advance(done);
+            },
+            error);
+        if (progress.stopped())
+            return std::nullopt;
         if (image.isNull())
             return QByteArray();
         work = [image] {
@@ -67,7 +73,7 @@ std::optional<QByteArray> BackgroundFigure::render(
             return d;
         };
     }
-    const std::optional<Drawn> drawn = runOnWorker(parent, label, std::move(work));
+    const std::optional<Drawn> drawn = runOnWorker(progress, std::move(work));
     if (!drawn)
         return std::nullopt;
     if (error)

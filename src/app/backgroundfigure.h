@@ -19,8 +19,8 @@ class DocumentSession;
 // shows a progress dialog with Stop (after 300 ms) and keeps answering. The figure holds its own
 // document and the session's results (sharedResult), so edits after a Stop change copies and the
 // abandoned drawing finishes unseen. The vector plot draws through a chart widget, which only the
-// GUI thread may do: as PNG it is painted there and encoded on the worker, as SVG and PDF drawn
-// there whole.
+// GUI thread may do: as PNG it is painted there band by band under the same dialog and encoded on
+// the worker; as SVG and PDF, drawn there whole (0.2 s at 4,096 words), under a wait cursor.
 class BackgroundFigure
 {
 public:

@@ -259,8 +259,10 @@ PaintFigure FigureRenderer::paintView(const FigureInput &in, const FigureOptions
         if (!m_vectors)
             m_vectors = adopt(new VectorPlotView);
         VectorPlotView *v = m_vectors;
+        // The input outlives the painting (see the class), so the view reads the result where it
+        // lies rather than copying it; set first, so the view never reads a previous frame's.
+        v->setResult(std::shared_ptr<const Result>(std::shared_ptr<void>(), in.result), in.head);
         v->setDocument(*in.document);
-        v->setResult(*in.result, in.head);
         v->setSelectedToken(in.token);
         if (o.dimX >= 0 && o.dimY >= 0)
             v->setDimensions(o.dimX, o.dimY);

@@ -41,7 +41,19 @@ bool WindowProgress::advance(int done)
 {
     // A window-modal dialog's setValue lets the event loop run: painting, and the Stop button.
     m_dialog->setValue(std::min(done, m_dialog->maximum()));
+    dropCursorOnceShown();
     return !stopped();
+}
+
+void WindowProgress::setMaximum(int total)
+{
+    m_dialog->setMaximum(std::max(1, total));
+}
+
+void WindowProgress::dropCursorOnceShown()
+{
+    if (m_dialog->isVisible())
+        m_waiting.done(); // its Stop button wants the arrow
 }
 
 bool WindowProgress::stopped() const
@@ -66,14 +78,13 @@ bool WindowProgress::waitUntil(const std::function<bool()> &done)
     if (done())
         return true;
     m_dialog->setRange(0, 0);
-    WaitCursor waiting;
     QEventLoop loop;
     QTimer poll; // a worker cannot safely reach this loop: it is asked instead
     QObject::connect(&poll, &QTimer::timeout, &loop, [&] {
         if (done())
             loop.quit();
-        else if (m_dialog->isVisible())
-            waiting.done();
+        else
+            dropCursorOnceShown();
     });
     QObject::connect(m_dialog.get(), &QProgressDialog::canceled, &loop, &QEventLoop::quit);
     poll.start(10);

@@ -13,6 +13,7 @@
 #include <QRegularExpression>
 #include <QSvgGenerator>
 
+#include <algorithm>
 #include <cmath>
 
 namespace qkv {
@@ -23,6 +24,12 @@ constexpr double screenDpi = 96.0;
 } // namespace
 
 QImage renderImage(const FigureSpec &spec, const PaintFigure &paint, QString *error)
+{
+    return renderImageInBands(spec, paint, {}, error);
+}
+
+QImage renderImageInBands(
+    const FigureSpec &spec, const PaintFigure &paint, const BetweenBands &between, QString *error, qint64 bandPixels)
 {
     const QSize pixels(static_cast<int>(std::lround(spec.size.width() * spec.scale)),
         static_cast<int>(std::lround(spec.size.height() * spec.scale)));
@@ -43,11 +50,26 @@ QImage renderImage(const FigureSpec &spec, const PaintFigure &paint, QString *er
         image.setDotsPerMeterY(dotsPerMeter);
     };
     setDpi(screenDpi);
-    {
-        QPainter p(&image);
-        p.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing | QPainter::SmoothPixmapTransform);
-        p.scale(spec.scale, spec.scale);
-        paint(p, QRectF(QPointF(0, 0), QSizeF(spec.size)));
+    const int bandRows
+        = between ? static_cast<int>(std::max<qint64>(1, bandPixels / std::max(1, pixels.width()))) : pixels.height();
+    const int bands = std::max(1, (pixels.height() + bandRows - 1) / bandRows);
+    for (int band = 0; band < bands; ++band) {
+        // A band is an image over the rows of the whole one, painted with the figure moved up:
+        // a clip would not hold, as the chart widget sets its own.
+        const int top = band * bandRows;
+        QImage rows(image.scanLine(top), pixels.width(), std::min(bandRows, pixels.height() - top),
+            image.bytesPerLine(), image.format());
+        rows.setDotsPerMeterX(image.dotsPerMeterX());
+        rows.setDotsPerMeterY(image.dotsPerMeterY());
+        {
+            QPainter p(&rows);
+            p.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing | QPainter::SmoothPixmapTransform);
+            p.translate(0, -top);
+            p.scale(spec.scale, spec.scale);
+            paint(p, QRectF(QPointF(0, 0), QSizeF(spec.size)));
+        }
+        if (between && !between(band + 1, bands))
+            return {};
     }
     setDpi(screenDpi * spec.scale);
     return image;

@@ -31,6 +31,16 @@ using PaintFigure = std::function<void(QPainter &painter, const QRectF &rect)>;
 // PNG's; null on failure (too large for memory), with the reason in `error`.
 QImage renderImage(const FigureSpec &spec, const PaintFigure &paint, QString *error = nullptr);
 
+// Told after each band of rows of a large image is painted (`done` of `total`); false stops the
+// painting.
+using BetweenBands = std::function<bool(int done, int total)>;
+
+// The same image painted band by band (at most `bandPixels` each, one band below that), each band
+// the whole figure clipped to its rows, so painting that must stay on the GUI thread (the vector
+// plot's chart) lets the window answer between bands. Null once `between` stops it.
+QImage renderImageInBands(const FigureSpec &spec, const PaintFigure &paint, const BetweenBands &between,
+    QString *error = nullptr, qint64 bandPixels = 8 << 20);
+
 // A rendered image as the bytes of a PNG (its DPI kept); empty on failure, with the reason.
 // The slow half of a large PNG: ten times the painting at 12,000 × 12,000 pixels.
 QByteArray encodePng(const QImage &image, QString *error = nullptr);

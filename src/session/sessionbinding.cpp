@@ -6,6 +6,7 @@ namespace qkv {
 
 SessionBinding::SessionBinding(QObject *parent)
     : QObject(parent)
+    , m_own(std::make_shared<const Result>())
 { }
 
 SessionBinding::~SessionBinding() = default;
@@ -53,6 +54,11 @@ DocumentSession *SessionBinding::session() const
 
 void SessionBinding::setResult(Result result)
 {
+    setResult(std::make_shared<const Result>(std::move(result)));
+}
+
+void SessionBinding::setResult(std::shared_ptr<const Result> result)
+{
     m_own = std::move(result);
     if (!m_session)
         announceResult(false);
@@ -67,7 +73,7 @@ void SessionBinding::setDocument(Document document)
 
 const Result &SessionBinding::result() const
 {
-    return m_session ? m_session->result() : m_own;
+    return m_session ? m_session->result() : *m_own;
 }
 
 const Document *SessionBinding::document() const

@@ -98,6 +98,11 @@ DocumentSession *VectorPlotView::session() const
 
 void VectorPlotView::setResult(Result result, int head)
 {
+    setResult(std::make_shared<const Result>(std::move(result)), head);
+}
+
+void VectorPlotView::setResult(std::shared_ptr<const Result> result, int head)
+{
     m_binding.setResult(std::move(result));
     m_binding.setHead(head);
 }

@@ -67,6 +67,7 @@ public:
 
     // Data only (export, benchmarks), used while no session is set; nothing is editable then.
     void setResult(Result result, int head = 0);
+    void setResult(std::shared_ptr<const Result> result, int head = 0); // no copy
     // The data's document (export): its mode, and which tokens share their vectors.
     void setDocument(Document document);
     const Result &result() const;
