@@ -16,7 +16,7 @@
 namespace qkv {
 namespace {
 
-constexpr qreal tickSpacingPx = 70;
+constexpr qreal tickSpacingPx = 70; // at the desktop's text size; wider with larger text
 
 // 1, 2 or 5 times a power of ten: ticks people can read.
 double niceStep(double raw)
@@ -95,7 +95,7 @@ void VectorPlotView::syncRanges(QSizeF size) const
             const bool across = axis == m_axisX;
             const double unit = m_figure ? (across ? x1 - x0 : y1 - y0) / (across ? w : h) : perPixel;
             const double c = across ? cx : cy, half = unit * (across ? w : h) / 2;
-            setTicks(axis, c - half, c + half, niceStep(unit * tickSpacingPx));
+            setTicks(axis, c - half, c + half, niceStep(unit * tickSpacingPx * textGrowth()));
         }
         m_zeroX->replace({QPointF(m_axisX->min(), 0), QPointF(m_axisX->max(), 0)});
         m_zeroY->replace({QPointF(0, m_axisY->min()), QPointF(0, m_axisY->max())});

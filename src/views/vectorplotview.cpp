@@ -5,8 +5,10 @@
 #include "views/chartstyle.h"
 #include "views/vectorplotroles.h"
 
+#include <QApplication>
 #include <QCategoryAxis>
 #include <QChart>
+#include <QFontInfo>
 #include <QFontMetricsF>
 #include <QGraphicsScene>
 #include <QHash>
@@ -273,7 +275,10 @@ void VectorPlotView::syncData() const
     m_drawn.stamped = groups > stampedGroups;
     for (Role role : roles) {
         QScatterSeries *s = m_series[idx(role)];
-        const qreal marker = groups <= 30 ? 12 : groups <= 200 ? 9 : 6;
+        // Marks grow with a figure's text; a dense cloud's stay small, so its shape shows.
+        const qreal marker = groups <= 30 ? std::round(12 * textGrowth())
+            : groups <= 200               ? std::round(9 * textGrowth())
+                                          : 6;
         const qreal size = role == Role::Key ? std::round(marker * 1.15) : marker; // a triangle looks smaller
         s->replace(isDrawn(role) && !m_drawn.stamped ? cloud.presentPoints(role) : QList<QPointF>());
         s->setVisible(isDrawn(role));
@@ -409,6 +414,12 @@ void VectorPlotView::paint(QPainter &painter, const QRectF &rect) const
     painter.restore();
 }
 
+qreal VectorPlotView::textGrowth() const
+{
+    const int desktop = std::max(1, QFontInfo(QApplication::font()).pixelSize());
+    return std::max<qreal>(1, static_cast<qreal>(QFontInfo(font()).pixelSize()) / desktop);
+}
+
 void VectorPlotView::refitProjection()
 {
     m_drawn.refit = true;
@@ -425,6 +436,7 @@ void VectorPlotView::changeEvent(QEvent *event)
 {
     if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange) {
         m_drawn.styleDirty = true;
+        m_ranges.dirty = event->type() == QEvent::FontChange || m_ranges.dirty; // tick spacing follows text
         m_drawn.widthCache.clear();
         dataChanged();
     }

@@ -154,6 +154,9 @@ private:
     };
 
     const HeadResult *headResult() const;
+    // The view's text against the desktop's (at least 1): a figure's markers and tick spacing
+    // grow with its text, so a 3,000 px slide is the window's plot enlarged.
+    qreal textGrowth() const;
     const Document *document() const; // the session's, the one set, or none
     const Eigen::MatrixXd *roleMatrix(Role role) const;
     int dim() const;
