@@ -21,7 +21,8 @@ class VectorPlotView;
 // desktop's, and paints it with the same painting routine the window uses. "figure" composes
 // the heatmap and the arrow graph under a caption with the sentence and the settings; side by
 // side, the baseline snapshot's figure (A) is drawn beside now's (B). The input stays alive while
-// the renderer paints.
+// the renderer paints: its figures read it where it lies, copying nothing (an animation's next
+// frame may free it once setInput has replaced it).
 class FigureRenderer
 {
 public:
