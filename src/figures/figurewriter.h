@@ -36,8 +36,8 @@ QImage renderImage(const FigureSpec &spec, const PaintFigure &paint, QString *er
 using BetweenBands = std::function<bool(int done, int total)>;
 
 // The same image painted band by band (at most `bandPixels` each, one band below that), each band
-// the whole figure clipped to its rows, so painting that must stay on the GUI thread (the vector
-// plot's chart) lets the window answer between bands. Null once `between` stops it.
+// the whole figure moved up over its rows, so painting that must stay on the GUI thread (the
+// vector plot's chart) lets the window answer between bands. Null once `between` stops it.
 QImage renderImageInBands(const FigureSpec &spec, const PaintFigure &paint, const BetweenBands &between,
     QString *error = nullptr, qint64 bandPixels = 8 << 20);
 

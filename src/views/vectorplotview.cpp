@@ -273,12 +273,11 @@ void VectorPlotView::syncData() const
     // A dense plot's markers are stamped by paintMarkers instead (4,000 tokens' export: 1.4 s
     // with light markers, and every edit in the window re-made 12,000 items).
     m_drawn.stamped = groups > stampedGroups;
+    // Marks grow with a figure's text; a dense cloud's stay small, so its shape shows.
+    const qreal growth = groups <= 200 ? textGrowth() : 1;
     for (Role role : roles) {
         QScatterSeries *s = m_series[idx(role)];
-        // Marks grow with a figure's text; a dense cloud's stay small, so its shape shows.
-        const qreal marker = groups <= 30 ? std::round(12 * textGrowth())
-            : groups <= 200               ? std::round(9 * textGrowth())
-                                          : 6;
+        const qreal marker = std::round((groups <= 30 ? 12 : groups <= 200 ? 9 : 6) * growth);
         const qreal size = role == Role::Key ? std::round(marker * 1.15) : marker; // a triangle looks smaller
         s->replace(isDrawn(role) && !m_drawn.stamped ? cloud.presentPoints(role) : QList<QPointF>());
         s->setVisible(isDrawn(role));
