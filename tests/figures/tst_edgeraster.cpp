@@ -1,0 +1,111 @@
+// The arrow graph's rasterizer on lines of every slope and width: the ink per column is the
+// line's area, and the single-colour path (four columns at a time) draws what the multi-colour
+// path (one column at a time) does.
+#include "figures/edgeraster.h"
+
+#include <QGuiApplication>
+#include <QTest>
+
+#include <cmath>
+#include <random>
+
+using namespace qkv::arrowgraph;
+
+namespace {
+
+struct Line {
+    QPointF a, b;
+    double width;
+};
+
+// Lines across the whole raster (so through several bands), shallow and steep, thin, medium
+// (one to two pixels across a column) and thick, at positions that are not on the pixel grid.
+std::vector<Line> randomLines()
+{
+    std::mt19937 rng(17);
+    std::uniform_real_distribution<double> at(3.0, 197.0), width(0.3, 2.6);
+    std::vector<Line> lines;
+    for (int i = 0; i < 60; ++i) {
+        const bool steep = i % 2 == 1;
+        const QPointF a = steep ? QPointF(at(rng), 2.3) : QPointF(2.3, at(rng));
+        const QPointF b = steep ? QPointF(at(rng), 197.6) : QPointF(197.6, at(rng));
+        lines.push_back({a, b, width(rng)});
+    }
+    return lines;
+}
+
+double densityAt(const QImage &image, int x, int y)
+{
+    return -std::log(1.0 - qAlpha(image.pixel(x, y)) / 255.0);
+}
+
+} // namespace
+
+class TstEdgeRaster : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void inkPerColumnIsTheLinesArea();
+    void bothPathsDrawTheSame();
+};
+
+void TstEdgeRaster::inkPerColumnIsTheLinesArea()
+{
+    const QRgb red = qRgb(255, 0, 0);
+    const double alpha = 0.3, density = -std::log(1.0 - alpha);
+    for (const Line &line : randomLines()) {
+        EdgeRaster raster(QSize(200, 200), QPointF(0, 0), 1.0, false);
+        const std::array<QPointF, 2> points {line.a, line.b};
+        raster.stroke(points.data(), 2, EdgeStyle {line.width, alpha, red});
+        const QImage image = raster.image(red);
+        const QPointF d = line.b - line.a;
+        const bool steep = std::abs(d.y()) > std::abs(d.x());
+        const double slope = steep ? d.x() / d.y() : d.y() / d.x();
+        // A column holds width·√(1 + slope²) of the line, as density summed across it.
+        const double expected = density * line.width * std::sqrt(1 + slope * slope);
+        for (int major = 10; major < 190; ++major) {
+            double sum = 0;
+            for (int minor = 0; minor < 200; ++minor)
+                sum += steep ? densityAt(image, minor, major) : densityAt(image, major, minor);
+            // Each pixel's alpha is rounded to 1/255: at most about 0.01 of density per pixel.
+            QVERIFY2(std::abs(sum - expected) < 0.02 + 0.01 * (line.width + 2),
+                qPrintable(QStringLiteral("width %1, slope %2, %3 %4: %5, not %6")
+                               .arg(line.width)
+                               .arg(slope)
+                               .arg(steep ? QStringLiteral("row") : QStringLiteral("column"))
+                               .arg(major)
+                               .arg(sum)
+                               .arg(expected)));
+        }
+    }
+}
+
+void TstEdgeRaster::bothPathsDrawTheSame()
+{
+    // A multi-colour raster with one colour draws that colour; it goes column by column.
+    const QRgb blue = qRgb(0, 0, 255);
+    EdgeRaster single(QSize(200, 200), QPointF(0, 0), 1.0, false);
+    EdgeRaster multi(QSize(200, 200), QPointF(0, 0), 1.0, true);
+    for (const Line &line : randomLines()) {
+        const std::array<QPointF, 2> points {line.a, line.b};
+        single.stroke(points.data(), 2, EdgeStyle {line.width, 0.2, blue});
+        multi.stroke(points.data(), 2, EdgeStyle {line.width, 0.2, blue});
+    }
+    const QImage a = single.image(blue), b = multi.image(blue);
+    int drawn = 0;
+    for (int y = 0; y < 200; ++y) {
+        for (int x = 0; x < 200; ++x) {
+            drawn += qAlpha(a.pixel(x, y)) > 0 ? 1 : 0;
+            QVERIFY2(std::abs(qAlpha(a.pixel(x, y)) - qAlpha(b.pixel(x, y))) <= 1,
+                qPrintable(QStringLiteral("(%1, %2): %3 and %4")
+                               .arg(x)
+                               .arg(y)
+                               .arg(qAlpha(a.pixel(x, y)))
+                               .arg(qAlpha(b.pixel(x, y)))));
+        }
+    }
+    QVERIFY2(drawn > 20000, qPrintable(QString::number(drawn)));
+}
+
+QTEST_MAIN(TstEdgeRaster)
+#include "tst_edgeraster.moc"
