@@ -25,11 +25,16 @@ void EdgeRaster::append(EdgeRaster &&other)
     std::vector<int> colours;
     for (const QRgb key : other.m_colourKeys)
         colours.push_back(colourIndex(key));
-    for (Segment &s : other.m_segments)
-        s.colour = colours[static_cast<std::size_t>(s.colour)];
+    other.m_taken.push_back(std::move(other.m_segments));
+    // Taken over where they lie: copying an arc graph's segments, about 10 MB, cost more than
+    // binning them.
+    for (std::vector<Segment> &part : other.m_taken) {
+        for (Segment &s : part)
+            s.colour = colours[static_cast<std::size_t>(s.colour)];
+        m_taken.push_back(std::move(part));
+    }
     for (Triangle &t : other.m_triangles)
         t.colour = colours[static_cast<std::size_t>(t.colour)];
-    m_segments.insert(m_segments.end(), other.m_segments.begin(), other.m_segments.end());
     m_triangles.insert(m_triangles.end(), other.m_triangles.begin(), other.m_triangles.end());
 }
 
@@ -343,9 +348,10 @@ void EdgeRaster::renderBands(QImage &out, QRgb colour) const
     const int bands = (m_h + bandRows - 1) / bandRows;
     // Bin every primitive into the bands it touches (counting sort by band).
     std::vector<std::size_t> segStart(static_cast<std::size_t>(bands) + 1, 0), triStart = segStart;
-    for (const Segment &s : m_segments)
+    forEachSegment([&](const Segment &s) {
         for (int b = s.top / bandRows; b <= s.bottom / bandRows; ++b)
             ++segStart[static_cast<std::size_t>(b) + 1];
+    });
     for (const Triangle &t : m_triangles)
         for (int b = t.top / bandRows; b <= t.bottom / bandRows; ++b)
             ++triStart[static_cast<std::size_t>(b) + 1];
@@ -357,14 +363,15 @@ void EdgeRaster::renderBands(QImage &out, QRgb colour) const
         triFill(triStart.begin(), triStart.end() - 1);
     std::vector<const Segment *> segs(segStart.back());
     std::vector<const Triangle *> tris(triStart.back());
-    for (const Segment &s : m_segments)
+    forEachSegment([&](const Segment &s) {
         for (int b = s.top / bandRows; b <= s.bottom / bandRows; ++b)
             segs[segFill[static_cast<std::size_t>(b)]++] = &s;
+    });
     for (const Triangle &t : m_triangles)
         for (int b = t.top / bandRows; b <= t.bottom / bandRows; ++b)
             tris[triFill[static_cast<std::size_t>(b)]++] = &t;
 
-    // QImage::fill() in image() is Qt's AVX2 code: leave its state before the SSE loops.
+    // Qt's AVX2 code (the painting before this) may have left its state: leave it before the SSE loops.
     clearUpperVectorState();
     // alpha = 1 − e^(−density), tabulated; a step of 1/256 in density is below 1/255 in alpha.
     static const std::array<float, levels> alpha = [] {

@@ -134,6 +134,15 @@ private:
     void rasterize(const Segment &s, float *at, std::ptrdiff_t stride, int b0, int b1) const;
     template<bool Multi>
     void rasterize(const Triangle &t, float *at, std::ptrdiff_t stride, int b0, int b1) const;
+    template<class F>
+    void forEachSegment(F &&f) const
+    {
+        for (const Segment &s : m_segments)
+            f(s);
+        for (const std::vector<Segment> &part : m_taken)
+            for (const Segment &s : part)
+                f(s);
+    }
     template<bool Multi>
     void renderBands(QImage &out, QRgb colour) const;
     static void composeSingle(const float *row, QRgb *line, std::size_t w, const QRgb *single);
@@ -143,6 +152,7 @@ private:
     qreal m_scale;
     bool m_multi;
     std::vector<Segment> m_segments;
+    std::vector<std::vector<Segment>> m_taken; // from other rasters, by append()
     std::vector<Triangle> m_triangles;
     std::vector<std::array<float, 3>> m_colours;
     std::vector<QRgb> m_colourKeys;
