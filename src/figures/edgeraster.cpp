@@ -26,16 +26,20 @@ void EdgeRaster::append(EdgeRaster &&other)
     for (const QRgb key : other.m_colourKeys)
         colours.push_back(colourIndex(key));
     other.m_taken.push_back(std::move(other.m_segments));
+    other.m_takenPerBand.push_back(std::move(other.m_segmentsPerBand));
     // Taken over where they lie: copying an arc graph's segments, about 10 MB, cost more than
     // binning them.
-    for (std::vector<Segment> &part : other.m_taken) {
-        for (Segment &s : part)
+    for (std::size_t i = 0; i < other.m_taken.size(); ++i) {
+        for (Segment &s : other.m_taken[i])
             s.colour = colours[static_cast<std::size_t>(s.colour)];
-        m_taken.push_back(std::move(part));
+        m_taken.push_back(std::move(other.m_taken[i]));
+        m_takenPerBand.push_back(std::move(other.m_takenPerBand[i]));
     }
     for (Triangle &t : other.m_triangles)
         t.colour = colours[static_cast<std::size_t>(t.colour)];
     m_triangles.insert(m_triangles.end(), other.m_triangles.begin(), other.m_triangles.end());
+    for (std::size_t b = 0; b < m_trianglesPerBand.size(); ++b)
+        m_trianglesPerBand[b] += other.m_trianglesPerBand[b];
 }
 
 void EdgeRaster::stroke(const QPointF *points, int count, const EdgeStyle &style)
@@ -79,6 +83,7 @@ void EdgeRaster::addSegment(QPointF a, QPointF b, float width, float density, in
     s.major1 = x1;
     s.minor1 = y1;
     s.slope = x1 - x0 > 1e-6f ? (y1 - y0) / (x1 - x0) : 0.0f;
+    s.inverse = s.slope != 0 ? 1 / s.slope : 0.0f;
     // In each column the line covers its width divided by the cosine of its angle, and its
     // square ends reach `ext` beyond the end points along the major axis.
     s.half = 0.5f * width * std::sqrt(1 + s.slope * s.slope);
@@ -87,22 +92,24 @@ void EdgeRaster::addSegment(QPointF a, QPointF b, float width, float density, in
     s.colour = colour;
     // A capped end reaches the columns whose centres are within `ext` of it; an open end takes
     // the columns whose centres are at or after its start and before its end.
-    const int open0 = static_cast<int>(std::ceil(x0 - 0.5f)), open1 = static_cast<int>(std::ceil(x1 - 0.5f)) - 1;
-    s.first = std::max(0, capA ? static_cast<int>(std::ceil(x0 - ext - 0.5f)) : open0);
-    s.last = std::min((steep ? m_h : m_w) - 1, capB ? static_cast<int>(std::floor(x1 + ext - 0.5f)) : open1);
-    s.bodyFrom = capA ? static_cast<int>(std::ceil(x0 + ext - 0.5f)) : open0;
-    s.bodyTo = capB ? static_cast<int>(std::floor(x1 - ext - 0.5f)) : open1;
+    const int open0 = ceilToInt(x0 - 0.5f), open1 = ceilToInt(x1 - 0.5f) - 1;
+    s.first = std::max(0, capA ? ceilToInt(x0 - ext - 0.5f) : open0);
+    s.last = std::min((steep ? m_h : m_w) - 1, capB ? floorToInt(x1 + ext - 0.5f) : open1);
+    s.bodyFrom = capA ? ceilToInt(x0 + ext - 0.5f) : open0;
+    s.bodyTo = capB ? floorToInt(x1 - ext - 0.5f) : open1;
     if (s.first > s.last)
         return;
     if (steep) {
         s.top = s.first;
         s.bottom = s.last;
     } else {
-        s.top = std::max(0, static_cast<int>(std::floor(std::min(y0, y1) - s.half)));
-        s.bottom = std::min(m_h - 1, static_cast<int>(std::floor(std::max(y0, y1) + s.half)));
+        s.top = std::max(0, floorToInt(std::min(y0, y1) - s.half));
+        s.bottom = std::min(m_h - 1, floorToInt(std::max(y0, y1) + s.half));
     }
-    if (s.top <= s.bottom)
+    if (s.top <= s.bottom) {
         m_segments.push_back(s);
+        countBands(m_segmentsPerBand, s.top, s.bottom);
+    }
 }
 
 void EdgeRaster::triangle(const std::array<QPointF, 3> &corners, const EdgeStyle &style)
@@ -124,14 +131,16 @@ void EdgeRaster::triangle(const std::array<QPointF, 3> &corners, const EdgeStyle
     }
     const auto [minX, maxX] = std::minmax({c[0].x(), c[1].x(), c[2].x()});
     const auto [minY, maxY] = std::minmax({c[0].y(), c[1].y(), c[2].y()});
-    t.left = std::max(0, static_cast<int>(std::floor(minX)));
+    t.left = std::max(0, floorToInt(static_cast<float>(minX)));
     t.right = std::min(m_w - 1, static_cast<int>(maxX));
-    t.top = std::max(0, static_cast<int>(std::floor(minY)));
+    t.top = std::max(0, floorToInt(static_cast<float>(minY)));
     t.bottom = std::min(m_h - 1, static_cast<int>(maxY));
     t.density = density(style);
     t.colour = colourIndex(style.colour);
-    if (t.left <= t.right && t.top <= t.bottom)
+    if (t.left <= t.right && t.top <= t.bottom) {
         m_triangles.push_back(t);
+        countBands(m_trianglesPerBand, t.top, t.bottom);
+    }
 }
 
 #if defined(__SSE2__)
@@ -192,8 +201,8 @@ void EdgeRaster::rasterize(const Segment &s, float *at, std::ptrdiff_t stride, i
         to = std::min(to, b1 - 1);
     } else if (std::abs(s.slope) > 1e-6f) {
         // Columns whose interval minor ± half reaches into the band.
-        const float a = s.major0 + (static_cast<float>(b0) - s.half - s.minor0) / s.slope - 0.5f;
-        const float b = s.major0 + (static_cast<float>(b1) + s.half - s.minor0) / s.slope - 0.5f;
+        const float a = s.major0 + (static_cast<float>(b0) - s.half - s.minor0) * s.inverse - 0.5f;
+        const float b = s.major0 + (static_cast<float>(b1) + s.half - s.minor0) * s.inverse - 0.5f;
         from = std::max(from, floorInt(std::min(a, b)));
         to = std::min(to, floorInt(std::max(a, b)) + 1);
     }
@@ -216,7 +225,7 @@ void EdgeRaster::rasterize(const Segment &s, float *at, std::ptrdiff_t stride, i
             column(i, y, first);
     };
     // Near the ends, the covered interval is also cut by the two square ends.
-    const float inverse = slope != 0 ? 1 / slope : 0;
+    const float inverse = s.inverse;
     const auto capped = [&](int i, float y, float *first) {
         const float m = static_cast<float>(i) + 0.5f;
         float lo = y - half, hi = y + half;
@@ -345,28 +354,39 @@ void EdgeRaster::composeSingle(const float *row, QRgb *line, std::size_t w, cons
 template<bool Multi>
 void EdgeRaster::renderBands(QImage &out, QRgb colour) const
 {
-    const int bands = (m_h + bandRows - 1) / bandRows;
-    // Bin every primitive into the bands it touches (counting sort by band).
-    std::vector<std::size_t> segStart(static_cast<std::size_t>(bands) + 1, 0), triStart = segStart;
-    forEachSegment([&](const Segment &s) {
-        for (int b = s.top / bandRows; b <= s.bottom / bandRows; ++b)
-            ++segStart[static_cast<std::size_t>(b) + 1];
-    });
-    for (const Triangle &t : m_triangles)
-        for (int b = t.top / bandRows; b <= t.bottom / bandRows; ++b)
-            ++triStart[static_cast<std::size_t>(b) + 1];
-    for (std::size_t b = 0; b < static_cast<std::size_t>(bands); ++b) {
-        segStart[b + 1] += segStart[b];
-        triStart[b + 1] += triStart[b];
+    const int bands = bandsFor(m_h);
+    const auto bandCount = static_cast<std::size_t>(bands);
+    // Bin every primitive into the bands it touches (a counting sort by band, counted while
+    // recording). Each recording's segments are placed by a core of its own: an arc graph has
+    // about 100,000 of them.
+    std::vector<const std::vector<Segment> *> parts {&m_segments};
+    std::vector<const std::vector<std::uint32_t> *> perBand {&m_segmentsPerBand};
+    for (std::size_t i = 0; i < m_taken.size(); ++i) {
+        parts.push_back(&m_taken[i]);
+        perBand.push_back(&m_takenPerBand[i]);
     }
-    std::vector<std::size_t> segFill(segStart.begin(), segStart.end() - 1),
-        triFill(triStart.begin(), triStart.end() - 1);
+    std::vector<std::size_t> segStart(bandCount + 1, 0), triStart = segStart;
+    std::vector<std::vector<std::size_t>> fill(parts.size(), std::vector<std::size_t>(bandCount));
+    for (std::size_t b = 0; b < bandCount; ++b) {
+        std::size_t next = segStart[b];
+        for (std::size_t p = 0; p < parts.size(); ++p) {
+            fill[p][b] = next;
+            next += (*perBand[p])[b];
+        }
+        segStart[b + 1] = next;
+        triStart[b + 1] = triStart[b] + m_trianglesPerBand[b];
+    }
     std::vector<const Segment *> segs(segStart.back());
-    std::vector<const Triangle *> tris(triStart.back());
-    forEachSegment([&](const Segment &s) {
-        for (int b = s.top / bandRows; b <= s.bottom / bandRows; ++b)
-            segs[segFill[static_cast<std::size_t>(b)]++] = &s;
+    onTwoCores(parts.size() > 1 && segs.size() > 20000, [&](int first, int every) {
+        for (auto p = static_cast<std::size_t>(first); p < parts.size(); p += static_cast<std::size_t>(every)) {
+            std::vector<std::size_t> &at = fill[p];
+            for (const Segment &s : *parts[p])
+                for (int b = s.top / bandRows; b <= s.bottom / bandRows; ++b)
+                    segs[at[static_cast<std::size_t>(b)]++] = &s;
+        }
     });
+    std::vector<std::size_t> triFill(triStart.begin(), triStart.end() - 1);
+    std::vector<const Triangle *> tris(triStart.back());
     for (const Triangle &t : m_triangles)
         for (int b = t.top / bandRows; b <= t.bottom / bandRows; ++b)
             tris[triFill[static_cast<std::size_t>(b)]++] = &t;

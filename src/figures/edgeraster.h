@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdint>
 #include <vector>
 
 #if defined(__SSE2__)
@@ -15,24 +16,40 @@
 
 namespace qkv::arrowgraph {
 
-// min(a, b) and max(v, 0) of floats as one instruction each. GCC compiles std::min and std::max
-// of floats (which return references) in the rasterizer's loops into branches that mispredict
-// along every edge of a line or triangle, and spills the operands whose address they take.
+// min and max of floats as one instruction each. GCC compiles std::min and std::max of floats
+// (which return references) in the rasterizer's loops into branches that mispredict along every
+// edge of a line or triangle, and spills the operands whose address they take. A NaN gives b.
 inline float minOf(float a, float b)
 {
 #if defined(__SSE2__)
     return _mm_cvtss_f32(_mm_min_ss(_mm_set_ss(a), _mm_set_ss(b)));
 #else
-    return std::min(a, b);
+    return a < b ? a : b;
+#endif
+}
+inline float maxOf(float a, float b)
+{
+#if defined(__SSE2__)
+    return _mm_cvtss_f32(_mm_max_ss(_mm_set_ss(a), _mm_set_ss(b)));
+#else
+    return a > b ? a : b;
 #endif
 }
 inline float positivePart(float v)
 {
-#if defined(__SSE2__)
-    return _mm_cvtss_f32(_mm_max_ss(_mm_set_ss(v), _mm_setzero_ps()));
-#else
-    return std::max(v, 0.0f);
-#endif
+    return maxOf(v, 0.0f);
+}
+// floor and ceiling as ints without libm's calls or GCC's branches for huge values, for
+// coordinates anywhere (a point far off the raster is held at ±2^30, off it all the same).
+inline int floorToInt(float v)
+{
+    const float held = minOf(maxOf(v, -1073741824.0f), 1073741824.0f);
+    const int i = static_cast<int>(held);
+    return i - (static_cast<float>(i) > held ? 1 : 0);
+}
+inline int ceilToInt(float v)
+{
+    return -floorToInt(-v);
 }
 
 // The arrow graph's own rasterizer: QPainter needs about a second for 4,096 translucent
@@ -53,6 +70,8 @@ public:
         , m_origin(origin)
         , m_scale(scale)
         , m_multi(multiColour)
+        , m_segmentsPerBand(static_cast<std::size_t>(bandsFor(m_h)), 0)
+        , m_trianglesPerBand(m_segmentsPerBand)
     { }
 
     bool needsOrder() const override { return false; }
@@ -82,7 +101,7 @@ private:
     // segment its centre lies in, so the line goes on without a seam, a doubled pixel or the
     // cost of cutting two caps (an arc is three such runs of up to 40 segments).
     struct Segment {
-        float major0, minor0, major1, minor1, slope, half, density;
+        float major0, minor0, major1, minor1, slope, inverse, half, density; // inverse: 1 / slope, or 0
         int first, last; // pixel range along the major axis
         int bodyFrom, bodyTo; // the columns no end cap cuts
         int top, bottom; // rows touched
@@ -134,14 +153,12 @@ private:
     void rasterize(const Segment &s, float *at, std::ptrdiff_t stride, int b0, int b1) const;
     template<bool Multi>
     void rasterize(const Triangle &t, float *at, std::ptrdiff_t stride, int b0, int b1) const;
-    template<class F>
-    void forEachSegment(F &&f) const
+    static int bandsFor(int height) { return (height + bandRows - 1) / bandRows; }
+    // Counts what a primitive over rows top … bottom adds to each band, for binning.
+    static void countBands(std::vector<std::uint32_t> &perBand, int top, int bottom)
     {
-        for (const Segment &s : m_segments)
-            f(s);
-        for (const std::vector<Segment> &part : m_taken)
-            for (const Segment &s : part)
-                f(s);
+        for (int b = top / bandRows; b <= bottom / bandRows; ++b)
+            ++perBand[static_cast<std::size_t>(b)];
     }
     template<bool Multi>
     void renderBands(QImage &out, QRgb colour) const;
@@ -151,9 +168,14 @@ private:
     QPointF m_origin;
     qreal m_scale;
     bool m_multi;
+    // Segments as recorded, then those of other rasters by append(), each part with how many
+    // of them touch each band.
     std::vector<Segment> m_segments;
-    std::vector<std::vector<Segment>> m_taken; // from other rasters, by append()
+    std::vector<std::uint32_t> m_segmentsPerBand;
+    std::vector<std::vector<Segment>> m_taken;
+    std::vector<std::vector<std::uint32_t>> m_takenPerBand;
     std::vector<Triangle> m_triangles;
+    std::vector<std::uint32_t> m_trianglesPerBand;
     std::vector<std::array<float, 3>> m_colours;
     std::vector<QRgb> m_colourKeys;
 };
