@@ -15,8 +15,8 @@ int EdgeRaster::colourIndex(QRgb colour)
     if (it != m_colourKeys.end())
         return static_cast<int>(it - m_colourKeys.begin());
     m_colourKeys.push_back(colour);
-    m_colours.push_back(
-        {static_cast<float>(qRed(colour)), static_cast<float>(qGreen(colour)), static_cast<float>(qBlue(colour))});
+    m_colours.push_back({{static_cast<float>(qRed(colour)), static_cast<float>(qGreen(colour)),
+        static_cast<float>(qBlue(colour)), 1.0f}});
     return static_cast<int>(m_colourKeys.size() - 1);
 }
 
@@ -148,10 +148,11 @@ void EdgeRaster::triangle(const std::array<QPointF, 3> &corners, const EdgeStyle
 // columns at a time: rows and coverages as vectors, then the adds one by one, as the four
 // columns' pixels lie apart. Worked out as the scalar loops below do, clamped into the guard
 // the same way. Returns the first column left to them (fewer than four).
-template<int Rows>
+template<int Rows, bool Multi>
 static int edgeBodyInFours(float *columnZero, std::ptrdiff_t majorStep, std::ptrdiff_t minorStep, int from, int to,
-    float yFrom, const std::array<float, 6> &line)
+    float yFrom, const std::array<float, 6> &line, const float *colour)
 {
+    constexpr std::ptrdiff_t channels = Multi ? 4 : 1;
     const auto [slope, half, cover, density, lowest, highest] = line;
     __m128 lo = _mm_sub_ps(
         _mm_add_ps(_mm_set1_ps(yFrom), _mm_mul_ps(_mm_set_ps(3, 2, 1, 0), _mm_set1_ps(slope))), _mm_set1_ps(half));
@@ -161,9 +162,9 @@ static int edgeBodyInFours(float *columnZero, std::ptrdiff_t majorStep, std::ptr
     const __m128 wide = _mm_set1_ps(cover), ink = _mm_set1_ps(density);
     alignas(16) std::array<std::int32_t, 4> offset {};
     alignas(16) std::array<std::array<float, 4>, Rows> value {};
-    float *first = columnZero + from * majorStep;
+    float *first = columnZero + channels * from * majorStep;
     int i = from;
-    for (; i + 3 <= to; i += 4, first += 4 * majorStep, lo = _mm_add_ps(lo, step)) {
+    for (; i + 3 <= to; i += 4, first += channels * 4 * majorStep, lo = _mm_add_ps(lo, step)) {
         const __m128i j = _mm_sub_epi32(
             _mm_cvttps_epi32(_mm_add_ps(_mm_min_ps(_mm_max_ps(lo, low), high), bias)), _mm_set1_epi32(4096));
         const __m128 row = _mm_cvtepi32_ps(j);
@@ -179,9 +180,15 @@ static int edgeBodyInFours(float *columnZero, std::ptrdiff_t majorStep, std::ptr
         }
         _mm_store_si128(reinterpret_cast<__m128i *>(offset.data()), _mm_cvttps_epi32(_mm_mul_ps(row, minor)));
         for (std::size_t k = 0; k < 4; ++k) {
-            float *pixel = first + static_cast<std::ptrdiff_t>(k) * majorStep + offset[k];
-            for (std::size_t r = 0; r < Rows; ++r)
-                pixel[static_cast<std::ptrdiff_t>(r) * minorStep] += value[r][k];
+            float *pixel = first + channels * (static_cast<std::ptrdiff_t>(k) * majorStep + offset[k]);
+            for (std::size_t r = 0; r < Rows; ++r) {
+                float *p = pixel + channels * static_cast<std::ptrdiff_t>(r) * minorStep;
+                if constexpr (Multi)
+                    _mm_storeu_ps(
+                        p, _mm_add_ps(_mm_loadu_ps(p), _mm_mul_ps(_mm_set1_ps(value[r][k]), _mm_load_ps(colour))));
+                else
+                    *p += value[r][k];
+            }
         }
     }
     return i;
@@ -254,20 +261,19 @@ void EdgeRaster::rasterize(const Segment &s, float *at, std::ptrdiff_t stride, i
     };
     const int bodyFrom = std::max(from, s.bodyFrom), bodyTo = std::min(to, s.bodyTo);
     run(from, std::min(to, bodyFrom - 1), capped);
-    // The body, where no end cuts the line: single-colour lines up to two pixels wide (nearly
-    // all of them) four columns at a time, the rest column by column.
+    // The body, where no end cuts the line: lines up to two pixels wide (nearly all of them)
+    // four columns at a time, the rest column by column.
     int scalarFrom = bodyFrom;
 #if defined(__SSE2__)
-    if constexpr (!Multi) {
-        if (cover <= 2.0f && bodyTo - bodyFrom >= 3) {
-            const std::array<float, 6> line {
-                slope, half, cover, density, static_cast<float>(lowest), static_cast<float>(highest)};
-            const float y = minor0 + slope * (static_cast<float>(bodyFrom) + 0.5f - major0);
-            float *columnZero = at + majorBase;
-            scalarFrom = cover <= 1.0f
-                ? edgeBodyInFours<2>(columnZero, majorStep, minorStep, bodyFrom, bodyTo, y, line)
-                : edgeBodyInFours<3>(columnZero, majorStep, minorStep, bodyFrom, bodyTo, y, line);
-        }
+    if (cover <= 2.0f && bodyTo - bodyFrom >= 3) {
+        const std::array<float, 6> line {
+            slope, half, cover, density, static_cast<float>(lowest), static_cast<float>(highest)};
+        const float y = minor0 + slope * (static_cast<float>(bodyFrom) + 0.5f - major0);
+        float *columnZero = at + channels * majorBase;
+        const float *tint = Multi ? m_colours[static_cast<std::size_t>(colour)].data() : nullptr;
+        scalarFrom = cover <= 1.0f
+            ? edgeBodyInFours<2, Multi>(columnZero, majorStep, minorStep, bodyFrom, bodyTo, y, line, tint)
+            : edgeBodyInFours<3, Multi>(columnZero, majorStep, minorStep, bodyFrom, bodyTo, y, line, tint);
     }
 #endif
     // Captured by value: through references, every float written to the band could alias them.

@@ -141,10 +141,12 @@ private:
         if constexpr (Multi) {
             const auto &c = m_colours[static_cast<std::size_t>(colour)];
             float *p = at + 4 * i;
-            p[0] += value * c[0];
-            p[1] += value * c[1];
-            p[2] += value * c[2];
-            p[3] += value;
+#if defined(__SSE2__)
+            _mm_storeu_ps(p, _mm_add_ps(_mm_loadu_ps(p), _mm_mul_ps(_mm_set1_ps(value), _mm_load_ps(c.data()))));
+#else
+            for (std::size_t k = 0; k < 4; ++k)
+                p[k] += value * c[k];
+#endif
         } else {
             at[i] += value;
         }
@@ -153,7 +155,10 @@ private:
     void rasterize(const Segment &s, float *at, std::ptrdiff_t stride, int b0, int b1) const;
     template<bool Multi>
     void rasterize(const Triangle &t, float *at, std::ptrdiff_t stride, int b0, int b1) const;
-    static int bandsFor(int height) { return (height + bandRows - 1) / bandRows; }
+    static int bandsFor(int height)
+    {
+        return (height + bandRows - 1) / bandRows;
+    }
     // Counts what a primitive over rows top … bottom adds to each band, for binning.
     static void countBands(std::vector<std::uint32_t> &perBand, int top, int bottom)
     {
@@ -176,7 +181,10 @@ private:
     std::vector<std::vector<std::uint32_t>> m_takenPerBand;
     std::vector<Triangle> m_triangles;
     std::vector<std::uint32_t> m_trianglesPerBand;
-    std::vector<std::array<float, 3>> m_colours;
+    // Red, green and blue (0 … 255) and 1: what a pixel's four floats gain per unit of density.
+    struct alignas(16) Colour : std::array<float, 4> {
+    };
+    std::vector<Colour> m_colours;
     std::vector<QRgb> m_colourKeys;
 };
 
