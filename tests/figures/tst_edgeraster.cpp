@@ -33,6 +33,23 @@ std::vector<Line> randomLines()
     return lines;
 }
 
+// One line drawn alone, with which way it runs.
+struct Drawn {
+    QImage image;
+    bool steep;
+    double slope; // along the major axis
+};
+
+Drawn drawAlone(const Line &line, double alpha, QRgb colour, bool multiColour)
+{
+    EdgeRaster raster(QSize(200, 200), QPointF(0, 0), 1.0, multiColour);
+    const std::array<QPointF, 2> points {line.a, line.b};
+    raster.stroke(points.data(), 2, EdgeStyle {line.width, alpha, colour});
+    const QPointF d = line.b - line.a;
+    const bool steep = std::abs(d.y()) > std::abs(d.x());
+    return {raster.image(colour), steep, steep ? d.x() / d.y() : d.y() / d.x()};
+}
+
 double densityAt(const QImage &image, int x, int y)
 {
     return -std::log(1.0 - qAlpha(image.pixel(x, y)) / 255.0);
@@ -53,13 +70,7 @@ void TstEdgeRaster::inkPerColumnIsTheLinesArea()
     const QRgb red = qRgb(255, 0, 0);
     const double alpha = 0.3, density = -std::log(1.0 - alpha);
     for (const Line &line : randomLines()) {
-        EdgeRaster raster(QSize(200, 200), QPointF(0, 0), 1.0, false);
-        const std::array<QPointF, 2> points {line.a, line.b};
-        raster.stroke(points.data(), 2, EdgeStyle {line.width, alpha, red});
-        const QImage image = raster.image(red);
-        const QPointF d = line.b - line.a;
-        const bool steep = std::abs(d.y()) > std::abs(d.x());
-        const double slope = steep ? d.x() / d.y() : d.y() / d.x();
+        const auto [image, steep, slope] = drawAlone(line, alpha, red, false);
         // A column holds width·√(1 + slope²) of the line, as density summed across it.
         const double expected = density * line.width * std::sqrt(1 + slope * slope);
         for (int major = 10; major < 190; ++major) {
@@ -88,13 +99,7 @@ void TstEdgeRaster::pixelsHoldTheirOverlap()
     int checked = 0;
     for (const bool multi : {false, true}) {
         for (const Line &line : randomLines()) {
-            EdgeRaster raster(QSize(200, 200), QPointF(0, 0), 1.0, multi);
-            const std::array<QPointF, 2> points {line.a, line.b};
-            raster.stroke(points.data(), 2, EdgeStyle {line.width, alpha, blue});
-            const QImage image = raster.image(blue);
-            const QPointF d = line.b - line.a;
-            const bool steep = std::abs(d.y()) > std::abs(d.x());
-            const double slope = steep ? d.x() / d.y() : d.y() / d.x();
+            const auto [image, steep, slope] = drawAlone(line, alpha, blue, multi);
             const double half = 0.5 * line.width * std::sqrt(1 + slope * slope);
             for (int major = 8; major < 192; ++major) {
                 const double centre = steep ? line.a.x() + slope * (major + 0.5 - line.a.y())
