@@ -327,7 +327,7 @@ void EdgeRaster::rasterize(const Triangle &t, float *at, std::ptrdiff_t stride, 
         float e0 = (x0 - c[0]) * n[0] + (py - c[1]) * n[1] + 0.5f;
         float e1 = (x0 - c[2]) * n[2] + (py - c[3]) * n[3] + 0.5f;
         float e2 = (x0 - c[4]) * n[4] + (py - c[5]) * n[5] + 0.5f;
-        float *row = at + (y - b0) * stride;
+        float *row = at + std::ptrdiff_t(Multi ? 4 : 1) * (y - b0) * stride; // add() counts x in pixels
         for (int x = t.left; x <= t.right; ++x, e0 += n[0], e1 += n[2], e2 += n[4]) {
             const float cover = minOf(positivePart(minOf(minOf(e0, e1), e2)), 1.0f);
             add<Multi>(row, x, density * cover, colour);

@@ -63,6 +63,7 @@ class TstEdgeRaster : public QObject
 private Q_SLOTS:
     void inkPerColumnIsTheLinesArea();
     void pixelsHoldTheirOverlap();
+    void trianglesCoverTheirArea();
 };
 
 void TstEdgeRaster::inkPerColumnIsTheLinesArea()
@@ -125,6 +126,34 @@ void TstEdgeRaster::pixelsHoldTheirOverlap()
         }
     }
     QCOMPARE(checked, 2 * 60 * 184 * 200);
+}
+
+void TstEdgeRaster::trianglesCoverTheirArea()
+{
+    // An arrowhead across two bands, in one colour and in several: ink where it is, its area's
+    // worth, and none elsewhere.
+    const QRgb green = qRgb(0, 160, 0);
+    const double alpha = 0.5, density = -std::log(1.0 - alpha);
+    const std::array<QPointF, 3> corners {QPointF(20.3, 50.2), QPointF(90.7, 70.4), QPointF(40.1, 140.9)};
+    const double area = std::abs((corners[1].x() - corners[0].x()) * (corners[2].y() - corners[0].y())
+                            - (corners[2].x() - corners[0].x()) * (corners[1].y() - corners[0].y()))
+        / 2;
+    for (const bool multi : {false, true}) {
+        EdgeRaster raster(QSize(200, 200), QPointF(0, 0), 1.0, multi);
+        raster.triangle(corners, EdgeStyle {1.0, alpha, green});
+        const QImage image = raster.image(green);
+        double ink = 0;
+        for (int y = 0; y < 200; ++y) {
+            for (int x = 0; x < 200; ++x) {
+                const bool outside = x < 19 || x > 91 || y < 49 || y > 141;
+                if (outside && qAlpha(image.pixel(x, y)) != 0)
+                    QFAIL(qPrintable(QStringLiteral("%1 colours: ink at (%2, %3)").arg(multi ? 4 : 1).arg(x).arg(y)));
+                ink += densityAt(image, x, y);
+            }
+        }
+        QVERIFY(std::abs(qAlpha(image.pixel(45, 80)) - 128) <= 1); // well inside: alpha 0.5
+        QVERIFY2(std::abs(ink / density - area) < 0.02 * area, qPrintable(QString::number(ink / density)));
+    }
 }
 
 QTEST_MAIN(TstEdgeRaster)
