@@ -446,11 +446,13 @@ private Q_SLOTS:
         bool offered = false;
         QTimer::singleShot(0, dialog(), [&] {
             // Over the window, as the export dialog is hidden (File → Copy Figure); a wait cursor
-            // until the progress dialog shows (after 300 ms).
+            // until the progress dialog shows (after 300 ms: on a busy machine, the first band of
+            // the vector plot can take longer, and the dialog is already up).
             auto *progress = m_window->findChild<QProgressDialog *>(QStringLiteral("windowProgress"));
             const QCursor *cursor = QGuiApplication::overrideCursor();
+            const bool waiting = cursor && cursor->shape() == Qt::WaitCursor;
             offered = progress && progress->parentWidget() == m_window.get()
-                && progress->windowModality() == Qt::WindowModal && cursor && cursor->shape() == Qt::WaitCursor;
+                && progress->windowModality() == Qt::WindowModal && (waiting || progress->isVisible());
             if (progress)
                 progress->cancel();
         });
