@@ -1,6 +1,3 @@
-#include <QElapsedTimer>
-#include <QDateTime>
-#include <cstdio>
 #include "figures/arrowgraphfigure.h"
 
 #include "figures/arrowgraphcache.h"
@@ -371,7 +368,6 @@ QImage ArrowGraphFigure::rasterizeEdges(
         emitEdges(g, part == 0 ? raster : second, batch, part, parts);
     });
     raster.append(std::move(second));
-    if(qEnvironmentVariableIsSet("LAPS")) fprintf(stderr,"[emitted %.2f] ", QDateTime::currentMSecsSinceEpoch()%100000/1.0);
     return raster.image(edgeColor(c.firstHead, style.isDark()).rgb());
 }
 
@@ -439,11 +435,8 @@ void ArrowGraphFigure::paintEdges(QPainter &painter, const Geometry &g, const Fi
     const qreal lines = lineScale(style);
     const Cache::RasterKey baseKey {c.generation, placed, baseSize, style.isDark(), lines, -1};
     if (c.baseKey != baseKey) {
-        QElapsedTimer t2; t2.start();
         c.ink = inkScale(g, lines);
-        if(qEnvironmentVariableIsSet("LAPS")) fprintf(stderr,"ink %.2f ",t2.nsecsElapsed()/1e6);
         c.base = rasterizeEdges(g, style, baseSize, origin, scale * detail, false);
-        if(qEnvironmentVariableIsSet("LAPS")) fprintf(stderr,"raster %.2f ",t2.nsecsElapsed()/1e6);
         c.baseKey = baseKey;
     }
     painter.setOpacity(focused ? ghostOpacity : 1.0);
@@ -465,10 +458,9 @@ void ArrowGraphFigure::paintEdges(QPainter &painter, const Geometry &g, const Fi
 
 void ArrowGraphFigure::paint(QPainter &painter, const QRectF &rect, const FigureStyle &style) const
 {
-    QElapsedTimer tt; tt.start(); auto lap=[&](const char*w){ if(qEnvironmentVariableIsSet("LAPS")) fprintf(stderr,"%s %.2f ",w,tt.nsecsElapsed()/1e6);};
     painter.save();
     painter.setFont(style.font);
-    painter.fillRect(rect, style.palette.base());lap("fill");
+    painter.fillRect(rect, style.palette.base());
     const Geometry g = geometry(rect, style, painter.device());
     if (g.n == 0) {
         painter.setPen(style.palette.text().color());
@@ -478,12 +470,12 @@ void ArrowGraphFigure::paint(QPainter &painter, const QRectF &rect, const Figure
     }
     painter.save();
     painter.setClipRect(rect);
-    lap("geom");paintEdges(painter, g, style);lap("edges");
+    paintEdges(painter, g, style);
     painter.restore();
     painter.setRenderHint(QPainter::Antialiasing);
     paintLabels(painter, g, style);
     std::vector<QRectF> weights = paintWeightLabels(&painter, g, style);
-    lap("labels");paintFrame(painter, g, style);lap("frame\n");
+    paintFrame(painter, g, style);
     if (!m_annotations.isEmpty()) // its targets place the labels again: only when there is something to draw
         m_annotations.paint(painter, annotationTargets(g, rect, std::move(weights)), style);
     painter.restore();
