@@ -354,7 +354,7 @@ void EdgeRaster::composeSingle(const float *row, QRgb *line, std::size_t w, cons
     }
 #endif
     for (; x < w; ++x)
-        line[x] = single[static_cast<std::size_t>(std::clamp(row[x] * perUnit, 0.0f, levels - 1.0f))];
+        line[x] = single[level(row[x])];
 }
 
 template<bool Multi>
@@ -413,7 +413,6 @@ void EdgeRaster::renderBands(QImage &out, QRgb colour) const
             single[i] = qPremultiply(qRgba(qRed(colour), qGreen(colour), qBlue(colour), a));
         }
     }
-    const auto level = [](float d) { return static_cast<std::size_t>(std::min(d * perUnit, levels - 1.0f)); };
     constexpr std::size_t channels = Multi ? 4 : 1;
     const auto w = static_cast<std::size_t>(m_w);
     // Pixel strides; floats are `channels` times that.

@@ -167,6 +167,11 @@ private:
     }
     template<bool Multi>
     void renderBands(QImage &out, QRgb colour) const;
+    // The table entry for a density; a rounding a hair below 0 is clamped like the top.
+    static std::size_t level(float density)
+    {
+        return static_cast<std::size_t>(std::clamp(density * perUnit, 0.0f, levels - 1.0f));
+    }
     static void composeSingle(const float *row, QRgb *line, std::size_t w, const QRgb *single);
 
     int m_w, m_h;
