@@ -1,5 +1,6 @@
 #include "platform/atomicsave.h"
 
+#include "platform/fileread.h"
 #include "platform/systemerror.h"
 
 #include <QFile>
@@ -140,6 +141,8 @@ SaveTarget resolveSaveTarget(const QString &path)
 {
     if (path.isEmpty())
         return refused(QStringLiteral("no file name"));
+    if (const QString why = unusablePath(path); !why.isEmpty())
+        return refused(why);
     const QByteArray name = encoded(path);
     struct stat link {
     };

@@ -5,6 +5,7 @@
 #include <QElapsedTimer>
 #include <QFile>
 
+#include <algorithm>
 #include <cerrno>
 #include <fcntl.h>
 #include <poll.h>
@@ -20,8 +21,24 @@ constexpr qint64 pipeTotalMs = 60000;
 
 } // namespace
 
+bool isPlainFileName(const QString &name)
+{
+    if (name.isEmpty() || name.startsWith(u'.'))
+        return false;
+    return std::none_of(name.cbegin(), name.cend(),
+        [](QChar c) { return c == u'/' || c == u'\\' || c.category() == QChar::Other_Control; });
+}
+
+QString unusablePath(const QString &path)
+{
+    return path.contains(QChar(0)) ? QStringLiteral("the name holds a NUL character") : QString();
+}
+
 ReadableFile::ReadableFile(const QString &path)
 {
+    m_error = unusablePath(path);
+    if (!m_error.isEmpty())
+        return;
     m_fd = ::open(QFile::encodeName(path).constData(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
     if (m_fd < 0) {
         m_error = errno == ENOENT ? QStringLiteral("no such file")
@@ -117,7 +134,7 @@ QString notARegularFile(const QString &path)
 {
     struct stat st {
     };
-    if (::stat(QFile::encodeName(path).constData(), &st) != 0 || S_ISREG(st.st_mode))
+    if (!unusablePath(path).isEmpty() || ::stat(QFile::encodeName(path).constData(), &st) != 0 || S_ISREG(st.st_mode))
         return {};
     return S_ISFIFO(st.st_mode) ? QStringLiteral("is a pipe (FIFO), not a file")
         : S_ISDIR(st.st_mode)   ? QStringLiteral("is a folder, not a file")

@@ -48,6 +48,15 @@ private:
 // says so).
 QString notARegularFile(const QString &path);
 
+// Whether `name` is one file of a folder, as a file inside that folder names another: not
+// empty, no '/' or '\\', not hidden or "." / "..", and no control character (the system would
+// end the name at a NUL and open another file than the one checked).
+bool isPlainFileName(const QString &name);
+
+// Why the system cannot be given `path` as it is: "the name holds a NUL character", which would
+// end it early and name another file. Empty for any other path.
+QString unusablePath(const QString &path);
+
 // A whole file of at most `cap` bytes, or nullopt with why in `error` ("no such file",
 // "is a folder, not a file", "larger than 16 MiB", "Permission denied"…). For a model folder's
 // files: regular files only, so a pipe there is refused at once.

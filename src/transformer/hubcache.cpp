@@ -1,5 +1,6 @@
 #include "transformer/hubcache.h"
 
+#include "platform/fileread.h"
 #include "transformer/config.h"
 #include "transformer/refusal.h"
 #include "transformer/weightstore.h"
@@ -40,7 +41,7 @@ QString hubSnapshot(const QString &name)
     if (ref.open(QIODevice::ReadOnly)) {
         const QString revision = QString::fromUtf8(ref.read(256)).trimmed();
         QString folder = repo.filePath(u"snapshots/"_qs + revision);
-        if (!revision.isEmpty() && !revision.contains(u'/') && QFileInfo(folder).isDir())
+        if (isPlainFileName(revision) && QFileInfo(folder).isDir())
             return folder;
     }
     const QFileInfoList snapshots

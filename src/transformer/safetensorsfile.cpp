@@ -1,5 +1,6 @@
 #include "transformer/safetensorsfile.h"
 
+#include "platform/fileread.h"
 #include "transformer/refusal.h"
 
 #include <QFileInfo>
@@ -151,6 +152,8 @@ SafetensorsFile::SafetensorsFile(const QString &path)
     : m_path(path)
     , m_file(std::make_unique<QFile>(path))
 {
+    if (const QString why = unusablePath(path); !why.isEmpty())
+        refuse(QStringLiteral("%1: %2").arg(path, why));
     // Mapped, so only a regular file (a pipe would also block in open()).
     if (const QFileInfo info(path); info.exists() && !info.isFile())
         refuse(QStringLiteral("%1: is not a regular file").arg(path));

@@ -168,8 +168,7 @@ void WeightStore::open(const QString &folder)
     for (auto it = weightMap.begin(); it != weightMap.end(); ++it) {
         const QString shard = it.value().toString();
         // Only files beside the index: a name must not lead elsewhere on the disk.
-        if (!it.value().isString() || shard.isEmpty() || shard.contains(u'/') || shard.contains(u'\\')
-            || shard.startsWith(u'.'))
+        if (!it.value().isString() || !isPlainFileName(shard))
             refuse(
                 QStringLiteral("%1: weight_map: %2: expected a file name in the same folder").arg(indexPath, it.key()));
         fileOf.insert(it.key(), shard);

@@ -133,6 +133,18 @@ private Q_SLOTS:
         QVERIFY(!outside.model);
         QVERIFY2(outside.error.contains(shard + u" is a link to a file outside the model's folder"_qs),
             qPrintable(outside.error));
+        // A name the system would end at a NUL, leaving the link's name: refused as a name before
+        // anything is opened.
+        const QString index = folder + u"/model.safetensors.index.json"_qs;
+        QFile indexFile(index);
+        QVERIFY(indexFile.open(QIODevice::ReadOnly));
+        QByteArray json = indexFile.readAll();
+        indexFile.close();
+        QVERIFY(json.contains(shard.toUtf8()));
+        QVERIFY(writeText(index, json.replace(shard.toUtf8(), shard.toUtf8() + "\\u0000x")));
+        const OpenResult nul = Model::open(folder);
+        QVERIFY(!nul.model);
+        QVERIFY2(nul.error.contains(u": expected a file name in the same folder"_qs), qPrintable(nul.error));
     }
 
     // hf:NAME as huggingface_hub finds it: HF_HUB_CACHE, else HF_HOME/hub; refs/main names the
@@ -155,6 +167,12 @@ private Q_SLOTS:
         qputenv("HF_HUB_CACHE", hub.toUtf8());
         QCOMPARE(hubCacheFolder(), hub);
         QCOMPARE(resolveLocation(u"hf:owner/tiny-gpt2"_qs), repo + u"/snapshots/abc123"_qs);
+        // A revision that is no snapshot's name (the repository itself, "..") is passed over.
+        QVERIFY(writeText(repo + u"/refs/main"_qs, "..\n"));
+        const QString passedOver = resolveLocation(u"hf:owner/tiny-gpt2"_qs);
+        QVERIFY2(QFileInfo(passedOver).canonicalPath() == QFileInfo(repo + u"/snapshots"_qs).canonicalFilePath(),
+            qPrintable(passedOver));
+        QVERIFY(writeText(repo + u"/refs/main"_qs, "abc123\n"));
         QCOMPARE(resolveLocation(u"hf:bert-tiny"_qs), hub + u"/models--bert-tiny/snapshots/only"_qs);
         const OpenResult opened = Model::open(u"hf:owner/tiny-gpt2"_qs);
         QVERIFY2(opened.model, qPrintable(opened.error));
