@@ -3,6 +3,7 @@
 // What the arrow graph figure keeps between paints: its selected edges and their rasters. Private
 // to the figure's sources.
 #include "figures/arrowgraphfigure.h"
+#include "figures/arrowgraphgeometry.h"
 
 #include <QFont>
 #include <QImage>
@@ -44,6 +45,7 @@ struct ArrowGraphFigure::Cache {
     RasterKey baseKey;
     QImage focus; // the focused token's edges over the ghosted base
     RasterKey focusKey;
+    arrowgraph::LabelTexts labelTexts; // the token labels as last painted
 };
 
 } // namespace qkv

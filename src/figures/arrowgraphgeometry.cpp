@@ -1,6 +1,7 @@
 #include "figures/arrowgraphgeometry.h"
 
 #include <QFontInfo>
+#include <QPaintDevice>
 
 #include <algorithm>
 #include <cmath>
@@ -77,7 +78,7 @@ Geometry layoutGraph(const QRectF &rect, const QFont &font, const QPaintDevice *
 }
 
 std::vector<Label> placeLabels(
-    const Geometry &g, const QStringList &tokens, const QStringList &keys, const LabelMarks &marks)
+    const Geometry &g, const QStringList &tokens, const QStringList &keys, const LabelMarks &marks, LabelTexts *memo)
 {
     using Side = ArrowGraphFigure::Side;
     std::vector<Label> out;
@@ -85,17 +86,36 @@ std::vector<Label> placeLabels(
         return out;
     const QFontMetricsF fm = g.metrics(g.labelFont);
     const qreal room = g.columns() ? g.labelWidth - 4 : g.rotated ? g.labelWidth - 6 : g.step;
+    if (memo) {
+        const int dpiX = g.device ? g.device->logicalDpiX() : 0, dpiY = g.device ? g.device->logicalDpiY() : 0;
+        // Measured otherwise, or grown over many sentences: start again.
+        if (memo->font != g.labelFont || memo->room != room || memo->dpiX != dpiX || memo->dpiY != dpiY
+            || memo->measured.size() > 2 * (tokens.size() + keys.size()) + 64)
+            *memo = LabelTexts {g.labelFont, room, dpiX, dpiY, {}};
+    }
+    const auto measured = [&](const QString &label) {
+        if (memo) {
+            if (const auto it = memo->measured.constFind(label); it != memo->measured.cend())
+                return *it;
+        }
+        QString text = fm.elidedText(label, Qt::ElideRight, room);
+        const qreal advance = fm.horizontalAdvance(text);
+        std::pair<QString, qreal> m {std::move(text), advance};
+        if (memo)
+            memo->measured.insert(label, m);
+        return m;
+    };
     const auto make = [&](int i, Side side) {
         const QString &token = side == Side::Key ? keys[i] : tokens[i];
-        const QString text = fm.elidedText(tokenLabel(token), Qt::ElideRight, room);
-        const qreal w = fm.horizontalAdvance(text), h = g.labelHeight;
+        auto [text, w] = measured(tokenLabel(token));
+        const qreal h = g.labelHeight;
         const QRectF r = g.labelRect(i, side);
         QRectF ink(r.center().x() - w / 2, r.center().y() - h / 2, w, h);
         if (g.columns())
             ink.moveLeft(side == Side::Query ? r.right() - w : r.left());
         else if (g.rotated)
             ink = QRectF(r.center().x() - h / 2, r.center().y() - w / 2, h, w);
-        return Label {i, side, text, ink};
+        return Label {i, side, std::move(text), ink};
     };
     for (const Side side : g.columns() ? std::vector<Side> {Side::Query, Side::Key} : std::vector<Side> {Side::Query}) {
         // The locked label wins over a hovered neighbour it would overlap.

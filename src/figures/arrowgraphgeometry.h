@@ -7,11 +7,13 @@
 #include <QFont>
 #include <QFontInfo>
 #include <QFontMetricsF>
+#include <QHash>
 #include <QRectF>
 
 #include <algorithm>
 #include <cmath>
 #include <numbers>
+#include <utility>
 #include <vector>
 
 // Where the arrow graph puts its tokens and edges in one painted rectangle, and the colours and
@@ -171,11 +173,21 @@ struct LabelMarks {
     int hovered[2] = {-1, -1};
 };
 
+// Token labels as elided and measured for one font, room and resolution, kept between paints:
+// shaping, eliding and measuring 128 labels took a tenth of a 64-token graph's repaint.
+struct LabelTexts {
+    QFont font;
+    qreal room = -1;
+    int dpiX = 0, dpiY = 0;
+    QHash<QString, std::pair<QString, qreal>> measured; // label → its elided text and advance
+};
+
 // Every stride-th label and the locked and hovered ones (last, so they are drawn on top), minus
 // the thinned-out labels they would overlap: no two labels ever overlap. The key column is
-// labelled with `keys` (the second sentence's tokens in cross-attention).
-std::vector<Label> placeLabels(
-    const Geometry &g, const QStringList &tokens, const QStringList &keys, const LabelMarks &marks);
+// labelled with `keys` (the second sentence's tokens in cross-attention). `memo`, when given,
+// keeps the measured labels for the next call.
+std::vector<Label> placeLabels(const Geometry &g, const QStringList &tokens, const QStringList &keys,
+    const LabelMarks &marks, LabelTexts *memo = nullptr);
 
 // Translucent mid-tones sink into a dark background: lift them there, by as much as keeps them
 // apart for the colour-blind (at 135 % pink and sky blue met with protanopia).

@@ -2,6 +2,7 @@
 // isolated token's arrows.
 #include "figures/arrowgraphfigure.h"
 
+#include "figures/arrowgraphcache.h"
 #include "figures/arrowgraphgeometry.h"
 #include "figures/numbertext.h"
 
@@ -22,7 +23,9 @@ void ArrowGraphFigure::paintLabels(QPainter &painter, const Geometry &g, const F
     QColor hoverBox = style.palette.color(QPalette::Highlight);
     hoverBox.setAlphaF(0.3f);
     const LabelMarks marks = labelMarks();
-    for (const Label &l : placeLabels(g, result().tokens, result().keys(), marks)) {
+    // Painting measures for a device, whose resolution keys the kept measurements.
+    LabelTexts *memo = g.device ? &m_cache->labelTexts : nullptr;
+    for (const Label &l : placeLabels(g, result().tokens, result().keys(), marks, memo)) {
         painter.save();
         // Rotated labels read upwards.
         painter.translate(l.ink.center());
@@ -129,7 +132,8 @@ AnnotationTargets ArrowGraphFigure::annotationTargets(
 {
     AnnotationTargets t;
     t.bounds = rect;
-    const std::vector<Label> labels = placeLabels(g, result().tokens, result().keys(), labelMarks());
+    const std::vector<Label> labels
+        = placeLabels(g, result().tokens, result().keys(), labelMarks(), g.device ? &m_cache->labelTexts : nullptr);
     for (const Label &l : labels)
         numbers.push_back(l.ink);
     // The header's and footer's words (the legend) too.

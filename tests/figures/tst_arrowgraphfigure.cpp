@@ -1,6 +1,7 @@
 // ArrowGraphFigure draws without a widget (a QGuiApplication, no Qt Widgets linked).
 #include "attention/incrementalupdate.h"
 #include "figures/arrowgraphfigure.h"
+#include "figures/arrowgraphgeometry.h"
 #include "plainstyle.h"
 #include "randomdocument.h"
 #include "viewpixels.h"
@@ -265,6 +266,65 @@ private Q_SLOTS:
         const QImage image = test::paintedImage(figure, test::plainStyle(true), area.size().toSize());
         QCOMPARE(test::pixelsOf(image, QColor(Qt::magenta).rgb()), 0);
         QVERIFY(figure.labelRects(area, test::plainStyle(true)).size() >= 6);
+    }
+
+    // Labels measured once are kept between paints: after the words, the font or the layout
+    // changes, the figure still looks exactly as one painted afresh.
+    void keptLabelsFollowWordsAndFont()
+    {
+        Result r = causal();
+        ArrowGraphFigure figure;
+        figure.setData(&r, 0);
+        const QSize size = area.size().toSize();
+        const auto sameAsFresh = [&](const FigureStyle &style, const QString &what) {
+            ArrowGraphFigure fresh;
+            fresh.setGraphLayout(figure.graphLayout());
+            fresh.setData(&r, 0);
+            const QImage kept = test::paintedImage(figure, style, size),
+                         afresh = test::paintedImage(fresh, style, size);
+            QVERIFY2(kept == afresh, qPrintable(what));
+        };
+        FigureStyle style = test::plainStyle(false);
+        sameAsFresh(style, QStringLiteral("first paint"));
+        sameAsFresh(style, QStringLiteral("painted again"));
+        // A word too long for its column, elided, and another word in its place.
+        r.tokens = {
+            QStringLiteral("one"), QStringLiteral("extraordinarily-long-token-that-is-elided"), QStringLiteral("tree")};
+        figure.setData(&r, 0);
+        sameAsFresh(style, QStringLiteral("new words"));
+        style.font.setPixelSize(19);
+        sameAsFresh(style, QStringLiteral("a larger font"));
+        figure.setGraphLayout(ArrowGraphFigure::Layout::Arcs);
+        sameAsFresh(style, QStringLiteral("arcs"));
+
+        // Placed with the kept measurements, every label is what measuring it anew gives: for
+        // new words, a new font and another layout (another room for each label).
+        using namespace arrowgraph;
+        const QImage device(size, QImage::Format_RGB32);
+        LabelTexts memo;
+        const QStringList first {QStringLiteral("one"), QStringLiteral("two"), QStringLiteral("three")};
+        const QStringList second {
+            QStringLiteral("two"), QStringLiteral("a-word-much-too-long-for-its-column"), QStringLiteral("seven")};
+        int placed = 0;
+        for (const auto layout : {ArrowGraphFigure::Layout::Columns, ArrowGraphFigure::Layout::Arcs}) {
+            for (const int pixels : {14, 11}) {
+                QFont font;
+                font.setPixelSize(pixels);
+                const Geometry g
+                    = layoutGraph(area, font, &device, GraphShape {layout, 3, 3, 90, true, true, true, 0, 1, {}, {}});
+                for (const QStringList &words : {first, second, first}) {
+                    const std::vector<Label> kept = placeLabels(g, words, words, {}, &memo);
+                    const std::vector<Label> anew = placeLabels(g, words, words, {});
+                    QCOMPARE(kept.size(), anew.size());
+                    for (std::size_t i = 0; i < kept.size(); ++i) {
+                        QCOMPARE(kept[i].text, anew[i].text);
+                        QCOMPARE(kept[i].ink, anew[i].ink);
+                        ++placed;
+                    }
+                }
+            }
+        }
+        QVERIFY(placed >= 24);
     }
 };
 
