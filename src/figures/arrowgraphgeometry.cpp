@@ -91,7 +91,7 @@ std::vector<Label> placeLabels(
         // Measured otherwise, or grown over many sentences: start again.
         if (memo->font != g.labelFont || memo->room != room || memo->dpiX != dpiX || memo->dpiY != dpiY
             || memo->measured.size() > 2 * (tokens.size() + keys.size()) + 64)
-            *memo = LabelTexts {g.labelFont, room, dpiX, dpiY, {}};
+            *memo = LabelTexts {g.labelFont, room, dpiX, dpiY, {}, {}};
     }
     const auto measured = [&](const QString &label) {
         if (memo) {

@@ -9,6 +9,8 @@
 #include <QFontMetricsF>
 #include <QHash>
 #include <QRectF>
+#include <QStaticText>
+#include <QTransform>
 
 #include <algorithm>
 #include <cmath>
@@ -180,6 +182,20 @@ struct LabelTexts {
     qreal room = -1;
     int dpiX = 0, dpiY = 0;
     QHash<QString, std::pair<QString, qreal>> measured; // label → its elided text and advance
+    QHash<QString, QStaticText> layouts; // elided text → its layout in the font
+
+    const QStaticText &laidOut(const QString &text, const QFont &labelFont)
+    {
+        auto it = layouts.find(text);
+        if (it == layouts.end()) {
+            QStaticText laid(text);
+            laid.setTextFormat(Qt::PlainText);
+            laid.setPerformanceHint(QStaticText::AggressiveCaching);
+            laid.prepare(QTransform(), labelFont);
+            it = layouts.insert(text, laid);
+        }
+        return *it;
+    }
 };
 
 // Every stride-th label and the locked and hovered ones (last, so they are drawn on top), minus

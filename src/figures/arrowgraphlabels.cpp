@@ -7,10 +7,12 @@
 #include "figures/numbertext.h"
 
 #include <QFontMetricsF>
+#include <QPaintEngine>
 #include <QPainter>
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 
 namespace qkv {
 
@@ -25,6 +27,15 @@ void ArrowGraphFigure::paintLabels(QPainter &painter, const Geometry &g, const F
     const LabelMarks marks = labelMarks();
     // Painting measures for a device, whose resolution keys the kept measurements.
     LabelTexts *memo = g.device ? &m_cache->labelTexts : nullptr;
+    // On screen (the raster engine, whole pixels) each label's layout is kept too: drawing text
+    // lays it out anew every time. Vector output keeps its labels as text; a scaled or moved
+    // painting (a figure exported in bands) draws it as text, which places the glyphs on the
+    // device's pixels the same way at any offset.
+    const QPaintEngine *engine = painter.paintEngine();
+    const QTransform device = painter.deviceTransform();
+    const bool keepLayouts = memo && engine && engine->type() == QPaintEngine::Raster
+        && device.type() <= QTransform::TxTranslate && device.dx() == std::round(device.dx())
+        && device.dy() == std::round(device.dy());
     for (const Label &l : placeLabels(g, result().tokens, result().keys(), marks, memo)) {
         painter.save();
         // Rotated labels read upwards.
@@ -48,7 +59,12 @@ void ArrowGraphFigure::paintLabels(QPainter &painter, const Geometry &g, const F
                 pen = style.palette.color(QPalette::HighlightedText);
         }
         painter.setPen(pen);
-        painter.drawText(r, Qt::AlignCenter, l.text);
+        if (keepLayouts && !font.bold()) {
+            const QStaticText &text = memo->laidOut(l.text, g.labelFont);
+            painter.drawStaticText(r.topLeft(), text); // r is the label's ink: its advance and line height
+        } else {
+            painter.drawText(r, Qt::AlignCenter, l.text);
+        }
         painter.restore();
     }
     painter.restore();
