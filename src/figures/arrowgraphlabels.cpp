@@ -18,6 +18,17 @@ namespace qkv {
 
 using namespace arrowgraph;
 
+namespace {
+
+// The measurements kept between paints, for a painting: it measures for a device, whose
+// resolution keys them (hit tests measure for the screen, afresh).
+LabelTexts *keptLabelTexts(const Geometry &g, LabelTexts &kept)
+{
+    return g.device ? &kept : nullptr;
+}
+
+} // namespace
+
 void ArrowGraphFigure::paintLabels(QPainter &painter, const Geometry &g, const FigureStyle &style) const
 {
     painter.save();
@@ -25,8 +36,7 @@ void ArrowGraphFigure::paintLabels(QPainter &painter, const Geometry &g, const F
     QColor hoverBox = style.palette.color(QPalette::Highlight);
     hoverBox.setAlphaF(0.3f);
     const LabelMarks marks = labelMarks();
-    // Painting measures for a device, whose resolution keys the kept measurements.
-    LabelTexts *memo = g.device ? &m_cache->labelTexts : nullptr;
+    LabelTexts *memo = keptLabelTexts(g, m_cache->labelTexts);
     // On screen (the raster engine, whole pixels) each label's layout is kept too: drawing text
     // lays it out anew every time. Vector output keeps its labels as text; a scaled or moved
     // painting (a figure exported in bands) draws it as text, which places the glyphs on the
@@ -149,7 +159,7 @@ AnnotationTargets ArrowGraphFigure::annotationTargets(
     AnnotationTargets t;
     t.bounds = rect;
     const std::vector<Label> labels
-        = placeLabels(g, result().tokens, result().keys(), labelMarks(), g.device ? &m_cache->labelTexts : nullptr);
+        = placeLabels(g, result().tokens, result().keys(), labelMarks(), keptLabelTexts(g, m_cache->labelTexts));
     for (const Label &l : labels)
         numbers.push_back(l.ink);
     // The header's and footer's words (the legend) too.
