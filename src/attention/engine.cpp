@@ -115,10 +115,11 @@ std::vector<HeadResult> computeHeads(
     std::vector<HeadResult> heads(inputs.size());
     const double n = inputs.empty() ? 0.0 : double(inputs.front().q.rows());
     // A head of fewer than 64 k cells runs on one core (see headproducts.cpp and softmaxRows);
-    // from about two million cell-operations in all a second thread pays for itself. Below, the
-    // thread's start costs more than it saves: 8 heads of 64 tokens at d = 3 took 103 µs on two
-    // threads and 71 µs on one, at d = 64 about 275 µs on two and 338 on one; 48 tokens at
-    // d = 64 were even (Intel Xeon).
+    // from about two million cell-operations in all the second core pays for itself. Below, a
+    // split that has to start the helper costs more than it saves: 8 heads of 64 tokens at d = 3
+    // took 103 µs on two threads and 71 µs on one, 48 tokens at d = 64 were even. Recomputed
+    // back to back (the helper kept), 8 heads of 64 tokens at d = 64 took 150 µs, 185 on one core
+    // and 300 with a new thread each time (Intel Xeon).
     const bool shared = inputs.size() > 1 && n * n < 64 * 1024
         && double(inputs.size()) * n * n * (settings.dim + 8) >= 2 * 1024 * 1024;
     onTwoCores(shared, [&](int part, int parts) {

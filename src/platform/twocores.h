@@ -17,20 +17,46 @@ inline bool secondCoreAllowed()
     return allowed;
 }
 
-// Runs work(0, 2) here and work(1, 2) on a second thread, or work(0, 1) alone when the split is
-// not worth a thread (starting one costs some tens of microseconds) or none can be had, which
-// only costs the speed. Two independent halves joined once, rather than OpenMP's or Eigen's
-// fine-grained barriers: on a 2-core machine busy with other work those spin while a core is
-// taken, and a model's forward pass took ten times as long. `work` must not throw.
+// One helper thread, started on first use and parked between jobs, so that handing half of a
+// product to the second core costs a wake-up (a few microseconds) rather than a thread's start
+// (some tens, and its stack's and the BLAS buffers' first touches: 8 heads of 64 tokens were
+// slower on two new threads than on one). It takes one job at a time; a caller that finds it
+// busy (another thread's split, or a split inside the helper's own job) gets false.
+class ParkedHelper
+{
+public:
+    using Job = void (*)(void *);
+    // Starts job(context) on the helper and returns true, or returns false when the helper is
+    // busy or cannot be started. After true, finish() must be called before context goes away.
+    static bool start(Job job, void *context);
+    // Waits until the job start() handed over has returned.
+    static void finish();
+};
+
+// Runs work(0, 2) here and work(1, 2) on the second core, or work(0, 1) alone when the split is
+// not worth it or no second core can be had, which only costs the speed. Two independent halves
+// joined once, rather than OpenMP's or Eigen's fine-grained barriers: on a 2-core machine busy
+// with other work those spin while a core is taken, and a model's forward pass took ten times as
+// long. When the parked helper is busy (a split within a split, or two threads splitting at once)
+// a thread of its own is started, as before there was a helper. `work` must not throw.
 template<class Work>
 void onTwoCores(bool worthIt, Work &&work)
 {
-    std::thread helper;
-    if (worthIt && secondCoreAllowed()) {
-        try {
-            helper = std::thread([&work] { work(1, 2); });
-        } catch (const std::system_error &) { }
+    if (!worthIt || !secondCoreAllowed()) {
+        work(0, 1);
+        return;
     }
+    auto second = [&work] { work(1, 2); };
+    using Second = decltype(second);
+    if (ParkedHelper::start([](void *c) { (*static_cast<Second *>(c))(); }, &second)) {
+        work(0, 2);
+        ParkedHelper::finish();
+        return;
+    }
+    std::thread helper;
+    try {
+        helper = std::thread(second);
+    } catch (const std::system_error &) { }
     if (helper.joinable()) {
         work(0, 2);
         helper.join();
