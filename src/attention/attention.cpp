@@ -1,9 +1,6 @@
 #include "attention/attention.h"
 
-#include "kernels/softmax.h"
-#include "platform/memorytuning.h"
-#include "platform/twocores.h"
-#include "platform/vectorstate.h"
+#include "attention/softmaxrows.h"
 
 #include <algorithm>
 #include <cmath>
@@ -54,52 +51,15 @@ std::vector<std::optional<RowIssue>> hopelessRows(const SquareMatrix &scores, co
     return issue;
 }
 
-// Softmax row by row in the vectorized kernel, which also finds the rows it cannot normalize;
-// the rows split over two cores when there are many.
-SquareMatrix softmaxRows(const SquareMatrix &scores, const SquareMatrix &visible, double divisor,
-    std::vector<RowProblem> &problems, double *largestWeight, std::vector<double> *rowLargest)
-{
-    const Eigen::Index n = scores.rows(), cols = scores.cols();
-    SquareMatrix weights(n, cols);
-    adviseHugePages(weights.data(), static_cast<std::size_t>(weights.size()) * sizeof(double));
-    std::vector<kernels::RowStatus> status(static_cast<std::size_t>(n));
-    std::vector<double> largest(static_cast<std::size_t>(n), 0.0);
-    const bool masked = visible.size() > 0;
-    onTwoCores(double(n) * double(cols) >= 64.0 * 1024, [&](int part, int parts) {
-        clearUpperVectorState(); // the SSE2 level's code on a thread of its own too (vectorstate.h)
-        const auto [begin, end] = partOf(n, part, parts);
-        for (Eigen::Index i = begin; i < end; ++i)
-            status[static_cast<std::size_t>(i)]
-                = kernels::softmaxRow(scores.row(i).data(), masked ? visible.row(i).data() : nullptr, cols, divisor,
-                    weights.row(i).data(), &largest[static_cast<std::size_t>(i)]);
-    });
-    for (Eigen::Index i = 0; i < n; ++i) {
-        const kernels::RowStatus s = status[static_cast<std::size_t>(i)];
-        if (s == kernels::RowStatus::Ok)
-            continue;
-        weights.row(i).setZero();
-        problems.push_back(
-            {static_cast<int>(i), s == kernels::RowStatus::AllMasked ? RowIssue::AllMasked : RowIssue::NonFinite});
-    }
-    if (largestWeight)
-        *largestWeight = largest.empty() ? 0.0 : *std::max_element(largest.begin(), largest.end());
-    if (rowLargest)
-        *rowLargest = std::move(largest);
-    return weights;
-}
-
 } // namespace
 
 SquareMatrix normalizeRows(const SquareMatrix &scores, const SquareMatrix &visible, Normalization normalization,
     double temperature, int width, std::vector<RowProblem> &problems, double *largestWeight,
     std::vector<double> *rowLargest)
 {
-    if (normalization == Normalization::ScaledSoftmax || normalization == Normalization::Softmax) {
-        double divisor = temperature;
-        if (normalization == Normalization::ScaledSoftmax)
-            divisor *= std::sqrt(static_cast<double>(std::max(width, 1)));
-        return softmaxRows(scores, visible, divisor, problems, largestWeight, rowLargest);
-    }
+    if (normalization == Normalization::ScaledSoftmax || normalization == Normalization::Softmax)
+        return softmaxRows(
+            scores, visible, softmaxDivisor(normalization, temperature, width), problems, largestWeight, rowLargest);
     const auto n = static_cast<int>(scores.rows());
     const bool masked = visible.size() > 0;
     auto issue = hopelessRows(scores, visible);

@@ -2,6 +2,7 @@
 
 #include "attention/headproducts.h"
 #include "attention/precision.h"
+#include "attention/softmaxrows.h"
 #include "platform/twocores.h"
 #include "platform/vectorstate.h"
 
@@ -87,22 +88,30 @@ HeadResult computeHead(Eigen::MatrixXd q, Eigen::MatrixXd k, Eigen::MatrixXd v, 
     r.keys = std::move(k);
     r.values = std::move(v);
     int width = settings.dim;
+    // The scores compare the rows of `left` with those of `right`.
+    const Eigen::MatrixXd *left = &r.queries, *right = &r.keys;
     switch (settings.scoring) {
     case Scoring::QueryKey:
-        scoresProduct(r.queries, r.keys, r.scores);
         break;
     case Scoring::KeyKey:
-        scoresProduct(r.keys, r.keys, r.scores);
+        left = &r.keys;
         break;
     case Scoring::Embedding:
-        if (x) {
-            scoresProduct(*x, *x, r.scores);
+        left = right = x ? x : &r.values;
+        if (x)
             width = static_cast<int>(x->cols());
-        } else {
-            scoresProduct(r.values, r.values, r.scores);
-        }
         break;
     }
+    const double divisor = softmaxDivisor(settings.normalization, settings.temperature, width);
+    std::vector<kernels::RowStatus> status;
+    std::vector<double> largest;
+    if (divisor != 0.0
+        && fusedSoftmaxHead(
+            *left, *right, r.values, visible, divisor, r.scores, r.weights, r.output, status, largest)) {
+        softmaxProblems(status, std::move(largest), r.problems, &r.largestWeight, &r.rowLargest);
+        return r;
+    }
+    scoresProduct(*left, *right, r.scores);
     r.weights = normalizeRows(r.scores, visible, settings.normalization, settings.temperature, width, r.problems,
         &r.largestWeight, &r.rowLargest);
     finishHead(r);
