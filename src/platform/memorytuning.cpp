@@ -1,7 +1,6 @@
 #include "platform/memorytuning.h"
 
 #include <cstdlib> // defines __GLIBC__ where glibc is the C library
-#include <limits>
 
 #if defined(__GLIBC__)
 #include <malloc.h>
@@ -21,14 +20,15 @@ bool tuneAllocatorForRecompute()
     // (HEAP_MAX_SIZE / 2), so a 4,096-token n × n matrix (128 MiB) was mapped anew on every
     // recompute, its pages faulted in and zeroed one by one: half of the recompute. No mapping at
     // all (M_MMAP_MAX 0) keeps those too; glibc still maps when the heap cannot grow. What is free
-    // at the heap's top stays for the next recompute, up to 2 GiB: 8 heads of 4,096 tokens free
-    // 2 GiB of scores and weights, and trimming them at 512 MiB made each recompute fault them all
-    // back in (3.5 s instead of 0.27 s, AMD EPYC). The memory stays the process's until it exits,
-    // for the next document as large. Setting the threshold as well switches off glibc's adaptive
-    // one.
+    // at the heap's top is never given back (a trim threshold of -1, mallopt(3)): trimming at
+    // 512 MiB made each recompute of 8 heads of 4,096 tokens fault their 2 GiB of scores and
+    // weights back in (3.5 s instead of 0.27 s, AMD EPYC), and the largest threshold an int can
+    // say, 2 GiB − 1, is still just under them (9,392 page faults a recompute). The memory stays
+    // the process's until it exits, for the next document as large. Setting the threshold as well
+    // switches off glibc's adaptive one.
     constexpr int mapAbove = 32 * 1024 * 1024;
-    constexpr int keepFree = std::numeric_limits<int>::max();
-    return mallopt(M_MMAP_THRESHOLD, mapAbove) == 1 && mallopt(M_TRIM_THRESHOLD, keepFree) == 1
+    constexpr int neverTrim = -1;
+    return mallopt(M_MMAP_THRESHOLD, mapAbove) == 1 && mallopt(M_TRIM_THRESHOLD, neverTrim) == 1
         && mallopt(M_MMAP_MAX, 0) == 1;
 #else
     return false;

@@ -40,6 +40,8 @@ private Q_SLOTS:
         QTest::addRow("4,096 tokens, 128 MiB matrices") << 4096 << 3 << 1;
         // 1 GiB of scores and weights freed at once: more than glibc's default trim keeps.
         QTest::addRow("4,096 tokens, 4 heads") << 4096 << 3 << 4;
+        // 2 GiB and a little: more than the largest trim threshold an int can set.
+        QTest::addRow("4,096 tokens, 8 heads") << 4096 << 3 << 8;
     }
 
     void recomputesReuseTheHeap()
