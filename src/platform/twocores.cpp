@@ -58,7 +58,7 @@ public:
             m_thread.join();
     }
 
-    bool start(ParkedHelper::Job job, void *context)
+    bool start(SplitHelper::Job job, void *context)
     {
         if (m_claimed.exchange(true, std::memory_order_acquire))
             return false;
@@ -155,7 +155,7 @@ private:
     std::atomic<bool> m_claimed {false};
     std::atomic<int> m_state {Gone};
     std::atomic<int> m_takenOn {-1};
-    ParkedHelper::Job m_job = nullptr;
+    SplitHelper::Job m_job = nullptr;
     void *m_context = nullptr;
     std::thread m_thread;
 };
@@ -168,12 +168,12 @@ Helper &helper()
 
 } // namespace
 
-bool ParkedHelper::start(Job job, void *context)
+bool SplitHelper::start(Job job, void *context)
 {
     return helper().start(job, context);
 }
 
-void ParkedHelper::finish()
+void SplitHelper::finish()
 {
     helper().finish();
 }

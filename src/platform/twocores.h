@@ -17,19 +17,21 @@ inline bool secondCoreAllowed()
     return allowed;
 }
 
-// One helper thread, started on first use and parked between jobs, so that handing half of a
-// product to the second core costs a wake-up (a few microseconds) rather than a thread's start
-// (some tens, and its stack's and the BLAS buffers' first touches: 8 heads of 64 tokens were
-// slower on two new threads than on one). It takes one job at a time; a caller that finds it
-// busy (another thread's split, or a split inside the helper's own job) gets false.
-class ParkedHelper
+// One helper thread for the second halves of splits. It stays while splits follow closely (it
+// looks for the next job for a while after each, see twocores.cpp), so that handing a half over
+// costs under a microsecond rather than a thread's start (some tens, and its stack's and the BLAS
+// buffers' first touches: 8 heads of 64 tokens were slower on two new threads than on one). A
+// half it has not begun when the caller's is done is run by the caller. It takes one job at a
+// time; a caller that finds it busy (another thread's split, or a split inside the helper's own
+// job) gets false.
+class SplitHelper
 {
 public:
     using Job = void (*)(void *);
     // Starts job(context) on the helper and returns true, or returns false when the helper is
     // busy or cannot be started. After true, finish() must be called before context goes away.
     static bool start(Job job, void *context);
-    // Waits until the job start() handed over has returned.
+    // Returns once the job start() handed over has run, on the helper or, not yet begun, here.
     static void finish();
 };
 
@@ -37,7 +39,7 @@ public:
 // not worth it or no second core can be had, which only costs the speed. Two independent halves
 // joined once, rather than OpenMP's or Eigen's fine-grained barriers: on a 2-core machine busy
 // with other work those spin while a core is taken, and a model's forward pass took ten times as
-// long. When the parked helper is busy (a split within a split, or two threads splitting at once)
+// long. When the helper is busy (a split within a split, or two threads splitting at once)
 // a thread of its own is started, as before there was a helper. `work` must not throw.
 template<class Work>
 void onTwoCores(bool worthIt, Work &&work)
@@ -48,9 +50,9 @@ void onTwoCores(bool worthIt, Work &&work)
     }
     auto second = [&work] { work(1, 2); };
     using Second = decltype(second);
-    if (ParkedHelper::start([](void *c) { (*static_cast<Second *>(c))(); }, &second)) {
+    if (SplitHelper::start([](void *c) { (*static_cast<Second *>(c))(); }, &second)) {
         work(0, 2);
-        ParkedHelper::finish();
+        SplitHelper::finish();
         return;
     }
     std::thread helper;
