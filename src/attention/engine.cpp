@@ -3,12 +3,12 @@
 #include "attention/headproducts.h"
 #include "attention/precision.h"
 #include "attention/softmaxrows.h"
+#include "platform/texthash.h"
 #include "platform/twocores.h"
 #include "platform/vectorstate.h"
 
-#include <QHash>
-
 #include <optional>
+#include <unordered_map>
 
 namespace qkv {
 namespace {
@@ -28,24 +28,24 @@ Gathered gatherWords(const Document &doc)
     g.q.assign(static_cast<std::size_t>(s.heads), Eigen::MatrixXd(n, s.dim));
     for (auto *list : {&g.k, &g.v})
         list->assign(static_cast<std::size_t>(s.heads), Eigen::MatrixXd(m, s.dim));
-    QHash<QString, WordVectors> cache;
-    const auto vectorsOf = [&](const QString &word) {
+    std::unordered_map<QString, WordVectors, TokenHash> cache;
+    const auto vectorsOf = [&](const QString &word) -> const WordVectors & {
         auto it = cache.find(word);
         if (it == cache.end())
-            it = cache.insert(word, doc.wordVectors(word));
-        return it;
+            it = cache.emplace(word, doc.wordVectors(word)).first;
+        return it->second;
     };
     for (int i = 0; i < n; ++i) {
-        const auto it = vectorsOf(doc.vectorKey(i));
+        const WordVectors &w = vectorsOf(doc.vectorKey(i));
         for (int h = 0; h < s.heads; ++h)
-            g.q[static_cast<std::size_t>(h)].row(i) = it->q.row(h);
+            g.q[static_cast<std::size_t>(h)].row(i) = w.q.row(h);
     }
     for (int j = 0; j < m; ++j) {
-        const auto it = vectorsOf(doc.keyVectorKey(j));
+        const WordVectors &w = vectorsOf(doc.keyVectorKey(j));
         for (int h = 0; h < s.heads; ++h) {
             const auto hh = static_cast<std::size_t>(h);
-            g.k[hh].row(j) = it->k.row(h);
-            g.v[hh].row(j) = it->v.row(h);
+            g.k[hh].row(j) = w.k.row(h);
+            g.v[hh].row(j) = w.v.row(h);
         }
     }
     return g;
@@ -235,13 +235,13 @@ Eigen::MatrixXd embeddingMatrix(const Document &doc, bool keys)
     const Settings &s = doc.settings();
     const int n = keys ? doc.keyTokenCount() : doc.tokenCount();
     Eigen::MatrixXd x(n, s.dModel);
-    QHash<QString, Eigen::VectorXd> cache;
+    std::unordered_map<QString, Eigen::VectorXd, TokenHash> cache;
     for (int i = 0; i < n; ++i) {
         const QString word = keys ? doc.keyVectorKey(i) : doc.vectorKey(i);
         auto it = cache.find(word);
         if (it == cache.end())
-            it = cache.insert(word, doc.embedding(word));
-        x.row(i) = it->transpose();
+            it = cache.emplace(word, doc.embedding(word)).first;
+        x.row(i) = it->second.transpose();
     }
     if (s.positions == Positions::Sinusoidal)
         x += sinusoidalPositions(n, s.dModel);

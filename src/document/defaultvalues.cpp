@@ -1,17 +1,35 @@
 #include "document/defaultvalues.h"
 
-#include <cmath>
+#include <QByteArrayView>
+
+#include <array>
 
 namespace qkv {
 namespace {
 
-quint64 fnv1a(const QByteArray &bytes, quint64 h = 0xcbf29ce484222325ULL)
+constexpr quint64 fnvOffset = 0xcbf29ce484222325ULL;
+
+quint64 fnv1a(QByteArrayView bytes, quint64 h)
 {
     for (const char c : bytes) {
         h ^= static_cast<unsigned char>(c);
         h *= 0x100000001b3ULL;
     }
     return h;
+}
+
+// FNV-1a of the text's UTF-8 bytes. ASCII, nearly every word, is its own UTF-8 and is hashed as
+// it stands: converting allocated twice per vector drawn.
+quint64 fnv1aUtf8(QStringView text, quint64 h)
+{
+    quint64 ascii = h;
+    for (const QChar c : text) {
+        if (c.unicode() >= 0x80)
+            return fnv1a(text.toUtf8(), h);
+        ascii ^= c.unicode();
+        ascii *= 0x100000001b3ULL;
+    }
+    return ascii;
 }
 
 quint64 splitmix64(quint64 x)
@@ -22,16 +40,25 @@ quint64 splitmix64(quint64 x)
     return x ^ (x >> 31);
 }
 
-quint64 baseHash(const QString &word, QStringView role)
+quint64 baseHash(QStringView word, QStringView role)
 {
-    return fnv1a(role.toUtf8(), fnv1a(word.toUtf8()) ^ 0xffULL);
+    return fnv1aUtf8(role, fnv1aUtf8(word, fnvOffset) ^ 0xffULL);
 }
+
+// The 201 evenly spaced values -1.00 … 1.00, each as (i - 100) / 100.0 gives it: looked up,
+// not divided, a division being most of a value's cost.
+const std::array<double, 201> hundredths = [] {
+    std::array<double, 201> t {};
+    for (int i = 0; i < 201; ++i)
+        t[static_cast<std::size_t>(i)] = static_cast<double>(i - 100) / 100.0;
+    return t;
+}();
 
 double valueFromBase(quint64 base, int head, int index)
 {
     const quint64 h = splitmix64(base ^ (static_cast<quint64>(head) << 32) ^ static_cast<quint32>(index));
-    // 201 evenly spaced values -1.00 … 1.00; the modulo bias over 2^64 is negligible.
-    return static_cast<double>(static_cast<int>(h % 201) - 100) / 100.0;
+    // The modulo bias over 2^64 is negligible.
+    return hundredths[h % 201];
 }
 
 } // namespace

@@ -3,6 +3,7 @@
 #include "document/defaultvalues.h"
 
 #include <QRandomGenerator>
+#include <QSet>
 #include <QTest>
 
 using namespace qkv;
@@ -32,6 +33,24 @@ Document randomDocument(int n, int heads, int dim, quint32 seed, Scoring scoring
         doc.setWordVectors(w, v);
     }
     return doc;
+}
+
+// The default values' definition as first written, converting to UTF-8 and dividing: the
+// program's faster drawing must give exactly these numbers, or saved examples would change.
+double definedDefault(const QString &word, const QString &role, int head, int index)
+{
+    const auto fnv = [](const QByteArray &bytes, quint64 h) {
+        for (const char c : bytes)
+            h = (h ^ static_cast<unsigned char>(c)) * 0x100000001b3ULL;
+        return h;
+    };
+    quint64 x = fnv(role.toUtf8(), fnv(word.toUtf8(), 0xcbf29ce484222325ULL) ^ 0xffULL);
+    x ^= (static_cast<quint64>(head) << 32) ^ static_cast<quint32>(index);
+    x += 0x9e3779b97f4a7c15ULL;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+    x ^= x >> 31;
+    return static_cast<double>(static_cast<int>(x % 201) - 100) / 100.0;
 }
 
 double maxAbsDiff(const MatrixXd &a, const MatrixXd &b)
@@ -234,6 +253,28 @@ private Q_SLOTS:
         const Eigen::VectorXd v = defaultVector(QStringLiteral("cat"), u"v", 0, 64);
         QVERIFY((v.array().abs() <= 1.0).all());
         QVERIFY(v.cwiseAbs().sum() > 1.0);
+    }
+
+    void defaultsMatchTheirDefinition()
+    {
+        // ASCII (hashed without converting), accented, CJK, an emoji (a surrogate pair), a lone
+        // surrogate (UTF-8 conversion replaces it), empty, and a role past ASCII.
+        const QString words[] = {QStringLiteral("dog"), QStringLiteral("w63"), QStringLiteral("café"),
+            QStringLiteral("日本"), QString::fromUtf8("\xF0\x9F\x98\x80"), QString(QChar(0xD800)), QString(),
+            QStringLiteral("a rather long token of many characters")};
+        const QString roles[] = {QStringLiteral("q"), QStringLiteral("x"), QStringLiteral("wq"), QStringLiteral("ü")};
+        QSet<double> seen;
+        for (const QString &word : words)
+            for (const QString &role : roles)
+                for (int head : {0, 1, 7}) {
+                    const Eigen::VectorXd v = defaultVector(word, role, head, 300);
+                    for (int i = 0; i < 300; ++i) {
+                        QCOMPARE(v(i), definedDefault(word, role, head, i));
+                        seen.insert(v(i));
+                    }
+                    QCOMPARE(defaultValue(word, role, head, 299), definedDefault(word, role, head, 299));
+                }
+        QCOMPARE(seen.size(), 201); // every one of -1.00 … 1.00 drawn, each exactly as defined
     }
 
     void vocabularyBelongsToWords()
