@@ -10,18 +10,20 @@
 namespace qkv {
 namespace {
 
-// Idle: a helper thread is alive and looking for a job; Posted: a job waits for it; Taken: the
-// helper runs it; Done: it returned; Gone: no helper is looking (none started yet, or it ended).
+// Idle: no job (the helper looks for one, or sleeps); Posted: a job waits for it; Taken: the
+// helper runs it; Done: it returned, and the caller has not yet handed the helper back; Gone: no
+// helper (none started yet, or told to stop at exit).
 enum State : int { Idle, Posted, Taken, Done, Gone };
 
-// How long a helper looks for the next job before it ends. The next split of a recompute, a paint
-// or a forward pass usually follows within microseconds; between recomputes of 8 heads of 64 tokens
-// in a loop, copying their inputs took longer than 50 µs, and then every recompute started a
-// thread. While it looks the helper yields its core to any other thread that wants it.
-constexpr std::chrono::microseconds helperLooks(200);
-// How long a helper that is done waits for the caller to finish its own half (a longer one, or one
-// held up reading a file) before it ends rather than spin on.
-constexpr std::chrono::microseconds callerFinishes(1000);
+// How long the helper spins for the next job, or for the caller to hand it back, before it sleeps
+// until woken. The next split of a recompute, a paint or a forward pass usually follows within
+// microseconds; 8 heads of 64 tokens recomputed in a loop took 300 µs with a new thread a split,
+// 120-165 with the helper caught spinning (175-190 when it spun only 50 µs: copying the inputs
+// between two took longer). Not much longer: a helper that spun 200 µs to 1 ms after every job,
+// even yielding, kept the window's thread from running for up to 90 ms while a model ran (the
+// scheduler places a waking thread on an idle core, and a spinning one is not idle). It sleeps on
+// the state itself, no timer: a timed nap cost 30 µs of CPU on a virtual machine.
+constexpr std::chrono::microseconds helperSpins(100);
 
 void pause()
 {
@@ -45,15 +47,14 @@ public:
     ~Helper()
     {
         // At exit: a helper still running a job (exit() from another thread mid-split) is left to
-        // the process's end; one looking for a job is told to stop.
+        // the process's end; one looking for a job or asleep is told to stop.
         if (m_claimed.exchange(true, std::memory_order_acquire)) {
             if (m_thread.joinable())
                 m_thread.detach();
             return;
         }
-        int state = Idle;
-        while (!m_state.compare_exchange_weak(state, Gone, std::memory_order_acq_rel) && state != Gone)
-            state = Idle;
+        m_state.store(Gone, std::memory_order_release);
+        m_state.notify_all();
         if (m_thread.joinable())
             m_thread.join();
     }
@@ -65,14 +66,13 @@ public:
         m_job = job;
         m_context = context;
         int state = Idle;
-        if (m_state.compare_exchange_strong(state, Posted, std::memory_order_acq_rel))
-            return true; // a helper still looking takes it at once
-        // None is looking: start one. It may not run for a while: on a virtual machine the idle
-        // core's wake-up took 50–300 µs and Linux mostly queued the new thread on this core instead
-        // (as it did a sleeping thread woken), which is why finish() takes back a job not yet begun
-        // and no helper is kept asleep.
-        if (m_thread.joinable())
-            m_thread.join(); // it has returned or is returning
+        if (m_state.compare_exchange_strong(state, Posted, std::memory_order_acq_rel)) {
+            m_state.notify_all(); // a helper asleep wakes (no system call when none is)
+            return true;
+        }
+        // None yet: start it. It may not run for a while: on a virtual machine the idle core's
+        // wake-up took 50–300 µs and Linux mostly queued a new or woken thread on this core
+        // instead, which is why finish() takes back a job not yet begun.
         m_state.store(Posted, std::memory_order_release);
         try {
             m_thread = std::thread([this] { run(); });
@@ -91,8 +91,8 @@ public:
             m_job(m_context); // the helper had not begun it: sooner done here than waited for
         } else {
             waitForDone();
-            state = Done; // Done → Idle hands the helper back; it may have ended already (Gone)
-            m_state.compare_exchange_strong(state, Idle, std::memory_order_acq_rel);
+            m_state.store(Idle, std::memory_order_release); // the helper is handed back
+            m_state.notify_all();
         }
         m_claimed.store(false, std::memory_order_release);
     }
@@ -119,34 +119,35 @@ private:
 
     void run()
     {
-        while (takeJob()) {
+        // One spin a job, for the caller to hand the helper back and the next job both.
+        auto spinUntil = std::chrono::steady_clock::now() + helperSpins;
+        for (;;) {
+            int state = awaitChange(Idle, spinUntil);
+            if (state == Gone)
+                return;
+            if (state != Posted || !m_state.compare_exchange_strong(state, Taken, std::memory_order_acq_rel))
+                continue; // taken back by the caller: asleep again at once
             m_takenOn.store(currentCpu(), std::memory_order_relaxed);
             m_job(m_context);
             m_state.store(Done, std::memory_order_release);
-            m_state.notify_one();
+            m_state.notify_all(); // the caller may be asleep waiting for it
+            spinUntil = std::chrono::steady_clock::now() + helperSpins;
+            if (awaitChange(Done, spinUntil) == Gone)
+                return;
         }
     }
 
-    // Looks for a job for a while and takes it; false when none came and the helper is to end.
-    // The while runs from when the caller has its result: its half may end well after ours.
-    bool takeJob()
+    // The state once it is no longer `from`: spun for until `spinUntil`, then slept for.
+    int awaitChange(int from, std::chrono::steady_clock::time_point spinUntil)
     {
-        int seen = m_state.load(std::memory_order_acquire);
-        auto until = std::chrono::steady_clock::now() + (seen == Done ? callerFinishes : helperLooks);
         for (int spins = 1;; ++spins) {
-            int state = m_state.load(std::memory_order_acquire);
-            if (state == Posted && m_state.compare_exchange_strong(state, Taken, std::memory_order_acq_rel))
-                return true;
-            if (state == Gone)
-                return false; // told to stop
-            if (state == Idle && seen == Done)
-                until = std::chrono::steady_clock::now() + helperLooks;
-            seen = state;
-            if (spins % 64 == 0) {
-                if (state != Posted && std::chrono::steady_clock::now() >= until
-                    && m_state.compare_exchange_strong(state, Gone, std::memory_order_acq_rel))
-                    return false;
-                std::this_thread::yield();
+            const int state = m_state.load(std::memory_order_acquire);
+            if (state != from)
+                return state;
+            if (spins % 64 == 0 && std::chrono::steady_clock::now() >= spinUntil) {
+                m_state.wait(from, std::memory_order_acquire);
+                spins = 0;
+                continue;
             }
             pause();
         }

@@ -17,11 +17,12 @@ inline bool secondCoreAllowed()
     return allowed;
 }
 
-// One helper thread for the second halves of splits. It stays while splits follow closely (it
-// looks for the next job for a while after each, see twocores.cpp), so that handing a half over
-// costs under a microsecond rather than a thread's start (some tens, and its stack's and the BLAS
-// buffers' first touches: 8 heads of 64 tokens were slower on two new threads than on one). A
-// half it has not begun when the caller's is done is run by the caller. It takes one job at a
+// One helper thread for the second halves of splits, started by the first and kept: it spins a
+// few tens of microseconds for the next job after each, then sleeps until one is posted (see
+// twocores.cpp), so that handing a half over costs under a microsecond when splits follow closely
+// rather than a thread's start (some tens, and its stack's and the BLAS buffers' first touches: 8
+// heads of 64 tokens were slower on two new threads than on one). A half it has not begun when
+// the caller's is done is run by the caller. It takes one job at a
 // time; a caller that finds it busy (another thread's split, or a split inside the helper's own
 // job) gets false.
 class SplitHelper
