@@ -42,12 +42,23 @@ std::string chooseKernels()
     return openblas_get_corename();
 }
 
+// The worker threads OpenBLAS started when it loaded end: with one thread a call it never uses
+// them, and they spin until about 2^28 cycles have passed (some 100 ms), a core taken from the
+// window while it starts. Looked up: only OpenBLAS's threaded builds have the function.
+void endBlasThreads()
+{
+    using Shutdown = int (*)();
+    if (const auto shutdown = reinterpret_cast<Shutdown>(dlsym(RTLD_DEFAULT, "blas_thread_shutdown_")))
+        shutdown();
+}
+
 // OpenBLAS runs each call on the calling thread only: the engine splits its products over the
 // cores itself (onTwoCores), and OpenBLAS's own workers spin between calls, taking a core from
 // the window on a 2-core machine.
 const std::string kernelsInUse = [] {
     std::string core = chooseKernels();
     openblas_set_num_threads(1);
+    endBlasThreads();
     return core;
 }();
 

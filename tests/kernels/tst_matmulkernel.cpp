@@ -6,6 +6,8 @@
 
 #include <QTest>
 
+#include <dlfcn.h>
+
 #include <random>
 #include <vector>
 
@@ -85,6 +87,24 @@ private Q_SLOTS:
             QSKIP("no AVX2 and FMA here, or OPENBLAS_CORETYPE chooses the kernels");
         QVERIFY2(QByteArray(blasKernels()) != "Prescott", blasKernels());
         QVERIFY(!QByteArray(blasKernels()).isEmpty());
+    }
+
+    // The worker threads a threaded OpenBLAS starts when it loads are ended once the library is
+    // set to one thread a call: they would spin on a core for the process's first 100 ms or so.
+    void blasKeepsNoThreads()
+    {
+        QVERIFY(blasKernels()); // the kernels' set-up has run
+        const auto *serverRuns = static_cast<const int *>(dlsym(RTLD_DEFAULT, "blas_server_avail"));
+        if (!serverRuns)
+            QSKIP("not a threaded OpenBLAS: it starts no threads");
+        QCOMPARE(*serverRuns, 0);
+        // Products still run, on this thread.
+        const double a[4] = {1, 2, 3, 4}, b[4] = {5, 6, 7, 8};
+        double c[4] = {};
+        multiply({a, 2, false}, {b, 2, false}, 2, 2, 2, c, 2);
+        QCOMPARE(c[0], 23.0); // column-major: [1 3; 2 4]·[5 7; 6 8]
+        QCOMPARE(c[3], 46.0);
+        QCOMPARE(*serverRuns, 0);
     }
 };
 
