@@ -35,19 +35,24 @@ Gathered gatherWords(const Document &doc)
             it = cache.emplace(word, doc.wordVectors(word)).first;
         return it->second;
     };
-    for (int i = 0; i < n; ++i) {
-        const WordVectors &w = vectorsOf(doc.vectorKey(i));
-        for (int h = 0; h < s.heads; ++h)
-            g.q[static_cast<std::size_t>(h)].row(i) = w.q.row(h);
-    }
-    for (int j = 0; j < m; ++j) {
-        const WordVectors &w = vectorsOf(doc.keyVectorKey(j));
+    const auto keysAndValues = [&](int j, const WordVectors &w) {
         for (int h = 0; h < s.heads; ++h) {
             const auto hh = static_cast<std::size_t>(h);
             g.k[hh].row(j) = w.k.row(h);
             g.v[hh].row(j) = w.v.row(h);
         }
+    };
+    // Self-attention's keys are its tokens: each token's vectors looked up once for all three.
+    const bool selfAttention = !doc.isCross();
+    for (int i = 0; i < n; ++i) {
+        const WordVectors &w = vectorsOf(doc.vectorKey(i));
+        for (int h = 0; h < s.heads; ++h)
+            g.q[static_cast<std::size_t>(h)].row(i) = w.q.row(h);
+        if (selfAttention)
+            keysAndValues(i, w);
     }
+    for (int j = 0; !selfAttention && j < m; ++j)
+        keysAndValues(j, vectorsOf(doc.keyVectorKey(j)));
     return g;
 }
 

@@ -63,17 +63,34 @@ double valueFromBase(quint64 base, int head, int index)
 
 } // namespace
 
+DefaultNumbers::DefaultNumbers(const QString &word, QStringView role)
+    : m_base(baseHash(word, role))
+{ }
+
+double DefaultNumbers::at(int head, int index) const
+{
+    return valueFromBase(m_base, head, index);
+}
+
+void DefaultNumbers::fill(Eigen::MatrixXd &m) const
+{
+    // In the matrix's memory order.
+    for (Eigen::Index i = 0; i < m.cols(); ++i)
+        for (Eigen::Index h = 0; h < m.rows(); ++h)
+            m(h, i) = valueFromBase(m_base, static_cast<int>(h), static_cast<int>(i));
+}
+
 double defaultValue(const QString &word, QStringView role, int head, int index)
 {
-    return valueFromBase(baseHash(word, role), head, index);
+    return DefaultNumbers(word, role).at(head, index);
 }
 
 Eigen::VectorXd defaultVector(const QString &word, QStringView role, int head, int dim)
 {
-    const quint64 base = baseHash(word, role);
+    const DefaultNumbers numbers(word, role);
     Eigen::VectorXd v(dim);
     for (int i = 0; i < dim; ++i)
-        v(i) = valueFromBase(base, head, i);
+        v(i) = numbers.at(head, i);
     return v;
 }
 

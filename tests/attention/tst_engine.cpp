@@ -275,6 +275,19 @@ private Q_SLOTS:
                     QCOMPARE(defaultValue(word, role, head, 299), definedDefault(word, role, head, 299));
                 }
         QCOMPARE(seen.size(), 201); // every one of -1.00 … 1.00 drawn, each exactly as defined
+        // A word's vectors as a document draws them, every head and component.
+        Document doc;
+        Settings s;
+        s.heads = 3;
+        s.dim = 5;
+        doc.setSettings(s);
+        for (const QString &word : words) {
+            const WordVectors w = doc.wordVectors(word);
+            for (const auto &[role, name] : {std::pair {Role::Query, "q"}, {Role::Key, "k"}, {Role::Value, "v"}})
+                for (int h = 0; h < 3; ++h)
+                    for (int i = 0; i < 5; ++i)
+                        QCOMPARE(w[role](h, i), definedDefault(word, QString::fromLatin1(name), h, i));
+        }
     }
 
     void vocabularyBelongsToWords()
