@@ -14,40 +14,82 @@
 namespace qkv {
 namespace {
 
-// The largest (and, by magnitude, smallest) visible value of each column over rows [r0, r1),
-// into `high` (`low`), as whole-row Eigen arrays (SIMD). Four rows are read side by side, the
-// last repeated where fewer are left: one row at a time left the memory waiting between rows.
-template<bool masked>
-void poolRows(const SquareMatrix &values, const SquareMatrix &visible, int r0, int r1, double *high, double *low,
-    bool byMagnitude)
+// Cells j < n of the four rows `row` folded into high[j] (the largest) and, when `low` is given,
+// low[j] (the smallest), or into -inf and +inf when `first`; where `shown` (the rows' visibility)
+// is given, a cell it holds 0 for is left out. Compiled for each SIMD level (GCC's target clones,
+// chosen when the program loads), where Eigen's arrays are built for the baseline's SSE2: the
+// first paint of a 4,096-token heatmap took 13.9 ms, 12.6 now (medians of 8 runs, alternating,
+// AVX-512); reading the 134 MB alone takes 5.5. No vector crosses a call: its passing would differ
+// between the clones.
+__attribute__((target_clones("avx512f", "avx2", "default"))) void foldFourRows(
+    const double *const *row, const double *const *shown, double *high, double *low, long n, bool first)
 {
-    const Eigen::Index n = values.cols();
-    const auto cells = [&](int r, double hiddenAs) {
-        const Eigen::Map<const Eigen::ArrayXd> v(values.data() + r * n, n);
-        if constexpr (masked) {
-            const Eigen::Map<const Eigen::ArrayXd> shown(visible.data() + r * n, n);
-            return (shown != 0).select(v, hiddenAs);
-        } else {
-            (void)hiddenAs;
-            return v;
+    using Vec = double __attribute__((vector_size(64)));
+    constexpr long width = 8;
+    const double inf = std::numeric_limits<double>::infinity();
+    const auto fold = [&]<bool masked, bool both>() __attribute__((always_inline))
+    {
+        long j = 0;
+        for (; j + width <= n; j += width) {
+            Vec hi = Vec {} - inf, lo = Vec {} + inf, cell;
+            if (!first) {
+                __builtin_memcpy(&hi, high + j, sizeof hi);
+                if constexpr (both)
+                    __builtin_memcpy(&lo, low + j, sizeof lo);
+            }
+            for (int r = 0; r < 4; ++r) {
+                __builtin_memcpy(&cell, row[r] + j, sizeof cell);
+                Vec top = cell, bottom = cell;
+                if constexpr (masked) {
+                    Vec seen;
+                    __builtin_memcpy(&seen, shown[r] + j, sizeof seen);
+                    top = seen != 0 ? cell : Vec {} - inf;
+                    bottom = seen != 0 ? cell : Vec {} + inf;
+                }
+                hi = top > hi ? top : hi;
+                if constexpr (both)
+                    lo = bottom < lo ? bottom : lo;
+            }
+            __builtin_memcpy(high + j, &hi, sizeof hi);
+            if constexpr (both)
+                __builtin_memcpy(low + j, &lo, sizeof lo);
+        }
+        for (; j < n; ++j) {
+            if (first) {
+                high[j] = -inf;
+                if (both)
+                    low[j] = inf;
+            }
+            for (int r = 0; r < 4; ++r) {
+                if (masked && shown[r][j] == 0)
+                    continue;
+                high[j] = std::max(high[j], row[r][j]);
+                if (both)
+                    low[j] = std::min(low[j], row[r][j]);
+            }
         }
     };
-    const double inf = std::numeric_limits<double>::infinity();
-    Eigen::Map<Eigen::ArrayXd> hi(high, n), lo(low, n);
+    if (shown)
+        low ? fold.template operator()<true, true>() : fold.template operator()<true, false>();
+    else
+        low ? fold.template operator()<false, true>() : fold.template operator()<false, false>();
+}
+
+// The largest (and, by magnitude, smallest) visible value of each column over rows [r0, r1),
+// into `high` (`low`). Four rows are read side by side, the last repeated where fewer are left:
+// one row at a time left the memory waiting between rows.
+void poolRows(const SquareMatrix &values, const SquareMatrix &visible, bool masked, int r0, int r1, double *high,
+    double *low, bool byMagnitude)
+{
+    const long n = values.cols();
     for (int r = r0; r < r1; r += 4) {
-        const int a = r, b = std::min(r + 1, r1 - 1), c = std::min(r + 2, r1 - 1), d = std::min(r + 3, r1 - 1);
-        const auto top = [&] { return cells(a, -inf).max(cells(b, -inf)).max(cells(c, -inf).max(cells(d, -inf))); };
-        if (r == r0)
-            hi = top();
-        else
-            hi = hi.max(top());
-        if (!byMagnitude)
-            continue;
-        const auto bottom = [&] { return cells(a, inf).min(cells(b, inf)).min(cells(c, inf).min(cells(d, inf))); };
-        if (r == r0)
-            lo = bottom();
-        else
-            lo = lo.min(bottom());
+        const int rows[4] = {r, std::min(r + 1, r1 - 1), std::min(r + 2, r1 - 1), std::min(r + 3, r1 - 1)};
+        const double *cells[4], *seen[4];
+        for (int i = 0; i < 4; ++i) {
+            cells[i] = values.data() + rows[i] * n;
+            seen[i] = masked ? visible.data() + rows[i] * n : nullptr;
+        }
+        foldFourRows(cells, masked ? seen : nullptr, high, byMagnitude ? low : nullptr, n, r == r0);
     }
 }
 
@@ -100,11 +142,7 @@ void colourLines(QImage &image, uchar *bits, const SquareMatrix &values, const S
         previous[0] = r0;
         previous[1] = r1;
         double *hiCol = high.data(), *loCol = low.data();
-        if (masked) {
-            poolRows<true>(values, visible, r0, r1, hiCol, loCol, byMagnitude);
-        } else {
-            poolRows<false>(values, visible, r0, r1, hiCol, loCol, byMagnitude);
-        }
+        poolRows(values, visible, masked, r0, r1, hiCol, loCol, byMagnitude);
         bool anyHidden = false;
         if (n <= w) { // a pixel shows one cell: colour each cell once, then spread the colours
             for (int j = 0; j < n; ++j) {
