@@ -1,7 +1,8 @@
 #pragma once
 
-// The entry points each SIMD level's copy of softmaxlevel.cpp defines, one namespace per level.
-// Only softmax.cpp calls them, after checking that the CPU has the level.
+// The entry points each SIMD level's copy of softmaxlevel.cpp and smallproductlevel.cpp defines,
+// one namespace per level. Only softmax.cpp and matmul.cpp call them, after checking that the CPU
+// has the level.
 
 #include "kernels/softmax.h"
 
@@ -10,6 +11,10 @@
     RowStatus softmaxRow(                                                                                              \
         const double *scores, const double *visible, std::ptrdiff_t n, double divisor, double *out, double *largest);  \
     void expArray(const double *x, double *y, std::ptrdiff_t n);                                                       \
+    void multiplyByTransposed(const double *a, std::ptrdiff_t lda, const double *b, std::ptrdiff_t ldb,                \
+        std::ptrdiff_t m, std::ptrdiff_t n, std::ptrdiff_t k, double *c, std::ptrdiff_t ldc);                          \
+    void multiplyTransposed(const double *a, std::ptrdiff_t lda, const double *b, std::ptrdiff_t ldb,                  \
+        std::ptrdiff_t m, std::ptrdiff_t n, std::ptrdiff_t k, double *c, std::ptrdiff_t ldc);                          \
     }
 
 QKV_DECLARE_KERNEL_LEVEL(sse2)

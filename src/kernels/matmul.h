@@ -5,8 +5,9 @@
 namespace qkv::kernels {
 
 // C = op(A)·op(B) of column-major matrices (op: transposed or not), m × n with inner size k:
-// the machine's BLAS (OpenBLAS: its own per-CPU kernels and threads) for the large products of
-// attention, where Eigen's portable build reaches a fraction of the CPU's throughput.
+// the machine's BLAS (OpenBLAS: its own per-CPU kernels) for the large products of attention,
+// where Eigen's portable build reaches a fraction of the CPU's throughput, and our own unpacked
+// kernels for the small blocks where they are faster (matmul.cpp).
 struct MatrixRef {
     const double *data;
     std::ptrdiff_t stride; // between columns

@@ -1,10 +1,11 @@
 // One SIMD level of the kernels. CMake compiles this file once per level with that level's
 // instruction flags, QKV_KERNEL_LEVEL (the namespace) and QKV_KERNEL_WIDTH (doubles per vector).
-// Everything but the two entry points has internal linkage and the file includes no header with
-// inline functions, so the linker can never pick code built for a wider level for code that must
-// run on any CPU. The vectors are GCC's generic ones: one source for every width.
+// Everything but the two entry points has internal linkage (levelvector.h's helpers too), so the
+// linker can never pick code built for a wider level for code that must run on any CPU. The
+// vectors are GCC's generic ones: one source for every width.
 
 #include "kernels/kernellevels.h"
+#include "kernels/levelvector.h"
 
 #if defined(__AVX512F__) || defined(__AVX2__)
 // Only for the gather instructions. Its functions are extern inline (gnu_inline, always inlined):
@@ -14,27 +15,6 @@
 
 namespace qkv::kernels::QKV_KERNEL_LEVEL {
 namespace {
-
-constexpr int width = QKV_KERNEL_WIDTH;
-using Vec = double __attribute__((vector_size(width * sizeof(double))));
-using Bits = long long __attribute__((vector_size(width * sizeof(double))));
-
-inline Vec splat(double a)
-{
-    return Vec {} + a;
-}
-
-inline Vec load(const double *p)
-{
-    Vec v;
-    __builtin_memcpy(&v, p, sizeof v);
-    return v;
-}
-
-inline void store(double *p, Vec v)
-{
-    __builtin_memcpy(p, &v, sizeof v);
-}
 
 // 2^k for a whole number k in [−1022, 1023] held in a double: its bits put in the exponent.
 inline Vec powerOfTwo(Vec k)

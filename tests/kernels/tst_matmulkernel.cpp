@@ -1,13 +1,18 @@
 // kernels::multiply against a plain triple loop, in double and float, for every transposition,
 // with strides larger than the rows (blocks of bigger matrices, as the engine passes the halves of
-// a product); and the BLAS kernels chosen for this CPU.
+// a product), at every SIMD level the CPU has (our own kernels take the small products of
+// attention's blocks from AVX2 up, at sizes that end in every kind of partial vector and tile);
+// and the BLAS kernels chosen for this CPU.
 
 #include "kernels/matmul.h"
+#include "kernels/simdlevel.h"
 
 #include <QTest>
 
 #include <dlfcn.h>
 
+#include <cmath>
+#include <limits>
 #include <random>
 #include <vector>
 
@@ -16,12 +21,13 @@ using namespace qkv::kernels;
 namespace {
 
 // C = op(A)·op(B) of random matrices against a triple loop in double, for T = double or float.
+using Shape = std::tuple<int, int, int>;
 template<class T, class Ref>
-void checkProduct(bool transA, bool transB, double tolerance)
+void checkProduct(bool transA, bool transB, double tolerance, const std::vector<Shape> &shapes)
 {
     std::mt19937 rng(3);
     std::uniform_real_distribution<T> u(-1, 1);
-    for (const auto &[m, n, k] : {std::tuple {1, 1, 1}, {7, 5, 3}, {64, 33, 17}, {130, 70, 65}}) {
+    for (const auto &[m, n, k] : shapes) {
         // op(A) is m × k, op(B) is k × n; stored column-major with 3 spare rows each.
         const int aRows = transA ? k : m, aCols = transA ? m : k;
         const int bRows = transB ? n : k, bCols = transB ? k : n;
@@ -47,8 +53,31 @@ void checkProduct(bool transA, bool transB, double tolerance)
         // The spare rows of C are not written.
         for (int j = 0; j < n; ++j)
             QCOMPARE(c[std::size_t(m + j * ldc)], T(42));
+
+        // An infinity in row i of op(A) makes row i of C infinite or NaN (times 0) and no other:
+        // no padding lane or tail multiplies it into another cell.
+        const int i = m / 2, t = k / 3;
+        (transA ? a[std::size_t(t + i * lda)] : a[std::size_t(i + t * lda)]) = std::numeric_limits<T>::infinity();
+        multiply(Ref {a.data(), lda, transA}, Ref {b.data(), ldb, transB}, m, n, k, c.data(), ldc);
+        for (int r = 0; r < m; ++r)
+            for (int j = 0; j < n; ++j)
+                QCOMPARE(bool(std::isfinite(c[std::size_t(r + j * ldc)])), r != i);
     }
 }
+
+// Every count of rows, columns and inner size up to two vectors and a tile, and the shapes of a
+// 64-token head at d = 3 and d = 64 and of a block of 512 keys.
+std::vector<Shape> shapesAroundTiles()
+{
+    std::vector<Shape> shapes {{64, 64, 64}, {64, 64, 3}, {64, 3, 64}, {32, 512, 64}, {512, 32, 64}, {100, 9, 130}};
+    for (int m : {1, 2, 5, 8, 13, 23, 24, 25, 31})
+        for (int n : {1, 3, 4, 7, 9, 17})
+            for (int k : {1, 3, 8, 15, 17})
+                shapes.push_back({m, n, k});
+    return shapes;
+}
+
+const std::vector<Shape> fewShapes {{1, 1, 1}, {7, 5, 3}, {64, 33, 17}, {130, 70, 65}};
 
 } // namespace
 
@@ -57,22 +86,30 @@ class TestMatmulKernel : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void cleanup() { setSimdLevel(supportedSimdLevel()); }
+
     void everyTransposition_data()
     {
         QTest::addColumn<bool>("transA");
         QTest::addColumn<bool>("transB");
-        for (bool a : {false, true})
-            for (bool b : {false, true})
-                QTest::addRow("%s%s", a ? "At" : "A", b ? "Bt" : "B") << a << b;
+        QTest::addColumn<int>("level");
+        for (const SimdLevel level : {SimdLevel::Sse2, SimdLevel::Avx2, SimdLevel::Avx512})
+            for (bool a : {false, true})
+                for (bool b : {false, true})
+                    if (level <= supportedSimdLevel())
+                        QTest::addRow("%s%s %s", a ? "At" : "A", b ? "Bt" : "B", simdLevelName(level))
+                            << a << b << int(level);
     }
 
     void everyTransposition()
     {
         QFETCH(bool, transA);
         QFETCH(bool, transB);
-        checkProduct<double, MatrixRef>(transA, transB, 1e-13);
+        QFETCH(int, level);
+        QCOMPARE(setSimdLevel(SimdLevel(level)), SimdLevel(level));
+        checkProduct<double, MatrixRef>(transA, transB, 1e-13, shapesAroundTiles());
         // Single precision: each product's rounding, k of them summed.
-        checkProduct<float, FloatMatrixRef>(transA, transB, 1e-6);
+        checkProduct<float, FloatMatrixRef>(transA, transB, 1e-6, fewShapes);
     }
 
     void namesItsLibrary() { QVERIFY(QByteArray(blasName()).contains("OpenBLAS")); }
