@@ -68,13 +68,23 @@ const std::string kernelsInUse = [] {
 using SmallProduct = void (*)(const double *, std::ptrdiff_t, const double *, std::ptrdiff_t, std::ptrdiff_t,
     std::ptrdiff_t, std::ptrdiff_t, double *, std::ptrdiff_t);
 
-// This level's own kernel for C = A·Bᵀ (byTransposed) or C = Aᵀ·B. SSE2's copy is never chosen
-// (ownKernelFor): OpenBLAS's SSE kernels beat it, but the level is the one every CPU has.
-SmallProduct smallProduct(bool byTransposed)
+// Our unpacked kernel (smallproductlevel.cpp) for C = A·Bᵀ (byTransposed) or C = Aᵀ·B where it
+// beats OpenBLAS, else null: the products of attention's blocks, up to 4 M multiply-adds (16 k
+// cells of scores at d = 256), where OpenBLAS spends as much on packing and set-up as on the
+// product. With AVX2 they beat OpenBLAS's Haswell kernels (which Zen uses too) at every shape
+// measured: 64 × 64 × 64 in 12.7 and 14.2 µs against 15.8 and 16.0, 64 tokens at d = 3 in 0.8 and
+// 0.7 against 1.8 and 3.1. With AVX-512 they match SkylakeX's small kernels at 64 tokens and beat
+// them on longer rows (32 rows of 512 keys at d = 64: 28 µs against 40), but not for heads
+// narrower than 8 (Intel Xeon, Sapphire Rapids). OpenBLAS's SSE kernels beat SSE2's copy.
+SmallProduct ownKernelFor(bool byTransposed, std::ptrdiff_t m, std::ptrdiff_t n, std::ptrdiff_t k)
 {
+    if (double(m) * double(n) * double(k) > 4.0 * 1024 * 1024)
+        return nullptr;
 #ifdef QKV_KERNELS_X86
     switch (simdLevel()) {
     case SimdLevel::Avx512:
+        if ((byTransposed ? k : n) < 8) // the head's width: inner size of the scores, columns of the output
+            return nullptr;
         return byTransposed ? avx512::multiplyByTransposed : avx512::multiplyTransposed;
     case SimdLevel::Avx2:
         return byTransposed ? avx2::multiplyByTransposed : avx2::multiplyTransposed;
@@ -82,29 +92,7 @@ SmallProduct smallProduct(bool byTransposed)
         break;
     }
 #endif
-    return byTransposed ? sse2::multiplyByTransposed : sse2::multiplyTransposed;
-}
-
-// Our unpacked kernels (smallproductlevel.cpp) for the products of attention's blocks, up to 4 M
-// multiply-adds (16 k cells of scores at d = 256), where OpenBLAS spends as much on packing and
-// set-up as on the product. With AVX2 they beat OpenBLAS's Haswell kernels (which Zen uses too)
-// at every shape measured: 64 × 64 × 64 in 12.7 and 14.2 µs against 15.8 and 16.0, 64 tokens at
-// d = 3 in 0.8 and 0.7 against 1.8 and 3.1. With AVX-512 they match SkylakeX's small kernels at
-// 64 tokens and beat them on longer rows (32 rows of 512 keys at d = 64: 28 µs against 40), but
-// not for heads narrower than 8 (Intel Xeon, Sapphire Rapids).
-bool ownKernelFor(bool byTransposed, std::ptrdiff_t m, std::ptrdiff_t n, std::ptrdiff_t k)
-{
-    if (double(m) * double(n) * double(k) > 4.0 * 1024 * 1024)
-        return false;
-    switch (simdLevel()) {
-    case SimdLevel::Avx512:
-        return (byTransposed ? k : n) >= 8; // the head's width: inner size of the scores, columns of the output
-    case SimdLevel::Avx2:
-        return true;
-    case SimdLevel::Sse2:
-        break;
-    }
-    return false;
+    return nullptr;
 }
 
 } // namespace
@@ -112,10 +100,11 @@ bool ownKernelFor(bool byTransposed, std::ptrdiff_t m, std::ptrdiff_t n, std::pt
 void multiply(
     MatrixRef a, MatrixRef b, std::ptrdiff_t m, std::ptrdiff_t n, std::ptrdiff_t k, double *c, std::ptrdiff_t cStride)
 {
-    if (a.transposed != b.transposed && ownKernelFor(b.transposed, m, n, k)) {
-        smallProduct(b.transposed)(a.data, a.stride, b.data, b.stride, m, n, k, c, cStride);
-        return;
-    }
+    if (a.transposed != b.transposed)
+        if (const SmallProduct own = ownKernelFor(b.transposed, m, n, k)) {
+            own(a.data, a.stride, b.data, b.stride, m, n, k, c, cStride);
+            return;
+        }
     const auto op = [](bool t) { return t ? CblasTrans : CblasNoTrans; };
     cblas_dgemm(CblasColMajor, op(a.transposed), op(b.transposed), static_cast<blasint>(m), static_cast<blasint>(n),
         static_cast<blasint>(k), 1.0, a.data, static_cast<blasint>(a.stride), b.data, static_cast<blasint>(b.stride),

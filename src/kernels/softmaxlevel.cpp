@@ -288,12 +288,7 @@ void expArray(const double *x, double *y, std::ptrdiff_t n)
     const std::ptrdiff_t full = n - n % width;
     for (std::ptrdiff_t j = 0; j < full; j += width)
         store(y + j, exp(load(x + j)));
-    double tail[width] = {};
-    for (std::ptrdiff_t j = full; j < n; ++j)
-        tail[j - full] = x[j];
-    const Vec e = exp(load(tail));
-    for (std::ptrdiff_t j = full; j < n; ++j)
-        y[j] = e[j - full];
+    storePart(y + full, exp(loadPart(x + full, n - full)), n - full);
 }
 
 } // namespace qkv::kernels::QKV_KERNEL_LEVEL
