@@ -161,18 +161,6 @@
         <translation>Attention-Gewichte</translation>
     </message>
     <message>
-        <source>q%1 of %2</source>
-        <translation>q%1 von %2</translation>
-    </message>
-    <message>
-        <source>k%1 of %2</source>
-        <translation>k%1 von %2</translation>
-    </message>
-    <message>
-        <source>v%1 of %2</source>
-        <translation>v%1 von %2</translation>
-    </message>
-    <message>
         <source>x%1 of %2</source>
         <translation>x%1 von %2</translation>
     </message>
@@ -283,16 +271,32 @@
         <translation>Maske von %1 → %2 aufheben</translation>
     </message>
     <message>
-        <source>%1, head %2</source>
-        <translation>%1, Head %2</translation>
-    </message>
-    <message>
         <source>precision</source>
         <translation>Genauigkeit</translation>
     </message>
     <message>
         <source>softmax</source>
         <translation>Softmax</translation>
+    </message>
+    <message>
+        <source>%1 in head %2</source>
+        <translation>%1 in Head %2</translation>
+    </message>
+    <message>
+        <source>query q%1 of %2</source>
+        <translation>Query q%1 von %2</translation>
+    </message>
+    <message>
+        <source>key k%1 of %2</source>
+        <translation>Key k%1 von %2</translation>
+    </message>
+    <message>
+        <source>value v%1 of %2</source>
+        <translation>Value v%1 von %2</translation>
+    </message>
+    <message>
+        <source>%1 (token %2)</source>
+        <translation>%1 (Token %2)</translation>
     </message>
 </context>
 <context>
@@ -2187,14 +2191,6 @@
     <message>
         <source>embedding</source>
         <translation>Embedding</translation>
-    </message>
-    <message>
-        <source>%1 of %2</source>
-        <translation>%1 von %2</translation>
-    </message>
-    <message>
-        <source>, head %1</source>
-        <translation>, Head %1</translation>
     </message>
     <message>
         <source>That vector cannot be edited here.</source>

@@ -309,7 +309,12 @@ void MainWindow::showLiveRun()
         // slowest to paint, each in a pass of its own after that.
         m_stagedRepaint->hold(
             {m_ui->arrowGraph, m_ui->heatmap, m_ui->distribution, m_ui->workedView, m_ui->vectorPlot});
+        const bool newSentence = run->ids != m_shownRun->ids;
         m_transformer->replace(run->attention, showsRun(*run));
+        // A new sentence of a causal LM is read from its last token, which the prediction is
+        // about; an edit of the same sentence keeps the word the person selected.
+        if (newSentence && run->causal)
+            m_session->setSelectedToken(int(run->ids.size()) - 1);
     }
     m_shownRun = run;
     if (const std::shared_ptr<live::SessionFile> s = std::exchange(m_pendingSession, nullptr)) {

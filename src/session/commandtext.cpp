@@ -16,52 +16,28 @@ QString number(double v)
     return QLocale().toString(v, 'g', 6);
 }
 
-// `name` in head r.head when there are several heads: "query of ‘it’, head 2", one translatable
-// pattern, so that a language can order it its own way.
-QString inHead(const ValueRef &r, const QString &name)
+// `name` in head r.head when the document has several heads: "q1 of ‘it’ in head 2", one
+// translatable pattern, so that a language can order it its own way. Head 1 is named too: in a
+// model of twelve heads, "q1 of ‘it’" alone says nothing of where the edit went.
+QString inHead(const Document &doc, const ValueRef &r, const QString &name)
 {
-    return r.head > 0 ? CommandText::tr("%1, head %2").arg(name, QString::number(r.head + 1)) : name;
+    return doc.settings().heads > 1 ? CommandText::tr("%1 in head %2").arg(name, QString::number(r.head + 1)) : name;
 }
 
-// "query of ‘it’": the vector a number belongs to (heads counted from 1 when there are several).
-QString vectorName(const ValueRef &r)
+// "query q3 of ‘dog’": one number, its role and its component as the tables' column headings
+// name it.
+QString numberName(const Document &doc, const ValueRef &r)
 {
+    const QString index = QString::number(r.col + 1), word = wordName(doc, r.word);
     switch (r.field) {
     case Field::Query:
-        return inHead(r, CommandText::tr("query of %1").arg(quoted(r.word)));
+        return inHead(doc, r, CommandText::tr("query q%1 of %2").arg(index, word));
     case Field::Key:
-        return inHead(r, CommandText::tr("key of %1").arg(quoted(r.word)));
+        return inHead(doc, r, CommandText::tr("key k%1 of %2").arg(index, word));
     case Field::Value:
-        return inHead(r, CommandText::tr("value of %1").arg(quoted(r.word)));
+        return inHead(doc, r, CommandText::tr("value v%1 of %2").arg(index, word));
     case Field::Embedding:
-        return CommandText::tr("embedding of %1").arg(quoted(r.word));
-    case Field::Wq:
-        return inHead(r, QStringLiteral("W_Q"));
-    case Field::Wk:
-        return inHead(r, QStringLiteral("W_K"));
-    case Field::Wv:
-        return inHead(r, QStringLiteral("W_V"));
-    case Field::Wo:
-        return QStringLiteral("W_O");
-    case Field::Attention:
-        return inHead(r, CommandText::tr("attention weights"));
-    }
-    return {};
-}
-
-// "q3 of ‘dog’": one number, as the tables' column headings name it.
-QString numberName(const ValueRef &r)
-{
-    const QString index = QString::number(r.col + 1);
-    switch (r.field) {
-    case Field::Query:
-        return inHead(r, CommandText::tr("q%1 of %2").arg(index, quoted(r.word)));
-    case Field::Key:
-        return inHead(r, CommandText::tr("k%1 of %2").arg(index, quoted(r.word)));
-    case Field::Value:
-        return inHead(r, CommandText::tr("v%1 of %2").arg(index, quoted(r.word)));
-    case Field::Embedding:
-        return CommandText::tr("x%1 of %2").arg(index, quoted(r.word));
+        return CommandText::tr("x%1 of %2").arg(index, word);
     default:
         return describe(r);
     }
@@ -79,23 +55,69 @@ QString quoted(const QString &word)
     return CommandText::tr("‘%1’").arg(word);
 }
 
-QString valuesText(const std::vector<ValueRef> &refs, const std::vector<double> &values, bool dragged)
+// The word a vector key stands for: per-token vectors are keyed "#12" (or "b#3" in the second
+// sentence), which people read as the token's text, with its place when the text repeats.
+QString wordName(const Document &doc, const QString &key)
+{
+    const bool second = key.startsWith(u"b#");
+    if (doc.settings().vectors != VectorScope::PerToken || !(second || key.startsWith(u'#')))
+        return quoted(key);
+    bool ok = false;
+    const int index = key.mid(second ? 2 : 1).toInt(&ok) - 1;
+    const QStringList &tokens = second ? doc.keyTokens() : doc.tokens();
+    if (!ok || index < 0 || index >= tokens.size())
+        return quoted(key);
+    const QString &text = tokens[index];
+    if (tokens.count(text) == 1)
+        return quoted(text);
+    return CommandText::tr("%1 (token %2)").arg(quoted(text), QString::number(index + 1));
+}
+
+// "query of ‘it’": the vector a number belongs to (heads counted from 1 when there are several).
+QString vectorName(const Document &doc, const ValueRef &r)
+{
+    const QString word = wordName(doc, r.word);
+    switch (r.field) {
+    case Field::Query:
+        return inHead(doc, r, CommandText::tr("query of %1").arg(word));
+    case Field::Key:
+        return inHead(doc, r, CommandText::tr("key of %1").arg(word));
+    case Field::Value:
+        return inHead(doc, r, CommandText::tr("value of %1").arg(word));
+    case Field::Embedding:
+        return CommandText::tr("embedding of %1").arg(word);
+    case Field::Wq:
+        return inHead(doc, r, QStringLiteral("W_Q"));
+    case Field::Wk:
+        return inHead(doc, r, QStringLiteral("W_K"));
+    case Field::Wv:
+        return inHead(doc, r, QStringLiteral("W_V"));
+    case Field::Wo:
+        return QStringLiteral("W_O");
+    case Field::Attention:
+        return inHead(doc, r, CommandText::tr("attention weights"));
+    }
+    return {};
+}
+
+QString valuesText(
+    const Document &doc, const std::vector<ValueRef> &refs, const std::vector<double> &values, bool dragged)
 {
     if (refs.empty())
         return {};
     const ValueRef &first = refs.front();
     if (refs.size() == 1) {
-        const QString what = numberName(first);
+        const QString what = numberName(doc, first);
         return (dragged ? CommandText::tr("Drag %1 to %2") : CommandText::tr("Set %1 to %2"))
             .arg(what, number(values.front()));
     }
     const bool oneVector
         = std::all_of(refs.begin(), refs.end(), [&](const ValueRef &r) { return sameVector(r, first); });
     if (dragged && oneVector)
-        return CommandText::tr("Drag %1").arg(vectorName(first));
+        return CommandText::tr("Drag %1").arg(vectorName(doc, first));
     const int n = static_cast<int>(refs.size());
     if (oneVector)
-        return CommandText::tr("Set %n values of %1", nullptr, n).arg(vectorName(first));
+        return CommandText::tr("Set %n values of %1", nullptr, n).arg(vectorName(doc, first));
     return CommandText::tr("Set %n values", nullptr, n);
 }
 

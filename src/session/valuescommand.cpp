@@ -19,7 +19,7 @@ ValuesCommand::ValuesCommand(
         m_before.push_back(doc.value(r));
         m_wasStored.push_back(doc.isStored(r));
     }
-    setText(m_namedByValues ? valuesText(m_refs, m_after, m_dragId != 0) : text);
+    setText(m_namedByValues ? valuesText(doc, m_refs, m_after, m_dragId != 0) : text);
 }
 
 void ValuesCommand::redo()
@@ -53,7 +53,7 @@ bool ValuesCommand::mergeWith(const QUndoCommand *other)
         return false;
     m_after = o->m_after;
     if (m_namedByValues)
-        setText(valuesText(m_refs, m_after, true));
+        setText(valuesText(m_session->document(), m_refs, m_after, true));
     setObsolete(m_after == m_before);
     return true;
 }

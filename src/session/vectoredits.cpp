@@ -54,10 +54,7 @@ QString roleName(Field field)
 
 QString vectorName(const Document &doc, const VectorAddress &v)
 {
-    QString name = VectorEdits::tr("%1 of %2").arg(roleName(v.field), quoted(v.word));
-    if (v.field != Field::Embedding && doc.settings().heads > 1)
-        name += VectorEdits::tr(", head %1").arg(v.head + 1);
-    return name;
+    return qkv::vectorName(doc, ValueRef {v.field, v.word, v.head, 0, 0});
 }
 
 // Whether the mode takes this vector from the document: projection mode computes Q, K and V
@@ -110,7 +107,8 @@ QString resetWord(DocumentSession &session, const QString &word)
     }
     if (refs.empty() || !doc.isValid(refs.front()))
         return VectorEdits::tr("That word's vectors cannot be edited here.");
-    session.editValues(refs, values, 0, VectorEdits::tr("Reset %1 to its starting vectors").arg(quoted(word)));
+    session.editValues(
+        refs, values, 0, VectorEdits::tr("Reset %1 to its starting vectors").arg(wordName(session.document(), word)));
     return {};
 }
 
@@ -136,7 +134,8 @@ QString copyFrom(DocumentSession &session, const VectorAddress &v, const QString
     VectorAddress from = v;
     from.word = fromWord;
     return setVector(session, v, valuesOf(session.document(), from),
-        VectorEdits::tr("Copy the %1 of %2 to %3").arg(roleName(v.field), quoted(fromWord), quoted(v.word)));
+        VectorEdits::tr("Copy the %1 of %2 to %3")
+            .arg(roleName(v.field), wordName(session.document(), fromWord), wordName(session.document(), v.word)));
 }
 
 } // namespace qkv::vectoredits

@@ -9,6 +9,8 @@ WordVectorsModel::WordVectorsModel(DocumentSession *session, QObject *parent)
 {
     reset();
     followResult(); // projection mode shows the computed Q, K and V
+    // The columns are the current head's, the one every view shows: an edit here moves what is seen.
+    connect(session, &DocumentSession::currentHeadChanged, this, &WordVectorsModel::announceHead);
 }
 
 int WordVectorsModel::rolesShown() const
@@ -20,10 +22,9 @@ WordVectorsModel::Column WordVectorsModel::column(int col) const
 {
     const int dim = m_session->document().settings().dim;
     const int roles = rolesShown();
-    const int head = col / (roles * dim);
     const int role = (col / dim) % roles;
     const Field field = roles == 1 ? Field::Value : role == 0 ? Field::Query : role == 1 ? Field::Key : Field::Value;
-    return {field, head, col % dim};
+    return {field, m_session->currentHead(), col % dim};
 }
 
 int WordVectorsModel::rows() const
@@ -33,8 +34,7 @@ int WordVectorsModel::rows() const
 
 int WordVectorsModel::cols() const
 {
-    const Settings &s = m_session->document().settings();
-    return s.heads * rolesShown() * s.dim;
+    return rolesShown() * m_session->document().settings().dim;
 }
 
 std::optional<ValueRef> WordVectorsModel::refAt(int row, int col) const

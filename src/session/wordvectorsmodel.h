@@ -5,7 +5,7 @@
 namespace qkv {
 
 // One row per token (then, in cross-attention, per token of the second sentence), columns grouped
-// Q | K | V for each head. Editing a row edits the word,
+// Q | K | V of the current head (the one the views show). Editing a row edits the word,
 // so every occurrence changes. In weights mode only V matters; in projection mode the
 // vectors are computed from the embeddings and shown read-only.
 class WordVectorsModel : public DocumentTableModel

@@ -88,9 +88,15 @@ void ScrubTableView::mousePressEvent(QMouseEvent *event)
     m_scrubbing = false;
     m_pressed = QPersistentModelIndex();
     if (event->button() == Qt::LeftButton && index.isValid() && (index.flags() & Qt::ItemIsEditable)) {
+        // A press on a number may begin a drag: only a click (released where it was pressed)
+        // makes the cell current, so that dragging another word's number leaves the selected
+        // word, and every view that follows it, where the person is looking.
         m_pressed = index;
         m_pressPos = event->position().toPoint();
+        m_pressModifiers = event->modifiers();
         m_startValue = index.data(Qt::EditRole).toDouble();
+        event->accept();
+        return;
     }
     QTableView::mousePressEvent(event);
 }
@@ -120,6 +126,11 @@ void ScrubTableView::mouseReleaseEvent(QMouseEvent *event)
         m_pressed = QPersistentModelIndex();
         event->accept();
         return;
+    }
+    if (m_pressed.isValid()) { // a click: the press the view was not given, as it was
+        QMouseEvent press(QEvent::MouseButtonPress, QPointF(m_pressPos), viewport()->mapToGlobal(QPointF(m_pressPos)),
+            Qt::LeftButton, Qt::LeftButton, m_pressModifiers);
+        QTableView::mousePressEvent(&press);
     }
     m_pressed = QPersistentModelIndex();
     QTableView::mouseReleaseEvent(event);

@@ -42,6 +42,7 @@ private:
 
     QPersistentModelIndex m_pressed;
     QPoint m_pressPos;
+    Qt::KeyboardModifiers m_pressModifiers;
     double m_startValue = 0;
     bool m_scrubbing = false;
 };

@@ -34,6 +34,7 @@
 #include <QUndoStack>
 
 #include "checkpointfixtures.h"
+#include "mouse.h"
 #include "named.h"
 
 using namespace qkv;
@@ -130,6 +131,8 @@ private Q_SLOTS:
         QCOMPARE(m_window->transformerSession()->model()->n, int(direct.ids.size()));
         QCOMPARE(predictions()->predictions().front().bars.front().token, direct.predictions.front().top.front().token);
         QCOMPARE(edit->text(), u"the dog ran on the mat . the dog"_s); // what was typed stays
+        // A causal model predicts from its last token: a new sentence is read from there.
+        QCOMPARE(session()->selectedToken(), int(direct.ids.size()) - 1);
         // Typing is a step a word, as in documents; undo puts the sentence back and reruns it.
         QCOMPARE(history()->count(), 9);
         QCOMPARE(history()->undoText(), u"Type “dog”"_s);
@@ -275,6 +278,54 @@ private Q_SLOTS:
         for (const PredictedBar &b : predictions()->predictions().front().bars)
             QVERIFY(!b.before);
         QVERIFY((live()->run()->forward->logits - own->forward->logits).cwiseAbs().maxCoeff() < 1e-6f);
+    }
+
+    // The Q | K | V table shows the head every view shows and follows it; a drag there edits that
+    // head, names word, role, component, head and layer in the history, and leaves the selected
+    // word where it was (issue 46).
+    void theTableEditsTheHeadTheViewsShow()
+    {
+        auto *grid = child<LayersGridView>("grid");
+        auto *table = child<ScrubTableView>("wordsTable");
+        const auto group = [table](int column) {
+            return table->model()->headerData(column, Qt::Horizontal, DocumentTableModel::GroupRole).toString();
+        };
+        QTest::mouseClick(grid, Qt::LeftButton, {}, grid->tileRect(grid->rect(), 1, 2).center().toPoint());
+        settle();
+        QCOMPARE(group(0), u"Query · head 3"_s);
+        const int dim = session()->document().settings().dim;
+        QCOMPARE(group(dim + 1), u"Key · head 3"_s);
+        session()->setSelectedToken(0);
+        const QModelIndex cell = table->model()->index(2, dim + 1); // k2 of the third token
+        const ValueRef ref = *qobject_cast<DocumentTableModel *>(table->model())->refAt(2, dim + 1);
+        QCOMPARE(ref.head, 2);
+        const double old = session()->document().value(ref);
+        table->scrollTo(cell);
+        test::dragSideways(table->viewport(), table->visualRect(cell).center(), 60);
+        settle();
+        QCOMPARE(session()->selectedToken(), 0);
+        QCOMPARE(live()->interventions().size(), std::size_t(1));
+        const transformer::Intervention &edit = live()->interventions().front();
+        QCOMPARE(edit.layer, 1);
+        QCOMPARE(edit.head, 2);
+        QCOMPARE(edit.kind, Kind::Key);
+        const double set = std::round((old + 0.6) * 100) / 100; // 60 px of 0.01, snapped to the step
+        QCOMPARE(double(edit.values(2, 1)), double(float(set)));
+        const QString token = session()->document().tokens()[2];
+        QVERIFY2(
+            history()->undoText().startsWith(u"Drag key k2 of ‘%1’"_s.arg(token)), qPrintable(history()->undoText()));
+        QVERIFY2(history()->undoText().endsWith(u" in head 3 to %1 in layer 2"_s.arg(QLocale().toString(set, 'g', 6))),
+            qPrintable(history()->undoText()));
+        // Another head shown: the table is that head's.
+        QTest::mouseClick(grid, Qt::LeftButton, {}, grid->tileRect(grid->rect(), 1, 0).center().toPoint());
+        settle();
+        QCOMPARE(group(0), u"Query · head 1"_s);
+        QCOMPARE(*qobject_cast<DocumentTableModel *>(table->model())->refAt(2, dim + 1),
+            (ValueRef {Field::Key, ref.word, 0, 0, 1}));
+        // A click (no drag) still selects the row's word.
+        QTest::mouseClick(
+            table->viewport(), Qt::LeftButton, {}, table->visualRect(table->model()->index(3, 0)).center());
+        QCOMPARE(session()->selectedToken(), 3);
     }
 
     void aHeadSwitchedOffChangesThePredictionAndResetBringsItBack()

@@ -32,22 +32,12 @@
 
 #include <cmath>
 
+#include "mouse.h"
 #include "named.h"
 
 using namespace qkv;
 using namespace Qt::StringLiterals;
-
-namespace {
-
-void sendMouse(QWidget *target, QEvent::Type type, QPoint pos, Qt::MouseButtons buttons,
-    Qt::KeyboardModifiers mods = Qt::NoModifier)
-{
-    const Qt::MouseButton button = type == QEvent::MouseMove ? Qt::NoButton : Qt::LeftButton;
-    QMouseEvent event(type, pos, target->mapToGlobal(pos), button, buttons, mods);
-    QApplication::sendEvent(target, &event);
-}
-
-} // namespace
+using test::sendMouse;
 
 class TstMainWindow : public QObject
 {

@@ -17,6 +17,7 @@ class TstCommandText : public QObject
 private Q_SLOTS:
     void valuesSayWhatChanged_data()
     {
+        QTest::addColumn<int>("heads");
         QTest::addColumn<std::vector<ValueRef>>("refs");
         QTest::addColumn<std::vector<double>>("values");
         QTest::addColumn<bool>("dragged");
@@ -26,26 +27,55 @@ private Q_SLOTS:
         q2.col = 1;
         k1.field = Field::Key;
         head2.head = 1;
-        QTest::newRow("typed") << std::vector {q1} << std::vector {0.5} << false << u"Set q1 of ‘it’ to 0.5"_s;
-        QTest::newRow("scrubbed") << std::vector {k1} << std::vector {-1.25} << true << u"Drag k1 of ‘it’ to -1.25"_s;
-        QTest::newRow("point dragged") << std::vector {q1, q2} << std::vector {1.0, 2.0} << true
+        QTest::newRow("typed") << 1 << std::vector {q1} << std::vector {0.5} << false
+                               << u"Set query q1 of ‘it’ to 0.5"_s;
+        QTest::newRow("scrubbed") << 1 << std::vector {k1} << std::vector {-1.25} << true
+                                  << u"Drag key k1 of ‘it’ to -1.25"_s;
+        QTest::newRow("point dragged") << 1 << std::vector {q1, q2} << std::vector {1.0, 2.0} << true
                                        << u"Drag query of ‘it’"_s;
-        QTest::newRow("second head") << std::vector {head2} << std::vector {3.0} << false
-                                     << u"Set q1 of ‘it’, head 2 to 3"_s;
+        QTest::newRow("first of two heads")
+            << 2 << std::vector {q1} << std::vector {3.0} << false << u"Set query q1 of ‘it’ in head 1 to 3"_s;
+        QTest::newRow("second head") << 2 << std::vector {head2} << std::vector {3.0} << false
+                                     << u"Set query q1 of ‘it’ in head 2 to 3"_s;
         QTest::newRow("pasted into one vector")
-            << std::vector {q1, q2} << std::vector {1.0, 2.0} << false << u"Set 2 values of query of ‘it’"_s;
+            << 1 << std::vector {q1, q2} << std::vector {1.0, 2.0} << false << u"Set 2 values of query of ‘it’"_s;
         QTest::newRow("pasted across vectors")
-            << std::vector {q1, k1} << std::vector {1.0, 2.0} << false << u"Set 2 values"_s;
-        QTest::newRow("weights") << std::vector {ValueRef {Field::Attention, {}, 0, 1, 2}} << std::vector {0.25}
+            << 1 << std::vector {q1, k1} << std::vector {1.0, 2.0} << false << u"Set 2 values"_s;
+        QTest::newRow("weights") << 1 << std::vector {ValueRef {Field::Attention, {}, 0, 1, 2}} << std::vector {0.25}
                                  << false << u"Set A[2, 3], head 1 to 0.25"_s;
     }
     void valuesSayWhatChanged()
     {
+        QFETCH(int, heads);
         QFETCH(std::vector<ValueRef>, refs);
         QFETCH(std::vector<double>, values);
         QFETCH(bool, dragged);
         QFETCH(QString, text);
-        QCOMPARE(valuesText(refs, values, dragged), text);
+        Document doc;
+        Settings s;
+        s.heads = heads;
+        doc.setSettings(s);
+        doc.setSentence(u"it was it"_s);
+        QCOMPARE(valuesText(doc, refs, values, dragged), text);
+    }
+
+    // A real model's vectors are the token's own, keyed by place ("#3"): the history names the
+    // token's text, with its place when the text repeats, and the head of every edit.
+    void perTokenVectorsAreNamedByTheirText()
+    {
+        Document doc;
+        Settings s;
+        s.heads = 4;
+        s.vectors = VectorScope::PerToken;
+        doc.setSettings(s);
+        doc.setSentence(u"the teacher said she the"_s);
+        const ValueRef she {Field::Key, u"#4"_s, 2, 0, 1};
+        QCOMPARE(valuesText(doc, {she}, {2.41}, true), u"Drag key k2 of ‘she’ in head 3 to 2.41"_s);
+        const ValueRef the {Field::Query, u"#5"_s, 0, 0, 0};
+        QCOMPARE(valuesText(doc, {the}, {1.0}, false), u"Set query q1 of ‘the’ (token 5) in head 1 to 1"_s);
+        ValueRef theAgain = the;
+        theAgain.col = 1;
+        QCOMPARE(valuesText(doc, {the, theAgain}, {1.0, 2.0}, true), u"Drag query of ‘the’ (token 5) in head 1"_s);
     }
 
     void settingsSayWhatChanged()
@@ -86,7 +116,7 @@ private Q_SLOTS:
         const int scrub = session.newDragId();
         session.editValue(q1, 0.7, scrub);
         session.editValue(q1, 0.9, scrub);
-        QCOMPARE(stack->undoText(), u"Drag q1 of ‘it’ to 0.9"_s); // follows the merged drag
+        QCOMPARE(stack->undoText(), u"Drag query q1 of ‘it’ to 0.9"_s); // follows the merged drag
         session.editSentence(u"The animal slept"_s);
         session.editSentence(u"The animal slept well"_s);
         QCOMPARE(stack->undoText(), u"Replace “didn't cross the street because it was …” with “slept well”"_s);

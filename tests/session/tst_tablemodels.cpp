@@ -75,14 +75,25 @@ private Q_SLOTS:
             s.dim = 4;
             s.dModel = 5;
         });
-        QCOMPARE(m_words->columnCount(), 24);
-        QCOMPARE(m_words->headerData(12, Qt::Horizontal, DocumentTableModel::GroupRole).toString(),
-            QStringLiteral("Query · head 2"));
+        // The current head's Q | K | V, the head every view shows: a second head is edited by showing it.
+        QCOMPARE(m_words->columnCount(), 12);
+        QCOMPARE(m_words->headerData(0, Qt::Horizontal, DocumentTableModel::GroupRole).toString(),
+            QStringLiteral("Query · head 1"));
+        QSignalSpy headings(m_words.get(), &QAbstractItemModel::headerDataChanged);
+        m_session.setCurrentHead(1);
+        QVERIFY(!headings.isEmpty());
+        QCOMPARE(m_words->headerData(4, Qt::Horizontal, DocumentTableModel::GroupRole).toString(),
+            QStringLiteral("Key · head 2"));
+        QCOMPARE(m_words->refAt(2, 5)->head, 1);
+        QCOMPARE(m_words->index(2, 5).data(Qt::EditRole).toDouble(), m_session.document().value(*m_words->refAt(2, 5)));
+        QVERIFY(m_session.document().value(*m_words->refAt(2, 5))
+            != m_session.document().value(ValueRef {Field::Key, u"cross"_qs, 0, 0, 1}));
+        m_session.setCurrentHead(0);
         QCOMPARE(m_projections->rowCount(), 5);
         QCOMPARE(m_projections->columnCount(), 24);
         QCOMPARE(m_embeddings->columnCount(), 5);
         editSettings([](Settings &s) { s.mode = Mode::Weights; });
-        QCOMPARE(m_words->columnCount(), 8); // only V matters with given weights
+        QCOMPARE(m_words->columnCount(), 4); // only V matters with given weights
         QVERIFY(m_attention->flags(m_attention->index(1, 2)) & Qt::ItemIsEditable);
 
         m_session.editSentence(QString());
