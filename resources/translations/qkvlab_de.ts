@@ -137,6 +137,10 @@
         <source>|Δ|:</source>
         <translation>|Δ|:</translation>
     </message>
+    <message>
+        <source>head %1 of %2, switched off</source>
+        <translation>Head %1 von %2, abgeschaltet</translation>
+    </message>
 </context>
 <context>
     <name>CommandText</name>
@@ -417,6 +421,14 @@
     <message>
         <source>“%1”</source>
         <translation>„%1“</translation>
+    </message>
+    <message>
+        <source>What “%1” attends to (query %2, head %3, switched off), sorted by weight</source>
+        <translation>Worauf „%1“ achtet (Query %2, Head %3, abgeschaltet), nach Gewicht sortiert</translation>
+    </message>
+    <message>
+        <source>What “%1” attends to (query %2, head %3, switched off)</source>
+        <translation>Worauf „%1“ achtet (Query %2, Head %3, abgeschaltet)</translation>
     </message>
 </context>
 <context>
@@ -1061,6 +1073,10 @@
     <message>
         <source>head %1 · %2 → %3 %4</source>
         <translation>Head %1 · %2 → %3 %4</translation>
+    </message>
+    <message>
+        <source>head %1 · off</source>
+        <translation>Head %1 · aus</translation>
     </message>
 </context>
 <context>
@@ -1796,6 +1812,10 @@
         <source>The second sentence&apos;s tokens: click one to select it as a key</source>
         <translation>Die Tokens des zweiten Satzes: einen anklicken, um ihn als Key auszuwählen</translation>
     </message>
+    <message>
+        <source>Head switched off</source>
+        <translation>Head abgeschaltet</translation>
+    </message>
 </context>
 <context>
     <name>ModelOpening</name>
@@ -2232,10 +2252,6 @@
         <translation>Die Tokens des Satzes. Klicken Sie auf ein Token, um es überall auszuwählen.</translation>
     </message>
     <message>
-        <source>Each word&apos;s query, key and value vectors. Type a number, or press on it and drag sideways (Shift fine, Ctrl coarse). Right-click a row to reset, scale, zero or copy a vector. Greyed columns are not used by the current scoring.</source>
-        <translation>Die Query-, Key- und Value-Vektoren jedes Worts. Tippen Sie eine Zahl ein, oder drücken Sie auf eine Zahl und ziehen Sie seitwärts (Umschalt: fein, Strg: grob). Mit einem Rechtsklick auf eine Zeile lässt sich ein Vektor zurücksetzen, skalieren, auf null setzen oder kopieren. Ausgegraute Spalten werden von der aktuellen Score-Berechnung nicht verwendet.</translation>
-    </message>
-    <message>
         <source>Projection mode: each word&apos;s embedding x, from which its query, key and value are computed.</source>
         <translation>Projektionsmodus: das Embedding x jedes Worts, aus dem seine Query, sein Key und sein Value berechnet werden.</translation>
     </message>
@@ -2400,10 +2416,6 @@
         <translation>Führt einen Transformer aus einem Ordner auf der Festplatte aus (config.json, model.safetensors und der zugehörige Tokenizer): GPT-2, BERT, Llama und andere. Das Menü „Modell“ listet die Modelle im Hugging-Face-Cache auf.</translation>
     </message>
     <message>
-        <source>Make the shown head&apos;s output zero and compute the rest of the model again. Also on each tile&apos;s context menu in the Model dock.</source>
-        <translation>Setzt die Ausgabe des angezeigten Heads auf null und berechnet den Rest des Modells neu. Auch über das Kontextmenü jeder Kachel im Bereich „Modell“ erreichbar.</translation>
-    </message>
-    <message>
         <source>Give the shown layer its model&apos;s own queries, keys and values, and its heads back on.</source>
         <translation>Gibt der angezeigten Schicht die ursprünglichen Queries, Keys und Values des Modells zurück und schaltet ihre Heads wieder ein.</translation>
     </message>
@@ -2470,6 +2482,18 @@
     <message>
         <source>Cross-attention: the tokens of the second sentence. Click one to select its key and see who attends to it.</source>
         <translation>Cross-Attention: die Tokens des zweiten Satzes. Einen anklicken, um seinen Key auszuwählen und zu sehen, wer auf ihn achtet.</translation>
+    </message>
+    <message>
+        <source>Shown while the head every view shows is switched off: its attention is drawn as it is computed, but its output is zero, so none of it reaches the joined output or a later layer. Switch On gives the head back.</source>
+        <translation>Erscheint, solange der Head, den alle Ansichten zeigen, abgeschaltet ist: Seine Attention wird so gezeichnet, wie sie berechnet wird, aber seine Ausgabe ist null, sodass nichts davon die zusammengefügte Ausgabe oder eine spätere Schicht erreicht. „Einschalten“ gibt den Head zurück.</translation>
+    </message>
+    <message>
+        <source>Each word&apos;s query, key and value vectors in the head the views show. Type a number, or press on it and drag sideways (Shift fine, Ctrl coarse). Right-click a row to reset, scale, zero or copy a vector. Greyed columns are not used by the current scoring.</source>
+        <translation>Die Query-, Key- und Value-Vektoren jedes Worts im Head, den die Ansichten zeigen. Tippen Sie eine Zahl ein, oder drücken Sie auf eine Zahl und ziehen Sie seitwärts (Umschalt: fein, Strg: grob). Mit einem Rechtsklick auf eine Zeile lässt sich ein Vektor zurücksetzen, skalieren, auf null setzen oder kopieren. Ausgegraute Spalten werden von der aktuellen Score-Berechnung nicht verwendet.</translation>
+    </message>
+    <message>
+        <source>Make the shown head&apos;s output zero: in a running model the rest of the model is computed again (also on each tile&apos;s context menu in the Model dock); in a document of several heads its place in the joined output becomes zeros.</source>
+        <translation>Setzt die Ausgabe des angezeigten Heads auf null: In einem laufenden Modell wird der Rest des Modells neu berechnet (auch über das Kontextmenü jeder Kachel im Bereich „Modell“); in einem Dokument mit mehreren Heads wird sein Platz in der zusammengefügten Ausgabe zu Nullen.</translation>
     </message>
 </context>
 <context>
@@ -2768,6 +2792,14 @@
     <message>
         <source>Cross-attention: scores are the dot products of the query of %1 with the key of every token of the second sentence, whose values the output mixes.</source>
         <translation>Cross-Attention: Die Scores sind die Skalarprodukte der Query von %1 mit dem Key jedes Tokens des zweiten Satzes, dessen Values die Ausgabe mischt.</translation>
+    </message>
+    <message>
+        <source>Head %1 is switched off: its output is replaced by zero</source>
+        <translation>Head %1 ist abgeschaltet: seine Ausgabe wird durch null ersetzt</translation>
+    </message>
+    <message>
+        <source>Nothing this head attends to reaches the joined output of the heads, nor anything after it.</source>
+        <translation>Nichts, worauf dieser Head achtet, erreicht die zusammengefügte Ausgabe der Heads oder etwas danach.</translation>
     </message>
 </context>
 <context>
@@ -4219,6 +4251,22 @@
         <source>Snapshots</source>
         <translation>Schnappschüsse</translation>
     </message>
+    <message>
+        <source>Switch head %1 off</source>
+        <translation>Head %1 abschalten</translation>
+    </message>
+    <message>
+        <source>Switch head %1 on</source>
+        <translation>Head %1 einschalten</translation>
+    </message>
+    <message>
+        <source>Switch &amp;Head %1 Off</source>
+        <translation>&amp;Head %1 abschalten</translation>
+    </message>
+    <message>
+        <source>of layer %1</source>
+        <translation>von Schicht %1</translation>
+    </message>
 </context>
 <context>
     <name>qkv::OutputProjectionModel</name>
@@ -4312,6 +4360,25 @@
     <message>
         <source>No snapshot to compare with. Tools → Snapshots → Take Snapshot… pins the numbers as they are, or Compare With chooses a snapshot: it is drawn here (A) beside now (B).</source>
         <translation>Kein Schnappschuss zum Vergleichen. Werkzeuge → Schnappschüsse → Schnappschuss aufnehmen… hält die Zahlen fest, wie sie sind, oder „Vergleichen mit“ wählt einen Schnappschuss: Er wird hier (A) neben dem jetzigen Stand (B) gezeichnet.</translation>
+    </message>
+</context>
+<context>
+    <name>qkv::SwitchedOffBar</name>
+    <message>
+        <source>Switch On</source>
+        <translation>Einschalten</translation>
+    </message>
+    <message>
+        <source>Head %1</source>
+        <translation>Head %1</translation>
+    </message>
+    <message>
+        <source>Head %1 %2</source>
+        <translation>Head %1 %2</translation>
+    </message>
+    <message>
+        <source>%1 is switched off: it attends as drawn, but its output is zero, so nothing it attends to reaches what comes after it.</source>
+        <translation>%1 ist abgeschaltet: Er achtet wie gezeichnet, aber seine Ausgabe ist null, sodass nichts, worauf er achtet, das Folgende erreicht.</translation>
     </message>
 </context>
 <context>

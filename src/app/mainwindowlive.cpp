@@ -22,6 +22,7 @@
 #include "views/layersgridview.h"
 #include "views/predictionview.h"
 #include "views/stagedrepaint.h"
+#include "views/switchedoffbar.h"
 #include "views/transformerpanel.h"
 
 #include <QDir>
@@ -169,8 +170,27 @@ void MainWindow::setUpLive()
                                 : tr("Switch head %1 of layer %2 on").arg(head + 1).arg(layer + 1),
             [&](auto current) { return live::withAblation(std::move(current), layer, head, off); });
     };
+    // A running model's head is switched off in the model (an intervention); a document's in the
+    // document, whose concatenated output then has zeros in its place.
+    const auto switchShownHead = [this, switchHead](int head, bool off) {
+        if (m_live->isOpen() && m_transformer->isOpen()) {
+            switchHead(m_transformer->view().layer, head, off);
+            return;
+        }
+        Document doc = m_session->document();
+        std::set<int> heads = doc.switchedOffHeads();
+        if (off)
+            heads.insert(head);
+        else
+            heads.erase(head);
+        doc.setSwitchedOffHeads(heads);
+        m_session->editDocument(
+            doc, off ? tr("Switch head %1 off").arg(head + 1) : tr("Switch head %1 on").arg(head + 1));
+    };
     connect(m_ui->actionAblateHead, &QAction::triggered, this,
-        [this, switchHead](bool off) { switchHead(m_transformer->view().layer, m_session->currentHead(), off); });
+        [this, switchShownHead](bool off) { switchShownHead(m_session->currentHead(), off); });
+    connect(m_ui->switchedOffBar, &SwitchedOffBar::switchOnRequested, this,
+        [switchShownHead](int head) { switchShownHead(head, false); });
     connect(m_ui->transformerPanel->grid(), &LayersGridView::switchRequested, this, switchHead);
     connect(m_ui->actionResetLayer, &QAction::triggered, this, [this, changeInterventions] {
         const int layer = m_transformer->view().layer;
@@ -184,6 +204,11 @@ void MainWindow::setUpLive()
     for (auto signal : {&TransformerSession::viewChanged, &TransformerSession::modelChanged})
         connect(m_transformer, signal, this, &MainWindow::updateModelActions);
     connect(m_session, &DocumentSession::currentHeadChanged, this, &MainWindow::updateModelActions);
+    // A head switched off or on in a document, or another document.
+    for (auto signal :
+        {&DocumentSession::documentReset, &DocumentSession::shapeChanged, &DocumentSession::valuesChanged})
+        connect(m_session, signal, this, &MainWindow::updateModelActions);
+    m_ui->switchedOffBar->setSession(m_session);
     updateModelActions();
 }
 
@@ -390,6 +415,12 @@ bool MainWindow::showsRun(const live::LiveRun &run) const
     now.interventions = run.forward->interventions;
     if (transformer::firstChangedLayer(*m_shownRun->forward, now) < layer)
         return false;
+    std::set<int> off; // the layer's heads switched off, which its document marks
+    for (const transformer::Intervention &i : now.interventions)
+        if (i.kind == transformer::Intervention::Kind::Ablate && i.layer == layer)
+            off.insert(i.head);
+    if (off != m_session->document().switchedOffHeads())
+        return false;
     const std::vector<transformer::Intervention> shown
         = usesModelVectors(*m_transformer->model(), m_transformer->view())
         ? live::interventionsFromDocument(m_session->document(), layer, *m_shownRun)
@@ -419,10 +450,16 @@ void MainWindow::updateModelActions()
     const bool running = m_live->isOpen() && m_transformer->isOpen();
     const int layer = m_transformer->view().layer, head = m_session->currentHead();
     const bool oneHead = running && layer >= 0 && !m_transformer->view().headsBy;
-    m_ui->actionAblateHead->setEnabled(oneHead);
-    m_ui->actionAblateHead->setChecked(oneHead && live::isAblated(m_live->interventions(), layer, head));
-    m_ui->actionAblateHead->setText(
-        oneHead ? tr("Switch &Head %1 of Layer %2 Off").arg(head + 1).arg(layer + 1) : tr("Switch Head Off"));
+    // A document of several heads switches its own off (a model's layer shown from a file too).
+    const bool documentHead = !running && m_session->document().settings().heads > 1;
+    m_ui->actionAblateHead->setEnabled(oneHead || documentHead);
+    m_ui->actionAblateHead->setChecked(oneHead ? live::isAblated(m_live->interventions(), layer, head)
+                                               : documentHead && m_session->document().isSwitchedOff(head));
+    m_ui->actionAblateHead->setText(oneHead ? tr("Switch &Head %1 of Layer %2 Off").arg(head + 1).arg(layer + 1)
+            : documentHead                  ? tr("Switch &Head %1 Off").arg(head + 1)
+                                            : tr("Switch Head Off"));
+    m_ui->switchedOffBar->setWhere(
+        m_transformer->isOpen() && layer >= 0 ? tr("of layer %1").arg(layer + 1) : QString());
     m_ui->actionResetLayer->setEnabled(running && layer >= 0);
     m_ui->actionResetAll->setEnabled(running && !m_live->interventions().empty());
     std::vector<std::pair<int, int>> off;

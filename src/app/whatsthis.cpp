@@ -34,10 +34,16 @@ constexpr Help helps[] = {
             "Cross-attention: the tokens of the second sentence. Click one to select its key and see who attends to "
             "it."),
         "key"},
+    {"switchedOffBar",
+        QT_TRANSLATE_NOOP("WhatsThis",
+            "Shown while the head every view shows is switched off: its attention is drawn as it is computed, but "
+            "its output is zero, so none of it reaches the joined output or a later layer. Switch On gives the head "
+            "back."),
+        "ablation"},
     {"wordsTable",
         QT_TRANSLATE_NOOP("WhatsThis",
-            "Each word's query, key and value vectors. Type a number, or press on it and drag sideways (Shift "
-            "fine, Ctrl coarse). Right-click a row to reset, scale, zero or copy a vector. Greyed columns are not "
+            "Each word's query, key and value vectors in the head the views show. Type a number, or press on it and "
+            "drag sideways (Shift fine, Ctrl coarse). Right-click a row to reset, scale, zero or copy a vector. Greyed columns are not "
             "used by the current scoring."),
         "query"},
     {"embeddingsTable",
@@ -178,8 +184,9 @@ constexpr Help helps[] = {
         "head"},
     {"actionAblateHead",
         QT_TRANSLATE_NOOP("WhatsThis",
-            "Make the shown head's output zero and compute the rest of the model again. Also on each tile's context "
-            "menu in the Model dock."),
+            "Make the shown head's output zero: in a running model the rest of the model is computed again (also on "
+            "each tile's context menu in the Model dock); in a document of several heads its place in the joined "
+            "output becomes zeros."),
         "ablation"},
     {"actionResetLayer",
         QT_TRANSLATE_NOOP(

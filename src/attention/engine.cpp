@@ -208,8 +208,9 @@ Result compute(const Document &doc)
         result.heads = computeHeads(std::move(inputs), x ? &*x : nullptr, s, result.visible);
     }
     for (int h = 0; h < s.heads; ++h) {
-        const HeadResult &head = result.heads[static_cast<std::size_t>(h)];
-        result.output.middleCols(Eigen::Index(h) * s.dim, s.dim) = head.output;
+        HeadResult &head = result.heads[static_cast<std::size_t>(h)];
+        head.switchedOff = doc.isSwitchedOff(h);
+        joinHeadOutput(result, h, s.dim);
         for (const RowProblem &p : head.problems)
             result.warnings.push_back({h, p.row, p.issue});
     }
@@ -217,6 +218,16 @@ Result compute(const Document &doc)
         result.output
             = s.emulated() ? roundedProduct(result.output, *doc.wo(), s.precision) : result.output * *doc.wo();
     return result;
+}
+
+void joinHeadOutput(Result &result, int head, int dim)
+{
+    const HeadResult &h = result.heads[static_cast<std::size_t>(head)];
+    auto columns = result.output.middleCols(Eigen::Index(head) * dim, dim);
+    if (h.switchedOff)
+        columns.setZero();
+    else
+        columns = h.output;
 }
 
 Eigen::VectorXd similarityBefore(const HeadResult &head, int row)

@@ -19,6 +19,9 @@ struct HeadResult {
     SquareMatrix scores; // raw S, n × n
     SquareMatrix weights; // A, n × n
     Eigen::MatrixXd output; // O = A·V, n × d
+    // The document switched this head off: it attends and computes `output` as ever, but what
+    // it gives the heads' concatenation is zero (a real model's head ablated).
+    bool switchedOff = false;
 
     // The "closer after attention" comparison: V·Vᵀ before, O·Vᵀ after (row i: token i).
     Eigen::MatrixXd similarityBefore, similarityAfter;
@@ -50,6 +53,10 @@ struct Result {
     Eigen::MatrixXd output; // heads concatenated (then times W_O where given)
     std::vector<RowWarning> warnings;
 };
+
+// Head `head`'s output (dim columns) placed in the concatenation `result.output`: zeros for a
+// head switched off.
+void joinHeadOutput(Result &result, int head, int dim);
 
 // The attention model: one call recomputes every head from the document,
 // as matrix products on whole sentences.

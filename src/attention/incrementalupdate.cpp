@@ -288,7 +288,7 @@ bool updateResult(Result &result, const Document &doc, const std::vector<ValueRe
             head.largestWeight = n > 0 && std::ssize(head.rowLargest) == n
                 ? *std::max_element(head.rowLargest.begin(), head.rowLargest.end())
                 : -1;
-        result.output.middleCols(Eigen::Index(h) * s.dim, s.dim) = head.output;
+        joinHeadOutput(result, h, s.dim);
     }
     if (changedRows) {
         for (std::size_t h = 0; h < changes.size(); ++h) {

@@ -78,8 +78,8 @@ bool Document::operator==(const Document &o) const
         && sameMaps(m_embeddings, o.m_embeddings, [](const auto &a, const auto &b) { return sameMatrix(a, b); })
         && m_projections == o.m_projections && eqWo
         && std::equal(m_attention.begin(), m_attention.end(), o.m_attention.begin(), o.m_attention.end(), sameMatrix)
-        && m_masked == o.m_masked && m_annotations == o.m_annotations && m_snapshots == o.m_snapshots
-        && m_baseline == o.m_baseline && m_view == o.m_view && m_extra == o.m_extra;
+        && m_masked == o.m_masked && m_switchedOff == o.m_switchedOff && m_annotations == o.m_annotations
+        && m_snapshots == o.m_snapshots && m_baseline == o.m_baseline && m_view == o.m_view && m_extra == o.m_extra;
 }
 
 void Document::setSnapshots(std::vector<Snapshot> snapshots)
@@ -208,6 +208,7 @@ void Document::reshape(const Settings &old, int oldTokens, int oldKeys)
         }
     }
     std::erase_if(m_masked, [n, m](const Cell &c) { return c.first >= n || c.second >= m; });
+    std::erase_if(m_switchedOff, [heads](int h) { return h >= heads; });
 }
 
 QString Document::vectorKey(int token) const
@@ -284,6 +285,12 @@ void Document::setMaskedCells(const std::set<Cell> &cells)
     const int n = tokenCount(), m = keyTokenCount();
     std::erase_if(
         m_masked, [n, m](const Cell &c) { return c.first >= n || c.second >= m || c.first < 0 || c.second < 0; });
+}
+
+void Document::setSwitchedOffHeads(const std::set<int> &heads)
+{
+    m_switchedOff = heads;
+    std::erase_if(m_switchedOff, [this](int h) { return h < 0 || h >= m_settings.heads; });
 }
 
 int Document::focusToken() const

@@ -118,6 +118,12 @@ public:
     const std::set<Cell> &maskedCells() const { return m_masked; }
     void setMaskedCells(const std::set<Cell> &cells);
 
+    // Heads switched off (0-based): each still attends as its numbers say, but its output is
+    // zero, as a real model's head ablated (its output never reaches the layer's).
+    const std::set<int> &switchedOffHeads() const { return m_switchedOff; }
+    void setSwitchedOffHeads(const std::set<int> &heads);
+    bool isSwitchedOff(int head) const { return m_switchedOff.contains(head); }
+
     // Marks on the views (callouts, boxes, arrows), in the order they are drawn.
     const std::vector<Annotation> &annotations() const { return m_annotations; }
     void setAnnotations(const std::vector<Annotation> &a) { m_annotations = a; }
@@ -160,6 +166,7 @@ private:
     std::optional<Eigen::MatrixXd> m_wo;
     std::vector<Eigen::MatrixXd> m_attention;
     std::set<Cell> m_masked;
+    std::set<int> m_switchedOff;
     std::vector<Annotation> m_annotations;
     std::vector<Snapshot> m_snapshots;
     QString m_baseline;

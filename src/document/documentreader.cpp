@@ -79,7 +79,7 @@ const QStringList knownKeys {QStringLiteral("format"), QStringLiteral("version")
     QStringLiteral("attention"), QStringLiteral("d_model"), QStringLiteral("positions"), QStringLiteral("embeddings"),
     QStringLiteral("projections"), QStringLiteral("wo"), QStringLiteral("view"), QStringLiteral("vectors"),
     QStringLiteral("cross"), QStringLiteral("annotations"), QStringLiteral("precision"), QStringLiteral("softmax"),
-    QStringLiteral("snapshots"), QStringLiteral("baseline")};
+    QStringLiteral("snapshots"), QStringLiteral("baseline"), QStringLiteral("switched_off")};
 
 Settings readSettings(const QJsonObject &o)
 {
@@ -193,6 +193,15 @@ void readAttentionAndMasks(const QJsonObject &o, Document &doc)
             masked.insert({integer(pair[0], child(path, 0), 0, n - 1), integer(pair[1], child(path, 1), 0, m - 1)});
         }
         doc.setMaskedCells(masked);
+    }
+    if (o.contains(QStringLiteral("switched_off"))) {
+        const int heads = doc.settings().heads;
+        const QJsonArray list = array(o.value(QStringLiteral("switched_off")), QStringLiteral("switched_off"), -1,
+            QStringLiteral("heads (from 1)"));
+        std::set<int> off;
+        for (qsizetype i = 0; i < list.size(); ++i)
+            off.insert(integer(list[i], child(QStringLiteral("switched_off"), i), 1, heads) - 1);
+        doc.setSwitchedOffHeads(off);
     }
 }
 

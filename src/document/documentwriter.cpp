@@ -65,6 +65,12 @@ QJsonObject documentToJson(const Document &doc)
             cells.append(QJsonArray {row, col});
         o.insert(QStringLiteral("masked"), cells);
     }
+    if (!doc.switchedOffHeads().empty()) { // heads counted from 1, as the window names them
+        QJsonArray heads;
+        for (int h : doc.switchedOffHeads())
+            heads.append(h + 1);
+        o.insert(QStringLiteral("switched_off"), heads);
+    }
     if (!doc.storedWords().empty()) {
         QJsonObject words;
         for (const auto &[word, v] : doc.storedWords())

@@ -15,9 +15,9 @@ namespace {
 
 // The order keys are written in; one list serves documents and `qkvlab compute` output.
 constexpr std::array keyOrder {"format", "version", "title", "description", "sentence", "tokens", "tokenizer", "mode",
-    "heads", "dim", "scoring", "normalization", "temperature", "precision", "softmax", "mask", "masked", "words", "q",
-    "k", "v", "attention", "d_model", "positions", "embeddings", "projections", "wq", "wk", "wv", "wo", "queries",
-    "keys", "values", "scores", "weights", "output", "warnings", "view"};
+    "heads", "dim", "scoring", "normalization", "temperature", "precision", "softmax", "mask", "masked", "switched_off",
+    "words", "q", "k", "v", "attention", "d_model", "positions", "embeddings", "projections", "wq", "wk", "wv", "wo",
+    "queries", "keys", "values", "scores", "weights", "output", "warnings", "view"};
 
 int rank(const QString &key)
 {

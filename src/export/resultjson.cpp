@@ -17,11 +17,15 @@ QJsonArray matrixToJson(const Eigen::MatrixXd &m)
 QJsonObject resultToJson(const Result &result)
 {
     QJsonArray heads;
-    for (const HeadResult &h : result.heads)
-        heads.append(QJsonObject {{QStringLiteral("queries"), matrixToJson(h.queries)},
+    for (const HeadResult &h : result.heads) {
+        QJsonObject head {{QStringLiteral("queries"), matrixToJson(h.queries)},
             {QStringLiteral("keys"), matrixToJson(h.keys)}, {QStringLiteral("values"), matrixToJson(h.values)},
             {QStringLiteral("scores"), matrixToJson(h.scores)}, {QStringLiteral("weights"), matrixToJson(h.weights)},
-            {QStringLiteral("output"), matrixToJson(h.output)}});
+            {QStringLiteral("output"), matrixToJson(h.output)}};
+        if (h.switchedOff) // its output, A·V, is left out of the joined "output" (zeros there)
+            head.insert(QStringLiteral("switched_off"), true);
+        heads.append(head);
+    }
     QJsonArray warnings;
     for (const RowWarning &w : result.warnings)
         warnings.append(describe(w, result.tokens));

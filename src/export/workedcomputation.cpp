@@ -128,6 +128,7 @@ WorkedComputation workedComputation(const Document &doc, const Result &result, i
         w.divisor = roundTo(w.divisor, s.precision);
     workRow(result, h, s, query, w.divisor, w.keys, w.shift, w.total);
     w.output = h.output.row(query).transpose();
+    w.switchedOff = h.switchedOff;
     if (!result.isCross()) {
         w.before = similarityBefore(h, query);
         w.after = similarityAfter(h, query);

@@ -56,6 +56,7 @@ struct WorkedComputation {
     // similarityBefore/After: v(query)·v(j) and o(query)·v(j); empty in cross-attention, where
     // the query's token has no value among the keys'.
     Eigen::VectorXd before, after;
+    bool switchedOff = false; // the head's output is replaced by zero (HeadResult::switchedOff)
     QString warning; // why the row could not be normalized; empty when it could
     std::optional<WorkedBaseline> then; // compareWorked's
 

@@ -300,6 +300,14 @@ void Writer::weightedSum()
     if (m_w.then && m_w.then->output.size() == m_w.output.size()
         && vector(m_w.then->output, false) != vector(m_w.output, false))
         add(Kind::Text, prose(tr("In %1 it was %2.")).arg(snapshot(), math(vector(m_w.then->output, false))));
+    if (m_w.switchedOff) {
+        // What the head computed stays above; what leaves it is zero.
+        step(prose(tr("Head %1 is switched off: its output is replaced by zero")).arg(m_w.head + 1));
+        add(Kind::Result,
+            math(focusNamed(u"o"_s, q) + u" = "_s + vector(Eigen::VectorXd::Zero(m_w.output.size()), false)));
+        add(Kind::Text,
+            prose(tr("Nothing this head attends to reaches the joined output of the heads, nor anything after it.")));
+    }
 }
 
 void Writer::similarity()

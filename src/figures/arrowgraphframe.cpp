@@ -61,7 +61,11 @@ void ArrowGraphFigure::paintFrame(QPainter &painter, const Geometry &g, const Fi
         caption << tr("opacity × %1 (dense)").arg(style.locale.toString(c.ink, 'g', 2));
     const int heads = static_cast<int>(result().heads.size());
     if (heads > 1 && !c.multiColour)
-        caption << tr("head %1 of %2").arg(c.firstHead + 1).arg(heads);
+        caption << (result().heads[static_cast<std::size_t>(c.firstHead)].switchedOff
+                ? tr("head %1 of %2, switched off")
+                : tr("head %1 of %2"))
+                       .arg(c.firstHead + 1)
+                       .arg(heads);
     const QRectF footer = g.footer.adjusted(6, 0, -6, 0);
     qreal legendLeft = footer.right();
     std::vector<std::pair<QColor, QString>> swatches;

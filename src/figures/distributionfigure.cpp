@@ -318,8 +318,13 @@ void DistributionFigure::paint(QPainter &painter, const QRectF &rect, const Figu
     const Layout l = layout(rect, style);
     const Result &r = result();
     const int q = query();
+    // A head switched off attends as drawn; the title says that its output goes nowhere.
+    const bool off = l.bars && r.heads[static_cast<std::size_t>(m_head)].switchedOff;
     const QString title = !l.bars ? tr("No attention to show")
-        : m_sorted                ? tr("What “%1” attends to (query %2, head %3), sorted by weight")
+        : off ? (m_sorted ? tr("What “%1” attends to (query %2, head %3, switched off), sorted by weight")
+                          : tr("What “%1” attends to (query %2, head %3, switched off)"))
+                    .arg(tokenLabel(r.tokens[q]), QString::number(q + 1), QString::number(m_head + 1))
+        : m_sorted ? tr("What “%1” attends to (query %2, head %3), sorted by weight")
                          .arg(tokenLabel(r.tokens[q]), QString::number(q + 1), QString::number(m_head + 1))
                    : tr("What “%1” attends to (query %2, head %3)")
                          .arg(tokenLabel(r.tokens[q]), QString::number(q + 1), QString::number(m_head + 1));

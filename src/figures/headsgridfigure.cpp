@@ -215,7 +215,8 @@ void HeadsGridFigure::paint(QPainter &painter, const QRectF &rect, const FigureS
         painter.setFont(captionFont);
         painter.setPen(style.palette.color(QPalette::Text));
         painter.drawText(QRectF(square.left(), square.top() - l.caption, square.width(), l.caption),
-            Qt::AlignHCenter | Qt::AlignTop, tr("head %1").arg(h + 1));
+            Qt::AlignHCenter | Qt::AlignTop,
+            (r.heads[static_cast<std::size_t>(h)].switchedOff ? tr("head %1 · off") : tr("head %1")).arg(h + 1));
         if (h == current) {
             painter.setBrush(Qt::NoBrush);
             painter.setPen(QPen(style.palette.color(QPalette::Highlight), 3));
@@ -278,10 +279,12 @@ void HeadsGridFigure::paintExportedTiles(QPainter &painter, const Layout &l, con
         Eigen::Index from = 0, to = 0;
         const bool self = w.rows() > 0 && w.rows() == w.cols();
         const double strongest = self ? w.maxCoeff(&from, &to) : 0.0;
-        const QString caption = !self ? tr("head %1").arg(h + 1)
-                                      : tr("head %1 · %2 → %3 %4")
-                                            .arg(QString::number(h + 1), tokenLabel(r.tokens[from]),
-                                                tokenLabel(r.keys()[to]), formatSigned(strongest, 2, style.locale));
+        const bool off = r.heads[static_cast<std::size_t>(h)].switchedOff;
+        const QString caption = off ? tr("head %1 · off").arg(h + 1)
+            : !self                 ? tr("head %1").arg(h + 1)
+                                    : tr("head %1 · %2 → %3 %4")
+                          .arg(QString::number(h + 1), tokenLabel(r.tokens[from]), tokenLabel(r.keys()[to]),
+                              formatSigned(strongest, 2, style.locale));
         painter.setFont(l.font);
         painter.setPen(style.palette.color(QPalette::Text));
         const QRectF line(square.left(), square.top() - l.caption, square.width(), l.caption);

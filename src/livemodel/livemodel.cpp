@@ -132,6 +132,9 @@ LiveRun run(const LiveModel &live, const QString &sentence, const RunOptions &ru
             appendRows(attention->values, head.value);
         }
     }
+    for (const transformer::Intervention &i : options.interventions)
+        if (i.kind == transformer::Intervention::Kind::Ablate)
+            attention->switchedOff.insert({i.layer, i.head});
     out.attention = std::move(attention);
     for (const transformer::Prediction &p : result.predictions) {
         Prediction prediction {p.position, {}};

@@ -8,6 +8,8 @@
 #include <QStringList>
 
 #include <optional>
+#include <set>
+#include <utility>
 #include <vector>
 
 namespace qkv {
@@ -34,6 +36,9 @@ struct ModelAttention {
     // Where the numbers come from, for what the window says of them: a file read, or a model run
     // by QKV Lab itself.
     bool computedHere = false;
+    // The heads (layer, head) the run switched off: their attention is the model's, their output
+    // zero. Empty for a file read.
+    std::set<std::pair<int, int>> switchedOff;
 
     bool hasVectors() const { return dim > 0; }
     View weights(int layer, int head) const { return block(attention, layer, head, n); }

@@ -121,6 +121,13 @@ std::optional<ModelDocument> modelDocument(
         s.mask = MaskKind::Causal;
     doc.setSettings(s);
     doc.setSentence(sentenceOf(tokens));
+    if (v.layer >= 0 && !v.headsBy) {
+        std::set<int> off;
+        for (const auto &[layer, head] : m.switchedOff)
+            if (layer == v.layer)
+                off.insert(head);
+        doc.setSwitchedOffHeads(off);
+    }
     doc.setTitle(QStringLiteral("%1 · %2").arg(name, layerText(m, v)));
     if (values) {
         // Per head and role, the n × d matrix of the shown tokens; merged pieces have no vectors

@@ -12,6 +12,8 @@
 #include "views/layersgridview.h"
 #include "views/predictionview.h"
 #include "views/scrubtableview.h"
+#include "views/switchedoffbar.h"
+#include "views/workedview.h"
 
 #include <QAction>
 #include <QApplication>
@@ -343,11 +345,30 @@ private Q_SLOTS:
         QVERIFY((live()->run()->forward->logits - expected.logits).cwiseAbs().maxCoeff() < 1e-5f);
         QVERIFY(predictions()->predictions().front().bars.front().before.has_value());
 
+        // Where the user looks: a bar over the views, the head's result marked, its worked output zero.
+        auto *bar = child<SwitchedOffBar>("switchedOffBar");
+        QVERIFY(bar->isVisible());
+        QVERIFY2(bar->text().startsWith(u"Head 1 of layer 1 is switched off"_s), qPrintable(bar->text()));
+        QVERIFY(session()->document().isSwitchedOff(0));
+        QVERIFY(session()->result().heads[0].switchedOff);
+        QVERIFY(!session()->result().heads[1].switchedOff);
+        QVERIFY(child<WorkedView>("workedView")->markdown().contains(u"Head 1 is switched off"_s));
+
         child<QAction>("actionResetAll")->trigger();
         settle();
         QVERIFY(!child<LayersGridView>("grid")->isSwitchedOff(0, 0));
         QVERIFY(!off->isChecked());
+        QVERIFY(!bar->isVisible());
         QVERIFY((live()->run()->forward->logits - own->forward->logits).cwiseAbs().maxCoeff() < 1e-6f);
+
+        // The bar's Switch On undoes a switch made from the Model dock's grid.
+        Q_EMIT child<LayersGridView>("grid")->switchRequested(0, 0, true);
+        settle();
+        QVERIFY(bar->isVisible());
+        QTest::mouseClick(child<QPushButton>("switchOnButton"), Qt::LeftButton);
+        settle();
+        QVERIFY(live()->interventions().empty());
+        QVERIFY(!bar->isVisible());
     }
 
     void resetLayerGivesBackTheModelsOwnVectors()

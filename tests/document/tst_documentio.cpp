@@ -45,6 +45,7 @@ Document everyFeature()
     doc.setWo(MatrixXd::Identity(4, 3));
     doc.setAttention(0, MatrixXd::Constant(5, 5, 0.2));
     doc.setMaskedCells({{3, 1}, {4, 0}});
+    doc.setSwitchedOffHeads({1});
     doc.setView(QJsonObject {{QStringLiteral("colormap"), QStringLiteral("magma")}});
     doc.setExtraKeys(QJsonObject {{QStringLiteral("future"), QJsonArray {1, QStringLiteral("two")}}});
     // A snapshot of another sentence and settings, chosen as the baseline.
@@ -104,6 +105,8 @@ private Q_SLOTS:
         QCOMPARE(back.document->extraKeys().value(QStringLiteral("future")).toArray().at(1).toString(),
             QStringLiteral("two"));
         QCOMPARE(back.document->baseline(), QStringLiteral("before"));
+        QCOMPARE(back.document->switchedOffHeads(), std::set<int> {1});
+        QVERIFY(serializeDocument(doc).contains("\"switched_off\": [2]")); // heads from 1
         QCOMPARE(back.document->baselineSnapshot()->state->wordVectors(QStringLiteral("older")).k(0, 2), -0.25);
     }
 
@@ -197,6 +200,11 @@ private Q_SLOTS:
                                        << u"f.json: words.The.k[1]: expected a finite number, got a string"_qs;
         QTest::newRow("flat vector, null first") << minimal(R"("words": {"The": {"k": [null, 1, 2]}})")
                                                  << u"f.json: words.The.k[0]: expected a finite number, got null"_qs;
+        QTest::newRow("switched off past the heads")
+            << minimal(R"("heads": 2, "switched_off": [3])")
+            << u"f.json: switched_off[0]: expected a whole number from 1 to 2, got the number 3"_qs;
+        QTest::newRow("switched off not a list") << minimal(
+            R"("switched_off": 1)") << u"f.json: switched_off: expected a list of heads (from 1), got the number 1"_qs;
         QTest::newRow("short vector") << minimal(R"("words": {"The": {"k": [0, 1]}})")
                                       << u"f.json: words.The.k: expected 3 numbers (dim), got 2"_qs;
         QTest::newRow("wrong head count") << minimal(R"("heads": 2, "words": {"The": {"k": [[0, 1, 2]]}})")
