@@ -3051,6 +3051,10 @@
         <comment>a token of cross-attention&apos;s second sentence</comment>
         <translation>%1 (2.)</translation>
     </message>
+    <message>
+        <source>%1 = %2 (read-only: %3)</source>
+        <translation>%1 = %2 (schreibgeschützt: %3)</translation>
+    </message>
 </context>
 <context>
     <name>qkv::EmbeddingsModel</name>
@@ -4266,6 +4270,30 @@
     <message>
         <source>of layer %1</source>
         <translation>von Schicht %1</translation>
+    </message>
+    <message>
+        <source>Read-only: %1</source>
+        <translation>Schreibgeschützt: %1</translation>
+    </message>
+    <message>
+        <source>Each bar is one token: a word or the first piece of one; “##” marks a piece that continues a word.</source>
+        <translation>Jeder Balken ist ein Token: ein Wort oder dessen erstes Stück; „##“ kennzeichnet ein Stück, das ein Wort fortsetzt.</translation>
+    </message>
+    <message>
+        <source>Each bar is one token: “Ġ” (a space) starts a word; a token without it continues the word before it.</source>
+        <translation>Jeder Balken ist ein Token: „Ġ“ (ein Leerzeichen) beginnt ein Wort; ein Token ohne es setzt das Wort davor fort.</translation>
+    </message>
+    <message>
+        <source>Each bar is one token: “▁” (a space) starts a word; a token without it continues the word before it.</source>
+        <translation>Jeder Balken ist ein Token: „▁“ (ein Leerzeichen) beginnt ein Wort; ein Token ohne es setzt das Wort davor fort.</translation>
+    </message>
+    <message>
+        <source>No model is running: open one from the Model menu.</source>
+        <translation>Kein Modell läuft: Öffnen Sie eines über das Menü „Modell“.</translation>
+    </message>
+    <message>
+        <source>this view combines the model&apos;s numbers (word pieces merged, special tokens hidden, or heads or layers combined), so its attention comes from no single query and key and an edit would not reach the model. Show one layer&apos;s heads on the model&apos;s own tokens (Model dock) to edit them.</source>
+        <translation>Diese Ansicht fasst die Zahlen des Modells zusammen (Wortstücke verbunden, Sondertokens ausgeblendet oder Heads bzw. Schichten kombiniert), daher stammt ihre Attention von keiner einzelnen Query und keinem einzelnen Key, und eine Änderung würde das Modell nicht erreichen. Zeigen Sie die Heads einer Schicht auf den eigenen Tokens des Modells (Bereich „Modell“), um sie zu bearbeiten.</translation>
     </message>
 </context>
 <context>

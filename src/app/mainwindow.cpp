@@ -318,7 +318,7 @@ void MainWindow::refresh()
     for (QWidget *tab : {m_ui->embeddingsTab, m_ui->projectionsTab, m_ui->woTab})
         if (const int i = tables->indexOf(tab); tables->isTabEnabled(i) != (mode == Mode::Projection))
             tables->setTabEnabled(i, mode == Mode::Projection);
-    const QString wordsTab = mode == Mode::Weights ? tr("V") : tr("Q | K | V");
+    const QString wordsTab = m_wordsModel->columnCount() == doc.settings().dim ? tr("V") : tr("Q | K | V");
     if (const int i = tables->indexOf(m_ui->wordsTab); tables->tabText(i) != wordsTab)
         tables->setTabText(i, wordsTab);
     // Plain words where a setting leaves vectors out: their columns are greyed, and this says why.
@@ -326,7 +326,9 @@ void MainWindow::refresh()
     for (int role : {0, 1})
         if (const QString why = unusedVectorReason(doc.settings(), role); !why.isEmpty())
             unused << why;
-    if (mode == Mode::Weights)
+    if (const QString &fixed = m_session->valuesFixed(); !fixed.isEmpty())
+        unused = QStringList {tr("Read-only: %1").arg(fixed)};
+    else if (mode == Mode::Weights)
         unused = QStringList {tr("Weights mode: the attention is given directly, so queries and keys are not used; "
                                  "only the values V are shown.")};
     if (doc.isCross())

@@ -18,6 +18,7 @@
 #include "session/documentsession.h"
 #include "session/livehistory.h"
 #include "session/transformersession.h"
+#include "tokenizers/tokenizer.h"
 #include "transformer/hubcache.h"
 #include "views/layersgridview.h"
 #include "views/predictionview.h"
@@ -63,6 +64,24 @@ QString firstSentence(const live::LiveModel &model)
     const std::optional<int> mask = model.tokenizer().maskId();
     const QString token = mask ? model.tokenizer().display(*mask) : QStringLiteral("[MASK]");
     return QStringLiteral("The cat sat on the %1.").arg(token);
+}
+
+// A prediction is one token, often a piece of a word: how to tell which, from the marks the
+// bars show as the vocabulary holds them ("a" of "apples" is not the article "Ġa").
+QString pieceLegend(const tokenizers::Tokenizer &tokenizer)
+{
+    switch (tokenizer.wordMarker()) {
+    case tokenizers::Tokenizer::Marker::WordPiece:
+        return MainWindow::tr("Each bar is one token: a word or the first piece of one; “##” marks a piece that "
+                              "continues a word.");
+    case tokenizers::Tokenizer::Marker::ByteLevel:
+        return MainWindow::tr("Each bar is one token: “Ġ” (a space) starts a word; a token without it continues the "
+                              "word before it.");
+    case tokenizers::Tokenizer::Marker::Metaspace:
+        break;
+    }
+    return MainWindow::tr("Each bar is one token: “▁” (a space) starts a word; a token without it continues the word "
+                          "before it.");
 }
 
 } // namespace
@@ -158,6 +177,12 @@ void MainWindow::setUpLive()
             : QString();
         m_session->setSettingsFixed(fixed);
         m_ui->settingsPanel->setFixed(fixed);
+        // No model, no prediction: a closed model's last one would read as the document's.
+        if (!running) {
+            m_ui->predictionView->setPredictions({});
+            m_ui->predictionView->setMessage(tr("No model is running: open one from the Model menu."));
+            m_ui->predictionDock->hide();
+        }
     });
     connect(m_liveHistory, &LiveHistory::sentenceRestored, m_ui->sentenceEdit, &QLineEdit::setText);
 
@@ -401,6 +426,7 @@ void MainWindow::showPredictions()
         groups.push_back(std::move(group));
     }
     m_ui->predictionView->setPredictions(std::move(groups));
+    m_ui->predictionView->setLegend(pieceLegend(model.tokenizer()));
 }
 
 bool MainWindow::showsRun(const live::LiveRun &run) const
@@ -460,6 +486,16 @@ void MainWindow::updateModelActions()
                                             : tr("Switch Head Off"));
     m_ui->switchedOffBar->setWhere(
         m_transformer->isOpen() && layer >= 0 ? tr("of layer %1").arg(layer + 1) : QString());
+    // A look that combines the model's numbers shows them read-only: an edit would not reach the model.
+    const QString fixed = running && !usesModelVectors(*m_transformer->model(), m_transformer->view())
+        ? tr("this view combines the model's numbers (word pieces merged, special tokens hidden, or heads or layers "
+             "combined), so its attention comes from no single query and key and an edit would not reach the model. "
+             "Show one layer's heads on the model's own tokens (Model dock) to edit them.")
+        : QString();
+    if (fixed != m_session->valuesFixed()) {
+        m_session->setValuesFixed(fixed);
+        refresh(); // the tables' note
+    }
     m_ui->actionResetLayer->setEnabled(running && layer >= 0);
     m_ui->actionResetAll->setEnabled(running && !m_live->interventions().empty());
     std::vector<std::pair<int, int>> off;

@@ -264,9 +264,21 @@ void DocumentSession::editSettings(const Settings &settings)
         m_undo.push(new SettingsCommand(this, settings));
 }
 
+void DocumentSession::setValuesFixed(const QString &why)
+{
+    if (why == m_valuesFixed)
+        return;
+    m_valuesFixed = why;
+    Q_EMIT valuesFixedChanged();
+}
+
 void DocumentSession::editValues(
     const std::vector<ValueRef> &refs, const std::vector<double> &values, int dragId, const QString &text)
 {
+    if (!m_valuesFixed.isEmpty()) {
+        Q_EMIT editRefused(m_valuesFixed);
+        return;
+    }
     std::vector<ValueRef> kept;
     std::vector<double> keptValues;
     for (std::size_t i = 0; i < refs.size() && i < values.size(); ++i) {

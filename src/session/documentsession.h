@@ -80,6 +80,10 @@ public:
     // While a real model runs, the document is one of its layers: its settings and masks are the
     // model's, and editing them is refused with `why` (editRefused); empty allows it again.
     void setSettingsFixed(const QString &why) { m_settingsFixed = why; }
+    // The same for the numbers: a running model's view that combines its numbers (merged pieces,
+    // combined heads) cannot hand an edit back to the model. The tables show them read-only.
+    void setValuesFixed(const QString &why);
+    const QString &valuesFixed() const { return m_valuesFixed; }
     // A fresh id for the edits of one drag, which then merge into one undo step.
     int newDragId() { return ++m_lastDragId; }
 
@@ -108,6 +112,8 @@ Q_SIGNALS:
     void currentHeadChanged(int head);
     // Why the last sentence or settings edit was not made.
     void editRefused(const QString &why);
+    // setValuesFixed changed whether the numbers can be edited: the tables' cells and columns.
+    void valuesFixedChanged();
     // The annotations changed, and nothing else.
     void annotationsChanged();
 
@@ -166,6 +172,7 @@ private:
     QUndoStack m_undo;
     int m_lastDragId = 0;
     QString m_settingsFixed;
+    QString m_valuesFixed;
     int m_selectedToken = -1;
     bool m_keySelected = false;
     int m_currentHead = 0;

@@ -18,6 +18,10 @@ DocumentTableModel::DocumentTableModel(DocumentSession *session, QObject *parent
 {
     connect(session, &DocumentSession::shapeChanged, this, &DocumentTableModel::reset);
     connect(session, &DocumentSession::valuesChanged, this, &DocumentTableModel::announceAll);
+    connect(session, &DocumentSession::valuesFixedChanged, this, [this] {
+        reset();
+        announceAll(); // every cell's flags
+    });
 }
 
 void DocumentTableModel::announceAll()
@@ -89,6 +93,8 @@ QString DocumentTableModel::cellToolTip(int row, int col) const
     const QString exact = shownNumber(valueAt(row, col));
     if (!ref)
         return tr("%1 (computed; read-only)").arg(exact);
+    if (const QString &fixed = m_session->valuesFixed(); !fixed.isEmpty())
+        return tr("%1 = %2 (read-only: %3)").arg(describe(*ref), exact, fixed);
     const QString origin = m_session->document().isStored(*ref) ? tr("set in the document")
                                                                 : tr("the word's default: edit it to choose your own");
     return tr("%1 = %2 (%3). Drag sideways to scrub, or step it with + and − of the keypad: Shift fine, Ctrl coarse.")
@@ -190,7 +196,7 @@ Qt::ItemFlags DocumentTableModel::flags(const QModelIndex &index) const
     if (!index.isValid())
         return Qt::NoItemFlags;
     Qt::ItemFlags f = Qt::ItemIsEnabled | Qt::ItemIsSelectable;
-    if (refAt(index.row(), index.column()))
+    if (m_session->valuesFixed().isEmpty() && refAt(index.row(), index.column()))
         f |= Qt::ItemIsEditable;
     return f;
 }

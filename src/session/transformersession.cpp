@@ -5,6 +5,7 @@
 #include <QFileInfo>
 
 #include <algorithm>
+#include <ranges>
 
 namespace qkv {
 
@@ -115,8 +116,10 @@ QString TransformerSession::setView(const ModelView &view)
     } else {
         m_kept.push_back({m_view, m_session->document(), m_recomputeError, edited});
     }
-    // The head and token looked at stay, where the new look has them.
-    const int head = m_session->currentHead(), token = m_session->selectedToken();
+    // The head and token looked at stay, where the new look has them: the same word when pieces
+    // are merged or split again, or special tokens hidden or shown.
+    const int head = m_session->currentHead();
+    const int token = carriedToken(m_view, view, m_session->selectedToken());
     m_view = view;
     m_recomputeError = error;
     m_shownEdited = nextEdited;
@@ -125,6 +128,28 @@ QString TransformerSession::setView(const ModelView &view)
     m_session->setSelectedToken(token < next.tokenCount() ? token : -1);
     Q_EMIT viewChanged();
     return {};
+}
+
+int TransformerSession::carriedToken(const ModelView &from, const ModelView &to, int token) const
+{
+    if (token < 0 || (!from.regroups() && !to.regroups()))
+        return token;
+    // The model's tokens the shown one stands for (itself when nothing is grouped).
+    std::vector<int> pieces {token};
+    if (from.regroups()) {
+        const TokenGroups groups = groupTokens(m_model->tokens, from.groupOptions());
+        if (token >= std::ssize(groups.members))
+            return -1;
+        pieces = groups.members[static_cast<std::size_t>(token)];
+    }
+    if (!to.regroups()) // a word split again: its last piece, which has seen the whole word
+        return pieces.empty() ? -1 : pieces.back();
+    const TokenGroups groups = groupTokens(m_model->tokens, to.groupOptions());
+    for (int piece : pieces | std::views::reverse)
+        for (std::size_t g = 0; g < groups.members.size(); ++g)
+            if (std::ranges::binary_search(groups.members[g], piece))
+                return static_cast<int>(g);
+    return -1; // every piece hidden
 }
 
 void TransformerSession::rememberSnapshots(const ModelView &view, const Document &doc)

@@ -77,6 +77,8 @@ private:
         QString baseline;
     };
     std::vector<LookSnapshots> m_snapshots;
+    // The shown token of `to` that stands for shown token `token` of `from` (-1: none).
+    int carriedToken(const ModelView &from, const ModelView &to, int token) const;
     void rememberSnapshots(const ModelView &view, const Document &doc);
     void restoreSnapshots(const ModelView &view, Document &doc) const;
 };

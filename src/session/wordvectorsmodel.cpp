@@ -15,7 +15,11 @@ WordVectorsModel::WordVectorsModel(DocumentSession *session, QObject *parent)
 
 int WordVectorsModel::rolesShown() const
 {
-    return m_session->document().settings().mode == Mode::Weights ? 1 : 3;
+    // Given weights use only the values; but a real model's combined look (merged word pieces)
+    // holds its tokens' queries and keys too, shown read-only as before the merge.
+    const Document &doc = m_session->document();
+    const bool modelVectors = !m_session->valuesFixed().isEmpty() && !doc.storedWords().empty();
+    return doc.settings().mode == Mode::Weights && !modelVectors ? 1 : 3;
 }
 
 WordVectorsModel::Column WordVectorsModel::column(int col) const

@@ -36,10 +36,11 @@ public:
     QString decode(const std::vector<int> &ids) const; // the text those ids stand for
     // The mask token (BERT "[MASK]", RoBERTa "<mask>") if the vocabulary has one.
     virtual std::optional<int> maskId() const;
-
-protected:
     // How the vocabulary marks where words begin, which decides how pieces are shown and joined.
     enum class Marker { ByteLevel, Metaspace, WordPiece };
+    Marker wordMarker() const { return marker(); }
+
+protected:
     struct PieceText {
         QByteArray bytes; // UTF-8 of the text the piece stands for, the marker as a space
         bool special = false; // not text: shown and decoded as the piece itself

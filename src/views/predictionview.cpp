@@ -104,6 +104,26 @@ int PredictionView::rowTop(const Layout &l, int group, int bar) const
     return y + l.titleHeight + bar * l.rowHeight;
 }
 
+QRect PredictionView::legendRect(const Layout &l) const
+{
+    if (m_legend.isEmpty() || m_groups.empty())
+        return {};
+    const int top = rowTop(l, int(m_groups.size()) - 1, int(m_groups.back().bars.size()));
+    const int width = std::max(1, this->width() - 2 * listMargin);
+    const QRect bounds
+        = fontMetrics().boundingRect(QRect(0, 0, width, 10000), Qt::AlignLeft | Qt::TextWordWrap, m_legend);
+    return {listMargin, top + listMargin, width, bounds.height()};
+}
+
+void PredictionView::setLegend(const QString &legend)
+{
+    if (legend == m_legend)
+        return;
+    m_legend = legend;
+    updateGeometry();
+    update();
+}
+
 QRect PredictionView::barRect(int group, int bar) const
 {
     return barRect(layout(), group, bar);
@@ -125,9 +145,9 @@ QSize PredictionView::sizeHint() const
     for (const PredictionGroup &g : m_groups)
         rows += int(g.bars.size());
     const Layout l = layout();
-    const int h = m_groups.empty()
-        ? fm.height() * 4
-        : 2 * listMargin + int(m_groups.size()) * (l.titleHeight + listMargin) + rows * l.rowHeight;
+    const int h = m_groups.empty() ? fm.height() * 4
+                                   : 2 * listMargin + int(m_groups.size()) * (l.titleHeight + listMargin)
+            + rows * l.rowHeight + (m_legend.isEmpty() ? 0 : listMargin + legendRect(l).height());
     return {fm.averageCharWidth() * 44, h};
 }
 
@@ -197,6 +217,10 @@ void PredictionView::paintEvent(QPaintEvent *)
                     Qt::AlignLeft | Qt::AlignVCenter, change(entry.probability, *entry.before));
             }
         }
+    }
+    if (const QRect legend = legendRect(l); !legend.isEmpty()) {
+        p.setPen(pal.color(QPalette::PlaceholderText));
+        p.drawText(legend, Qt::AlignLeft | Qt::TextWordWrap, m_legend);
     }
 }
 

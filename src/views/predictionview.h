@@ -36,6 +36,9 @@ public:
     QString message() const { return m_message; }
     // Greyed while a newer sentence is being computed.
     void setStale(bool stale);
+    // A line under the bars saying how to read them (what the tokenizer's marks mean).
+    void setLegend(const QString &legend);
+    QString legend() const { return m_legend; }
 
     // The bar of `bar` in `group`, in widget coordinates (tests, tooltips).
     QRect barRect(int group, int bar) const;
@@ -56,10 +59,13 @@ private:
     // Measures every token shown: once a paint, and passed on.
     Layout layout() const;
     int rowTop(const Layout &l, int group, int bar) const;
+    // The legend's rectangle below the last group's bars (empty without a legend).
+    QRect legendRect(const Layout &l) const;
     QRect barRect(const Layout &l, int group, int bar) const;
 
     std::vector<PredictionGroup> m_groups;
     QString m_message;
+    QString m_legend;
     bool m_stale = false;
 };
 

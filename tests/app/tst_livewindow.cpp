@@ -8,6 +8,7 @@
 #include "session/documentsession.h"
 #include "session/documenttablemodel.h"
 #include "session/transformersession.h"
+#include "tokenizers/tokenizer.h"
 #include "views/heatmapview.h"
 #include "views/layersgridview.h"
 #include "views/predictionview.h"
@@ -17,6 +18,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
 #include <QDockWidget>
@@ -24,6 +26,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QInputDialog>
+#include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
@@ -330,6 +333,36 @@ private Q_SLOTS:
         QCOMPARE(session()->selectedToken(), 3);
     }
 
+    // A look that combines the model's numbers (here pieces merged) shows its tokens' queries, keys
+    // and values read-only and says why: an edit there would not reach the model (issue 46).
+    void aCombinedLookIsReadOnly()
+    {
+        auto *table = child<ScrubTableView>("wordsTable");
+        const int dim = session()->document().settings().dim;
+        child<QCheckBox>("mergeBox")->click();
+        settle();
+        QCOMPARE(table->model()->columnCount(), 3 * dim); // Q | K | V still, not V alone
+        QVERIFY(!(table->model()->flags(table->model()->index(0, 0)) & Qt::ItemIsEditable));
+        auto *note = child<QLabel>("wordsNote");
+        QVERIFY(note->isVisible());
+        QVERIFY2(
+            note->text().startsWith(u"Read-only: this view combines the model's numbers"_s), qPrintable(note->text()));
+        const ValueRef ref = *qobject_cast<DocumentTableModel *>(table->model())->refAt(0, dim);
+        const double before = session()->document().value(ref);
+        session()->editValue(ref, before + 1);
+        QCOMPARE(session()->document().value(ref), before);
+        QVERIFY(live()->interventions().empty());
+        child<QCheckBox>("mergeBox")->click();
+        settle();
+        QVERIFY(table->model()->flags(table->model()->index(0, 0)) & Qt::ItemIsEditable);
+        QVERIFY(!note->isVisible() || !note->text().startsWith(u"Read-only"_s));
+        // The prediction says how to read its tokens, by the marks of the model's vocabulary.
+        const bool wordPiece = m_reference->tokenizer().wordMarker() == tokenizers::Tokenizer::Marker::WordPiece;
+        QVERIFY2(
+            predictions()->legend().contains(wordPiece ? u"“##” marks a piece"_s : u"“Ġ” (a space) starts a word"_s),
+            qPrintable(predictions()->legend()));
+    }
+
     void aHeadSwitchedOffChangesThePredictionAndResetBringsItBack()
     {
         const std::shared_ptr<const live::LiveRun> own = live()->run();
@@ -574,6 +607,19 @@ private Q_SLOTS:
         QVERIFY(!live()->isOpen());
         QVERIFY(!m_window->transformerSession()->isOpen());
         QCOMPARE(child<QLineEdit>("sentenceEdit")->text(), session()->document().sentence());
+        // No model runs: the Prediction dock does not show the closed model's last prediction.
+        QVERIFY(!child<QDockWidget>("predictionDock")->isVisible());
+        QVERIFY(predictions()->predictions().empty());
+    }
+
+    // The same for a lesson on a document, opened while the model ran (issue 46).
+    void aDocumentLessonEndsThePrediction()
+    {
+        QVERIFY(!predictions()->predictions().empty());
+        QVERIFY(m_window->openLesson(u"lesson:birds"_s));
+        QVERIFY(!live()->isOpen());
+        QVERIFY(predictions()->predictions().empty());
+        QVERIFY(!child<QDockWidget>("predictionDock")->isVisible());
     }
 };
 

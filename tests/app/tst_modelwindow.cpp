@@ -205,6 +205,26 @@ private Q_SLOTS:
         QVERIFY(child<LayersGridView>("grid")->tokenGroups().has_value());
     }
 
+    // The selected word stays selected when its pieces are merged or split again (issue 46: the
+    // selection moved by position, "green" became "##e"); a word split selects its last piece.
+    void theSelectionFollowsTheWord()
+    {
+        child<QCheckBox>("hideBox")->click(); // the cat ##s sat
+        session()->setSelectedToken(3); // sat
+        child<QCheckBox>("mergeBox")->click(); // the cats sat
+        QCOMPARE(session()->document().tokens()[session()->selectedToken()], u"sat"_qs);
+        session()->setSelectedToken(1); // cats
+        child<QCheckBox>("mergeBox")->click();
+        QCOMPARE(session()->document().tokens()[session()->selectedToken()], u"##s"_qs);
+        session()->setSelectedToken(1); // cat
+        child<QCheckBox>("mergeBox")->click();
+        QCOMPARE(session()->document().tokens()[session()->selectedToken()], u"cats"_qs);
+        child<QCheckBox>("hideBox")->click(); // [CLS] the cats sat [SEP]
+        QCOMPARE(session()->document().tokens()[session()->selectedToken()], u"cats"_qs);
+        child<QCheckBox>("mergeBox")->click(); // [CLS] the cat ##s sat [SEP]
+        QCOMPARE(session()->selectedToken(), 3);
+    }
+
     void theSpecialTokensAreTheUsers()
     {
         child<QCheckBox>("hideBox")->click();
