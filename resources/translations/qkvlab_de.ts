@@ -2,6 +2,133 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name></name>
+    <message>
+        <source>aim for less than %1</source>
+        <translation>Ziel: weniger als %1</translation>
+    </message>
+    <message>
+        <source>aim for at most %1</source>
+        <translation>Ziel: höchstens %1</translation>
+    </message>
+    <message>
+        <source>aim for more than %1</source>
+        <translation>Ziel: mehr als %1</translation>
+    </message>
+    <message>
+        <source>aim for at least %1</source>
+        <translation>Ziel: mindestens %1</translation>
+    </message>
+    <message>
+        <source>aim for %1</source>
+        <translation>Ziel: %1</translation>
+    </message>
+    <message>
+        <source>aim for anything but %1</source>
+        <translation>Ziel: alles außer %1</translation>
+    </message>
+    <message>
+        <source>“%1”</source>
+        <translation>„%1“</translation>
+    </message>
+    <message>
+        <source>the last token</source>
+        <translation>das letzte Token</translation>
+    </message>
+    <message>
+        <source>token %1</source>
+        <translation>Token %1</translation>
+    </message>
+    <message>
+        <source>the last token (“%1”)</source>
+        <translation>das letzte Token („%1“)</translation>
+    </message>
+    <message>
+        <source>token %1 (“%2”)</source>
+        <translation>Token %1 („%2“)</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>%1 in head %2</source>
+        <translation>%1 in Head %2</translation>
+    </message>
+    <message>
+        <source>the attention of %1 to %2</source>
+        <translation>die Attention von %1 auf %2</translation>
+    </message>
+    <message>
+        <source>the score of %1 for %2</source>
+        <translation>der Score von %1 für %2</translation>
+    </message>
+    <message>
+        <source>component %1 of the query of %2</source>
+        <translation>Komponente %1 der Query von %2</translation>
+    </message>
+    <message>
+        <source>component %1 of the key of %2</source>
+        <translation>Komponente %1 des Keys von %2</translation>
+    </message>
+    <message>
+        <source>component %1 of the value of %2</source>
+        <translation>Komponente %1 des Values von %2</translation>
+    </message>
+    <message>
+        <source>component %1 of the output of %2</source>
+        <translation>Komponente %1 der Ausgabe von %2</translation>
+    </message>
+    <message>
+        <source>component %1 of the embedding of %2</source>
+        <translation>Komponente %1 des Embeddings von %2</translation>
+    </message>
+    <message>
+        <source>minus %1</source>
+        <translation>minus %1</translation>
+    </message>
+    <message>
+        <source>%1 plus %2</source>
+        <translation>%1 plus %2</translation>
+    </message>
+    <message>
+        <source>%1 minus %2</source>
+        <translation>%1 minus %2</translation>
+    </message>
+    <message>
+        <source>%1 times %2</source>
+        <translation>%1 mal %2</translation>
+    </message>
+    <message>
+        <source>%1 divided by %2</source>
+        <translation>%1 geteilt durch %2</translation>
+    </message>
+    <message>
+        <source>%1 (give or take %2)</source>
+        <translation>%1 (± %2)</translation>
+    </message>
+    <message>
+        <source>%1: %2 (%3)</source>
+        <translation>%1: %2 (%3)</translation>
+    </message>
+    <message>
+        <source>%1: %2, now %3</source>
+        <translation>%1: %2, jetzt %3</translation>
+    </message>
+    <message>
+        <source>%1 as the key %2 attends to most</source>
+        <translation>%1 als der Key, auf den %2 am meisten achtet</translation>
+    </message>
+    <message>
+        <source>%1: it is (%2)</source>
+        <translation>%1: ist es (%2)</translation>
+    </message>
+    <message>
+        <source>%1: now %2 is (%3 against %4)</source>
+        <translation>%1: jetzt ist es %2 (%3 gegenüber %4)</translation>
+    </message>
+</context>
+<context>
     <name>AboutDialog</name>
     <message>
         <source>About QKV Lab</source>
@@ -3554,10 +3681,6 @@
         <translation>Ziel erreicht.</translation>
     </message>
     <message>
-        <source>Click the cell of the heatmap you expect to be largest in the row of “%1”; the weights show once you have answered.</source>
-        <translation>Klicken Sie die Zelle der Heatmap an, die Sie in der Zeile von „%1“ für die größte halten; die Gewichte erscheinen, sobald Sie geantwortet haben.</translation>
-    </message>
-    <message>
         <source>Choose an answer.</source>
         <translation>Wählen Sie eine Antwort.</translation>
     </message>
@@ -3601,8 +3724,59 @@
         <translation>Noch nicht:</translation>
     </message>
     <message>
-        <source>%1 (now %2)</source>
-        <translation>%1 (jetzt %2)</translation>
+        <source>&amp;Try Again</source>
+        <translation>&amp;Noch einmal</translation>
+    </message>
+    <message>
+        <source>Start this exercise afresh: your answer is cleared and the step&apos;s numbers come back</source>
+        <translation>Diese Aufgabe neu beginnen: Ihre Antwort wird gelöscht und die Zahlen des Schritts kehren zurück</translation>
+    </message>
+    <message>
+        <source>Goal met. (Your changes since have left it: that is fine.)</source>
+        <translation>Ziel erreicht. (Ihre späteren Änderungen haben es wieder verlassen: Das ist in Ordnung.)</translation>
+    </message>
+    <message>
+        <source>Click the cell of the heatmap you expect to be largest in the row of %1; the weights show once you have answered.</source>
+        <translation>Klicken Sie in der Zeile von %1 auf die Zelle der Heatmap, die Sie für die größte halten; die Gewichte erscheinen, sobald Sie geantwortet haben.</translation>
+    </message>
+    <message>
+        <source>%1 is too high.</source>
+        <translation>%1 ist zu hoch.</translation>
+    </message>
+    <message>
+        <source>%1 is too low.</source>
+        <translation>%1 ist zu niedrig.</translation>
+    </message>
+    <message>
+        <source>%1 is not the key it attends to most.</source>
+        <translation>%1 ist nicht der Key, auf den es am meisten achtet.</translation>
+    </message>
+    <message>
+        <source>“%1” is not it.</source>
+        <translation>„%1“ ist es nicht.</translation>
+    </message>
+    <message>
+        <source>Read the hint below and try again.</source>
+        <translation>Lesen Sie den Hinweis unten und versuchen Sie es noch einmal.</translation>
+    </message>
+    <message>
+        <source>Try again.</source>
+        <translation>Versuchen Sie es noch einmal.</translation>
+    </message>
+    <message numerus="yes">
+        <source>(The answer shows after %n more wrong answer(s), or with Show answer.)</source>
+        <translation>
+            <numerusform>(Die Antwort erscheint nach %n weiteren falschen Antwort oder mit „Antwort zeigen“.)</numerusform>
+            <numerusform>(Die Antwort erscheint nach %n weiteren falschen Antworten oder mit „Antwort zeigen“.)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Lesson complete.&lt;/b&gt; You have reached the end of “%1”.</source>
+        <translation>&lt;b&gt;Lektion abgeschlossen.&lt;/b&gt; Sie haben das Ende von „%1“ erreicht.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Lesson complete.&lt;/b&gt; You have reached the end of “%1”: %2 of %3 exercises met.</source>
+        <translation>&lt;b&gt;Lektion abgeschlossen.&lt;/b&gt; Sie haben das Ende von „%1“ erreicht: %2 von %3 Aufgaben gelöst.</translation>
     </message>
 </context>
 <context>
@@ -4098,10 +4272,6 @@
     <message>
         <source>Lesson: step %1</source>
         <translation>Lektion: Schritt %1</translation>
-    </message>
-    <message>
-        <source>Step %1 does not fit this document: %2</source>
-        <translation>Schritt %1 passt nicht zu diesem Dokument: %2</translation>
     </message>
     <message>
         <source>Answer the lesson&apos;s question: the weights show once you have.</source>

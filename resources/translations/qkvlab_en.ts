@@ -79,6 +79,13 @@
             <numerusform>%n attempts</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>(The answer shows after %n more wrong answer(s), or with Show answer.)</source>
+        <translation>
+            <numerusform>(The answer shows after %n more wrong answer, or with Show answer.)</numerusform>
+            <numerusform>(The answer shows after %n more wrong answers, or with Show answer.)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>qkv::MainWindow</name>

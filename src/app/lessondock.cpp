@@ -1,5 +1,7 @@
 #include "app/lessondock.h"
 
+#include "lessons/goalwords.h"
+
 #include <QButtonGroup>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -7,10 +9,32 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QRadioButton>
+#include <QRegularExpression>
 #include <QTextBrowser>
+#include <QTextDocument>
 
 namespace qkv {
 namespace {
+
+// Wrong answers before a prediction or choice gives its answer away by itself (Show answer
+// gives it at once).
+constexpr int triesBeforeAnswer = 3;
+
+// A choice written in Markdown ("the token just before it, *the*"), as a radio button's plain text.
+QString plainMarkdown(const QString &markdown)
+{
+    QTextDocument doc;
+    doc.setMarkdown(markdown);
+    return doc.toPlainText().trimmed();
+}
+
+// A step's title without a "Step 3:" of its own: the dock numbers the steps.
+QString ownTitle(const QString &title)
+{
+    static const QRegularExpression numbered(
+        QStringLiteral("^\\s*step\\s+\\d+\\s*[:.–—-]\\s*"), QRegularExpression::CaseInsensitiveOption);
+    return QString(title).remove(numbered);
+}
 
 // Green and red that read on the window's own background, light or dark.
 QString tone(const QWidget *w, bool good)
@@ -79,8 +103,11 @@ LessonDock::LessonDock(QWidget *parent)
     auto *help = new QHBoxLayout;
     m_hint = button(tr("&Hint"), QStringLiteral("lessonHint"), m_exerciseBox);
     m_solution = button(tr("Show &solution"), QStringLiteral("lessonSolution"), m_exerciseBox);
+    m_retry = button(tr("&Try Again"), QStringLiteral("lessonRetry"), m_exerciseBox);
+    m_retry->setToolTip(tr("Start this exercise afresh: your answer is cleared and the step's numbers come back"));
     help->addWidget(m_hint);
     help->addWidget(m_solution);
+    help->addWidget(m_retry);
     help->addStretch(1);
     exercise->addWidget(m_prompt);
     exercise->addWidget(m_choiceBox);
@@ -90,6 +117,11 @@ LessonDock::LessonDock(QWidget *parent)
     exercise->addWidget(m_attempts);
     exercise->addLayout(help);
     layout->addWidget(m_exerciseBox);
+    m_done = new QLabel(body);
+    m_done->setObjectName(QStringLiteral("lessonDone"));
+    m_done->setWordWrap(true);
+    m_done->hide();
+    layout->addWidget(m_done);
 
     auto *nav = new QHBoxLayout;
     m_back = button(tr("◀ &Back"), QStringLiteral("lessonBack"), body);
@@ -110,6 +142,7 @@ LessonDock::LessonDock(QWidget *parent)
     connect(m_number, &QLineEdit::returnPressed, this, &LessonDock::answerNumberOrChoice);
     connect(m_hint, &QPushButton::clicked, this, &LessonDock::showHint);
     connect(m_solution, &QPushButton::clicked, this, &LessonDock::showSolution);
+    connect(m_retry, &QPushButton::clicked, this, &LessonDock::tryAgain);
 }
 
 void LessonDock::setLesson(const lessons::Lesson &lesson, const lessons::LessonProgress &progress)
@@ -133,6 +166,7 @@ void LessonDock::setCompact(bool compact)
         m_text->setMinimumHeight(0), m_text->setMaximumHeight(QWIDGETSIZE_MAX);
     for (QWidget *w : std::initializer_list<QWidget *> {m_hint, m_solution, m_attempts})
         w->setVisible(!compact);
+    showStatus(); // the buttons a caption leaves out
     m_hints->setVisible(!compact && !m_hints->text().isEmpty());
     fitCompact();
 }
@@ -169,8 +203,15 @@ bool LessonDock::concealing() const
     const lessons::Exercise *e = exercise();
     if (!e || (e->kind != lessons::ExerciseKind::PredictNumber && e->kind != lessons::ExerciseKind::PredictCell))
         return false;
-    const auto it = m_progress.exercises.find(e->id);
-    return it == m_progress.exercises.end() || (!it->second.answered && !it->second.solutionShown);
+    return !revealed(*e);
+}
+
+// A prediction or choice is settled once answered right, once its answer was shown (asked for,
+// or after triesBeforeAnswer wrong answers): its views show, and Try Again starts it afresh.
+bool LessonDock::revealed(const lessons::Exercise &e) const
+{
+    const auto it = m_progress.exercises.find(e.id);
+    return it != m_progress.exercises.end() && (it->second.answered || it->second.solutionShown);
 }
 
 lessons::ExerciseProgress &LessonDock::exerciseProgress()
@@ -201,15 +242,16 @@ void LessonDock::showStep()
 {
     const int count = static_cast<int>(m_lesson->steps.size());
     const lessons::Step &step = m_lesson->steps[static_cast<std::size_t>(m_progress.step)];
-    m_stepLabel->setText(step.title.isEmpty()
-            ? tr("Step %1 of %2").arg(m_progress.step + 1).arg(count)
-            : tr("Step %1 of %2: %3").arg(m_progress.step + 1).arg(count).arg(step.title));
+    const QString title = ownTitle(step.title);
+    m_stepLabel->setText(title.isEmpty() ? tr("Step %1 of %2").arg(m_progress.step + 1).arg(count)
+                                         : tr("Step %1 of %2: %3").arg(m_progress.step + 1).arg(count).arg(title));
     m_text->setMarkdown(step.text);
     m_back->setEnabled(m_progress.step > 0);
     m_next->setEnabled(m_progress.step + 1 < count);
     const lessons::Exercise *e = exercise();
     m_exerciseBox->setVisible(e);
     m_statusNow.reset();
+    m_answerPending = false;
     if (e) {
         using Kind = lessons::ExerciseKind;
         m_prompt->setText(e->prompt);
@@ -222,7 +264,7 @@ void LessonDock::showStep()
             delete b;
         }
         for (int i = 0; i < e->choices.size(); ++i) {
-            auto *radio = new QRadioButton(e->choices[i], m_choiceBox);
+            auto *radio = new QRadioButton(plainMarkdown(e->choices[i]), m_choiceBox);
             m_choices->addButton(radio, i);
             m_choiceLayout->addWidget(radio);
         }
@@ -241,43 +283,36 @@ void LessonDock::check(const Document &doc, const Result &result)
     if (!e)
         return;
     m_statusNow = lessons::checkExercise(*e, m_progress.step, doc, result);
-    if (m_statusNow->met() && !exerciseProgress().met) {
-        exerciseProgress().met = true;
-        Q_EMIT progressChanged();
+    m_tokens = result.tokens;
+    lessons::ExerciseProgress &p = exerciseProgress();
+    const lessons::ExerciseProgress before = p;
+    if (m_statusNow->met())
+        p.met = true;
+    // An answer just given: right settles it; wrong gives the next hint, and after enough tries the answer.
+    if (m_answerPending && m_statusNow->state != lessons::ExerciseState::Unanswered) {
+        m_answerPending = false;
+        if (m_statusNow->met()) {
+            p.answered = true;
+        } else {
+            p.hints = std::min<int>(p.hints + 1, int(e->hints.size()));
+            p.answered = p.attempts >= triesBeforeAnswer;
+        }
     }
+    setConcealed(concealing());
+    if (!(p == before))
+        Q_EMIT progressChanged();
     showStatus();
 }
 
 void LessonDock::showStatus()
 {
     const lessons::Exercise *e = exercise();
+    showDone();
     if (!e)
         return;
     const lessons::ExerciseProgress progress
         = m_progress.exercises.count(e->id) ? m_progress.exercises.at(e->id) : lessons::ExerciseProgress {};
-    QString html;
-    const auto line = [this](bool good, const QString &text) {
-        return QStringLiteral("<span style=\"color:%1\">%2 %3</span>")
-            .arg(tone(this, good), good ? QStringLiteral("✓") : QStringLiteral("✗"), text.toHtmlEscaped());
-    };
-    using Kind = lessons::ExerciseKind;
-    if (!m_statusNow) {
-        html = tr("Checking…");
-    } else if (e->kind == Kind::Goal) {
-        html = m_statusNow->met() ? line(true, tr("Goal met.")) : tr("Not yet:");
-        for (const lessons::Goal::Check &c : m_statusNow->checks)
-            html += QStringLiteral("<br>") + line(c.met, tr("%1 (now %2)").arg(c.text, c.now));
-    } else if (m_statusNow->state == lessons::ExerciseState::Unanswered) {
-        html = e->kind == Kind::PredictCell ? tr("Click the cell of the heatmap you expect to be largest in the row of "
-                                                 "“%1”; the weights show once you have answered.")
-                                                  .arg(e->query.toHtmlEscaped())
-            : e->kind == Kind::Choice ? tr("Choose an answer.")
-                                      : tr("Type your answer; the weights show once you have answered.");
-    } else {
-        html = line(
-            m_statusNow->met(), (m_statusNow->met() ? tr("Right: %1") : tr("Not quite: %1")).arg(m_statusNow->detail));
-    }
-    m_status->setText(html);
+    m_status->setText(statusText(*e, progress));
     QStringList hints;
     for (int i = 0; i < progress.hints; ++i)
         hints << QStringLiteral("- ") + e->hints[i];
@@ -289,7 +324,118 @@ void LessonDock::showStatus()
             : tr("&Hint (%1 of %2)").arg(std::min(progress.hints + 1, int(e->hints.size()))).arg(e->hints.size()));
     m_attempts->setText(tr("%n attempt(s)", nullptr, progress.attempts));
     m_attempts->setVisible(!m_compact && progress.attempts > 0);
+    // Settled (right, or its answer or solution shown): it can be tried again from the start.
+    const bool settled = e->kind == lessons::ExerciseKind::Goal ? progress.met || progress.solutionShown : revealed(*e);
+    m_retry->setVisible(!m_compact && settled);
+    const bool open = e->kind == lessons::ExerciseKind::Goal || !revealed(*e);
+    m_answer->setEnabled(open);
+    m_number->setEnabled(open);
+    m_choiceBox->setEnabled(open);
+    m_solution->setEnabled(open && (e->kind != lessons::ExerciseKind::Goal || !e->solution.isEmpty()));
     fitCompact();
+}
+
+// What the student reads of their exercise: never the goal language, and the answer only when it
+// is theirs, asked for, or after enough tries.
+QString LessonDock::statusText(const lessons::Exercise &e, const lessons::ExerciseProgress &progress) const
+{
+    using Kind = lessons::ExerciseKind;
+    const auto line = [this](bool good, const QString &text) {
+        return QStringLiteral("<span style=\"color:%1\">%2 %3</span>")
+            .arg(tone(this, good), good ? QStringLiteral("✓") : QStringLiteral("✗"), text.toHtmlEscaped());
+    };
+    if (!m_statusNow)
+        return tr("Checking…");
+    const lessons::ExerciseStatus &now = *m_statusNow;
+    if (e.kind == Kind::Goal) {
+        QString html;
+        if (progress.met) // met once, it stays met: the next steps may ask for other changes
+            html = line(
+                true, now.met() ? tr("Goal met.") : tr("Goal met. (Your changes since have left it: that is fine.)"));
+        else
+            html = tr("Not yet:");
+        if (!progress.met || !now.met())
+            for (const lessons::Goal::Check &c : now.checks)
+                html += QStringLiteral("<br>") + line(c.met, c.words);
+        return html;
+    }
+    if (now.state == lessons::ExerciseState::Unanswered && !progress.solutionShown) {
+        if (e.kind == Kind::PredictCell)
+            return tr("Click the cell of the heatmap you expect to be largest in the row of %1; the weights show once "
+                      "you have answered.")
+                .arg(lessons::tokenInWords(e.query, m_tokens).toHtmlEscaped());
+        return e.kind == Kind::Choice ? tr("Choose an answer.")
+                                      : tr("Type your answer; the weights show once you have answered.");
+    }
+    if (now.met())
+        return line(true, tr("Right: %1").arg(e.kind == Kind::Choice ? plainMarkdown(now.truth) : now.truth));
+    if (progress.solutionShown && now.state == lessons::ExerciseState::Unanswered)
+        return tr("The answer: %1")
+            .arg((e.kind == Kind::Choice ? plainMarkdown(now.truth) : now.truth).toHtmlEscaped());
+    // Wrong: what is wrong with it, without the answer until it is given away.
+    const QString given = e.kind == Kind::Choice ? plainMarkdown(now.given) : now.given;
+    const QString wrong = e.kind == Kind::PredictNumber
+        ? (now.direction > 0 ? tr("%1 is too high.") : tr("%1 is too low.")).arg(given)
+        : e.kind == Kind::PredictCell ? tr("%1 is not the key it attends to most.").arg(given)
+                                      : tr("“%1” is not it.").arg(given);
+    if (revealed(e))
+        return line(false, tr("Not quite: %1").arg(wrong)) + QStringLiteral("<br>")
+            + tr("The answer: %1").arg((e.kind == Kind::Choice ? plainMarkdown(now.truth) : now.truth).toHtmlEscaped());
+    const int left = triesBeforeAnswer - progress.attempts;
+    return line(false, tr("Not quite: %1").arg(wrong)) + QStringLiteral("<br>")
+        + (progress.hints > 0 ? tr("Read the hint below and try again.") : tr("Try again.")) + QLatin1Char(' ')
+        + tr("(The answer shows after %n more wrong answer(s), or with Show answer.)", nullptr, left);
+}
+
+// At the last step, once its exercise is settled: the lesson is done, with what the student did.
+void LessonDock::showDone()
+{
+    if (!m_lesson)
+        return;
+    const bool last = m_progress.step + 1 == static_cast<int>(m_lesson->steps.size());
+    const lessons::Exercise *e = exercise();
+    const bool settled = !e
+        || (m_progress.exercises.count(e->id)
+            && (m_progress.exercises.at(e->id).met || revealed(*e) || m_progress.exercises.at(e->id).solutionShown));
+    int exercises = 0, right = 0;
+    for (const lessons::Step &step : m_lesson->steps) {
+        if (!step.exercise)
+            continue;
+        ++exercises;
+        const auto it = m_progress.exercises.find(step.exercise->id);
+        right += it != m_progress.exercises.end() && it->second.met;
+    }
+    m_done->setVisible(last && settled && !m_compact);
+    m_done->setText(exercises == 0
+            ? tr("<b>Lesson complete.</b> You have reached the end of “%1”.").arg(m_lesson->title.toHtmlEscaped())
+            : tr("<b>Lesson complete.</b> You have reached the end of “%1”: %2 of %3 exercises met.")
+                  .arg(m_lesson->title.toHtmlEscaped())
+                  .arg(right)
+                  .arg(exercises));
+}
+
+void LessonDock::tryAgain()
+{
+    const lessons::Exercise *e = exercise();
+    if (!e)
+        return;
+    lessons::ExerciseProgress &p = exerciseProgress();
+    p.answered = p.solutionShown = p.met = false;
+    p.attempts = 0;
+    m_answerPending = false;
+    m_number->clear();
+    if (QAbstractButton *checked = m_choices->checkedButton()) {
+        m_choices->setExclusive(false);
+        checked->setChecked(false);
+        m_choices->setExclusive(true);
+    }
+    Q_EMIT progressChanged();
+    // The step's own numbers again, and no answer in the document.
+    if (e->kind != lessons::ExerciseKind::Goal)
+        Q_EMIT answerGiven(e->id, QJsonValue(QJsonValue::Undefined));
+    Q_EMIT stepEntered(m_progress.step);
+    setConcealed(concealing());
+    showStatus();
 }
 
 void LessonDock::answerNumberOrChoice()
@@ -320,14 +466,14 @@ void LessonDock::answerNumberOrChoice()
     recordAnswer(answer);
 }
 
-// An answer given: counted, stored in the document by the window, and the weights revealed.
+// An answer given: counted and stored in the document by the window; the check that follows
+// says whether it was right (check).
 void LessonDock::recordAnswer(const QJsonValue &answer)
 {
     lessons::ExerciseProgress &p = exerciseProgress();
     ++p.attempts;
-    p.answered = true;
+    m_answerPending = true;
     Q_EMIT answerGiven(exercise()->id, answer);
-    setConcealed(concealing());
     Q_EMIT progressChanged();
     showStatus();
 }
@@ -360,12 +506,11 @@ void LessonDock::showSolution()
     if (e->kind == lessons::ExerciseKind::Goal) {
         Q_EMIT solutionRequested(m_progress.step);
     } else {
-        // The truth is what the views show: they are revealed, and the check says the number.
+        // The truth is what the views show: they are revealed, and the status says it.
         setConcealed(false);
-        if (m_statusNow)
-            m_status->setText(tr("The answer: %1").arg(m_statusNow->truth.toHtmlEscaped()));
     }
     Q_EMIT progressChanged();
+    showStatus();
 }
 
 void LessonDock::setConcealed(bool concealed)

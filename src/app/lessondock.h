@@ -22,7 +22,9 @@ class QVBoxLayout;
 namespace qkv {
 
 // The Lesson dock: a lesson's step (its text, its exercise and whether the student's document
-// meets it, checked on every edit), Back and Next, hints, answers and the solution. It changes
+// meets it, checked on every edit), Back and Next, hints, answers and the solution. A wrong
+// answer says what is wrong and gives the next hint; the answer shows only when asked or after
+// several tries; a settled exercise can be tried again; the last step says the lesson is done. It changes
 // nothing itself: the window applies a step's state, stores answers in the document and shows
 // solutions when asked, so that every change is an undoable edit of the document.
 class LessonDock : public QDockWidget
@@ -60,6 +62,8 @@ public:
     QPushButton *answerButton() const { return m_answer; }
     QPushButton *hintButton() const { return m_hint; }
     QPushButton *solutionButton() const { return m_solution; }
+    QPushButton *retryButton() const { return m_retry; }
+    QLabel *doneLabel() const { return m_done; }
     QLineEdit *numberEdit() const { return m_number; }
     QButtonGroup *choices() const { return m_choices; }
     QLabel *statusLabel() const { return m_status; }
@@ -88,6 +92,10 @@ private:
     void recordAnswer(const QJsonValue &answer);
     void showHint();
     void showSolution();
+    void tryAgain();
+    void showDone();
+    bool revealed(const lessons::Exercise &e) const;
+    QString statusText(const lessons::Exercise &e, const lessons::ExerciseProgress &progress) const;
     lessons::ExerciseProgress &exerciseProgress();
     void setConcealed(bool concealed);
     void fitCompact();
@@ -97,6 +105,8 @@ private:
     std::optional<lessons::ExerciseStatus> m_statusNow;
     bool m_concealed = false;
     bool m_compact = false;
+    bool m_answerPending = false; // an answer given, not yet checked
+    QStringList m_tokens; // the checked sentence's, for saying tokens in words
 
     QLabel *m_title;
     QLabel *m_stepLabel;
@@ -113,6 +123,8 @@ private:
     QLabel *m_attempts;
     QPushButton *m_hint;
     QPushButton *m_solution;
+    QPushButton *m_retry;
+    QLabel *m_done;
     QPushButton *m_back;
     QPushButton *m_next;
 };

@@ -11,11 +11,15 @@
 #include "document/documentio.h"
 #include "lessons/goal.h"
 #include "lessons/lessonauthoring.h"
+#include "lessons/lessoncheck.h"
 #include "lessons/lessonio.h"
 #include "livemodel/livesession.h"
 #include "platform/atomicsave.h"
 #include "session/documentsession.h"
+#include "session/livehistory.h"
 #include "session/transformersession.h"
+#include "views/layersgridview.h"
+#include "views/transformerpanel.h"
 
 #include <QFileDialog>
 #include <QFileInfo>
@@ -261,18 +265,27 @@ void MainWindow::closeLesson()
 
 void MainWindow::enterLessonStep(int step)
 {
-    const lessons::StepState &state = m_lessonDock->lesson().steps[std::size_t(step)].state;
+    // Every step, entered forward, back or again, starts from its own state: the numbers, sentence,
+    // token, head and views of a student who followed the lesson to it, whatever was done since.
+    const lessons::Lesson &lesson = m_lessonDock->lesson();
+    lessons::StepState state = lessons::viewAt(lesson, step);
     m_pendingLessonState.reset();
     if (lessonOnModel()) {
+        const lessons::ModelStart at = lessons::modelAt(lesson, step);
+        state.document = QJsonObject {{QStringLiteral("sentence"), at.sentence}};
+        state.layer = at.layer;
+        state.head = at.head;
+        if (m_live->isOpen() && !m_live->interventions().empty()) // heads on, edits gone
+            m_liveHistory->changeInterventions({}, tr("Lesson: step %1").arg(step + 1));
         enterModelLessonStep(state);
     } else {
-        if (!state.document.isEmpty()) {
-            QString why;
-            if (const std::optional<Document> doc = lessons::applyState(m_session->document(), state, &why))
-                m_session->editDocument(*doc, tr("Lesson: step %1").arg(step + 1));
-            else
-                statusBar()->showMessage(tr("Step %1 does not fit this document: %2").arg(step + 1).arg(why));
-        }
+        Document doc = lessons::documentAt(lesson, step);
+        // The student's answers stay: they are the lesson's record, not the step's numbers.
+        lessons::setAnswers(doc, m_session->document().extraKeys().value(lessons::answersKey).toObject());
+        if (!(doc == m_session->document()))
+            m_session->editDocument(doc, tr("Lesson: step %1").arg(step + 1));
+        if (state.token.isEmpty() && doc.focusToken() >= 0)
+            state.token = tokenName(doc.tokens(), doc.focusToken());
         selectLessonTokens(state);
     }
     showLessonViews(state.views);
@@ -322,6 +335,10 @@ void MainWindow::concealWeights(bool concealed)
     showLessonViews(m_lessonViews);
     for (QWidget *tab : {m_ui->attentionTab, m_ui->outputsTab})
         m_ui->tables->setTabEnabled(m_ui->tables->indexOf(tab), !concealed);
+    // A model's dock shows every head's weights in small, and its prediction is often the key the
+    // question asks for (an induction head's target): both wait for the answer too.
+    m_ui->transformerPanel->grid()->setVisible(!concealed);
+    m_ui->predictionView->setVisible(!concealed);
     if (concealed)
         statusBar()->showMessage(tr("Answer the lesson's question: the weights show once you have."));
     else

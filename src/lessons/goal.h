@@ -37,6 +37,9 @@ public:
         bool met = false;
         QString detail; // "0.412, needs ≥ 0.6", or why it cannot be evaluated
         QString now; // what holds now, shortly: "0.412" (the left side), or the detail
+        // For a student, without the goal language: "the attention of “it” to “animal”: aim for
+        // at least 60 %, now 41 %" (goalwords.h).
+        QString words;
     };
     struct Outcome {
         bool met = false;
@@ -48,6 +51,10 @@ public:
     std::optional<double> value(const Document &doc, const Result &result, QString *why) const;
 
     const QString &text() const { return m_text; }
+    // A quantity in words for a student, on a sentence of `tokens` and `heads` heads ("the
+    // attention of “it” to “animal”"), and a value of it as they read it (a weight as a percentage).
+    QString inWords(const QStringList &tokens, int heads) const;
+    QString valueInWords(double value) const;
 
     struct Node;
 

@@ -1,4 +1,5 @@
 #include "lessons/goal.h"
+#include "lessons/goalwords.h"
 
 #include <QCoreApplication>
 
@@ -108,9 +109,9 @@ public:
             return a ? std::optional<bool>(!*a) : std::nullopt;
         }
         case Op::Strongest:
-            return strongest(n);
+            return strongest(index);
         default:
-            return compare(n);
+            return compare(index);
         }
     }
 
@@ -173,13 +174,16 @@ private:
         return {m(*row, n.component), {}};
     }
 
-    std::optional<bool> strongest(const Goal::Node &n)
+    GoalWords words() const { return {m_nodes, m_text, m_result.tokens, static_cast<int>(m_result.heads.size())}; }
+
+    std::optional<bool> strongest(int index)
     {
+        const Goal::Node &n = m_nodes[index];
         QString why;
         const std::optional<int> row = token(n.query, why);
         const std::optional<int> col = row ? token(n.key, why) : std::nullopt;
         const HeadResult *h = col ? head(n, why) : nullptr;
-        Goal::Check check {source(n), false, why, {}};
+        Goal::Check check {source(n), false, why, {}, {}};
         if (h) {
             const auto weights = h->weights.row(*row);
             Eigen::Index top = 0;
@@ -189,6 +193,10 @@ private:
                 ? QCoreApplication::translate("Goal", "%1 = %2, the largest").arg(n.key, shownNumber(weights(*col)))
                 : QCoreApplication::translate("Goal", "%1 = %2, but %3 = %4")
                       .arg(n.key, shownNumber(weights(*col)), m_result.tokens[top], shownNumber(weights(top)));
+            check.words = words().strongest(
+                index, tokenName(m_result.tokens, int(top)), weights(top), weights(*col), check.met);
+        } else {
+            check.words = why;
         }
         check.now = check.detail;
         checks.push_back(check);
@@ -209,11 +217,13 @@ private:
         return decimals >= 0 ? 0.5 * std::pow(10.0, -decimals) : 1e-9;
     }
 
-    std::optional<bool> compare(const Goal::Node &n)
+    std::optional<bool> compare(int index)
     {
+        const Goal::Node &n = m_nodes[index];
         const Number a = number(n.lhs);
         const Number b = number(n.rhs);
-        Goal::Check check {source(n), false, {}, {}};
+        Goal::Check check {source(n), false, {}, {}, {}};
+        check.words = words().comparison(index, a.value, b.value, !a.value ? a.why : b.why);
         if (!a.value || !b.value) {
             check.detail = !a.value ? a.why : b.why;
             check.now = check.detail;
@@ -271,6 +281,17 @@ Goal::Outcome Goal::evaluate(const Document &doc, const Result &result) const
     outcome.met = e.condition(m_root).value_or(false);
     outcome.checks = std::move(e.checks);
     return outcome;
+}
+
+QString Goal::inWords(const QStringList &tokens, int heads) const
+{
+    return GoalWords {m_nodes, m_text, tokens, heads}.expression(m_root);
+}
+
+QString Goal::valueInWords(double value) const
+{
+    static const QStringList none;
+    return GoalWords {m_nodes, m_text, none, 1}.value(m_root, value);
 }
 
 std::optional<double> Goal::value(const Document &doc, const Result &result, QString *why) const

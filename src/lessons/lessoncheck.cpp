@@ -1,6 +1,7 @@
 #include "lessons/lessoncheck.h"
 
 #include "document/documentio.h"
+#include "lessons/goalwords.h"
 #include "lessons/mergepatch.h"
 
 #include <QCoreApplication>
@@ -55,7 +56,17 @@ ExerciseStatus checkPrediction(const Exercise &e, ExerciseStatus status, const D
         ? QCoreApplication::translate("LessonCheck", "%1 is %2").arg(e.goal, shownNumber(*truth))
         : QCoreApplication::translate("LessonCheck", "%1 attends most to %2 (%3)")
               .arg(e.query, result.tokens[*top], shownNumber(*truth));
-    status.truth = truthText;
+    // The same for a student, without the goal language.
+    if (e.kind == ExerciseKind::PredictNumber) {
+        Goal::ParseError error;
+        const std::optional<Goal> goal = Goal::parse(e.goal, Goal::Kind::Quantity, &error);
+        status.truth = QCoreApplication::translate("LessonCheck", "%1 is %2")
+                           .arg(goal->inWords(result.tokens, int(result.heads.size())), goal->valueInWords(*truth));
+    } else {
+        status.truth = QCoreApplication::translate("LessonCheck", "%1 attends most to %2 (%3)")
+                           .arg(tokenInWords(e.query, result.tokens),
+                               tokenInWords(tokenName(result.tokens, *top), result.tokens), percentInWords(*truth));
+    }
     if (answer.isUndefined()) {
         status.state = ExerciseState::Unanswered;
         status.detail = QCoreApplication::translate("LessonCheck", "not answered in this document; %1").arg(truthText);
@@ -64,10 +75,14 @@ ExerciseStatus checkPrediction(const Exercise &e, ExerciseStatus status, const D
     bool right = false;
     if (e.kind == ExerciseKind::PredictNumber) {
         right = answer.isDouble() && std::abs(answer.toDouble() - *truth) <= e.tolerance;
+        status.given = shownNumber(answer.toDouble());
+        if (answer.isDouble() && !right)
+            status.direction = answer.toDouble() > *truth ? 1 : -1;
     } else {
         // Any key holding the row's largest weight is right: a tie has no single answer.
         const std::optional<int> col = tokenIndex(result.tokens, answer.toString());
         right = col && result.heads[e.head].weights(*tokenIndex(result.tokens, e.query), *col) >= *truth;
+        status.given = tokenInWords(answer.toString(), result.tokens);
     }
     status.state = right ? ExerciseState::Met : ExerciseState::NotMet;
     const QString given = answer.isDouble() ? shownNumber(answer.toDouble()) : answer.toString();
@@ -120,6 +135,7 @@ ExerciseStatus checkExercise(const Exercise &e, int step, const Document &doc, c
     case ExerciseKind::Choice: {
         const QJsonValue answer = answerIn(doc, e.id);
         status.truth = e.choices.value(e.answer);
+        status.given = e.choices.value(answer.toInt(-1) - 1);
         if (answer.isUndefined()) {
             status.state = ExerciseState::Unanswered;
             status.detail = QCoreApplication::translate("LessonCheck", "not answered in this document");
@@ -251,6 +267,27 @@ ModelStart modelWith(ModelStart model, const StepState &state)
     if (state.head >= 0)
         model.head = state.head;
     return model;
+}
+
+StepState viewAt(const Lesson &lesson, int step)
+{
+    StepState view;
+    if (lesson.model)
+        view.head = lesson.model->head;
+    for (int i = 0; i <= step && i < static_cast<int>(lesson.steps.size()); ++i) {
+        const StepState &s = lesson.steps[std::size_t(i)].state;
+        if (!s.token.isEmpty())
+            view.token = s.token;
+        if (s.head >= 0)
+            view.head = s.head;
+        if (s.layer >= 0)
+            view.layer = s.layer;
+        if (!s.views.isEmpty())
+            view.views = s.views;
+        view.highlightQuery = s.highlightQuery;
+        view.highlightKey = s.highlightKey;
+    }
+    return view;
 }
 
 ModelStart modelAt(const Lesson &lesson, int step)

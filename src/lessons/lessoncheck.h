@@ -31,7 +31,9 @@ struct ExerciseStatus {
     ExerciseState state = ExerciseState::NotMet;
     std::vector<Goal::Check> checks; // a goal's comparisons with their numbers
     QString detail; // a prediction's or choice's answer and the truth, or why it cannot be checked
-    QString truth; // a prediction's or choice's right answer ("weight(it, animal) is 0.1189")
+    QString truth; // a prediction's or choice's right answer, in words ("the attention of “it” to “animal” is 11.9 %")
+    QString given; // the student's answer, in words: the number, the key (“cat”), the choice's text
+    int direction = 0; // a number predicted: +1 too high, -1 too low, 0 right or not a number
     bool metBefore = false; // checkSolutions: the goal held before the solution was applied
     bool met() const { return state == ExerciseState::Met; }
 };
@@ -52,6 +54,11 @@ std::optional<Document> applyState(const Document &doc, const StepState &state, 
 // solution state; a prediction's or choice's answer is the truth itself, so it only needs to be
 // readable there). What `qkvlab lesson check LESSON --solutions` prints.
 std::vector<ExerciseStatus> checkSolutions(const Lesson &lesson);
+
+// What step `step` (0-based) shows besides the numbers, as a student who followed the lesson
+// sees it: the token, head and views the last steps up to it named, its own highlight. Every step,
+// entered forward or back, starts from this and documentAt (or modelAt).
+StepState viewAt(const Lesson &lesson, int step);
 
 // A lesson on a model: what the model runs on at step `step` (0-based) of a student who changed
 // nothing, and with one more state applied.

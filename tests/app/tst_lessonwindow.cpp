@@ -118,10 +118,17 @@ private Q_SLOTS:
         QVERIFY(heatmap()->describeCell(7, 1).endsWith(u"hidden until you answer"_qs));
         answerNumber(u"0.8"_qs);
         QVERIFY(!met());
-        QVERIFY(!heatmap()->concealed()); // answered: revealed, right or wrong
-        QVERIFY(dock()->statusLabel()->text().contains(u"Not quite"_qs));
+        // Wrong: what is wrong, a hint, and the weights still hidden; no answer given away.
+        QVERIFY(heatmap()->concealed());
+        const QString wrong = dock()->statusLabel()->text();
+        QVERIFY2(wrong.contains(u"Not quite: 0.8 is too high."_qs), qPrintable(wrong));
+        QVERIFY2(!wrong.contains(u"0.77"_qs) && !wrong.contains(u"score("_qs), qPrintable(wrong));
+        QCOMPARE(dock()->progress().exercises.at(u"score-animal"_qs).hints, 1);
         answerNumber(u"0.77"_qs);
         QVERIFY(met());
+        QVERIFY(!heatmap()->concealed());
+        QVERIFY2(dock()->statusLabel()->text().contains(u"Right: the score of “it” for “animal” is 0.77"_qs),
+            qPrintable(dock()->statusLabel()->text()));
         QCOMPARE(lessons::answerIn(session()->document(), u"score-animal"_qs).toDouble(), 0.77);
 
         // Step 4, with the keyboard: which key gets the most? A click on the heatmap answers.
@@ -205,6 +212,102 @@ private Q_SLOTS:
         QVERIFY(m_window->openLesson(lessonName));
         QCOMPARE(dock()->step(), 9);
         QVERIFY(dock()->progress().exercises.at(u"article-true"_qs).met);
+    }
+
+    // Issue 46: the lesson teaches rather than tells. A wrong answer says what is wrong and gives a
+    // hint, never the answer, until three tries or Show answer; a settled exercise can be tried
+    // again; choices and checks read as words; a met goal stays met; every step, back or forward,
+    // starts from its own numbers; the end says the lesson is complete.
+    void theLessonTeachesRatherThanTells()
+    {
+        QVERIFY(m_window->openLesson(lessonName));
+        const lessons::Lesson &lesson = dock()->lesson();
+        dock()->goTo(1);
+        const auto labelled = [this](const QString &text) {
+            for (const QLabel *l : dock()->findChildren<QLabel *>())
+                if (l->text() == text)
+                    return true;
+            return false;
+        };
+        QVERIFY(labelled(u"Step 2 of 10: A query and a key for every word"_qs));
+
+        // Three wrong numbers: a hint each (two in all), then the answer; the views show.
+        dock()->goTo(2);
+        answerNumber(u"1"_qs);
+        QVERIFY(heatmap()->concealed());
+        QVERIFY(dock()->statusLabel()->text().contains(u"1 is too high"_qs));
+        answerNumber(u"0.1"_qs);
+        QVERIFY(dock()->statusLabel()->text().contains(u"0.1 is too low"_qs));
+        QVERIFY(heatmap()->concealed());
+        QVERIFY(!dock()->statusLabel()->text().contains(u"0.77"_qs));
+        answerNumber(u"2"_qs);
+        QVERIFY(!heatmap()->concealed());
+        QVERIFY2(dock()->statusLabel()->text().contains(u"The answer: the score of “it” for “animal” is 0.77"_qs),
+            qPrintable(dock()->statusLabel()->text()));
+        QCOMPARE(dock()->progress().exercises.at(u"score-animal"_qs).hints, 2);
+        QVERIFY(!dock()->answerButton()->isEnabled());
+        // Try again: concealed, no answer in the document, counted afresh.
+        QVERIFY(dock()->retryButton()->isVisible());
+        QTest::mouseClick(dock()->retryButton(), Qt::LeftButton);
+        session()->waitForResult();
+        QVERIFY(heatmap()->concealed());
+        QVERIFY(lessons::answerIn(session()->document(), u"score-animal"_qs).isUndefined());
+        QCOMPARE(dock()->progress().exercises.at(u"score-animal"_qs).attempts, 0);
+        QVERIFY(dock()->answerButton()->isEnabled());
+        answerNumber(u"0.77"_qs);
+        QVERIFY(met());
+
+        // A choice is named by its text, without Markdown.
+        dock()->goTo(4);
+        QVERIFY(!dock()->choices()->button(1)->text().contains(u'*'));
+        QVERIFY(dock()->choices()->button(1)->text().contains(u"so tired gets more than animal"_qs));
+        dock()->choices()->button(0)->click();
+        QTest::mouseClick(dock()->answerButton(), Qt::LeftButton);
+        session()->waitForResult();
+        QApplication::processEvents();
+        const QString wrongChoice = dock()->statusLabel()->text();
+        QVERIFY2(wrongChoice.contains(u"“Yes: the weights depend on the meaning of the words” is not it."_qs),
+            qPrintable(wrongChoice));
+        QVERIFY(!wrongChoice.contains(u"The answer:"_qs));
+
+        // A goal in words, not in the goal language.
+        dock()->goTo(7);
+        session()->waitForResult();
+        QApplication::processEvents();
+        const QString goal = dock()->statusLabel()->text();
+        QVERIFY2(goal.contains(u"the attention of “it” to “animal”: aim for 60 % (give or take 2 %), now"_qs),
+            qPrintable(goal));
+        QVERIFY2(!goal.contains(u"weight("_qs), qPrintable(goal));
+        const ValueRef tiredKey {Field::Key, u"tired"_qs, 0, 0, 0};
+        const double ownKey = session()->document().value(tiredKey);
+        QTest::mouseClick(dock()->solutionButton(), Qt::LeftButton);
+        session()->waitForResult();
+        QApplication::processEvents();
+        QVERIFY(met());
+        QVERIFY(session()->document().value(tiredKey) != ownKey);
+        // Met once, it stays met, whatever follows.
+        typeKey(u"animal"_qs, {0, 0, 0});
+        QVERIFY(!met());
+        QVERIFY2(dock()->statusLabel()->text().contains(u"Goal met."_qs), qPrintable(dock()->statusLabel()->text()));
+        // Back and forward again: the step's own numbers, not the ones left.
+        QTest::mouseClick(dock()->backButton(), Qt::LeftButton);
+        session()->waitForResult();
+        QTest::mouseClick(dock()->nextButton(), Qt::LeftButton);
+        session()->waitForResult();
+        QApplication::processEvents();
+        QCOMPARE(dock()->step(), 7);
+        QCOMPARE(session()->document().value(tiredKey), ownKey);
+        const Document own = lessons::documentAt(lesson, 7);
+        QCOMPARE(session()->document().value({Field::Key, u"animal"_qs, 0, 0, 1}),
+            own.value({Field::Key, u"animal"_qs, 0, 0, 1}));
+        QCOMPARE(session()->document().tokens().at(session()->selectedToken()), u"it"_qs);
+
+        // The end.
+        QVERIFY(!dock()->doneLabel()->isVisible());
+        dock()->goTo(9);
+        QApplication::processEvents();
+        QVERIFY(dock()->doneLabel()->isVisible());
+        QVERIFY2(dock()->doneLabel()->text().contains(u"Lesson complete."_qs), qPrintable(dock()->doneLabel()->text()));
     }
 
     // F5: full screen, no menu or tool bar, larger text, the lesson a caption; the token under the

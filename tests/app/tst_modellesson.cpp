@@ -15,6 +15,7 @@
 #include "session/documentsession.h"
 #include "session/transformersession.h"
 #include "views/heatmapview.h"
+#include "views/layersgridview.h"
 
 #include <QAction>
 #include <QApplication>
@@ -241,6 +242,52 @@ private Q_SLOTS:
         QVERIFY2(met(), qPrintable(dock()->statusLabel()->text()));
         QCOMPARE(
             m_window->findChild<QLineEdit *>(QStringLiteral("sentenceEdit"))->text(), u"a dog sat on the mat. a"_qs);
+    }
+
+    // Issue 46: what the lesson asks is what it checks. While the key is predicted, the Model dock's
+    // small heatmaps and the prediction (the induction head's target) wait for the answer too; the
+    // last step's goal stays met once the student follows its text and switches the previous-token
+    // head off; going back starts the step from its own sentence, heads on.
+    void theStepsKeepTheirWord()
+    {
+        QVERIFY(m_window->openLesson(lessonName));
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->transformerSession()->isOpen(), 20000);
+        settle();
+        dock()->goTo(2);
+        settle();
+        auto *grid = m_window->findChild<LayersGridView *>(QStringLiteral("grid"));
+        auto *prediction = m_window->findChild<QWidget *>(QStringLiteral("predictionView"));
+        QVERIFY(heatmap()->concealed());
+        QVERIFY(!grid->isVisible());
+        QVERIFY(!prediction->isVisible());
+        QVERIFY2(dock()->statusLabel()->text().contains(u"in the row of the last token (“the”)"_qs),
+            qPrintable(dock()->statusLabel()->text()));
+        QTest::mouseClick(dock()->solutionButton(), Qt::LeftButton); // Show answer
+        QApplication::processEvents();
+        QVERIFY(!heatmap()->concealed());
+        QVERIFY(grid->isVisible());
+
+        dock()->goTo(3);
+        settle();
+        QTest::mouseClick(dock()->solutionButton(), Qt::LeftButton);
+        settle();
+        QTRY_VERIFY_WITH_TIMEOUT(session()->document().tokens().contains(u"dog"_qs), 20000);
+        settle();
+        QVERIFY(met());
+        const QString goal = dock()->statusLabel()->text();
+        QVERIFY2(!goal.contains(u"weight("_qs) && !goal.contains(u"#-1"_qs), qPrintable(goal));
+        Q_EMIT grid->switchRequested(0, 0, true); // as the step's text says
+        settle();
+        QVERIFY(!m_window->liveSession()->interventions().empty());
+        QVERIFY2(dock()->statusLabel()->text().contains(u"Goal met."_qs), qPrintable(dock()->statusLabel()->text()));
+        // Back: step 3's own sentence, every head on again.
+        QTest::mouseClick(dock()->backButton(), Qt::LeftButton);
+        settle();
+        QTRY_COMPARE_WITH_TIMEOUT(session()->document().tokens().size(), qsizetype(12), 20000);
+        settle();
+        QVERIFY(m_window->liveSession()->interventions().empty());
+        QCOMPARE(m_window->findChild<QLineEdit *>(QStringLiteral("sentenceEdit"))->text(),
+            lessons::modelAt(dock()->lesson(), 2).sentence);
     }
 
     void aTeacherWritesALessonOnAModel()

@@ -146,6 +146,34 @@ private Q_SLOTS:
         QCOMPARE(chain.outcome.checks[1].met, false);
     }
 
+    // What a student reads of a check: no goal language, weights as percentages (issue 46).
+    void checksSayTheirWords()
+    {
+        const Checked c = check(u"weight(a, c) >= 0.7 and strongest(a, b) and weight(a, z) < 1"_qs);
+        QCOMPARE(c.outcome.checks[0].words, u"the attention of “a” to “c”: aim for at least 70 %, now 67 %"_qs);
+        QCOMPARE(c.outcome.checks[1].words, u"“b” as the key “a” attends to most: now “c” is (67 % against 24 %)"_qs);
+        QCOMPARE(c.outcome.checks[2].words,
+            u"the attention of “a” to “z”: aim for less than 100 % (the sentence has no token “z”)"_qs);
+        // A bound on the left reads from the quantity's side; the last token by its place and text.
+        QCOMPARE(check(u"0.2 < weight(a, b)"_qs).outcome.checks[0].words,
+            u"the attention of “a” to “b”: aim for more than 20 %, now 24 %"_qs);
+        QCOMPARE(check(u"weight(#-1, a) <= 0.00003"_qs).outcome.checks[0].words,
+            u"the attention of the last token (“c”) to “a”: aim for at most 0.003 %, now 33 %"_qs);
+        QCOMPARE(check(u"score(a, c) = 2 ± 0.1"_qs).outcome.checks[0].words,
+            u"the score of “a” for “c”: aim for 2 (give or take 0.1), now 2"_qs);
+        QCOMPARE(check(u"weight(a, b) - weight(a, c) > 0"_qs).outcome.checks[0].words,
+            u"the attention of “a” to “b” minus the attention of “a” to “c”: aim for more than 0, now -0.4205"_qs);
+        // A quantity predicted, and a value of it.
+        Goal::ParseError error;
+        const std::optional<Goal> q = Goal::parse(u"weight(a, #2, head=2)"_qs, Goal::Kind::Quantity, &error);
+        QVERIFY(q);
+        QCOMPARE(q->inWords({u"a"_qs, u"b"_qs, u"a"_qs}, 2), u"the attention of “a” to “b” in head 2"_qs);
+        QCOMPARE(q->inWords({u"a"_qs, u"a"_qs, u"b"_qs}, 2), u"the attention of “a” to token 2 (“a”) in head 2"_qs);
+        QCOMPARE(q->valueInWords(0.1189), u"12 %"_qs);
+        QCOMPARE(q->valueInWords(0.05), u"5 %"_qs);
+        QCOMPARE(q->valueInWords(0.0123), u"1.2 %"_qs);
+    }
+
     void parseErrorsArePlaced_data()
     {
         QTest::addColumn<QString>("goal");
