@@ -2,6 +2,7 @@
 
 #include "lessons/goalwords.h"
 
+#include <QAbstractTextDocumentLayout>
 #include <QButtonGroup>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -10,8 +11,11 @@
 #include <QPushButton>
 #include <QRadioButton>
 #include <QRegularExpression>
+#include <QScrollArea>
 #include <QTextBrowser>
 #include <QTextDocument>
+
+#include <cmath>
 
 namespace qkv {
 namespace {
@@ -122,6 +126,7 @@ LessonDock::LessonDock(QWidget *parent)
     m_done->setWordWrap(true);
     m_done->hide();
     layout->addWidget(m_done);
+    layout->addStretch(0);
 
     auto *nav = new QHBoxLayout;
     m_back = button(tr("◀ &Back"), QStringLiteral("lessonBack"), body);
@@ -132,9 +137,20 @@ LessonDock::LessonDock(QWidget *parent)
     nav->addStretch(1);
     nav->addWidget(m_next);
     layout->addLayout(nav);
-    setWidget(body);
-    // Room for a paragraph of the step's text at a readable line length.
+    // A dock shorter than the step scrolls instead of squeezing its text, choices and buttons.
+    m_body = body;
+    auto *scroll = new QScrollArea(this);
+    scroll->setObjectName(QStringLiteral("lessonScroll"));
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setWidget(body);
+    setWidget(scroll);
+    // Room for a paragraph of the step's text at a readable line length, and a few lines of it.
     body->setMinimumWidth(fontMetrics().averageCharWidth() * 40);
+    // The step's text as tall as it is, the rest of the dock for the exercise; a long text scrolls.
+    connect(m_text->document()->documentLayout(), &QAbstractTextDocumentLayout::documentSizeChanged, this,
+        &LessonDock::fitText);
 
     connect(m_back, &QPushButton::clicked, this, &LessonDock::back);
     connect(m_next, &QPushButton::clicked, this, &LessonDock::next);
@@ -160,15 +176,24 @@ void LessonDock::setCompact(bool compact)
     for (QLabel *label : {m_stepLabel, m_prompt, m_status})
         label->setWordWrap(!compact);
     m_title->setVisible(!compact);
-    if (compact)
-        m_text->setFixedHeight(static_cast<int>(m_text->fontMetrics().height() * 3.5));
-    else
-        m_text->setMinimumHeight(0), m_text->setMaximumHeight(QWIDGETSIZE_MAX);
+    fitText();
     for (QWidget *w : std::initializer_list<QWidget *> {m_hint, m_solution, m_attempts})
         w->setVisible(!compact);
     showStatus(); // the buttons a caption leaves out
     m_hints->setVisible(!compact && !m_hints->text().isEmpty());
     fitCompact();
+}
+
+void LessonDock::fitText()
+{
+    const int line = m_text->fontMetrics().lineSpacing();
+    if (m_compact) {
+        m_text->setFixedHeight(static_cast<int>(m_text->fontMetrics().height() * 3.5));
+        return;
+    }
+    const int content = static_cast<int>(std::ceil(m_text->document()->size().height())) + 2 * m_text->frameWidth();
+    m_text->setMinimumHeight(std::min(content, line * 6));
+    m_text->setMaximumHeight(std::max(content, line * 3));
 }
 
 // No taller than its content while compact: the dock area would otherwise take a share of the
@@ -178,8 +203,8 @@ void LessonDock::fitCompact()
     widget()->setMinimumHeight(0);
     widget()->setMaximumHeight(QWIDGETSIZE_MAX);
     if (m_compact) {
-        widget()->layout()->invalidate();
-        widget()->setFixedHeight(widget()->layout()->sizeHint().height());
+        m_body->layout()->invalidate();
+        widget()->setFixedHeight(m_body->layout()->sizeHint().height());
     }
 }
 

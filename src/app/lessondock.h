@@ -99,6 +99,7 @@ private:
     lessons::ExerciseProgress &exerciseProgress();
     void setConcealed(bool concealed);
     void fitCompact();
+    void fitText();
 
     std::optional<lessons::Lesson> m_lesson;
     lessons::LessonProgress m_progress;
@@ -108,6 +109,7 @@ private:
     bool m_answerPending = false; // an answer given, not yet checked
     QStringList m_tokens; // the checked sentence's, for saying tokens in words
 
+    QWidget *m_body;
     QLabel *m_title;
     QLabel *m_stepLabel;
     QTextBrowser *m_text;

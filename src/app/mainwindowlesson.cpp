@@ -182,7 +182,7 @@ bool MainWindow::openLesson(const QString &fileOrBundled)
         = lessons::LessonProgress::fromJson(QJsonDocument::fromJson(saved.toUtf8()).object(), *loaded.lesson);
     const QString previousSource = std::exchange(m_lessonSource, fileOrBundled);
     if (loaded.lesson->model) {
-        if (!openModelLesson(*loaded.lesson, progress.step - 1)) {
+        if (!openModelLesson(*loaded.lesson, progress.step)) {
             m_lessonSource = previousSource;
             return false;
         }
@@ -200,8 +200,13 @@ bool MainWindow::openLesson(const QString &fileOrBundled)
         a->setEnabled(true);
     m_lessonDock->show();
     m_lessonDock->raise();
-    // Raised again once the window shows: before that, its tab bar keeps the tab it had.
-    QTimer::singleShot(0, m_lessonDock, &QDockWidget::raise);
+    // Raised again once the window shows: before that, its tab bar keeps the tab it had. Most of
+    // its column's height: a step's text and exercise are what the student reads first.
+    QTimer::singleShot(0, this, [this] {
+        m_lessonDock->raise();
+        if (!isPresenting())
+            resizeDocks({m_lessonDock}, {height() * 3 / 5}, Qt::Vertical);
+    });
     // A lesson resumed at a later step starts from the document of a student who followed it.
     if (progress.step > 0 && !loaded.lesson->model)
         m_session->resetDocument(lessons::documentAt(*loaded.lesson, progress.step - 1));

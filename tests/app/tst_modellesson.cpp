@@ -288,6 +288,18 @@ private Q_SLOTS:
         QVERIFY(m_window->liveSession()->interventions().empty());
         QCOMPARE(m_window->findChild<QLineEdit *>(QStringLiteral("sentenceEdit"))->text(),
             lessons::modelAt(dock()->lesson(), 2).sentence);
+
+        // Opened again where it was left (step 2 of layer 1, head 1), it shows that step's layer.
+        dock()->goTo(1);
+        settle();
+        m_window = std::make_unique<MainWindow>();
+        QVERIFY(m_window->openLesson(lessonName));
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->transformerSession()->isOpen(), 20000);
+        settle();
+        QCOMPARE(dock()->step(), 1);
+        QCOMPARE(layer(), 0);
+        QCOMPARE(session()->currentHead(), 0);
+        QCOMPARE(selected(), u"mat"_qs);
     }
 
     void aTeacherWritesALessonOnAModel()
