@@ -645,10 +645,6 @@
         <translation>Fa&amp;rben:</translation>
     </message>
     <message>
-        <source>Heatmaps colour weights from 0 to 1, so a nearly uniform row looks uniform; or from 0 to the largest weight, to tell small differences apart (the colour bar says which)</source>
-        <translation>Heatmaps färben Gewichte von 0 bis 1, sodass eine fast gleichmäßige Zeile auch gleichmäßig aussieht; oder von 0 bis zum größten Gewicht, damit kleine Unterschiede erkennbar werden (die Farbleiste zeigt, welche Skala gilt)</translation>
-    </message>
-    <message>
         <source>Weights 0 to 1</source>
         <translation>Gewichte 0 bis 1</translation>
     </message>
@@ -739,6 +735,14 @@
     <message>
         <source>Save the text below to a file</source>
         <translation>Speichert den Text unten in einer Datei</translation>
+    </message>
+    <message>
+        <source>Heatmaps colour weights as the window does; from 0 to 1, so a nearly uniform row looks uniform; or from 0 to the largest weight, to tell small differences apart (the colour bar says which)</source>
+        <translation>Heatmaps färben die Gewichte wie das Fenster; von 0 bis 1, sodass eine fast gleichmäßige Zeile gleichmäßig aussieht; oder von 0 bis zum größten Gewicht, um kleine Unterschiede zu erkennen (die Farbleiste sagt, welche Skala)</translation>
+    </message>
+    <message>
+        <source>As in the window</source>
+        <translation>Wie im Fenster</translation>
     </message>
 </context>
 <context>
@@ -4464,6 +4468,34 @@
     <message>
         <source>this view combines the model&apos;s numbers (word pieces merged, special tokens hidden, or heads or layers combined), so its attention comes from no single query and key and an edit would not reach the model. Show one layer&apos;s heads on the model&apos;s own tokens (Model dock) to edit them.</source>
         <translation>Diese Ansicht fasst die Zahlen des Modells zusammen (Wortstücke verbunden, Sondertokens ausgeblendet oder Heads bzw. Schichten kombiniert), daher stammt ihre Attention von keiner einzelnen Query und keinem einzelnen Key, und eine Änderung würde das Modell nicht erreichen. Zeigen Sie die Heads einer Schicht auf den eigenen Tokens des Modells (Bereich „Modell“), um sie zu bearbeiten.</translation>
+    </message>
+    <message>
+        <source>layer %1 of %2</source>
+        <translation>Schicht %1 von %2</translation>
+    </message>
+    <message>
+        <source>max of %1 layers</source>
+        <translation>Maximum von %1 Schichten</translation>
+    </message>
+    <message>
+        <source>mean of %1 layers</source>
+        <translation>Mittel von %1 Schichten</translation>
+    </message>
+    <message>
+        <source>max of heads</source>
+        <translation>Maximum der Heads</translation>
+    </message>
+    <message>
+        <source>mean of heads</source>
+        <translation>Mittel der Heads</translation>
+    </message>
+    <message>
+        <source>word pieces merged</source>
+        <translation>Wortstücke verbunden</translation>
+    </message>
+    <message>
+        <source>special tokens hidden</source>
+        <translation>Sondertokens ausgeblendet</translation>
     </message>
 </context>
 <context>

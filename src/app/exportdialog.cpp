@@ -157,7 +157,8 @@ FigureOptions ExportDialog::figureOptions() const
     // The figure's own look, beyond the window's view options.
     const bool autoText = m_ui->textSizeBox->value() == m_ui->textSizeBox->minimum();
     options.textPx = autoText ? 0 : m_ui->textSizeBox->value();
-    options.dataScale = m_ui->colorScaleBox->currentIndex() == 1;
+    if (const int scale = m_ui->colorScaleBox->currentIndex(); scale > 0) // else as the window colours them
+        options.dataScale = scale == 2;
     return options;
 }
 

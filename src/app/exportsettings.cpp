@@ -18,7 +18,7 @@ const QString scaleKey = QStringLiteral("export/scale");
 const QString tableKey = QStringLiteral("export/table");
 const QString decimalsKey = QStringLiteral("export/decimals");
 const QString textSizeKey = QStringLiteral("export/textSize");
-const QString colorScaleKey = QStringLiteral("export/colorScale");
+const QString colorScaleKey = QStringLiteral("export/figureColours"); // "export/colorScale" had no "as the window"
 const QString folderKey = QStringLiteral("export/folder");
 
 int settingsInt(const QSettings &settings, const QString &key, int fallback)

@@ -21,7 +21,7 @@ struct ExportSettings {
     int table = 0; // CSV, Markdown, LaTeX tabular, LaTeX bmatrix
     int decimals = -1; // as many as a number needs
     int textSize = 0; // the figure's own
-    int colorScale = 0; // weights from 0 to 1
+    int colorScale = 0; // as the window colours them; 1: weights from 0 to 1; 2: 0 to the largest
 
     static ExportSettings load(const QSettings &settings);
     void save(QSettings &settings) const;

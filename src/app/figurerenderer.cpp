@@ -84,18 +84,6 @@ qreal figureTextPx(const FigureOptions &options, const QSizeF &size)
     return std::max(desktop, std::round(0.025 * side));
 }
 
-QString defaultFigureTitle(const Document &doc, int head)
-{
-    QString title = QStringLiteral("“%1”").arg(doc.sentence());
-    if (doc.isCross()) // queries from the sentence, keys and values from the second
-        title += QStringLiteral(" → “%1”").arg(doc.crossSentence());
-    if (doc.settings().heads > 1 && head < 0)
-        title += QStringLiteral(" · all %1 heads").arg(doc.settings().heads);
-    else if (doc.settings().heads > 1)
-        title += QStringLiteral(" · head %1 of %2").arg(head + 1).arg(doc.settings().heads);
-    return title;
-}
-
 QPalette slidePalette()
 {
     const std::unique_ptr<QStyle> fusion(QStyleFactory::create(QStringLiteral("Fusion")));
@@ -165,8 +153,9 @@ void FigureRenderer::build(const FigureInput &input)
         // A figure of every head (the heads grid, all heads' arrows) names no one head.
         const bool everyHead
             = options.kind == FigureKind::Heads || (options.kind == FigureKind::Arrows && options.allHeads);
-        QString title = options.title.isEmpty() ? defaultFigureTitle(*input.document, everyHead ? -1 : input.head)
-                                                : options.title;
+        QString title = options.title.isEmpty()
+            ? defaultFigureTitle(*input.document, everyHead ? -1 : input.head, options.source)
+            : options.title;
         if (options.title.isEmpty() && input.baseline
             && (options.kind == FigureKind::Heatmap || options.kind == FigureKind::Bars
                 || options.kind == FigureKind::Arrows))
@@ -181,7 +170,7 @@ void FigureRenderer::build(const FigureInput &input)
     const PaintFigure heatmap = paintView(input, options, FigureKind::Heatmap);
     const PaintFigure arrows = paintView(input, options, FigureKind::Arrows);
     const QString caption = options.noTitle ? QString()
-        : options.title.isEmpty()           ? figureCaption(*input.document, input.head, input.token)
+        : options.title.isEmpty()           ? figureCaption(*input.document, input.head, input.token, options.source)
                                             : options.title;
     m_paint = [=](QPainter &p, const QRectF &r) {
         p.fillRect(r, palette.base());

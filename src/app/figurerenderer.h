@@ -67,7 +67,5 @@ QPalette slidePalette();
 QFont figureFont(qreal px);
 // The text size of a figure of this size (height 0: the height follows the content).
 qreal figureTextPx(const FigureOptions &options, const QSizeF &size);
-// "“The animal …”", with "· head 2 of 4" when there are several ("· all 4 heads" for head -1).
-QString defaultFigureTitle(const Document &doc, int head);
 
 } // namespace qkv

@@ -108,6 +108,8 @@ public:
     void setTheme(Theme theme);
     // How `view` looks in the window now (colormap, filters, layout…), for figures.
     FigureOptions figureOptions(FigureKind kind) const;
+    // What the shown document is of, for figures' titles: "gpt2, layer 3 of 12"; empty for a document.
+    QString figureSource() const;
     // File → Export: made on first use, kept (with its choices) while the window lives.
     ExportDialog *exportDialog();
     HelpDock *helpDock() const { return m_helpDock; }

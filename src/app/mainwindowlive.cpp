@@ -46,13 +46,6 @@ constexpr int shownPredictions = 8;
 // however far it fell.
 constexpr int comparedPredictions = 5;
 
-QString modelName(const QString &location)
-{
-    if (live::isBundledModel(location))
-        return QObject::tr("%1 (built in)").arg(location.mid(8));
-    return location.startsWith(u"hf:") ? location.mid(3) : QFileInfo(QDir::cleanPath(location)).fileName();
-}
-
 // A first sentence that shows what the model does: a repeated phrase for a causal LM (its
 // induction heads light up), a [MASK] to fill for BERT.
 QString firstSentence(const live::LiveModel &model)
@@ -270,14 +263,14 @@ bool MainWindow::openLiveModel(const QString &location, const QString &sentence)
     }
     m_live->open(std::move(model), text);
     m_ui->sentenceEdit->setText(text);
-    m_ui->predictionView->setMessage(tr("Running %1…").arg(modelName(location)));
+    m_ui->predictionView->setMessage(tr("Running %1…").arg(app::modelName(location)));
     m_ui->predictionDock->show();
     QTimer::singleShot(0, this, [this] { // once shown: a hidden tab cannot be raised
         m_ui->predictionDock->raise();
         // Room for the bars of a prediction compared before → after.
         resizeDocks({m_ui->predictionDock}, {m_ui->predictionView->fontMetrics().height() * 19}, Qt::Vertical);
     });
-    m_file.setUnsaved(modelName(location));
+    m_file.setUnsaved(app::modelName(location));
     if (!live::isBundledModel(location))
         addRecentFile(location.startsWith(u"hf:") ? location : QFileInfo(location).absoluteFilePath());
     updateTitle();
@@ -307,7 +300,7 @@ bool MainWindow::openLiveSession(const QString &file, bool recovered)
     m_pendingSession = std::make_shared<live::SessionFile>(s);
     if (recovered) { // unsaved, and so marked once its edits are shown: saving asks where
         m_recoveredUnsaved = true;
-        m_file.setUnsaved(tr("Recovered %1").arg(modelName(location)));
+        m_file.setUnsaved(tr("Recovered %1").arg(app::modelName(location)));
     } else {
         m_file.setFile(file);
         addRecentFile(m_file.path());
@@ -345,7 +338,7 @@ void MainWindow::showLiveRun()
         return;
     const QString location = m_live->model()->location();
     if (!m_transformer->isOpen() || m_transformer->path() != location || !m_shownRun) {
-        const OpenedFile opened = openModelAttention(run->attention, {}, location, modelName(location));
+        const OpenedFile opened = openModelAttention(run->attention, {}, location, app::modelName(location));
         if (!opened.loaded) {
             showError(tr("Cannot show the model"), opened.loaded.error.toString());
             return;

@@ -4,6 +4,8 @@
 
 #include "ui_mainwindow.h"
 
+#include "app/modelopening.h"
+#include "livemodel/livesession.h"
 #include "livemodel/sessionfile.h"
 #include "session/autosaver.h"
 #include "session/documentsession.h"
@@ -73,6 +75,26 @@ void MainWindow::showModelView()
     LayersGridView *grid = m_ui->transformerPanel->grid();
     grid->setTokenGroups(m_transformer->tokenGroups());
     grid->setCurrent(std::max(view.layer, 0), view.headsBy || view.layer < 0 ? -1 : m_session->currentHead());
+}
+
+QString MainWindow::figureSource() const
+{
+    if (!m_transformer->isOpen())
+        return {};
+    const ModelView &v = m_transformer->view();
+    const int layers = m_transformer->model()->layers;
+    QStringList parts {
+        m_live->isOpen() ? app::modelName(m_live->model()->location()) : QFileInfo(m_transformer->path()).fileName()};
+    parts << (v.layer >= 0                 ? tr("layer %1 of %2").arg(v.layer + 1).arg(layers)
+            : v.layersBy == Aggregate::Max ? tr("max of %1 layers").arg(layers)
+                                           : tr("mean of %1 layers").arg(layers));
+    if (v.headsBy)
+        parts << (*v.headsBy == Aggregate::Max ? tr("max of heads") : tr("mean of heads"));
+    if (v.merge != SubwordStyle::None)
+        parts << tr("word pieces merged");
+    if (v.hideSpecial)
+        parts << tr("special tokens hidden");
+    return parts.join(QStringLiteral(", "));
 }
 
 } // namespace qkv

@@ -124,6 +124,10 @@ FigureOptions MainWindow::figureOptions(FigureKind kind) const
         o.dimX = m_ui->vectorPlot->dimensionX();
         o.dimY = m_ui->vectorPlot->dimensionY();
     }
+    // A figure looks like the window: its colours on the window's scale, and titled with the
+    // model and layer it shows.
+    o.dataScale = !m_ui->heatmap->unitScale();
+    o.source = figureSource();
     return o;
 }
 

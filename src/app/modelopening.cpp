@@ -2,8 +2,12 @@
 
 #include "app/windowprogress.h"
 
+#include "livemodel/bundledmodels.h"
+
 #include <QApplication>
+#include <QDir>
 #include <QEventLoop>
+#include <QFileInfo>
 #include <QProgressDialog>
 #include <QThread>
 #include <QTimer>
@@ -107,6 +111,13 @@ std::shared_ptr<const live::LiveModel> openModelShowingProgress(
     if (!model)
         *error = stop ? QString() : failure;
     return model;
+}
+
+QString modelName(const QString &location)
+{
+    if (live::isBundledModel(location))
+        return QObject::tr("%1 (built in)").arg(location.mid(8));
+    return location.startsWith(u"hf:") ? location.mid(3) : QFileInfo(QDir::cleanPath(location)).fileName();
 }
 
 } // namespace qkv::app

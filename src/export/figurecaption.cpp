@@ -2,6 +2,8 @@
 
 #include <QStringList>
 
+#include <set>
+
 namespace qkv {
 namespace {
 
@@ -33,9 +35,47 @@ QString normalizationText(Normalization n)
     return {};
 }
 
+QStringList heads(const std::set<int> &list)
+{
+    QStringList out;
+    for (int h : list)
+        out << QString::number(h + 1);
+    return out;
+}
+
 } // namespace
 
-QString figureCaption(const Document &doc, int head, int selectedToken)
+QString figureHeadText(const Document &doc, int head)
+{
+    const int count = doc.settings().heads;
+    if (count <= 1)
+        return {};
+    QString text = head < 0 ? QStringLiteral("all %1 heads").arg(count)
+                            : QStringLiteral("head %1 of %2").arg(head + 1).arg(count);
+    if (head >= 0 && doc.isSwitchedOff(head))
+        text += QStringLiteral(", switched off");
+    std::set<int> others = doc.switchedOffHeads();
+    others.erase(head);
+    if (!others.empty())
+        text += QStringLiteral(" (%1 %2 switched off)")
+                    .arg(others.size() == 1 ? QStringLiteral("head") : QStringLiteral("heads"),
+                        heads(others).join(QStringLiteral(", ")));
+    return text;
+}
+
+QString defaultFigureTitle(const Document &doc, int head, const QString &source)
+{
+    QString title = QStringLiteral("“%1”").arg(doc.sentence());
+    if (doc.isCross()) // queries from the sentence, keys and values from the second
+        title += QStringLiteral(" → “%1”").arg(doc.crossSentence());
+    if (!source.isEmpty())
+        title += QStringLiteral(" · ") + source;
+    if (const QString heads = figureHeadText(doc, head); !heads.isEmpty())
+        title += QStringLiteral(" · ") + heads;
+    return title;
+}
+
+QString figureCaption(const Document &doc, int head, int selectedToken, const QString &source)
 {
     const Settings &s = doc.settings();
     QStringList how;
@@ -60,11 +100,13 @@ QString figureCaption(const Document &doc, int head, int selectedToken)
     if (!doc.maskedCells().empty())
         how << QStringLiteral("%1 masked cell(s)").arg(doc.maskedCells().size());
     if (s.heads > 1)
-        how << QStringLiteral("head %1 of %2").arg(head + 1).arg(s.heads);
+        how << figureHeadText(doc, head);
     if (selectedToken >= 0 && selectedToken < doc.tokenCount())
         how << QStringLiteral("query “%1”").arg(doc.tokens().at(selectedToken));
     if (doc.isCross())
         how.prepend(QStringLiteral("cross-attention: keys and values from “%1”").arg(doc.crossSentence()));
+    if (!source.isEmpty())
+        how.prepend(source);
     return QStringLiteral("“%1”\n%2").arg(doc.sentence(), how.join(QStringLiteral(" · ")));
 }
 

@@ -25,8 +25,11 @@ struct FigureOptions {
     // Text grows with the figure: this many pixels, or when 0, 2.5 % of the shorter side (never
     // below the desktop's size), so a projected slide reads from the back of a room.
     double textPx = 0;
-    bool dataScale = false; // heatmap and heads grid: weights coloured 0 … largest instead of 0 … 1
+    // Heatmap and heads grid: weights coloured 0 … largest, as the window colours them (a row of
+    // 0.21 at most is not one dark colour); false: 0 … 1.
+    bool dataScale = true;
     QString title; // above the figure; empty: the sentence (and the head)
+    QString source; // what the document is of, in titles and captions: "gpt2, layer 3 of 12"; empty for a document
     bool noTitle = false;
     int decimals = -1; // the worked computation: every number's decimals; -1: its default
     // A | B: the figure of the baseline snapshot (A) beside the figure of now (B), each the

@@ -174,7 +174,7 @@ private Q_SLOTS:
             return status == 0 && file.open(QIODevice::ReadOnly) ? file.readAll() : r.err;
         };
         const QByteArray plain = svg({}), delta = svg({u"--baseline"_qs, u"before"_qs});
-        QVERIFY(!plain.contains("Δ") && plain.contains(">weight (0–1)<"));
+        QVERIFY(!plain.contains("Δ") && plain.contains(">weight (0–max)<"));
         // The colour bar's title, and the figure's (SVG text runs split where the script changes).
         QVERIFY(delta.contains(">Δ <") && delta.contains(">weight<") && delta.contains("since “before”"));
         // Saved as the baseline, the snapshot is drawn against by default; 'none' turns it off.

@@ -89,7 +89,7 @@ private Q_SLOTS:
         child<QSpinBox>("heightBox")->setValue(500);
         child<QSpinBox>("decimalsBox")->setValue(-1); // auto, whatever an earlier test left in the settings
         child<QSpinBox>("textSizeBox")->setValue(child<QSpinBox>("textSizeBox")->minimum()); // auto
-        child<QComboBox>("colorScaleBox")->setCurrentIndex(0); // weights 0 to 1
+        child<QComboBox>("colorScaleBox")->setCurrentIndex(0); // as the window colours them
     }
     void cleanup()
     {
@@ -220,7 +220,7 @@ private Q_SLOTS:
             settings.setValue(QStringLiteral("export/format"), 9);
             settings.setValue(QStringLiteral("export/table"), -3);
             settings.setValue(QStringLiteral("export/scale"), QStringLiteral("nan"));
-            settings.setValue(QStringLiteral("export/colorScale"), QStringLiteral("dark"));
+            settings.setValue(QStringLiteral("export/figureColours"), QStringLiteral("dark"));
         }
         m_window = std::make_unique<MainWindow>();
         QVERIFY(m_window->openDocument(QStringLiteral("example:animal")));
@@ -263,7 +263,7 @@ private Q_SLOTS:
         const QString plain = path(QStringLiteral("plain.png"));
         QCOMPARE(dialog()->saveFigure(plain), QString());
         child<QSpinBox>("textSizeBox")->setValue(30);
-        child<QComboBox>("colorScaleBox")->setCurrentIndex(1);
+        child<QComboBox>("colorScaleBox")->setCurrentIndex(1); // weights 0 to 1
         const QString ours = path(QStringLiteral("styled-dialog.png"));
         QCOMPARE(dialog()->saveFigure(ours), QString());
         const QString theirs = path(QStringLiteral("styled-cli.png"));
@@ -271,7 +271,7 @@ private Q_SLOTS:
             cli({QStringLiteral("--view"), QStringLiteral("heatmap"), QStringLiteral("--query"), QStringLiteral("it"),
                 QStringLiteral("--size"), QStringLiteral("600x500"), QStringLiteral("--scale"), QStringLiteral("2"),
                 QStringLiteral("--font-size"), QStringLiteral("30"), QStringLiteral("--color-scale"),
-                QStringLiteral("data"), QStringLiteral("-o"), theirs}),
+                QStringLiteral("unit"), QStringLiteral("-o"), theirs}),
             0);
         QCOMPARE(pngImage(ours), pngImage(theirs));
         QVERIFY(pngImage(ours) != pngImage(plain));

@@ -1,6 +1,7 @@
 #include "app/figurerenderer.h"
 #include "attention/engine.h"
 #include "document/documentio.h"
+#include "export/figurecaption.h"
 #include "session/documentsession.h"
 #include "views/heatmapview.h"
 
@@ -86,7 +87,10 @@ private Q_SLOTS:
         QTest::addColumn<QString>("view");
         QTest::addColumn<double>("scale");
         QTest::addColumn<double>("tolerance");
-        const std::map<QString, double> tolerance {{u"bars"_s, 0.8}, {u"worked"_s, 1.0}, {u"figure"_s, 1.25}};
+        // The heads grid's tiles on the data's own scale (the default) hold more contrast, which its
+        // small cells' edges make count: 1.30 there.
+        const std::map<QString, double> tolerance {
+            {u"bars"_s, 0.8}, {u"worked"_s, 1.0}, {u"figure"_s, 1.25}, {u"heads"_s, 1.45}};
         for (const QString &view : qkv::figureKindNames())
             for (double scale : {2.0, 3.0})
                 QTest::addRow("%s %g×", qPrintable(view), scale)
@@ -210,6 +214,14 @@ private Q_SLOTS:
         doc.setSettings(s);
         QVERIFY(defaultFigureTitle(doc, 1).endsWith(u" · head 2 of 4"_s));
         QVERIFY(defaultFigureTitle(doc, -1).endsWith(u" · all 4 heads"_s));
+        // What it is of, and the heads switched off (issue 46).
+        doc.setSwitchedOffHeads({1, 3});
+        QCOMPARE(defaultFigureTitle(doc, 1, u"gpt2, layer 3 of 12"_s),
+            u"“%1” · gpt2, layer 3 of 12 · head 2 of 4, switched off (head 4 switched off)"_s.arg(doc.sentence()));
+        QVERIFY(defaultFigureTitle(doc, 0).endsWith(u" · head 1 of 4 (heads 2, 4 switched off)"_s));
+        const QString caption = figureCaption(doc, 0, 7, u"gpt2, layer 3 of 12"_s);
+        QVERIFY2(caption.contains(u"\ngpt2, layer 3 of 12 · Q, K, V given"_s), qPrintable(caption));
+        QVERIFY2(caption.contains(u"head 1 of 4 (heads 2, 4 switched off) · query “it”"_s), qPrintable(caption));
     }
 
     // A | B: the snapshot's figure left and now's right, each exactly as it is drawn alone below

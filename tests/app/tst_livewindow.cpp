@@ -1,6 +1,7 @@
 // A real model run live in the window (issue 14), driven as a user drives it: open a model
 // folder, type, edit a key in the Q | K | V table, undo, switch a head off, reset.
 #include "app/mainwindow.h"
+#include "export/figurecaption.h"
 #include "livemodel/documentinterventions.h"
 #include "livemodel/livesession.h"
 #include "livemodel/sessionfile.h"
@@ -321,6 +322,14 @@ private Q_SLOTS:
             history()->undoText().startsWith(u"Drag key k2 of ‘%1’"_s.arg(token)), qPrintable(history()->undoText()));
         QVERIFY2(history()->undoText().endsWith(u" in head 3 to %1 in layer 2"_s.arg(QLocale().toString(set, 'g', 6))),
             qPrintable(history()->undoText()));
+        // A figure exported from the window says what it shows: the model, the layer and the head.
+        const FigureOptions figure = m_window->figureOptions(FigureKind::Heatmap);
+        QCOMPARE(figure.source, u"gpt2, layer 2 of %1"_s.arg(m_window->transformerSession()->model()->layers));
+        QVERIFY(figure.dataScale); // coloured as the window colours them
+        QVERIFY(defaultFigureTitle(session()->document(), 2, figure.source)
+                    .endsWith(
+                        u" · gpt2, layer 2 of %1 · head 3 of %2"_s.arg(m_window->transformerSession()->model()->layers)
+                            .arg(session()->document().settings().heads)));
         // Another head shown: the table is that head's.
         QTest::mouseClick(grid, Qt::LeftButton, {}, grid->tileRect(grid->rect(), 1, 0).center().toPoint());
         settle();

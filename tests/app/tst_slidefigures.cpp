@@ -149,18 +149,19 @@ private Q_SLOTS:
         QVERIFY2(marked < 25, qPrintable(u"%1 pixels of the highlight colour"_s.arg(marked)));
     }
 
-    // Weights are coloured 0 … 1 by default: animal's strongest weight (0.21) is dark on
-    // viridis; on the data's own scale it is the yellow end, a whole cell of it.
-    void weightsOnAUnitScaleByDefault()
+    // Weights are coloured as the window colours them, 0 … largest, by default (issue 46: on 0 … 1
+    // animal's strongest weight, 0.21, is dark on viridis and the slide one purple); on the data's
+    // own scale it is the yellow end, a whole cell of it.
+    void weightsOnTheWindowsScaleByDefault()
     {
         DocumentSession session;
         session.resetDocument(*loadDocument(u"example:animal"_s).document);
         FigureOptions options;
         options.kind = FigureKind::Heatmap;
         const auto yellow = [](QRgb p) { return qRed(p) > 200 && qGreen(p) > 200 && qBlue(p) < 90; };
-        const int unit = countPixels(render(session, options, QSize(1000, 1000)), yellow);
-        options.dataScale = true;
         const int data = countPixels(render(session, options, QSize(1000, 1000)), yellow);
+        options.dataScale = false;
+        const int unit = countPixels(render(session, options, QSize(1000, 1000)), yellow);
         QVERIFY2(data > 2000, qPrintable(u"%1 yellow pixels on the data scale"_s.arg(data)));
         QVERIFY2(unit < data / 3, qPrintable(u"%1 yellow pixels on 0 … 1, %2 on the data scale"_s.arg(unit).arg(data)));
     }
