@@ -3220,6 +3220,10 @@
         <source>What is open is not one of the bundled examples. Open one from the Examples menu to read the article it comes from, what it shows, and where the article&apos;s numbers are wrong.</source>
         <translation>Geöffnet ist keines der mitgelieferten Beispiele. Öffnen Sie eines über das Menü „Beispiele“, um zu lesen, aus welchem Artikel es stammt, was es zeigt und wo die Zahlen des Artikels falsch sind.</translation>
     </message>
+    <message>
+        <source>This note is about the example&apos;s own sentence, “%1”; the window now shows another. Edit → Undo brings the example&apos;s back.</source>
+        <translation>Diese Notiz gilt dem eigenen Satz des Beispiels, „%1“; das Fenster zeigt jetzt einen anderen. Bearbeiten → Rückgängig bringt den des Beispiels zurück.</translation>
+    </message>
 </context>
 <context>
     <name>qkv::ExportDialog</name>

@@ -38,16 +38,45 @@ ExampleNoteDock::ExampleNoteDock(QWidget *parent)
     setExample({});
 }
 
-void ExampleNoteDock::setExample(const QString &name)
+void ExampleNoteDock::setExample(const QString &name, const QString &sentence, const QString &about)
 {
     m_example = name;
-    const ExampleNote note = exampleNote(name, app::effectiveLanguage());
-    m_browser->setHtml(note.isEmpty()
-            ? QStringLiteral("<p>%1</p>")
-                  .arg(tr("What is open is not one of the bundled examples. Open one from the Examples menu to "
-                          "read the article it comes from, what it shows, and where the article's numbers are "
-                          "wrong."))
-            : noteHtml(note));
+    m_ownSentence = sentence;
+    m_sentence = sentence;
+    m_about = about;
+    updateText();
+}
+
+void ExampleNoteDock::setSentence(const QString &sentence)
+{
+    if (sentence == m_sentence)
+        return;
+    m_sentence = sentence;
+    updateText();
+}
+
+void ExampleNoteDock::updateText()
+{
+    const ExampleNote note = exampleNote(m_example, app::effectiveLanguage());
+    QString html;
+    if (!note.isEmpty())
+        html = noteHtml(note);
+    else if (!m_about.isEmpty())
+        html = QStringLiteral("<p>%1</p>").arg(m_about.toHtmlEscaped());
+    if (html.isEmpty() || m_example.isEmpty()) {
+        m_browser->setHtml(QStringLiteral("<p>%1</p>")
+                               .arg(tr("What is open is not one of the bundled examples. Open one from the Examples "
+                                       "menu to read the article it comes from, what it shows, and where the "
+                                       "article's numbers are wrong.")));
+        return;
+    }
+    // Typed over, the example's sentence is gone: the note is about it, not about what is shown.
+    if (!m_ownSentence.isEmpty() && m_sentence != m_ownSentence)
+        html.prepend(QStringLiteral("<p><i>%1</i></p><hr>")
+                         .arg(tr("This note is about the example's own sentence, “%1”; the window now shows "
+                                 "another. Edit → Undo brings the example's back.")
+                                  .arg(m_ownSentence.toHtmlEscaped())));
+    m_browser->setHtml(html);
 }
 
 } // namespace qkv

@@ -16,14 +16,23 @@ class ExampleNoteDock : public QDockWidget
 public:
     explicit ExampleNoteDock(QWidget *parent = nullptr);
 
-    // `name` of example:NAME; empty when what is shown is no bundled example.
-    void setExample(const QString &name);
+    // `name` of example:NAME (empty when what is shown is no bundled example), the sentence it
+    // opens on, and what it is when it has no note of its own (a built-in model's description).
+    void setExample(const QString &name, const QString &sentence = {}, const QString &about = {});
     QString example() const { return m_example; }
+    // The sentence the window shows now: a note is about the example's own sentence, and says so
+    // once another one is typed.
+    void setSentence(const QString &sentence);
     QTextBrowser *browser() const { return m_browser; }
 
 private:
+    void updateText();
+
     QTextBrowser *m_browser;
     QString m_example;
+    QString m_ownSentence;
+    QString m_about;
+    QString m_sentence;
 };
 
 } // namespace qkv

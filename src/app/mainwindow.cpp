@@ -1,5 +1,7 @@
 #include "app/mainwindow.h"
 
+#include "app/examplenotedock.h"
+
 #include "ui_mainwindow.h"
 
 #include "app/aboutdialog.h"
@@ -299,6 +301,7 @@ void MainWindow::refresh()
     const QString sentence = m_live->isOpen() ? m_live->sentence() : doc.sentence();
     if (m_ui->sentenceEdit->text() != sentence)
         m_ui->sentenceEdit->setText(sentence);
+    m_noteDock->setSentence(sentence);
     if (m_ui->crossEdit->text() != doc.crossSentence())
         m_ui->crossEdit->setText(doc.crossSentence());
     // A running model attends within its own sentence.

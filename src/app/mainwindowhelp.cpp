@@ -7,7 +7,10 @@
 #include "app/helpdock.h"
 #include "app/whatsthis.h"
 #include "app/zoomcontroller.h"
+#include "document/documentio.h"
 #include "document/examplenotes.h"
+#include "livemodel/bundledmodels.h"
+#include "livemodel/livesession.h"
 
 #include <QWhatsThis>
 #include <QWhatsThisClickedEvent>
@@ -49,7 +52,17 @@ void MainWindow::setUpHelp()
 void MainWindow::showExampleNote(const QString &fileOrExample)
 {
     const QString name = fileOrExample.startsWith(u"example:") ? fileOrExample.mid(8) : QString();
-    m_noteDock->setExample(name);
+    // A built-in model or an example without a note is still a bundled example: its description.
+    QString sentence, about;
+    if (live::isBundledModel(fileOrExample)) {
+        about = live::bundledModelDescription(name);
+        sentence = m_live->isOpen() ? m_live->sentence() : QString();
+    } else if (!name.isEmpty()) {
+        const LoadResult loaded = loadDocument(fileOrExample);
+        sentence = loaded ? loaded.document->sentence() : QString();
+        about = loaded ? loaded.document->description() : QString();
+    }
+    m_noteDock->setExample(name, sentence, about);
     if (!exampleNote(name).isEmpty())
         m_noteDock->raise();
 }

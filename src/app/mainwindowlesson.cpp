@@ -192,7 +192,10 @@ bool MainWindow::openLesson(const QString &fileOrBundled)
         m_live->close();
         m_session->resetDocument(*start.document);
         m_file.setExample(start.document->sentence());
-        showExampleNote({});
+        // A lesson that starts from a bundled example has its note (and says when it is retyped).
+        showExampleNote(loaded.lesson->startExample.isEmpty()
+                ? QString()
+                : QStringLiteral("example:") + loaded.lesson->startExample);
     }
     if (!m_lessonDock->hasLesson())
         m_layoutBeforeLesson = saveState();

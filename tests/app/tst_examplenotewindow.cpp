@@ -135,6 +135,21 @@ private Q_SLOTS:
         QVERIFY(m_window->openDocument(QStringLiteral("example:birds")));
         QVERIFY(shownText().contains(u"sums to 1.1"));
     }
+
+    // The note follows the sentence: typed over, it says that it is about the example's own;
+    // undone, it is the plain note again. A lesson from a bundled example has that example's note.
+    void theNoteFollowsTheSentence()
+    {
+        QVERIFY(!shownText().contains(u"This note is about the example's own sentence"));
+        m_window->session()->editSentence(QStringLiteral("The cat sat on the mat"));
+        QVERIFY2(shownText().contains(u"This note is about the example's own sentence, “The animal didn't cross"),
+            qPrintable(shownText()));
+        m_window->session()->undoStack()->undo();
+        QVERIFY(!shownText().contains(u"This note is about the example's own sentence"));
+        QVERIFY(m_window->openLesson(QStringLiteral("lesson:self-attention")));
+        QCOMPARE(dock()->example(), QStringLiteral("animal"));
+        QVERIFY(!shownText().contains(u"not one of the bundled examples"));
+    }
 };
 
 QTEST_MAIN(TstExampleNoteWindow)
