@@ -498,10 +498,6 @@
         <translation>%1: maskiert (bei der Normalisierung der Zeile ausgelassen)</translation>
     </message>
     <message>
-        <source>What “%1” attends to (query %2, head %3)</source>
-        <translation>Worauf „%1“ achtet (Query %2, Head %3)</translation>
-    </message>
-    <message>
         <source>No attention to show</source>
         <translation>Keine Attention zum Anzeigen</translation>
     </message>
@@ -538,10 +534,6 @@
         <translation>%1: Gewicht %L2 (Rohwert %L3)</translation>
     </message>
     <message>
-        <source>What “%1” attends to (query %2, head %3), sorted by weight</source>
-        <translation>Worauf „%1“ achtet (Query %2, Head %3), nach Gewicht sortiert</translation>
-    </message>
-    <message>
         <source>%L1 in “%2”</source>
         <translation>%L1 in „%2“</translation>
     </message>
@@ -550,12 +542,24 @@
         <translation>„%1“</translation>
     </message>
     <message>
-        <source>What “%1” attends to (query %2, head %3, switched off), sorted by weight</source>
-        <translation>Worauf „%1“ achtet (Query %2, Head %3, abgeschaltet), nach Gewicht sortiert</translation>
+        <source>head %1, switched off</source>
+        <translation>Head %1, abgeschaltet</translation>
     </message>
     <message>
-        <source>What “%1” attends to (query %2, head %3, switched off)</source>
-        <translation>Worauf „%1“ achtet (Query %2, Head %3, abgeschaltet)</translation>
+        <source>head %1</source>
+        <translation>Head %1</translation>
+    </message>
+    <message>
+        <source>Who attends to “%1” (key %2, %3)</source>
+        <translation>Wer auf „%1“ achtet (Key %2, %3)</translation>
+    </message>
+    <message>
+        <source>What “%1” attends to (query %2, %3)</source>
+        <translation>Worauf „%1“ achtet (Query %2, %3)</translation>
+    </message>
+    <message>
+        <source>%1, sorted by weight</source>
+        <translation>%1, nach Gewicht sortiert</translation>
     </message>
 </context>
 <context>
@@ -1970,22 +1974,6 @@
 <context>
     <name>QMenu</name>
     <message>
-        <source>query</source>
-        <translation>Query</translation>
-    </message>
-    <message>
-        <source>key</source>
-        <translation>Key</translation>
-    </message>
-    <message>
-        <source>value</source>
-        <translation>Value</translation>
-    </message>
-    <message>
-        <source>embedding</source>
-        <translation>Embedding</translation>
-    </message>
-    <message>
         <source>Reset %1 to its starting vectors</source>
         <translation>%1 auf die Anfangsvektoren zurücksetzen</translation>
     </message>
@@ -2089,6 +2077,22 @@
     <message>
         <source>&amp;Goal Seek This Weight…</source>
         <translation>&amp;Zielwertsuche für dieses Gewicht…</translation>
+    </message>
+    <message>
+        <source>&amp;Query</source>
+        <translation>&amp;Query</translation>
+    </message>
+    <message>
+        <source>&amp;Key</source>
+        <translation>&amp;Key</translation>
+    </message>
+    <message>
+        <source>&amp;Value</source>
+        <translation>&amp;Value</translation>
+    </message>
+    <message>
+        <source>&amp;Embedding</source>
+        <translation>&amp;Embedding</translation>
     </message>
 </context>
 <context>

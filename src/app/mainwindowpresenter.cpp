@@ -49,7 +49,8 @@ void MainWindow::setUpPresenter()
             m_session->setSelectedToken(token);
     });
     connect(m_ui->distribution, &DistributionView::keyHovered, this, [this](int key) {
-        if (m_presenting && key >= 0)
+        // A row's bars are keys; a key's column stays on the key while its bars are pointed at.
+        if (m_presenting && key >= 0 && !m_ui->distribution->showsColumn())
             m_session->setSelectedKey(key);
     });
 }

@@ -7,8 +7,10 @@
 #include "livemodel/livesession.h"
 #include "session/documentsession.h"
 #include "session/livehistory.h"
+#include "views/vectoractions.h"
 
 #include <QActionGroup>
+#include <QMenu>
 #include <QSettings>
 #include <QStatusBar>
 
@@ -31,6 +33,18 @@ void MainWindow::setUpViews()
     connect(m_ui->crossEdit, &QLineEdit::textEdited, m_session, &DocumentSession::editCrossSentence);
     connect(m_ui->tokenStrip, &TokenStrip::tokenClicked, m_session, &DocumentSession::setSelectedToken);
     connect(m_ui->keyTokenStrip, &TokenStrip::tokenClicked, m_session, &DocumentSession::setSelectedKey);
+    // A right-click on a token: its word's helpers, in the head the views show.
+    const auto wordMenu = [this](bool keys) {
+        return [this, keys](int token, const QPoint &at) {
+            const Document &doc = m_session->document();
+            QMenu menu(this);
+            if (addWordActions(menu, m_session, keys ? doc.keyVectorKey(token) : doc.vectorKey(token),
+                    m_session->currentHead(), [this](const QString &text) { statusBar()->showMessage(text, 5000); }))
+                menu.exec(at);
+        };
+    };
+    connect(m_ui->tokenStrip, &TokenStrip::tokenMenuRequested, this, wordMenu(false));
+    connect(m_ui->keyTokenStrip, &TokenStrip::tokenMenuRequested, this, wordMenu(true));
     connect(m_ui->settingsPanel, &SettingsPanel::settingsEdited, m_session, &DocumentSession::editSettings);
     // A refused edit leaves the document as it was: the panel shows its settings again, while
     // the sentence box keeps what was typed, to be shortened.

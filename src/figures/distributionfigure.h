@@ -15,10 +15,10 @@ class QPainter;
 namespace qkv {
 
 // One query's attention weights in one head as a bar chart, one bar per key token, in sentence
-// order or sorted by weight. Masked keys have no weight bar but a hatched "masked" column; bars
-// are labelled with their tokens (thinned, turned and shrunk when they do not fit) and, while
-// there is room, their weights. A highlighted key is drawn in orange with its exact weight in a
-// callout, as is a hovered one. Draws into any QPainter without a widget.
+// order or sorted by weight; or one key's column, a bar per query (who attends to it). Masked keys have no weight bar
+// but a hatched "masked" column; bars are labelled with their tokens (thinned, turned and shrunk when they do not fit)
+// and, while there is room, their weights. A highlighted key is drawn in orange with its exact weight in a callout, as
+// is a hovered one. Draws into any QPainter without a widget.
 class DistributionFigure
 {
     Q_DECLARE_TR_FUNCTIONS(DistributionFigure)
@@ -32,9 +32,13 @@ public:
     void setData(const Result *result, int head);
     const Result &result() const;
     int head() const { return m_head; }
-    // The query whose row is shown (-1, or one past the tokens: the first).
-    void setQuery(int token);
+    // The query whose row is shown (-1, or one past the tokens: the first), or with `column` the
+    // key whose column is shown: who attends to it, a bar per query.
+    void setQuery(int token, bool column = false);
     int query() const;
+    bool isColumn() const { return m_column; }
+    // The tokens the bars stand for: the keys of a row, the queries of a column.
+    const QStringList &barTokens() const;
 
     // Against a baseline (a snapshot's result, alive while used; null: none): each key's weight
     // then, drawn as a dashed outline over its bar and named in the legend. A baseline that cannot
@@ -79,6 +83,9 @@ public:
 private:
     struct Layout;
     const HeadResult *headResult() const;
+    // The shown row's or column's weight at `bar`, and whether that cell is masked.
+    double weightAt(const SquareMatrix &weights, int bar) const;
+    bool maskedAt(const Result &result, int bar) const;
     void changed() { ++m_serial; }
     void update() const; // the bars' order, values and axis, after a change
     Layout layout(const QRectF &rect, const FigureStyle &style) const;
@@ -97,6 +104,7 @@ private:
     AnnotationLayer m_annotations;
     int m_head = 0;
     int m_query = -1;
+    bool m_column = false;
     double m_spanLow = 0, m_spanHigh = 0;
     bool m_sorted = false;
     int m_highlightedKey = -1;

@@ -38,20 +38,6 @@ Eigen::VectorXd valuesOf(const Document &doc, const VectorAddress &v)
     return values;
 }
 
-QString roleName(Field field)
-{
-    switch (field) {
-    case Field::Query:
-        return VectorEdits::tr("query");
-    case Field::Key:
-        return VectorEdits::tr("key");
-    case Field::Value:
-        return VectorEdits::tr("value");
-    default:
-        return VectorEdits::tr("embedding");
-    }
-}
-
 QString vectorName(const Document &doc, const VectorAddress &v)
 {
     return qkv::vectorName(doc, ValueRef {v.field, v.word, v.head, 0, 0});
@@ -84,6 +70,20 @@ QString setVector(DocumentSession &session, const VectorAddress &v, const Eigen:
 }
 
 } // namespace
+
+QString roleName(Field field)
+{
+    switch (field) {
+    case Field::Query:
+        return VectorEdits::tr("query");
+    case Field::Key:
+        return VectorEdits::tr("key");
+    case Field::Value:
+        return VectorEdits::tr("value");
+    default:
+        return VectorEdits::tr("embedding");
+    }
+}
 
 QString resetWord(DocumentSession &session, const QString &word)
 {

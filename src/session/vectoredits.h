@@ -19,6 +19,9 @@ struct VectorAddress {
 // undo step named for what it did; each returns why it could not be made, or an empty string.
 namespace vectoredits {
 
+// "query", "key", "value" or "embedding": a vector's role as the menus and steps name it.
+QString roleName(Field field);
+
 // Every vector of `word` (all heads; its embedding in projection mode) back to what it was when
 // the document was opened, or to its defaults if the word is new since.
 QString resetWord(DocumentSession &session, const QString &word);

@@ -44,7 +44,8 @@ void DistributionView::sync()
 {
     m_figure.setData(&m_binding.result(), m_binding.head());
     m_figure.setBaseline(m_binding.baseline(), m_binding.baselineName());
-    m_figure.setQuery(m_binding.selectedToken());
+    // A key selected (a heatmap column heading clicked): who attends to it.
+    m_figure.setQuery(m_binding.selectedToken(), m_binding.isKeySelected());
     m_figure.setAnnotations(m_binding.annotations(QStringLiteral("bars")));
     update();
     notifyViewChanged(this);
@@ -139,8 +140,10 @@ void DistributionView::mousePressEvent(QMouseEvent *event)
     if (key < 0)
         return;
     setHighlightedKey(key == highlightedKey() ? -1 : key);
+    // The bar's cell: in a key's column the bars are the queries.
+    const int selected = std::max(query(), 0);
     if (session())
-        m_drag.press(event->position(), std::max(query(), 0), key,
+        m_drag.press(event->position(), m_figure.isColumn() ? key : selected, m_figure.isColumn() ? selected : key,
             [this](QPointF p) { return m_figure.valueAt(rect(), figureStyle(), p.y()); });
     Q_EMIT keyClicked(key);
 }

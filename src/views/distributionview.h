@@ -37,6 +37,8 @@ public:
     // The query whose row is shown (-1: the first token); the session's selection when set.
     void setQuery(int token);
     int query() const { return m_figure.query(); }
+    // Whether it shows a key's column (who attends to the selected key), a bar per query.
+    bool showsColumn() const { return m_figure.isColumn(); }
 
     // View options.
     void setSorted(bool sorted);

@@ -10,6 +10,7 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QContextMenuEvent>
+#include <QHeaderView>
 #include <QKeyEvent>
 #include <QMenu>
 #include <QMouseEvent>
@@ -45,6 +46,9 @@ ScrubTableView::ScrubTableView(QWidget *parent)
     setEditTriggers(
         QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed | QAbstractItemView::AnyKeyPressed);
     setMouseTracking(true);
+    // A right-click on a row's label: the helpers of the word the row is.
+    verticalHeader()->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(verticalHeader(), &QHeaderView::customContextMenuRequested, this, &ScrubTableView::showWordMenu);
     setWordWrap(false); // "0.09979" cut in two reads as two numbers; an elided one says it is cut
     horizontalHeader()->setMinimumSectionSize(36);
     fitCellsToFont();
@@ -221,6 +225,21 @@ void ScrubTableView::paste()
     if (error.isEmpty())
         error = documentModel->pasteBlock(currentIndex(), block.rows);
     Q_EMIT message(error.isEmpty() ? tr("Pasted %1 row(s)").arg(block.rows.size()) : tr("Paste: %1").arg(error));
+}
+
+void ScrubTableView::showWordMenu(const QPoint &headerPos)
+{
+    const auto *table = qobject_cast<DocumentTableModel *>(model());
+    const int row = verticalHeader()->logicalIndexAt(headerPos);
+    std::optional<ValueRef> ref;
+    for (int c = 0; table && row >= 0 && c < table->columnCount() && !ref; ++c)
+        ref = table->refAt(row, c);
+    if (!ref || ref->word.isEmpty())
+        return;
+    QMenu menu(this);
+    if (addWordActions(
+            menu, table->session(), ref->word, ref->head, [this](const QString &text) { Q_EMIT message(text); }))
+        menu.exec(verticalHeader()->mapToGlobal(headerPos));
 }
 
 void ScrubTableView::contextMenuEvent(QContextMenuEvent *event)

@@ -38,6 +38,7 @@ protected:
 
 private:
     void fitCellsToFont();
+    void showWordMenu(const QPoint &headerPos);
     int stepDirection(const QKeyEvent *event) const;
 
     QPersistentModelIndex m_pressed;

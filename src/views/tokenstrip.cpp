@@ -4,6 +4,7 @@
 #include "views/accessiblegrid.h"
 #include "views/accessibleviews.h"
 
+#include <QContextMenuEvent>
 #include <QKeyEvent>
 #include <QPainter>
 #include <QScrollBar>
@@ -138,6 +139,13 @@ void TokenStrip::mousePressEvent(QMouseEvent *event)
     const int token = tokenAt(event->position().toPoint());
     if (token >= 0)
         Q_EMIT tokenClicked(token);
+}
+
+void TokenStrip::contextMenuEvent(QContextMenuEvent *event)
+{
+    const int token = tokenAt(event->pos());
+    if (token >= 0)
+        Q_EMIT tokenMenuRequested(token, event->globalPos());
 }
 
 void TokenStrip::keyPressEvent(QKeyEvent *event)

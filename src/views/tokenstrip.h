@@ -30,11 +30,14 @@ public:
 
 Q_SIGNALS:
     void tokenClicked(int token);
+    // A right-click on a chip: the window offers the word's helpers there.
+    void tokenMenuRequested(int token, const QPoint &globalPos);
 
 protected:
     void paintEvent(QPaintEvent *event) override;
     void mousePressEvent(QMouseEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
+    void contextMenuEvent(QContextMenuEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
 
 private:

@@ -13,5 +13,10 @@ namespace qkv {
 // both offer the same steps under the same names. `report` hears why a step could not be made.
 void addVectorActions(QMenu &menu, DocumentSession *session, const VectorAddress &vector,
     const std::function<void(const QString &)> &report);
+// The same for a whole word (a right-click on its token or its row's label): reset it, and a
+// submenu of the helpers for each vector the mode uses, in `head`. False (nothing added) when the
+// word's vectors cannot be edited here.
+bool addWordActions(QMenu &menu, DocumentSession *session, const QString &word, int head,
+    const std::function<void(const QString &)> &report);
 
 } // namespace qkv

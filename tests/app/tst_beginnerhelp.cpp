@@ -6,6 +6,7 @@
 #include "views/heatmapview.h"
 #include "views/scrubtableview.h"
 #include "views/settingspanel.h"
+#include "views/tokenstrip.h"
 #include "views/vectorplotview.h"
 
 #include <QAbstractButton>
@@ -182,6 +183,40 @@ private Q_SLOTS:
         QCOMPARE(session()->undoStack()->undoText(), u"Set key of ‘it’ to zero"_s);
         for (int c = 0; c < 3; ++c)
             QCOMPARE(session()->document().value({Field::Key, u"it"_s, 0, 0, c}), 0.0);
+    }
+
+    // A right-click on a word's row label or its token chip offers the word's helpers, as the README
+    // says: reset it, and each vector's in a submenu (issue 46: only the cells had them).
+    void aWordsLabelAndChipOfferItsHelpers()
+    {
+        auto *table = child<ScrubTableView>("wordsTable");
+        QHeaderView *rows = table->verticalHeader();
+        const QPoint label(rows->width() / 2, rows->sectionViewportPosition(7) + rows->sectionSize(7) / 2); // "it"
+        onNextMenu([](QMenu *menu) {
+            QVERIFY(menu->findChild<QAction *>(u"resetWordAction"_s));
+            QCOMPARE(menu->findChild<QAction *>(u"resetWordAction"_s)->text(), u"Reset ‘it’ to its starting vectors"_s);
+            QStringList titles;
+            for (QAction *a : menu->actions())
+                if (a->menu())
+                    titles << a->text();
+            QCOMPARE(titles, (QStringList {u"&Query"_s, u"&Key"_s, u"&Value"_s}));
+            QMenu *key = menu->actions().at(2)->menu();
+            key->findChild<QAction *>(u"zeroAction"_s)->trigger();
+        });
+        Q_EMIT rows->customContextMenuRequested(label);
+        QCOMPARE(session()->undoStack()->undoText(), u"Set key of ‘it’ to zero"_s);
+        QCOMPARE(session()->document().value({Field::Key, u"it"_s, 0, 0, 1}), 0.0);
+
+        auto *strip = child<TokenStrip>("tokenStrip");
+        const QPoint chip = strip->chipRect(1).center(); // "animal"
+        onNextMenu([](QMenu *menu) {
+            QCOMPARE(
+                menu->findChild<QAction *>(u"resetWordAction"_s)->text(), u"Reset ‘animal’ to its starting vectors"_s);
+            menu->actions().at(1)->menu()->findChild<QAction *>(u"unitAction"_s)->trigger(); // the query
+        });
+        QContextMenuEvent event(QContextMenuEvent::Mouse, chip, strip->viewport()->mapToGlobal(chip));
+        QApplication::sendEvent(strip->viewport(), &event);
+        QCOMPARE(session()->undoStack()->undoText(), u"Scale query of ‘animal’ to length 1"_s);
     }
 
     void vectorPlotMenuOffersTheSameHelpers()

@@ -7,6 +7,7 @@
 #include "session/autosaver.h"
 #include "session/documentsession.h"
 #include "views/arrowgraphview.h"
+#include "views/distributionview.h"
 #include "views/heatmapview.h"
 #include "views/scrubtableview.h"
 #include "views/settingspanel.h"
@@ -588,6 +589,14 @@ private Q_SLOTS:
         QVERIFY(!drawn.empty());
         QVERIFY(std::all_of(drawn.begin(), drawn.end(), [](const auto &d) { return d.edge.key == 1; }));
         QVERIFY(child<WorkedView>("workedView")->markdown().contains(QStringLiteral("Who attends to “animal”")));
+        // The Distribution too: a bar per query, its height that query's weight on "animal" (issue 46).
+        auto *bars = child<DistributionView>("distribution");
+        QVERIFY(bars->showsColumn());
+        const QList<double> column = bars->figure().barValues();
+        QCOMPARE(column.size(), session()->result().tokens.size());
+        for (int q = 0; q < column.size(); ++q)
+            QCOMPARE(column[q], session()->result().heads[0].weights(q, 1));
+        QVERIFY(bars->describeBar(7).startsWith(QStringLiteral("it → animal: weight")));
         const auto &w = session()->result().heads[0].weights;
         Eigen::Index best = 0;
         w.col(1).maxCoeff(&best);
@@ -600,6 +609,8 @@ private Q_SLOTS:
         QCOMPARE(session()->selectedToken(), 7);
         QVERIFY(!session()->isKeySelected());
         QVERIFY(child<WorkedView>("workedView")->markdown().contains(QStringLiteral("Worked computation for “it”")));
+        QVERIFY(!bars->showsColumn());
+        QCOMPARE(bars->figure().barValues().at(1), session()->result().heads[0].weights(7, 1));
     }
 
     void helpAboutOpensWithoutBlocking()
