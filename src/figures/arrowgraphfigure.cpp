@@ -282,10 +282,24 @@ ArrowGraphFigure::Geometry ArrowGraphFigure::geometry(
     const Cache &c = *m_cache;
     const QStringList &tokens = sideTokens(result(), m_lockedSide);
     const bool button = m_locked >= 0 && m_locked < tokens.size() && !style.exported; // no button in exports
-    const GraphShape shape {shownLayout(), static_cast<int>(result().tokens.size()),
-        static_cast<int>(result().keys().size()), labelWidth(style.font), c.forward, c.backward, c.self, c.firstHead,
-        c.headCount, button ? tokens[m_locked] : QString(), tr("Unlock “%1”  ×")};
-    return layoutGraph(rect, style.font, device, shape);
+    // A figure writes the locked token bold: its label column is as wide as the bold label.
+    qreal widest = labelWidth(style.font);
+    if (style.exported && m_locked >= 0 && m_locked < tokens.size()) {
+        QFont bold = style.font;
+        bold.setBold(true);
+        widest = std::max(widest, QFontMetricsF(bold).horizontalAdvance(tokenLabel(tokens[m_locked])));
+    }
+    GraphShape shape {shownLayout(), static_cast<int>(result().tokens.size()), static_cast<int>(result().keys().size()),
+        widest, c.forward, c.backward, c.self, c.firstHead, c.headCount, button ? tokens[m_locked] : QString(),
+        tr("Unlock “%1”  ×"), style.exported};
+    Geometry g = layoutGraph(rect, style.font, device, shape);
+    // A caption that does not fit beside the footer's legend gets a line of its own, not an ellipsis.
+    if (const int lines = paintFooter(nullptr, g, g.metrics(style.font), style); lines > 1) {
+        GraphShape taller = shape;
+        taller.footerLines = lines;
+        g = layoutGraph(rect, style.font, device, taller);
+    }
+    return g;
 }
 
 // The edges to draw, in drawing order, and the colours of the heads, taken from the palette on

@@ -148,10 +148,15 @@ private:
     std::vector<QRectF> paintWeightLabels(QPainter *painter, const Geometry &g, const FigureStyle &style) const;
     AnnotationTargets annotationTargets(const Geometry &g, const QRectF &rect, std::vector<QRectF> numbers) const;
     void paintFrame(QPainter &painter, const Geometry &g, const FigureStyle &style) const;
+    // The footer's caption: how many edges, the filter, the head.
+    QStringList footerCaption(const FigureStyle &style) const;
+    int paintFooter(QPainter *painter, const Geometry &g, const QFontMetricsF &fm, const FigureStyle &style) const;
+    // The legends of the footer, from its right end leftwards; return where they start. Without
+    // a painter they only measure.
     qreal paintWeightLegend(
-        QPainter &painter, const QRectF &footer, const QFontMetricsF &fm, const FigureStyle &style) const;
+        QPainter *painter, const QRectF &footer, const QFontMetricsF &fm, const FigureStyle &style) const;
     // Swatches from the footer's right end leftwards, while they fit; returns where they start.
-    qreal paintSwatches(QPainter &painter, const QRectF &footer, const QFontMetricsF &fm, const FigureStyle &style,
+    qreal paintSwatches(QPainter *painter, const QRectF &footer, const QFontMetricsF &fm, const FigureStyle &style,
         const std::vector<std::pair<QColor, QString>> &swatches, qreal swatch) const;
 
     const Result *m_result = nullptr;

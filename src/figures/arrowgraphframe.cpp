@@ -46,6 +46,12 @@ void ArrowGraphFigure::paintFrame(QPainter &painter, const Geometry &g, const Fi
         painter.drawText(g.chip, Qt::AlignCenter, g.chipText);
     }
 
+    paintFooter(&painter, g, fm, style);
+}
+
+QStringList ArrowGraphFigure::footerCaption(const FigureStyle &style) const
+{
+    const Cache &c = *m_cache;
     const QString kept = style.locale.toString(qint64(c.edges.size())), of = style.locale.toString(c.considered);
     QStringList caption {
         c.difference ? tr("%1 of %2 changed edges").arg(kept, of) : tr("%1 of %2 edges").arg(kept, of)};
@@ -66,8 +72,19 @@ void ArrowGraphFigure::paintFrame(QPainter &painter, const Geometry &g, const Fi
                 : tr("head %1 of %2"))
                        .arg(c.firstHead + 1)
                        .arg(heads);
+    return caption;
+}
+
+// The footer's legend at the right of its last line, the caption at its left, or on lines of its
+// own above when both do not fit on one (a figure reserves them: Geometry::footerLines). Returns
+// the lines the footer needs; without a painter it only measures.
+int ArrowGraphFigure::paintFooter(
+    QPainter *painter, const Geometry &g, const QFontMetricsF &fm, const FigureStyle &style) const
+{
+    const Cache &c = *m_cache;
+    const int heads = static_cast<int>(result().heads.size());
     const QRectF footer = g.footer.adjusted(6, 0, -6, 0);
-    qreal legendLeft = footer.right();
+    const QRectF last(footer.left(), footer.bottom() - g.lineHeight - 8, footer.width(), g.lineHeight + 8);
     std::vector<std::pair<QColor, QString>> swatches;
     if (c.difference) {
         swatches
@@ -76,18 +93,34 @@ void ArrowGraphFigure::paintFrame(QPainter &painter, const Geometry &g, const Fi
         for (int h = 0; h < heads; ++h)
             swatches.emplace_back(edgeColor(h, style.isDark()), tr("head %1").arg(h + 1));
     }
-    legendLeft = paintSwatches(painter, footer, fm, style, swatches, g.lineHeight * 0.7);
+    qreal legendLeft = paintSwatches(painter, last, fm, style, swatches, g.lineHeight * 0.7);
     // Every colour of one kind: widths and opacities are what a figure still has to explain.
     if (style.exported && (!c.multiColour || c.difference))
         legendLeft = paintWeightLegend(
-            painter, QRectF(footer.left(), footer.top(), legendLeft - footer.left(), footer.height()), fm, style);
-    painter.setPen(muted);
-    painter.drawText(QRectF(footer.left(), footer.top(), legendLeft - footer.left() - 8, footer.height()),
-        Qt::AlignLeft | Qt::AlignVCenter,
-        fm.elidedText(caption.join(QStringLiteral(" · ")), Qt::ElideRight, legendLeft - footer.left() - 8));
+            painter, QRectF(last.left(), last.top(), legendLeft - last.left(), last.height()), fm, style);
+    // Wrapped only between its parts: "head 1 of 2" stays whole.
+    QStringList parts = footerCaption(style);
+    for (QString &part : parts)
+        part.replace(u' ', QChar(0x00A0));
+    const QString caption = parts.join(QStringLiteral(" · "));
+    const qreal width = fm.horizontalAdvance(caption);
+    const int lines = width <= legendLeft - last.left() - 8 ? 1 : width <= footer.width() ? 2 : 3;
+    if (!painter)
+        return lines;
+    QColor muted = style.palette.color(QPalette::Text);
+    muted.setAlphaF(0.65f);
+    painter->setPen(muted);
+    if (lines == 1 || g.footerLines < 2) {
+        const QRectF line(last.left(), last.top(), legendLeft - last.left() - 8, last.height());
+        painter->drawText(line, Qt::AlignLeft | Qt::AlignVCenter, fm.elidedText(caption, Qt::ElideRight, line.width()));
+    } else {
+        const QRectF above(footer.left(), footer.top(), footer.width(), last.top() - footer.top());
+        painter->drawText(above, Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, caption);
+    }
+    return lines;
 }
 
-qreal ArrowGraphFigure::paintSwatches(QPainter &painter, const QRectF &footer, const QFontMetricsF &fm,
+qreal ArrowGraphFigure::paintSwatches(QPainter *painter, const QRectF &footer, const QFontMetricsF &fm,
     const FigureStyle &style, const std::vector<std::pair<QColor, QString>> &swatches, qreal swatch) const
 {
     // Right to left, the last first, as many as fit in the footer's right 60 %.
@@ -99,16 +132,18 @@ qreal ArrowGraphFigure::paintSwatches(QPainter &painter, const QRectF &footer, c
         if (left - w < footer.left() + footer.width() * 0.4)
             break;
         left -= w;
-        painter.fillRect(QRectF(left, footer.center().y() - swatch / 2, swatch, swatch), s->first);
-        painter.setPen(muted);
-        painter.drawText(
+        if (!painter)
+            continue;
+        painter->fillRect(QRectF(left, footer.center().y() - swatch / 2, swatch, swatch), s->first);
+        painter->setPen(muted);
+        painter->drawText(
             QRectF(left + swatch + 4, footer.top(), w, footer.height()), Qt::AlignLeft | Qt::AlignVCenter, s->second);
     }
     return left;
 }
 
 qreal ArrowGraphFigure::paintWeightLegend(
-    QPainter &painter, const QRectF &footer, const QFontMetricsF &fm, const FigureStyle &style) const
+    QPainter *painter, const QRectF &footer, const QFontMetricsF &fm, const FigureStyle &style) const
 {
     // What width and opacity mean: sample edges of three weights, right-aligned in the footer.
     const Cache &c = *m_cache;
@@ -120,22 +155,28 @@ qreal ArrowGraphFigure::paintWeightLegend(
         const double weight = share * c.scale;
         const QString label = style.locale.toString(weight, 'g', 2);
         x -= fm.horizontalAdvance(label) + 10;
-        painter.setPen(muted);
-        painter.drawText(QRectF(x, footer.top(), fm.horizontalAdvance(label) + 10, footer.height()),
-            Qt::AlignLeft | Qt::AlignVCenter, label);
+        if (painter) {
+            painter->setPen(muted);
+            painter->drawText(QRectF(x, footer.top(), fm.horizontalAdvance(label) + 10, footer.height()),
+                Qt::AlignLeft | Qt::AlignVCenter, label);
+        }
         x -= sample + 4;
+        if (!painter)
+            continue;
         const QColor ink = c.difference ? changeColor(true, style.isDark()) : edgeColor(c.firstHead, style.isDark());
         const EdgeStyle edge = edgeStyle(weight, c.scale, ink.rgb());
         QColor colour = QColor::fromRgb(edge.colour);
         colour.setAlphaF(static_cast<float>(edge.alpha));
-        painter.setPen(QPen(colour, edge.width * lineScale(style), Qt::SolidLine, Qt::FlatCap));
-        painter.drawLine(QPointF(x, footer.center().y()), QPointF(x + sample, footer.center().y()));
+        painter->setPen(QPen(colour, edge.width * lineScale(style), Qt::SolidLine, Qt::FlatCap));
+        painter->drawLine(QPointF(x, footer.center().y()), QPointF(x + sample, footer.center().y()));
     }
     const QString title = c.difference ? tr("|Δ|:") : tr("weight:");
     x -= fm.horizontalAdvance(title) + 8;
-    painter.setPen(muted);
-    painter.drawText(QRectF(x, footer.top(), fm.horizontalAdvance(title) + 8, footer.height()),
-        Qt::AlignLeft | Qt::AlignVCenter, title);
+    if (painter) {
+        painter->setPen(muted);
+        painter->drawText(QRectF(x, footer.top(), fm.horizontalAdvance(title) + 8, footer.height()),
+            Qt::AlignLeft | Qt::AlignVCenter, title);
+    }
     return x;
 }
 

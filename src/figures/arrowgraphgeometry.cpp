@@ -19,8 +19,11 @@ Geometry layoutGraph(const QRectF &rect, const QFont &font, const QPaintDevice *
     g.n = shape.n;
     g.m = shape.m;
     g.lineHeight = fm.height();
+    g.boldLocked = shape.boldLocked;
     g.header = QRectF(rect.left(), rect.top(), rect.width(), g.lineHeight + 10);
-    g.footer = QRectF(rect.left(), rect.bottom() - g.lineHeight - 8, rect.width(), g.lineHeight + 8);
+    g.footerLines = shape.footerLines;
+    const qreal footerHeight = g.lineHeight + 8 + (g.footerLines - 1) * (g.lineHeight + 4);
+    g.footer = QRectF(rect.left(), rect.bottom() - footerHeight, rect.width(), footerHeight);
     g.plot = QRectF(
         rect.left() + 4, g.header.bottom(), rect.width() - 8, std::max(0.0, g.footer.top() - g.header.bottom()));
     if (!shape.lockedToken.isEmpty()) {
@@ -105,9 +108,17 @@ std::vector<Label> placeLabels(
             memo->measured.insert(label, m);
         return m;
     };
+    QFont boldFont = g.labelFont;
+    boldFont.setBold(true);
+    const QFontMetricsF bold = g.metrics(boldFont);
     const auto make = [&](int i, Side side) {
         const QString &token = side == Side::Key ? keys[i] : tokens[i];
-        auto [text, w] = measured(tokenLabel(token));
+        // The locked label of a figure is bold: measured (and elided) bold, or its ends are cut.
+        const bool isBold = g.boldLocked && i == marks.locked[static_cast<int>(side)];
+        auto [text, w] = isBold ? std::pair {bold.elidedText(tokenLabel(token), Qt::ElideRight, room), qreal(0)}
+                                : measured(tokenLabel(token));
+        if (isBold)
+            w = bold.horizontalAdvance(text);
         const qreal h = g.labelHeight;
         const QRectF r = g.labelRect(i, side);
         QRectF ink(r.center().x() - w / 2, r.center().y() - h / 2, w, h);

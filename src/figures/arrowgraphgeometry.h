@@ -39,6 +39,8 @@ struct Geometry {
     int stride = 1; // every stride-th label is written
     qreal labelWidth = 0; // columns: each label column; arcs: height of the label band
     bool rotated = false; // arcs: labels written upwards
+    bool boldLocked = false; // a figure writes the locked token bold: measured so, never cut
+    int footerLines = 1; // 2: the caption on a line above the legend, where both do not fit on one
     qreal queryX = 0, keyX = 0; // columns: where edges start and end
     qreal bandTop = 0, bandBottom = 0; // arcs: the label band
     qreal roomAbove = 0, roomBelow = 0; // arcs: height available to arcs
@@ -154,6 +156,8 @@ struct GraphShape {
     int firstHead, headCount;
     QString lockedToken; // empty: nothing locked
     QString unlockText; // "Unlock “%1” ×"
+    bool boldLocked = false; // the locked token is written bold (a figure's): its label is wider
+    int footerLines = 1;
 };
 
 // Where everything goes. Text is measured for `device` (a PDF's points are not the screen's

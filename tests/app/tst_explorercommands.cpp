@@ -199,7 +199,10 @@ private Q_SLOTS:
         // The arrow graph's edges are the changes, in gained and lost colours, its legend says so.
         const QByteArray changes = exported(
             {u"--view"_qs, u"arrows"_qs, u"--query"_qs, u"it"_qs, u"--baseline"_qs, u"before"_qs}, u"b.svg"_qs);
-        QVERIFY(changes.contains(">gained<") && changes.contains(">lost<") && changes.contains("changed edges"));
+        // (The caption's words are joined by no-break spaces: it wraps only between its parts.)
+        QVERIFY(changes.contains(">gained<") && changes.contains(">lost<")
+            && changes.contains("changed\xc2\xa0"
+                                "edges"));
         const QString red = qkv::ArrowGraphFigure::changeColor(true, false).name(),
                       blue = qkv::ArrowGraphFigure::changeColor(false, false).name();
         QVERIFY(changes.contains(red.toLatin1()) && changes.contains(blue.toLatin1()));
