@@ -76,7 +76,11 @@ LessonDock::LessonDock(QWidget *parent)
     m_text->setAccessibleName(tr("Step text"));
     m_text->setOpenExternalLinks(true);
     layout->addWidget(m_title);
-    layout->addWidget(m_stepLabel);
+    // The step and the way through the steps on one line, above the text: always in view, and no
+    // line of its own in a presenter's caption.
+    auto *nav = new QHBoxLayout;
+    nav->addWidget(m_stepLabel, 1);
+    layout->addLayout(nav);
     layout->addWidget(m_text, 1);
 
     m_exerciseBox = new QGroupBox(tr("Exercise"), body);
@@ -128,15 +132,12 @@ LessonDock::LessonDock(QWidget *parent)
     layout->addWidget(m_done);
     layout->addStretch(0);
 
-    auto *nav = new QHBoxLayout;
     m_back = button(tr("◀ &Back"), QStringLiteral("lessonBack"), body);
     m_next = button(tr("&Next ▶"), QStringLiteral("lessonNext"), body);
     m_back->setToolTip(tr("The previous step (Page Up)"));
     m_next->setToolTip(tr("The next step (Page Down)"));
-    nav->addWidget(m_back);
-    nav->addStretch(1);
-    nav->addWidget(m_next);
-    layout->addLayout(nav);
+    nav->addWidget(m_back, 0, Qt::AlignTop);
+    nav->addWidget(m_next, 0, Qt::AlignTop);
     // A dock shorter than the step scrolls instead of squeezing its text, choices and buttons.
     m_body = body;
     auto *scroll = new QScrollArea(this);
@@ -172,9 +173,9 @@ void LessonDock::setLesson(const lessons::Lesson &lesson, const lessons::LessonP
 void LessonDock::setCompact(bool compact)
 {
     m_compact = compact;
-    // One line each across the screen: a wrapped label asks for the height of a narrow column.
-    for (QLabel *label : {m_stepLabel, m_prompt, m_status})
-        label->setWordWrap(!compact);
+    // The step on one line across the screen (a wrapped label asks for the height of a narrow
+    // column); the prompt and its answer wrap, never cut.
+    m_stepLabel->setWordWrap(!compact);
     m_title->setVisible(!compact);
     fitText();
     for (QWidget *w : std::initializer_list<QWidget *> {m_hint, m_solution, m_attempts})
@@ -203,8 +204,12 @@ void LessonDock::fitCompact()
     widget()->setMinimumHeight(0);
     widget()->setMaximumHeight(QWIDGETSIZE_MAX);
     if (m_compact) {
-        m_body->layout()->invalidate();
-        widget()->setFixedHeight(m_body->layout()->sizeHint().height());
+        QLayout *layout = m_body->layout();
+        layout->invalidate();
+        // Wrapped lines (the prompt, its answer) are as many as the dock's width makes them.
+        const int width = std::max(widget()->width(), m_body->minimumSizeHint().width());
+        widget()->setFixedHeight(
+            layout->hasHeightForWidth() ? layout->totalHeightForWidth(width) : layout->sizeHint().height());
     }
 }
 

@@ -34,6 +34,7 @@
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QScreen>
+#include <QScrollArea>
 #include <QSettings>
 #include <QSpinBox>
 #include <QToolButton>
@@ -60,6 +61,14 @@ MainWindow::MainWindow(QWidget *parent)
     , m_stagedRepaint(new StagedRepaint(this))
 {
     m_ui->setupUi(this);
+    // The settings scroll rather than widen their dock when the text is zoomed: the views keep
+    // their room.
+    auto *settingsScroll = new QScrollArea(m_ui->settingsDock);
+    settingsScroll->setObjectName(QStringLiteral("settingsScroll"));
+    settingsScroll->setWidgetResizable(true);
+    settingsScroll->setFrameShape(QFrame::NoFrame);
+    settingsScroll->setWidget(m_ui->settingsPanel);
+    m_ui->settingsDock->setWidget(settingsScroll);
     // Default layout: settings above the worked computation (with heads and history as tabs)
     // on the right, the tables below; a saved layout replaces it.
     splitDockWidget(m_ui->settingsDock, m_ui->workedDock, Qt::Vertical);

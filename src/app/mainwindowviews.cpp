@@ -7,6 +7,7 @@
 #include "livemodel/livesession.h"
 #include "session/documentsession.h"
 #include "session/livehistory.h"
+#include "views/flowlayout.h"
 #include "views/vectoractions.h"
 
 #include <QActionGroup>
@@ -101,6 +102,15 @@ void MainWindow::setUpViews()
 
 void MainWindow::setUpArrowControls()
 {
+    // The controls wrap onto a second row where the panel is narrow (zoomed text, a small
+    // window), rather than widening the panel and squeezing the heatmap beside it.
+    auto *flow = new FlowLayout;
+    for (QWidget *w : std::initializer_list<QWidget *> {
+             m_ui->arrowLayoutBox, m_ui->arrowHeadsBox, m_ui->thresholdBox, m_ui->topKBox, m_ui->massBox})
+        flow->addWidget(w);
+    m_ui->arrowLayout->removeItem(m_ui->arrowControls);
+    delete m_ui->arrowControls;
+    m_ui->arrowLayout->insertLayout(0, flow);
     const ViewOptions o = ViewOptions::load(QSettings());
     m_ui->arrowLayoutBox->setCurrentIndex(o.arrowArcs ? 1 : 0);
     m_ui->arrowHeadsBox->setCurrentIndex(o.arrowAllHeads ? 1 : 0);

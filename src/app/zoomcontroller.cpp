@@ -1,8 +1,11 @@
 #include "app/zoomcontroller.h"
 
 #include <QApplication>
+#include <QDockWidget>
+#include <QMainWindow>
 #include <QScreen>
 #include <QSettings>
+#include <QTimer>
 #include <QWindow>
 
 #include <cmath>
@@ -61,10 +64,29 @@ void ZoomController::apply()
         font.setPointSizeF(m_base.pointSizeF() * f);
     else
         font.setPixelSize(std::max(1, static_cast<int>(std::lround(m_base.pixelSize() * f))));
+    // The docks keep the room they have: larger text would otherwise widen them and take it from
+    // the views in the middle, whose text and cells are what the zoom is for.
+    QList<QDockWidget *> across, down;
+    QList<int> widths, heights;
+    if (auto *window = qobject_cast<QMainWindow *>(m_window))
+        for (QDockWidget *dock : window->findChildren<QDockWidget *>()) {
+            if (!dock->isVisible() || dock->isFloating())
+                continue;
+            const Qt::DockWidgetArea area = window->dockWidgetArea(dock);
+            if (area == Qt::LeftDockWidgetArea || area == Qt::RightDockWidgetArea)
+                across << dock, widths << dock->width();
+            else
+                down << dock, heights << dock->height();
+        }
     // The targets' children inherit it: tables, views and their own fonts derived from it.
     for (QWidget *w : std::as_const(m_targets))
         if (w)
             w->setFont(font);
+    if (auto *window = qobject_cast<QMainWindow *>(m_window); window && !(across.isEmpty() && down.isEmpty()))
+        QTimer::singleShot(0, window, [window, across, widths, down, heights] {
+            window->resizeDocks(across, widths, Qt::Horizontal);
+            window->resizeDocks(down, heights, Qt::Vertical);
+        });
     Q_EMIT zoomChanged(f);
 }
 

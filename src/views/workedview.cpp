@@ -34,9 +34,16 @@ WorkedView::WorkedView(QWidget *parent)
     setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     verticalScrollBar()->setSingleStep(20);
 
-    auto *layout = new QHBoxLayout(m_bar);
-    layout->setContentsMargins(6, 3, 6, 3);
+    // Two groups side by side, or one above the other where the view is too narrow for both
+    // (presenting, a narrow dock): no button is ever cut (layoutBar).
+    auto *rows = new QBoxLayout(QBoxLayout::LeftToRight, m_bar);
+    rows->setContentsMargins(6, 3, 6, 3);
+    auto *layout = new QHBoxLayout;
+    auto *copies = new QHBoxLayout;
+    rows->addLayout(layout);
+    rows->addLayout(copies);
     layout->addStretch();
+    copies->addStretch();
     m_allKeys = new QToolButton(m_bar);
     m_allKeys->setText(tr("All keys"));
     m_allKeys->setCheckable(true);
@@ -68,9 +75,9 @@ WorkedView::WorkedView(QWidget *parent)
         button->setToolTip(tex ? tr("Copy the steps as LaTeX (amsmath) for a paper or slides")
                                : tr("Copy the steps as Markdown for a blog post or notes"));
         connect(button, &QToolButton::clicked, this, tex ? &WorkedView::copyLatex : &WorkedView::copyMarkdown);
-        layout->addWidget(button);
+        copies->addWidget(button);
     }
-    setViewportMargins(0, m_bar->sizeHint().height(), 0, 0);
+    layoutBar();
     connect(&m_binding, &SessionBinding::resultChanged, this, &WorkedView::sync);
     connect(&m_binding, &SessionBinding::headChanged, this, &WorkedView::sync);
     connect(&m_binding, &SessionBinding::selectionChanged, this, &WorkedView::sync);
@@ -171,11 +178,27 @@ void WorkedView::updateScrollRange()
 void WorkedView::resizeEvent(QResizeEvent *event)
 {
     QAbstractScrollArea::resizeEvent(event);
+    layoutBar();
+    updateScrollRange();
+}
+
+void WorkedView::layoutBar()
+{
     const QRect area = contentsRect();
     // Clear of the scroll bar, which runs the full height whether it is shown or not.
-    m_bar->setGeometry(
-        area.left(), area.top(), area.width() - verticalScrollBar()->sizeHint().width(), m_bar->sizeHint().height());
-    updateScrollRange();
+    const int width = area.width() - verticalScrollBar()->sizeHint().width();
+    auto *rows = static_cast<QBoxLayout *>(m_bar->layout());
+    rows->setDirection(QBoxLayout::LeftToRight);
+    rows->invalidate();
+    if (rows->sizeHint().width() > width) {
+        rows->setDirection(QBoxLayout::TopToBottom);
+        rows->invalidate();
+    }
+    const int height = rows->sizeHint().height();
+    if (viewportMargins().top() != height)
+        setViewportMargins(0, height, 0, 0);
+    m_bar->setGeometry(area.left(), area.top(), width, height);
+    rows->activate(); // a new direction at the same size has no resize to lay it out
 }
 
 void WorkedView::keyPressEvent(QKeyEvent *event)
@@ -216,6 +239,8 @@ void WorkedView::changeEvent(QEvent *event)
     QAbstractScrollArea::changeEvent(event);
     if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange)
         viewport()->update();
+    if (event->type() == QEvent::FontChange) // the buttons grew or shrank with the text (zoom)
+        layoutBar();
 }
 
 } // namespace qkv

@@ -67,6 +67,8 @@ protected:
 private:
     void sync();
     void updateScrollRange();
+    // The bar of buttons over the steps, in one row or two as the width allows.
+    void layoutBar();
     // The figure drawn as this widget: its palette and font.
     FigureStyle figureStyle() const;
 
