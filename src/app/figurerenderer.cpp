@@ -5,6 +5,7 @@
 #include "figures/colormap.h"
 #include "figures/contributionsfigure.h"
 #include "figures/distributionfigure.h"
+#include "figures/elide.h"
 #include "figures/headsgridfigure.h"
 #include "figures/workedfigure.h"
 #include "session/documentsession.h"
@@ -53,7 +54,7 @@ QRectF paintTitle(QPainter &p, const QRectF &r, const QString &title, qreal px, 
     for (QTextLine line = layout.createLine(); line.isValid(); line = layout.createLine()) {
         line.setLineWidth(textRect.width());
         if (lines.size() == maxLines - 1) { // the last line takes the rest, elided
-            lines << fm.elidedText(title.mid(line.textStart()), Qt::ElideRight, textRect.width());
+            lines << elided(fm, title.mid(line.textStart()), Qt::ElideRight, textRect.width());
             break;
         }
         lines << title.mid(line.textStart(), line.textLength()).trimmed();

@@ -3,6 +3,7 @@
 #include "figures/arrowgraphcache.h"
 #include "figures/arrowgraphgeometry.h"
 #include "figures/edgesink.h"
+#include "figures/elide.h"
 
 #include <QFontMetricsF>
 #include <QLocale>
@@ -36,7 +37,7 @@ void ArrowGraphFigure::paintFrame(QPainter &painter, const Geometry &g, const Fi
                   .arg(m_baselineName)
             : tr("a → b: a attends to b · above: to a later word · below: to an earlier word");
         const qreal room = (g.chip.isEmpty() ? header.right() : g.chip.left() - 8) - header.left();
-        painter.drawText(header, Qt::AlignLeft | Qt::AlignVCenter, fm.elidedText(legend, Qt::ElideRight, room));
+        painter.drawText(header, Qt::AlignLeft | Qt::AlignVCenter, elided(fm, legend, Qt::ElideRight, room));
     }
     if (!g.chip.isEmpty()) {
         painter.setPen(QPen(style.palette.color(QPalette::Highlight), 1.5));
@@ -112,7 +113,7 @@ int ArrowGraphFigure::paintFooter(
     painter->setPen(muted);
     if (lines == 1 || g.footerLines < 2) {
         const QRectF line(last.left(), last.top(), legendLeft - last.left() - 8, last.height());
-        painter->drawText(line, Qt::AlignLeft | Qt::AlignVCenter, fm.elidedText(caption, Qt::ElideRight, line.width()));
+        painter->drawText(line, Qt::AlignLeft | Qt::AlignVCenter, elided(fm, caption, Qt::ElideRight, line.width()));
     } else {
         const QRectF above(footer.left(), footer.top(), footer.width(), last.top() - footer.top());
         painter->drawText(above, Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, caption);

@@ -1,4 +1,5 @@
 #include "figures/arrowgraphgeometry.h"
+#include "figures/elide.h"
 
 #include <QFontInfo>
 #include <QPaintDevice>
@@ -27,7 +28,7 @@ Geometry layoutGraph(const QRectF &rect, const QFont &font, const QPaintDevice *
     g.plot = QRectF(
         rect.left() + 4, g.header.bottom(), rect.width() - 8, std::max(0.0, g.footer.top() - g.header.bottom()));
     if (!shape.lockedToken.isEmpty()) {
-        g.chipText = shape.unlockText.arg(fm.elidedText(shape.lockedToken, Qt::ElideRight, rect.width() / 5));
+        g.chipText = shape.unlockText.arg(elided(fm, shape.lockedToken, Qt::ElideRight, rect.width() / 5));
         const qreal w = fm.horizontalAdvance(g.chipText) + 16, h = g.lineHeight + 4;
         const qreal x = g.columns() ? rect.center().x() - w / 2 : rect.right() - w - 4;
         g.chip = QRectF(x, g.header.center().y() - h / 2, w, h);
@@ -101,7 +102,7 @@ std::vector<Label> placeLabels(
             if (const auto it = memo->measured.constFind(label); it != memo->measured.cend())
                 return *it;
         }
-        QString text = fm.elidedText(label, Qt::ElideRight, room);
+        QString text = elided(fm, label, Qt::ElideRight, room);
         const qreal advance = fm.horizontalAdvance(text);
         std::pair<QString, qreal> m {std::move(text), advance};
         if (memo)
@@ -115,7 +116,7 @@ std::vector<Label> placeLabels(
         const QString &token = side == Side::Key ? keys[i] : tokens[i];
         // The locked label of a figure is bold: measured (and elided) bold, or its ends are cut.
         const bool isBold = g.boldLocked && i == marks.locked[static_cast<int>(side)];
-        auto [text, w] = isBold ? std::pair {bold.elidedText(tokenLabel(token), Qt::ElideRight, room), qreal(0)}
+        auto [text, w] = isBold ? std::pair {elided(bold, tokenLabel(token), Qt::ElideRight, room), qreal(0)}
                                 : measured(tokenLabel(token));
         if (isBold)
             w = bold.horizontalAdvance(text);

@@ -1,5 +1,6 @@
 #include "figures/contributionsfigure.h"
 
+#include "figures/elide.h"
 #include "figures/tokenlabel.h"
 
 #include <QFontMetricsF>
@@ -221,7 +222,7 @@ void ContributionsFigure::paint(QPainter &painter, const QRectF &rect, const Fig
         painter.setPen(text);
         painter.drawText(QRectF(swatch.right() + l.line * 0.4, ly, l.legend.right() - swatch.right(), l.line),
             Qt::AlignLeft | Qt::AlignVCenter,
-            fm.elidedText(label, Qt::ElideMiddle, l.legend.right() - swatch.right() - l.line * 0.4));
+            elided(fm, label, Qt::ElideMiddle, l.legend.right() - swatch.right() - l.line * 0.4));
         ly += l.line * 1.2;
     };
     const auto percent

@@ -2,6 +2,7 @@
 #include "figures/distributionparts.h"
 
 #include "attention/difference.h"
+#include "figures/elide.h"
 #include "figures/numbertext.h"
 #include "figures/tokenlabel.h"
 
@@ -304,8 +305,8 @@ void DistributionFigure::paint(QPainter &painter, const QRectF &rect, const Figu
     const QFont bold = distribution::boldFont(l.font);
     painter.setFont(bold);
     painter.setPen(style.palette.color(QPalette::Text));
-    painter.drawText(l.title, Qt::AlignHCenter | Qt::AlignTop,
-        QFontMetricsF(bold).elidedText(title, Qt::ElideRight, l.title.width()));
+    painter.drawText(
+        l.title, Qt::AlignHCenter | Qt::AlignTop, elided(QFontMetricsF(bold), title, Qt::ElideRight, l.title.width()));
     if (l.bars == 0) {
         painter.setFont(l.font);
         painter.setPen(style.palette.color(QPalette::PlaceholderText));

@@ -1,4 +1,5 @@
 #include "figures/distributionparts.h"
+#include "figures/elide.h"
 #include "figures/numbertext.h"
 #include "figures/tokenlabel.h"
 
@@ -35,7 +36,7 @@ void DistributionFigure::paintAxis(QPainter &painter, const Layout &l, const Fig
     painter.rotate(-90);
     painter.setPen(style.palette.color(QPalette::Text));
     painter.drawText(QRectF(-l.plot.height() / 2, 0, l.plot.height(), fm.height()), Qt::AlignCenter,
-        fm.elidedText(tr("attention weight"), Qt::ElideRight, l.plot.height()));
+        elided(fm, tr("attention weight"), Qt::ElideRight, l.plot.height()));
     painter.restore();
     if (l.legend.isEmpty())
         return;
@@ -133,7 +134,7 @@ void DistributionFigure::paintLabels(QPainter &painter, const Layout &l, const F
         painter.setFont(key == q ? bold : l.labelFont);
         const qreal x = l.centre(pos);
         if (l.vertical) {
-            const QString text = fm.elidedText(tokenLabel(tokens[key]), Qt::ElideRight, l.labelLength);
+            const QString text = elided(fm, tokenLabel(tokens[key]), Qt::ElideRight, l.labelLength);
             painter.save();
             painter.translate(x, l.plot.bottom() + figureLabelGap);
             painter.rotate(-90);

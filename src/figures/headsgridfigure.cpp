@@ -1,5 +1,6 @@
 #include "figures/headsgridfigure.h"
 
+#include "figures/elide.h"
 #include "figures/numbertext.h"
 #include "figures/tokenlabel.h"
 
@@ -288,7 +289,7 @@ void HeadsGridFigure::paintExportedTiles(QPainter &painter, const Layout &l, con
         painter.setFont(l.font);
         painter.setPen(style.palette.color(QPalette::Text));
         const QRectF line(square.left(), square.top() - l.caption, square.width(), l.caption);
-        painter.drawText(line, Qt::AlignHCenter | Qt::AlignTop, fm.elidedText(caption, Qt::ElideRight, line.width()));
+        painter.drawText(line, Qt::AlignHCenter | Qt::AlignTop, elided(fm, caption, Qt::ElideRight, line.width()));
     }
 }
 

@@ -3,6 +3,7 @@
 #include "figures/heatmapfigure.h"
 #include "figures/heatmaplayout.h"
 
+#include "figures/elide.h"
 #include "figures/tokenlabel.h"
 
 #include <QFontMetricsF>
@@ -35,7 +36,7 @@ void HeatmapFigure::paintLabels(QPainter &painter, const Layout &l, const Figure
     const auto drawn = [&](int index, const QString &token) -> const Labels::Drawn & {
         auto it = m_labels.drawn.find(index);
         if (it == m_labels.drawn.end()) {
-            QString label = fm.elidedText(tokenLabel(token), Qt::ElideRight, width);
+            QString label = elided(fm, tokenLabel(token), Qt::ElideRight, width);
             const qreal advance = fm.horizontalAdvance(label);
             it = m_labels.drawn.insert(index, {std::move(label), advance});
         }

@@ -1,4 +1,5 @@
 #include "figures/workedfigure.h"
+#include "figures/elide.h"
 
 #include "document/document.h"
 
@@ -277,7 +278,7 @@ void WorkedFigure::layOut(qreal width, const FigureStyle &style) const
             const qreal colon = a.width(u":");
             for (const WorkedRow &r : b.rows) {
                 const QString label = a.width(r.label) + colon > column
-                    ? a.metrics.elidedText(r.label, Qt::ElideMiddle, column - colon)
+                    ? elided(a.metrics, r.label, Qt::ElideMiddle, column - colon)
                     : r.label;
                 const qreal baseline = y + a.metrics.ascent(), top = y;
                 const std::size_t first = m_text.pieces.size();

@@ -2,8 +2,12 @@
 // 1920 × 1080 and zoomed to 160 %: no button or label narrower or shorter than its text asks
 // (in every dock brought to the front, in presenter mode and in the dialogs), and the zoom takes
 // no room from the views.
+#include "app/figurerenderer.h"
 #include "app/mainwindow.h"
 #include "app/zoomcontroller.h"
+#include "document/documentio.h"
+#include "export/figurekind.h"
+#include "figures/elide.h"
 #include "session/documentsession.h"
 
 #include <QAbstractButton>
@@ -13,6 +17,7 @@
 #include <QDockWidget>
 #include <QLabel>
 #include <QMenu>
+#include <QPainter>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QStandardPaths>
@@ -200,6 +205,47 @@ private Q_SLOTS:
                            .arg(before.height())
                            .arg(after.width())
                            .arg(after.height())));
+    }
+
+    // Every exported figure at a slide's sizes: no word of it cut with an ellipsis (the arrow
+    // graph's footer ended in "top…", its bold label lost a letter at the edge).
+    void figures_data()
+    {
+        QTest::addColumn<QString>("view");
+        QTest::addColumn<QSize>("size");
+        for (const QString &view : figureKindNames())
+            for (const QSize size : {QSize(1280, 720), QSize(1920, 1080), QSize(800, 500)})
+                QTest::addRow("%s %d × %d", qPrintable(view), size.width(), size.height()) << view << size;
+    }
+    void figures()
+    {
+        QFETCH(QString, view);
+        QFETCH(QSize, size);
+        DocumentSession session;
+        Document doc = *loadDocument(u"example:animal"_s).document;
+        Settings s = doc.settings();
+        s.heads = 2; // the heads grid and captions name heads
+        doc.setSettings(s);
+        session.resetDocument(doc);
+        session.setSelectedToken(7); // "it"
+        FigureOptions options;
+        options.kind = figureKindNamed(view);
+        const FigureRenderer renderer(figureInput(session), options);
+        QVERIFY(renderer.isValid());
+        QImage image(size, QImage::Format_ARGB32);
+        resetElisionCount();
+        QPainter painter(&image);
+        renderer.painter()(painter, QRectF(QPointF(0, 0), QSizeF(size)));
+        painter.end();
+        QCOMPARE(elisionCount(), 0);
+        // The count itself: at a stamp's size the same figure has to cut its words.
+        if (view == u"arrows" && size.width() == 800) {
+            QImage stamp(QSize(160, 100), QImage::Format_ARGB32);
+            QPainter small(&stamp);
+            renderer.painter()(small, QRectF(0, 0, 160, 100));
+            small.end();
+            QVERIFY(elisionCount() > 0);
+        }
     }
 
     // The check itself: a button narrower than its text is seen.
