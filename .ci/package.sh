@@ -46,7 +46,8 @@ check_contents() {
   for f in usr/bin/qkvlab "usr/share/applications/$app_id.desktop" "usr/share/metainfo/$app_id.metainfo.xml" \
     "usr/share/mime/packages/$app_id.xml" "usr/share/icons/hicolor/scalable/apps/$app_id.svg" \
     "usr/share/icons/hicolor/16x16/apps/$app_id.png" "usr/share/icons/hicolor/256x256/apps/$app_id.png" \
-    usr/share/man/man1/qkvlab.1.gz usr/share/doc/qkvlab/copyright usr/share/doc/qkvlab/changelog.Debian.gz; do
+    usr/share/man/man1/qkvlab.1.gz usr/share/doc/qkvlab/copyright usr/share/doc/qkvlab/changelog.Debian.gz \
+    usr/share/doc/qkvlab/manual.md; do
     [ -f "$root/$f" ] || fail "the package has no /$f"
   done
   local depends

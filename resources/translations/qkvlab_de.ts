@@ -1953,6 +1953,17 @@
     </message>
 </context>
 <context>
+    <name>Manual</name>
+    <message>
+        <source>The manual is missing from this build.</source>
+        <translation>Das Handbuch fehlt in diesem Build.</translation>
+    </message>
+    <message>
+        <source>**Contents:** %1</source>
+        <translation>**Inhalt:** %1</translation>
+    </message>
+</context>
+<context>
     <name>ModelOpening</name>
     <message>
         <source>Opening the model %1 …</source>
@@ -3539,6 +3550,10 @@
         <source>Glossary</source>
         <translation>Glossar</translation>
     </message>
+    <message>
+        <source>Manual</source>
+        <translation>Handbuch</translation>
+    </message>
 </context>
 <context>
     <name>qkv::InvarianceDock</name>
@@ -4504,6 +4519,14 @@
     <message>
         <source>special tokens hidden</source>
         <translation>Sondertokens ausgeblendet</translation>
+    </message>
+    <message>
+        <source>&amp;Manual</source>
+        <translation>&amp;Handbuch</translation>
+    </message>
+    <message>
+        <source>Everything the window and the command line do, for reference</source>
+        <translation>Alles, was das Fenster und die Kommandozeile tun, zum Nachschlagen</translation>
     </message>
 </context>
 <context>

@@ -2,12 +2,15 @@
 
 #include "app/figurerenderer.h"
 #include "app/glossary.h"
+#include "app/manualtext.h"
 #include "attention/engine.h"
 #include "document/documentio.h"
 
+#include <QAbstractTextDocumentLayout>
 #include <QImage>
 #include <QPainter>
 #include <QScrollBar>
+#include <QTextBlock>
 #include <QTextBrowser>
 
 namespace qkv {
@@ -140,12 +143,43 @@ void HelpDock::showGlossary(const QString &id)
         m_browser->scrollToAnchor(id);
 }
 
+void HelpDock::showManual(const QString &section)
+{
+    if (m_page != u"manual") {
+        m_page = QStringLiteral("manual");
+        m_browser->setMarkdown(manualMarkdown());
+        setWindowTitle(tr("Manual"));
+    }
+    present();
+    if (section.isEmpty())
+        m_browser->verticalScrollBar()->setValue(0);
+    else
+        scrollToHeading(section);
+}
+
+// A heading of the shown Markdown by its anchor (a link "#real-models" of the manual).
+void HelpDock::scrollToHeading(const QString &anchor)
+{
+    const QTextDocument *doc = m_browser->document();
+    for (QTextBlock block = doc->begin(); block.isValid(); block = block.next())
+        if (block.blockFormat().headingLevel() > 0 && headingAnchor(block.text()) == anchor) {
+            m_browser->setTextCursor(QTextCursor(block));
+            m_browser->verticalScrollBar()->setValue(
+                static_cast<int>(doc->documentLayout()->blockBoundingRect(block).top()));
+            return;
+        }
+}
+
 void HelpDock::openLink(const QUrl &url)
 {
     if (url.scheme() == u"glossary")
         showGlossary(url.path());
     else if (url.scheme() == u"guide")
         showGuide();
+    else if (url.scheme() == u"manual")
+        showManual(url.path());
+    else if (url.scheme().isEmpty() && url.path().isEmpty() && url.hasFragment()) // "#real-models"
+        scrollToHeading(url.fragment());
 }
 
 // The guide's pictures: the window's own figures of the animal example with "it" selected.

@@ -39,10 +39,14 @@ void MainWindow::setUpHelp()
     glossary->setObjectName(QStringLiteral("actionGlossary"));
     glossary->setStatusTip(tr("Every term the window uses, in plain words with one formula each"));
     connect(glossary, &QAction::triggered, m_helpDock, [this] { m_helpDock->showGlossary(); });
+    auto *manual = new QAction(tr("&Manual"), this);
+    manual->setObjectName(QStringLiteral("actionManual"));
+    manual->setStatusTip(tr("Everything the window and the command line do, for reference"));
+    connect(manual, &QAction::triggered, m_helpDock, [this] { m_helpDock->showManual(); });
     QAction *whatsThis = QWhatsThis::createAction(this);
     whatsThis->setObjectName(QStringLiteral("actionWhatsThis"));
     whatsThis->setShortcut(QKeySequence::WhatsThis);
-    m_ui->menuHelp->insertActions(m_ui->actionAbout, {guide, glossary, whatsThis});
+    m_ui->menuHelp->insertActions(m_ui->actionAbout, {guide, glossary, manual, whatsThis});
     m_ui->menuHelp->insertSeparator(m_ui->actionAbout);
     m_ui->menuView->addAction(m_helpDock->toggleViewAction());
     // A link in a What's This text opens its glossary entry (the click goes to the widget).

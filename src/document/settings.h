@@ -48,7 +48,7 @@ struct Settings {
     bool operator==(const Settings &) const = default;
 };
 
-// Limits that keep a document computable and every allocation bounded; documented in README.
+// Limits that keep a document computable and every allocation bounded; documented in the manual.
 namespace limits {
 inline constexpr int maxTokens = 8192;
 inline constexpr int maxHeads = 64;

@@ -15,7 +15,7 @@ enum class Quantity { Weight, Score, Query, Key, Value, Output, Embedding };
 
 // A condition on the attention as a teacher writes it, e.g.
 //   weight(it, animal) >= 0.6 and weight(it, street) <= 0.1
-// or a single quantity to predict, e.g. `weight(it, animal)`. The grammar is in the README
+// or a single quantity to predict, e.g. `weight(it, animal)`. The grammar is in the manual
 // ("Lessons"): weight, score and strongest take a query and a key token; q1, k2, v3, o1 and x1
 // a token's component; `head=N` chooses a head (1 first, as the window counts); comparisons
 // < <= > >= = != with an optional ± tolerance; + − × ÷; and, or, not; parentheses. Tokens are

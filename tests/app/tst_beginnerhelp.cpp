@@ -1,6 +1,7 @@
 #include "app/glossary.h"
 #include "app/helpdock.h"
 #include "app/mainwindow.h"
+#include "app/manualtext.h"
 #include "app/zoomcontroller.h"
 #include "session/documentsession.h"
 #include "views/heatmapview.h"
@@ -13,18 +14,23 @@
 #include <QAbstractSpinBox>
 #include <QApplication>
 #include <QComboBox>
+#include <QFile>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
 #include <QMenu>
 #include <QMenuBar>
+#include <QRegularExpression>
+#include <QScrollBar>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QStyle>
 #include <QTabWidget>
 #include <QTest>
+#include <QTextBlock>
 #include <QTextBrowser>
+#include <QTextCursor>
 #include <QTimer>
 #include <QWhatsThisClickedEvent>
 
@@ -120,6 +126,38 @@ private Q_SLOTS:
         glossary->trigger();
         QCOMPARE(m_window->helpDock()->page(), u"glossary"_s);
         QVERIFY(m_window->helpDock()->browser()->toPlainText().contains(u"Softmax"_s));
+    }
+
+    // Help → Manual shows the manual as shipped; its contents and its own links ("#goal-seek") lead
+    // to their sections, in the window as on GitHub.
+    void theManualIsInTheWindow()
+    {
+        child<QAction>("actionManual")->trigger();
+        HelpDock *help = m_window->helpDock();
+        QCOMPARE(help->page(), u"manual"_s);
+        QTextBrowser *browser = help->browser();
+        const QString text = browser->toPlainText();
+        for (const QString &section :
+            {u"Command line"_s, u"Documents"_s, u"Lessons"_s, u"Real models"_s, u"Using the window"_s, u"Goal seek"_s})
+            QVERIFY2(text.contains(section), qPrintable(section));
+        QVERIFY(!text.contains(u"packaging/screenshots"_s)); // pictures said by their captions
+        // Every link of the manual to a section of its own, and every entry of its contents.
+        QFile file(qEnvironmentVariable("QKV_SOURCE_DIR") + u"/resources/manual/manual.md"_s);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QStringList anchors;
+        static const QRegularExpression link(u"\\]\\(#([^)]+)\\)"_s);
+        for (auto it = link.globalMatch(QString::fromUtf8(file.readAll())); it.hasNext();)
+            anchors << it.next().captured(1);
+        QVERIFY(anchors.size() >= 3);
+        anchors << u"command-line"_s << u"real-models"_s;
+        for (const QString &anchor : anchors) {
+            browser->verticalScrollBar()->setValue(0);
+            browser->setTextCursor(QTextCursor(browser->document()));
+            Q_EMIT browser->anchorClicked(QUrl(u"#"_s + anchor));
+            const QTextBlock block = browser->textCursor().block();
+            QVERIFY2(block.blockFormat().headingLevel() > 0, qPrintable(anchor));
+            QCOMPARE(headingAnchor(block.text()), anchor);
+        }
     }
 
     // Every control and view says what it is for (Shift+F1), and its glossary link leads somewhere.

@@ -21,10 +21,10 @@ QJsonValue json(const char *text)
     return QJsonDocument::fromJson(QByteArray("[") + text + "]").array().first();
 }
 
-// The complete lesson the README shows, so that what people copy is a lesson that works.
+// The complete lesson the manual shows, so that what people copy is a lesson that works.
 QByteArray readmeLesson()
 {
-    QFile readme(qEnvironmentVariable("QKV_SOURCE_DIR") + QStringLiteral("/README.md"));
+    QFile readme(qEnvironmentVariable("QKV_SOURCE_DIR") + QStringLiteral("/resources/manual/manual.md"));
     if (!readme.open(QIODevice::ReadOnly))
         return {};
     const QString text = QString::fromUtf8(readme.readAll());
@@ -36,7 +36,7 @@ QByteArray readmeLesson()
 
 Lesson readme()
 {
-    const LessonLoad loaded = parseLesson(readmeLesson(), QStringLiteral("README.md"));
+    const LessonLoad loaded = parseLesson(readmeLesson(), QStringLiteral("manual.md"));
     if (!loaded)
         qFatal("%s", qPrintable(loaded.error.toString()));
     return *loaded.lesson;
