@@ -155,7 +155,7 @@ void FigureRenderer::build(const FigureInput &input)
         const bool everyHead
             = options.kind == FigureKind::Heads || (options.kind == FigureKind::Arrows && options.allHeads);
         QString title = options.title.isEmpty()
-            ? defaultFigureTitle(*input.document, everyHead ? -1 : input.head, options.source)
+            ? defaultFigureTitle(*input.document, everyHead ? -1 : input.head, options.source, options.sentence)
             : options.title;
         if (options.title.isEmpty() && input.baseline
             && (options.kind == FigureKind::Heatmap || options.kind == FigureKind::Bars
@@ -171,8 +171,9 @@ void FigureRenderer::build(const FigureInput &input)
     const PaintFigure heatmap = paintView(input, options, FigureKind::Heatmap);
     const PaintFigure arrows = paintView(input, options, FigureKind::Arrows);
     const QString caption = options.noTitle ? QString()
-        : options.title.isEmpty()           ? figureCaption(*input.document, input.head, input.token, options.source)
-                                            : options.title;
+        : options.title.isEmpty()
+        ? figureCaption(*input.document, input.head, input.token, options.source, options.sentence)
+        : options.title;
     m_paint = [=](QPainter &p, const QRectF &r) {
         p.fillRect(r, palette.base());
         // Each half gets the text of a figure of its own size, the caption that of the whole.

@@ -152,6 +152,8 @@ FigureOptions MainWindow::figureOptions(FigureKind kind) const
     // model and layer it shows.
     o.dataScale = !m_ui->heatmap->unitScale();
     o.source = figureSource();
+    if (m_live->isOpen())
+        o.sentence = m_live->sentence();
     return o;
 }
 

@@ -63,9 +63,9 @@ QString figureHeadText(const Document &doc, int head)
     return text;
 }
 
-QString defaultFigureTitle(const Document &doc, int head, const QString &source)
+QString defaultFigureTitle(const Document &doc, int head, const QString &source, const QString &sentence)
 {
-    QString title = QStringLiteral("“%1”").arg(doc.sentence());
+    QString title = QStringLiteral("“%1”").arg(sentence.isEmpty() ? doc.sentence() : sentence);
     if (doc.isCross()) // queries from the sentence, keys and values from the second
         title += QStringLiteral(" → “%1”").arg(doc.crossSentence());
     if (!source.isEmpty())
@@ -75,7 +75,7 @@ QString defaultFigureTitle(const Document &doc, int head, const QString &source)
     return title;
 }
 
-QString figureCaption(const Document &doc, int head, int selectedToken, const QString &source)
+QString figureCaption(const Document &doc, int head, int selectedToken, const QString &source, const QString &sentence)
 {
     const Settings &s = doc.settings();
     QStringList how;
@@ -107,7 +107,8 @@ QString figureCaption(const Document &doc, int head, int selectedToken, const QS
         how.prepend(QStringLiteral("cross-attention: keys and values from “%1”").arg(doc.crossSentence()));
     if (!source.isEmpty())
         how.prepend(source);
-    return QStringLiteral("“%1”\n%2").arg(doc.sentence(), how.join(QStringLiteral(" · ")));
+    return QStringLiteral("“%1”\n%2")
+        .arg(sentence.isEmpty() ? doc.sentence() : sentence, how.join(QStringLiteral(" · ")));
 }
 
 QString figureTitle(const Document &doc)

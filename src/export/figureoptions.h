@@ -30,6 +30,9 @@ struct FigureOptions {
     bool dataScale = true;
     QString title; // above the figure; empty: the sentence (and the head)
     QString source; // what the document is of, in titles and captions: "gpt2, layer 3 of 12"; empty for a document
+    // The sentence titles and captions quote; empty: the document's. A model's document holds its
+    // tokens, pieces marked ("Ġcat"); the title quotes what was typed.
+    QString sentence;
     bool noTitle = false;
     int decimals = -1; // the worked computation: every number's decimals; -1: its default
     // A | B: the figure of the baseline snapshot (A) beside the figure of now (B), each the

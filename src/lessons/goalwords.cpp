@@ -64,7 +64,7 @@ QString tokenInWords(const QString &name, const QStringList &tokens)
         return T::tr("“%1”").arg(name);
     if (!index) // a place the sentence does not have: said as a place
         return name == u"#-1" ? T::tr("the last token") : T::tr("token %1").arg(name.mid(1));
-    const QString text = tokens[*index];
+    const QString &text = tokens[*index];
     if (*index == tokens.size() - 1)
         return T::tr("the last token (“%1”)").arg(text);
     if (tokens.count(text) == 1)

@@ -326,6 +326,7 @@ private Q_SLOTS:
         const FigureOptions figure = m_window->figureOptions(FigureKind::Heatmap);
         QCOMPARE(figure.source, u"gpt2, layer 2 of %1"_s.arg(m_window->transformerSession()->model()->layers));
         QVERIFY(figure.dataScale); // coloured as the window colours them
+        QCOMPARE(figure.sentence, live()->sentence()); // what was typed, not the pieces ("Ġcat")
         QVERIFY(defaultFigureTitle(session()->document(), 2, figure.source)
                     .endsWith(
                         u" · gpt2, layer 2 of %1 · head 3 of %2"_s.arg(m_window->transformerSession()->model()->layers)
