@@ -149,11 +149,11 @@ private Q_SLOTS:
         QTest::keyClick(&window, Qt::Key_Escape);
     }
 
-    // The dialogs, at the zoom of the window's docks: export, animation, about.
+    // The dialogs: export, animation, about, goal seek.
     void dialogs_data()
     {
         QTest::addColumn<QString>("action");
-        for (const char *name : {"actionExport", "actionExportAnimation", "actionAbout"})
+        for (const char *name : {"actionExport", "actionExportAnimation", "actionAbout", "actionGoalSeek"})
             QTest::newRow(name) << QString::fromLatin1(name);
     }
     void dialogs()
