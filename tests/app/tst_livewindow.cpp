@@ -1,7 +1,6 @@
 // A real model run live in the window (issue 14), driven as a user drives it: open a model
 // folder, type, edit a key in the Q | K | V table, undo, switch a head off, reset.
 #include "app/mainwindow.h"
-#include "export/figurecaption.h"
 #include "livemodel/documentinterventions.h"
 #include "livemodel/livesession.h"
 #include "livemodel/sessionfile.h"
@@ -9,7 +8,6 @@
 #include "session/documentsession.h"
 #include "session/documenttablemodel.h"
 #include "session/transformersession.h"
-#include "tokenizers/tokenizer.h"
 #include "views/heatmapview.h"
 #include "views/layersgridview.h"
 #include "views/predictionview.h"
@@ -19,7 +17,6 @@
 
 #include <QAction>
 #include <QApplication>
-#include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
 #include <QDockWidget>
@@ -27,7 +24,6 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QInputDialog>
-#include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
@@ -39,66 +35,21 @@
 #include <QUndoGroup>
 #include <QUndoStack>
 
-#include "checkpointfixtures.h"
-#include "mouse.h"
+#include "livewindowfixture.h"
 #include "named.h"
 
 using namespace qkv;
 using namespace Qt::StringLiterals;
 using Kind = transformer::Intervention::Kind;
 
-class TstLiveWindow : public QObject
+class TstLiveWindow : public QObject, test::LiveWindowFixture
 {
     Q_OBJECT
 
-private:
-    CheckpointFixtures m_fixtures;
-    std::shared_ptr<const live::LiveModel> m_reference;
-    std::unique_ptr<MainWindow> m_window;
-
-    template<typename T>
-    T *child(const char *name) const
-    {
-        return test::named<T>(m_window.get(), name);
-    }
-    live::LiveSession *live() const { return m_window->liveSession(); }
-    DocumentSession *session() const { return m_window->session(); }
-    // Undo, Redo and the History dock: the model's history while a model runs.
-    QUndoStack *history() const { return m_window->history()->activeStack(); }
-    PredictionView *predictions() const { return child<PredictionView>("predictionView"); }
-    // Waits until the newest sentence or edit is computed and shown.
-    void settle() const
-    {
-        QTRY_VERIFY_WITH_TIMEOUT(!live()->isComputing(), 10000);
-        session()->waitForResult();
-    }
-
 private Q_SLOTS:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true);
-        QKV_PREPARE_CHECKPOINTS(m_fixtures);
-        QString why;
-        m_reference = live::LiveModel::open(m_fixtures.path(u"gpt2"_s), &why);
-        QVERIFY2(m_reference, qPrintable(why));
-    }
-
-    void init()
-    {
-        m_window = std::make_unique<MainWindow>();
-        QVERIFY(m_window->openDocument(u"example:animal"_s));
-        m_window->resize(1400, 900);
-        m_window->show();
-        QApplication::setActiveWindow(m_window.get());
-        QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
-        QVERIFY(m_window->openDocument(m_fixtures.path(u"gpt2"_s)));
-        settle();
-    }
-    void cleanup()
-    {
-        history()->setClean();
-        m_window.reset();
-    }
+    void initTestCase() { prepare(); }
+    void init() { openModel(); }
+    void cleanup() { closeWindow(); }
 
     void openingAModelFolderRunsItOnASentence()
     {
@@ -284,93 +235,6 @@ private Q_SLOTS:
         for (const PredictedBar &b : predictions()->predictions().front().bars)
             QVERIFY(!b.before);
         QVERIFY((live()->run()->forward->logits - own->forward->logits).cwiseAbs().maxCoeff() < 1e-6f);
-    }
-
-    // The Q | K | V table shows the head every view shows and follows it; a drag there edits that
-    // head, names word, role, component, head and layer in the history, and leaves the selected
-    // word where it was (issue 46).
-    void theTableEditsTheHeadTheViewsShow()
-    {
-        auto *grid = child<LayersGridView>("grid");
-        auto *table = child<ScrubTableView>("wordsTable");
-        const auto group = [table](int column) {
-            return table->model()->headerData(column, Qt::Horizontal, DocumentTableModel::GroupRole).toString();
-        };
-        QTest::mouseClick(grid, Qt::LeftButton, {}, grid->tileRect(grid->rect(), 1, 2).center().toPoint());
-        settle();
-        QCOMPARE(group(0), u"Query · head 3"_s);
-        const int dim = session()->document().settings().dim;
-        QCOMPARE(group(dim + 1), u"Key · head 3"_s);
-        session()->setSelectedToken(0);
-        const QModelIndex cell = table->model()->index(2, dim + 1); // k2 of the third token
-        const ValueRef ref = *qobject_cast<DocumentTableModel *>(table->model())->refAt(2, dim + 1);
-        QCOMPARE(ref.head, 2);
-        const double old = session()->document().value(ref);
-        table->scrollTo(cell);
-        test::dragSideways(table->viewport(), table->visualRect(cell).center(), 60);
-        settle();
-        QCOMPARE(session()->selectedToken(), 0);
-        QCOMPARE(live()->interventions().size(), std::size_t(1));
-        const transformer::Intervention &edit = live()->interventions().front();
-        QCOMPARE(edit.layer, 1);
-        QCOMPARE(edit.head, 2);
-        QCOMPARE(edit.kind, Kind::Key);
-        const double set = std::round((old + 0.6) * 100) / 100; // 60 px of 0.01, snapped to the step
-        QCOMPARE(double(edit.values(2, 1)), double(float(set)));
-        const QString token = session()->document().tokens()[2];
-        QVERIFY2(
-            history()->undoText().startsWith(u"Drag key k2 of ‘%1’"_s.arg(token)), qPrintable(history()->undoText()));
-        QVERIFY2(history()->undoText().endsWith(u" in head 3 to %1 in layer 2"_s.arg(QLocale().toString(set, 'g', 6))),
-            qPrintable(history()->undoText()));
-        // A figure exported from the window says what it shows: the model, the layer and the head.
-        const FigureOptions figure = m_window->figureOptions(FigureKind::Heatmap);
-        QCOMPARE(figure.source, u"gpt2, layer 2 of %1"_s.arg(m_window->transformerSession()->model()->layers));
-        QVERIFY(figure.dataScale); // coloured as the window colours them
-        QCOMPARE(figure.sentence, live()->sentence()); // what was typed, not the pieces ("Ġcat")
-        QVERIFY(defaultFigureTitle(session()->document(), 2, figure.source)
-                    .endsWith(
-                        u" · gpt2, layer 2 of %1 · head 3 of %2"_s.arg(m_window->transformerSession()->model()->layers)
-                            .arg(session()->document().settings().heads)));
-        // Another head shown: the table is that head's.
-        QTest::mouseClick(grid, Qt::LeftButton, {}, grid->tileRect(grid->rect(), 1, 0).center().toPoint());
-        settle();
-        QCOMPARE(group(0), u"Query · head 1"_s);
-        QCOMPARE(*qobject_cast<DocumentTableModel *>(table->model())->refAt(2, dim + 1),
-            (ValueRef {Field::Key, ref.word, 0, 0, 1}));
-        // A click (no drag) still selects the row's word.
-        QTest::mouseClick(
-            table->viewport(), Qt::LeftButton, {}, table->visualRect(table->model()->index(3, 0)).center());
-        QCOMPARE(session()->selectedToken(), 3);
-    }
-
-    // A look that combines the model's numbers (here pieces merged) shows its tokens' queries, keys
-    // and values read-only and says why: an edit there would not reach the model (issue 46).
-    void aCombinedLookIsReadOnly()
-    {
-        auto *table = child<ScrubTableView>("wordsTable");
-        const int dim = session()->document().settings().dim;
-        child<QCheckBox>("mergeBox")->click();
-        settle();
-        QCOMPARE(table->model()->columnCount(), 3 * dim); // Q | K | V still, not V alone
-        QVERIFY(!(table->model()->flags(table->model()->index(0, 0)) & Qt::ItemIsEditable));
-        auto *note = child<QLabel>("wordsNote");
-        QVERIFY(note->isVisible());
-        QVERIFY2(
-            note->text().startsWith(u"Read-only: this view combines the model's numbers"_s), qPrintable(note->text()));
-        const ValueRef ref = *qobject_cast<DocumentTableModel *>(table->model())->refAt(0, dim);
-        const double before = session()->document().value(ref);
-        session()->editValue(ref, before + 1);
-        QCOMPARE(session()->document().value(ref), before);
-        QVERIFY(live()->interventions().empty());
-        child<QCheckBox>("mergeBox")->click();
-        settle();
-        QVERIFY(table->model()->flags(table->model()->index(0, 0)) & Qt::ItemIsEditable);
-        QVERIFY(!note->isVisible() || !note->text().startsWith(u"Read-only"_s));
-        // The prediction says how to read its tokens, by the marks of the model's vocabulary.
-        const bool wordPiece = m_reference->tokenizer().wordMarker() == tokenizers::Tokenizer::Marker::WordPiece;
-        QVERIFY2(
-            predictions()->legend().contains(wordPiece ? u"“##” marks a piece"_s : u"“Ġ” (a space) starts a word"_s),
-            qPrintable(predictions()->legend()));
     }
 
     void aHeadSwitchedOffChangesThePredictionAndResetBringsItBack()
@@ -620,16 +484,6 @@ private Q_SLOTS:
         // No model runs: the Prediction dock does not show the closed model's last prediction.
         QVERIFY(!child<QDockWidget>("predictionDock")->isVisible());
         QVERIFY(predictions()->predictions().empty());
-    }
-
-    // The same for a lesson on a document, opened while the model ran (issue 46).
-    void aDocumentLessonEndsThePrediction()
-    {
-        QVERIFY(!predictions()->predictions().empty());
-        QVERIFY(m_window->openLesson(u"lesson:birds"_s));
-        QVERIFY(!live()->isOpen());
-        QVERIFY(predictions()->predictions().empty());
-        QVERIFY(!child<QDockWidget>("predictionDock")->isVisible());
     }
 };
 

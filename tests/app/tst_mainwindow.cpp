@@ -11,7 +11,6 @@
 #include "views/heatmapview.h"
 #include "views/scrubtableview.h"
 #include "views/settingspanel.h"
-#include "views/switchedoffbar.h"
 #include "views/tokenstrip.h"
 #include "views/vectorplotview.h"
 #include "views/workedview.h"
@@ -24,7 +23,6 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QMessageBox>
-#include <QPushButton>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTableView>
@@ -197,37 +195,6 @@ private Q_SLOTS:
         while (session()->undoStack()->canUndo())
             session()->undoStack()->undo();
         QCOMPARE(serializeDocument(session()->document()), original);
-    }
-
-    // A document of several heads switches one off from the Model menu, as an undo step; the bar
-    // over the views says so and switches it back on.
-    void aDocumentsHeadSwitchesOff()
-    {
-        auto *off = child<QAction>("actionAblateHead");
-        QVERIFY(!off->isEnabled()); // one head: nothing to switch off
-        Settings s = session()->document().settings();
-        s.heads = 2;
-        session()->editSettings(s);
-        session()->setCurrentHead(1);
-        QVERIFY(off->isEnabled());
-        QCOMPARE(off->text(), u"Switch &Head 2 Off"_s);
-        off->trigger();
-        QVERIFY(session()->document().isSwitchedOff(1));
-        QVERIFY(off->isChecked());
-        QCOMPARE(session()->undoStack()->undoText(), u"Switch head 2 off"_s);
-        QVERIFY(session()->result().output.rightCols(s.dim).isZero(0));
-        auto *bar = child<SwitchedOffBar>("switchedOffBar");
-        QVERIFY(bar->isVisible());
-        QVERIFY2(bar->text().startsWith(u"Head 2 is switched off"_s), qPrintable(bar->text()));
-        session()->setCurrentHead(0);
-        QVERIFY(!bar->isVisible());
-        QVERIFY(!off->isChecked());
-        session()->setCurrentHead(1);
-        QTest::mouseClick(child<QPushButton>("switchOnButton"), Qt::LeftButton);
-        QVERIFY(!session()->document().isSwitchedOff(1));
-        QVERIFY(!bar->isVisible());
-        session()->undoStack()->undo();
-        QVERIFY(session()->document().isSwitchedOff(1));
     }
 
     void undoingEverythingSavesByteIdentically()

@@ -173,7 +173,6 @@ private Q_SLOTS:
     void animalScores();
     void animalSoftmax();
     void animalOutput();
-    void switchedOffHead();
     void birds();
     void maskedKeys();
     void warningRows();
@@ -268,28 +267,6 @@ void TstWorkedComputation::animalOutput()
     QVERIFY(!plain.contains(QRegularExpression(u"\\d\\.\\d"_s)));
     QCOMPARE(workedMarkdown(w, german), md);
     QCOMPARE(formatWorkedNumber(-2.5e7, 2, WorkedSyntax::Plain, german.locale), u"−2,50×10⁷"_s);
-}
-
-// A head switched off computes its output as ever, and the steps say that it gives zero
-// instead; the other head is untouched.
-void TstWorkedComputation::switchedOffHead()
-{
-    Document doc = example(u"animal"_s);
-    Settings s = doc.settings();
-    s.heads = 2;
-    doc.setSettings(s);
-    doc.setSwitchedOffHeads({0});
-    const Result result = compute(doc);
-    QVERIFY(result.heads[0].switchedOff && !result.heads[1].switchedOff);
-    QVERIFY(result.output.leftCols(3).isZero(0));
-    QCOMPARE(Eigen::VectorXd(result.output.row(it).rightCols(3).transpose()),
-        Eigen::VectorXd(result.heads[1].output.row(it).transpose()));
-    const QString md = workedMarkdown(workedComputation(doc, result, 0, it));
-    const qsizetype computed = md.indexOf(u"\n**o(it) = [0.405, 0.377, 0.323]**\n"_s);
-    const qsizetype off = md.indexOf(u"Head 1 is switched off: its output is replaced by zero"_s);
-    const qsizetype zero = md.indexOf(u"\n**o(it) = [0.000, 0.000, 0.000]**\n"_s);
-    QVERIFY2(computed > 0 && off > computed && zero > off, qPrintable(md));
-    QVERIFY(!workedMarkdown(workedComputation(doc, result, 1, it)).contains(u"switched off"_s));
 }
 
 void TstWorkedComputation::birds()
