@@ -558,13 +558,11 @@ private Q_SLOTS:
         QVERIFY(child<WorkedView>("workedView")->markdown().contains(QStringLiteral("Who attends to “animal”")));
         // The Distribution too: a bar per query, its height that query's weight on "animal" (issue 46).
         auto *bars = child<DistributionView>("distribution");
-        QVERIFY(bars->showsColumn());
-        const QList<double> column = bars->figure().barValues();
-        QCOMPARE(column.size(), session()->result().tokens.size());
-        for (int q = 0; q < column.size(); ++q)
-            QCOMPARE(column[q], session()->result().heads[0].weights(q, 1));
-        QVERIFY(bars->describeBar(7).startsWith(QStringLiteral("it → animal: weight")));
         const auto &w = session()->result().heads[0].weights;
+        const Eigen::VectorXd column = w.col(1);
+        QVERIFY(bars->showsColumn());
+        QCOMPARE(bars->figure().barValues(), QList<double>(column.begin(), column.end()));
+        QVERIFY(bars->describeBar(7).startsWith(QStringLiteral("it → animal: weight")));
         Eigen::Index best = 0;
         w.col(1).maxCoeff(&best);
         QVERIFY2(m_window->statusBar()->currentMessage().contains(
