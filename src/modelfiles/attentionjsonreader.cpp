@@ -1,7 +1,7 @@
-#include "modelfiles/tensorreaders.h"
+#include "modelfiles/attentionreaders.h"
 
 #include "document/documentio.h"
-#include "modelfiles/tensordecode.h"
+#include "tensorfiles/tensordecode.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -1,8 +1,8 @@
 #include "modelfiles/modelattention.h"
 
 #include "document/settings.h"
-#include "modelfiles/tensordecode.h"
-#include "modelfiles/tensorreaders.h"
+#include "modelfiles/attentionreaders.h"
+#include "tensorfiles/tensordecode.h"
 
 #include <QDir>
 #include <QFile>

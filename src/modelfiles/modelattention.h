@@ -1,6 +1,6 @@
 #pragma once
 
-#include "modelfiles/tensor.h"
+#include "tensorfiles/tensor.h"
 
 #include <Eigen/Core>
 

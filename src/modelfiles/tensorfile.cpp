@@ -1,4 +1,4 @@
-#include "modelfiles/tensorreaders.h"
+#include "modelfiles/attentionreaders.h"
 
 #include "document/settings.h"
 #include "platform/fileread.h"

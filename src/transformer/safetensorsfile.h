@@ -1,5 +1,7 @@
 #pragma once
 
+#include "tensorfiles/safetensorsheader.h"
+
 #include <QFile>
 #include <QString>
 
@@ -8,21 +10,8 @@
 
 namespace qkv::transformer {
 
-enum class Dtype { F32, F16, BF16, Other };
-
-// One tensor as a safetensors header describes it, checked against the file: its bytes lie
-// inside the data, do not overlap another tensor's, and are exactly shape × item size.
-struct TensorEntry {
-    QString name;
-    QString dtypeName;
-    Dtype dtype = Dtype::Other;
-    std::vector<qint64> shape;
-    qint64 count = 0; // elements
-    const uchar *bytes = nullptr; // into the mapping
-    qint64 size = 0; // bytes
-};
-
-// A safetensors file mapped read-only (never read whole: a page is touched when used).
+// A safetensors file mapped read-only (never read whole: a page is touched when used), its
+// header checked by tensorfiles' parser.
 class SafetensorsFile
 {
 public:
@@ -31,19 +20,16 @@ public:
 
     const QString &path() const { return m_path; }
     qint64 fileSize() const { return m_size; }
-    const std::vector<TensorEntry> &entries() const { return m_entries; }
+    const std::vector<SafetensorsEntry> &entries() const { return m_entries; }
+    // The first of the entry's bytes, in the mapping.
+    const uchar *bytes(const SafetensorsEntry &e) const { return m_map + e.offset; }
 
 private:
     QString m_path;
     std::unique_ptr<QFile> m_file; // owns the mapping
+    const uchar *m_map = nullptr;
     qint64 m_size = 0;
-    std::vector<TensorEntry> m_entries;
+    std::vector<SafetensorsEntry> m_entries;
 };
-
-// The tensors of the safetensors bytes [map, map + size), every header entry checked; throws
-// Refusal naming `path` and the tensor.
-std::vector<TensorEntry> parseSafetensors(const uchar *map, qint64 size, const QString &path);
-
-QString shapeString(const std::vector<qint64> &shape);
 
 } // namespace qkv::transformer

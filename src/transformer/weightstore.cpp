@@ -24,48 +24,9 @@
 namespace qkv::transformer {
 namespace {
 
-float halfToFloat(std::uint16_t h)
+bool inPlace(const SafetensorsEntry &e, const uchar *bytes)
 {
-    const std::uint32_t sign = std::uint32_t(h & 0x8000u) << 16;
-    const std::uint32_t exponent = (h >> 10) & 0x1fu, mantissa = h & 0x3ffu;
-    if (exponent == 0) // subnormal: mantissa × 2⁻²⁴, exact in float
-        return std::bit_cast<float>(std::bit_cast<std::uint32_t>(float(mantissa) * 0x1p-24f) | sign);
-    if (exponent == 0x1f)
-        return std::bit_cast<float>(sign | 0x7f800000u | (mantissa << 13));
-    return std::bit_cast<float>(sign | ((exponent - 15 + 127) << 23) | (mantissa << 13));
-}
-
-// Widens `count` values into `out`; false when one is NaN or infinite.
-bool widen(const TensorEntry &e, float *out)
-{
-    std::uint32_t special = 0;
-    const uchar *in = e.bytes;
-    if (e.dtype == Dtype::F32) {
-        std::memcpy(out, in, std::size_t(e.size));
-    } else {
-        for (qint64 i = 0; i < e.count; ++i) {
-            std::uint16_t h;
-            std::memcpy(&h, in + 2 * i, 2);
-            out[i] = e.dtype == Dtype::BF16 ? std::bit_cast<float>(std::uint32_t(h) << 16) : halfToFloat(h);
-        }
-    }
-    for (qint64 i = 0; i < e.count; ++i)
-        special |= (std::bit_cast<std::uint32_t>(out[i]) & 0x7f800000u) == 0x7f800000u;
-    return special == 0;
-}
-
-// The same check for F32 used in place, one pass over the mapping.
-bool finite(const float *data, qint64 count)
-{
-    std::uint32_t special = 0;
-    for (qint64 i = 0; i < count; ++i)
-        special |= (std::bit_cast<std::uint32_t>(data[i]) & 0x7f800000u) == 0x7f800000u;
-    return special == 0;
-}
-
-bool inPlace(const TensorEntry &e)
-{
-    return e.dtype == Dtype::F32 && reinterpret_cast<std::uintptr_t>(e.bytes) % alignof(float) == 0;
+    return e.dtype == Dtype::F32 && reinterpret_cast<std::uintptr_t>(bytes) % alignof(float) == 0;
 }
 
 QString gib(qint64 bytes)
@@ -89,15 +50,15 @@ float *allocateFloats(qint64 count)
 
 // A widened tensor's file pages are not needed again: out of the resident set they go (the
 // page cache keeps them while memory allows), so memory holds the float32 copy only.
-void dropPages(const TensorEntry &e)
+void dropPages(const uchar *bytes, qint64 size)
 {
     // Whole pages only, found as offsets so that the pointer given is one into the mapping.
     const auto page = std::uintptr_t(sysconf(_SC_PAGE_SIZE));
-    const auto address = reinterpret_cast<std::uintptr_t>(e.bytes);
+    const auto address = reinterpret_cast<std::uintptr_t>(bytes);
     const auto begin = (address + page - 1) / page * page - address;
-    const auto end = (address + std::uintptr_t(e.size)) / page * page - address;
+    const auto end = (address + std::uintptr_t(size)) / page * page - address;
     if (end > begin)
-        madvise(const_cast<char *>(reinterpret_cast<const char *>(e.bytes)) + begin, end - begin, MADV_DONTNEED);
+        madvise(const_cast<char *>(reinterpret_cast<const char *>(bytes)) + begin, end - begin, MADV_DONTNEED);
 }
 
 // Refuses a shard that is a link to a file outside `dir`, except into the Hugging Face cache's
@@ -129,7 +90,7 @@ void WeightStore::Free::operator()(float *p) const
 
 void WeightStore::add(std::unique_ptr<SafetensorsFile> file)
 {
-    for (const TensorEntry &e : file->entries()) {
+    for (const SafetensorsEntry &e : file->entries()) {
         if (m_index.contains(e.name))
             refuse(
                 QStringLiteral("%1: tensor %2 is also in %3").arg(file->path(), e.name, m_index[e.name].file->path()));
@@ -197,13 +158,13 @@ const Weight *WeightStore::require(const QString &name, const std::vector<qint64
     const auto found = m_index.constFind(name);
     if (found == m_index.cend())
         refuse(QStringLiteral("%1: tensor %2 is missing").arg(describeLocation(), name));
-    const TensorEntry &e = *found->entry;
+    const SafetensorsEntry &e = *found->entry;
     if (e.shape != shape)
         refuse(QStringLiteral("%1: tensor %2 has shape %3, but config.json (%4) needs %5")
-                   .arg(found->file->path(), name, shapeString(e.shape), why, shapeString(shape)));
-    if (e.dtype == Dtype::Other)
+                   .arg(found->file->path(), name, safetensorsShape(e.shape), why, safetensorsShape(shape)));
+    if (!widensExactly(e.dtype))
         refuse(QStringLiteral("%1: tensor %2 is %3; weights are read as F32, F16 or BF16")
-                   .arg(found->file->path(), name, e.dtypeName));
+                   .arg(found->file->path(), name, dtypeName(e.dtype)));
     auto w = std::make_unique<Weight>();
     w->name = name;
     w->file = found->file->path();
@@ -223,7 +184,7 @@ void WeightStore::materialize(qint64 budget, const std::function<bool(qint64, qi
                    .arg(describeLocation(), gib(need), gib(budget)));
     qint64 owned = 0;
     for (const Located &l : m_usedFrom)
-        owned += inPlace(*l.entry) ? 0 : l.entry->count;
+        owned += inPlace(*l.entry, l.file->bytes(*l.entry)) ? 0 : l.entry->count;
     if (owned * qint64(sizeof(float)) > availableMemory())
         refuse(QStringLiteral("%1: widening the weights to float32 needs %2, more than the %3 of memory available now")
                    .arg(describeLocation(), gib(owned * qint64(sizeof(float))), gib(availableMemory())));
@@ -237,7 +198,7 @@ void WeightStore::materialize(qint64 budget, const std::function<bool(qint64, qi
     std::vector<float *> targets(m_used.size(), nullptr);
     qint64 next = 0;
     for (std::size_t i = 0; i < m_used.size(); ++i) {
-        if (!inPlace(*m_usedFrom[i].entry)) {
+        if (!inPlace(*m_usedFrom[i].entry, m_usedFrom[i].file->bytes(*m_usedFrom[i].entry))) {
             targets[i] = m_owned.get() + next;
             next += m_used[i]->count;
         }
@@ -249,16 +210,16 @@ void WeightStore::materialize(qint64 budget, const std::function<bool(qint64, qi
     // Alternate tensors between two threads: widening is the open's main cost for F16/BF16.
     onTwoCores(m_used.size() > 1 && usedBytes() > (qint64(16) << 20), [&](int part, int parts) {
         for (std::size_t i = std::size_t(part); i < m_used.size() && !stopped; i += std::size_t(parts)) {
-            const TensorEntry &e = *m_usedFrom[i].entry;
+            const SafetensorsEntry &e = *m_usedFrom[i].entry;
+            const uchar *bytes = m_usedFrom[i].file->bytes(e);
             if (targets[i]) {
-                bad[i] = !widen(e, targets[i]);
-                dropPages(e); // at once, so the file and its float32 copy are never both resident
+                widenToFloat(bytes, e.dtype, e.count, targets[i]);
+                dropPages(bytes, e.size); // at once, so the file and its float32 copy are never both resident
                 m_used[i]->data = targets[i];
             } else {
-                const auto *data = reinterpret_cast<const float *>(e.bytes);
-                bad[i] = !finite(data, e.count);
-                m_used[i]->data = data;
+                m_used[i]->data = reinterpret_cast<const float *>(bytes);
             }
+            bad[i] = firstNonFinite(m_used[i]->data, e.count) >= 0;
             const qint64 now = done += m_used[i]->count * qint64(sizeof(float));
             if (progress) {
                 const std::lock_guard lock(telling);
@@ -279,7 +240,7 @@ qint64 WeightStore::parameterCount() const
 {
     qint64 total = 0;
     for (const auto &f : m_files) {
-        for (const TensorEntry &e : f->entries())
+        for (const SafetensorsEntry &e : f->entries())
             total += e.count;
     }
     return total;

@@ -51,7 +51,7 @@ public:
 
 private:
     struct Located {
-        const TensorEntry *entry = nullptr;
+        const SafetensorsEntry *entry = nullptr;
         const SafetensorsFile *file = nullptr;
     };
     void add(std::unique_ptr<SafetensorsFile> file);

@@ -1,15 +1,15 @@
 #pragma once
 
 // What the model-file targets (fuzz_npy, fuzz_npz, fuzz_safetensors, fuzz_attentionjson) check
-// on every input: the promises of src/modelfiles/tensorreaders.h on what a reader gives back, then
+// on every input: the promises of src/tensorfiles/tensorreaders.h on what a reader gives back, then
 // those of interpretModelAttention on what the decoded arrays become.
 
 #include "document/settings.h"
 #include "fuzzcheck.h"
+#include "modelfiles/attentionreaders.h"
 #include "modelfiles/modelattention.h"
-#include "modelfiles/tensor.h"
-#include "modelfiles/tensorreaders.h"
 #include "modelfiles/tokengroups.h"
+#include "tensorfiles/tensor.h"
 
 #include <QByteArrayView>
 

@@ -1,4 +1,4 @@
-#include "modelfiles/tensorreaders.h"
+#include "modelfiles/attentionreaders.h"
 #include "tensorchecks.h"
 
 #include <QFile>

@@ -2,9 +2,10 @@
 // an index's weight_map each refuse what they cannot read and never crash; what they accept
 // is consistent (every tensor inside the data, sizes as the shapes say). Replayed from
 // corpus/transformerfiles by ctest; a libFuzzer build links it without replaymain.cpp.
+#include "tensorfiles/formaterror.h"
+#include "tensorfiles/safetensorsheader.h"
 #include "transformer/config.h"
 #include "transformer/refusal.h"
-#include "transformer/safetensorsfile.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -16,15 +17,16 @@ using namespace qkv::transformer;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    const auto *bytes = reinterpret_cast<const uchar *>(data);
     try {
-        for (const TensorEntry &e : parseSafetensors(bytes, qint64(size), u"fuzz.safetensors"_qs)) {
-            if (e.bytes < bytes || e.bytes + e.size > bytes + size || e.size < 0) {
+        const auto header
+            = qkv::parseSafetensorsHeader(QByteArrayView(reinterpret_cast<const char *>(data), qsizetype(size)));
+        for (const qkv::SafetensorsEntry &e : header.entries) {
+            if (e.offset < 8 || e.size < 0 || e.size > qint64(size) - e.offset) {
                 std::fprintf(stderr, "tensor %s lies outside the input\n", qPrintable(e.name));
                 std::abort();
             }
         }
-    } catch (const Refusal &) { }
+    } catch (const qkv::tensorio::Invalid &) { }
     const QJsonDocument json
         = QJsonDocument::fromJson(QByteArray::fromRawData(reinterpret_cast<const char *>(data), qsizetype(size)));
     try {

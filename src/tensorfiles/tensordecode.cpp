@@ -1,8 +1,4 @@
-#include "modelfiles/tensordecode.h"
-
-#include "modelfiles/halffloat.h"
-
-#include <Eigen/Core>
+#include "tensorfiles/tensordecode.h"
 
 #include <bit>
 #include <cmath>
@@ -11,25 +7,9 @@
 
 namespace qkv::tensorio {
 
-static_assert(std::endian::native == std::endian::little, "the readers copy little-endian floats as they are");
-
 void fail(const QString &message)
 {
     throw Invalid {message};
-}
-
-int itemSize(Dtype type)
-{
-    switch (type) {
-    case Dtype::F16:
-    case Dtype::BF16:
-        return 2;
-    case Dtype::F32:
-        return 4;
-    case Dtype::F64:
-        return 8;
-    }
-    return 4;
 }
 
 QString shapeString(const std::vector<qint64> &shape)
@@ -113,19 +93,10 @@ QString spell(double x)
     fail(QStringLiteral("value at %1 is %2: only finite numbers are read").arg(indexString(index, shape), spell(x)));
 }
 
-// Blocks checked by Eigen's vectorized isFinite; only a bad block is searched value by value.
 void checkFinite(const FloatValues &values, const std::vector<qint64> &shape)
 {
-    constexpr qint64 block = 4096;
-    const qint64 n = qint64(values.size());
-    for (qint64 start = 0; start < n; start += block) {
-        const qint64 len = std::min(block, n - start);
-        if (Eigen::Map<const Eigen::ArrayXf>(values.data() + start, len).isFinite().all())
-            continue;
-        for (qint64 i = start; i < start + len; ++i)
-            if (!std::isfinite(values[i]))
-                refuse(i, values[i], shape);
-    }
+    if (const qint64 i = firstNonFinite(values.data(), qint64(values.size())); i >= 0)
+        refuse(i, values[std::size_t(i)], shape);
 }
 
 } // namespace
@@ -145,20 +116,7 @@ FloatValues decodeFloats(QByteArrayView bytes, Dtype type, const std::vector<qin
     const qint64 count = bytes.size() / itemSize(type);
     FloatValues out(count);
     const char *p = bytes.data();
-    switch (type) {
-    case Dtype::F32:
-        if (count > 0) // an empty vector's data() may be null, which memcpy must not get
-            std::memcpy(out.data(), p, count * sizeof(float));
-        break;
-    case Dtype::F16:
-        for (qint64 i = 0; i < count; ++i)
-            out[i] = halfToFloat(le16(bytes, 2 * i));
-        break;
-    case Dtype::BF16:
-        for (qint64 i = 0; i < count; ++i)
-            out[i] = bfloat16ToFloat(le16(bytes, 2 * i));
-        break;
-    case Dtype::F64:
+    if (type == Dtype::F64) {
         for (qint64 i = 0; i < count; ++i) {
             double x;
             std::memcpy(&x, p + 8 * i, sizeof x);
@@ -166,7 +124,8 @@ FloatValues decodeFloats(QByteArrayView bytes, Dtype type, const std::vector<qin
                 refuse(i, x, shape);
             out[i] = static_cast<float>(x);
         }
-        break;
+    } else {
+        widenToFloat(p, type, count, out.data());
     }
     checkFinite(out, shape);
     return out;

@@ -1,6 +1,6 @@
-#include "modelfiles/tensorreaders.h"
 #include "numpyfixtures.h"
 #include "tensorchecks.h"
+#include "tensorfiles/tensorreaders.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -30,7 +30,7 @@ QByteArray header2x3(const QByteArray &descr = "<f4")
 
 } // namespace
 
-class TstTensorReaders : public QObject
+class TstNpyReader : public QObject
 {
     Q_OBJECT
 
@@ -236,5 +236,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TstTensorReaders)
-#include "tst_tensorreaders.moc"
+QTEST_GUILESS_MAIN(TstNpyReader)
+#include "tst_npyreader.moc"

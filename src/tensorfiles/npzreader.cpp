@@ -1,7 +1,7 @@
-#include "modelfiles/tensorreaders.h"
+#include "tensorfiles/tensorreaders.h"
 
-#include "modelfiles/tensordecode.h"
 #include "platform/twocores.h"
+#include "tensorfiles/tensordecode.h"
 
 #include <libdeflate.h>
 #include <zlib.h>

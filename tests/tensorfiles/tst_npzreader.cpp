@@ -1,6 +1,6 @@
-#include "modelfiles/tensorreaders.h"
 #include "numpyfixtures.h"
 #include "tensorchecks.h"
+#include "tensorfiles/tensorreaders.h"
 #include "ziparchive.h"
 
 #include <QTemporaryDir>

@@ -1,6 +1,6 @@
-#include "modelfiles/tensor.h"
+#include "tensorfiles/tensor.h"
 
-#include "modelfiles/tensordecode.h"
+#include "tensorfiles/tensordecode.h"
 
 #include <utility>
 

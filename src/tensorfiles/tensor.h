@@ -1,6 +1,6 @@
 #pragma once
 
-#include "modelfiles/bulkallocator.h"
+#include "tensorfiles/bulkallocator.h"
 
 #include <QString>
 #include <QStringList>

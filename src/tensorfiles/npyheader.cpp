@@ -1,6 +1,6 @@
-#include "modelfiles/npyheader.h"
+#include "tensorfiles/npyheader.h"
 
-#include "modelfiles/tensordecode.h"
+#include "tensorfiles/tensordecode.h"
 
 #include <set>
 

@@ -1,6 +1,8 @@
 #pragma once
 
-#include "modelfiles/tensor.h"
+#include "tensorfiles/dtype.h"
+#include "tensorfiles/formaterror.h"
+#include "tensorfiles/tensor.h"
 
 #include <QByteArrayView>
 #include <QString>
@@ -9,17 +11,6 @@
 
 // What the tensor readers (NumPy, ZIP, safetensors, JSON) share; not used outside them.
 namespace qkv::tensorio {
-
-// Thrown at the first problem and caught by the reader's entry point, which puts the file
-// name (and the archive entry) in front of the message.
-struct Invalid {
-    QString message;
-};
-
-[[noreturn]] void fail(const QString &message);
-
-enum class Dtype { F16, BF16, F32, F64 };
-int itemSize(Dtype type);
 
 QString shapeString(const std::vector<qint64> &shape);
 // "[1, 0, 2]": the place of the flat row-major index `flat` in an array of this shape.
@@ -34,7 +25,7 @@ qint64 checkedCount(const std::vector<qint64> &shape, qint64 &budget);
 // "shape (2, 3) has 6 values but the data holds 5".
 void checkDataSize(const std::vector<qint64> &shape, qint64 count, int itemSize, qint64 available);
 
-// Little-endian values to floats; the first value that is not finite (or, for F64, does not
+// Little-endian F16, BF16, F32 or F64 values to floats; the first value that is not finite (or, for F64, does not
 // fit a float) is refused with its index.
 FloatValues decodeFloats(QByteArrayView bytes, Dtype type, const std::vector<qint64> &shape);
 // The `count` float32 values that start at float `first` of `storage` (an inflated archive

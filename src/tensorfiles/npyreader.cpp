@@ -1,7 +1,7 @@
-#include "modelfiles/tensorreaders.h"
+#include "tensorfiles/tensorreaders.h"
 
-#include "modelfiles/npyheader.h"
-#include "modelfiles/tensordecode.h"
+#include "tensorfiles/npyheader.h"
+#include "tensorfiles/tensordecode.h"
 
 #include <cstring>
 
