@@ -6,6 +6,7 @@
 
 #include <array>
 #include <bit>
+#include <cstdint>
 #include <cstring>
 
 namespace qkv {
@@ -31,13 +32,17 @@ const DtypeRow &rowOf(Dtype type)
     return dtypeRows[std::size_t(type)];
 }
 
-// Converted through an aligned block: a mapped file's tensor may start at any byte, and both
-// libraries read their 16-bit types through typed pointers.
+// A mapped file's tensor may start at any byte, and both libraries read their 16-bit types
+// through typed pointers: a misaligned one is converted through an aligned block.
 constexpr qint64 widenBlock = 4096;
 
 template<typename Convert>
 void widenBlocks(const uchar *in, qint64 count, float *out, Convert convert)
 {
+    if (reinterpret_cast<std::uintptr_t>(in) % alignof(quint16) == 0) {
+        convert(reinterpret_cast<const quint16 *>(in), count, out);
+        return;
+    }
     alignas(64) std::array<quint16, widenBlock> block;
     for (qint64 start = 0; start < count; start += widenBlock) {
         const qint64 n = std::min(widenBlock, count - start);
