@@ -1,11 +1,12 @@
 #include "attention/edgefilter.h"
 
-#include "platform/twocores.h"
+#include "platform/cores.h"
 #include "platform/vectorstate.h"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <numeric>
 
 namespace qkv {
 namespace {
@@ -193,23 +194,28 @@ std::vector<Edge> selectEdges(const SquareMatrix &weights, const SquareMatrix &v
             *considered = 0;
         return {};
     }
-    // Rows split between two cores from 64 k cells; the halves joined in row order.
-    std::vector<Edge> parts[2];
-    RowEdges partRows[2];
-    qint64 counts[2] = {0, 0};
-    onTwoCores(double(n) * double(weights.cols()) >= 64 * 1024, [&](int part, int partCount) {
+    // Rows split over the cores, parts of 32 k cells at least, joined in row order.
+    const int partCount = partsFor(double(n) * double(weights.cols()), 32 * 1024, int(n));
+    const auto size = static_cast<std::size_t>(partCount);
+    std::vector<std::vector<Edge>> parts(size);
+    std::vector<RowEdges> partRows(size);
+    std::vector<qint64> counts(size, 0);
+    inParts(partCount, [&](int part, int total) {
         clearUpperVectorState(); // see vectorstate.h
-        const auto [begin, end] = partOf(n, part, partCount);
-        counts[part] = selectRows(weights, visible, filter, begin, end, parts[part], rows ? &partRows[part] : nullptr);
+        const auto [begin, end] = partOf(n, part, total);
+        const auto p = static_cast<std::size_t>(part);
+        counts[p] = selectRows(weights, visible, filter, begin, end, parts[p], rows ? &partRows[p] : nullptr);
     });
     if (considered)
-        *considered = counts[0] + counts[1];
+        *considered = std::accumulate(counts.begin(), counts.end(), qint64(0));
     if (rows) {
         *rows = std::move(partRows[0]);
-        append(*rows, partRows[1]);
+        for (std::size_t p = 1; p < size; ++p)
+            append(*rows, partRows[p]);
         closeRows(*rows, filter);
     }
-    parts[0].insert(parts[0].end(), parts[1].begin(), parts[1].end());
+    for (std::size_t p = 1; p < size; ++p)
+        parts[0].insert(parts[0].end(), parts[p].begin(), parts[p].end());
     return std::move(parts[0]);
 }
 

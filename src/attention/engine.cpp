@@ -3,8 +3,8 @@
 #include "attention/headproducts.h"
 #include "attention/precision.h"
 #include "attention/softmaxrows.h"
+#include "platform/cores.h"
 #include "platform/texthash.h"
-#include "platform/twocores.h"
 #include "platform/vectorstate.h"
 
 #include <optional>
@@ -136,7 +136,9 @@ std::vector<HeadResult> computeHeads(
     // and 300 with a new thread each time (Intel Xeon).
     const bool shared = inputs.size() > 1 && n * n < 64 * 1024
         && double(inputs.size()) * n * n * (settings.dim + 8) >= 2 * 1024 * 1024;
-    onTwoCores(shared, [&](int part, int parts) {
+    const int headParts
+        = shared ? partsFor(double(inputs.size()) * n * n * (settings.dim + 8), 1024 * 1024, int(inputs.size())) : 1;
+    inParts(headParts, [&](int part, int parts) {
         const auto [begin, end] = partOf(static_cast<long long>(inputs.size()), part, parts);
         for (auto h = static_cast<std::size_t>(begin); h < static_cast<std::size_t>(end); ++h)
             heads[h] = computeHead(

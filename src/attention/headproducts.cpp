@@ -2,8 +2,8 @@
 
 #include "attention/softmaxrows.h"
 #include "kernels/matmul.h"
+#include "platform/cores.h"
 #include "platform/memorytuning.h"
-#include "platform/twocores.h"
 #include "platform/vectorstate.h"
 
 #include <algorithm>
@@ -12,13 +12,14 @@ namespace qkv {
 namespace {
 
 // Below about 4 k multiply-adds (8 tokens, d = 64) Eigen's inlined product beats a library
-// call; from about 2 M a second thread pays for itself.
-constexpr double blasFrom = 4 * 1024, twoCoresFrom = 2 * 1024 * 1024;
+// call; a part of about 1 M pays for handing it to another core (2 M took half the time on two).
+constexpr double blasFrom = 4 * 1024, perCore = 1024 * 1024;
 
 template<class Rows>
 void splitRows(Eigen::Index rows, double work, Rows &&multiplyRows)
 {
-    onTwoCores(work >= twoCoresFrom, [&](int part, int parts) {
+    // Parts of 8 rows at least: thinner blocks waste the product's kernel.
+    inParts(partsFor(work, perCore, int(rows / 8)), [&](int part, int parts) {
         const auto [begin, end] = partOf(rows, part, parts);
         if (end > begin)
             multiplyRows(static_cast<Eigen::Index>(begin), static_cast<Eigen::Index>(end));
@@ -100,7 +101,7 @@ bool fusedSoftmaxHead(const Eigen::MatrixXd &a, const Eigen::MatrixXd &b, const 
     // the weights again.
     constexpr Eigen::Index blockCells = Eigen::Index(16) * 1024;
     const Eigen::Index block = std::min(std::max<Eigen::Index>(blockCells / std::max<Eigen::Index>(m, 1), 8), n);
-    onTwoCores(double(n) * double(m) * double(k + d) >= twoCoresFrom, [&](int part, int parts) {
+    inParts(partsFor(double(n) * double(m) * double(k + d), perCore, int(n / block)), [&](int part, int parts) {
         clearUpperVectorState(); // see vectorstate.h
         const auto [begin, end] = partOf(n, part, parts);
         for (Eigen::Index r0 = begin; r0 < end; r0 += block) {

@@ -1,7 +1,7 @@
 #include "attention/incrementalupdate.h"
 
 #include "kernels/softmax.h"
-#include "platform/twocores.h"
+#include "platform/cores.h"
 #include "platform/vectorstate.h"
 
 #include <algorithm>
@@ -34,9 +34,9 @@ Role roleOf(Field f)
     return f == Field::Query ? Role::Query : f == Field::Key ? Role::Key : Role::Value;
 }
 
-// Every edit touches at most a few tokens, but a whole head's rows are split over two cores
-// from this many cells on.
-constexpr double updateTwoCoresFrom = 64.0 * 1024;
+// Every edit touches at most a few tokens, but a whole head's rows are split over the cores,
+// a part of this many cells at least.
+constexpr double updateCellsPerPart = 32.0 * 1024;
 // How many rows ahead a key's edit fetches the edited cells of a row (each its own cache line).
 constexpr int prefetchAhead = 8;
 
@@ -77,7 +77,7 @@ public:
         // below leaves the output its softmax gave it.
         std::vector<double> scale(static_cast<std::size_t>(n), 1.0);
         std::atomic<bool> ok = true;
-        onTwoCores(double(n) * double(n) >= updateTwoCoresFrom, [&](int part, int parts) {
+        inParts(partsFor(double(n) * double(n), updateCellsPerPart, int(n)), [&](int part, int parts) {
             clearUpperVectorState();
             const auto [begin, end] = partOf(n, part, parts);
             Scratch scratch {std::vector<double>(cols.size()), std::vector<double>(cols.size())};

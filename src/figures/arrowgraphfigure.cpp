@@ -4,7 +4,7 @@
 #include "figures/arrowgraphgeometry.h"
 #include "figures/edgeraster.h"
 #include "figures/edgesink.h"
-#include "platform/twocores.h"
+#include "platform/cores.h"
 #include "platform/vectorstate.h"
 
 #include <QFontMetricsF>
@@ -369,19 +369,23 @@ void ArrowGraphFigure::emitEdges(const Geometry &g, EdgeSink &sink, const EdgeBa
 }
 
 // Flattening thousands of arcs into chords costs a third of rasterizing them: with many edges,
-// two cores record half each.
+// the cores record a part each.
 QImage ArrowGraphFigure::rasterizeEdges(
     const Geometry &g, const FigureStyle &style, QSize size, QPointF origin, qreal scale, bool focusedOnly) const
 {
     const Cache &c = *m_cache;
     const EdgeBatch batch = edgeBatch(style, focusedOnly, false);
-    EdgeRaster raster(size, origin, scale, c.multiColour || c.difference);
-    EdgeRaster second = raster;
-    onTwoCores(batch.order.size() > 1000, [&](int part, int parts) {
+    // Parts of 500 edges at least, each recorded into its own raster, joined in order.
+    const int parts = partsFor(double(batch.order.size()), 500, 16);
+    std::vector<EdgeRaster> rasters(
+        static_cast<std::size_t>(parts), EdgeRaster(size, origin, scale, c.multiColour || c.difference));
+    inParts(parts, [&](int part, int total) {
         clearUpperVectorState(); // after Qt's painting: see vectorstate.h
-        emitEdges(g, part == 0 ? raster : second, batch, part, parts);
+        emitEdges(g, rasters[static_cast<std::size_t>(part)], batch, part, total);
     });
-    raster.append(std::move(second));
+    EdgeRaster &raster = rasters.front();
+    for (std::size_t p = 1; p < rasters.size(); ++p)
+        raster.append(std::move(rasters[p]));
     return raster.image(edgeColor(c.firstHead, style.isDark()).rgb());
 }
 

@@ -4,7 +4,7 @@
 #include "figures/colormapdata.h"
 #include "figures/maxpool.h"
 #include "figures/numbertext.h"
-#include "platform/twocores.h"
+#include "platform/cores.h"
 #include "platform/vectorstate.h"
 
 #include <QFontMetricsF>
@@ -293,13 +293,14 @@ std::pair<double, double> visibleRange(const SquareMatrix &values, const SquareM
         return {0.0, 0.0};
     const bool masked = visible.rows() == n && visible.cols() == m;
     const double inf = std::numeric_limits<double>::infinity();
-    // One pass over memory (this is 134 MB at 4,096 tokens), its rows split between two cores:
+    // One pass over memory (this is 134 MB at 4,096 tokens), its rows split over the cores:
     // column-wise accumulators, row by row.
-    Eigen::ArrayXd hi[2], lo[2];
-    onTwoCores(double(n) * double(m) >= 64 * 1024, [&](int part, int parts) {
+    const int rangeParts = partsFor(double(n) * double(m), 32 * 1024, int(n));
+    std::vector<Eigen::ArrayXd> hi(static_cast<std::size_t>(rangeParts)), lo(hi.size());
+    inParts(rangeParts, [&](int part, int parts) {
         clearUpperVectorState();
         const auto [begin, end] = partOf(n, part, parts);
-        Eigen::ArrayXd &h = hi[part], &l = lo[part];
+        Eigen::ArrayXd &h = hi[static_cast<std::size_t>(part)], &l = lo[static_cast<std::size_t>(part)];
         h = Eigen::ArrayXd::Constant(m, -inf);
         l = Eigen::ArrayXd::Constant(m, inf);
         for (Eigen::Index r = begin; r < end; ++r) {
@@ -314,10 +315,10 @@ std::pair<double, double> visibleRange(const SquareMatrix &values, const SquareM
             }
         }
     });
-    double top = hi[0].tail(m - firstColumn).maxCoeff(), bottom = lo[0].tail(m - firstColumn).minCoeff();
-    if (hi[1].size()) {
-        top = std::max(top, hi[1].tail(m - firstColumn).maxCoeff());
-        bottom = std::min(bottom, lo[1].tail(m - firstColumn).minCoeff());
+    double top = -inf, bottom = inf;
+    for (std::size_t p = 0; p < hi.size(); ++p) {
+        top = std::max(top, hi[p].tail(m - firstColumn).maxCoeff());
+        bottom = std::min(bottom, lo[p].tail(m - firstColumn).minCoeff());
     }
     return bottom <= top ? std::pair {bottom, top} : std::pair {0.0, 0.0};
 }

@@ -1,6 +1,6 @@
 #include "figures/edgeraster.h"
 
-#include "platform/twocores.h"
+#include "platform/cores.h"
 #include "platform/vectorstate.h"
 
 #include <cstdint>
@@ -383,7 +383,8 @@ void EdgeRaster::renderBands(QImage &out, QRgb colour) const
         triStart[b + 1] = triStart[b] + m_trianglesPerBand[b];
     }
     std::vector<const Segment *> segs(segStart.back());
-    onTwoCores(parts.size() > 1 && segs.size() > 20000, [&](int first, int every) {
+    const int fillParts = partsFor(double(segs.size()), 10000, int(parts.size()));
+    inParts(fillParts, [&](int first, int every) {
         for (auto p = static_cast<std::size_t>(first); p < parts.size(); p += static_cast<std::size_t>(every)) {
             std::vector<std::size_t> &at = fill[p];
             for (const Segment &s : *parts[p])
@@ -462,9 +463,9 @@ void EdgeRaster::renderBands(QImage &out, QRgb colour) const
             std::fill(band.begin(), band.end(), 0.0f);
         }
     };
-    // A second core halves a big raster; for a small one, starting a thread costs more than it
-    // saves.
-    onTwoCores(segs.size() > 4000, work);
+    // The cores share a big raster, a part of 2,000 segments at least; for a small one, handing
+    // bands over costs more than it saves.
+    inParts(partsFor(double(segs.size()), 2000, bands), work);
 }
 
 QImage EdgeRaster::image(QRgb colour) const

@@ -3,7 +3,7 @@
 #include "figures/colormap.h"
 #include "figures/maxpool.h"
 #include "figures/pixelline.h"
-#include "platform/twocores.h"
+#include "platform/cores.h"
 #include "platform/vectorstate.h"
 
 #include <algorithm>
@@ -172,10 +172,12 @@ void colourLines(QImage &image, uchar *bits, const SquareMatrix &values, const S
 void colourAll(QImage &image, const SquareMatrix &values, const SquareMatrix &visible, const ColorScale &scale,
     MaskColors mask, const std::vector<char> *wanted)
 {
-    // The pixel lines split between two cores, each writing its own lines through one pointer
-    // taken here (scanLine() would detach the image from both threads at once).
+    // The pixel lines split over the cores, each part writing its own lines through one pointer
+    // taken here (scanLine() would detach the image from every thread at once).
     uchar *const bits = image.bits();
-    onTwoCores(double(values.rows()) * double(values.cols()) >= 64 * 1024 && !wanted, [&](int part, int parts) {
+    const int lineParts
+        = wanted ? 1 : partsFor(double(values.rows()) * double(values.cols()), 32 * 1024, image.height());
+    inParts(lineParts, [&](int part, int parts) {
         clearUpperVectorState();
         const auto [yBegin, yEnd] = partOf(image.height(), part, parts);
         colourLines(image, bits, values, visible, scale, mask, yBegin, yEnd, wanted);

@@ -2,7 +2,7 @@
 
 #include "figures/maxpool.h"
 #include "figures/pixelline.h"
-#include "platform/twocores.h"
+#include "platform/cores.h"
 #include "platform/vectorstate.h"
 
 #include <algorithm>
@@ -14,9 +14,10 @@ namespace {
 
 constexpr double inf = std::numeric_limits<double>::infinity();
 
-bool cheapEnough(double cells)
+// Parts of 32 k cells at least: below 64 k, one core (handing work over costs more).
+int poolParts(double cells, int most)
 {
-    return cells < 64 * 1024; // below this, one core: starting the second costs more
+    return partsFor(cells, 32 * 1024, most);
 }
 
 } // namespace
@@ -40,7 +41,7 @@ void RowPools::build(const SquareMatrix &values, const SquareMatrix &visible, in
     const auto cells = static_cast<std::size_t>(m_n) * static_cast<std::size_t>(width);
     m_high.assign(cells, -inf);
     m_low.assign(magnitude ? cells : 0, inf);
-    onTwoCores(!cheapEnough(double(m_n) * m_n), [&](int part, int parts) {
+    inParts(poolParts(double(m_n) * m_n, m_n), [&](int part, int parts) {
         clearUpperVectorState(); // see vectorstate.h
         const auto [begin, end] = partOf(m_n, part, parts);
         for (auto r = static_cast<int>(begin); r < end; ++r)
@@ -85,7 +86,7 @@ void RowPools::update(const SquareMatrix &values, const SquareMatrix &visible, c
         keyPixels.back().second.push_back(e);
     }
     const auto rows = static_cast<int>(change.rows.size());
-    onTwoCores(!cheapEnough(double(rows) * m_width), [&](int part, int parts) {
+    inParts(poolParts(double(rows) * m_width, rows), [&](int part, int parts) {
         clearUpperVectorState();
         const auto [begin, end] = partOf(rows, part, parts);
         std::vector<char> follow(keyPixels.size());
@@ -153,7 +154,7 @@ void RowPools::colour(QImage &image, const ColorScale &scale, MaskColors mask) c
     const std::vector<int> rowFirst = cellBounds(m_n, h);
     uchar *const bits = image.bits();
     const qsizetype stride = image.bytesPerLine();
-    onTwoCores(!cheapEnough(double(m_n) * w), [&](int part, int parts) {
+    inParts(poolParts(double(m_n) * w, h), [&](int part, int parts) {
         clearUpperVectorState();
         const auto [yBegin, yEnd] = partOf(h, part, parts);
         std::vector<double> high(static_cast<std::size_t>(w)), low(static_cast<std::size_t>(w), inf);

@@ -55,9 +55,9 @@ void endBlasThreads()
         shutdown();
 }
 
-// OpenBLAS runs each call on the calling thread only, and keeps no threads of its own: the engine
-// splits its products over the cores itself (onTwoCores), and OpenBLAS's workers spin between
-// calls, taking a core from the window on a 2-core machine.
+// OpenBLAS runs each call on the calling thread only, and keeps no threads of its own: the
+// engine splits its products over the cores itself (inParts, platform/cores.h), and OpenBLAS's
+// workers spin between calls, taking a core from the window on a 2-core machine.
 const std::string kernelsInUse = [] {
     std::string core = chooseKernels();
     openblas_set_num_threads(1);

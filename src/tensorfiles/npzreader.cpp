@@ -1,6 +1,6 @@
 #include "tensorfiles/tensorreaders.h"
 
-#include "platform/twocores.h"
+#include "platform/cores.h"
 #include "tensorfiles/tensordecode.h"
 
 #include <libdeflate.h>
@@ -228,36 +228,35 @@ struct Job {
     QString name;
     Tensor tensor;
     std::exception_ptr error;
-    int core = 0;
 };
 
-// Inflating is most of the time an archive takes to read: entries go to two cores, each next
-// largest to the one with less to do (the attention on one, the queries, keys and values on
-// the other).
-void readOnTwoCores(QByteArrayView bytes, std::vector<Job> &jobs)
+// Inflating is most of the time an archive takes to read: each entry of 8 MiB or more is a part
+// for a core of its own, largest first (the attention on one core, the queries, keys and values
+// on others); the small ones are one part together.
+void readOnCores(QByteArrayView bytes, std::vector<Job> &jobs)
 {
+    constexpr qint64 worthACore = 8 << 20;
     std::vector<Job *> bySize;
     bySize.reserve(jobs.size());
     for (Job &j : jobs)
         bySize.push_back(&j);
     std::stable_sort(
         bySize.begin(), bySize.end(), [](const Job *a, const Job *b) { return a->entry->size > b->entry->size; });
-    std::array<qint64, 2> load {0, 0};
-    for (Job *j : bySize) {
-        j->core = load[1] < load[0] ? 1 : 0;
-        load[static_cast<std::size_t>(j->core)] += j->entry->size;
-    }
-    constexpr qint64 worthAThread = 8 << 20;
-    onTwoCores(std::min(load[0], load[1]) > worthAThread, [&](int core, int cores) {
-        for (Job &j : jobs) {
-            if (cores > 1 && j.core != core)
-                continue;
-            try {
-                j.tensor = readEntry(bytes, *j.entry);
-            } catch (...) {
-                j.error = std::current_exception();
-            }
+    const auto large = static_cast<int>(
+        std::count_if(bySize.begin(), bySize.end(), [](const Job *j) { return j->entry->size >= worthACore; }));
+    const auto read = [&](Job &j) {
+        try {
+            j.tensor = readEntry(bytes, *j.entry);
+        } catch (...) {
+            j.error = std::current_exception();
         }
+    };
+    const bool smallOnes = std::size_t(large) < bySize.size();
+    inParts(large + (smallOnes ? 1 : 0), [&](int part, int) {
+        if (part < large)
+            return read(*bySize[static_cast<std::size_t>(part)]);
+        for (std::size_t i = std::size_t(large); i < bySize.size(); ++i)
+            read(*bySize[i]);
     });
 }
 
@@ -286,9 +285,9 @@ TensorFile readNpz(QByteArrayView bytes, const QString &where, const TensorFilte
             if (wanted && !wanted(name))
                 continue;
             checkEntry(bytes, e, budget);
-            jobs.push_back({&e, name, {}, {}, 0});
+            jobs.push_back({&e, name, {}, {}});
         }
-        readOnTwoCores(bytes, jobs);
+        readOnCores(bytes, jobs);
         for (Job &j : jobs) {
             entryName = j.entry->name;
             if (j.error)

@@ -1,7 +1,7 @@
 #include "transformer/tensormath.h"
 
 #include "kernels/matmul.h"
-#include "platform/twocores.h"
+#include "platform/cores.h"
 
 #include <cassert>
 #include <cmath>
@@ -21,9 +21,10 @@ Eigen::MatrixXf applyLinear(const Linear &linear, const Eigen::MatrixXf &x)
     // thread computing its own columns of y from its own part of W. A row-major W (rows × cols)
     // is, column-major, Wᵀ with columns `cols` apart: y = x·W (Conv1D) takes it transposed back,
     // y = x·Wᵀ (Linear) as it is.
-    const bool worthIt = double(x.rows()) * double(in) * double(out) > 2e6;
+    // Parts of 1 M multiply-adds and 64 columns at least (each part packs x again).
+    const int columnParts = partsFor(double(x.rows()) * double(in) * double(out), 1e6, int(out / 64));
     const std::ptrdiff_t n = x.rows();
-    onTwoCores(worthIt, [&](int part, int parts) {
+    inParts(columnParts, [&](int part, int parts) {
         const auto [begin, end] = partOf(out, part, parts);
         if (end <= begin)
             return;

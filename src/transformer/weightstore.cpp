@@ -1,7 +1,7 @@
 #include "transformer/weightstore.h"
 
+#include "platform/cores.h"
 #include "platform/fileread.h"
-#include "platform/twocores.h"
 #include "transformer/memorybudget.h"
 #include "transformer/refusal.h"
 
@@ -207,8 +207,10 @@ void WeightStore::materialize(qint64 budget, const std::function<bool(qint64, qi
     std::atomic<qint64> done = 0;
     std::atomic<bool> stopped = false;
     std::mutex telling; // the callback hears one thread at a time
-    // Alternate tensors between two threads: widening is the open's main cost for F16/BF16.
-    onTwoCores(m_used.size() > 1 && usedBytes() > (qint64(16) << 20), [&](int part, int parts) {
+    // Tensors spread over the cores, a part each once there is 16 MiB in all: widening is the
+    // open's main cost for F16/BF16, and a model has one to a few hundred tensors.
+    const bool spread = m_used.size() > 1 && usedBytes() > (qint64(16) << 20);
+    inParts(spread ? int(m_used.size()) : 1, [&](int part, int parts) {
         for (std::size_t i = std::size_t(part); i < m_used.size() && !stopped; i += std::size_t(parts)) {
             const SafetensorsEntry &e = *m_usedFrom[i].entry;
             const uchar *bytes = m_usedFrom[i].file->bytes(e);

@@ -1,9 +1,10 @@
 // Times a model folder the way the specification states its targets: open, a 32-token forward
 // pass, an intervention at the middle layer, peak memory, and the forward pass's GFLOP/s against
-// the faster of Eigen's float32 products and the BLAS's (on both cores) of the same products. Prints JSON; qkvbench's
+// the faster of Eigen's float32 products and the BLAS's (on every core) of the same products, and
+// the forward pass's speed-up from one thread to every core. Prints JSON; qkvbench's
 // live_model section runs it on make_large_checkpoints.py's folders, one process per model.
 #include "kernels/matmul.h"
-#include "platform/twocores.h"
+#include "platform/cores.h"
 #include "transformer/forward.h"
 
 #include <QCoreApplication>
@@ -70,6 +71,16 @@ int main(int argc, char **argv)
         ids.push_back(int((i * 7919LL + 11) % c.vocab));
     ForwardResult base;
     const double forwardMs = medianMs(5, [&] { base = forward(m, ids); });
+    // One thread against every core, alternating.
+    std::vector<double> oneThread, allCores;
+    for (int i = 0; i < 5; ++i) {
+        qkv::setThreadLimit(1);
+        oneThread.push_back(medianMs(1, [&] { (void)forward(m, ids); }));
+        qkv::setThreadLimit(0);
+        allCores.push_back(medianMs(1, [&] { (void)forward(m, ids); }));
+    }
+    std::sort(oneThread.begin(), oneThread.end());
+    std::sort(allCores.begin(), allCores.end());
     ForwardOptions o;
     o.interventions.push_back({c.layers / 2, 0, Intervention::Kind::Ablate, {}});
     const double interventionMs = medianMs(5, [&] { (void)recompute(m, base, c.layers / 2, o); });
@@ -108,8 +119,9 @@ int main(int argc, char **argv)
         for (const Product &p : products) {
             const Eigen::MatrixXf &w = p.weight;
             y.resize(p.rows, w.cols());
-            const bool worthIt = double(p.rows) * double(w.rows()) * double(w.cols()) > 2e6;
-            qkv::onTwoCores(worthIt, [&](int part, int parts) {
+            const int columnParts
+                = qkv::partsFor(double(p.rows) * double(w.rows()) * double(w.cols()), 1e6, int(w.cols() / 64));
+            qkv::inParts(columnParts, [&](int part, int parts) {
                 const auto [begin, end] = qkv::partOf(w.cols(), part, parts);
                 qkv::kernels::multiply({x.data(), x.rows(), false}, {w.data() + begin * w.rows(), w.rows(), false},
                     p.rows, end - begin, w.rows(), y.data() + begin * p.rows, p.rows);
@@ -118,7 +130,8 @@ int main(int argc, char **argv)
     });
     const double bestGemmMs = std::min(gemmMs, blasMs);
     QJsonObject out {{u"model"_qs, QString::fromLocal8Bit(argv[1])}, {u"tokens"_qs, n}, {u"open_ms"_qs, openMs},
-        {u"forward_ms"_qs, forwardMs}, {u"intervention_middle_layer_ms"_qs, interventionMs},
+        {u"forward_ms"_qs, forwardMs}, {u"threads"_qs, qkv::threadLimit()}, {u"forward_one_thread_ms"_qs, oneThread[2]},
+        {u"forward_speedup"_qs, oneThread[2] / allCores[2]}, {u"intervention_middle_layer_ms"_qs, interventionMs},
         {u"peak_resident_mib"_qs, peakMiB}, {u"weights_float32_mib"_qs, double(m.weightBytes()) / (1 << 20)},
         {u"forward_gflops"_qs, flops / forwardMs / 1e6}, {u"eigen_gemm_gflops"_qs, flops / gemmMs / 1e6},
         {u"blas_gemm_gflops"_qs, flops / blasMs / 1e6}, {u"forward_over_gemm"_qs, bestGemmMs / forwardMs}};

@@ -476,7 +476,7 @@ int main(int argc, char *argv[])
     const QCommandLineOption allOption(u"all"_s, u"Run every case, however long it takes (no time budget)."_s);
     const QCommandLineOption onlyOption(u"only"_s,
         u"Measure one section only: engine (recompute and numpy, N <= 512), heatmap, arrows, charts, worked, "
-        "layers, window, model_open, live_model, live_window or animation."_s,
+        "layers, window, model_open, live_model, live_window, scaling or animation."_s,
         u"section"_s);
     parser.addOptions({quickOption, peerOption, noPeerOption, allOption, onlyOption});
     parser.process(app);
@@ -510,6 +510,7 @@ int main(int argc, char *argv[])
             {u"model_open"_s, [quick] { return qkv::bench::modelOpenTimings(quick); }},
             {u"live_model"_s, [quick] { return qkv::bench::liveModelTimings(quick); }},
             {u"live_window"_s, [quick] { return qkv::bench::liveWindowTimings(quick); }},
+            {u"scaling"_s, qkv::bench::scalingTimings},
             {u"animation"_s, [quick] {
                  return qkv::bench::animationProcessTimings(
                      QFileInfo(defaultPeerScript()).absolutePath(), QString::fromUtf8(QKV_BENCH_QKVLAB), quick);
@@ -586,6 +587,7 @@ int main(int argc, char *argv[])
     out.insert(u"model_open"_s, qkv::bench::modelOpenTimings(quick));
     out.insert(u"live_model"_s, qkv::bench::liveModelTimings(quick));
     out.insert(u"live_window"_s, qkv::bench::liveWindowTimings(quick));
+    out.insert(u"scaling"_s, qkv::bench::scalingTimings());
     if (!parser.isSet(noPeerOption)) {
         const QString scriptDir = QFileInfo(defaultPeerScript()).absolutePath();
         out.insert(u"matplotlib"_s, qkv::bench::matplotlibTimings(scriptDir, heatmap, arrows, quick));

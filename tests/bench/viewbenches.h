@@ -35,5 +35,7 @@ QJsonObject animationProcessTimings(const QString &scriptDir, const QString &qkv
 // numpy's full recompute of the 4,096-token, d = 64 head (from the peer's JSON) against the
 // slowest scrubbed edit there (from windowTimings), or empty when either is missing.
 QJsonObject scrubAgainstNumpy(const QJsonObject &peer, const QJsonObject &window);
+// The attention kernel and the arrow graph's raster at one thread against every core.
+QJsonObject scalingTimings();
 
 } // namespace qkv::bench

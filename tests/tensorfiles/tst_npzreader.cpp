@@ -72,10 +72,10 @@ private Q_SLOTS:
             qPrintable(all.error));
     }
 
-    // Entries of megabytes are inflated on two cores: the values are still exact, in file order,
+    // Entries of megabytes are inflated on cores of their own: the values are still exact, in file order,
     // float32 taken over from the inflated entry and float64 converted; a damaged entry is named,
     // and of two, the first in the archive.
-    void largeEntriesOnTwoCores()
+    void largeEntriesOnCoresOfTheirOwn()
     {
         const qint64 n = 9 << 18; // 9 MB of float32, over the size worth a thread
         const std::vector<float> values = ramp(n);
