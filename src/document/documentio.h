@@ -40,9 +40,6 @@ std::optional<QByteArray> readLimitedFile(const QString &file, QString *error);
 // Reads a file (refusing files over limits::maxFileBytes before reading) or `example:NAME`.
 LoadResult loadDocument(const QString &fileOrExample);
 
-// "null", "a string", "the number 3": what a JSON value is, for messages about wrong values.
-QString describeValue(const QJsonValue &v);
-
 // QJsonParseError gives a byte offset; people want line and column (1-based, in characters).
 std::pair<int, int> lineAndColumn(const QByteArray &bytes, int offset);
 

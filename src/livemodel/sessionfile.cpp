@@ -28,33 +28,16 @@ const std::pair<Kind, QString> kindNames[] = {{Kind::Query, QStringLiteral("quer
 // A problem at a JSON path ("interventions[2].values[3]").
 using json::Invalid;
 
-QJsonValue field(const QJsonObject &o, const QString &path, const QString &key)
-{
-    if (!o.contains(key))
-        throw Invalid {path, QStringLiteral("\"%1\" is missing").arg(key)};
-    return o.value(key);
-}
-
-QString text(const QJsonValue &v, const QString &path)
-{
-    if (!v.isString())
-        throw Invalid {path, QStringLiteral("expected a string, found %1").arg(describeValue(v))};
-    return v.toString();
-}
-
+// A layer or head number below `limit`.
 int count(const QJsonValue &v, const QString &path, int limit)
 {
-    const double d = v.toDouble(-1);
-    if (!v.isDouble() || d < 0 || d >= limit || d != std::floor(d))
-        throw Invalid {path,
-            QStringLiteral("expected a whole number from 0 to %1, found %2").arg(limit - 1).arg(describeValue(v))};
-    return int(d);
+    return json::integer(v, path, 0, limit - 1);
 }
 
 Eigen::MatrixXf matrix(const QJsonValue &v, const QString &path)
 {
     if (!v.isArray() || v.toArray().isEmpty())
-        throw Invalid {path, QStringLiteral("expected rows of numbers, found %1").arg(describeValue(v))};
+        throw Invalid {path, QStringLiteral("expected rows of numbers, got %1").arg(describeValue(v))};
     const QJsonArray rows = v.toArray();
     const qsizetype width = rows.first().toArray().size();
     // Every row's width is checked before the matrix is allocated: a long first row and many
@@ -62,7 +45,7 @@ Eigen::MatrixXf matrix(const QJsonValue &v, const QString &path)
     for (qsizetype r = 0; r < rows.size(); ++r) {
         if (!rows[r].isArray() || rows[r].toArray().size() != width || width == 0)
             throw Invalid {QStringLiteral("%1[%2]").arg(path).arg(r),
-                QStringLiteral("expected a row of %1 numbers, found %2").arg(width).arg(describeValue(rows[r]))};
+                QStringLiteral("expected a row of %1 numbers, got %2").arg(width).arg(describeValue(rows[r]))};
     }
     Eigen::MatrixXf out(rows.size(), width);
     for (qsizetype r = 0; r < rows.size(); ++r) {
@@ -72,7 +55,7 @@ Eigen::MatrixXf matrix(const QJsonValue &v, const QString &path)
             const double x = row[c].toDouble(std::nan(""));
             if (!row[c].isDouble() || !std::isfinite(x) || std::abs(x) > double(std::numeric_limits<float>::max()))
                 throw Invalid {QStringLiteral("%1[%2]").arg(rowPath).arg(c),
-                    QStringLiteral("expected a finite number, found %1").arg(describeValue(row[c]))};
+                    QStringLiteral("expected a finite number, got %1").arg(describeValue(row[c]))};
             out(Eigen::Index(r), Eigen::Index(c)) = float(x);
         }
     }
@@ -112,38 +95,38 @@ void readSnapshots(const QJsonObject &o, SessionFile &s)
 
 SessionFile readSession(const QJsonObject &o)
 {
-    if (text(field(o, {}, QStringLiteral("format")), QStringLiteral("format")) != formatName)
+    if (json::string(json::field(o, {}, QStringLiteral("format")), QStringLiteral("format")) != formatName)
         throw Invalid {
             QStringLiteral("format"), QStringLiteral("not a QKV Lab model session (expected \"%1\")").arg(formatName)};
-    if (count(field(o, {}, QStringLiteral("version")), QStringLiteral("version"), 1000) != formatVersion)
+    if (count(json::field(o, {}, QStringLiteral("version")), QStringLiteral("version"), 1000) != formatVersion)
         throw Invalid {QStringLiteral("version"),
             QStringLiteral("version %1 is newer than this QKV Lab reads (%2)")
                 .arg(o.value(u"version").toInt())
                 .arg(formatVersion)};
     SessionFile s;
-    s.model = text(field(o, {}, QStringLiteral("model")), QStringLiteral("model"));
+    s.model = json::string(json::field(o, {}, QStringLiteral("model")), QStringLiteral("model"));
     if (s.model.isEmpty())
         throw Invalid {QStringLiteral("model"), QStringLiteral("names no model")};
     if (o.contains(u"modelRelative"))
-        s.modelRelative = text(o.value(u"modelRelative"), QStringLiteral("modelRelative"));
-    s.sentence = text(field(o, {}, QStringLiteral("sentence")), QStringLiteral("sentence"));
+        s.modelRelative = json::string(o.value(u"modelRelative"), QStringLiteral("modelRelative"));
+    s.sentence = json::string(json::field(o, {}, QStringLiteral("sentence")), QStringLiteral("sentence"));
     constexpr int most = 1 << 16;
     s.layer = count(o.value(u"layer").isUndefined() ? QJsonValue(0) : o.value(u"layer"), QStringLiteral("layer"), most);
     s.head = count(o.value(u"head").isUndefined() ? QJsonValue(0) : o.value(u"head"), QStringLiteral("head"), most);
     const QJsonValue list = o.value(u"interventions");
     if (!list.isUndefined() && !list.isArray())
         throw Invalid {
-            QStringLiteral("interventions"), QStringLiteral("expected a list, found %1").arg(describeValue(list))};
+            QStringLiteral("interventions"), QStringLiteral("expected a list, got %1").arg(describeValue(list))};
     const QJsonArray all = list.toArray();
     for (qsizetype i = 0; i < all.size(); ++i) {
         const QString path = QStringLiteral("interventions[%1]").arg(i);
         if (!all[i].isObject())
-            throw Invalid {path, QStringLiteral("expected an object, found %1").arg(describeValue(all[i]))};
+            throw Invalid {path, QStringLiteral("expected an object, got %1").arg(describeValue(all[i]))};
         const QJsonObject e = all[i].toObject();
         transformer::Intervention x;
-        x.layer = count(field(e, path, QStringLiteral("layer")), path + QStringLiteral(".layer"), most);
-        x.head = count(field(e, path, QStringLiteral("head")), path + QStringLiteral(".head"), most);
-        const QString kind = text(field(e, path, QStringLiteral("kind")), path + QStringLiteral(".kind"));
+        x.layer = count(json::field(e, path, QStringLiteral("layer")), path + QStringLiteral(".layer"), most);
+        x.head = count(json::field(e, path, QStringLiteral("head")), path + QStringLiteral(".head"), most);
+        const QString kind = json::string(json::field(e, path, QStringLiteral("kind")), path + QStringLiteral(".kind"));
         const auto *const named
             = std::find_if(std::begin(kindNames), std::end(kindNames), [&](const auto &k) { return k.second == kind; });
         if (named == std::end(kindNames))
@@ -151,13 +134,13 @@ SessionFile readSession(const QJsonObject &o)
                 QStringLiteral("\"%1\" is not query, key, value, attention or ablate").arg(kind)};
         x.kind = named->first;
         if (x.kind != Kind::Ablate)
-            x.values = matrix(field(e, path, QStringLiteral("values")), path + QStringLiteral(".values"));
+            x.values = matrix(json::field(e, path, QStringLiteral("values")), path + QStringLiteral(".values"));
         s.interventions.push_back(std::move(x));
     }
     const QJsonValue answers = o.value(u"lesson_answers");
     if (!answers.isUndefined() && !answers.isObject())
         throw Invalid {QStringLiteral("lesson_answers"),
-            QStringLiteral("expected an object of answers, found %1").arg(describeValue(answers))};
+            QStringLiteral("expected an object of answers, got %1").arg(describeValue(answers))};
     s.lessonAnswers = answers.toObject();
     readSnapshots(o, s);
     return s;

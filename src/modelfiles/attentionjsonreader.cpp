@@ -1,6 +1,7 @@
 #include "modelfiles/attentionreaders.h"
 
 #include "document/documentio.h"
+#include "platform/jsonpath.h"
 #include "tensorfiles/tensordecode.h"
 
 #include <QJsonArray>

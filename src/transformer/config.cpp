@@ -3,6 +3,7 @@
 #include "transformer/refusal.h"
 
 #include "platform/fileread.h"
+#include "platform/jsonpath.h"
 
 #include <QJsonDocument>
 
@@ -28,6 +29,17 @@ public:
 
     bool has(const QString &key) const { return m_o.contains(key) && !m_o.value(key).isNull(); }
 
+    // A value read by platform's JSON reader, its problem refused with the file's name.
+    template<class Read>
+    auto placed(Read &&read) const
+    {
+        try {
+            return read();
+        } catch (const json::Invalid &e) {
+            bad(e.path, e.message);
+        }
+    }
+
     // A whole number from 1 up (`minimum` 0 allowed for type_vocab_size); bounded so that
     // products of two of them stay far inside 64 bits.
     int count(const QString &key, int fallback = -1, int minimum = 1) const
@@ -37,19 +49,16 @@ public:
                 bad(key, QStringLiteral("missing"));
             return fallback;
         }
-        const double x = m_o.value(key).toDouble(-1);
-        if (!m_o.value(key).isDouble() || std::floor(x) != x || x < minimum || x > double(1 << 30))
-            bad(key, QStringLiteral("expected a whole number from %1 up").arg(minimum));
-        return int(x);
+        return placed([&] { return json::integer(m_o.value(key), key, minimum, 1 << 30); });
     }
 
     double positive(const QString &key, double fallback) const
     {
         if (!has(key))
             return fallback;
-        const double x = m_o.value(key).toDouble(-1);
-        if (!m_o.value(key).isDouble() || !std::isfinite(x) || x <= 0)
-            bad(key, QStringLiteral("expected a positive number"));
+        const double x = placed([&] { return json::number(m_o.value(key), key, std::numeric_limits<double>::max()); });
+        if (x <= 0)
+            bad(key, QStringLiteral("expected a positive number, got %1").arg(x));
         return x;
     }
 
@@ -65,20 +74,12 @@ public:
 
     QString text(const QString &key, const QString &fallback) const
     {
-        if (!has(key))
-            return fallback;
-        if (!m_o.value(key).isString())
-            bad(key, QStringLiteral("expected a string"));
-        return m_o.value(key).toString();
+        return has(key) ? placed([&] { return json::string(m_o.value(key), key); }) : fallback;
     }
 
     bool flag(const QString &key, bool fallback) const
     {
-        if (!has(key))
-            return fallback;
-        if (!m_o.value(key).isBool())
-            bad(key, QStringLiteral("expected true or false"));
-        return m_o.value(key).toBool();
+        return has(key) ? placed([&] { return json::boolean(m_o.value(key), key); }) : fallback;
     }
 
     QJsonObject object(const QString &key) const { return m_o.value(key).toObject(); }
