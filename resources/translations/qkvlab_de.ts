@@ -589,18 +589,6 @@
         <translation>PNG für Folien und das Web, SVG und PDF für Veröffentlichungen (Vektorgrafik: in jeder Größe scharf)</translation>
     </message>
     <message>
-        <source>PNG image</source>
-        <translation>PNG-Bild</translation>
-    </message>
-    <message>
-        <source>SVG drawing</source>
-        <translation>SVG-Zeichnung</translation>
-    </message>
-    <message>
-        <source>PDF page</source>
-        <translation>PDF-Seite</translation>
-    </message>
-    <message>
         <source>&amp;Width:</source>
         <translation>&amp;Breite:</translation>
     </message>
@@ -1983,6 +1971,49 @@
     </message>
 </context>
 <context>
+    <name>OutputFormatText</name>
+    <message>
+        <source>PNG image</source>
+        <translation>PNG-Bild</translation>
+    </message>
+    <message>
+        <source>SVG drawing</source>
+        <translation>SVG-Zeichnung</translation>
+    </message>
+    <message>
+        <source>PDF page</source>
+        <translation>PDF-Seite</translation>
+    </message>
+    <message>
+        <source>Animated GIF</source>
+        <translation>Animiertes GIF</translation>
+    </message>
+    <message>
+        <source>Animated WebP</source>
+        <translation>Animiertes WebP</translation>
+    </message>
+    <message>
+        <source>CSV</source>
+        <translation>CSV</translation>
+    </message>
+    <message>
+        <source>Markdown</source>
+        <translation>Markdown</translation>
+    </message>
+    <message>
+        <source>LaTeX tabular</source>
+        <translation>LaTeX tabular</translation>
+    </message>
+    <message>
+        <source>LaTeX bmatrix</source>
+        <translation>LaTeX bmatrix</translation>
+    </message>
+    <message>
+        <source>NumPy archive</source>
+        <translation>NumPy-Archiv</translation>
+    </message>
+</context>
+<context>
     <name>QMenu</name>
     <message>
         <source>Reset %1 to its starting vectors</source>
@@ -3058,14 +3089,6 @@
         <translation>Aufnahme speichern</translation>
     </message>
     <message>
-        <source>Animated GIF (*.gif);;Animated WebP (*.webp)</source>
-        <translation>Animiertes GIF (*.gif);;Animiertes WebP (*.webp)</translation>
-    </message>
-    <message>
-        <source>An animation is written as .gif or .webp.</source>
-        <translation>Eine Animation wird als .gif oder .webp geschrieben.</translation>
-    </message>
-    <message>
         <source>Nothing was recorded: edit values between Record and Stop.</source>
         <translation>Nichts aufgenommen: Bearbeiten Sie Werte zwischen „Aufnehmen“ und „Anhalten“.</translation>
     </message>
@@ -3100,6 +3123,10 @@
     <message>
         <source>Stopped: nothing was written.</source>
         <translation>Angehalten: Es wurde nichts geschrieben.</translation>
+    </message>
+    <message>
+        <source>An animation is written as %1.</source>
+        <translation>Eine Animation wird als %1 geschrieben.</translation>
     </message>
 </context>
 <context>
@@ -3271,22 +3298,6 @@
         <translation>Rechenweg des ausgewählten Tokens</translation>
     </message>
     <message>
-        <source>CSV</source>
-        <translation>CSV</translation>
-    </message>
-    <message>
-        <source>Markdown</source>
-        <translation>Markdown</translation>
-    </message>
-    <message>
-        <source>LaTeX tabular</source>
-        <translation>LaTeX tabular</translation>
-    </message>
-    <message>
-        <source>LaTeX bmatrix</source>
-        <translation>LaTeX bmatrix</translation>
-    </message>
-    <message>
         <source>%1 × %2 pixels at %3 dpi</source>
         <translation>%1 × %2 Pixel bei %3 dpi</translation>
     </message>
@@ -3309,10 +3320,6 @@
     <message>
         <source>Save Figure</source>
         <translation>Grafik speichern</translation>
-    </message>
-    <message>
-        <source>%1 (*.%2)</source>
-        <translation>%1 (*.%2)</translation>
     </message>
     <message>
         <source>Save Numbers</source>

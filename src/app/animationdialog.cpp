@@ -5,6 +5,7 @@
 #include "app/windowprogress.h"
 #include "document/valuepath.h"
 #include "export/figurekind.h"
+#include "export/outputformats.h"
 #include "lessons/goal.h"
 #include "lessons/lessoncheck.h"
 #include "platform/atomicsave.h"
@@ -144,7 +145,7 @@ QSize AnimationDialog::frameSize() const
 
 QString AnimationDialog::chooseFile(const QString &title)
 {
-    return QFileDialog::getSaveFileName(this, title, QString(), tr("Animated GIF (*.gif);;Animated WebP (*.webp)"));
+    return QFileDialog::getSaveFileName(this, title, QString(), outputFormatFilter(OutputContent::Animation));
 }
 
 QString AnimationDialog::writeSweep(const QString &path)
@@ -160,9 +161,10 @@ QString AnimationDialog::writeSweep(const QString &path)
     o.size = frameSize();
     o.sizeGiven = true;
     o.head = m_session->currentHead();
-    o.format = QFileInfo(path).suffix().toLower();
-    if (o.format != u"gif" && o.format != u"webp")
-        return tr("An animation is written as .gif or .webp.");
+    const OutputFormat *format = outputFormatForFile(path, OutputContent::Animation);
+    if (!format)
+        return tr("An animation is written as %1.").arg(outputFormatList(OutputContent::Animation, true));
+    o.format = format->name;
     QString error;
     bool usage = false;
     WindowProgress progress(this, tr("Drawing the frames…"), o.frames);
@@ -268,12 +270,12 @@ QString AnimationDialog::stopRecording(const QString &path)
 // Frames as the GIF or WebP the path's suffix names, saved atomically; the reason on failure.
 QString AnimationDialog::writeFrames(const animation::Frames &frames, const QString &path)
 {
-    const QString format = QFileInfo(path).suffix().toLower();
-    if (format != u"gif" && format != u"webp")
-        return tr("An animation is written as .gif or .webp.");
+    const OutputFormat *format = outputFormatForFile(path, OutputContent::Animation);
+    if (!format)
+        return tr("An animation is written as %1.").arg(outputFormatList(OutputContent::Animation, true));
     QString error;
     const QByteArray bytes
-        = format == u"gif" ? animation::encodeGif(frames, &error) : animation::encodeWebp(frames, &error);
+        = format->name == u"gif" ? animation::encodeGif(frames, &error) : animation::encodeWebp(frames, &error);
     return bytes.isEmpty() ? error : saveAtomically(path, bytes);
 }
 

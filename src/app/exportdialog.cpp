@@ -7,6 +7,7 @@
 #include "app/figurerenderer.h"
 #include "app/windowprogress.h"
 #include "export/figurecaption.h"
+#include "export/outputformats.h"
 #include "export/resultnumbers.h"
 #include "export/workedcomputation.h"
 #include "platform/atomicsave.h"
@@ -34,7 +35,8 @@
 namespace qkv {
 namespace {
 
-const QStringList figureSuffixes {QStringLiteral("png"), QStringLiteral("svg"), QStringLiteral("pdf")};
+// The figure formats in the order of the dialog's list (FigureFormat's order).
+const std::vector<const OutputFormat *> figureFormats = outputFormatsFor(OutputContent::Figure);
 const QString workedKind = QStringLiteral("worked");
 
 } // namespace
@@ -57,11 +59,10 @@ ExportDialog::ExportDialog(DocumentSession *session, WindowFigureOptions windowO
             {workedKind, tr("Worked computation of the selected token")}};
     for (const auto &[kind, title] : kinds)
         m_ui->kindBox->addItem(title, kind);
-    const std::pair<QString, QString> formats[]
-        = {{QStringLiteral("csv"), tr("CSV")}, {QStringLiteral("md"), tr("Markdown")},
-            {QStringLiteral("tex"), tr("LaTeX tabular")}, {QStringLiteral("bmatrix"), tr("LaTeX bmatrix")}};
-    for (const auto &[format, title] : formats)
-        m_ui->tableFormatBox->addItem(title, format);
+    for (const OutputFormat *f : figureFormats)
+        m_ui->formatBox->addItem(f->title(), f->name);
+    for (const OutputFormat *f : outputFormatsFor(OutputContent::Numbers))
+        m_ui->tableFormatBox->addItem(f->title(), f->name);
     m_ui->numbersText->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
 
     const ExportSettings remembered = ExportSettings::load(QSettings());
@@ -290,9 +291,10 @@ void ExportDialog::updateNumbers()
 QString ExportDialog::saveFigure(const QString &path)
 {
     FigureSpec spec = figureSpec();
-    const qsizetype suffix = figureSuffixes.indexOf(QFileInfo(path).suffix().toLower());
-    if (suffix >= 0)
-        spec.format = static_cast<FigureFormat>(suffix);
+    const auto format
+        = std::find(figureFormats.begin(), figureFormats.end(), outputFormatForFile(path, OutputContent::Figure));
+    if (format != figureFormats.end())
+        spec.format = static_cast<FigureFormat>(format - figureFormats.begin());
     QString error;
     const QSize pixels = (QSizeF(spec.size) * spec.scale).toSize();
     const std::optional<QByteArray> bytes = figureBytes(spec,
@@ -367,10 +369,9 @@ QString ExportDialog::suggestedName(const QString &what, const QString &suffix) 
 
 void ExportDialog::chooseFigureFile()
 {
-    const int format = m_ui->formatBox->currentIndex();
-    const QString &suffix = figureSuffixes.at(format);
-    const QString path = QFileDialog::getSaveFileName(this, tr("Save Figure"),
-        suggestedName(figureKindName(view()), suffix), tr("%1 (*.%2)").arg(m_ui->formatBox->currentText(), suffix));
+    const OutputFormat *format = figureFormats.at(std::size_t(std::max(0, m_ui->formatBox->currentIndex())));
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Save Figure"), suggestedName(figureKindName(view()), format->suffix), format->filter());
     if (path.isEmpty())
         return;
     QSettings settings;
@@ -380,11 +381,9 @@ void ExportDialog::chooseFigureFile()
 
 void ExportDialog::chooseNumbersFile()
 {
-    const QString format = m_ui->tableFormatBox->currentData().toString();
-    const QString suffix = format == u"bmatrix" ? QStringLiteral("tex") : format;
+    const OutputFormat *format = outputFormatNamed(m_ui->tableFormatBox->currentData().toString());
     const QString path = QFileDialog::getSaveFileName(this, tr("Save Numbers"),
-        suggestedName(m_ui->kindBox->currentData().toString(), suffix),
-        tr("%1 (*.%2)").arg(m_ui->tableFormatBox->currentText(), suffix));
+        suggestedName(m_ui->kindBox->currentData().toString(), format->suffix), format->filter());
     if (path.isEmpty())
         return;
     QSettings settings;

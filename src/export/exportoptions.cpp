@@ -1,5 +1,6 @@
 #include "export/exportoptions.h"
 
+#include "export/outputformats.h"
 #include "export/resultnumbers.h"
 
 #include <QFileInfo>
@@ -225,47 +226,54 @@ ParsedExport parseExportArguments(const QStringList &args)
         return fail(
             QStringLiteral("--decimals: only --numbers (but model), --worked and --view worked write rounded numbers"));
     o.figure.decimals = o.figure.kind == FigureKind::Worked ? o.decimals : -1;
+    // The format the option or the file's suffix names, normalized to the table's name; an
+    // unknown one is kept as given, for the message.
+    const auto formatFrom = [&](const QString &fallback) {
+        if (o.format.isEmpty())
+            o.format = o.output == u"-" ? fallback : QFileInfo(o.output).suffix().toLower();
+        if (const OutputFormat *f = outputFormatNamed(o.format); f && f->name != o.format && !o.format.isEmpty())
+            o.format = f->name;
+    };
+    const auto holds = [&](OutputContent content) {
+        const OutputFormat *f = outputFormatNamed(o.format);
+        return f && f->canHold(content);
+    };
     if (o.worked) {
         // Prose with formulas: Markdown, or LaTeX for a document; a terminal gets Markdown.
+        formatFrom(u"md"_qs);
         if (o.format.isEmpty())
-            o.format = o.output == u"-" ? QStringLiteral("md") : QFileInfo(o.output).suffix().toLower();
-        if (o.format == u"markdown")
-            o.format = QStringLiteral("md");
-        else if (o.format == u"latex")
-            o.format = QStringLiteral("tex");
-        if (o.format.isEmpty())
-            return fail(QStringLiteral("-o %1: no suffix tells the format: give --format md or tex").arg(o.output));
-        if (o.format != u"md" && o.format != u"tex")
-            return fail(QStringLiteral("--worked writes md (Markdown) or tex (LaTeX), not '%1'").arg(o.format));
+            return fail(QStringLiteral("-o %1: no suffix tells the format: give --format %2")
+                            .arg(o.output, outputFormatList(OutputContent::Worked)));
+        if (!holds(OutputContent::Worked))
+            return fail(
+                QStringLiteral("--worked writes %1, not '%2'").arg(outputFormatList(OutputContent::Worked), o.format));
     } else if (!o.numbers.isEmpty()) {
-        if (o.format.isEmpty())
-            o.format = o.output == u"-" ? QStringLiteral("csv") : QFileInfo(o.output).suffix().toLower();
+        formatFrom(u"csv"_qs);
         if (o.numbers == u"model") {
             // Every layer's attention, queries, keys and values with the tokens, for numpy.
-            if (o.format != u"npz")
+            if (!holds(OutputContent::ModelArchive))
                 return fail(QStringLiteral("--numbers model writes an .npz archive, not '%1'").arg(o.format));
         } else if (o.format.isEmpty()) { // -o /dev/stdout, a pipe, a name without a suffix
-            return fail(QStringLiteral("-o %1: no suffix tells the format: give --format csv, md, tex or bmatrix")
-                            .arg(o.output));
-        } else if (!QStringList {u"csv"_qs, u"md"_qs, u"tex"_qs, u"bmatrix"_qs}.contains(o.format)) {
-            return fail(QStringLiteral("--format: expected csv, md, tex or bmatrix, got '%1'").arg(o.format));
+            return fail(QStringLiteral("-o %1: no suffix tells the format: give --format %2")
+                            .arg(o.output, outputFormatList(OutputContent::Numbers)));
+        } else if (!holds(OutputContent::Numbers)) {
+            return fail(QStringLiteral("--format: expected %1, got '%2'")
+                            .arg(outputFormatList(OutputContent::Numbers), o.format));
         }
     } else if (!o.animate.isEmpty()) {
         if (!fromGiven || !toGiven)
             return fail(QStringLiteral("--animate needs --from A and --to B, the values the frames go through"));
-        if (o.format.isEmpty())
-            o.format = QFileInfo(o.output).suffix().toLower();
-        if (o.format != u"gif" && o.format != u"webp")
-            return fail(QStringLiteral("-o: an animation is written as .gif or .webp (or give --format), got '%1'")
-                            .arg(o.output));
+        formatFrom(QString());
+        if (!holds(OutputContent::Animation))
+            return fail(QStringLiteral("-o: an animation is written as %1 (or give --format), got '%2'")
+                            .arg(outputFormatList(OutputContent::Animation, true), o.output));
     } else {
         if (fromGiven || toGiven || o.frames != 60 || o.fps != 20)
             return fail(QStringLiteral("--from, --to, --frames and --fps go with --animate REF"));
-        if (o.format.isEmpty())
-            o.format = QFileInfo(o.output).suffix().toLower();
-        if (!QStringList {u"png"_qs, u"svg"_qs, u"pdf"_qs}.contains(o.format))
-            return fail(QStringLiteral("-o: a figure is written as .png, .svg or .pdf (or give --format), got '%1'")
-                            .arg(o.output));
+        formatFrom(QString());
+        if (!holds(OutputContent::Figure))
+            return fail(QStringLiteral("-o: a figure is written as %1 (or give --format), got '%2'")
+                            .arg(outputFormatList(OutputContent::Figure, true), o.output));
     }
     return {o, {}};
 }

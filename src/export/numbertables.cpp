@@ -1,6 +1,7 @@
 #include "export/numbertables.h"
 
 #include "document/jsonwriter.h"
+#include "export/outputformats.h"
 
 #include <QLocale>
 
@@ -75,15 +76,16 @@ QString formatFixed(double x, int decimals)
 
 std::optional<TableFormat> tableFormatFromString(const QString &name)
 {
-    if (name == u"csv")
-        return TableFormat::Csv;
-    if (name == u"md" || name == u"markdown")
+    const OutputFormat *f = outputFormatNamed(name);
+    if (!f || !f->canHold(OutputContent::Numbers))
+        return std::nullopt;
+    if (f->name == u"md")
         return TableFormat::Markdown;
-    if (name == u"tex" || name == u"latex" || name == u"tabular")
+    if (f->name == u"tex")
         return TableFormat::LatexTabular;
-    if (name == u"bmatrix")
+    if (f->name == u"bmatrix")
         return TableFormat::LatexBmatrix;
-    return std::nullopt;
+    return TableFormat::Csv;
 }
 
 QString latexEscape(const QString &text)

@@ -12,6 +12,7 @@ class QPainter;
 
 namespace qkv {
 
+// In the order of the figure rows of export/outputformats.cpp (the export dialog lists them so).
 enum class FigureFormat { Png, Svg, Pdf };
 
 // A figure to write: its size in logical pixels (1 px = 1/96 in), the PNG scale (1–4×, written

@@ -13,7 +13,7 @@ namespace qkv {
 // QKV_THREADS; only the time differs.
 
 inline constexpr int maxThreads = 64;
-inline constexpr int maxParts = 64;
+inline constexpr int maxParts = 16;
 
 // The threads work is spread over: QKV_THREADS=N (1 keeps everything on the calling thread;
 // more than the cores is allowed, for tests), otherwise every core the machine reports.

@@ -173,9 +173,9 @@ private Q_SLOTS:
         QTest::newRow("worked and numbers") << QStringList {birds, u"--worked"_s, u"--numbers"_s, u"weights"_s, u"-o"_s,
             u"-"_s} << 2 << QByteArray("qkvlab: export: export needs one of --view VIEW, --numbers KIND or --worked\n");
         QTest::newRow("csv") << QStringList {birds, u"--worked"_s, u"-o"_s, u"walk.csv"_s} << 2
-                             << QByteArray("qkvlab: export: --worked writes md (Markdown) or tex (LaTeX), not 'csv'\n");
-        QTest::newRow("bmatrix") << QStringList {birds, u"--worked"_s, u"--format"_s, u"bmatrix"_s, u"-o"_s,
-            u"-"_s} << 2 << QByteArray("qkvlab: export: --worked writes md (Markdown) or tex (LaTeX), not 'bmatrix'\n");
+                             << QByteArray("qkvlab: export: --worked writes md or tex, not 'csv'\n");
+        QTest::newRow("bmatrix") << QStringList {birds, u"--worked"_s, u"--format"_s, u"bmatrix"_s, u"-o"_s, u"-"_s}
+                                 << 2 << QByteArray("qkvlab: export: --worked writes md or tex, not 'bmatrix'\n");
         QTest::newRow("no suffix") << QStringList {birds, u"--worked"_s, u"-o"_s, u"/dev/stdout"_s} << 2
                                    << QByteArray("qkvlab: export: -o /dev/stdout: no suffix tells the format: give "
                                                  "--format md or tex\n");
