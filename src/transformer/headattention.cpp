@@ -48,8 +48,9 @@ Eigen::MatrixXf attendHeads(const Config &c, const Eigen::MatrixXf &q, const Eig
     const Eigen::Index n = q.rows(), hd = c.headDim;
     record.heads.resize(std::size_t(c.heads));
     Eigen::MatrixXf out(n, Eigen::Index(c.heads) * hd);
-    // Heads spread over the cores, a part worth about 1 M multiply-adds (n² · head_dim a head).
-    inParts(partsFor(double(n) * double(n) * double(hd) * c.heads, 1e6, c.heads), [&](int part, int parts) {
+    // Heads spread over the cores, a part worth about 256 k multiply-adds (n² · head_dim a head,
+    // with its softmax): at 32 tokens GPT-2's twelve heads make three parts.
+    inParts(partsFor(double(n) * double(n) * double(hd) * c.heads, 256 * 1024, c.heads), [&](int part, int parts) {
         const auto [begin, end] = partOf(c.heads, part, parts);
         for (auto h = int(begin); h < int(end); ++h) {
             HeadRecord &r = record.heads[std::size_t(h)];
