@@ -431,6 +431,17 @@
     </message>
 </context>
 <context>
+    <name>ContributionsAccessible</name>
+    <message>
+        <source>%1: %2 % of %3’s output</source>
+        <translation>%1: %2 % der Ausgabe von %3</translation>
+    </message>
+    <message>
+        <source>share of the output</source>
+        <translation>Anteil an der Ausgabe</translation>
+    </message>
+</context>
+<context>
     <name>ContributionsFigure</name>
     <message>
         <source>output o</source>
@@ -2678,6 +2689,17 @@
     <message>
         <source>Stop</source>
         <translation>Anhalten</translation>
+    </message>
+</context>
+<context>
+    <name>WorkedAccessible</name>
+    <message>
+        <source>line %1</source>
+        <translation>Zeile %1</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>Schritt</translation>
     </message>
 </context>
 <context>

@@ -36,6 +36,7 @@ public:
     static constexpr int maxColoured = 7;
     QList<int> colouredKeys() const;
     const Contributions &contributions() const;
+    const Result *result() const { return m_result; }
 
     void paint(QPainter &painter, const QRectF &rect, const FigureStyle &style) const;
     // The height of a dimension's value `v` in a figure painted into `rect` (for tests).

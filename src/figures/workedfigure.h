@@ -59,6 +59,8 @@ public:
     // The steps as shown, in the two copyable forms.
     QString markdown() const;
     QString latex() const;
+    // The same as blocks in `syntax`'s notation (a screen reader hears the Plain ones).
+    std::vector<WorkedBlock> blocks(WorkedSyntax syntax, const QLocale &locale = QLocale::c()) const;
 
     // Draws the steps laid out to the rectangle's width, from the top, clipped to it: the screen
     // passes its scroll offset through the painter, export passes a page.
@@ -87,7 +89,6 @@ private:
     void compute() const;
     int shownRows(int tokens) const;
     WorkedOptions shownOptions() const; // the options, with "all keys" capped for long sentences
-    std::vector<WorkedBlock> blocks(WorkedSyntax syntax, const QLocale &locale = QLocale::c()) const;
     void layOut(qreal width, const FigureStyle &style) const;
 
     AnnotationLayer m_annotations;

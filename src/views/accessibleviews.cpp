@@ -6,11 +6,13 @@
 #include "modelfiles/modelattention.h"
 #include "views/accessiblegrid.h"
 #include "views/arrowgraphview.h"
+#include "views/contributionsview.h"
 #include "views/distributionview.h"
 #include "views/headsgridview.h"
 #include "views/heatmapview.h"
 #include "views/layersgridview.h"
 #include "views/tokenstrip.h"
+#include "views/workedview.h"
 
 #include <QCoreApplication>
 #include <QLocale>
@@ -333,6 +335,71 @@ public:
     }
 };
 
+// The contributions: a row per key, its share of the selected query's output ("animal: 23 % of
+// it's output"), in sentence order.
+class ContributionsAccessible final : public ViewGrid<ContributionsView, QAccessible::Table>
+{
+    Q_DECLARE_TR_FUNCTIONS(ContributionsAccessible)
+
+public:
+    using ViewGrid::ViewGrid;
+    const Result *result() const { return view()->figure().result(); }
+    int rows() const override
+    {
+        const Result *r = result();
+        return r && view()->figure().query() >= 0 ? int(view()->figure().contributions().share.size()) : 0;
+    }
+    int columns() const override { return 1; }
+    QString cellText(int row, int) const override
+    {
+        const Result &r = *result();
+        const double share = view()->figure().contributions().share(row);
+        const QString key = tokenLabel(r.keys().value(row)),
+                      query = tokenLabel(r.tokens.value(view()->figure().query()));
+        return tr("%1: %2 % of %3’s output").arg(key, QLocale().toString(100 * share, 'f', 1), query);
+    }
+    QString rowName(int row) const override { return tokenLabel(result()->keys().value(row)); }
+    QString columnName(int) const override { return tr("share of the output"); }
+    QRect cellBounds(int, int) const override { return view()->rect(); }
+    QPoint cellUnder(const QPoint &) const override { return {-1, -1}; }
+};
+
+// The worked computation: its steps as a reader hears them, one line each (a row of the
+// scores' table a line of its own), in plain notation.
+class WorkedAccessible final : public ViewGrid<WorkedView, QAccessible::List>
+{
+    Q_DECLARE_TR_FUNCTIONS(WorkedAccessible)
+
+public:
+    using ViewGrid::ViewGrid;
+    QStringList lines() const
+    {
+        QStringList out;
+        for (const WorkedBlock &b : view()->figure().blocks(WorkedSyntax::Plain, QLocale())) {
+            if (b.kind != WorkedBlock::Kind::Rows) {
+                out << b.text;
+                continue;
+            }
+            for (const WorkedRow &row : b.rows) {
+                QString line = row.label + u": "_qs + row.expression;
+                if (!row.result.isEmpty())
+                    line += u" = "_qs + row.result;
+                if (!row.note.isEmpty())
+                    line += u' ' + row.note;
+                out << line;
+            }
+        }
+        return out;
+    }
+    int rows() const override { return int(lines().size()); }
+    int columns() const override { return 1; }
+    QString cellText(int row, int) const override { return lines().value(row); }
+    QString rowName(int row) const override { return tr("line %1").arg(row + 1); }
+    QString columnName(int) const override { return tr("step"); }
+    QRect cellBounds(int, int) const override { return view()->rect(); }
+    QPoint cellUnder(const QPoint &) const override { return {-1, -1}; }
+};
+
 QAccessibleInterface *viewAccessible(const QString &, QObject *object)
 {
     if (auto *heatmap = qobject_cast<HeatmapView *>(object))
@@ -347,6 +414,10 @@ QAccessibleInterface *viewAccessible(const QString &, QObject *object)
         return new HeadsGridAccessible(heads);
     if (auto *strip = qobject_cast<TokenStrip *>(object))
         return new TokenStripAccessible(strip);
+    if (auto *contributions = qobject_cast<ContributionsView *>(object))
+        return new ContributionsAccessible(contributions);
+    if (auto *worked = qobject_cast<WorkedView *>(object))
+        return new WorkedAccessible(worked);
     return nullptr;
 }
 

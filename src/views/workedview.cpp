@@ -1,6 +1,7 @@
 #include "views/workedview.h"
 
 #include "export/numbertables.h"
+#include "views/accessiblegrid.h"
 #include "views/annotationactions.h"
 
 #include <QClipboard>
@@ -115,12 +116,14 @@ void WorkedView::sync()
     m_figure.setSelection(m_binding.selectedToken(), m_binding.isKeySelected());
     m_figure.setAnnotations(m_binding.annotations(QStringLiteral("worked")));
     viewport()->update();
+    notifyViewChanged(this); // a screen reader reads the steps again (accessibleviews.cpp)
 }
 
 void WorkedView::setComputation(const WorkedComputation &computation)
 {
     m_figure.setComputation(computation);
     viewport()->update();
+    notifyViewChanged(this);
 }
 
 void WorkedView::setOptions(const WorkedOptions &options)

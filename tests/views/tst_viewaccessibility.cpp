@@ -1,6 +1,7 @@
 // The custom views as assistive technology sees them: the heatmap and the distribution as tables
 // of their weights, the arrow graph as the list of the focused word's arrows; the texts a screen
 // reader speaks, the selection it follows, and the events that tell it something changed.
+#include "attention/contributions.h"
 #include "document/snapshot.h"
 #include "examples.h"
 #include "figures/numbertext.h"
@@ -8,11 +9,13 @@
 #include "session/documentsession.h"
 #include "views/accessiblegrid.h"
 #include "views/arrowgraphview.h"
+#include "views/contributionsview.h"
 #include "views/distributionview.h"
 #include "views/headsgridview.h"
 #include "views/heatmapview.h"
 #include "views/layersgridview.h"
 #include "views/tokenstrip.h"
+#include "views/workedview.h"
 
 #include <QAccessible>
 #include <QLocale>
@@ -199,6 +202,48 @@ private Q_SLOTS:
         QVERIFY(wasHeard(QAccessible::Selection, &view, row));
         QVERIFY(cells->selectRow(0));
         QCOMPARE(view.highlightedKey(), first);
+    }
+
+    // The contributions: a row per key, its share of the selected query's output, and a change of
+    // the numbers is heard.
+    void contributionsAreATableOfShares()
+    {
+        Fixture<ContributionsView> f({600, 400});
+        QAccessibleInterface *table = f.item();
+        QVERIFY(table);
+        QCOMPARE(table->role(), QAccessible::Table);
+        QAccessibleTableInterface *cells = table->tableInterface();
+        const Result &r = f.session->result();
+        QCOMPARE(cells->rowCount(), int(r.tokens.size()));
+        QCOMPARE(cells->rowDescription(f.animal), u"animal"_qs);
+        const Contributions parts = contributions(r.heads[0], f.it);
+        QCOMPARE(name(cells->cellAt(f.animal, 0)),
+            u"animal: %1 % of it’s output"_qs.arg(QLocale().toString(100 * parts.share(f.animal), 'f', 1)));
+        heard.clear();
+        f.session->setSelectedToken(f.animal);
+        QVERIFY(wasHeard(QAccessible::TableModelChanged, &f.view));
+        QVERIFY(name(cells->cellAt(0, 0)).endsWith(u"of animal’s output"_qs));
+    }
+
+    // The worked computation: its steps, a line each, as the Plain notation writes them.
+    void workedIsTheListOfSteps()
+    {
+        Fixture<WorkedView> f({700, 900});
+        QAccessibleInterface *list = f.item();
+        QVERIFY(list);
+        QCOMPARE(list->role(), QAccessible::List);
+        QAccessibleTableInterface *lines = list->tableInterface();
+        QVERIFY(lines->rowCount() > 3);
+        QStringList all;
+        for (int i = 0; i < lines->rowCount(); ++i)
+            all << name(lines->cellAt(i, 0));
+        // The row of "animal" in the scores' table, with its weight as the view shows it.
+        QVERIFY2(std::any_of(all.begin(), all.end(),
+                     [](const QString &line) { return line.startsWith(u"animal: "_qs) && line.contains(u"0.119"_qs); }),
+            qPrintable(all.join(u'\n')));
+        heard.clear();
+        f.session->setSelectedToken(f.animal);
+        QVERIFY(wasHeard(QAccessible::TableModelChanged, &f.view));
     }
 
     void arrowGraphIsTheFocusedWordsArrows()
