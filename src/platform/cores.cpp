@@ -41,6 +41,27 @@ int defaultThreads()
 
 std::atomic<int> limitOverride {0};
 
+// Whether this thread is running a part of a split: a split within it runs its parts in place.
+thread_local bool inSplit = false;
+
+// Runs parts until none is left, taken from `next`; the caller counts them done.
+struct PartTaker {
+    CorePool::Job job;
+    void *context;
+    int parts;
+    std::atomic<int> &next;
+
+    void operator()() const
+    {
+        const bool was = inSplit;
+        inSplit = true;
+        for (int p = next.fetch_add(1, std::memory_order_relaxed); p < parts;
+             p = next.fetch_add(1, std::memory_order_relaxed))
+            job(context, p, parts);
+        inSplit = was;
+    }
+};
+
 // The value of `a` once it is no longer `from`: spun for until `spinUntil`, then slept for.
 template<class T>
 T awaitChange(const std::atomic<T> &a, T from, Clock::time_point spinUntil)
@@ -122,12 +143,15 @@ private:
     // Parts until none is left; the one that completes the split wakes the caller.
     void takeParts()
     {
+        const bool was = inSplit;
+        inSplit = true;
         for (int p = m_next.fetch_add(1, std::memory_order_relaxed); p < m_parts;
              p = m_next.fetch_add(1, std::memory_order_relaxed)) {
             m_job(m_context, p, m_parts);
             if (m_done.fetch_add(1, std::memory_order_acq_rel) + 1 == m_parts)
                 m_done.notify_all();
         }
+        inSplit = was;
     }
 
     void serve(int index)
@@ -193,6 +217,23 @@ int partsFor(double amount, double perPart, int most)
 bool CorePool::run(Job job, void *context, int parts)
 {
     return pool().run(job, context, parts);
+}
+
+bool CorePool::runBeside(Job job, void *context, int parts)
+{
+    if (inSplit)
+        return false;
+    std::atomic<int> next {0};
+    const PartTaker take {job, context, parts, next};
+    std::thread other;
+    try {
+        other = std::thread(take);
+    } catch (const std::system_error &) {
+        return false; // nothing taken yet: the caller runs every part
+    }
+    take();
+    other.join();
+    return true;
 }
 
 } // namespace qkv

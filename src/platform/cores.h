@@ -37,8 +37,12 @@ public:
     using Job = void (*)(void *context, int part, int parts);
     // Runs job(context, p, parts) once for each p of [0, parts) on the pool's threads and this
     // one, returning once all have run. False, having run nothing, when the pool is held by
-    // another split (one within a part, or another thread's): the caller then runs the parts.
+    // another split (one within a part, or another thread's).
     static bool run(Job job, void *context, int parts);
+    // The same on a thread started for it and this one, when another thread's split holds the
+    // pool (the window painting while a model runs, each then has two threads, as before the
+    // pool); false, having run nothing, inside a part: a split within a split runs in place.
+    static bool runBeside(Job job, void *context, int parts);
 };
 
 // Runs work(part, parts) for each part of [0, parts), spread over the cores, and returns once
@@ -46,14 +50,17 @@ public:
 // when the split begins may find nothing left. The pool's threads spin some tens of microseconds
 // for the next split after each, then sleep (see cores.cpp). Fine-grained barriers (OpenMP's,
 // Eigen's) were ruled out: on a machine busy with other work they spin while a core is taken,
-// and a model's forward pass took ten times as long. `work` must not throw.
+// and a model's forward pass took ten times as long. While another thread's split holds the pool
+// the parts share a thread started for them; a split within a part runs its parts in place.
+// `work` must not throw.
 template<class Work>
 void inParts(int parts, Work &&work)
 {
     if (parts > 1 && threadLimit() > 1) {
         using W = std::remove_reference_t<Work>;
         const CorePool::Job job = [](void *c, int part, int n) { (*static_cast<W *>(c))(part, n); };
-        if (CorePool::run(job, const_cast<void *>(static_cast<const void *>(&work)), parts))
+        void *context = const_cast<void *>(static_cast<const void *>(&work));
+        if (CorePool::run(job, context, parts) || CorePool::runBeside(job, context, parts))
             return;
     }
     for (int part = 0; part < parts; ++part)

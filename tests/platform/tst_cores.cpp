@@ -1,6 +1,7 @@
 // inParts spreads a split's parts over a pool of kept threads and the caller. Whatever path a
-// split takes (parts taken by the pool, by the caller, run in order when the pool is held
-// elsewhere), each part must run exactly once, and the caller must not return before all did.
+// split takes (parts taken by the pool, by the caller, by a thread of its own when another
+// thread's split holds the pool, in place within a part), each part must run exactly once, and
+// the caller must not return before all did.
 #include "platform/cores.h"
 
 #include <QTest>
@@ -250,7 +251,30 @@ private Q_SLOTS:
         }
     }
 
-    // Two threads splitting at once: one has the pool, the other runs its parts itself.
+    // While another thread's split holds the pool, a split still gets a second thread (the window
+    // painting while a model runs): its parts that wait for each other run on two threads.
+    void aSplitBesideAHeldPoolGetsAThread()
+    {
+        const ThreadLimit limit(4);
+        std::atomic<bool> holding {false}, release {false};
+        std::thread holder([&] {
+            qkv::inParts(2, [&](int, int) {
+                holding = true;
+                while (!release)
+                    std::this_thread::sleep_for(100us);
+            });
+        });
+        while (!holding)
+            std::this_thread::sleep_for(100us);
+        Split s(2);
+        splitWaitingForAll(2, std::ref(s));
+        release = true;
+        holder.join();
+        QVERIFY(s.ranOnceEach());
+        QCOMPARE(int(s.threads().size()), 2);
+    }
+
+    // Two threads splitting at once: one has the pool, the other a thread of its own beside it.
     void twoCallersAtOnce()
     {
         const ThreadLimit limit(4);
