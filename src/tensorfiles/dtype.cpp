@@ -27,6 +27,17 @@ constexpr std::array<DtypeRow, 15> dtypeRows {
         {Dtype::I32, u"I32", 4}, {Dtype::I16, u"I16", 2}, {Dtype::I8, u"I8", 1}, {Dtype::U64, u"U64", 8},
         {Dtype::U32, u"U32", 4}, {Dtype::U16, u"U16", 2}, {Dtype::U8, u"U8", 1}, {Dtype::Bool, u"BOOL", 1}}};
 
+// Looked up by the enumerator's value: the rows in the enum's order, one each.
+constexpr bool rowsInEnumOrder()
+{
+    for (std::size_t i = 0; i < dtypeRows.size(); ++i) {
+        if (std::size_t(dtypeRows[i].type) != i)
+            return false;
+    }
+    return std::size_t(Dtype::Bool) + 1 == dtypeRows.size();
+}
+static_assert(rowsInEnumOrder(), "dtypeRows: one row per Dtype, in the enum's order");
+
 const DtypeRow &rowOf(Dtype type)
 {
     return dtypeRows[std::size_t(type)];
