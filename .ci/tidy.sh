@@ -15,10 +15,10 @@ cd "$(dirname "$0")/.."
 source .ci/install.sh
 install_missing "${build_packages[@]}" clang-tidy-14
 
-folders=(kernels platform document attention explorer tensorfiles modelfiles export figures tokenizers transformer livemodel lessons
+folders=(kernels platform document attention explorer tensorfiles modelfiles export figures tokenizers transformer livemodel lessons arguments
   animation)
 if [ "${1:-}" = all ]; then
-  folders+=(session views app)
+  folders+=(session views cli app)
 fi
 if [ ! -f build/dev/compile_commands.json ] || [ "${1:-}" = all ]; then
   configure_dev

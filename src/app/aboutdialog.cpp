@@ -2,7 +2,7 @@
 
 #include "ui_aboutdialog.h"
 
-#include "app/appidentity.h"
+#include "cli/appidentity.h"
 #include "figures/colormap.h"
 
 #include <QPushButton>
@@ -15,8 +15,8 @@ AboutDialog::AboutDialog(QWidget *parent)
     , m_ui(std::make_unique<Ui::AboutDialog>())
 {
     m_ui->setupUi(this);
-    m_ui->iconLabel->setPixmap(app::applicationIcon().pixmap(64, 64));
-    m_ui->titleLabel->setText(tr("<h2>QKV Lab %1</h2>").arg(app::applicationVersion()));
+    m_ui->iconLabel->setPixmap(cli::applicationIcon().pixmap(64, 64));
+    m_ui->titleLabel->setText(tr("<h2>QKV Lab %1</h2>").arg(cli::applicationVersion()));
     m_ui->qtLabel->setText(
         tr("Built with Qt %1, running on Qt %2.").arg(QStringLiteral(QT_VERSION_STR), QString::fromLatin1(qVersion())));
     m_ui->licenceLabel->setText(

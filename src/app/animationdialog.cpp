@@ -1,8 +1,7 @@
 #include "app/animationdialog.h"
 
-#include "app/animationexport.h"
-#include "app/figurerenderer.h"
 #include "app/windowprogress.h"
+#include "cli/animationexport.h"
 #include "document/valuepath.h"
 #include "export/figurekind.h"
 #include "export/outputformats.h"
@@ -10,6 +9,7 @@
 #include "lessons/lessoncheck.h"
 #include "platform/atomicsave.h"
 #include "session/documentsession.h"
+#include "views/figurerenderer.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -70,7 +70,7 @@ AnimationDialog::AnimationDialog(
     form->addRow(tr("&From:"), m_from);
     form->addRow(tr("&To:"), m_to);
     m_frames = new QSpinBox(this);
-    m_frames->setRange(2, ExportOptions::maxFrames);
+    m_frames->setRange(2, cli::ExportOptions::maxFrames);
     m_frames->setValue(60);
     form->addRow(tr("F&rames:"), m_frames);
     m_message = new QLabel(this);
@@ -150,7 +150,7 @@ QString AnimationDialog::chooseFile(const QString &title)
 
 QString AnimationDialog::writeSweep(const QString &path)
 {
-    ExportOptions o;
+    cli::ExportOptions o;
     const auto kind = static_cast<FigureKind>(m_view->currentData().toInt());
     o.figure = m_windowOptions(kind);
     o.figure.kind = kind;
@@ -168,7 +168,7 @@ QString AnimationDialog::writeSweep(const QString &path)
     QString error;
     bool usage = false;
     WindowProgress progress(this, tr("Drawing the frames…"), o.frames);
-    const QByteArray bytes = app::exportAnimation(
+    const QByteArray bytes = cli::exportAnimation(
         o, m_session->document(), m_session->selectedToken(), &error, &usage, [&](int done, int total) {
             if (done == total)
                 progress.setBusy(tr("Encoding the animation…"));
@@ -214,7 +214,7 @@ QString AnimationDialog::writeLesson(const lessons::Lesson &lesson, const QStrin
             renderer.emplace(input, options);
         const QString caption = tr("Step %1 of %2").arg(i + 1).arg(lesson.steps.size())
             + (step.title.isEmpty() ? QString() : QStringLiteral(": ") + step.title);
-        const QImage image = renderImage(spec, app::captioned(renderer->painter(), caption, px));
+        const QImage image = renderImage(spec, cli::captioned(renderer->painter(), caption, px));
         if (image.isNull())
             return tr("A frame of %1 × %2 px does not fit in memory.").arg(spec.size.width()).arg(spec.size.height());
         frames.images.push_back(image);
@@ -254,7 +254,7 @@ void AnimationDialog::recordFrame()
     const QUndoStack *history = m_session->undoStack();
     const QString caption = history->index() > 0 ? history->text(history->index() - 1) : QString();
     const qreal px = figureTextPx(options, QSizeF(spec.size));
-    const QImage image = renderImage(spec, app::captioned(renderer.painter(), caption, px));
+    const QImage image = renderImage(spec, cli::captioned(renderer.painter(), caption, px));
     if (!image.isNull())
         m_recorded.images.push_back(image);
 }

@@ -2,7 +2,7 @@
 
 #include "animation/animationwriter.h"
 #include "app/exportdialog.h"
-#include "app/figurerenderer.h"
+#include "views/figurerenderer.h"
 #include "document/valueref.h"
 
 #include <QDialog>

@@ -1,6 +1,6 @@
 #include "app/backgroundfigure.h"
 
-#include "app/figurerenderer.h"
+#include "views/figurerenderer.h"
 #include "app/windowprogress.h"
 #include "session/documentsession.h"
 

@@ -4,7 +4,7 @@
 #include "ui_exportdialog.h"
 
 #include "app/backgroundfigure.h"
-#include "app/figurerenderer.h"
+#include "views/figurerenderer.h"
 #include "app/windowprogress.h"
 #include "export/figurecaption.h"
 #include "export/outputformats.h"

@@ -1,6 +1,6 @@
 #include "app/helpdock.h"
 
-#include "app/figurerenderer.h"
+#include "views/figurerenderer.h"
 #include "app/glossary.h"
 #include "app/manualtext.h"
 #include "attention/engine.h"

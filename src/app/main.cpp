@@ -1,8 +1,8 @@
-#include "app/appidentity.h"
-#include "app/commandline.h"
+#include "cli/appidentity.h"
+#include "cli/commandline.h"
 #include "app/language.h"
 #include "app/mainwindow.h"
-#include "app/windowarguments.h"
+#include "cli/windowarguments.h"
 #include "document/examples.h"
 #include "platform/memorytuning.h"
 
@@ -17,32 +17,32 @@ int main(int argc, char *argv[])
     for (int i = 0; i < argc; ++i)
         arguments << QString::fromLocal8Bit(argv[i]);
     // Commands run without a display: figures are painted offscreen, the rest needs no GUI at all.
-    if (qkv::app::isCommandLine(arguments)) {
-        if (!qkv::app::needsGui(arguments)) {
+    if (qkv::cli::isCommandLine(arguments)) {
+        if (!qkv::cli::needsGui(arguments)) {
             QCoreApplication app(argc, argv);
             qkv::app::installEnglishPlurals(app);
-            return qkv::app::runCommandLine(QCoreApplication::arguments());
+            return qkv::cli::runCommandLine(QCoreApplication::arguments());
         }
         if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
             qputenv("QT_QPA_PLATFORM", "offscreen");
         QApplication app(argc, argv);
         qkv::app::installEnglishPlurals(app);
-        return qkv::app::runCommandLine(QCoreApplication::arguments());
+        return qkv::cli::runCommandLine(QCoreApplication::arguments());
     }
 
     // Mistakes are said before any window opens (and without a display).
-    const qkv::app::WindowArguments given = qkv::app::parseWindowArguments(arguments, stderr);
+    const qkv::cli::WindowArguments given = qkv::cli::parseWindowArguments(arguments, stderr);
     if (given.status >= 0)
         return given.status;
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("QKV Lab"));
     QApplication::setOrganizationName(QStringLiteral("QKV Lab"));
-    QApplication::setApplicationVersion(qkv::app::applicationVersion());
+    QApplication::setApplicationVersion(qkv::cli::applicationVersion());
     // The window speaks the user's language; the command line stays English, as scripts expect.
     qkv::app::installTranslators(app);
     // Ties the window to its launcher (Wayland app id, taskbar grouping) and gives it the icon.
-    QGuiApplication::setDesktopFileName(qkv::app::applicationId());
-    QApplication::setWindowIcon(qkv::app::applicationIcon());
+    QGuiApplication::setDesktopFileName(qkv::cli::applicationId());
+    QApplication::setWindowIcon(qkv::cli::applicationIcon());
     qkv::MainWindow window;
     const QString example = QStringLiteral("example:") + qkv::defaultExampleName();
     const bool lesson

@@ -2,7 +2,7 @@
 // sentence run again as if typed (undoable), its layer and head shown, its token selected once
 // the model has run, and the student's answers kept beside the model's ever new document.
 #include "app/lessondock.h"
-#include "app/lessonmodel.h"
+#include "cli/lessonmodel.h"
 #include "app/mainwindow.h"
 
 #include "ui_mainwindow.h"
@@ -28,7 +28,7 @@ bool MainWindow::openModelLesson(const lessons::Lesson &lesson, int step)
 {
     // A lesson resumed at a later step starts where a student who followed it would be.
     const lessons::ModelStart at = step >= 0 ? lessons::modelAt(lesson, step) : *lesson.model;
-    if (!openLiveModel(app::lessonModelLocation(lesson.model->model, m_lessonSource), at.sentence))
+    if (!openLiveModel(cli::lessonModelLocation(lesson.model->model, m_lessonSource), at.sentence))
         return false;
     m_pendingSession = std::make_shared<live::SessionFile>();
     m_pendingSession->layer = at.layer;

@@ -1,6 +1,6 @@
 #include "app/sidebysidedock.h"
 
-#include "app/figurerenderer.h"
+#include "views/figurerenderer.h"
 #include "session/documentsession.h"
 
 #include <QComboBox>

@@ -182,52 +182,6 @@ std::optional<ModelDocument> modelDocument(
     return out;
 }
 
-bool isModelOption(const QString &arg)
-{
-    return modelOptionTakesValue(arg) || arg == u"--hide-special" || arg == u"--merge";
-}
-
-bool modelOptionTakesValue(const QString &arg)
-{
-    return arg == u"--layer" || arg == u"--heads" || arg == u"--special" || arg == u"--sentence";
-}
-
-QString parseModelOption(const QString &arg, const QString &value, ModelView &view)
-{
-    if (arg == u"--sentence") {
-        if (value.trimmed().isEmpty())
-            return QStringLiteral("--sentence: expected the text to run the model on");
-        view.sentence = value;
-    } else if (arg == u"--hide-special") {
-        view.hideSpecial = true;
-    } else if (arg == u"--special") {
-        view.specialTokens = value.split(QRegularExpression(QStringLiteral("\\s+")), Qt::SkipEmptyParts);
-        if (view.specialTokens.isEmpty())
-            return QStringLiteral("--special: expected the special tokens, separated by spaces");
-        view.hideSpecial = true;
-    } else if (arg == u"--merge") {
-        view.merge = SubwordStyle::Auto;
-    } else if (arg == u"--heads") {
-        if (value != u"each" && value != u"mean" && value != u"max")
-            return QStringLiteral("--heads: expected each, mean or max, got '%1'").arg(value);
-        view.headsBy = value == u"each" ? std::nullopt
-            : value == u"mean"          ? std::optional(Aggregate::Mean)
-                                        : std::optional(Aggregate::Max);
-    } else if (arg == u"--layer") {
-        bool ok = false;
-        const int layer = value.toInt(&ok);
-        if (value == u"mean" || value == u"max") {
-            view.layer = -1;
-            view.layersBy = value == u"max" ? Aggregate::Max : Aggregate::Mean;
-        } else if (!ok || layer < 1) {
-            return QStringLiteral("--layer: expected a layer from 1, mean or max, got '%1'").arg(value);
-        } else {
-            view.layer = layer - 1;
-        }
-    }
-    return {};
-}
-
 bool isModelFileName(const QString &path)
 {
     const QString name = path.toLower();

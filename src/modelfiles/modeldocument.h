@@ -53,15 +53,6 @@ struct ModelDocument {
 std::optional<ModelDocument> modelDocument(
     const ModelAttention &model, const ModelView &view, const QString &name, QString *error = nullptr);
 
-// The command line's model options: --layer N|mean|max, --heads each|mean|max, --hide-special,
-// --special "TOKEN …" (hides these instead of the default special tokens), --merge, --sentence TEXT (what a model
-// folder is run on). takesValue: whether `arg` is one
-// that takes a value. parse: the option into `view`; an error message, or empty (also for options that are not the
-// model's).
-bool isModelOption(const QString &arg);
-bool modelOptionTakesValue(const QString &arg);
-QString parseModelOption(const QString &arg, const QString &value, ModelView &view);
-
 // Whether a FILE argument names a model's attention by its suffix: .npy, .npz, .safetensors.
 // (A .json file may be either: openFile tells.)
 bool isModelFileName(const QString &path);

@@ -1,5 +1,5 @@
 #include "app/aboutdialog.h"
-#include "app/appidentity.h"
+#include "cli/appidentity.h"
 #include "figures/colormap.h"
 
 #include <QFile>
@@ -32,7 +32,7 @@ private Q_SLOTS:
     {
         const AboutDialog about;
         const QString text = about.text();
-        QVERIFY(text.contains(QStringLiteral("QKV Lab ") + app::applicationVersion()));
+        QVERIFY(text.contains(QStringLiteral("QKV Lab ") + cli::applicationVersion()));
         QVERIFY(text.contains(QStringLiteral("GPL-3.0-or-later")));
         QVERIFY(text.contains(QStringLiteral("NO WARRANTY")));
         QVERIFY(text.contains(QString::fromLatin1(qVersion())));

@@ -1,6 +1,6 @@
 // SPEC §5 through the window and the command line: a bad file opened, a save or an export that
 // cannot be written, a full disk — each says why, and nothing open or saved changes.
-#include "app/commandline.h"
+#include "cli/commandline.h"
 #include "app/mainwindow.h"
 #include "asuser.h"
 #include "badinputs.h"
@@ -41,7 +41,7 @@ std::pair<int, QByteArray> runQkvlab(const QStringList &args)
 {
     FILE *out = std::tmpfile();
     FILE *err = std::tmpfile();
-    const int status = app::runCommandLine(QStringList {u"qkvlab"_qs} + args, out, err);
+    const int status = cli::runCommandLine(QStringList {u"qkvlab"_qs} + args, out, err);
     QByteArray bytes(1 << 16, '\0');
     std::rewind(err);
     bytes.truncate(static_cast<qsizetype>(std::fread(bytes.data(), 1, static_cast<std::size_t>(bytes.size()), err)));

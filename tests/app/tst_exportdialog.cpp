@@ -1,8 +1,8 @@
 #include "app/animationdialog.h"
-#include "app/exportcommand.h"
+#include "cli/exportcommand.h"
 #include "app/exportdialog.h"
 #include "app/exportsettings.h"
-#include "app/figurerenderer.h"
+#include "views/figurerenderer.h"
 #include "app/mainwindow.h"
 #include "attention/engine.h"
 #include "document/documentio.h"
@@ -74,7 +74,7 @@ private:
     // `qkvlab export example:animal ARGS -o OUT` in this process; its exit status.
     static int cli(const QStringList &args)
     {
-        return app::runExport(QStringList {QStringLiteral("example:animal")} + args, stdout, stderr);
+        return cli::runExport(QStringList {QStringLiteral("example:animal")} + args, stdout, stderr);
     }
 
 private Q_SLOTS:

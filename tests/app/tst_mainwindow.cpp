@@ -1,5 +1,5 @@
 #include "app/aboutdialog.h"
-#include "app/appidentity.h"
+#include "cli/appidentity.h"
 #include "app/mainwindow.h"
 #include "app/shortcuts.h"
 #include "app/theme.h"
@@ -588,7 +588,7 @@ private Q_SLOTS:
         QVERIFY(about->isVisible());
         QCOMPARE(about->windowModality(), Qt::WindowModal);
         const QString text = about->text();
-        QVERIFY(text.contains(QStringLiteral("QKV Lab ") + app::applicationVersion()));
+        QVERIFY(text.contains(QStringLiteral("QKV Lab ") + cli::applicationVersion()));
         QVERIFY(text.contains(QStringLiteral("GPL-3.0-or-later")));
         QVERIFY(text.contains(QStringLiteral("Battelle Memorial Institute")));
         QTest::keyClick(about, Qt::Key_Escape);

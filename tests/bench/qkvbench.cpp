@@ -2,7 +2,7 @@
 // matrix-multiply throughput and against numpy, all in one run, printed as one JSON object.
 // Not a test: it judges nothing itself; people and CI read the numbers.
 
-#include "app/appidentity.h"
+#include "cli/appidentity.h"
 #include "attention/attention.h"
 #include "attention/engine.h"
 #include "benchmachine.h"
@@ -462,7 +462,7 @@ int main(int argc, char *argv[])
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
     QCoreApplication::setApplicationName(u"qkvbench"_s);
-    QCoreApplication::setApplicationVersion(qkv::app::applicationVersion());
+    QCoreApplication::setApplicationVersion(qkv::cli::applicationVersion());
 
     QCommandLineParser parser;
     parser.setApplicationDescription(u"QKV Lab benchmark: attention recompute versus Eigen matmul and numpy, "
@@ -552,7 +552,7 @@ int main(int argc, char *argv[])
 
     QJsonObject out {
         {u"benchmark"_s, u"qkvbench"_s},
-        {u"version"_s, qkv::app::applicationVersion()},
+        {u"version"_s, qkv::cli::applicationVersion()},
         {u"quick"_s, quick},
         {u"machine"_s, machine},
         {u"notes"_s, notesJson(quick, similarities)},

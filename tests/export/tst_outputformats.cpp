@@ -1,6 +1,5 @@
-// The table of output formats: every row complete and named once, and the option parser, the
-// number tables and the messages reading it rather than lists of their own.
-#include "export/exportoptions.h"
+// The table of output formats: every row complete and named once, and the number tables and the
+// messages reading it rather than lists of their own (tests/cli/tst_exportoptions: the option parser).
 #include "export/numbertables.h"
 #include "export/outputformats.h"
 
@@ -42,38 +41,6 @@ private Q_SLOTS:
         QCOMPARE(outputFormatForFile(u"/a/b.Tex"_qs, OutputContent::Numbers)->name, u"tex"_qs);
         QCOMPARE(outputFormatForFile(u"b.webp"_qs, OutputContent::Figure), nullptr);
         QCOMPARE(outputFormatForFile(u"noSuffix"_qs, OutputContent::Figure), nullptr);
-    }
-
-    // Every format the table says holds a figure, an animation, numbers or a walk-through is taken
-    // by `qkvlab export` from the output's suffix; the others are refused naming the table's list.
-    void theOptionParserReadsTheTable()
-    {
-        const QString doc = u"example:animal"_qs;
-        for (const OutputFormat &f : outputFormats()) {
-            const QString out = u"out."_qs + f.suffix;
-            const auto parsed
-                = [&](QStringList args) { return parseExportArguments(QStringList {doc} << args << u"-o"_qs << out); };
-            const ParsedExport figure = parsed({u"--view"_qs, u"heatmap"_qs});
-            QCOMPARE(bool(figure.options), f.canHold(OutputContent::Figure));
-            if (!figure.options)
-                QCOMPARE(figure.error,
-                    u"-o: a figure is written as .png, .svg or .pdf (or give --format), got '%1'"_qs.arg(out));
-            const ParsedExport animation = parsed({u"--view"_qs, u"heatmap"_qs, u"--animate"_qs,
-                u"words.animal.k[0]"_qs, u"--from"_qs, u"0"_qs, u"--to"_qs, u"1"_qs});
-            QCOMPARE(bool(animation.options), f.canHold(OutputContent::Animation));
-            const ParsedExport worked = parsed({u"--worked"_qs, u"--format"_qs, f.name});
-            QVERIFY2(
-                bool(worked.options) == f.canHold(OutputContent::Worked), qPrintable(f.name + u": "_qs + worked.error));
-            // Numbers by the explicit name: bmatrix shares tex's suffix.
-            const ParsedExport numbers = parsed({u"--numbers"_qs, u"weights"_qs, u"--format"_qs, f.name});
-            QCOMPARE(bool(numbers.options), f.canHold(OutputContent::Numbers));
-            QCOMPARE(bool(tableFormatFromString(f.name)), f.canHold(OutputContent::Numbers));
-            for (const QString &alias : f.aliases) {
-                const ParsedExport spelled = parsed({u"--numbers"_qs, u"weights"_qs, u"--format"_qs, alias});
-                QVERIFY2(spelled.options, qPrintable(spelled.error));
-                QCOMPARE(spelled.options->format, f.name);
-            }
-        }
     }
 };
 

@@ -1,10 +1,11 @@
 // The arguments of `qkvlab export`, one per line of the input. Options it returns are within
 // their ranges (exportoptions.h promises it); a refusal names what is wrong.
-#include "export/exportoptions.h"
+#include "arguments/exportoptions.h"
 #include "export/resultnumbers.h"
 #include "fuzzcheck.h"
 
 using namespace qkv;
+using namespace qkv::cli;
 
 namespace {
 

@@ -1,8 +1,9 @@
 // `--size WxH`: a size it accepts is drawable (1 … maxSide on each side) and reads back the same.
-#include "export/exportoptions.h"
+#include "arguments/exportoptions.h"
 #include "fuzzcheck.h"
 
 using namespace qkv;
+using namespace qkv::cli;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

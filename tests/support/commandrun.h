@@ -1,6 +1,6 @@
 #pragma once
 
-#include "app/commandline.h"
+#include "cli/commandline.h"
 
 #include <QByteArray>
 #include <QStringList>
@@ -33,7 +33,7 @@ inline CommandRun runCommand(const QStringList &args, FILE *out = nullptr)
     FILE *captured = out ? nullptr : std::tmpfile();
     FILE *err = std::tmpfile();
     const int status
-        = qkv::app::runCommandLine(QStringList {QStringLiteral("qkvlab")} + args, out ? out : captured, err);
+        = qkv::cli::runCommandLine(QStringList {QStringLiteral("qkvlab")} + args, out ? out : captured, err);
     return {status, captured ? readBackAndClose(captured) : QByteArray(), readBackAndClose(err)};
 }
 

@@ -1,0 +1,55 @@
+#pragma once
+
+#include "arguments/commandparser.h"
+#include "explorer/goalseek.h"
+#include "modelfiles/modeldocument.h"
+
+#include <QString>
+#include <QStringList>
+
+namespace qkv::cli {
+
+// `qkvlab compute FILE [MODEL OPTIONS] [--top K]`
+struct ComputeOptions {
+    QString file; // a document, example:NAME, a model's file or folder, hf:NAME
+    ModelView view;
+    int top = 10; // a model's likeliest next tokens listed
+};
+Parsed<ComputeOptions> parseComputeArguments(const QStringList &args);
+
+// `qkvlab solve FILE --query TOKEN --key TOKEN --weight W [--change …] [--head N] [-o OUT [--overwrite]]`
+struct SolveOptions {
+    QString file, query, key; // the tokens as given: their text or #N
+    double weight = 0;
+    explore::SeekChange change = explore::SeekChange::Query;
+    int head = 0; // 0-based
+    QString output; // empty: only the JSON on standard output
+    bool overwrite = false;
+};
+Parsed<SolveOptions> parseSolveArguments(const QStringList &args);
+
+// `qkvlab tokenize MODEL --sentence TEXT`
+struct TokenizeOptions {
+    QString model, sentence;
+};
+Parsed<TokenizeOptions> parseTokenizeArguments(const QStringList &args);
+
+// `qkvlab lesson check LESSON DOCUMENT` or `qkvlab lesson check LESSON --solutions`
+struct LessonCheckOptions {
+    QString lesson, document; // document empty with solutions
+    bool solutions = false;
+};
+Parsed<LessonCheckOptions> parseLessonCheckArguments(const QStringList &args);
+
+// `qkvlab examples [--long]`
+struct ExamplesOptions {
+    bool withNotes = false;
+};
+Parsed<ExamplesOptions> parseExamplesArguments(const QStringList &args);
+
+// A command without options or arguments (`models`, `lesson list`): refuses any.
+struct NoOptions {
+};
+Parsed<NoOptions> parseNoArguments(QStringView command, const QStringList &args);
+
+} // namespace qkv::cli

@@ -1,0 +1,39 @@
+#pragma once
+
+#include <QString>
+#include <QStringList>
+
+#include <vector>
+
+namespace qkv::cli {
+
+// One option of the command line, the same for every command that takes it: the one place its
+// name, its value and its help are written.
+struct OptionRow {
+    QStringList names; // without dashes: "o", "output"; messages name it by the first
+    QString valueName; // what follows it ("N|all"); empty: a flag
+    QString help; // one line: what it does
+
+    bool takesValue() const { return !valueName.isEmpty(); }
+    // "-o" or "--view": the first name as typed.
+    QString dashed() const;
+};
+
+// Every option, in the order --help lists them.
+const std::vector<OptionRow> &optionTable();
+// The row with this name (any of its names, without dashes), or nullptr.
+const OptionRow *optionNamed(QStringView name);
+
+// A command and the options it takes, by their first names: the one list a command's parser,
+// its --help and the test of the usage text read.
+struct CommandRow {
+    QString name; // "compute", "lesson check"
+    QStringList options;
+};
+const std::vector<CommandRow> &commandTable();
+const CommandRow *commandNamed(QStringView name);
+
+// The options the commands that open a model file or folder share: --layer, --heads, --merge, …
+const QStringList &modelOptionNames();
+
+} // namespace qkv::cli

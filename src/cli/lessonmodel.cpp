@@ -1,0 +1,50 @@
+#include "cli/lessonmodel.h"
+
+#include "modelfiles/modeldocument.h"
+
+#include <QDir>
+#include <QFileInfo>
+
+namespace qkv::cli {
+
+QString lessonModelLocation(const QString &model, const QString &lessonFile)
+{
+    if (model.startsWith(u"hf:") || model.startsWith(u"example:") || QDir::isAbsolutePath(model)
+        || lessonFile.startsWith(u"lesson:"))
+        return model;
+    return QDir::cleanPath(QFileInfo(lessonFile).absoluteDir().filePath(model));
+}
+
+std::optional<Document> lessonModelDocument(const live::LiveModel &live, const lessons::ModelStart &model,
+    const std::vector<transformer::Intervention> &interventions, QString *why)
+{
+    const int layers = live.model().config().layers;
+    if (model.layer >= layers) {
+        *why = QStringLiteral("the model has %1 layers, not %2").arg(layers).arg(model.layer + 1);
+        return std::nullopt;
+    }
+    live::RunOptions options;
+    options.topK = 1;
+    options.interventions = interventions;
+    const live::LiveRun run = live::run(live, model.sentence, options);
+    if (!run) {
+        *why = run.error;
+        return std::nullopt;
+    }
+    ModelView view;
+    view.layer = model.layer;
+    const OpenedFile opened = openModelAttention(run.attention, view, live.location(), live.location());
+    if (!opened.loaded) {
+        *why = opened.loaded.error.message;
+        return std::nullopt;
+    }
+    return *opened.loaded.document;
+}
+
+lessons::ModelRunner lessonModelRunner(std::shared_ptr<const live::LiveModel> live)
+{
+    return [live = std::move(live)](
+               const lessons::ModelStart &model, QString *why) { return lessonModelDocument(*live, model, {}, why); };
+}
+
+} // namespace qkv::cli

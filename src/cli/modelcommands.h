@@ -1,0 +1,21 @@
+#pragma once
+
+#include "livemodel/livemodel.h"
+
+#include <QJsonObject>
+#include <QStringList>
+
+#include <cstdio>
+
+namespace qkv::cli {
+
+// qkvlab models: every usable model of the Hugging Face cache, one a line (name, family,
+// layers × heads, parameters, size).
+int listModels(const QStringList &args, FILE *out, FILE *err);
+// qkvlab tokenize MODEL --sentence TEXT: {"tokens": [...], "ids": [...]} as the model sees them.
+int tokenize(const QStringList &args, FILE *out, FILE *err);
+// What compute adds for a model run on a sentence: "ids", and "next" (the top tokens after the
+// last, a causal LM's) or "masks" (per [MASK] position, BERT's).
+void addRunToJson(const live::LiveRun &run, bool causal, QJsonObject &json);
+
+} // namespace qkv::cli
