@@ -2430,6 +2430,25 @@
     </message>
 </context>
 <context>
+    <name>VectorsAccessible</name>
+    <message>
+        <source>%1 (second sentence)</source>
+        <translation>%1 (zweiter Satz)</translation>
+    </message>
+    <message>
+        <source>query</source>
+        <translation>Query</translation>
+    </message>
+    <message>
+        <source>key</source>
+        <translation>Key</translation>
+    </message>
+    <message>
+        <source>value</source>
+        <translation>Value</translation>
+    </message>
+</context>
+<context>
     <name>WhatsThis</name>
     <message>
         <source>The sentence. Type and the tokens, tables and views update at once; a new word gets its own vectors.</source>

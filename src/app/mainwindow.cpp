@@ -77,10 +77,10 @@ MainWindow::MainWindow(QWidget *parent)
     m_ui->workedDock->raise();
     // The charts share the space beside the tables as tabs: side by side, neither is readable
     // on a laptop screen.
-    splitDockWidget(m_ui->tablesDock, m_ui->distributionDock, Qt::Horizontal);
-    tabifyDockWidget(m_ui->distributionDock, m_ui->vectorPlotDock);
-    m_ui->distributionDock->raise();
-    resizeDocks({m_ui->tablesDock, m_ui->distributionDock}, {640, 460}, Qt::Horizontal);
+    splitDockWidget(m_ui->tablesDock, m_ui->barsDock, Qt::Horizontal);
+    tabifyDockWidget(m_ui->barsDock, m_ui->vectorsDock);
+    m_ui->barsDock->raise();
+    resizeDocks({m_ui->tablesDock, m_ui->barsDock}, {640, 460}, Qt::Horizontal);
     resizeDocks({m_ui->settingsDock}, {380}, Qt::Horizontal);
     resizeDocks({m_ui->settingsDock, m_ui->workedDock}, {300, 500}, Qt::Vertical);
     resizeDocks({m_ui->tablesDock}, {300}, Qt::Vertical);
@@ -413,7 +413,7 @@ void MainWindow::showHoveredCell(int row, int col)
     else if (row >= 0 && col >= 0)
         statusBar()->showMessage(
             tr("%1. Click: select the query; Shift+click: select the key; Ctrl+click: mask or unmask the cell.")
-                .arg(m_ui->heatmap->describeCell(row, col)));
+                .arg(m_ui->heatmapView->describeCell(row, col)));
     else
         statusBar()->clearMessage();
 }

@@ -4,6 +4,7 @@
 #include "app/goalseekdialog.h"
 #include "app/invariancedock.h"
 #include "app/mainwindow.h"
+#include "views/viewregistry.h"
 
 #include "ui_mainwindow.h"
 
@@ -30,7 +31,7 @@ void MainWindow::setUpExplorer()
         // The selected query's row, at the key the bar chart points at (or the selected key).
         const int token = std::max(0, m_session->selectedToken());
         const int query = m_session->isKeySelected() ? 0 : token;
-        const int highlighted = m_ui->distribution->highlightedKey();
+        const int highlighted = m_ui->barsView->highlightedKey();
         const int key = m_session->isKeySelected() ? token : highlighted >= 0 ? highlighted : query;
         openGoalSeek(query, key, std::nan(""));
     });
@@ -42,17 +43,17 @@ void MainWindow::setUpExplorer()
     m_ui->menuView->addAction(show);
     setUpSnapshots(menu);
     auto *contributions = new QDockWidget(tr("Contributions"), this);
-    contributions->setObjectName(QStringLiteral("contributionsDock"));
+    contributions->setObjectName(viewRow(FigureKind::Contributions)->placeName());
     auto *view = new ContributionsView(contributions);
-    view->setObjectName(QStringLiteral("contributions"));
+    view->setObjectName(viewRow(FigureKind::Contributions)->widgetName());
     view->setSession(m_session);
     contributions->setWidget(view);
     addDockWidget(Qt::BottomDockWidgetArea, contributions);
-    tabifyDockWidget(m_ui->distributionDock, contributions);
-    m_ui->distributionDock->raise();
+    tabifyDockWidget(m_ui->barsDock, contributions);
+    m_ui->barsDock->raise();
     m_ui->menuView->addAction(contributions->toggleViewAction());
-    connect(m_ui->heatmap, &HeatmapView::seekRequested, this, &MainWindow::openGoalSeek);
-    connect(m_ui->distribution, &DistributionView::seekRequested, this, &MainWindow::openGoalSeek);
+    connect(m_ui->heatmapView, &HeatmapView::seekRequested, this, &MainWindow::openGoalSeek);
+    connect(m_ui->barsView, &DistributionView::seekRequested, this, &MainWindow::openGoalSeek);
 }
 
 QAction *MainWindow::addTabbedDock(

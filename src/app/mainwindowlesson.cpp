@@ -5,6 +5,8 @@
 #include "app/lessonstepsdialog.h"
 #include "app/mainwindow.h"
 
+#include "views/viewregistry.h"
+
 #include "ui_mainwindow.h"
 
 #include "document/annotation.h"
@@ -161,7 +163,7 @@ void MainWindow::setUpLessons()
         if (m_lessonDock->hasLesson() && !m_session->isComputing())
             m_lessonDock->check(lessonDocument(), m_session->result());
     });
-    connect(m_ui->heatmap, &HeatmapView::cellClicked, this, [this](int, int col, Qt::KeyboardModifiers) {
+    connect(m_ui->heatmapView, &HeatmapView::cellClicked, this, [this](int, int col, Qt::KeyboardModifiers) {
         const QStringList &tokens = m_session->result().tokens;
         if (col >= 0 && col < tokens.size())
             m_lessonDock->answerCell(tokens[col]);
@@ -263,12 +265,12 @@ void MainWindow::closeLesson()
     m_lessonDock->hide();
     m_lessonAnswers = {};
     m_pendingLessonState.reset();
-    m_ui->heatmap->setMarkedCell(-1, -1);
+    m_ui->heatmapView->setMarkedCell(-1, -1);
     for (QAction *a : m_lessonActions)
         a->setEnabled(false);
     restoreState(m_layoutBeforeLesson);
-    m_ui->heatmap->show();
-    m_ui->arrowPanel->show();
+    m_ui->heatmapView->show();
+    m_ui->arrowsPanel->show();
 }
 
 void MainWindow::enterLessonStep(int step)
@@ -304,11 +306,11 @@ void MainWindow::enterLessonStep(int step)
 // The views a lesson names, and the widget or dock each is: a step shows those it names.
 std::vector<std::pair<QString, QWidget *>> MainWindow::lessonViews() const
 {
-    return {{QStringLiteral("heatmap"), m_ui->heatmap}, {QStringLiteral("arrows"), m_ui->arrowPanel},
-        {QStringLiteral("vectors"), m_ui->vectorPlotDock}, {QStringLiteral("bars"), m_ui->distributionDock},
-        {QStringLiteral("contributions"), findChild<QDockWidget *>(QStringLiteral("contributionsDock"))},
-        {QStringLiteral("worked"), m_ui->workedDock}, {QStringLiteral("heads"), m_ui->headsDock},
-        {QStringLiteral("tables"), m_ui->tablesDock}};
+    std::vector<std::pair<QString, QWidget *>> views;
+    for (const ViewRow &row : viewRows())
+        views.emplace_back(row.name(), findChild<QWidget *>(row.placeName()));
+    views.emplace_back(QStringLiteral("tables"), m_ui->tablesDock);
+    return views;
 }
 
 // A step shows the views it names; until a prediction is answered only the heatmap (blank) and
@@ -316,7 +318,7 @@ std::vector<std::pair<QString, QWidget *>> MainWindow::lessonViews() const
 void MainWindow::showLessonViews(const QStringList &views)
 {
     m_lessonViews = views;
-    const bool concealed = m_ui->heatmap->concealed();
+    const bool concealed = m_ui->heatmapView->concealed();
     if (views.isEmpty() && !concealed)
         return; // the step leaves the layout as the student has it
     for (const auto &[name, widget] : lessonViews()) {
@@ -339,7 +341,7 @@ void MainWindow::showLessonViews(const QStringList &views)
 // clickable), the other views of the attention hide, and so do the attention and output tables.
 void MainWindow::concealWeights(bool concealed)
 {
-    m_ui->heatmap->setConcealed(concealed);
+    m_ui->heatmapView->setConcealed(concealed);
     showLessonViews(m_lessonViews);
     for (QWidget *tab : {m_ui->attentionTab, m_ui->outputsTab})
         m_ui->tables->setTabEnabled(m_ui->tables->indexOf(tab), !concealed);

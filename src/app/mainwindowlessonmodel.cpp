@@ -68,7 +68,7 @@ void MainWindow::selectLessonTokens(const lessons::StepState &state)
     // The session selects one token: a highlighted cell selects its query, and the heatmap frames it.
     const std::optional<int> markRow = tokenIndex(tokens, state.highlightQuery);
     const std::optional<int> markCol = tokenIndex(tokens, state.highlightKey);
-    m_ui->heatmap->setMarkedCell(markRow && markCol ? *markRow : -1, markRow && markCol ? *markCol : -1);
+    m_ui->heatmapView->setMarkedCell(markRow && markCol ? *markRow : -1, markRow && markCol ? *markCol : -1);
     const QString &selected = state.token.isEmpty() ? state.highlightQuery : state.token;
     if (const std::optional<int> token = tokenIndex(tokens, selected))
         m_session->setSelectedToken(*token);

@@ -351,7 +351,7 @@ void MainWindow::showLiveRun()
         // The tables, strip and predictions repaint in the pass after this; the figures, the
         // slowest to paint, each in a pass of its own after that.
         m_stagedRepaint->hold(
-            {m_ui->arrowGraph, m_ui->heatmap, m_ui->distribution, m_ui->workedView, m_ui->vectorPlot});
+            {m_ui->arrowsView, m_ui->heatmapView, m_ui->barsView, m_ui->workedView, m_ui->vectorsView});
         const bool newSentence = run->ids != m_shownRun->ids;
         m_transformer->replace(run->attention, showsRun(*run));
         // A new sentence of a causal LM is read from its last token, which the prediction is

@@ -40,17 +40,17 @@ void MainWindow::setUpPresenter()
         setPresenting(on);
     });
     // The laser pointer: what the mouse is over is selected everywhere.
-    connect(m_ui->heatmap, &HeatmapView::cellHovered, this, [this](int row, int col) {
+    connect(m_ui->heatmapView, &HeatmapView::cellHovered, this, [this](int row, int col) {
         if (m_presenting && (row >= 0 || col >= 0))
             m_session->setSelection(row >= 0 ? row : col, row < 0);
     });
-    connect(m_ui->arrowGraph, &ArrowGraphView::tokenHovered, this, [this](int token) {
+    connect(m_ui->arrowsView, &ArrowGraphView::tokenHovered, this, [this](int token) {
         if (m_presenting && token >= 0)
             m_session->setSelectedToken(token);
     });
-    connect(m_ui->distribution, &DistributionView::keyHovered, this, [this](int key) {
+    connect(m_ui->barsView, &DistributionView::keyHovered, this, [this](int key) {
         // A row's bars are keys; a key's column stays on the key while its bars are pointed at.
-        if (m_presenting && key >= 0 && !m_ui->distribution->showsColumn())
+        if (m_presenting && key >= 0 && !m_ui->barsView->showsColumn())
             m_session->setSelectedKey(key);
     });
 }

@@ -55,7 +55,7 @@ void MainWindow::setUpSnapshots(QMenu *tools)
     });
     // A baseline of another sentence length is not drawn against: say why, at each new result.
     connect(m_session, &DocumentSession::resultChanged, this, [this] {
-        if (const QString why = m_ui->heatmap->figure().differenceRefusal(); !why.isEmpty())
+        if (const QString why = m_ui->heatmapView->figure().differenceRefusal(); !why.isEmpty())
             statusBar()->showMessage(why, 8000);
     });
     connect(remove, &QMenu::aboutToShow, this, [this, remove] {
@@ -75,7 +75,7 @@ void MainWindow::setUpSnapshots(QMenu *tools)
     // Below the views, as a tab beside the bar chart: the two halves want the window's width.
     auto *sides = new SideBySideDock(
         m_session, [this](FigureKind kind) { return figureOptions(kind); }, this);
-    QAction *show = addTabbedDock(sides, Qt::BottomDockWidgetArea, m_ui->distributionDock,
+    QAction *show = addTabbedDock(sides, Qt::BottomDockWidgetArea, m_ui->barsDock,
         QStringLiteral("actionSideBySide"), tr("Side by Side (&A | B)"));
     show->setStatusTip(tr("Any view of the baseline snapshot (A) beside the same view now (B)"));
     menu->addAction(show);

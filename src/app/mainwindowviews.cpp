@@ -53,28 +53,28 @@ void MainWindow::setUpViews()
         m_ui->settingsPanel->setSettings(m_session->document().settings());
         statusBar()->showMessage(tr("Not applied: %1.").arg(why));
     });
-    m_ui->heatmap->setSession(m_session);
-    m_ui->headsGrid->setSession(m_session);
+    m_ui->heatmapView->setSession(m_session);
+    m_ui->headsView->setSession(m_session);
     m_ui->workedView->setSession(m_session);
-    m_ui->arrowGraph->setSession(m_session);
-    m_ui->vectorPlot->setSession(m_session);
-    m_ui->distribution->setSession(m_session);
-    connect(m_ui->settingsPanel, &SettingsPanel::colormapEdited, m_ui->heatmap, &HeatmapView::setColormap);
-    connect(m_ui->settingsPanel, &SettingsPanel::colormapEdited, m_ui->headsGrid, &HeadsGridView::setColormap);
-    connect(m_ui->heatmap, &HeatmapView::cellHovered, this, &MainWindow::showHoveredCell);
-    connect(m_ui->sortedBox, &QCheckBox::toggled, m_ui->distribution, &DistributionView::setSorted);
-    connect(m_ui->distribution, &DistributionView::keyHovered, this, [this](int key) {
+    m_ui->arrowsView->setSession(m_session);
+    m_ui->vectorsView->setSession(m_session);
+    m_ui->barsView->setSession(m_session);
+    connect(m_ui->settingsPanel, &SettingsPanel::colormapEdited, m_ui->heatmapView, &HeatmapView::setColormap);
+    connect(m_ui->settingsPanel, &SettingsPanel::colormapEdited, m_ui->headsView, &HeadsGridView::setColormap);
+    connect(m_ui->heatmapView, &HeatmapView::cellHovered, this, &MainWindow::showHoveredCell);
+    connect(m_ui->sortedBox, &QCheckBox::toggled, m_ui->barsView, &DistributionView::setSorted);
+    connect(m_ui->barsView, &DistributionView::keyHovered, this, [this](int key) {
         if (key >= 0)
-            statusBar()->showMessage(m_ui->distribution->describeBar(key));
+            statusBar()->showMessage(m_ui->barsView->describeBar(key));
     });
-    connect(m_ui->arrowGraph, &ArrowGraphView::tokenHovered, this, [this](int token) {
+    connect(m_ui->arrowsView, &ArrowGraphView::tokenHovered, this, [this](int token) {
         const QStringList &tokens = m_session->result().tokens;
         if (token >= 0 && token < tokens.size())
             statusBar()->showMessage(
                 tr("“%1”: its arrows alone. Click to lock them; Escape or the unlock button frees them.")
                     .arg(tokens.at(token)));
     });
-    connect(m_ui->vectorPlot, &VectorPlotView::message, this,
+    connect(m_ui->vectorsView, &VectorPlotView::message, this,
         [this](const QString &text) { statusBar()->showMessage(text, 5000); });
     setUpArrowControls();
     QAction *scores = m_ui->toolBar->addAction(tr("Raw scores"));
@@ -82,21 +82,21 @@ void MainWindow::setUpViews()
     scores->setCheckable(true);
     scores->setToolTip(tr("Colour the heatmaps by the raw scores S (diverging map) instead of the weights"));
     scores->setStatusTip(scores->toolTip());
-    connect(scores, &QAction::toggled, m_ui->heatmap, &HeatmapView::setShowScores);
-    connect(scores, &QAction::toggled, m_ui->headsGrid, &HeadsGridView::setShowScores);
+    connect(scores, &QAction::toggled, m_ui->heatmapView, &HeatmapView::setShowScores);
+    connect(scores, &QAction::toggled, m_ui->headsView, &HeadsGridView::setShowScores);
     QAction *skipFirst = m_ui->toolBar->addAction(tr("Scale without first"));
     skipFirst->setObjectName(QStringLiteral("actionSkipFirst"));
     skipFirst->setCheckable(true);
     skipFirst->setToolTip(tr("Leave the first token's column out of the colour scale: real models park much "
                              "attention there (an attention sink), which washes out every other cell"));
     skipFirst->setStatusTip(skipFirst->toolTip());
-    connect(skipFirst, &QAction::toggled, m_ui->heatmap, &HeatmapView::setScaleSkipsFirst);
-    connect(skipFirst, &QAction::toggled, m_ui->headsGrid, &HeadsGridView::setScaleSkipsFirst);
+    connect(skipFirst, &QAction::toggled, m_ui->heatmapView, &HeatmapView::setScaleSkipsFirst);
+    connect(skipFirst, &QAction::toggled, m_ui->headsView, &HeadsGridView::setScaleSkipsFirst);
 
     const QSettings settings;
     m_ui->viewSplitter->restoreState(settings.value(QStringLiteral("window/viewSplitter")).toByteArray());
     m_ui->sortedBox->setChecked(ViewOptions::load(settings).barsSorted);
-    for (QDockWidget *dock : {m_ui->vectorPlotDock, m_ui->distributionDock})
+    for (QDockWidget *dock : {m_ui->vectorsDock, m_ui->barsDock})
         m_ui->menuView->insertAction(m_ui->toolBar->toggleViewAction(), dock->toggleViewAction());
 }
 
@@ -128,29 +128,29 @@ void MainWindow::setUpArrowControls()
 void MainWindow::applyArrowControls()
 {
     const FigureOptions o = figureOptions(FigureKind::Arrows);
-    m_ui->arrowGraph->setGraphLayout(o.arcs ? ArrowGraphView::Layout::Arcs : ArrowGraphView::Layout::Columns);
-    m_ui->arrowGraph->setHeadMode(o.allHeads ? ArrowGraphView::HeadMode::All : ArrowGraphView::HeadMode::Current);
-    m_ui->arrowGraph->setFilter(o.filter);
+    m_ui->arrowsView->setGraphLayout(o.arcs ? ArrowGraphView::Layout::Arcs : ArrowGraphView::Layout::Columns);
+    m_ui->arrowsView->setHeadMode(o.allHeads ? ArrowGraphView::HeadMode::All : ArrowGraphView::HeadMode::Current);
+    m_ui->arrowsView->setFilter(o.filter);
 }
 
 FigureOptions MainWindow::figureOptions(FigureKind kind) const
 {
     FigureOptions o;
     o.kind = kind;
-    o.colormap = colormapNames().value(static_cast<int>(m_ui->heatmap->colormap()));
-    o.scores = m_ui->heatmap->showsScores();
-    o.skipFirst = m_ui->heatmap->scaleSkipsFirst();
+    o.colormap = colormapNames().value(static_cast<int>(m_ui->heatmapView->colormap()));
+    o.scores = m_ui->heatmapView->showsScores();
+    o.skipFirst = m_ui->heatmapView->scaleSkipsFirst();
     o.arcs = m_ui->arrowLayoutBox->currentIndex() == 1;
     o.allHeads = m_ui->arrowHeadsBox->currentIndex() == 1;
     o.filter = {m_ui->thresholdBox->value(), m_ui->topKBox->value(), m_ui->massBox->value() / 100.0};
     o.sorted = m_ui->sortedBox->isChecked();
-    if (m_ui->vectorPlot->axes() == VectorPlotView::Axes::Dimensions) {
-        o.dimX = m_ui->vectorPlot->dimensionX();
-        o.dimY = m_ui->vectorPlot->dimensionY();
+    if (m_ui->vectorsView->axes() == VectorPlotView::Axes::Dimensions) {
+        o.dimX = m_ui->vectorsView->dimensionX();
+        o.dimY = m_ui->vectorsView->dimensionY();
     }
     // A figure looks like the window: its colours on the window's scale, and titled with the
     // model and layer it shows.
-    o.dataScale = !m_ui->heatmap->unitScale();
+    o.dataScale = !m_ui->heatmapView->unitScale();
     o.source = figureSource();
     if (m_live->isOpen())
         o.sentence = m_live->sentence();

@@ -1,6 +1,7 @@
 #include "app/whatsthis.h"
 
 #include "app/glossary.h"
+#include "views/viewregistry.h"
 
 #include <QAction>
 #include <QCoreApplication>
@@ -15,7 +16,7 @@ struct Help {
     const char *glossary; // entry id, or nullptr
 };
 
-// Every control and view of the window, in the order a beginner meets them.
+// Every control of the window, in the order a beginner meets them (the views': viewRows()).
 constexpr Help helps[] = {
     {"sentenceEdit",
         QT_TRANSLATE_NOOP("WhatsThis",
@@ -43,7 +44,8 @@ constexpr Help helps[] = {
     {"wordsTable",
         QT_TRANSLATE_NOOP("WhatsThis",
             "Each word's query, key and value vectors in the head the views show. Type a number, or press on it and "
-            "drag sideways (Shift fine, Ctrl coarse). Right-click a row to reset, scale, zero or copy a vector. Greyed columns are not "
+            "drag sideways (Shift fine, Ctrl coarse). Right-click a row to reset, scale, zero or copy a vector. Greyed "
+            "columns are not "
             "used by the current scoring."),
         "query"},
     {"embeddingsTable",
@@ -68,36 +70,7 @@ constexpr Help helps[] = {
             "Each word's output in the current head: its weights times the values, summed. Read-only; copy it "
             "with Ctrl+C."),
         "output"},
-    {"heatmap",
-        QT_TRANSLATE_NOOP("WhatsThis",
-            "The attention weights as colours: row = the word that attends (query), column = the word attended to "
-            "(key). Click a row to select the query, a column heading (or Shift+click) to select the key, "
-            "Ctrl+click to mask a cell. From the keyboard: the arrow keys move a cell with the selection, Space masks "
-            "it, Enter selects its query and Shift+Enter its key. Drag a cell up or down to find the smallest change "
-            "that gives it that weight (Tools → Goal Seek)."),
-        "weight"},
-    {"arrowGraph",
-        QT_TRANSLATE_NOOP("WhatsThis",
-            "Who attends to whom: an arrow a → b means a takes from b; thicker and darker is more. Hover a word to "
-            "see its arrows alone, click to keep them."),
-        "weight"},
-    {"vectorPlot",
-        QT_TRANSLATE_NOOP("WhatsThis",
-            "The queries, keys and values as points. Drag a point to change the vector; longer vectors are shown "
-            "flattened to 2-D. Right-click for the axes and the vector helpers."),
-        "pca"},
-    {"distribution",
-        QT_TRANSLATE_NOOP("WhatsThis", "The selected word's attention weights as bars: where its attention goes."),
-        "softmax"},
     {"sortedBox", QT_TRANSLATE_NOOP("WhatsThis", "Order the bars from the largest weight down."), "weight"},
-    {"workedView",
-        QT_TRANSLATE_NOOP("WhatsThis",
-            "Every number of the selected word's row worked out: the dot products term by term, the scaling, the "
-            "exponentials, the normalization and the weighted sum of the values. Copy as Markdown or LaTeX."),
-        "scaled"},
-    {"headsGrid",
-        QT_TRANSLATE_NOOP("WhatsThis", "Every head's heatmap side by side. Click one to show that head everywhere."),
-        "head"},
     {"historyView",
         QT_TRANSLATE_NOOP("WhatsThis", "Every edit in words. Click a line to go back to that moment; Ctrl+Z undoes."),
         nullptr},
@@ -209,12 +182,6 @@ constexpr Help helps[] = {
             "A lesson, step by step: what the step says, its exercise checked on every edit, hints and the solution. "
             "Page Down and Page Up walk through the steps."),
         nullptr},
-    {"contributions",
-        QT_TRANSLATE_NOOP("WhatsThis",
-            "Where the selected word's output comes from: for each dimension, the parts a·v of the keys stacked (up "
-            "when positive, down when negative) and the output marked across them; the legend gives each key's share "
-            "of the output."),
-        "output"},
     {"invarianceDock",
         QT_TRANSLATE_NOOP("WhatsThis",
             "What attention ignores: each button transforms the document (one undoable edit), and the badges say "
@@ -252,7 +219,15 @@ QString textOf(const Help &help)
 
 void installWhatsThis(QWidget *window, QObject *linkHandler)
 {
-    for (const Help &help : helps) {
+    std::vector<Help> all(std::begin(helps), std::end(helps));
+    // The views' own texts live in their rows; a view's widget is named by its row too.
+    std::vector<QByteArray> viewNames;
+    viewNames.reserve(viewRows().size());
+    for (const ViewRow &row : viewRows()) {
+        viewNames.push_back(row.widgetName().toLatin1());
+        all.push_back({viewNames.back().constData(), row.whatsThis, row.glossary});
+    }
+    for (const Help &help : all) {
         const QString name = QString::fromLatin1(help.name);
         for (QWidget *w : window->findChildren<QWidget *>(name)) {
             w->setWhatsThis(textOf(help));

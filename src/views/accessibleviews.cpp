@@ -12,6 +12,8 @@
 #include "views/heatmapview.h"
 #include "views/layersgridview.h"
 #include "views/tokenstrip.h"
+#include "views/vectorplotview.h"
+#include "views/viewregistry.h"
 #include "views/workedview.h"
 
 #include <QCoreApplication>
@@ -400,28 +402,110 @@ public:
     QPoint cellUnder(const QPoint &) const override { return {-1, -1}; }
 };
 
+// The vector plot: a row per token (then the second sentence's, in cross-attention), a column
+// per role, "q of “it”: (0.41, 1.2)" where the point is drawn.
+class VectorsAccessible final : public ViewGrid<VectorPlotView, QAccessible::Table>
+{
+    Q_DECLARE_TR_FUNCTIONS(VectorsAccessible)
+
+public:
+    using ViewGrid::ViewGrid;
+    int queries() const { return int(view()->result().tokens.size()); }
+    int rows() const override
+    {
+        const Result &r = view()->result();
+        return queries() + (r.isCross() ? int(r.keys().size()) : 0);
+    }
+    int columns() const override { return 3; }
+    VectorPlotView::PointRef point(int row, int column) const { return {static_cast<Role>(column), row}; }
+    QString cellText(int row, int column) const override
+    {
+        const VectorPlotView::PointRef p = point(row, column);
+        if (!view()->isDrawn(p.role) || (row >= queries() && p.role == Role::Query))
+            return {};
+        view()->pointPosition(QRectF(view()->rect()), p); // brings the points up to date
+        return view()->describePoint(p).section(u'\n', 0, 0); // the rest is how to drag it
+    }
+    QString rowName(int row) const override
+    {
+        const Result &r = view()->result();
+        if (row < queries())
+            return tokenLabel(r.tokens.value(row));
+        return tr("%1 (second sentence)").arg(tokenLabel(r.keys().value(row - queries())));
+    }
+    QString columnName(int column) const override
+    {
+        return column == 0 ? tr("query") : column == 1 ? tr("key") : tr("value");
+    }
+    QRect cellBounds(int row, int column) const override
+    {
+        if (cellText(row, column).isEmpty())
+            return {};
+        const QPointF at = view()->pointPosition(QRectF(view()->rect()), point(row, column));
+        return QRectF(at - QPointF(5, 5), QSizeF(10, 10)).toAlignedRect();
+    }
+    QPoint cellUnder(const QPoint &pos) const override
+    {
+        const VectorPlotView::PointRef p = view()->pointAt(pos);
+        return p.isValid() ? QPoint(static_cast<int>(p.role), p.token) : QPoint(-1, -1);
+    }
+    QList<int> rowsSelected() const override { return selectedOnly(view()->selectedToken()); }
+};
+
+template<class View, class Interface>
+QAccessibleInterface *accessibleAs(QObject *object)
+{
+    auto *view = qobject_cast<View *>(object);
+    return view ? new Interface(view) : nullptr;
+}
+
 QAccessibleInterface *viewAccessible(const QString &, QObject *object)
 {
-    if (auto *heatmap = qobject_cast<HeatmapView *>(object))
-        return new HeatmapAccessible(heatmap);
-    if (auto *distribution = qobject_cast<DistributionView *>(object))
-        return new DistributionAccessible(distribution);
-    if (auto *arrows = qobject_cast<ArrowGraphView *>(object))
-        return new ArrowGraphAccessible(arrows);
-    if (auto *layers = qobject_cast<LayersGridView *>(object))
-        return new LayersGridAccessible(layers);
-    if (auto *heads = qobject_cast<HeadsGridView *>(object))
-        return new HeadsGridAccessible(heads);
-    if (auto *strip = qobject_cast<TokenStrip *>(object))
-        return new TokenStripAccessible(strip);
-    if (auto *contributions = qobject_cast<ContributionsView *>(object))
-        return new ContributionsAccessible(contributions);
-    if (auto *worked = qobject_cast<WorkedView *>(object))
-        return new WorkedAccessible(worked);
-    return nullptr;
+    for (const ViewRow &row : viewRows())
+        if (QAccessibleInterface *interface = row.accessible(object))
+            return interface;
+    // Not views of their own: the model dock's grid, the sentence's tokens.
+    if (auto *layers = accessibleAs<LayersGridView, LayersGridAccessible>(object))
+        return layers;
+    return accessibleAs<TokenStrip, TokenStripAccessible>(object);
 }
 
 } // namespace
+
+QAccessibleInterface *heatmapAccessible(QObject *object)
+{
+    return accessibleAs<HeatmapView, HeatmapAccessible>(object);
+}
+
+QAccessibleInterface *arrowsAccessible(QObject *object)
+{
+    return accessibleAs<ArrowGraphView, ArrowGraphAccessible>(object);
+}
+
+QAccessibleInterface *vectorsAccessible(QObject *object)
+{
+    return accessibleAs<VectorPlotView, VectorsAccessible>(object);
+}
+
+QAccessibleInterface *barsAccessible(QObject *object)
+{
+    return accessibleAs<DistributionView, DistributionAccessible>(object);
+}
+
+QAccessibleInterface *contributionsAccessible(QObject *object)
+{
+    return accessibleAs<ContributionsView, ContributionsAccessible>(object);
+}
+
+QAccessibleInterface *workedAccessible(QObject *object)
+{
+    return accessibleAs<WorkedView, WorkedAccessible>(object);
+}
+
+QAccessibleInterface *headsAccessible(QObject *object)
+{
+    return accessibleAs<HeadsGridView, HeadsGridAccessible>(object);
+}
 
 void installViewAccessibility()
 {

@@ -1,15 +1,10 @@
 #include "views/figurerenderer.h"
 
 #include "export/figurecaption.h"
-#include "figures/arrowgraphfigure.h"
-#include "figures/colormap.h"
-#include "figures/contributionsfigure.h"
-#include "figures/distributionfigure.h"
 #include "figures/elide.h"
-#include "figures/headsgridfigure.h"
-#include "figures/workedfigure.h"
 #include "session/documentsession.h"
 #include "views/vectorplotview.h"
+#include "views/viewregistry.h"
 
 #include <QApplication>
 #include <QFontMetricsF>
@@ -30,14 +25,6 @@ QFont figureFont(qreal px)
 }
 
 namespace {
-
-// A view's text at the figure's size; setting the same font again would only drop its caches.
-void fitText(QWidget *view, qreal px)
-{
-    const QFont font = figureFont(px);
-    if (view->font() != font)
-        view->setFont(font);
-}
 
 // The title above a single view, wrapped to at most two lines (the rest elided: a title, not
 // the text of a 4,096-token sentence); returns the rectangle left for the view.
@@ -93,17 +80,6 @@ QPalette slidePalette()
     p.setColor(QPalette::Window, Qt::white);
     return p;
 }
-
-namespace {
-
-// The document's annotations of a view, on the tokens of the result drawn.
-std::vector<PlacedAnnotation> annotationsOf(const FigureInput &in, const QString &view)
-{
-    return in.document && in.result ? placeAnnotations(in.document->annotations(), in.result->tokens, view)
-                                    : std::vector<PlacedAnnotation> {};
-}
-
-} // namespace
 
 template<typename View>
 View *FigureRenderer::adopt(View *view)
@@ -196,106 +172,20 @@ void FigureRenderer::build(const FigureInput &input)
 
 PaintFigure FigureRenderer::paintView(const FigureInput &in, const FigureOptions &o, FigureKind kind)
 {
-    const int colormap = colormapNames().indexOf(o.colormap);
-    const auto paintWith = [o](auto *v) {
-        return [v, o](QPainter &p, const QRectF &r) {
-            fitText(v, figureTextPx(o, r.size()));
-            v->paint(p, r);
-        };
-    };
-    // A figure drawn without a widget, on the slide palette in the figure's text size.
-    const auto paintFigure = [o, palette = slidePalette()](auto figure) {
-        return [figure, o, palette](QPainter &p, const QRectF &r) {
-            figure->paint(p, r, {palette, figureFont(figureTextPx(o, r.size())), true});
-        };
-    };
-    if (kind == FigureKind::Heatmap) {
-        auto figure = std::make_shared<HeatmapFigure>();
-        figure->setData(in.result, in.head);
-        figure->setSelection(in.keySelected ? -1 : in.token, in.keySelected ? in.token : -1);
-        figure->setShowScores(o.scores);
-        figure->setScaleSkipsFirst(o.skipFirst);
-        figure->setUnitScale(!o.dataScale);
-        figure->setBaseline(in.baseline, in.baselineName);
-        if (colormap >= 0)
-            figure->setColormap(static_cast<Colormap>(colormap));
-        figure->setAnnotations(annotationsOf(in, QStringLiteral("heatmap")));
-        return paintFigure(figure);
-    }
-    if (kind == FigureKind::Heads) {
-        auto figure = std::make_shared<HeadsGridFigure>();
-        figure->setData(in.result);
-        figure->setCurrent(in.head, in.token);
-        figure->setShowScores(o.scores);
-        figure->setScaleSkipsFirst(o.skipFirst);
-        figure->setUnitScale(!o.dataScale);
-        if (colormap >= 0)
-            figure->setColormap(static_cast<Colormap>(colormap));
-        figure->setAnnotations(annotationsOf(in, QStringLiteral("heads")));
-        return paintFigure(figure);
-    }
-    if (kind == FigureKind::Arrows) {
-        using Figure = ArrowGraphFigure;
-        auto figure = std::make_shared<Figure>();
-        figure->setData(in.result, in.head);
-        figure->setLocked(in.token, in.keySelected ? Figure::Side::Key : Figure::Side::Query);
-        figure->setGraphLayout(o.arcs ? Figure::Layout::Arcs : Figure::Layout::Columns);
-        figure->setHeadMode(o.allHeads ? Figure::HeadMode::All : Figure::HeadMode::Current);
-        figure->setFilter(o.filter);
-        figure->setBaseline(in.baseline, in.baselineName);
-        figure->setAnnotations(annotationsOf(in, QStringLiteral("arrows")));
-        return paintFigure(figure);
-    }
-    if (kind == FigureKind::Vectors) {
-        if (!m_vectors)
-            m_vectors = adopt(new VectorPlotView);
-        VectorPlotView *v = m_vectors;
-        // The input outlives the painting (see the class), so the view reads the result where it
-        // lies rather than copying it; set first, so the view never reads a previous frame's.
-        v->setResult(std::shared_ptr<const Result>(std::shared_ptr<void>(), in.result), in.head);
-        v->setDocument(*in.document);
-        v->setSelectedToken(in.token);
-        if (o.dimX >= 0 && o.dimY >= 0)
-            v->setDimensions(o.dimX, o.dimY);
-        return paintWith(v);
-    }
-    if (kind == FigureKind::Bars) {
-        auto figure = std::make_shared<DistributionFigure>();
-        figure->setData(in.result, in.head);
-        figure->setBaseline(in.baseline, in.baselineName);
-        figure->setQuery(in.token);
-        figure->setValueSpan(o.barsLow, o.barsHigh);
-        figure->setSorted(o.sorted);
-        figure->setAnnotations(annotationsOf(in, QStringLiteral("bars")));
-        return paintFigure(figure);
-    }
-    if (kind == FigureKind::Contributions) {
-        auto figure = std::make_shared<ContributionsFigure>();
-        figure->setData(in.result, in.head);
-        figure->setQuery(in.keySelected ? -1 : in.token);
-        return paintFigure(figure);
-    }
-    if (kind == FigureKind::Worked) {
-        auto figure = std::make_shared<WorkedFigure>();
-        figure->setData(in.document, in.result, in.head);
-        figure->setBaseline(in.baseline, in.baselineName);
-        figure->setSelection(in.token, in.keySelected);
-        figure->setAnnotations(annotationsOf(in, QStringLiteral("worked")));
-        if (o.decimals >= 0) {
-            WorkedOptions worked = figure->options();
-            worked.decimals = o.decimals;
-            figure->setOptions(worked);
-        }
-        // As wide as the figure was measured for: the text size follows the width alone.
-        const auto style = [o, palette = slidePalette()](qreal width) {
-            return FigureStyle {palette, figureFont(figureTextPx(o, QSizeF(width, 0))), true};
-        };
-        m_preferredSize = [figure, style](int width) {
-            return QSize(width, static_cast<int>(std::ceil(figure->contentHeight(width, style(width)))));
-        };
-        return [figure, style](QPainter &p, const QRectF &r) { figure->paint(p, r, style(r.width())); };
-    }
-    return {};
+    const ViewRow *row = viewRow(kind);
+    return row ? row->figure(*this, in, o) : PaintFigure();
+}
+
+VectorPlotView *FigureRenderer::vectorPlot()
+{
+    if (!m_vectors)
+        m_vectors = adopt(new VectorPlotView);
+    return m_vectors;
+}
+
+void FigureRenderer::setPreferredSize(std::function<QSize(int)> size)
+{
+    m_preferredSize = std::move(size);
 }
 
 FigureRenderer::~FigureRenderer() = default;

@@ -41,6 +41,12 @@ public:
     QSize preferredSize(int width) const;
     const PaintFigure &painter() const { return m_paint; }
 
+    // For the views' figure factories (viewfigures.h): the vector plot, made once and kept so
+    // that an animation's frames keep its plane; the size a figure needs at a width, for one
+    // whose height follows its content.
+    VectorPlotView *vectorPlot();
+    void setPreferredSize(std::function<QSize(int)> size);
+
 private:
     void build(const FigureInput &input);
     // A | B (FigureOptions::sideBySide with a baseline): false when there is nothing to compare.

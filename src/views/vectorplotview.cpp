@@ -2,6 +2,8 @@
 
 #include "figures/labelplacer.h"
 #include "session/documentsession.h"
+#include "views/accessiblegrid.h"
+#include "views/accessibleviews.h"
 #include "views/chartstyle.h"
 #include "views/vectorplotroles.h"
 
@@ -69,6 +71,12 @@ VectorPlotView::VectorPlotView(QWidget *parent)
     connect(&m_binding, &SessionBinding::resultChanged, this, &VectorPlotView::dataChanged);
     connect(&m_binding, &SessionBinding::headChanged, this, &VectorPlotView::dataChanged);
     connect(&m_binding, &SessionBinding::selectionChanged, this, qOverload<>(&QWidget::update));
+    // A screen reader reads the points as a table (accessibleviews.cpp) and follows the selection.
+    installViewAccessibility();
+    connect(&m_binding, &SessionBinding::resultChanged, this, [this] { notifyViewChanged(this); });
+    connect(&m_binding, &SessionBinding::headChanged, this, [this] { notifyViewChanged(this); });
+    connect(
+        &m_binding, &SessionBinding::selectionChanged, this, [this] { notifyCellSelected(this, selectedToken(), 0); });
     connect(&m_binding, &SessionBinding::annotationsChanged, this, qOverload<>(&QWidget::update));
 }
 

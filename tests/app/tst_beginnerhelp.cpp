@@ -175,14 +175,14 @@ private Q_SLOTS:
                 missing << w->objectName();
         }
         QVERIFY2(missing.isEmpty(), qPrintable(missing.join(u", "_s)));
-        const QString heatmap = child<HeatmapView>("heatmap")->whatsThis();
+        const QString heatmap = child<HeatmapView>("heatmapView")->whatsThis();
         const int at = heatmap.indexOf(u"glossary:"_s);
         QVERIFY(at > 0);
         const QString id = heatmap.mid(at + 9, heatmap.indexOf(u'"', at) - at - 9);
         QVERIFY(glossaryEntry(id));
         // Clicking the link opens the glossary there.
         QWhatsThisClickedEvent click(u"glossary:"_s + id);
-        QApplication::sendEvent(child<HeatmapView>("heatmap"), &click);
+        QApplication::sendEvent(child<HeatmapView>("heatmapView"), &click);
         QTRY_VERIFY(m_window->helpDock()->isVisible());
         QCOMPARE(m_window->helpDock()->page(), u"glossary"_s);
         QCOMPARE(child<QAction>("actionWhatsThis")->shortcut(), QKeySequence(QKeySequence::WhatsThis));
@@ -259,7 +259,7 @@ private Q_SLOTS:
 
     void vectorPlotMenuOffersTheSameHelpers()
     {
-        auto *plot = child<VectorPlotView>("vectorPlot");
+        auto *plot = child<VectorPlotView>("vectorsView");
         session()->waitForResult();
         const std::unique_ptr<QMenu> menu(plot->createContextMenu({Role::Query, 7}));
         auto *unit = menu->findChild<QAction *>(u"unitAction"_s);
@@ -300,7 +300,7 @@ private Q_SLOTS:
     void zoomScalesTextAndCellsAndIsRemembered()
     {
         auto *table = child<ScrubTableView>("wordsTable");
-        auto *heatmap = child<HeatmapView>("heatmap");
+        auto *heatmap = child<HeatmapView>("heatmapView");
         const qreal font = QFontInfo(heatmap->font()).pointSizeF();
         const int row = table->verticalHeader()->defaultSectionSize();
         const int menuFont = QFontInfo(m_window->menuBar()->font()).pixelSize();
@@ -318,7 +318,7 @@ private Q_SLOTS:
         QCOMPARE(m_window->zoom()->step(), 2);
         QTest::keyClick(m_window.get(), Qt::Key_0, Qt::ControlModifier);
         QCOMPARE(m_window->zoom()->step(), 0);
-        QCOMPARE(QFontInfo(child<HeatmapView>("heatmap")->font()).pointSizeF(), font);
+        QCOMPARE(QFontInfo(child<HeatmapView>("heatmapView")->font()).pointSizeF(), font);
     }
 };
 

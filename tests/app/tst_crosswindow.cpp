@@ -80,7 +80,7 @@ private Q_SLOTS:
         auto *note = child<QLabel>("wordsNote");
         QVERIFY(note && note->isVisible() && note->text().contains(QStringLiteral("(2nd)")));
         // The heatmap is 11 rows of 3 square cells: taller than wide.
-        auto *heatmap = child<HeatmapView>("heatmap");
+        auto *heatmap = child<HeatmapView>("heatmapView");
         const QRect first = heatmap->cellRect(heatmap->rect(), 0, 0).toRect();
         const QRect last = heatmap->cellRect(heatmap->rect(), n - 1, 2).toRect();
         QVERIFY2(last.bottom() - first.top() > 3 * (last.right() - first.left()),
@@ -88,7 +88,7 @@ private Q_SLOTS:
         // Its tooltip names the second sentence's token.
         QVERIFY(heatmap->describeCell(0, 1).contains(QStringLiteral("→ rue")));
         // The bars are the three keys of the selected query.
-        auto *bars = child<DistributionView>("distribution");
+        auto *bars = child<DistributionView>("barsView");
         QVERIFY(bars->describeBar(2).contains(QStringLiteral("large")));
         QVERIFY(bars->describeBar(3).isEmpty());
         // Each word typed was one edit: undo them all and the window is back to self-attention.
@@ -139,7 +139,7 @@ private Q_SLOTS:
         QCOMPARE(keyStrip->selectedToken(), 2);
         QCOMPARE(strip->selectedToken(), -1);
         // The arrows isolate who attends to "cat", on the key side.
-        auto *arrows = child<ArrowGraphView>("arrowGraph");
+        auto *arrows = child<ArrowGraphView>("arrowsView");
         QCOMPARE(arrows->figure().lockedToken(), 2);
         QCOMPARE(arrows->figure().lockedSide(), ArrowGraphFigure::Side::Key);
         for (const auto &d : arrows->figure().drawnEdges())

@@ -98,7 +98,7 @@ private Q_SLOTS:
     // shown without being made, and Apply makes it, as one undo step.
     void draggingACellShowsTheChangeThenApplies()
     {
-        auto *heatmap = m_window->findChild<HeatmapView *>(QStringLiteral("heatmap"));
+        auto *heatmap = m_window->findChild<HeatmapView *>(QStringLiteral("heatmapView"));
         const double before = weight(7, 1);
         drag(heatmap, cellCentre(heatmap, 7, 1), -60);
         QVERIFY(dialog() && dialog()->isVisible());
@@ -136,7 +136,7 @@ private Q_SLOTS:
     void theMenuSeeksTheSelectionAndOffersTheClosest()
     {
         session()->setSelectedToken(7);
-        auto *distribution = m_window->findChild<DistributionView *>(QStringLiteral("distribution"));
+        auto *distribution = m_window->findChild<DistributionView *>(QStringLiteral("barsView"));
         distribution->setHighlightedKey(1);
         m_window->findChild<QAction *>(QStringLiteral("actionGoalSeek"))->trigger();
         QVERIFY(dialog()->isVisible());
@@ -168,7 +168,7 @@ private Q_SLOTS:
     void draggingABarSeeksTheAxisValue()
     {
         session()->setSelectedToken(7);
-        auto *bars = m_window->findChild<DistributionView *>(QStringLiteral("distribution"));
+        auto *bars = m_window->findChild<DistributionView *>(QStringLiteral("barsView"));
         int tallest = 0;
         for (int k = 0; k < session()->document().tokenCount(); ++k)
             if (k != 1 && weight(7, k) > weight(7, tallest))
@@ -187,7 +187,7 @@ private Q_SLOTS:
     // The heatmap's context menu offers goal-seek on the cell under the pointer.
     void theContextMenuSeeksItsCell()
     {
-        auto *heatmap = m_window->findChild<HeatmapView *>(QStringLiteral("heatmap"));
+        auto *heatmap = m_window->findChild<HeatmapView *>(QStringLiteral("heatmapView"));
         QTimer::singleShot(0, this, [] {
             auto *menu = qobject_cast<QMenu *>(QApplication::activePopupWidget());
             QVERIFY(menu);
@@ -242,7 +242,7 @@ private Q_SLOTS:
     void contributionsFollowTheSelection()
     {
         auto *dock = m_window->findChild<QDockWidget *>(QStringLiteral("contributionsDock"));
-        auto *view = m_window->findChild<ContributionsView *>(QStringLiteral("contributions"));
+        auto *view = m_window->findChild<ContributionsView *>(QStringLiteral("contributionsView"));
         QVERIFY(dock && view);
         dock->raise();
         session()->setSelectedToken(7);
@@ -305,7 +305,7 @@ private Q_SLOTS:
     // undo step, and a deleted snapshot is gone from the menu.
     void snapshotsShowWhatChanged()
     {
-        auto *heatmap = m_window->findChild<HeatmapView *>(QStringLiteral("heatmap"));
+        auto *heatmap = m_window->findChild<HeatmapView *>(QStringLiteral("heatmapView"));
         auto *take = m_window->findChild<QAction *>(QStringLiteral("actionTakeSnapshot"));
         QVERIFY(take);
         QTimer::singleShot(0, this, [] {
@@ -332,7 +332,7 @@ private Q_SLOTS:
             qPrintable(heatmap->figure().describeCell(7, 1)));
         screenshot(m_window.get(), heatmap, QStringLiteral("snapshot"));
         // The arrow graph draws the changes: it → animal's, with its sign, and its tooltip says so.
-        auto *arrows = m_window->findChild<ArrowGraphView *>(QStringLiteral("arrowGraph"));
+        auto *arrows = m_window->findChild<ArrowGraphView *>(QStringLiteral("arrowsView"));
         QVERIFY(arrows->figure().showsDifference());
         arrows->setFilter(EdgeFilter::none()); // the default hides changes below 0.02, as this one is
         const auto &edges = arrows->keptEdges();

@@ -52,8 +52,8 @@ private:
 
     LessonDock *dock() const { return m_window->lessonDock(); }
     DocumentSession *session() const { return m_window->session(); }
-    HeatmapView *heatmap() const { return m_window->findChild<HeatmapView *>(QStringLiteral("heatmap")); }
-    QWidget *arrows() const { return m_window->findChild<QWidget *>(QStringLiteral("arrowPanel")); }
+    HeatmapView *heatmap() const { return m_window->findChild<HeatmapView *>(QStringLiteral("heatmapView")); }
+    QWidget *arrows() const { return m_window->findChild<QWidget *>(QStringLiteral("arrowsPanel")); }
 
     bool met() const { return dock()->status() && dock()->status()->met(); }
 

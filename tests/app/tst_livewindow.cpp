@@ -452,7 +452,7 @@ private Q_SLOTS:
         child<QAction>("actionTakeSnapshot")->trigger();
         QCOMPARE(session()->document().baseline(), u"own"_s);
         QCOMPARE(history()->count(), 0);
-        auto *heatmap = child<HeatmapView>("heatmap");
+        auto *heatmap = child<HeatmapView>("heatmapView");
         QVERIFY(heatmap->figure().showsDifference());
         QVERIFY(heatmap->figure().colorScale().high < 1e-9); // nothing changed yet
         const Eigen::MatrixXd own = session()->result().heads[0].weights;

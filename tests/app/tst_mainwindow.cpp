@@ -78,7 +78,7 @@ private Q_SLOTS:
     // hand), but they still move: the list shows where the history is, the table its word.
     void theHistoryFollowsEditsMadeElsewhere()
     {
-        auto *heatmap = child<HeatmapView>("heatmap");
+        auto *heatmap = child<HeatmapView>("heatmapView");
         heatmap->setFocus();
         QTRY_VERIFY(heatmap->hasFocus());
         QTest::keyClick(heatmap, Qt::Key_Down);
@@ -248,7 +248,7 @@ private Q_SLOTS:
 
     void heatmapSelectsAndMasks()
     {
-        auto *heatmap = child<HeatmapView>("heatmap");
+        auto *heatmap = child<HeatmapView>("heatmapView");
         QPoint cell;
         for (int y = 0; y < heatmap->height() && cell.isNull(); y += 2)
             for (int x = 0; x < heatmap->width(); x += 2)
@@ -332,7 +332,7 @@ private Q_SLOTS:
     {
         QFETCH(QKeyCombination, key);
         session()->editValue({Field::Query, QStringLiteral("it"), 0, 0, 0}, 2.0);
-        child<HeatmapView>("heatmap")->setFocus(); // outside any text field
+        child<HeatmapView>("heatmapView")->setFocus(); // outside any text field
         QTest::keyClick(m_window.get(), Qt::Key_Z, Qt::ControlModifier);
         QCOMPARE(session()->undoStack()->index(), 0);
         QTest::keyClick(m_window.get(), key.key(), key.keyboardModifiers());
@@ -500,8 +500,8 @@ private Q_SLOTS:
     // A drag in the vector plot is named for what it changed: menu, history and status bar.
     void stepsAreNamedInWords()
     {
-        child<QDockWidget>("vectorPlotDock")->raise();
-        auto *plot = child<VectorPlotView>("vectorPlot");
+        child<QDockWidget>("vectorsDock")->raise();
+        auto *plot = child<VectorPlotView>("vectorsView");
         QTRY_VERIFY(plot->isVisible() && plot->width() > 100);
         const QRectF rect(QPointF(0, 0), plot->size());
         const QPointF from = plot->pointPosition(rect, {Role::Query, 7}); // "it"
@@ -532,7 +532,7 @@ private Q_SLOTS:
     // A column heading of the heatmap selects that key everywhere.
     void clickingAColumnHeadingSelectsTheKey()
     {
-        auto *heatmap = child<HeatmapView>("heatmap");
+        auto *heatmap = child<HeatmapView>("heatmapView");
         QPoint heading;
         for (int y = 0; y < heatmap->height() && heading.isNull(); ++y)
             for (int x = 0; x < heatmap->width(); ++x)
@@ -551,13 +551,13 @@ private Q_SLOTS:
         const QImage image = heatmap->grab().toImage();
         QCOMPARE(QColor(image.pixel(int(cell.left()) - 1, int(cell.center().y()))), QColor(Qt::black));
         // The arrows into it, its column worked out, and who attends to it most.
-        auto *arrows = child<ArrowGraphView>("arrowGraph");
+        auto *arrows = child<ArrowGraphView>("arrowsView");
         const auto drawn = arrows->drawnEdges();
         QVERIFY(!drawn.empty());
         QVERIFY(std::all_of(drawn.begin(), drawn.end(), [](const auto &d) { return d.edge.key == 1; }));
         QVERIFY(child<WorkedView>("workedView")->markdown().contains(QStringLiteral("Who attends to “animal”")));
         // The Distribution too: a bar per query, its height that query's weight on "animal" (issue 46).
-        auto *bars = child<DistributionView>("distribution");
+        auto *bars = child<DistributionView>("barsView");
         const auto &w = session()->result().heads[0].weights;
         const Eigen::VectorXd column = w.col(1);
         QVERIFY(bars->showsColumn());

@@ -61,7 +61,7 @@ private:
 
     LessonDock *dock() const { return m_window->lessonDock(); }
     DocumentSession *session() const { return m_window->session(); }
-    HeatmapView *heatmap() const { return m_window->findChild<HeatmapView *>(QStringLiteral("heatmap")); }
+    HeatmapView *heatmap() const { return m_window->findChild<HeatmapView *>(QStringLiteral("heatmapView")); }
     bool met() const { return dock()->status() && dock()->status()->met(); }
     int layer() const { return m_window->transformerSession()->view().layer; }
     QString selected() const { return session()->document().tokens().value(session()->selectedToken()); }

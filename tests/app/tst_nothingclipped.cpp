@@ -191,7 +191,7 @@ private Q_SLOTS:
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         QApplication::processEvents();
         const QSize before = window.centralWidget()->size();
-        auto *heatmap = window.findChild<QWidget *>(u"heatmap"_s);
+        auto *heatmap = window.findChild<QWidget *>(u"heatmapView"_s);
         const int heatmapBefore = heatmap->width();
         window.zoom()->setStep(6); // 203 %
         QTest::qWait(100); // the docks are given their sizes back once laid out

@@ -89,7 +89,7 @@ private Q_SLOTS:
         }
         MainWindow next;
         QVERIFY(next.openDocument(QStringLiteral("example:animal")));
-        auto *graph = child<ArrowGraphView>(&next, "arrowGraph");
+        auto *graph = child<ArrowGraphView>(&next, "arrowsView");
         QCOMPARE(graph->graphLayout(), ArrowGraphView::Layout::Arcs);
         QCOMPARE(graph->filter().threshold, 0.1);
         QCOMPARE(graph->filter().topK, 4);

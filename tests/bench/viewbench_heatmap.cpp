@@ -100,7 +100,7 @@ QJsonObject heatmapTimings()
                                "recomputed); repaint: after a selection change (cached cells).")
                     .arg(side)},
         {QStringLiteral("limitMs512"), 8.0}, {QStringLiteral("heatmap"), heatmap},
-        {QStringLiteral("headsGrid"), timeHeadsGrid(64, 8, 11)}};
+        {QStringLiteral("headsView"), timeHeadsGrid(64, 8, 11)}};
 }
 
 } // namespace qkv::bench
