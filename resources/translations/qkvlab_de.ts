@@ -4141,26 +4141,6 @@
         <translation>Das Modell kann diese Eingabe nicht verarbeiten: %1</translation>
     </message>
     <message>
-        <source>a running model computes its attention its own way; edit its queries, keys and values, or switch heads off</source>
-        <translation>ein laufendes Modell berechnet seine Attention auf eigene Weise; bearbeiten Sie seine Queries, Keys und Values oder schalten Sie Heads ab</translation>
-    </message>
-    <message>
-        <source>Switch head %1 of layer %2 off</source>
-        <translation>Head %1 in Schicht %2 abschalten</translation>
-    </message>
-    <message>
-        <source>Switch head %1 of layer %2 on</source>
-        <translation>Head %1 in Schicht %2 einschalten</translation>
-    </message>
-    <message>
-        <source>Reset layer %1</source>
-        <translation>Schicht %1 zurücksetzen</translation>
-    </message>
-    <message>
-        <source>Reset all layers</source>
-        <translation>Alle Schichten zurücksetzen</translation>
-    </message>
-    <message>
         <source>Could not open the model</source>
         <translation>Das Modell konnte nicht geöffnet werden</translation>
     </message>
@@ -4199,14 +4179,6 @@
     <message>
         <source>%1 at token %2</source>
         <translation>%1 bei Token %2</translation>
-    </message>
-    <message>
-        <source>Edit values</source>
-        <translation>Werte bearbeiten</translation>
-    </message>
-    <message>
-        <source>%1 in layer %2</source>
-        <translation>%1 in Schicht %2</translation>
     </message>
     <message>
         <source>Switch &amp;Head %1 of Layer %2 Off</source>
@@ -4497,18 +4469,6 @@
         <translation>Cross-Attention: %1 Queries × %2 Keys. Zeilen sind die Tokens des Satzes, Spalten die des zweiten Satzes.</translation>
     </message>
     <message>
-        <source>Snapshots</source>
-        <translation>Schnappschüsse</translation>
-    </message>
-    <message>
-        <source>Switch head %1 off</source>
-        <translation>Head %1 abschalten</translation>
-    </message>
-    <message>
-        <source>Switch head %1 on</source>
-        <translation>Head %1 einschalten</translation>
-    </message>
-    <message>
         <source>Switch &amp;Head %1 Off</source>
         <translation>&amp;Head %1 abschalten</translation>
     </message>
@@ -4535,10 +4495,6 @@
     <message>
         <source>No model is running: open one from the Model menu.</source>
         <translation>Kein Modell läuft: Öffnen Sie eines über das Menü „Modell“.</translation>
-    </message>
-    <message>
-        <source>this view combines the model&apos;s numbers (word pieces merged, special tokens hidden, or heads or layers combined), so its attention comes from no single query and key and an edit would not reach the model. Show one layer&apos;s heads on the model&apos;s own tokens (Model dock) to edit them.</source>
-        <translation>Diese Ansicht fasst die Zahlen des Modells zusammen (Wortstücke verbunden, Sondertokens ausgeblendet oder Heads bzw. Schichten kombiniert), daher stammt ihre Attention von keiner einzelnen Query und keinem einzelnen Key, und eine Änderung würde das Modell nicht erreichen. Zeigen Sie die Heads einer Schicht auf den eigenen Tokens des Modells (Bereich „Modell“), um sie zu bearbeiten.</translation>
     </message>
     <message>
         <source>layer %1 of %2</source>
@@ -4575,6 +4531,53 @@
     <message>
         <source>Everything the window and the command line do, for reference</source>
         <translation>Alles, was das Fenster und die Kommandozeile tun, zum Nachschlagen</translation>
+    </message>
+</context>
+<context>
+    <name>qkv::ModelWorkspace</name>
+    <message>
+        <source>a running model computes its attention its own way; edit its queries, keys and values, or switch heads off</source>
+        <translation>ein laufendes Modell berechnet seine Attention auf eigene Weise; bearbeiten Sie seine Queries, Keys und Values oder schalten Sie Heads ab</translation>
+    </message>
+    <message>
+        <source>Snapshots</source>
+        <translation>Schnappschüsse</translation>
+    </message>
+    <message>
+        <source>Edit values</source>
+        <translation>Werte bearbeiten</translation>
+    </message>
+    <message>
+        <source>%1 in layer %2</source>
+        <translation>%1 in Schicht %2</translation>
+    </message>
+    <message>
+        <source>this view combines the model&apos;s numbers (word pieces merged, special tokens hidden, or heads or layers combined), so its attention comes from no single query and key and an edit would not reach the model. Show one layer&apos;s heads on the model&apos;s own tokens (Model dock) to edit them.</source>
+        <translation>Diese Ansicht fasst die Zahlen des Modells zusammen (Wortstücke verbunden, Sondertokens ausgeblendet oder Heads bzw. Schichten kombiniert), daher stammt ihre Attention von keiner einzelnen Query und keinem einzelnen Key, und eine Änderung würde das Modell nicht erreichen. Zeigen Sie die Heads einer Schicht auf den eigenen Tokens des Modells (Bereich „Modell“), um sie zu bearbeiten.</translation>
+    </message>
+    <message>
+        <source>Switch head %1 of layer %2 off</source>
+        <translation>Head %1 in Schicht %2 abschalten</translation>
+    </message>
+    <message>
+        <source>Switch head %1 of layer %2 on</source>
+        <translation>Head %1 in Schicht %2 einschalten</translation>
+    </message>
+    <message>
+        <source>Switch head %1 off</source>
+        <translation>Head %1 abschalten</translation>
+    </message>
+    <message>
+        <source>Switch head %1 on</source>
+        <translation>Head %1 einschalten</translation>
+    </message>
+    <message>
+        <source>Reset all layers</source>
+        <translation>Alle Schichten zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Reset layer %1</source>
+        <translation>Schicht %1 zurücksetzen</translation>
     </message>
 </context>
 <context>

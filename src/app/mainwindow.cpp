@@ -27,6 +27,7 @@
 #include "session/transformersession.h"
 #include "session/wordvectorsmodel.h"
 #include "views/stagedrepaint.h"
+#include "workspace/modelworkspace.h"
 
 #include <QActionGroup>
 #include <QGuiApplication>
@@ -54,9 +55,10 @@ MainWindow::MainWindow(QWidget *parent)
     , m_outputsModel(new OutputsModel(m_session, this))
     , m_autosaver(new Autosaver(m_session, Autosaver::defaultFolder(), this))
     , m_file(m_autosaver)
-    , m_transformer(new TransformerSession(m_session, this))
-    , m_live(new live::LiveSession(this))
-    , m_liveHistory(new LiveHistory(m_live, this))
+    , m_workspace(new ModelWorkspace(m_session, this))
+    , m_transformer(m_workspace->transformer())
+    , m_live(m_workspace->live())
+    , m_liveHistory(m_workspace->history())
     , m_history(new QUndoGroup(this))
     , m_stagedRepaint(new StagedRepaint(this))
 {

@@ -52,6 +52,7 @@ class ExportDialog;
 class HelpDock;
 class LessonDock;
 class LiveHistory;
+class ModelWorkspace;
 class ZoomController;
 class OutputProjectionModel;
 class OutputsModel;
@@ -146,11 +147,9 @@ private:
     void setUpLive();
     // The model session now (model, sentence, shown layer and head, interventions) as a file at `file`.
     QByteArray liveSessionBytes(const QString &file) const;
-    void showLiveRun();
+    void showLiveRun(const std::shared_ptr<const live::LiveRun> &run);
     void showPredictions();
-    void editLiveModel(int dragId);
     // Whether the shown layer's document already holds `run`'s numbers of its layer.
-    bool showsRun(const live::LiveRun &run) const;
     void buildModelMenu();
     void updateModelActions();
     void buildExamplesMenu();
@@ -216,14 +215,12 @@ private:
     OutputsModel *m_outputsModel;
     Autosaver *m_autosaver;
     DocumentFile m_file; // after m_autosaver, which it is given
+    ModelWorkspace *m_workspace; // the running model's workflow; the three below are its
     TransformerSession *m_transformer;
     live::LiveSession *m_live;
     LiveHistory *m_liveHistory;
     QUndoGroup *m_history;
     StagedRepaint *m_stagedRepaint;
-    std::shared_ptr<const live::LiveRun> m_shownRun; // the run the model session shows
-    std::shared_ptr<live::SessionFile> m_pendingSession; // applied to the first run of its model
-    bool m_recoveredUnsaved = false; // marked unsaved once a recovered session's edits are shown
     QProgressBar *m_liveBusy = nullptr;
     QToolButton *m_liveStop = nullptr;
     ExportDialog *m_exportDialog = nullptr;

@@ -2,8 +2,9 @@
 // sentence run again as if typed (undoable), its layer and head shown, its token selected once
 // the model has run, and the student's answers kept beside the model's ever new document.
 #include "app/lessondock.h"
-#include "cli/lessonmodel.h"
 #include "app/mainwindow.h"
+#include "cli/lessonmodel.h"
+#include "workspace/modelworkspace.h"
 
 #include "ui_mainwindow.h"
 
@@ -30,9 +31,7 @@ bool MainWindow::openModelLesson(const lessons::Lesson &lesson, int step)
     const lessons::ModelStart at = step >= 0 ? lessons::modelAt(lesson, step) : *lesson.model;
     if (!openLiveModel(cli::lessonModelLocation(lesson.model->model, m_lessonSource), at.sentence))
         return false;
-    m_pendingSession = std::make_shared<live::SessionFile>();
-    m_pendingSession->layer = at.layer;
-    m_pendingSession->head = at.head;
+    m_workspace->showOnFirstRun(at.layer, at.head);
     m_lessonAnswers = {};
     return true;
 }

@@ -5,6 +5,7 @@
 
 #include "app/lessondock.h"
 #include "app/modelopening.h"
+#include "workspace/modelworkspace.h"
 
 #include "ui_mainwindow.h"
 
@@ -45,19 +46,6 @@ constexpr int shownPredictions = 8;
 // After an edit: the top of each run, so that what the model predicted before stays in view
 // however far it fell.
 constexpr int comparedPredictions = 5;
-
-// A first sentence that shows what the model does: a repeated phrase for a causal LM (its
-// induction heads light up), a [MASK] to fill for BERT.
-QString firstSentence(const live::LiveModel &model)
-{
-    if (!model.exampleSentence().isEmpty())
-        return model.exampleSentence();
-    if (model.model().config().causal())
-        return QStringLiteral("The cat sat on the mat. The cat sat on the");
-    const std::optional<int> mask = model.tokenizer().maskId();
-    const QString token = mask ? model.tokenizer().display(*mask) : QStringLiteral("[MASK]");
-    return QStringLiteral("The cat sat on the %1.").arg(token);
-}
 
 // A prediction is one token, often a piece of a word: how to tell which, from the marks the
 // bars show as the vocabulary holds them ("a" of "apples" is not the article "Ġa").
@@ -131,7 +119,15 @@ void MainWindow::setUpLive()
         openLiveModel(folder);
     });
     connect(m_ui->menuModel, &QMenu::aboutToShow, this, &MainWindow::buildModelMenu);
-    connect(m_live, &live::LiveSession::runChanged, this, &MainWindow::showLiveRun);
+    connect(m_workspace, &ModelWorkspace::runShown, this, &MainWindow::showLiveRun);
+    connect(m_workspace, &ModelWorkspace::showFailed, this,
+        [this](const QString &error) { showError(tr("Cannot show the model"), error); });
+    // The tables, strip and predictions repaint in the pass after a run; the figures, the slowest
+    // to paint, each in a pass of its own after that.
+    connect(m_workspace, &ModelWorkspace::aboutToReplaceRun, this, [this] {
+        m_stagedRepaint->hold(
+            {m_ui->arrowsView, m_ui->heatmapView, m_ui->barsView, m_ui->workedView, m_ui->vectorsView});
+    });
     // Only a run one can notice is announced: a bar and greyed predictions that flash for the
     // few milliseconds a small model takes are noise (and a relayout of the status bar).
     auto *busyDelay = new QTimer(this);
@@ -157,19 +153,10 @@ void MainWindow::setUpLive()
         statusBar()->showMessage(tr("The model cannot run on this: %1").arg(error), 8000);
         m_ui->predictionView->setMessage(error);
     });
-    connect(m_session, &DocumentSession::valuesEdited, this, &MainWindow::editLiveModel);
     // Undo, Redo and the History dock follow the model's history while one runs.
-    connect(m_live, &live::LiveSession::modelChanged, this, [this] {
-        const bool running = m_live->isOpen();
+    connect(m_workspace, &ModelWorkspace::runningChanged, this, [this](bool running) {
         m_history->setActiveStack(running ? m_liveHistory->stack() : m_session->undoStack());
-        // The shown layer's settings and masks are the model's: an edit of them would change
-        // the views and not the model.
-        const QString fixed = running
-            ? tr("a running model computes its attention its own way; edit its queries, keys and values, or switch "
-                 "heads off")
-            : QString();
-        m_session->setSettingsFixed(fixed);
-        m_ui->settingsPanel->setFixed(fixed);
+        m_ui->settingsPanel->setFixed(m_session->settingsFixed());
         // No model, no prediction: a closed model's last one would read as the document's.
         if (!running) {
             m_ui->predictionView->setPredictions({});
@@ -179,46 +166,14 @@ void MainWindow::setUpLive()
     });
     connect(m_liveHistory, &LiveHistory::sentenceRestored, m_ui->sentenceEdit, &QLineEdit::setText);
 
-    const auto changeInterventions = [this](const QString &text, auto change) {
-        if (m_live->isOpen() && m_transformer->isOpen())
-            m_liveHistory->changeInterventions(change(m_live->interventions()), text);
-    };
-    const auto switchHead = [changeInterventions](int layer, int head, bool off) {
-        changeInterventions(off ? tr("Switch head %1 of layer %2 off").arg(head + 1).arg(layer + 1)
-                                : tr("Switch head %1 of layer %2 on").arg(head + 1).arg(layer + 1),
-            [&](auto current) { return live::withAblation(std::move(current), layer, head, off); });
-    };
-    // A running model's head is switched off in the model (an intervention); a document's in the
-    // document, whose concatenated output then has zeros in its place.
-    const auto switchShownHead = [this, switchHead](int head, bool off) {
-        if (m_live->isOpen() && m_transformer->isOpen()) {
-            switchHead(m_transformer->view().layer, head, off);
-            return;
-        }
-        Document doc = m_session->document();
-        std::set<int> heads = doc.switchedOffHeads();
-        if (off)
-            heads.insert(head);
-        else
-            heads.erase(head);
-        doc.setSwitchedOffHeads(heads);
-        m_session->editDocument(
-            doc, off ? tr("Switch head %1 off").arg(head + 1) : tr("Switch head %1 on").arg(head + 1));
-    };
     connect(m_ui->actionAblateHead, &QAction::triggered, this,
-        [this, switchShownHead](bool off) { switchShownHead(m_session->currentHead(), off); });
+        [this](bool off) { m_workspace->switchShownHead(m_session->currentHead(), off); });
     connect(m_ui->switchedOffBar, &SwitchedOffBar::switchOnRequested, this,
-        [switchShownHead](int head) { switchShownHead(head, false); });
-    connect(m_ui->transformerPanel->grid(), &LayersGridView::switchRequested, this, switchHead);
-    connect(m_ui->actionResetLayer, &QAction::triggered, this, [this, changeInterventions] {
-        const int layer = m_transformer->view().layer;
-        changeInterventions(tr("Reset layer %1").arg(layer + 1),
-            [&](auto current) { return live::withoutLayer(std::move(current), layer); });
-    });
-    connect(m_ui->actionResetAll, &QAction::triggered, this, [changeInterventions] {
-        changeInterventions(
-            tr("Reset all layers"), [](auto current) { return live::withoutLayer(std::move(current), -1); });
-    });
+        [this](int head) { m_workspace->switchShownHead(head, false); });
+    connect(m_ui->transformerPanel->grid(), &LayersGridView::switchRequested, m_workspace, &ModelWorkspace::switchHead);
+    connect(m_ui->actionResetLayer, &QAction::triggered, this,
+        [this] { m_workspace->resetLayer(m_workspace->shownLayer()); });
+    connect(m_ui->actionResetAll, &QAction::triggered, this, [this] { m_workspace->resetLayer(-1); });
     for (auto signal : {&TransformerSession::viewChanged, &TransformerSession::modelChanged})
         connect(m_transformer, signal, this, &MainWindow::updateModelActions);
     connect(m_session, &DocumentSession::currentHeadChanged, this, &MainWindow::updateModelActions);
@@ -242,35 +197,16 @@ bool MainWindow::openLiveModel(const QString &location, const QString &sentence)
         showError(tr("Could not open the model"), error);
         return false;
     }
-    // The sentence typed for the last model stays, unless a masked LM would have nothing to fill.
-    QString text = sentence;
-    if (text.isEmpty() && m_live->isOpen()) {
-        text = m_live->sentence();
-        const std::optional<int> mask = model->tokenizer().maskId();
-        if (!model->model().config().causal() && mask && !text.contains(model->tokenizer().display(*mask)))
-            text.clear();
-    }
-    if (text.isEmpty())
-        text = firstSentence(*model);
-    m_transformer->close();
-    m_shownRun.reset();
-    m_pendingSession.reset();
-    m_recoveredUnsaved = false;
-    if (model->shownLayer() >= 0) { // the head the model's author points to
-        m_pendingSession = std::make_shared<live::SessionFile>();
-        m_pendingSession->layer = model->shownLayer();
-        m_pendingSession->head = model->shownHead();
-    }
-    m_live->open(std::move(model), text);
+    const QString text = m_workspace->open(std::move(model), sentence);
     m_ui->sentenceEdit->setText(text);
-    m_ui->predictionView->setMessage(tr("Running %1…").arg(app::modelName(location)));
+    m_ui->predictionView->setMessage(tr("Running %1…").arg(modelName(location)));
     m_ui->predictionDock->show();
     QTimer::singleShot(0, this, [this] { // once shown: a hidden tab cannot be raised
         m_ui->predictionDock->raise();
         // Room for the bars of a prediction compared before → after.
         resizeDocks({m_ui->predictionDock}, {m_ui->predictionView->fontMetrics().height() * 19}, Qt::Vertical);
     });
-    m_file.setUnsaved(app::modelName(location));
+    m_file.setUnsaved(modelName(location));
     if (!live::isBundledModel(location))
         addRecentFile(location.startsWith(u"hf:") ? location : QFileInfo(location).absoluteFilePath());
     updateTitle();
@@ -297,10 +233,9 @@ bool MainWindow::openLiveSession(const QString &file, bool recovered)
     }
     if (!openLiveModel(location, s.sentence))
         return false;
-    m_pendingSession = std::make_shared<live::SessionFile>(s);
+    m_workspace->restoreOnFirstRun(s, recovered);
     if (recovered) { // unsaved, and so marked once its edits are shown: saving asks where
-        m_recoveredUnsaved = true;
-        m_file.setUnsaved(tr("Recovered %1").arg(app::modelName(location)));
+        m_file.setUnsaved(tr("Recovered %1").arg(modelName(location)));
     } else {
         m_file.setFile(file);
         addRecentFile(m_file.path());
@@ -311,18 +246,9 @@ bool MainWindow::openLiveSession(const QString &file, bool recovered)
 
 QByteArray MainWindow::liveSessionBytes(const QString &file) const
 {
-    live::SessionFile s;
-    s.model = m_live->model()->location();
-    if (!s.model.startsWith(u"hf:") && !live::isBundledModel(s.model)) // names stay names
-        s.model = QFileInfo(s.model).absoluteFilePath();
-    s.sentence = m_live->sentence();
-    s.layer = std::max(m_transformer->view().layer, 0);
-    s.head = m_session->currentHead();
-    s.interventions = m_live->interventions();
+    live::SessionFile s = m_workspace->sessionFile();
     if (lessonOnModel())
         s.lessonAnswers = m_lessonAnswers;
-    s.snapshots = m_session->document().snapshots();
-    s.baseline = m_session->document().baseline();
     return live::serializeSession(s, file);
 }
 
@@ -331,57 +257,11 @@ bool MainWindow::saveLiveSession(const QString &file)
     return saveBytes(file, liveSessionBytes(file));
 }
 
-void MainWindow::showLiveRun()
+void MainWindow::showLiveRun(const std::shared_ptr<const live::LiveRun> &run)
 {
-    const std::shared_ptr<const live::LiveRun> run = m_live->run();
-    if (!run || !run->attention)
-        return;
-    const QString location = m_live->model()->location();
-    if (!m_transformer->isOpen() || m_transformer->path() != location || !m_shownRun) {
-        const OpenedFile opened = openModelAttention(run->attention, {}, location, app::modelName(location));
-        if (!opened.loaded) {
-            showError(tr("Cannot show the model"), opened.loaded.error.toString());
-            return;
-        }
-        m_transformer->show(opened, location);
-        // A causal LM predicts from its last token: that row is the one to read first.
-        if (run->causal)
-            m_session->setSelectedToken(int(run->ids.size()) - 1);
-    } else {
-        // The tables, strip and predictions repaint in the pass after this; the figures, the
-        // slowest to paint, each in a pass of its own after that.
-        m_stagedRepaint->hold(
-            {m_ui->arrowsView, m_ui->heatmapView, m_ui->barsView, m_ui->workedView, m_ui->vectorsView});
-        const bool newSentence = run->ids != m_shownRun->ids;
-        m_transformer->replace(run->attention, showsRun(*run));
-        // A new sentence of a causal LM is read from its last token, which the prediction is
-        // about; an edit of the same sentence keeps the word the person selected.
-        if (newSentence && run->causal)
-            m_session->setSelectedToken(int(run->ids.size()) - 1);
-    }
-    m_shownRun = run;
-    if (const std::shared_ptr<live::SessionFile> s = std::exchange(m_pendingSession, nullptr)) {
-        // A session file's look and edits, once its model has run on its sentence.
-        ModelView view = m_transformer->view();
-        view.layer = std::min(s->layer, m_transformer->model()->layers - 1);
-        m_transformer->setView(view);
-        m_session->setCurrentHead(std::min(s->head, m_transformer->model()->heads - 1));
-        if (!s->snapshots.empty()) { // the look's, kept by it across the run its edits start
-            Document doc = m_session->document();
-            doc.setSnapshots(s->snapshots);
-            doc.setBaseline(s->baseline);
-            m_session->editDocument(doc, tr("Snapshots"));
-        }
-        if (!s->interventions.empty()) // where the history starts, not a step of it
-            m_live->setInterventions(s->interventions);
-    }
     // A lesson step's token, once the model has run on the step's sentence.
     if (m_pendingLessonState && run->sentence == m_live->sentence())
         selectLessonTokens(*std::exchange(m_pendingLessonState, nullptr));
-    if (m_recoveredUnsaved && live::sameInterventions(run->forward->interventions, m_live->interventions())) {
-        m_recoveredUnsaved = false; // the recovered edits are shown
-        m_liveHistory->stack()->resetClean();
-    }
     showPredictions();
     updateModelActions();
 }
@@ -422,81 +302,24 @@ void MainWindow::showPredictions()
     m_ui->predictionView->setLegend(pieceLegend(model.tokenizer()));
 }
 
-bool MainWindow::showsRun(const live::LiveRun &run) const
-{
-    // The shown layer's document stays when it already shows the run's numbers of its layer:
-    // the same tokens, nothing changed before the layer, and the layer's replaced queries, keys
-    // and values those the document holds (an edit made in it; not one undone).
-    const int layer = m_transformer->view().layer;
-    if (layer < 0 || !m_shownRun || run.ids != m_shownRun->ids)
-        return false;
-    transformer::ForwardOptions now;
-    now.interventions = run.forward->interventions;
-    if (transformer::firstChangedLayer(*m_shownRun->forward, now) < layer)
-        return false;
-    std::set<int> off; // the layer's heads switched off, which its document marks
-    for (const transformer::Intervention &i : now.interventions)
-        if (i.kind == transformer::Intervention::Kind::Ablate && i.layer == layer)
-            off.insert(i.head);
-    if (off != m_session->document().switchedOffHeads())
-        return false;
-    const std::vector<transformer::Intervention> shown
-        = usesModelVectors(*m_transformer->model(), m_transformer->view())
-        ? live::interventionsFromDocument(m_session->document(), layer, *m_shownRun)
-        : live::layerEdits(m_shownRun->forward->interventions, layer);
-    return live::sameInterventions(shown, live::layerEdits(now.interventions, layer));
-}
-
-void MainWindow::editLiveModel(int dragId)
-{
-    // An edit of the shown layer's vectors is an intervention on that layer, a step of the
-    // model's history named as the document named it.
-    if (!m_live->isOpen() || !m_transformer->isOpen() || !m_shownRun
-        || m_transformer->path() != m_live->model()->location()
-        || !usesModelVectors(*m_transformer->model(), m_transformer->view()))
-        return;
-    const int layer = m_transformer->view().layer;
-    std::vector<transformer::Intervention> next = live::withLayerEdits(
-        m_live->interventions(), layer, live::interventionsFromDocument(m_session->document(), layer, *m_shownRun));
-    const QUndoStack *edits = m_session->undoStack();
-    const QUndoCommand *step = edits->command(edits->index() - 1);
-    const QString text = step ? step->text() : tr("Edit values");
-    m_liveHistory->changeInterventions(std::move(next), tr("%1 in layer %2").arg(text).arg(layer + 1), dragId);
-}
-
 void MainWindow::updateModelActions()
 {
-    const bool running = m_live->isOpen() && m_transformer->isOpen();
-    const int layer = m_transformer->view().layer, head = m_session->currentHead();
-    const bool oneHead = running && layer >= 0 && !m_transformer->view().headsBy;
-    // A document of several heads switches its own off (a model's layer shown from a file too).
-    const bool documentHead = !running && m_session->document().settings().heads > 1;
-    m_ui->actionAblateHead->setEnabled(oneHead || documentHead);
-    m_ui->actionAblateHead->setChecked(oneHead ? live::isAblated(m_live->interventions(), layer, head)
-                                               : documentHead && m_session->document().isSwitchedOff(head));
-    m_ui->actionAblateHead->setText(oneHead ? tr("Switch &Head %1 of Layer %2 Off").arg(head + 1).arg(layer + 1)
-            : documentHead                  ? tr("Switch &Head %1 Off").arg(head + 1)
-                                            : tr("Switch Head Off"));
-    m_ui->switchedOffBar->setWhere(
-        m_transformer->isOpen() && layer >= 0 ? tr("of layer %1").arg(layer + 1) : QString());
-    // A look that combines the model's numbers shows them read-only: an edit would not reach the model.
-    const QString fixed = running && !usesModelVectors(*m_transformer->model(), m_transformer->view())
-        ? tr("this view combines the model's numbers (word pieces merged, special tokens hidden, or heads or layers "
-             "combined), so its attention comes from no single query and key and an edit would not reach the model. "
-             "Show one layer's heads on the model's own tokens (Model dock) to edit them.")
-        : QString();
-    if (fixed != m_session->valuesFixed()) {
+    const int layer = m_workspace->shownLayer(), head = m_session->currentHead();
+    const bool oneHead = m_workspace->showsOneHead();
+    m_ui->actionAblateHead->setEnabled(m_workspace->canSwitchHeadOff(head));
+    m_ui->actionAblateHead->setChecked(m_workspace->isHeadOff(head));
+    m_ui->actionAblateHead->setText(oneHead       ? tr("Switch &Head %1 of Layer %2 Off").arg(head + 1).arg(layer + 1)
+            : m_workspace->canSwitchHeadOff(head) ? tr("Switch &Head %1 Off").arg(head + 1)
+                                                  : tr("Switch Head Off"));
+    m_ui->switchedOffBar->setWhere(layer >= 0 ? tr("of layer %1").arg(layer + 1) : QString());
+    if (const QString fixed = m_workspace->valuesFixedReason(); fixed != m_session->valuesFixed()) {
         m_session->setValuesFixed(fixed);
         refresh(); // the tables' note
     }
+    const bool running = m_workspace->isRunning();
     m_ui->actionResetLayer->setEnabled(running && layer >= 0);
     m_ui->actionResetAll->setEnabled(running && !m_live->interventions().empty());
-    std::vector<std::pair<int, int>> off;
-    if (running)
-        for (const transformer::Intervention &i : m_live->interventions())
-            if (i.kind == transformer::Intervention::Kind::Ablate)
-                off.emplace_back(i.layer, i.head);
-    m_ui->transformerPanel->grid()->setSwitchedOff(std::move(off), running);
+    m_ui->transformerPanel->grid()->setSwitchedOff(m_workspace->switchedOffHeads(), running);
 }
 
 void MainWindow::buildModelMenu()

@@ -1,6 +1,7 @@
 // A real model in the window: the model panel's choices become the session's document,
 // and its overview grid follows the layer and head every view shows.
 #include "app/mainwindow.h"
+#include "workspace/modelworkspace.h"
 
 #include "ui_mainwindow.h"
 
@@ -84,7 +85,7 @@ QString MainWindow::figureSource() const
     const ModelView &v = m_transformer->view();
     const int layers = m_transformer->model()->layers;
     QStringList parts {
-        m_live->isOpen() ? app::modelName(m_live->model()->location()) : QFileInfo(m_transformer->path()).fileName()};
+        m_live->isOpen() ? modelName(m_live->model()->location()) : QFileInfo(m_transformer->path()).fileName()};
     parts << (v.layer >= 0                 ? tr("layer %1 of %2").arg(v.layer + 1).arg(layers)
             : v.layersBy == Aggregate::Max ? tr("max of %1 layers").arg(layers)
                                            : tr("mean of %1 layers").arg(layers));

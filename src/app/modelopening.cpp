@@ -2,12 +2,8 @@
 
 #include "app/windowprogress.h"
 
-#include "livemodel/bundledmodels.h"
-
 #include <QApplication>
-#include <QDir>
 #include <QEventLoop>
-#include <QFileInfo>
 #include <QProgressDialog>
 #include <QThread>
 #include <QTimer>
@@ -111,13 +107,6 @@ std::shared_ptr<const live::LiveModel> openModelShowingProgress(
     if (!model)
         *error = stop ? QString() : failure;
     return model;
-}
-
-QString modelName(const QString &location)
-{
-    if (live::isBundledModel(location))
-        return QObject::tr("%1 (built in)").arg(location.mid(8));
-    return location.startsWith(u"hf:") ? location.mid(3) : QFileInfo(QDir::cleanPath(location)).fileName();
 }
 
 } // namespace qkv::app

@@ -17,7 +17,4 @@ namespace qkv::app {
 std::shared_ptr<const live::LiveModel> openModelShowingProgress(
     QWidget *parent, const QString &location, QString *error);
 
-// A model as the window names it: "gpt2" (hf:gpt2), a folder's name, "induction (built in)".
-QString modelName(const QString &location);
-
 } // namespace qkv::app

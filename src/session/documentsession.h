@@ -80,6 +80,7 @@ public:
     // While a real model runs, the document is one of its layers: its settings and masks are the
     // model's, and editing them is refused with `why` (editRefused); empty allows it again.
     void setSettingsFixed(const QString &why) { m_settingsFixed = why; }
+    const QString &settingsFixed() const { return m_settingsFixed; }
     // The same for the numbers: a running model's view that combines its numbers (merged pieces,
     // combined heads) cannot hand an edit back to the model. The tables show them read-only.
     void setValuesFixed(const QString &why);

@@ -1,0 +1,293 @@
+#include "workspace/modelworkspace.h"
+
+#include "livemodel/bundledmodels.h"
+#include "livemodel/documentinterventions.h"
+#include "livemodel/livesession.h"
+#include "livemodel/sessionfile.h"
+#include "modelfiles/modeldocument.h"
+#include "session/documentsession.h"
+#include "session/livehistory.h"
+#include "session/transformersession.h"
+#include "tokenizers/tokenizer.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QUndoStack>
+
+#include <set>
+
+namespace qkv {
+namespace {
+
+// A first sentence that shows what the model does: a repeated phrase for a causal LM (its
+// induction heads light up), a [MASK] to fill for BERT.
+QString firstSentence(const live::LiveModel &model)
+{
+    if (!model.exampleSentence().isEmpty())
+        return model.exampleSentence();
+    if (model.model().config().causal())
+        return QStringLiteral("The cat sat on the mat. The cat sat on the");
+    const std::optional<int> mask = model.tokenizer().maskId();
+    const QString token = mask ? model.tokenizer().display(*mask) : QStringLiteral("[MASK]");
+    return QStringLiteral("The cat sat on the %1.").arg(token);
+}
+
+} // namespace
+
+QString modelName(const QString &location)
+{
+    if (live::isBundledModel(location))
+        return QObject::tr("%1 (built in)").arg(location.mid(8));
+    return location.startsWith(u"hf:") ? location.mid(3) : QFileInfo(QDir::cleanPath(location)).fileName();
+}
+
+ModelWorkspace::ModelWorkspace(DocumentSession *session, QObject *parent)
+    : QObject(parent)
+    , m_session(session)
+    , m_transformer(new TransformerSession(session, this))
+    , m_live(new live::LiveSession(this))
+    , m_history(new LiveHistory(m_live, this))
+{
+    connect(m_live, &live::LiveSession::runChanged, this, &ModelWorkspace::showRun);
+    connect(m_session, &DocumentSession::valuesEdited, this, &ModelWorkspace::editShownLayer);
+    connect(m_live, &live::LiveSession::modelChanged, this, [this] {
+        // The shown layer's settings and masks are the model's: an edit of them would change the
+        // views and not the model.
+        m_session->setSettingsFixed(m_live->isOpen()
+                ? tr("a running model computes its attention its own way; edit its queries, keys and values, or "
+                     "switch heads off")
+                : QString());
+        Q_EMIT runningChanged(m_live->isOpen());
+    });
+}
+
+ModelWorkspace::~ModelWorkspace() = default;
+
+bool ModelWorkspace::isRunning() const
+{
+    return m_live->isOpen() && m_transformer->isOpen();
+}
+
+QString ModelWorkspace::open(std::shared_ptr<const live::LiveModel> model, QString sentence)
+{
+    // The sentence typed for the last model stays, unless a masked LM would have nothing to fill.
+    if (sentence.isEmpty() && m_live->isOpen()) {
+        sentence = m_live->sentence();
+        const std::optional<int> mask = model->tokenizer().maskId();
+        if (!model->model().config().causal() && mask && !sentence.contains(model->tokenizer().display(*mask)))
+            sentence.clear();
+    }
+    if (sentence.isEmpty())
+        sentence = firstSentence(*model);
+    m_transformer->close();
+    m_shownRun.reset();
+    m_pendingSession.reset();
+    m_recoveredUnsaved = false;
+    if (model->shownLayer() >= 0) // the head the model's author points to
+        showOnFirstRun(model->shownLayer(), model->shownHead());
+    m_live->open(std::move(model), sentence);
+    return sentence;
+}
+
+void ModelWorkspace::close()
+{
+    m_transformer->close();
+    m_live->close();
+}
+
+void ModelWorkspace::restoreOnFirstRun(const live::SessionFile &session, bool recovered)
+{
+    m_pendingSession = std::make_unique<live::SessionFile>(session);
+    m_recoveredUnsaved = recovered;
+}
+
+void ModelWorkspace::showOnFirstRun(int layer, int head)
+{
+    m_pendingSession = std::make_unique<live::SessionFile>();
+    m_pendingSession->layer = layer;
+    m_pendingSession->head = head;
+}
+
+live::SessionFile ModelWorkspace::sessionFile() const
+{
+    live::SessionFile s;
+    s.model = m_live->model()->location();
+    if (!s.model.startsWith(u"hf:") && !live::isBundledModel(s.model)) // names stay names
+        s.model = QFileInfo(s.model).absoluteFilePath();
+    s.sentence = m_live->sentence();
+    s.layer = std::max(m_transformer->view().layer, 0);
+    s.head = m_session->currentHead();
+    s.interventions = m_live->interventions();
+    s.snapshots = m_session->document().snapshots();
+    s.baseline = m_session->document().baseline();
+    return s;
+}
+
+void ModelWorkspace::showRun()
+{
+    const std::shared_ptr<const live::LiveRun> run = m_live->run();
+    if (!run || !run->attention)
+        return;
+    const QString location = m_live->model()->location();
+    if (!m_transformer->isOpen() || m_transformer->path() != location || !m_shownRun) {
+        const OpenedFile opened = openModelAttention(run->attention, {}, location, modelName(location));
+        if (!opened.loaded) {
+            Q_EMIT showFailed(opened.loaded.error.toString());
+            return;
+        }
+        m_transformer->show(opened, location);
+        // A causal LM predicts from its last token: that row is the one to read first.
+        if (run->causal)
+            m_session->setSelectedToken(int(run->ids.size()) - 1);
+    } else {
+        Q_EMIT aboutToReplaceRun();
+        const bool newSentence = run->ids != m_shownRun->ids;
+        m_transformer->replace(run->attention, showsRun(*run));
+        // A new sentence of a causal LM is read from its last token, which the prediction is
+        // about; an edit of the same sentence keeps the word the person selected.
+        if (newSentence && run->causal)
+            m_session->setSelectedToken(int(run->ids.size()) - 1);
+    }
+    m_shownRun = run;
+    if (const std::unique_ptr<live::SessionFile> s = std::exchange(m_pendingSession, nullptr)) {
+        // A session file's look and edits, once its model has run on its sentence.
+        ModelView view = m_transformer->view();
+        view.layer = std::min(s->layer, m_transformer->model()->layers - 1);
+        m_transformer->setView(view);
+        m_session->setCurrentHead(std::min(s->head, m_transformer->model()->heads - 1));
+        if (!s->snapshots.empty()) { // the look's, kept by it across the run its edits start
+            Document doc = m_session->document();
+            doc.setSnapshots(s->snapshots);
+            doc.setBaseline(s->baseline);
+            m_session->editDocument(doc, tr("Snapshots"));
+        }
+        if (!s->interventions.empty()) // where the history starts, not a step of it
+            m_live->setInterventions(s->interventions);
+    }
+    if (m_recoveredUnsaved && live::sameInterventions(run->forward->interventions, m_live->interventions())) {
+        m_recoveredUnsaved = false; // the recovered edits are shown
+        m_history->stack()->resetClean();
+    }
+    Q_EMIT runShown(run);
+}
+
+bool ModelWorkspace::showsRun(const live::LiveRun &run) const
+{
+    // The shown layer's document stays when it already shows the run's numbers of its layer:
+    // the same tokens, nothing changed before the layer, and the layer's replaced queries, keys
+    // and values those the document holds (an edit made in it; not one undone).
+    const int layer = m_transformer->view().layer;
+    if (layer < 0 || !m_shownRun || run.ids != m_shownRun->ids)
+        return false;
+    transformer::ForwardOptions now;
+    now.interventions = run.forward->interventions;
+    if (transformer::firstChangedLayer(*m_shownRun->forward, now) < layer)
+        return false;
+    std::set<int> off; // the layer's heads switched off, which its document marks
+    for (const transformer::Intervention &i : now.interventions)
+        if (i.kind == transformer::Intervention::Kind::Ablate && i.layer == layer)
+            off.insert(i.head);
+    if (off != m_session->document().switchedOffHeads())
+        return false;
+    const std::vector<transformer::Intervention> shown
+        = usesModelVectors(*m_transformer->model(), m_transformer->view())
+        ? live::interventionsFromDocument(m_session->document(), layer, *m_shownRun)
+        : live::layerEdits(m_shownRun->forward->interventions, layer);
+    return live::sameInterventions(shown, live::layerEdits(now.interventions, layer));
+}
+
+void ModelWorkspace::editShownLayer(int dragId)
+{
+    // An edit of the shown layer's vectors is an intervention on that layer, a step of the
+    // model's history named as the document named it.
+    if (!isRunning() || !m_shownRun || m_transformer->path() != m_live->model()->location()
+        || !usesModelVectors(*m_transformer->model(), m_transformer->view()))
+        return;
+    const int layer = m_transformer->view().layer;
+    std::vector<transformer::Intervention> next = live::withLayerEdits(
+        m_live->interventions(), layer, live::interventionsFromDocument(m_session->document(), layer, *m_shownRun));
+    const QUndoStack *edits = m_session->undoStack();
+    const QUndoCommand *step = edits->command(edits->index() - 1);
+    const QString text = step ? step->text() : tr("Edit values");
+    m_history->changeInterventions(std::move(next), tr("%1 in layer %2").arg(text).arg(layer + 1), dragId);
+}
+
+void ModelWorkspace::changeInterventions(const QString &text, std::vector<transformer::Intervention> next)
+{
+    if (isRunning())
+        m_history->changeInterventions(std::move(next), text);
+}
+
+int ModelWorkspace::shownLayer() const
+{
+    return m_transformer->isOpen() ? m_transformer->view().layer : -1;
+}
+
+bool ModelWorkspace::showsOneHead() const
+{
+    return isRunning() && shownLayer() >= 0 && !m_transformer->view().headsBy;
+}
+
+QString ModelWorkspace::valuesFixedReason() const
+{
+    // A look that combines the model's numbers shows them read-only: an edit would not reach the model.
+    return isRunning() && !usesModelVectors(*m_transformer->model(), m_transformer->view())
+        ? tr("this view combines the model's numbers (word pieces merged, special tokens hidden, or heads or layers "
+             "combined), so its attention comes from no single query and key and an edit would not reach the model. "
+             "Show one layer's heads on the model's own tokens (Model dock) to edit them.")
+        : QString();
+}
+
+bool ModelWorkspace::canSwitchHeadOff(int head) const
+{
+    // A document of several heads switches its own off (a model's layer shown from a file too).
+    return showsOneHead() || (!isRunning() && head >= 0 && m_session->document().settings().heads > 1);
+}
+
+bool ModelWorkspace::isHeadOff(int head) const
+{
+    if (showsOneHead())
+        return live::isAblated(m_live->interventions(), shownLayer(), head);
+    return canSwitchHeadOff(head) && m_session->document().isSwitchedOff(head);
+}
+
+std::vector<std::pair<int, int>> ModelWorkspace::switchedOffHeads() const
+{
+    std::vector<std::pair<int, int>> off;
+    if (isRunning())
+        for (const transformer::Intervention &i : m_live->interventions())
+            if (i.kind == transformer::Intervention::Kind::Ablate)
+                off.emplace_back(i.layer, i.head);
+    return off;
+}
+
+void ModelWorkspace::switchHead(int layer, int head, bool off)
+{
+    changeInterventions(off ? tr("Switch head %1 of layer %2 off").arg(head + 1).arg(layer + 1)
+                            : tr("Switch head %1 of layer %2 on").arg(head + 1).arg(layer + 1),
+        live::withAblation(m_live->interventions(), layer, head, off));
+}
+
+void ModelWorkspace::switchShownHead(int head, bool off)
+{
+    if (isRunning()) {
+        switchHead(m_transformer->view().layer, head, off);
+        return;
+    }
+    Document doc = m_session->document();
+    std::set<int> heads = doc.switchedOffHeads();
+    if (off)
+        heads.insert(head);
+    else
+        heads.erase(head);
+    doc.setSwitchedOffHeads(heads);
+    m_session->editDocument(doc, off ? tr("Switch head %1 off").arg(head + 1) : tr("Switch head %1 on").arg(head + 1));
+}
+
+void ModelWorkspace::resetLayer(int layer)
+{
+    changeInterventions(layer < 0 ? tr("Reset all layers") : tr("Reset layer %1").arg(layer + 1),
+        live::withoutLayer(m_live->interventions(), layer));
+}
+
+} // namespace qkv

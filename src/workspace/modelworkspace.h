@@ -1,0 +1,109 @@
+#pragma once
+
+#include "transformer/forward.h"
+
+#include <QObject>
+#include <QString>
+
+#include <memory>
+#include <utility>
+#include <vector>
+
+namespace qkv {
+
+class DocumentSession;
+class LiveHistory;
+class TransformerSession;
+
+namespace live {
+class LiveModel;
+class LiveSession;
+struct LiveRun;
+struct SessionFile;
+} // namespace live
+
+// A real model at work, without a window: the open model, the sentence it runs on, its
+// interventions and their history, and the shown layer's document in the DocumentSession the
+// views follow. Every change of the model (a sentence, an edit of the shown layer's vectors, a
+// head switched off or on, a layer reset) is one step of its history; each run the model finishes
+// is shown in the session (the first as a new document, the next ones replacing its numbers).
+// The window wires its widgets to this and to the sessions it owns; tests drive it alone.
+class ModelWorkspace : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit ModelWorkspace(DocumentSession *session, QObject *parent = nullptr);
+    ~ModelWorkspace() override;
+
+    DocumentSession *session() const { return m_session; }
+    TransformerSession *transformer() const { return m_transformer; }
+    live::LiveSession *live() const { return m_live; }
+    LiveHistory *history() const { return m_history; }
+    // A model runs and its attention is shown.
+    bool isRunning() const;
+
+    // Runs `model` on `sentence`; empty: the sentence of the model running now (unless a masked
+    // LM would have nothing to fill in it), else one that shows what the model does. Returns the
+    // sentence it runs on. The history starts here.
+    QString open(std::shared_ptr<const live::LiveModel> model, QString sentence = {});
+    // Ends the run: the session keeps the last document shown.
+    void close();
+    // A session file's look (layer, head, snapshots) and edits, put on the first run of the model
+    // opened for it. Recovered (after a crash): its edits are marked unsaved once shown.
+    void restoreOnFirstRun(const live::SessionFile &session, bool recovered = false);
+    // The shown layer and head once the model has run (a lesson's start, the model's own choice).
+    void showOnFirstRun(int layer, int head);
+    // What runs now, as a session file (model, sentence, layer, head, interventions, snapshots).
+    live::SessionFile sessionFile() const;
+
+    // The shown layer (-1 when the layers are combined or none is open).
+    int shownLayer() const;
+    // One head of one layer is shown on the model's own tokens: its edits reach the model.
+    bool showsOneHead() const;
+    // Why the shown numbers cannot be edited (heads combined, pieces merged), or empty.
+    QString valuesFixedReason() const;
+    // Whether the head of the shown layer can be switched off (a model's, or a document's of
+    // several heads), and whether it is.
+    bool canSwitchHeadOff(int head) const;
+    bool isHeadOff(int head) const;
+    // Every head switched off in the model, as (layer, head).
+    std::vector<std::pair<int, int>> switchedOffHeads() const;
+
+    // Steps of the history. A head of the shown layer switches off in the running model, or in
+    // the document when no model runs (its joined output then has zeros in its place).
+    void switchHead(int layer, int head, bool off);
+    void switchShownHead(int head, bool off);
+    // The layer's own queries, keys and values back and its heads on; -1: every layer.
+    void resetLayer(int layer);
+
+Q_SIGNALS:
+    // A run of the same sentence is about to replace the shown numbers: the window holds its
+    // slowest figures back a pass.
+    void aboutToReplaceRun();
+    // The newest run is shown (after the document and the selection followed it).
+    void runShown(std::shared_ptr<const live::LiveRun> run);
+    // A run could not be shown as a document.
+    void showFailed(const QString &error);
+    // Whether a model runs changed; what may be edited changed with it.
+    void runningChanged(bool running);
+
+private:
+    void showRun();
+    bool showsRun(const live::LiveRun &run) const;
+    void editShownLayer(int dragId);
+    void changeInterventions(const QString &text, std::vector<transformer::Intervention> next);
+
+    DocumentSession *m_session;
+    TransformerSession *m_transformer;
+    live::LiveSession *m_live;
+    LiveHistory *m_history;
+    std::shared_ptr<const live::LiveRun> m_shownRun; // the run the session shows
+    std::unique_ptr<live::SessionFile> m_pendingSession; // applied to the first run of its model
+    bool m_recoveredUnsaved = false; // marked unsaved once a recovered session's edits are shown
+};
+
+// A model as the window names it: "gpt2" (hf:gpt2), a folder's name, "induction (built in)".
+QString modelName(const QString &location);
+
+} // namespace qkv

@@ -1,0 +1,231 @@
+// A real model at work without a window (issue 47): opened on a sentence, typed into, its shown
+// layer's vectors edited, heads switched off and layers reset as steps of one history, saved as a
+// session and restored; the window's tests keep what only a window shows.
+#include "livemodel/documentinterventions.h"
+#include "livemodel/livemodel.h"
+#include "livemodel/livesession.h"
+#include "livemodel/sessionfile.h"
+#include "session/documentsession.h"
+#include "session/livehistory.h"
+#include "session/transformersession.h"
+#include "workspace/modelworkspace.h"
+
+#include <QSignalSpy>
+#include <QTest>
+#include <QUndoStack>
+
+#include "checkpointfixtures.h"
+
+using namespace qkv;
+using namespace Qt::StringLiterals;
+using Kind = transformer::Intervention::Kind;
+
+class TstModelWorkspace : public QObject
+{
+    Q_OBJECT
+
+private:
+    CheckpointFixtures m_fixtures;
+    std::shared_ptr<const live::LiveModel> m_model;
+    std::unique_ptr<DocumentSession> m_session;
+    std::unique_ptr<ModelWorkspace> m_workspace;
+
+    live::LiveSession *live() const { return m_workspace->live(); }
+    QUndoStack *history() const { return m_workspace->history()->stack(); }
+    // Waits until the newest sentence or edit is computed and shown.
+    void settle() const
+    {
+        QTRY_VERIFY_WITH_TIMEOUT(!live()->isComputing(), 10000);
+        m_session->waitForResult();
+    }
+    Eigen::MatrixXf logitsOf(const std::vector<transformer::Intervention> &interventions) const
+    {
+        transformer::ForwardOptions options;
+        options.interventions = interventions;
+        return transformer::forward(m_model->model(), live()->run()->ids, options).logits;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QKV_PREPARE_CHECKPOINTS(m_fixtures);
+        QString why;
+        m_model = live::LiveModel::open(m_fixtures.path(u"gpt2"_s), &why);
+        QVERIFY2(m_model, qPrintable(why));
+    }
+    void init()
+    {
+        m_session = std::make_unique<DocumentSession>();
+        m_workspace = std::make_unique<ModelWorkspace>(m_session.get());
+        QSignalSpy running(m_workspace.get(), &ModelWorkspace::runningChanged);
+        QSignalSpy shown(m_workspace.get(), &ModelWorkspace::runShown);
+        QCOMPARE(m_workspace->open(m_model), u"The cat sat on the mat. The cat sat on the"_s);
+        settle();
+        QCOMPARE(running.count(), 1);
+        QVERIFY(running.first().first().toBool());
+        QVERIFY(shown.count() >= 1);
+        QVERIFY(m_workspace->isRunning());
+    }
+    void cleanup()
+    {
+        m_workspace.reset();
+        m_session.reset();
+    }
+
+    // The first run is shown as the shown layer's document, read from the last token; the
+    // settings are the model's.
+    void openingRunsTheModel()
+    {
+        const live::LiveRun direct = live::run(*m_model, live()->sentence());
+        QCOMPARE(m_session->document().tokens(), direct.attention->tokens);
+        QCOMPARE(m_session->selectedToken(), int(direct.ids.size()) - 1);
+        QCOMPARE(m_workspace->shownLayer(), 0);
+        QVERIFY(m_workspace->showsOneHead());
+        QVERIFY(m_workspace->valuesFixedReason().isEmpty());
+        QVERIFY(!m_session->settingsFixed().isEmpty());
+        QVERIFY(history()->count() == 0 && history()->isClean());
+        // A second model keeps the sentence typed for the first.
+        m_workspace->history()->typeSentence(u"the dog ran"_s);
+        settle();
+        QCOMPARE(m_workspace->open(m_model), u"the dog ran"_s);
+        settle();
+        QCOMPARE(history()->count(), 0);
+        m_workspace->close();
+        QVERIFY(!m_workspace->isRunning());
+        QVERIFY(m_session->settingsFixed().isEmpty());
+    }
+
+    // Every change of the model is a step of its one history, and each undo and redo gives back
+    // exactly the interventions, the shown numbers and the logits of that state.
+    void everyChangeIsAStep()
+    {
+        const Eigen::MatrixXf own = live()->run()->forward->logits;
+        ModelView view = m_workspace->transformer()->view();
+        view.layer = 1;
+        QVERIFY(m_workspace->transformer()->setView(view).isEmpty());
+        m_session->setCurrentHead(2);
+        const ValueRef ref {Field::Key, m_session->document().vectorKey(2), 2, 0, 3};
+        const double old = m_session->document().value(ref);
+        m_session->editValue(ref, old + 7);
+        settle();
+        const std::vector<transformer::Intervention> edited = live()->interventions();
+        QCOMPARE(edited.size(), std::size_t(1));
+        QCOMPARE(edited.front().layer, 1);
+        m_workspace->switchHead(0, 1, true);
+        settle();
+        const std::vector<transformer::Intervention> ablated = live()->interventions();
+        QCOMPARE(ablated.size(), std::size_t(2));
+        QCOMPARE(m_workspace->switchedOffHeads(), (std::vector<std::pair<int, int>> {{0, 1}}));
+        const double set = double(float(old + 7)); // the model's single precision
+        QCOMPARE(m_session->document().value(ref), set);
+        m_workspace->switchShownHead(0, true); // the shown layer's head 1
+        settle();
+        QVERIFY(m_workspace->isHeadOff(0));
+        QCOMPARE(m_session->document().switchedOffHeads(), std::set<int> {0});
+        m_workspace->resetLayer(1); // layer 2's own vectors, after layer 1's head 2 switched off
+        settle();
+        QVERIFY(!m_workspace->isHeadOff(0));
+        QVERIFY(live::sameInterventions(live()->interventions(), live::withoutLayer(ablated, 1)));
+        QVERIFY(m_session->document().value(ref) != set);
+        m_workspace->resetLayer(-1);
+        settle();
+        QVERIFY(live()->interventions().empty());
+        QCOMPARE(m_session->document().value(ref), old);
+        QCOMPARE(history()->count(), 5);
+        QVERIFY(history()->text(0).endsWith(u" in layer 2"_s));
+        QCOMPARE(history()->text(1), u"Switch head 2 of layer 1 off"_s);
+        QCOMPARE(history()->text(2), u"Switch head 1 of layer 2 off"_s);
+        QCOMPARE(history()->text(3), u"Reset layer 2"_s);
+        QCOMPARE(history()->text(4), u"Reset all layers"_s);
+        // The document's own stack holds none of it: the model's history is the one.
+        const std::vector<std::vector<transformer::Intervention>> states {
+            {}, edited, ablated, live::withAblation(ablated, 1, 0, true), live::withoutLayer(ablated, 1), {}};
+        for (int i = int(states.size()) - 2; i >= 0; --i) {
+            history()->undo();
+            settle();
+            QVERIFY(live::sameInterventions(live()->interventions(), states[std::size_t(i)]));
+            QVERIFY((live()->run()->forward->logits - logitsOf(states[std::size_t(i)])).cwiseAbs().maxCoeff() < 1e-5f);
+        }
+        QCOMPARE(m_session->document().value(ref), old);
+        QVERIFY((live()->run()->forward->logits - own).cwiseAbs().maxCoeff() < 1e-6f);
+        QVERIFY(history()->isClean());
+        history()->redo();
+        settle();
+        QCOMPARE(m_session->document().value(ref), set);
+    }
+
+    // A look that combines the heads shows numbers no edit can hand back to the model.
+    void combinedHeadsAreReadOnly()
+    {
+        ModelView view = m_workspace->transformer()->view();
+        view.headsBy = Aggregate::Mean;
+        QVERIFY(m_workspace->transformer()->setView(view).isEmpty());
+        QVERIFY(!m_workspace->valuesFixedReason().isEmpty());
+        QVERIFY(!m_workspace->showsOneHead());
+        QVERIFY(!m_workspace->canSwitchHeadOff(0));
+        const qsizetype steps = history()->count();
+        m_workspace->switchShownHead(0, true); // no single head shown: the model's layer is
+        settle();
+        QCOMPARE(history()->count(), steps + 1);
+        QCOMPARE(m_workspace->switchedOffHeads(), (std::vector<std::pair<int, int>> {{0, 0}}));
+    }
+
+    // What runs now, saved as a session and restored on a workspace of its own: the same
+    // sentence, look and interventions, the history starting there.
+    void aSessionRestoresAsItWasLeft()
+    {
+        m_workspace->history()->typeSentence(u"a cat sat on a mat . a cat"_s);
+        settle();
+        ModelView view = m_workspace->transformer()->view();
+        view.layer = 1;
+        QVERIFY(m_workspace->transformer()->setView(view).isEmpty());
+        m_session->setCurrentHead(3);
+        m_workspace->switchHead(0, 2, true);
+        settle();
+        const live::SessionFile saved = m_workspace->sessionFile();
+        QCOMPARE(saved.sentence, u"a cat sat on a mat . a cat"_s);
+        QCOMPARE(saved.layer, 1);
+        QCOMPARE(saved.head, 3);
+        const QByteArray bytes = live::serializeSession(saved, {});
+        const live::SessionLoad loaded = live::parseSession(bytes, u"test"_s);
+        QVERIFY2(loaded, qPrintable(loaded.error.toString()));
+
+        DocumentSession session;
+        ModelWorkspace restored(&session);
+        restored.open(m_model, loaded.session->sentence);
+        restored.restoreOnFirstRun(*loaded.session, true);
+        QTRY_VERIFY_WITH_TIMEOUT(restored.isRunning() && !restored.live()->isComputing(), 10000);
+        session.waitForResult();
+        QCOMPARE(restored.shownLayer(), 1);
+        QCOMPARE(session.currentHead(), 3);
+        QVERIFY(live::sameInterventions(restored.live()->interventions(), live()->interventions()));
+        QVERIFY(
+            (restored.live()->run()->forward->logits - live()->run()->forward->logits).cwiseAbs().maxCoeff() < 1e-6f);
+        QCOMPARE(restored.history()->stack()->count(), 0); // where its history starts
+        // Recovered: unsaved until saved again.
+        QVERIFY(!restored.history()->stack()->isClean());
+    }
+
+    // With no model running, a document of several heads switches its own off, one undo step of
+    // the document.
+    void aDocumentsHeadSwitchesOff()
+    {
+        m_workspace->close();
+        Document doc;
+        Settings s = doc.settings();
+        s.heads = 2;
+        doc.setSettings(s);
+        m_session->resetDocument(doc);
+        QVERIFY(m_workspace->canSwitchHeadOff(1));
+        QVERIFY(!m_workspace->isHeadOff(1));
+        m_workspace->switchShownHead(1, true);
+        m_session->waitForResult();
+        QVERIFY(m_workspace->isHeadOff(1));
+        QCOMPARE(m_session->undoStack()->undoText(), u"Switch head 2 off"_s);
+        m_session->undoStack()->undo();
+        QVERIFY(!m_workspace->isHeadOff(1));
+    }
+};
+
+QTEST_GUILESS_MAIN(TstModelWorkspace)
+#include "tst_modelworkspace.moc"
