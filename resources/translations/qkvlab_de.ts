@@ -4544,10 +4544,6 @@
         <translation>Schnappschüsse</translation>
     </message>
     <message>
-        <source>Edit values</source>
-        <translation>Werte bearbeiten</translation>
-    </message>
-    <message>
         <source>%1 in layer %2</source>
         <translation>%1 in Schicht %2</translation>
     </message>

@@ -289,8 +289,9 @@ void DocumentSession::editValues(
     }
     if (kept.empty())
         return;
-    m_undo.push(new ValuesCommand(this, std::move(kept), std::move(keptValues), dragId, text));
-    Q_EMIT valuesEdited(dragId);
+    auto edit = std::make_unique<ValuesCommand>(this, std::move(kept), std::move(keptValues), dragId, text);
+    if (!m_valuesRoute || !m_valuesRoute(*edit))
+        m_undo.push(edit.release());
 }
 
 void DocumentSession::toggleMask(Cell cell)

@@ -9,11 +9,14 @@
 #include <QUndoStack>
 
 #include <algorithm>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <vector>
 
 namespace qkv {
+
+class ValuesCommand;
 
 // The open document, its computed attention, its undo history and the shared selection: the
 // one place every edit goes through. Edits become undo commands; a command changes the
@@ -85,6 +88,11 @@ public:
     // combined heads) cannot hand an edit back to the model. The tables show them read-only.
     void setValuesFixed(const QString &why);
     const QString &valuesFixed() const { return m_valuesFixed; }
+    // While a real model runs, an edit of the values is a step of the model's one history, not of
+    // this session's stack: editValues() asks `route` first, and when it takes the edit it applies
+    // it (`edit.redo()`) and makes the step; otherwise the edit is a step here as ever. Empty: none.
+    using ValuesRoute = std::function<bool(ValuesCommand &edit)>;
+    void setValuesRoute(ValuesRoute route) { m_valuesRoute = std::move(route); }
     // A fresh id for the edits of one drag, which then merge into one undo step.
     int newDragId() { return ++m_lastDragId; }
 
@@ -104,9 +112,6 @@ Q_SIGNALS:
     void shapeChanged();
     // Only numbers changed.
     void valuesChanged();
-    // editValues() made its step (emitted after the step is on the undo stack, and not by undo or
-    // redo): a real model's window turns the edit into an intervention of its own history.
-    void valuesEdited(int dragId);
     void resultChanged();
     void documentReset();
     void selectedTokenChanged(int token);
@@ -174,6 +179,7 @@ private:
     int m_lastDragId = 0;
     QString m_settingsFixed;
     QString m_valuesFixed;
+    ValuesRoute m_valuesRoute;
     int m_selectedToken = -1;
     bool m_keySelected = false;
     int m_currentHead = 0;

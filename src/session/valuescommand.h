@@ -24,6 +24,7 @@ public:
     void redo() override;
     int id() const override;
     bool mergeWith(const QUndoCommand *other) override;
+    int dragId() const { return m_dragId; }
 
 private:
     DocumentSession *m_session;

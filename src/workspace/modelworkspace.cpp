@@ -8,11 +8,11 @@
 #include "session/documentsession.h"
 #include "session/livehistory.h"
 #include "session/transformersession.h"
+#include "session/valuescommand.h"
 #include "tokenizers/tokenizer.h"
 
 #include <QDir>
 #include <QFileInfo>
-#include <QUndoStack>
 
 #include <set>
 
@@ -49,7 +49,7 @@ ModelWorkspace::ModelWorkspace(DocumentSession *session, QObject *parent)
     , m_history(new LiveHistory(m_live, this))
 {
     connect(m_live, &live::LiveSession::runChanged, this, &ModelWorkspace::showRun);
-    connect(m_session, &DocumentSession::valuesEdited, this, &ModelWorkspace::editShownLayer);
+    m_session->setValuesRoute([this](ValuesCommand &edit) { return editShownLayer(edit); });
     connect(m_live, &live::LiveSession::modelChanged, this, [this] {
         // The shown layer's settings and masks are the model's: an edit of them would change the
         // views and not the model.
@@ -196,20 +196,20 @@ bool ModelWorkspace::showsRun(const live::LiveRun &run) const
     return live::sameInterventions(shown, live::layerEdits(now.interventions, layer));
 }
 
-void ModelWorkspace::editShownLayer(int dragId)
+bool ModelWorkspace::editShownLayer(ValuesCommand &edit)
 {
-    // An edit of the shown layer's vectors is an intervention on that layer, a step of the
-    // model's history named as the document named it.
+    // An edit of the shown layer's vectors is an intervention on that layer: one step of the
+    // model's history, named as the document names the edit, and not a step of the document's.
     if (!isRunning() || !m_shownRun || m_transformer->path() != m_live->model()->location()
         || !usesModelVectors(*m_transformer->model(), m_transformer->view()))
-        return;
+        return false;
+    edit.redo(); // shown at once; the model's run confirms it
     const int layer = m_transformer->view().layer;
     std::vector<transformer::Intervention> next = live::withLayerEdits(
         m_live->interventions(), layer, live::interventionsFromDocument(m_session->document(), layer, *m_shownRun));
-    const QUndoStack *edits = m_session->undoStack();
-    const QUndoCommand *step = edits->command(edits->index() - 1);
-    const QString text = step ? step->text() : tr("Edit values");
-    m_history->changeInterventions(std::move(next), tr("%1 in layer %2").arg(text).arg(layer + 1), dragId);
+    m_history->changeInterventions(
+        std::move(next), tr("%1 in layer %2").arg(edit.text()).arg(layer + 1), edit.dragId());
+    return true;
 }
 
 void ModelWorkspace::changeInterventions(const QString &text, std::vector<transformer::Intervention> next)

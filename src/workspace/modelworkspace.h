@@ -14,6 +14,7 @@ namespace qkv {
 class DocumentSession;
 class LiveHistory;
 class TransformerSession;
+class ValuesCommand;
 
 namespace live {
 class LiveModel;
@@ -91,7 +92,7 @@ Q_SIGNALS:
 private:
     void showRun();
     bool showsRun(const live::LiveRun &run) const;
-    void editShownLayer(int dragId);
+    bool editShownLayer(ValuesCommand &edit);
     void changeInterventions(const QString &text, std::vector<transformer::Intervention> next);
 
     DocumentSession *m_session;

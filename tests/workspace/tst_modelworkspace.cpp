@@ -138,6 +138,7 @@ private Q_SLOTS:
         QCOMPARE(history()->text(3), u"Reset layer 2"_s);
         QCOMPARE(history()->text(4), u"Reset all layers"_s);
         // The document's own stack holds none of it: the model's history is the one.
+        QCOMPARE(m_session->undoStack()->count(), 0);
         const std::vector<std::vector<transformer::Intervention>> states {
             {}, edited, ablated, live::withAblation(ablated, 1, 0, true), live::withoutLayer(ablated, 1), {}};
         for (int i = int(states.size()) - 2; i >= 0; --i) {
