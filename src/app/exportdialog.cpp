@@ -1,5 +1,5 @@
 #include "app/exportdialog.h"
-#include "app/exportsettings.h"
+#include "export/exportsettings.h"
 
 #include "ui_exportdialog.h"
 

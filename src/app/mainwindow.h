@@ -1,8 +1,8 @@
 #pragma once
 
-#include "app/documentfile.h"
 #include "app/theme.h"
 #include "export/figureoptions.h"
+#include "session/documentfile.h"
 
 #include <QJsonObject>
 #include <QMainWindow>
@@ -172,7 +172,6 @@ private:
     void enterModelLessonStep(const lessons::StepState &state);
     bool openModelLesson(const lessons::Lesson &lesson, int step);
     void selectLessonTokens(const lessons::StepState &state);
-    lessons::ModelStart shownModel() const; // the running model as a lesson's start names it
     // The document a lesson checks: the shown one, with the answers of a lesson on a model.
     Document lessonDocument() const;
     void answerLesson(const QString &exerciseId, const QJsonValue &answer);

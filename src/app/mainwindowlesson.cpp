@@ -6,6 +6,7 @@
 #include "app/mainwindow.h"
 
 #include "views/viewregistry.h"
+#include "workspace/modelworkspace.h"
 
 #include "ui_mainwindow.h"
 
@@ -88,7 +89,7 @@ void MainWindow::setUpLessons()
         const QString title = doc.title().isEmpty() ? tr("Untitled lesson") : doc.title();
         // On a running model the lesson runs it too: its location, sentence, layer and head.
         lessons::Lesson lesson = m_live->isOpen() && m_transformer->isOpen()
-            ? lessons::lessonFromModel(shownModel(), title)
+            ? lessons::lessonFromModel(m_workspace->shownStart(), title)
             : lessons::lessonFrom(doc, title);
         if (!m_lessonDock->hasLesson())
             m_layoutBeforeLesson = saveState();
@@ -234,7 +235,7 @@ lessons::Step MainWindow::recordedStep(const lessons::Lesson &lesson) const
     }
     const QString tokenName = qkv::tokenName(doc.tokens(), token);
     lessons::Step step = lesson.model
-        ? lessons::recordModelStep(lesson, shownModel(), tokenName, views)
+        ? lessons::recordModelStep(lesson, m_workspace->shownStart(), tokenName, views)
         : lessons::recordStep(lesson, doc, tokenName, doc.settings().heads > 1 ? m_session->currentHead() : -1, views);
     step.text = tr("(Describe this step.)");
     return step;

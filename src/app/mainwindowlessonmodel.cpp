@@ -3,7 +3,7 @@
 // the model has run, and the student's answers kept beside the model's ever new document.
 #include "app/lessondock.h"
 #include "app/mainwindow.h"
-#include "cli/lessonmodel.h"
+#include "workspace/lessonmodel.h"
 #include "workspace/modelworkspace.h"
 
 #include "ui_mainwindow.h"
@@ -29,7 +29,7 @@ bool MainWindow::openModelLesson(const lessons::Lesson &lesson, int step)
 {
     // A lesson resumed at a later step starts where a student who followed it would be.
     const lessons::ModelStart at = step >= 0 ? lessons::modelAt(lesson, step) : *lesson.model;
-    if (!openLiveModel(cli::lessonModelLocation(lesson.model->model, m_lessonSource), at.sentence))
+    if (!openLiveModel(lessonModelLocation(lesson.model->model, m_lessonSource), at.sentence))
         return false;
     m_workspace->showOnFirstRun(at.layer, at.head);
     m_lessonAnswers = {};
@@ -40,23 +40,18 @@ void MainWindow::enterModelLessonStep(const lessons::StepState &state)
 {
     // Its token, head and highlight once the model has run on its sentence (showLiveRun).
     m_pendingLessonState = std::make_shared<lessons::StepState>(state);
-    if (!m_live->isOpen() || !m_transformer->isOpen())
+    if (!m_workspace->isRunning())
         return;
-    const lessons::ModelStart now = shownModel();
-    const lessons::ModelStart next = lessons::modelWith(now, state);
-    if (next.layer != now.layer) {
-        ModelView view = m_transformer->view();
-        view.layer = std::min(next.layer, m_transformer->model()->layers - 1);
-        if (const QString error = m_transformer->setView(view); !error.isEmpty())
-            statusBar()->showMessage(error);
-    }
-    if (next.sentence == now.sentence) { // nothing to run: shown now
+    QString error;
+    const bool runs = m_workspace->showStart(lessons::modelWith(m_workspace->shownStart(), state), &error);
+    if (!error.isEmpty())
+        statusBar()->showMessage(error);
+    if (!runs) { // nothing to run: shown now
         m_pendingLessonState.reset();
         selectLessonTokens(state);
         return;
     }
-    m_ui->sentenceEdit->setText(next.sentence);
-    m_liveHistory->typeSentence(next.sentence);
+    m_ui->sentenceEdit->setText(m_live->sentence());
 }
 
 void MainWindow::selectLessonTokens(const lessons::StepState &state)
@@ -71,14 +66,6 @@ void MainWindow::selectLessonTokens(const lessons::StepState &state)
     const QString &selected = state.token.isEmpty() ? state.highlightQuery : state.token;
     if (const std::optional<int> token = tokenIndex(tokens, selected))
         m_session->setSelectedToken(*token);
-}
-
-lessons::ModelStart MainWindow::shownModel() const
-{
-    QString location = m_live->model()->location();
-    if (!location.startsWith(u"hf:") && !location.startsWith(u"example:"))
-        location = QFileInfo(location).absoluteFilePath();
-    return {location, m_live->sentence(), std::max(m_transformer->view().layer, 0), m_session->currentHead()};
 }
 
 Document MainWindow::lessonDocument() const

@@ -1,6 +1,6 @@
 #include "app/viewoptions.h"
 
-#include "app/settingsvalues.h"
+#include "export/settingsvalues.h"
 
 #include <limits>
 

@@ -3,7 +3,7 @@
 #include "arguments/commandoptions.h"
 #include "cli/cliprint.h"
 #include "cli/commandline.h"
-#include "cli/lessonmodel.h"
+#include "workspace/lessonmodel.h"
 #include "document/documentio.h"
 #include "document/jsonwriter.h"
 #include "lessons/lessoncheck.h"

@@ -1,5 +1,6 @@
 #include "workspace/modelworkspace.h"
 
+#include "lessons/lesson.h"
 #include "livemodel/bundledmodels.h"
 #include "livemodel/documentinterventions.h"
 #include "livemodel/livesession.h"
@@ -121,6 +122,31 @@ live::SessionFile ModelWorkspace::sessionFile() const
     s.snapshots = m_session->document().snapshots();
     s.baseline = m_session->document().baseline();
     return s;
+}
+
+lessons::ModelStart ModelWorkspace::shownStart() const
+{
+    QString location = m_live->model()->location();
+    if (!location.startsWith(u"hf:") && !location.startsWith(u"example:"))
+        location = QFileInfo(location).absoluteFilePath();
+    return {location, m_live->sentence(), std::max(m_transformer->view().layer, 0), m_session->currentHead()};
+}
+
+bool ModelWorkspace::showStart(const lessons::ModelStart &next, QString *error)
+{
+    if (!isRunning())
+        return false;
+    const lessons::ModelStart now = shownStart();
+    if (next.layer != now.layer) {
+        ModelView view = m_transformer->view();
+        view.layer = std::min(next.layer, m_transformer->model()->layers - 1);
+        if (QString why = m_transformer->setView(view); !why.isEmpty() && error)
+            *error = std::move(why);
+    }
+    if (next.sentence == now.sentence)
+        return false;
+    m_history->typeSentence(next.sentence);
+    return true;
 }
 
 void ModelWorkspace::showRun()

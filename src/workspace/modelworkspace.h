@@ -16,6 +16,10 @@ class LiveHistory;
 class TransformerSession;
 class ValuesCommand;
 
+namespace lessons {
+struct ModelStart;
+}
+
 namespace live {
 class LiveModel;
 class LiveSession;
@@ -57,6 +61,11 @@ public:
     void showOnFirstRun(int layer, int head);
     // What runs now, as a session file (model, sentence, layer, head, interventions, snapshots).
     live::SessionFile sessionFile() const;
+    // What runs now as a lesson names it (the model by its absolute folder, hf:NAME or
+    // example:NAME), and a step's: its layer shown, its sentence typed (one step of the history).
+    // Returns whether the model runs again (a new sentence), after which the step is shown.
+    lessons::ModelStart shownStart() const;
+    bool showStart(const lessons::ModelStart &next, QString *error);
 
     // The shown layer (-1 when the layers are combined or none is open).
     int shownLayer() const;

@@ -1,7 +1,7 @@
 #include "app/animationdialog.h"
 #include "cli/exportcommand.h"
 #include "app/exportdialog.h"
-#include "app/exportsettings.h"
+#include "export/exportsettings.h"
 #include "views/figurerenderer.h"
 #include "app/mainwindow.h"
 #include "attention/engine.h"

@@ -1,6 +1,7 @@
 // A real model at work without a window (issue 47): opened on a sentence, typed into, its shown
 // layer's vectors edited, heads switched off and layers reset as steps of one history, saved as a
 // session and restored; the window's tests keep what only a window shows.
+#include "lessons/lesson.h"
 #include "livemodel/documentinterventions.h"
 #include "livemodel/livemodel.h"
 #include "livemodel/livesession.h"
@@ -10,6 +11,7 @@
 #include "session/transformersession.h"
 #include "workspace/modelworkspace.h"
 
+#include <QFileInfo>
 #include <QSignalSpy>
 #include <QTest>
 #include <QUndoStack>
@@ -205,6 +207,26 @@ private Q_SLOTS:
         QCOMPARE(restored.history()->stack()->count(), 0); // where its history starts
         // Recovered: unsaved until saved again.
         QVERIFY(!restored.history()->stack()->isClean());
+    }
+
+    // A lesson's step on a model: its layer shown and its sentence typed (a step of the history);
+    // the same sentence runs nothing again.
+    void aLessonStepIsShown()
+    {
+        lessons::ModelStart next = m_workspace->shownStart();
+        QCOMPARE(next.model, QFileInfo(m_fixtures.path(u"gpt2"_s)).absoluteFilePath());
+        QCOMPARE(next.sentence, live()->sentence());
+        next.layer = 1;
+        QString error;
+        QVERIFY(!m_workspace->showStart(next, &error)); // the same sentence: shown at once
+        QVERIFY(error.isEmpty());
+        QCOMPARE(m_workspace->shownLayer(), 1);
+        next.sentence = u"the mat sat"_s;
+        QVERIFY(m_workspace->showStart(next, &error));
+        settle();
+        QCOMPARE(m_workspace->shownStart().sentence, u"the mat sat"_s);
+        QCOMPARE(m_session->document().tokens(), live::run(*m_model, u"the mat sat"_s).attention->tokens);
+        QCOMPARE(history()->count(), 1);
     }
 
     // With no model running, a document of several heads switches its own off, one undo step of

@@ -1,4 +1,4 @@
-#include "app/documentfile.h"
+#include "session/documentfile.h"
 
 #include "livemodel/sessionfile.h"
 #include "session/autosaver.h"

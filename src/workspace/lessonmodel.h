@@ -11,7 +11,7 @@
 #include <optional>
 #include <vector>
 
-namespace qkv::cli {
+namespace qkv {
 
 // Where a lesson's model is: hf:NAME and example:NAME as written, a relative folder beside the
 // lesson file (a bundled lesson's folder is the working directory's).
@@ -26,4 +26,4 @@ std::optional<Document> lessonModelDocument(const live::LiveModel &live, const l
 // Runs the lesson's model for lessons::checkSolutions.
 lessons::ModelRunner lessonModelRunner(std::shared_ptr<const live::LiveModel> live);
 
-} // namespace qkv::cli
+} // namespace qkv

@@ -1,11 +1,11 @@
-#include "cli/lessonmodel.h"
+#include "workspace/lessonmodel.h"
 
 #include "modelfiles/modeldocument.h"
 
 #include <QDir>
 #include <QFileInfo>
 
-namespace qkv::cli {
+namespace qkv {
 
 QString lessonModelLocation(const QString &model, const QString &lessonFile)
 {
@@ -47,4 +47,4 @@ lessons::ModelRunner lessonModelRunner(std::shared_ptr<const live::LiveModel> li
                const lessons::ModelStart &model, QString *why) { return lessonModelDocument(*live, model, {}, why); };
 }
 
-} // namespace qkv::cli
+} // namespace qkv

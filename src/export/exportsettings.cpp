@@ -1,6 +1,6 @@
-#include "app/exportsettings.h"
+#include "export/exportsettings.h"
 
-#include "app/settingsvalues.h"
+#include "export/settingsvalues.h"
 
 #include <QFileInfo>
 #include <QSettings>
