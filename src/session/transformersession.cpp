@@ -47,6 +47,8 @@ void TransformerSession::replace(std::shared_ptr<const ModelAttention> model, bo
         if (md) {
             const int head = m_session->currentHead(), token = m_session->selectedToken();
             restoreSnapshots(view, md->document);
+            // A teacher's marks name tokens by their words: they stay on the new sentence's.
+            md->document.setAnnotations(m_session->document().annotations());
             m_view = view;
             m_recomputeError = md->recomputeError;
             m_shownEdited = false;

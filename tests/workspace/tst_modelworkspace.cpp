@@ -209,6 +209,21 @@ private Q_SLOTS:
         QVERIFY(!restored.history()->stack()->isClean());
     }
 
+    // A teacher's annotation on the shown layer stays through the runs that follow (it names its
+    // tokens by their words).
+    void annotationsStayAcrossRuns()
+    {
+        const Annotation box {AnnotationKind::Box, u"heatmap"_s, u"cat"_s, u"sat"_s, u"here"_s};
+        m_session->editAnnotations({box}, u"Annotate"_s);
+        m_workspace->history()->typeSentence(u"the cat sat down"_s);
+        settle();
+        QCOMPARE(m_session->document().tokens().size(), live::run(*m_model, u"the cat sat down"_s).ids.size());
+        QCOMPARE(m_session->document().annotations(), std::vector<Annotation> {box});
+        m_workspace->switchHead(0, 0, true);
+        settle();
+        QCOMPARE(m_session->document().annotations(), std::vector<Annotation> {box});
+    }
+
     // A lesson's step on a model: its layer shown and its sentence typed (a step of the history);
     // the same sentence runs nothing again.
     void aLessonStepIsShown()
