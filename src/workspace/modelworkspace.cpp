@@ -45,6 +45,7 @@ QString modelName(const QString &location)
 ModelWorkspace::ModelWorkspace(DocumentSession *session, QObject *parent)
     : QObject(parent)
     , m_session(session)
+    , m_sessionAlive(session)
     , m_transformer(new TransformerSession(session, this))
     , m_live(new live::LiveSession(this))
     , m_history(new LiveHistory(m_live, this))
@@ -62,7 +63,12 @@ ModelWorkspace::ModelWorkspace(DocumentSession *session, QObject *parent)
     });
 }
 
-ModelWorkspace::~ModelWorkspace() = default;
+ModelWorkspace::~ModelWorkspace()
+{
+    // The session may outlive the workspace (or, in a window, go first: then there is none to tell).
+    if (m_sessionAlive)
+        m_sessionAlive->setValuesRoute({});
+}
 
 bool ModelWorkspace::isRunning() const
 {

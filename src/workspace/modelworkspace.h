@@ -3,6 +3,7 @@
 #include "transformer/forward.h"
 
 #include <QObject>
+#include <QPointer>
 #include <QString>
 
 #include <memory>
@@ -105,6 +106,7 @@ private:
     void changeInterventions(const QString &text, std::vector<transformer::Intervention> next);
 
     DocumentSession *m_session;
+    QPointer<DocumentSession> m_sessionAlive; // its route to this workspace ends with it
     TransformerSession *m_transformer;
     live::LiveSession *m_live;
     LiveHistory *m_history;
