@@ -147,7 +147,6 @@ private:
     void setUpLive();
     // The model session now (model, sentence, shown layer and head, interventions) as a file at `file`.
     QByteArray liveSessionBytes(const QString &file) const;
-    void showLiveRun(const std::shared_ptr<const live::LiveRun> &run);
     void showPredictions();
     // Whether the shown layer's document already holds `run`'s numbers of its layer.
     void buildModelMenu();
@@ -238,8 +237,6 @@ private:
     std::vector<QAction *> m_lessonActions; // enabled while a lesson is open
     // A lesson on a model keeps the student's answers here: the model makes its document anew on
     // each run. Saved in a model session.
-    QJsonObject m_lessonAnswers;
-    std::shared_ptr<const lessons::StepState> m_pendingLessonState; // selected once the model has run
     QAction *m_presenterAction = nullptr;
     AnimationDialog *m_animationDialog = nullptr;
     GoalSeekDialog *m_goalSeek = nullptr;

@@ -264,8 +264,7 @@ void MainWindow::closeLesson()
         return;
     m_lessonDock->closeLesson();
     m_lessonDock->hide();
-    m_lessonAnswers = {};
-    m_pendingLessonState.reset();
+    m_workspace->clearLesson();
     m_ui->heatmapView->setMarkedCell(-1, -1);
     for (QAction *a : m_lessonActions)
         a->setEnabled(false);
@@ -280,7 +279,6 @@ void MainWindow::enterLessonStep(int step)
     // token, head and views of a student who followed the lesson to it, whatever was done since.
     const lessons::Lesson &lesson = m_lessonDock->lesson();
     lessons::StepState state = lessons::viewAt(lesson, step);
-    m_pendingLessonState.reset();
     if (lessonOnModel()) {
         const lessons::ModelStart at = lessons::modelAt(lesson, step);
         state.document = QJsonObject {{QStringLiteral("sentence"), at.sentence}};

@@ -32,26 +32,19 @@ bool MainWindow::openModelLesson(const lessons::Lesson &lesson, int step)
     if (!openLiveModel(lessonModelLocation(lesson.model->model, m_lessonSource), at.sentence))
         return false;
     m_workspace->showOnFirstRun(at.layer, at.head);
-    m_lessonAnswers = {};
+    m_workspace->clearLesson();
     return true;
 }
 
 void MainWindow::enterModelLessonStep(const lessons::StepState &state)
 {
-    // Its token, head and highlight once the model has run on its sentence (showLiveRun).
-    m_pendingLessonState = std::make_shared<lessons::StepState>(state);
-    if (!m_workspace->isRunning())
-        return;
+    // Its token, head and highlight once the model has run on its sentence (lessonStepReady).
     QString error;
-    const bool runs = m_workspace->showStart(lessons::modelWith(m_workspace->shownStart(), state), &error);
+    m_workspace->enterLessonStep(state, &error);
     if (!error.isEmpty())
         statusBar()->showMessage(error);
-    if (!runs) { // nothing to run: shown now
-        m_pendingLessonState.reset();
-        selectLessonTokens(state);
-        return;
-    }
-    m_ui->sentenceEdit->setText(m_live->sentence());
+    if (m_workspace->isRunning())
+        m_ui->sentenceEdit->setText(m_live->sentence());
 }
 
 void MainWindow::selectLessonTokens(const lessons::StepState &state)
@@ -72,14 +65,14 @@ Document MainWindow::lessonDocument() const
 {
     Document doc = m_session->document();
     if (lessonOnModel())
-        lessons::setAnswers(doc, m_lessonAnswers);
+        lessons::setAnswers(doc, m_workspace->lessonAnswers());
     return doc;
 }
 
 void MainWindow::answerLesson(const QString &exerciseId, const QJsonValue &answer)
 {
     if (lessonOnModel()) {
-        m_lessonAnswers.insert(exerciseId, answer);
+        m_workspace->answerLesson(exerciseId, answer);
         m_lessonDock->check(lessonDocument(), m_session->result());
         return;
     }

@@ -119,7 +119,11 @@ void MainWindow::setUpLive()
         openLiveModel(folder);
     });
     connect(m_ui->menuModel, &QMenu::aboutToShow, this, &MainWindow::buildModelMenu);
-    connect(m_workspace, &ModelWorkspace::runShown, this, &MainWindow::showLiveRun);
+    connect(m_workspace, &ModelWorkspace::runShown, this, [this] {
+        showPredictions();
+        updateModelActions();
+    });
+    connect(m_workspace, &ModelWorkspace::lessonStepReady, this, &MainWindow::selectLessonTokens);
     connect(m_workspace, &ModelWorkspace::showFailed, this,
         [this](const QString &error) { showError(tr("Cannot show the model"), error); });
     // The tables, strip and predictions repaint in the pass after a run; the figures, the slowest
@@ -246,24 +250,12 @@ bool MainWindow::openLiveSession(const QString &file, bool recovered)
 
 QByteArray MainWindow::liveSessionBytes(const QString &file) const
 {
-    live::SessionFile s = m_workspace->sessionFile();
-    if (lessonOnModel())
-        s.lessonAnswers = m_lessonAnswers;
-    return live::serializeSession(s, file);
+    return live::serializeSession(m_workspace->sessionFile(), file);
 }
 
 bool MainWindow::saveLiveSession(const QString &file)
 {
     return saveBytes(file, liveSessionBytes(file));
-}
-
-void MainWindow::showLiveRun(const std::shared_ptr<const live::LiveRun> &run)
-{
-    // A lesson step's token, once the model has run on the step's sentence.
-    if (m_pendingLessonState && run->sentence == m_live->sentence())
-        selectLessonTokens(*std::exchange(m_pendingLessonState, nullptr));
-    showPredictions();
-    updateModelActions();
 }
 
 void MainWindow::showPredictions()

@@ -1,6 +1,6 @@
 #include "workspace/modelworkspace.h"
 
-#include "lessons/lesson.h"
+#include "lessons/lessoncheck.h"
 #include "livemodel/bundledmodels.h"
 #include "livemodel/documentinterventions.h"
 #include "livemodel/livesession.h"
@@ -90,6 +90,7 @@ QString ModelWorkspace::open(std::shared_ptr<const live::LiveModel> model, QStri
     m_shownRun.reset();
     m_pendingSession.reset();
     m_recoveredUnsaved = false;
+    clearLesson(); // a lesson's answers were about the model that ran
     if (model->shownLayer() >= 0) // the head the model's author points to
         showOnFirstRun(model->shownLayer(), model->shownHead());
     m_live->open(std::move(model), sentence);
@@ -127,6 +128,7 @@ live::SessionFile ModelWorkspace::sessionFile() const
     s.interventions = m_live->interventions();
     s.snapshots = m_session->document().snapshots();
     s.baseline = m_session->document().baseline();
+    s.lessonAnswers = m_lessonAnswers;
     return s;
 }
 
@@ -153,6 +155,28 @@ bool ModelWorkspace::showStart(const lessons::ModelStart &next, QString *error)
         return false;
     m_history->typeSentence(next.sentence);
     return true;
+}
+
+void ModelWorkspace::enterLessonStep(const lessons::StepState &step, QString *error)
+{
+    m_pendingStep = std::make_unique<lessons::StepState>(step);
+    if (!isRunning())
+        return; // the model's first run shows it
+    if (!showStart(lessons::modelWith(shownStart(), step), error)) { // nothing to run: shown now
+        m_pendingStep.reset();
+        Q_EMIT lessonStepReady(step);
+    }
+}
+
+void ModelWorkspace::answerLesson(const QString &exerciseId, const QJsonValue &answer)
+{
+    m_lessonAnswers.insert(exerciseId, answer);
+}
+
+void ModelWorkspace::clearLesson()
+{
+    m_lessonAnswers = {};
+    m_pendingStep.reset();
 }
 
 void ModelWorkspace::showRun()
@@ -201,6 +225,9 @@ void ModelWorkspace::showRun()
         m_history->stack()->resetClean();
     }
     Q_EMIT runShown(run);
+    // A lesson step's token, once the model has run on the step's sentence.
+    if (m_pendingStep && run->sentence == m_live->sentence())
+        Q_EMIT lessonStepReady(*std::exchange(m_pendingStep, nullptr));
 }
 
 bool ModelWorkspace::showsRun(const live::LiveRun &run) const

@@ -1,6 +1,9 @@
 #pragma once
 
+#include "lessons/lesson.h"
 #include "transformer/forward.h"
+
+#include <QJsonObject>
 
 #include <QObject>
 #include <QPointer>
@@ -16,10 +19,6 @@ class DocumentSession;
 class LiveHistory;
 class TransformerSession;
 class ValuesCommand;
-
-namespace lessons {
-struct ModelStart;
-}
 
 namespace live {
 class LiveModel;
@@ -67,6 +66,14 @@ public:
     // Returns whether the model runs again (a new sentence), after which the step is shown.
     lessons::ModelStart shownStart() const;
     bool showStart(const lessons::ModelStart &next, QString *error);
+    // A lesson's step on the model: its layer and sentence as showStart, then its token, head and
+    // highlight, said by lessonStepReady at once or once the model has run on its sentence.
+    void enterLessonStep(const lessons::StepState &step, QString *error);
+    // A lesson on the model: the student's answers, kept in the session file (a model's document
+    // is rebuilt by every run, so they live here); forgotten, with any step waiting, by clearLesson.
+    void answerLesson(const QString &exerciseId, const QJsonValue &answer);
+    const QJsonObject &lessonAnswers() const { return m_lessonAnswers; }
+    void clearLesson();
 
     // The shown layer (-1 when the layers are combined or none is open).
     int shownLayer() const;
@@ -98,6 +105,8 @@ Q_SIGNALS:
     void showFailed(const QString &error);
     // Whether a model runs changed; what may be edited changed with it.
     void runningChanged(bool running);
+    // A lesson step's token, head and highlight are for the document now shown.
+    void lessonStepReady(const lessons::StepState &step);
 
 private:
     void showRun();
@@ -113,6 +122,8 @@ private:
     std::shared_ptr<const live::LiveRun> m_shownRun; // the run the session shows
     std::unique_ptr<live::SessionFile> m_pendingSession; // applied to the first run of its model
     bool m_recoveredUnsaved = false; // marked unsaved once a recovered session's edits are shown
+    QJsonObject m_lessonAnswers;
+    std::unique_ptr<lessons::StepState> m_pendingStep; // shown once the model has run on its sentence
 };
 
 // A model as the window names it: "gpt2" (hf:gpt2), a folder's name, "induction (built in)".

@@ -236,12 +236,32 @@ private Q_SLOTS:
         QVERIFY(!m_workspace->showStart(next, &error)); // the same sentence: shown at once
         QVERIFY(error.isEmpty());
         QCOMPARE(m_workspace->shownLayer(), 1);
-        next.sentence = u"the mat sat"_s;
-        QVERIFY(m_workspace->showStart(next, &error));
+        // A step with another sentence: its token once the model has run on it.
+        QSignalSpy ready(m_workspace.get(), &ModelWorkspace::lessonStepReady);
+        lessons::StepState step;
+        step.document = QJsonObject {{u"sentence"_s, u"the mat sat"_s}};
+        step.token = u"mat"_s;
+        m_workspace->enterLessonStep(step, &error);
+        QCOMPARE(ready.count(), 0);
         settle();
+        QCOMPARE(ready.count(), 1);
+        QCOMPARE(ready.first().first().value<lessons::StepState>().token, u"mat"_s);
         QCOMPARE(m_workspace->shownStart().sentence, u"the mat sat"_s);
         QCOMPARE(m_session->document().tokens(), live::run(*m_model, u"the mat sat"_s).attention->tokens);
         QCOMPARE(history()->count(), 1);
+        // Its answers go with the session file, and not to the next model.
+        m_workspace->answerLesson(u"predict"_s, 0.5);
+        QCOMPARE(m_workspace->sessionFile().lessonAnswers.value(u"predict"_s).toDouble(), 0.5);
+        m_workspace->open(m_model, u"the cat sat on the mat"_s);
+        QVERIFY(m_workspace->lessonAnswers().isEmpty());
+        // A step entered before the model's first run (a lesson resumed) waits for it.
+        step.document = QJsonObject {{u"sentence"_s, u"the cat sat on the mat"_s}};
+        step.token = u"cat"_s;
+        m_workspace->enterLessonStep(step, &error);
+        QCOMPARE(ready.count(), 1);
+        settle();
+        QCOMPARE(ready.count(), 2);
+        QCOMPARE(ready.last().first().value<lessons::StepState>().token, u"cat"_s);
     }
 
     // With no model running, a document of several heads switches its own off, one undo step of
