@@ -2,8 +2,8 @@
 
 #include "animation/animationwriter.h"
 #include "app/exportdialog.h"
-#include "views/figurerenderer.h"
 #include "document/valueref.h"
+#include "views/figurerenderer.h"
 
 #include <QDialog>
 

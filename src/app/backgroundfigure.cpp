@@ -1,8 +1,8 @@
 #include "app/backgroundfigure.h"
 
-#include "views/figurerenderer.h"
 #include "app/windowprogress.h"
 #include "session/documentsession.h"
+#include "views/figurerenderer.h"
 
 namespace qkv {
 

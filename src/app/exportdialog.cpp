@@ -4,7 +4,6 @@
 #include "ui_exportdialog.h"
 
 #include "app/backgroundfigure.h"
-#include "views/figurerenderer.h"
 #include "app/windowprogress.h"
 #include "export/figurecaption.h"
 #include "export/outputformats.h"
@@ -12,6 +11,7 @@
 #include "export/workedcomputation.h"
 #include "platform/atomicsave.h"
 #include "session/documentsession.h"
+#include "views/figurerenderer.h"
 
 #include <QClipboard>
 #include <QDir>

@@ -1,10 +1,10 @@
 #include "app/helpdock.h"
 
-#include "views/figurerenderer.h"
 #include "app/glossary.h"
 #include "app/manualtext.h"
 #include "attention/engine.h"
 #include "document/documentio.h"
+#include "views/figurerenderer.h"
 
 #include <QAbstractTextDocumentLayout>
 #include <QImage>

@@ -75,8 +75,8 @@ void MainWindow::setUpSnapshots(QMenu *tools)
     // Below the views, as a tab beside the bar chart: the two halves want the window's width.
     auto *sides = new SideBySideDock(
         m_session, [this](FigureKind kind) { return figureOptions(kind); }, this);
-    QAction *show = addTabbedDock(sides, Qt::BottomDockWidgetArea, m_ui->barsDock,
-        QStringLiteral("actionSideBySide"), tr("Side by Side (&A | B)"));
+    QAction *show = addTabbedDock(sides, Qt::BottomDockWidgetArea, m_ui->barsDock, QStringLiteral("actionSideBySide"),
+        tr("Side by Side (&A | B)"));
     show->setStatusTip(tr("Any view of the baseline snapshot (A) beside the same view now (B)"));
     menu->addAction(show);
 }

@@ -1,7 +1,7 @@
 #include "app/sidebysidedock.h"
 
-#include "views/figurerenderer.h"
 #include "session/documentsession.h"
+#include "views/figurerenderer.h"
 
 #include <QComboBox>
 #include <QEvent>

@@ -3,12 +3,12 @@
 #include "arguments/commandoptions.h"
 #include "cli/cliprint.h"
 #include "cli/commandline.h"
-#include "workspace/lessonmodel.h"
 #include "document/documentio.h"
 #include "document/jsonwriter.h"
 #include "lessons/lessoncheck.h"
 #include "lessons/lessonio.h"
 #include "livemodel/sessionfile.h"
+#include "workspace/lessonmodel.h"
 
 namespace qkv::cli {
 namespace {

@@ -1,9 +1,9 @@
 // SPEC §5 through the window and the command line: a bad file opened, a save or an export that
 // cannot be written, a full disk — each says why, and nothing open or saved changes.
-#include "cli/commandline.h"
 #include "app/mainwindow.h"
 #include "asuser.h"
 #include "badinputs.h"
+#include "cli/commandline.h"
 #include "document/documentio.h"
 #include "document/examples.h"
 #include "files.h"

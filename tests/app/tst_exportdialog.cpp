@@ -1,12 +1,12 @@
 #include "app/animationdialog.h"
-#include "cli/exportcommand.h"
 #include "app/exportdialog.h"
-#include "export/exportsettings.h"
-#include "views/figurerenderer.h"
 #include "app/mainwindow.h"
 #include "attention/engine.h"
+#include "cli/exportcommand.h"
 #include "document/documentio.h"
+#include "export/exportsettings.h"
 #include "session/documentsession.h"
+#include "views/figurerenderer.h"
 
 #include <QAbstractItemView>
 #include <QApplication>

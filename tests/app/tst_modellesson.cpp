@@ -4,7 +4,6 @@
 // the answers kept while the model makes its document anew and saved in a model session that
 // `qkvlab lesson check` grades; a lesson written on a running model.
 #include "app/lessondock.h"
-#include "workspace/lessonmodel.h"
 #include "app/mainwindow.h"
 #include "commandrun.h"
 #include "lessons/lessoncheck.h"
@@ -16,6 +15,7 @@
 #include "session/transformersession.h"
 #include "views/heatmapview.h"
 #include "views/layersgridview.h"
+#include "workspace/lessonmodel.h"
 
 #include <QAction>
 #include <QApplication>
@@ -110,8 +110,7 @@ private Q_SLOTS:
                 = live::LiveModel::open(lessonModelLocation(loaded.lesson->model->model, name), &why);
             QVERIFY2(model, qPrintable(why));
             int exercises = 0;
-            for (const lessons::ExerciseStatus &s :
-                lessons::checkSolutions(*loaded.lesson, lessonModelRunner(model))) {
+            for (const lessons::ExerciseStatus &s : lessons::checkSolutions(*loaded.lesson, lessonModelRunner(model))) {
                 const QString where = u"%1 step %2: %3"_qs.arg(name).arg(s.step + 1).arg(s.detail);
                 QVERIFY2(s.met(), qPrintable(where));
                 QVERIFY2(!s.metBefore, qPrintable(where));

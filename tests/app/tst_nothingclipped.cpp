@@ -2,13 +2,13 @@
 // 1920 × 1080 and zoomed to 160 %: no button or label narrower or shorter than its text asks
 // (in every dock brought to the front, in presenter mode and in the dialogs), and the zoom takes
 // no room from the views.
-#include "views/figurerenderer.h"
 #include "app/mainwindow.h"
 #include "app/zoomcontroller.h"
 #include "document/documentio.h"
 #include "export/figurekind.h"
 #include "figures/elide.h"
 #include "session/documentsession.h"
+#include "views/figurerenderer.h"
 
 #include <QAbstractButton>
 #include <QAction>

@@ -2,11 +2,11 @@
 // matrix-multiply throughput and against numpy, all in one run, printed as one JSON object.
 // Not a test: it judges nothing itself; people and CI read the numbers.
 
-#include "cli/appidentity.h"
 #include "attention/attention.h"
 #include "attention/engine.h"
 #include "benchmachine.h"
 #include "benchprocess.h"
+#include "cli/appidentity.h"
 #include "document/document.h"
 #include "document/settings.h"
 #include "platform/memorytuning.h"

@@ -1,5 +1,5 @@
-#include "cli/openinput.h"
 #include "attention/engine.h"
+#include "cli/openinput.h"
 #include "document/examples.h"
 #include "export/resultnumbers.h"
 #include "export/workedcolumn.h"

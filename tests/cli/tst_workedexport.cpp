@@ -1,6 +1,6 @@
-#include "cli/commandline.h"
 #include "attention/engine.h"
 #include "attention/precision.h"
+#include "cli/commandline.h"
 #include "document/documentio.h"
 #include "document/examples.h"
 #include "document/snapshot.h"

@@ -1,8 +1,8 @@
 // The window's file, its title name, its example and the autosaver's recovery file change together:
 // what Save would write, what the title shows and what a recovery names never disagree.
-#include "session/documentfile.h"
 #include "document/documentio.h"
 #include "session/autosaver.h"
+#include "session/documentfile.h"
 #include "session/documentsession.h"
 
 #include <QDir>

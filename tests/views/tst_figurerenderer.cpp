@@ -1,8 +1,8 @@
-#include "views/figurerenderer.h"
 #include "attention/engine.h"
 #include "document/documentio.h"
 #include "export/figurecaption.h"
 #include "session/documentsession.h"
+#include "views/figurerenderer.h"
 #include "views/heatmapview.h"
 
 #include <QApplication>

@@ -1,6 +1,6 @@
-#include "views/figurerenderer.h"
 #include "document/documentio.h"
 #include "session/documentsession.h"
+#include "views/figurerenderer.h"
 
 #include <QApplication>
 #include <QImage>
