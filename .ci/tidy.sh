@@ -6,7 +6,7 @@
 # the time), and the header filter takes the sources a batch includes as its own. CI runs it on
 # the libraries without widgets; before a commit, run it on every folder:
 #   bash .ci/tidy.sh          # kernels … livemodel and figures, as CI does (about 3 minutes on 2 cores)
-#   bash .ci/tidy.sh all      # and session, views, app (about 7 minutes)
+#   bash .ci/tidy.sh all      # and session, views, cli, panels, app (about 7 minutes)
 # One source alone, with its own command: python3 .ci/unitycommands.py build/dev build/tidy, then
 # clang-tidy-14 -p build/tidy FILE.
 set -euo pipefail
@@ -18,7 +18,7 @@ install_missing "${build_packages[@]}" clang-tidy-14
 folders=(kernels platform document attention explorer tensorfiles modelfiles export figures tokenizers transformer livemodel lessons arguments workspace
   animation)
 if [ "${1:-}" = all ]; then
-  folders+=(session views cli app)
+  folders+=(session views cli panels app)
 fi
 if [ ! -f build/dev/compile_commands.json ] || [ "${1:-}" = all ]; then
   configure_dev

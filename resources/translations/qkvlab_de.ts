@@ -3604,6 +3604,33 @@
     </message>
 </context>
 <context>
+    <name>qkv::HelpMenu</name>
+    <message>
+        <source>&amp;Getting Started</source>
+        <translation>&amp;Erste Schritte</translation>
+    </message>
+    <message>
+        <source>A short illustrated guide to the first five minutes</source>
+        <translation>Eine kurze bebilderte Anleitung für die ersten fünf Minuten</translation>
+    </message>
+    <message>
+        <source>G&amp;lossary</source>
+        <translation>&amp;Glossar</translation>
+    </message>
+    <message>
+        <source>Every term the window uses, in plain words with one formula each</source>
+        <translation>Jeder Begriff des Fensters in einfachen Worten, mit je einer Formel</translation>
+    </message>
+    <message>
+        <source>&amp;Manual</source>
+        <translation>&amp;Handbuch</translation>
+    </message>
+    <message>
+        <source>Everything the window and the command line do, for reference</source>
+        <translation>Alles, was das Fenster und die Kommandozeile tun, zum Nachschlagen</translation>
+    </message>
+</context>
+<context>
     <name>qkv::InvarianceDock</name>
     <message>
         <source>Invariances</source>
@@ -3687,6 +3714,105 @@
     <message>
         <source>Its output becomes zero: what does the model predict without it?</source>
         <translation>Seine Ausgabe wird null: Was sagt das Modell ohne ihn vorher?</translation>
+    </message>
+</context>
+<context>
+    <name>qkv::LessonController</name>
+    <message>
+        <source>&amp;Lesson</source>
+        <translation>&amp;Lektion</translation>
+    </message>
+    <message>
+        <source>&amp;Open Lesson…</source>
+        <translation>Lektion ö&amp;ffnen…</translation>
+    </message>
+    <message>
+        <source>Open lesson</source>
+        <translation>Lektion öffnen</translation>
+    </message>
+    <message>
+        <source>QKV Lab lessons (*.qkvlesson.json);;All files (*)</source>
+        <translation>QKV-Lab-Lektionen (*.qkvlesson.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Lesson: %1</source>
+        <translation>Lektion: %1</translation>
+    </message>
+    <message>
+        <source>&amp;Next Step</source>
+        <translation>&amp;Nächster Schritt</translation>
+    </message>
+    <message>
+        <source>&amp;Previous Step</source>
+        <translation>&amp;Voriger Schritt</translation>
+    </message>
+    <message>
+        <source>&amp;Close Lesson</source>
+        <translation>Lektion &amp;schließen</translation>
+    </message>
+    <message>
+        <source>New Lesson from &amp;Document</source>
+        <translation>Neue Lektion aus dem &amp;Dokument</translation>
+    </message>
+    <message>
+        <source>Untitled lesson</source>
+        <translation>Unbenannte Lektion</translation>
+    </message>
+    <message>
+        <source>&amp;Record Step</source>
+        <translation>Schritt &amp;aufnehmen</translation>
+    </message>
+    <message>
+        <source>Add what the window shows now (the document, the token, the head, the views) as the lesson&apos;s next step</source>
+        <translation>Fügt hinzu, was das Fenster jetzt zeigt (das Dokument, das Token, den Head, die Ansichten), als nächsten Schritt der Lektion</translation>
+    </message>
+    <message>
+        <source>&amp;Edit Steps…</source>
+        <translation>Schritte &amp;bearbeiten…</translation>
+    </message>
+    <message>
+        <source>&amp;Save Lesson As…</source>
+        <translation>Lektion speichern &amp;unter…</translation>
+    </message>
+    <message>
+        <source>Save lesson</source>
+        <translation>Lektion speichern</translation>
+    </message>
+    <message>
+        <source>Lesson: solution of step %1</source>
+        <translation>Lektion: Lösung von Schritt %1</translation>
+    </message>
+    <message>
+        <source>The solution does not fit this document: %1</source>
+        <translation>Die Lösung passt nicht zu diesem Dokument: %1</translation>
+    </message>
+    <message>
+        <source>Could not open lesson</source>
+        <translation>Die Lektion konnte nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <source>(Describe this step.)</source>
+        <translation>(Beschreiben Sie diesen Schritt.)</translation>
+    </message>
+    <message>
+        <source>Could not save the lesson</source>
+        <translation>Die Lektion konnte nicht gespeichert werden</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>%1 gespeichert</translation>
+    </message>
+    <message>
+        <source>Lesson: step %1</source>
+        <translation>Lektion: Schritt %1</translation>
+    </message>
+    <message>
+        <source>Answer the lesson&apos;s question: the weights show once you have.</source>
+        <translation>Beantworten Sie die Frage der Lektion: Die Gewichte erscheinen, sobald Sie es getan haben.</translation>
+    </message>
+    <message>
+        <source>Lesson: answer</source>
+        <translation>Lektion: Antwort</translation>
     </message>
 </context>
 <context>
@@ -3898,6 +4024,69 @@
     </message>
 </context>
 <context>
+    <name>qkv::LiveRunDisplay</name>
+    <message>
+        <source>Each bar is one token: a word or the first piece of one; “##” marks a piece that continues a word.</source>
+        <translation>Jeder Balken ist ein Token: ein Wort oder dessen erstes Stück; „##“ kennzeichnet ein Stück, das ein Wort fortsetzt.</translation>
+    </message>
+    <message>
+        <source>Each bar is one token: “Ġ” (a space) starts a word; a token without it continues the word before it.</source>
+        <translation>Jeder Balken ist ein Token: „Ġ“ (ein Leerzeichen) beginnt ein Wort; ein Token ohne es setzt das Wort davor fort.</translation>
+    </message>
+    <message>
+        <source>Each bar is one token: “▁” (a space) starts a word; a token without it continues the word before it.</source>
+        <translation>Jeder Balken ist ein Token: „▁“ (ein Leerzeichen) beginnt ein Wort; ein Token ohne es setzt das Wort davor fort.</translation>
+    </message>
+    <message>
+        <source>Running %1…</source>
+        <translation>%1 wird ausgeführt…</translation>
+    </message>
+    <message>
+        <source>No model is running: open one from the Model menu.</source>
+        <translation>Kein Modell läuft: Öffnen Sie eines über das Menü „Modell“.</translation>
+    </message>
+    <message>
+        <source>Computing the model</source>
+        <translation>Modell wird berechnet</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Anhalten</translation>
+    </message>
+    <message>
+        <source>Stop computing: the views keep the last sentence the model finished</source>
+        <translation>Berechnung anhalten: Die Ansichten behalten den letzten Satz, den das Modell fertig berechnet hat</translation>
+    </message>
+    <message>
+        <source>Stopped: the views show the last sentence the model finished</source>
+        <translation>Angehalten: Die Ansichten zeigen den letzten Satz, den das Modell fertig berechnet hat</translation>
+    </message>
+    <message>
+        <source>Layer %1 of %2</source>
+        <translation>Schicht %1 von %2</translation>
+    </message>
+    <message>
+        <source>The model cannot run on this: %1</source>
+        <translation>Das Modell kann diese Eingabe nicht verarbeiten: %1</translation>
+    </message>
+    <message>
+        <source>This checkpoint has no language-model head: nothing to predict.</source>
+        <translation>Dieses Modell hat keinen Sprachmodell-Kopf: Es gibt nichts vorherzusagen.</translation>
+    </message>
+    <message>
+        <source>Type %1 in the sentence to see what the model puts there.</source>
+        <translation>Geben Sie %1 in den Satz ein, um zu sehen, was das Modell dort einsetzt.</translation>
+    </message>
+    <message>
+        <source>Next token after “%1”</source>
+        <translation>Nächstes Token nach „%1“</translation>
+    </message>
+    <message>
+        <source>%1 at token %2</source>
+        <translation>%1 bei Token %2</translation>
+    </message>
+</context>
+<context>
     <name>qkv::MainWindow</name>
     <message>
         <source>&lt;opened&gt;</source>
@@ -3994,115 +4183,8 @@
         <translation>Rückgängig gemacht: %1</translation>
     </message>
     <message>
-        <source>Untitled</source>
-        <translation>Unbenannt</translation>
-    </message>
-    <message>
-        <source>%1 (example)</source>
-        <translation>%1 (Beispiel)</translation>
-    </message>
-    <message>
         <source>%1[*] — QKV Lab</source>
         <translation>%1[*] — QKV Lab</translation>
-    </message>
-    <message>
-        <source> Backup of unsaved work failed: %1 </source>
-        <translation> Sicherung der ungespeicherten Arbeit fehlgeschlagen: %1 </translation>
-    </message>
-    <message>
-        <source>Open document</source>
-        <translation>Dokument öffnen</translation>
-    </message>
-    <message>
-        <source>Could not open document</source>
-        <translation>Das Dokument konnte nicht geöffnet werden</translation>
-    </message>
-    <message>
-        <source>%1: %2; the window opens files (qkvlab compute reads a pipe).</source>
-        <translation>%1: %2; das Fenster öffnet nur Dateien (qkvlab compute liest aus einer Pipe).</translation>
-    </message>
-    <message>
-        <source>Could not save</source>
-        <translation>Speichern fehlgeschlagen</translation>
-    </message>
-    <message>
-        <source>Saved %1</source>
-        <translation>%1 gespeichert</translation>
-    </message>
-    <message>
-        <source>QKV Lab model session (*.qkvmodel.json)</source>
-        <translation>QKV-Lab-Modellsitzung (*.qkvmodel.json)</translation>
-    </message>
-    <message>
-        <source>Save model session</source>
-        <translation>Modellsitzung speichern</translation>
-    </message>
-    <message>
-        <source>untitled</source>
-        <translation>unbenannt</translation>
-    </message>
-    <message>
-        <source>Save document</source>
-        <translation>Dokument speichern</translation>
-    </message>
-    <message>
-        <source>%1 has unsaved changes. Save them?</source>
-        <translation>%1 enthält ungespeicherte Änderungen. Möchten Sie sie speichern?</translation>
-    </message>
-    <message numerus="yes">
-        <source>Edits to %n other view(s) of the model (another layer, heads or tokens) will be lost: Save writes the one shown.</source>
-        <translation>
-            <numerusform>Änderungen an %n weiteren Ansicht des Modells (andere Schicht, Heads oder Tokens) gehen verloren: Speichern schreibt nur die angezeigte.</numerusform>
-            <numerusform>Änderungen an %n weiteren Ansichten des Modells (andere Schicht, Heads oder Tokens) gehen verloren: Speichern schreibt nur die angezeigte.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Unsaved changes</source>
-        <translation>Ungespeicherte Änderungen</translation>
-    </message>
-    <message>
-        <source>a model</source>
-        <translation>einem Modell</translation>
-    </message>
-    <message>
-        <source>an unsaved document</source>
-        <translation>einem ungespeicherten Dokument</translation>
-    </message>
-    <message>
-        <source>Recover unsaved work</source>
-        <translation>Ungespeicherte Arbeit wiederherstellen</translation>
-    </message>
-    <message>
-        <source>QKV Lab found work on %1 that was not saved when the program last stopped (autosaved %2).</source>
-        <translation>QKV Lab hat Arbeit an %1 gefunden, die beim letzten Beenden des Programms nicht gespeichert war (automatisch gesichert: %2).</translation>
-    </message>
-    <message>
-        <source>Restore</source>
-        <translation>Wiederherstellen</translation>
-    </message>
-    <message>
-        <source>Discard</source>
-        <translation>Verwerfen</translation>
-    </message>
-    <message>
-        <source>Recovered %1</source>
-        <translation>%1 (wiederhergestellt)</translation>
-    </message>
-    <message>
-        <source>&amp;Getting Started</source>
-        <translation>&amp;Erste Schritte</translation>
-    </message>
-    <message>
-        <source>A short illustrated guide to the first five minutes</source>
-        <translation>Eine kurze bebilderte Anleitung für die ersten fünf Minuten</translation>
-    </message>
-    <message>
-        <source>G&amp;lossary</source>
-        <translation>&amp;Glossar</translation>
-    </message>
-    <message>
-        <source>Every term the window uses, in plain words with one formula each</source>
-        <translation>Jeder Begriff des Fensters in einfachen Worten, mit je einer Formel</translation>
     </message>
     <message>
         <source>&amp;Zoom</source>
@@ -4125,60 +4207,8 @@
         <translation>Zoom %1 %</translation>
     </message>
     <message>
-        <source>Ctrl+Shift+O</source>
-        <translation>Ctrl+Shift+O</translation>
-    </message>
-    <message>
-        <source>Computing the model</source>
-        <translation>Modell wird berechnet</translation>
-    </message>
-    <message>
-        <source>Open model folder</source>
-        <translation>Modellordner öffnen</translation>
-    </message>
-    <message>
-        <source>The model cannot run on this: %1</source>
-        <translation>Das Modell kann diese Eingabe nicht verarbeiten: %1</translation>
-    </message>
-    <message>
-        <source>Could not open the model</source>
-        <translation>Das Modell konnte nicht geöffnet werden</translation>
-    </message>
-    <message>
-        <source>Running %1…</source>
-        <translation>%1 wird ausgeführt…</translation>
-    </message>
-    <message>
-        <source>Could not open the model session</source>
-        <translation>Die Modellsitzung konnte nicht geöffnet werden</translation>
-    </message>
-    <message>
-        <source>The model is missing</source>
-        <translation>Das Modell fehlt</translation>
-    </message>
-    <message>
-        <source>%1 was saved with the model in %2, which is not there (nor at %3 beside the file). Put the model folder back there and open the session again; nothing was changed.</source>
-        <translation>%1 wurde mit dem Modell in %2 gespeichert, das dort nicht mehr liegt (auch nicht unter %3 neben der Datei). Legen Sie den Modellordner wieder dorthin und öffnen Sie die Sitzung erneut; es wurde nichts verändert.</translation>
-    </message>
-    <message>
         <source>Cannot show the model</source>
         <translation>Das Modell kann nicht angezeigt werden</translation>
-    </message>
-    <message>
-        <source>This checkpoint has no language-model head: nothing to predict.</source>
-        <translation>Dieses Modell hat keinen Sprachmodell-Kopf: Es gibt nichts vorherzusagen.</translation>
-    </message>
-    <message>
-        <source>Type %1 in the sentence to see what the model puts there.</source>
-        <translation>Geben Sie %1 in den Satz ein, um zu sehen, was das Modell dort einsetzt.</translation>
-    </message>
-    <message>
-        <source>Next token after “%1”</source>
-        <translation>Nächstes Token nach „%1“</translation>
-    </message>
-    <message>
-        <source>%1 at token %2</source>
-        <translation>%1 bei Token %2</translation>
     </message>
     <message>
         <source>Switch &amp;Head %1 of Layer %2 Off</source>
@@ -4187,18 +4217,6 @@
     <message>
         <source>Switch Head Off</source>
         <translation>Head abschalten</translation>
-    </message>
-    <message>
-        <source>No models in the Hugging Face cache</source>
-        <translation>Keine Modelle im Hugging-Face-Cache</translation>
-    </message>
-    <message>
-        <source>In the Hugging Face cache:</source>
-        <translation>Im Hugging-Face-Cache:</translation>
-    </message>
-    <message>
-        <source>%1  (%2, %3 layers × %4 heads)</source>
-        <translation>%1  (%2, %3 Schichten × %4 Heads)</translation>
     </message>
     <message>
         <source>Cannot show the model so</source>
@@ -4245,220 +4263,12 @@
         <translation>QKV Lab verwendet ab dem nächsten Start: %1.</translation>
     </message>
     <message>
-        <source>Stop</source>
-        <translation>Anhalten</translation>
-    </message>
-    <message>
-        <source>Stop computing: the views keep the last sentence the model finished</source>
-        <translation>Berechnung anhalten: Die Ansichten behalten den letzten Satz, den das Modell fertig berechnet hat</translation>
-    </message>
-    <message>
-        <source>Stopped: the views show the last sentence the model finished</source>
-        <translation>Angehalten: Die Ansichten zeigen den letzten Satz, den das Modell fertig berechnet hat</translation>
-    </message>
-    <message>
-        <source>Layer %1 of %2</source>
-        <translation>Schicht %1 von %2</translation>
-    </message>
-    <message>
         <source>%1. Click: select the query; Shift+click: select the key; Ctrl+click: mask or unmask the cell.</source>
         <translation>%1. Klick: Query auswählen; Umschalt+Klick: Key auswählen; Strg+Klick: Zelle maskieren oder Maskierung aufheben.</translation>
     </message>
     <message>
-        <source>Opening the model was stopped; nothing changed.</source>
-        <translation>Das Öffnen des Modells wurde angehalten; nichts wurde geändert.</translation>
-    </message>
-    <message>
-        <source>&amp;Lesson</source>
-        <translation>&amp;Lektion</translation>
-    </message>
-    <message>
-        <source>&amp;Open Lesson…</source>
-        <translation>Lektion ö&amp;ffnen…</translation>
-    </message>
-    <message>
-        <source>Open lesson</source>
-        <translation>Lektion öffnen</translation>
-    </message>
-    <message>
-        <source>QKV Lab lessons (*.qkvlesson.json);;All files (*)</source>
-        <translation>QKV-Lab-Lektionen (*.qkvlesson.json);;Alle Dateien (*)</translation>
-    </message>
-    <message>
-        <source>Lesson: %1</source>
-        <translation>Lektion: %1</translation>
-    </message>
-    <message>
-        <source>&amp;Next Step</source>
-        <translation>&amp;Nächster Schritt</translation>
-    </message>
-    <message>
-        <source>&amp;Previous Step</source>
-        <translation>&amp;Voriger Schritt</translation>
-    </message>
-    <message>
-        <source>&amp;Close Lesson</source>
-        <translation>Lektion &amp;schließen</translation>
-    </message>
-    <message>
-        <source>Lesson: answer</source>
-        <translation>Lektion: Antwort</translation>
-    </message>
-    <message>
-        <source>Lesson: solution of step %1</source>
-        <translation>Lektion: Lösung von Schritt %1</translation>
-    </message>
-    <message>
-        <source>The solution does not fit this document: %1</source>
-        <translation>Die Lösung passt nicht zu diesem Dokument: %1</translation>
-    </message>
-    <message>
-        <source>Could not open lesson</source>
-        <translation>Die Lektion konnte nicht geöffnet werden</translation>
-    </message>
-    <message>
-        <source>Lesson: step %1</source>
-        <translation>Lektion: Schritt %1</translation>
-    </message>
-    <message>
-        <source>Answer the lesson&apos;s question: the weights show once you have.</source>
-        <translation>Beantworten Sie die Frage der Lektion: Die Gewichte erscheinen, sobald Sie es getan haben.</translation>
-    </message>
-    <message>
-        <source>&amp;Presenter Mode</source>
-        <translation>&amp;Präsentationsmodus</translation>
-    </message>
-    <message>
-        <source>Full screen for a projector: large text, high contrast, the lesson as a caption</source>
-        <translation>Vollbild für einen Projektor: große Schrift, hoher Kontrast, die Lektion als Bildunterschrift</translation>
-    </message>
-    <message>
         <source>Export &amp;Animation…</source>
         <translation>&amp;Animation exportieren…</translation>
-    </message>
-    <message>
-        <source>New Lesson from &amp;Document</source>
-        <translation>Neue Lektion aus dem &amp;Dokument</translation>
-    </message>
-    <message>
-        <source>Untitled lesson</source>
-        <translation>Unbenannte Lektion</translation>
-    </message>
-    <message>
-        <source>&amp;Record Step</source>
-        <translation>Schritt &amp;aufnehmen</translation>
-    </message>
-    <message>
-        <source>Add what the window shows now (the document, the token, the head, the views) as the lesson&apos;s next step</source>
-        <translation>Fügt hinzu, was das Fenster jetzt zeigt (das Dokument, das Token, den Head, die Ansichten), als nächsten Schritt der Lektion</translation>
-    </message>
-    <message>
-        <source>&amp;Edit Steps…</source>
-        <translation>Schritte &amp;bearbeiten…</translation>
-    </message>
-    <message>
-        <source>&amp;Save Lesson As…</source>
-        <translation>Lektion speichern &amp;unter…</translation>
-    </message>
-    <message>
-        <source>Save lesson</source>
-        <translation>Lektion speichern</translation>
-    </message>
-    <message>
-        <source>(Describe this step.)</source>
-        <translation>(Beschreiben Sie diesen Schritt.)</translation>
-    </message>
-    <message>
-        <source>Could not save the lesson</source>
-        <translation>Die Lektion konnte nicht gespeichert werden</translation>
-    </message>
-    <message>
-        <source>&amp;Tools</source>
-        <translation>&amp;Werkzeuge</translation>
-    </message>
-    <message>
-        <source>&amp;Goal Seek…</source>
-        <translation>&amp;Zielwertsuche…</translation>
-    </message>
-    <message>
-        <source>Find the smallest change of a query or a key that gives a cell the weight you choose</source>
-        <translation>Findet die kleinste Änderung einer Query oder eines Keys, die einer Zelle das gewählte Gewicht gibt</translation>
-    </message>
-    <message>
-        <source>&amp;Invariances</source>
-        <translation>&amp;Invarianzen</translation>
-    </message>
-    <message>
-        <source>Contributions</source>
-        <translation>Beiträge</translation>
-    </message>
-    <message>
-        <source>&amp;Snapshots</source>
-        <translation>&amp;Schnappschüsse</translation>
-    </message>
-    <message>
-        <source>&amp;Take Snapshot…</source>
-        <translation>Schnappschuss &amp;aufnehmen…</translation>
-    </message>
-    <message>
-        <source>Pin the numbers as they are now; the heatmap then shows what changes from them</source>
-        <translation>Die Zahlen so festhalten, wie sie jetzt sind; die Heatmap zeigt dann, was sich gegenüber ihnen ändert</translation>
-    </message>
-    <message>
-        <source>Take Snapshot</source>
-        <translation>Schnappschuss aufnehmen</translation>
-    </message>
-    <message>
-        <source>Name of the snapshot:</source>
-        <translation>Name des Schnappschusses:</translation>
-    </message>
-    <message>
-        <source>&amp;Compare With</source>
-        <translation>&amp;Vergleichen mit</translation>
-    </message>
-    <message>
-        <source>&amp;Delete Snapshot</source>
-        <translation>Schnappschuss &amp;löschen</translation>
-    </message>
-    <message>
-        <source>Nothing</source>
-        <translation>Nichts</translation>
-    </message>
-    <message>
-        <source>Delete Snapshot “%1”</source>
-        <translation>Schnappschuss „%1“ löschen</translation>
-    </message>
-    <message>
-        <source>No snapshots</source>
-        <translation>Keine Schnappschüsse</translation>
-    </message>
-    <message>
-        <source>A document holds at most %1 snapshots: delete one first (Tools → Snapshots).</source>
-        <translation>Ein Dokument hält höchstens %1 Schnappschüsse: Löschen Sie zuerst einen (Werkzeuge → Schnappschüsse).</translation>
-    </message>
-    <message>
-        <source>Take Snapshot “%1”</source>
-        <translation>Schnappschuss „%1“ aufnehmen</translation>
-    </message>
-    <message>
-        <source>Snapshot “%1” taken: the heatmap shows what changes from it (Tools → Snapshots → Compare With).</source>
-        <translation>Schnappschuss „%1“ aufgenommen: Die Heatmap zeigt, was sich gegenüber ihm ändert (Werkzeuge → Schnappschüsse → Vergleichen mit).</translation>
-    </message>
-    <message>
-        <source>Stop Comparing</source>
-        <translation>Nicht mehr vergleichen</translation>
-    </message>
-    <message>
-        <source>Compare With “%1”</source>
-        <translation>Vergleichen mit „%1“</translation>
-    </message>
-    <message>
-        <source>Side by Side (&amp;A | B)</source>
-        <translation>Nebeneinander (&amp;A | B)</translation>
-    </message>
-    <message>
-        <source>Any view of the baseline snapshot (A) beside the same view now (B)</source>
-        <translation>Eine beliebige Ansicht des Vergleichsschnappschusses (A) neben derselben Ansicht jetzt (B)</translation>
     </message>
     <message>
         <source>Cross-attention: the sentence&apos;s tokens ask the queries; the rows marked (2nd), the second sentence&apos;s, give the keys and values. The numbers that take no part are greyed.</source>
@@ -4479,22 +4289,6 @@
     <message>
         <source>Read-only: %1</source>
         <translation>Schreibgeschützt: %1</translation>
-    </message>
-    <message>
-        <source>Each bar is one token: a word or the first piece of one; “##” marks a piece that continues a word.</source>
-        <translation>Jeder Balken ist ein Token: ein Wort oder dessen erstes Stück; „##“ kennzeichnet ein Stück, das ein Wort fortsetzt.</translation>
-    </message>
-    <message>
-        <source>Each bar is one token: “Ġ” (a space) starts a word; a token without it continues the word before it.</source>
-        <translation>Jeder Balken ist ein Token: „Ġ“ (ein Leerzeichen) beginnt ein Wort; ein Token ohne es setzt das Wort davor fort.</translation>
-    </message>
-    <message>
-        <source>Each bar is one token: “▁” (a space) starts a word; a token without it continues the word before it.</source>
-        <translation>Jeder Balken ist ein Token: „▁“ (ein Leerzeichen) beginnt ein Wort; ein Token ohne es setzt das Wort davor fort.</translation>
-    </message>
-    <message>
-        <source>No model is running: open one from the Model menu.</source>
-        <translation>Kein Modell läuft: Öffnen Sie eines über das Menü „Modell“.</translation>
     </message>
     <message>
         <source>layer %1 of %2</source>
@@ -4523,14 +4317,6 @@
     <message>
         <source>special tokens hidden</source>
         <translation>Sondertokens ausgeblendet</translation>
-    </message>
-    <message>
-        <source>&amp;Manual</source>
-        <translation>&amp;Handbuch</translation>
-    </message>
-    <message>
-        <source>Everything the window and the command line do, for reference</source>
-        <translation>Alles, was das Fenster und die Kommandozeile tun, zum Nachschlagen</translation>
     </message>
 </context>
 <context>
@@ -4622,6 +4408,17 @@
     </message>
 </context>
 <context>
+    <name>qkv::PresenterMode</name>
+    <message>
+        <source>&amp;Presenter Mode</source>
+        <translation>&amp;Präsentationsmodus</translation>
+    </message>
+    <message>
+        <source>Full screen for a projector: large text, high contrast, the lesson as a caption</source>
+        <translation>Vollbild für einen Projektor: große Schrift, hoher Kontrast, die Lektion als Bildunterschrift</translation>
+    </message>
+</context>
+<context>
     <name>qkv::ProjectionsModel</name>
     <message>
         <source>%1 · head %2</source>
@@ -4694,6 +4491,97 @@
     <message>
         <source>No tokens yet</source>
         <translation>Noch keine Tokens</translation>
+    </message>
+</context>
+<context>
+    <name>qkv::ToolsMenu</name>
+    <message>
+        <source>&amp;Tools</source>
+        <translation>&amp;Werkzeuge</translation>
+    </message>
+    <message>
+        <source>&amp;Goal Seek…</source>
+        <translation>&amp;Zielwertsuche…</translation>
+    </message>
+    <message>
+        <source>Find the smallest change of a query or a key that gives a cell the weight you choose</source>
+        <translation>Findet die kleinste Änderung einer Query oder eines Keys, die einer Zelle das gewählte Gewicht gibt</translation>
+    </message>
+    <message>
+        <source>&amp;Invariances</source>
+        <translation>&amp;Invarianzen</translation>
+    </message>
+    <message>
+        <source>Contributions</source>
+        <translation>Beiträge</translation>
+    </message>
+    <message>
+        <source>&amp;Snapshots</source>
+        <translation>&amp;Schnappschüsse</translation>
+    </message>
+    <message>
+        <source>&amp;Take Snapshot…</source>
+        <translation>Schnappschuss &amp;aufnehmen…</translation>
+    </message>
+    <message>
+        <source>Pin the numbers as they are now; the heatmap then shows what changes from them</source>
+        <translation>Die Zahlen so festhalten, wie sie jetzt sind; die Heatmap zeigt dann, was sich gegenüber ihnen ändert</translation>
+    </message>
+    <message>
+        <source>Take Snapshot</source>
+        <translation>Schnappschuss aufnehmen</translation>
+    </message>
+    <message>
+        <source>Name of the snapshot:</source>
+        <translation>Name des Schnappschusses:</translation>
+    </message>
+    <message>
+        <source>&amp;Compare With</source>
+        <translation>&amp;Vergleichen mit</translation>
+    </message>
+    <message>
+        <source>&amp;Delete Snapshot</source>
+        <translation>Schnappschuss &amp;löschen</translation>
+    </message>
+    <message>
+        <source>Nothing</source>
+        <translation>Nichts</translation>
+    </message>
+    <message>
+        <source>Delete Snapshot “%1”</source>
+        <translation>Schnappschuss „%1“ löschen</translation>
+    </message>
+    <message>
+        <source>No snapshots</source>
+        <translation>Keine Schnappschüsse</translation>
+    </message>
+    <message>
+        <source>Side by Side (&amp;A | B)</source>
+        <translation>Nebeneinander (&amp;A | B)</translation>
+    </message>
+    <message>
+        <source>Any view of the baseline snapshot (A) beside the same view now (B)</source>
+        <translation>Eine beliebige Ansicht des Vergleichsschnappschusses (A) neben derselben Ansicht jetzt (B)</translation>
+    </message>
+    <message>
+        <source>A document holds at most %1 snapshots: delete one first (Tools → Snapshots).</source>
+        <translation>Ein Dokument hält höchstens %1 Schnappschüsse: Löschen Sie zuerst einen (Werkzeuge → Schnappschüsse).</translation>
+    </message>
+    <message>
+        <source>Take Snapshot “%1”</source>
+        <translation>Schnappschuss „%1“ aufnehmen</translation>
+    </message>
+    <message>
+        <source>Snapshot “%1” taken: the heatmap shows what changes from it (Tools → Snapshots → Compare With).</source>
+        <translation>Schnappschuss „%1“ aufgenommen: Die Heatmap zeigt, was sich gegenüber ihm ändert (Werkzeuge → Schnappschüsse → Vergleichen mit).</translation>
+    </message>
+    <message>
+        <source>Stop Comparing</source>
+        <translation>Nicht mehr vergleichen</translation>
+    </message>
+    <message>
+        <source>Compare With “%1”</source>
+        <translation>Vergleichen mit „%1“</translation>
     </message>
 </context>
 <context>
@@ -4849,6 +4737,140 @@ Ziehen, um diese beiden Komponenten zu bearbeiten.</translation>
     <message>
         <source>Seek weight %1: release to see the change</source>
         <translation>Gewicht %1 suchen: loslassen, um die Änderung zu sehen</translation>
+    </message>
+</context>
+<context>
+    <name>qkv::WindowFiles</name>
+    <message>
+        <source>Open document</source>
+        <translation>Dokument öffnen</translation>
+    </message>
+    <message>
+        <source>Could not open document</source>
+        <translation>Das Dokument konnte nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <source>%1: %2; the window opens files (qkvlab compute reads a pipe).</source>
+        <translation>%1: %2; das Fenster öffnet nur Dateien (qkvlab compute liest aus einer Pipe).</translation>
+    </message>
+    <message>
+        <source>Could not save</source>
+        <translation>Speichern fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>%1 gespeichert</translation>
+    </message>
+    <message>
+        <source>QKV Lab model session (*.qkvmodel.json)</source>
+        <translation>QKV-Lab-Modellsitzung (*.qkvmodel.json)</translation>
+    </message>
+    <message>
+        <source>Save model session</source>
+        <translation>Modellsitzung speichern</translation>
+    </message>
+    <message>
+        <source>untitled</source>
+        <translation>unbenannt</translation>
+    </message>
+    <message>
+        <source>Save document</source>
+        <translation>Dokument speichern</translation>
+    </message>
+    <message>
+        <source>%1 has unsaved changes. Save them?</source>
+        <translation>%1 enthält ungespeicherte Änderungen. Möchten Sie sie speichern?</translation>
+    </message>
+    <message numerus="yes">
+        <source>Edits to %n other view(s) of the model (another layer, heads or tokens) will be lost: Save writes the one shown.</source>
+        <translation>
+            <numerusform>Änderungen an %n weiteren Ansicht des Modells (andere Schicht, Heads oder Tokens) gehen verloren: Speichern schreibt nur die angezeigte.</numerusform>
+            <numerusform>Änderungen an %n weiteren Ansichten des Modells (andere Schicht, Heads oder Tokens) gehen verloren: Speichern schreibt nur die angezeigte.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Unsaved changes</source>
+        <translation>Ungespeicherte Änderungen</translation>
+    </message>
+    <message>
+        <source>a model</source>
+        <translation>einem Modell</translation>
+    </message>
+    <message>
+        <source>an unsaved document</source>
+        <translation>einem ungespeicherten Dokument</translation>
+    </message>
+    <message>
+        <source>Recover unsaved work</source>
+        <translation>Ungespeicherte Arbeit wiederherstellen</translation>
+    </message>
+    <message>
+        <source>QKV Lab found work on %1 that was not saved when the program last stopped (autosaved %2).</source>
+        <translation>QKV Lab hat Arbeit an %1 gefunden, die beim letzten Beenden des Programms nicht gespeichert war (automatisch gesichert: %2).</translation>
+    </message>
+    <message>
+        <source>Restore</source>
+        <translation>Wiederherstellen</translation>
+    </message>
+    <message>
+        <source>Discard</source>
+        <translation>Verwerfen</translation>
+    </message>
+    <message>
+        <source>Recovered %1</source>
+        <translation>%1 (wiederhergestellt)</translation>
+    </message>
+    <message>
+        <source>Opening the model was stopped; nothing changed.</source>
+        <translation>Das Öffnen des Modells wurde angehalten; nichts wurde geändert.</translation>
+    </message>
+    <message>
+        <source>Could not open the model</source>
+        <translation>Das Modell konnte nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <source>Could not open the model session</source>
+        <translation>Die Modellsitzung konnte nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <source>The model is missing</source>
+        <translation>Das Modell fehlt</translation>
+    </message>
+    <message>
+        <source>%1 was saved with the model in %2, which is not there (nor at %3 beside the file). Put the model folder back there and open the session again; nothing was changed.</source>
+        <translation>%1 wurde mit dem Modell in %2 gespeichert, das dort nicht mehr liegt (auch nicht unter %3 neben der Datei). Legen Sie den Modellordner wieder dorthin und öffnen Sie die Sitzung erneut; es wurde nichts verändert.</translation>
+    </message>
+    <message>
+        <source>No models in the Hugging Face cache</source>
+        <translation>Keine Modelle im Hugging-Face-Cache</translation>
+    </message>
+    <message>
+        <source>In the Hugging Face cache:</source>
+        <translation>Im Hugging-Face-Cache:</translation>
+    </message>
+    <message>
+        <source>%1  (%2, %3 layers × %4 heads)</source>
+        <translation>%1  (%2, %3 Schichten × %4 Heads)</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+O</source>
+        <translation>Ctrl+Shift+O</translation>
+    </message>
+    <message>
+        <source>Open model folder</source>
+        <translation>Modellordner öffnen</translation>
+    </message>
+    <message>
+        <source>Untitled</source>
+        <translation>Unbenannt</translation>
+    </message>
+    <message>
+        <source>%1 (example)</source>
+        <translation>%1 (Beispiel)</translation>
+    </message>
+    <message>
+        <source> Backup of unsaved work failed: %1 </source>
+        <translation> Sicherung der ungespeicherten Arbeit fehlgeschlagen: %1 </translation>
     </message>
 </context>
 <context>

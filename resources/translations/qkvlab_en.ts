@@ -103,6 +103,9 @@
             <numerusform>%n tokens. Rows are querying tokens, columns the tokens they attend to.</numerusform>
         </translation>
     </message>
+</context>
+<context>
+    <name>qkv::WindowFiles</name>
     <message numerus="yes">
         <source>Edits to %n other view(s) of the model (another layer, heads or tokens) will be lost: Save writes the one shown.</source>
         <translation>

@@ -1,9 +1,9 @@
-#include "app/language.h"
 #include "app/mainwindow.h"
 #include "cli/appidentity.h"
 #include "cli/commandline.h"
 #include "cli/windowarguments.h"
 #include "document/examples.h"
+#include "panels/language.h"
 #include "platform/memorytuning.h"
 
 #include <QApplication>

@@ -1,19 +1,17 @@
 #include "app/mainwindow.h"
 
-#include "app/examplenotedock.h"
+#include "app/shortcuts.h"
+#include "app/toolicons.h"
+#include "app/toolsmenu.h"
+#include "app/zoomcontroller.h"
+#include "panels/aboutdialog.h"
+#include "panels/animationdialog.h"
+#include "panels/examplenotedock.h"
+#include "panels/exportdialog.h"
+#include "panels/lessondock.h"
 
 #include "ui_mainwindow.h"
 
-#include "app/aboutdialog.h"
-#include "app/animationdialog.h"
-#include "app/exportdialog.h"
-#include "app/lessondock.h"
-#include "app/shortcuts.h"
-#include "app/toolicons.h"
-#include "document/documentio.h"
-#include "document/examples.h"
-#include "document/jsonwriter.h"
-#include "livemodel/bundledmodels.h"
 #include "livemodel/livesession.h"
 #include "session/attentionmodel.h"
 #include "session/autosaver.h"
@@ -30,16 +28,17 @@
 #include "workspace/modelworkspace.h"
 
 #include <QActionGroup>
+#include <QCloseEvent>
 #include <QGuiApplication>
-#include <QLabel>
 #include <QLineEdit>
-#include <QMessageBox>
+#include <QMimeData>
 #include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
 #include <QSpinBox>
 #include <QToolButton>
 #include <QUndoGroup>
+#include <QWindow>
 
 namespace qkv {
 
@@ -54,7 +53,6 @@ MainWindow::MainWindow(QWidget *parent)
     , m_attentionModel(new AttentionModel(m_session, this))
     , m_outputsModel(new OutputsModel(m_session, this))
     , m_autosaver(new Autosaver(m_session, Autosaver::defaultFolder(), this))
-    , m_file(m_autosaver)
     , m_workspace(new ModelWorkspace(m_session, this))
     , m_transformer(m_workspace->transformer())
     , m_live(m_workspace->live())
@@ -92,19 +90,23 @@ MainWindow::MainWindow(QWidget *parent)
     m_autosaver->followHistory(m_history);
     m_ui->historyView->setGroup(m_history);
     m_ui->historyView->setEmptyLabel(tr("<opened>"));
+    m_files = new WindowFiles(this, m_ui.get(), m_workspace, m_autosaver, m_history);
+    connect(m_files, &WindowFiles::nameChanged, this, &MainWindow::updateTitle);
+    connect(m_files, &WindowFiles::nowShowing, this, [this](const QString &fileOrExample) {
+        updateTitle();
+        m_help->showExampleNote(fileOrExample);
+    });
     setUpActions();
     setUpTables();
     setUpViews();
     setUpModel();
     setUpLive();
-    buildExamplesMenu();
-    setUpLessons();
-    setUpExplorer();
-    setUpHelp(); // after every widget: it gives each its What's This
+    m_lessons = new LessonController(this, m_ui.get(), m_workspace, m_files);
+    new ToolsMenu(this, m_ui.get(), m_session, [this](FigureKind kind) { return figureOptions(kind); });
+    m_help = new HelpMenu(this, m_ui.get(), m_workspace); // after every widget: each gets its What's This
     setUpZoom(); // after every dock: each follows the zoom
-    setUpPresenter();
-    setUpAutosaveStatus();
-    rebuildRecentMenu();
+    m_presenter
+        = new PresenterMode(this, m_ui.get(), m_session, m_zoom, m_lessons, {m_help->noteDock(), m_help->helpDock()});
 
     connect(m_session, &DocumentSession::resultChanged, this, &MainWindow::refresh);
     for (auto signal : {&DocumentSession::shapeChanged, &DocumentSession::valuesChanged})
@@ -144,8 +146,8 @@ MainWindow::MainWindow(QWidget *parent)
 MainWindow::~MainWindow()
 {
     // Closing the window may still commit an open cell editor; its change must not reach a
-    // window whose form is already gone.
-    disconnect(m_session, nullptr, this, nullptr);
+    // window whose form is already gone, nor the parts it assembled (lesson, tools, files).
+    disconnect(m_session, nullptr, nullptr, nullptr);
     disconnect(m_history, nullptr, this, nullptr);
 }
 
@@ -199,10 +201,6 @@ void MainWindow::setUpActions()
     m_ui->menuView->addAction(m_ui->workedDock->toggleViewAction());
     m_ui->menuView->addAction(m_ui->toolBar->toggleViewAction());
 
-    connect(m_ui->actionNew, &QAction::triggered, this, &MainWindow::newDocument);
-    connect(m_ui->actionOpen, &QAction::triggered, this, &MainWindow::open);
-    connect(m_ui->actionSave, &QAction::triggered, this, &MainWindow::save);
-    connect(m_ui->actionSaveAs, &QAction::triggered, this, &MainWindow::saveAs);
     connect(m_ui->actionQuit, &QAction::triggered, this, &QWidget::close);
     // Not Ctrl+E: text fields take it as "end of line".
     m_ui->actionExport->setShortcut(QKeySequence(tr("Ctrl+Shift+E")));
@@ -220,10 +218,10 @@ void MainWindow::setUpActions()
         if (!m_animationDialog)
             m_animationDialog = new AnimationDialog(
                 m_session, [this](FigureKind kind) { return figureOptions(kind); }, this);
-        m_animationDialog->setLessonSource([this]() -> const lessons::Lesson * {
-            return m_lessonDock->hasLesson() ? &m_lessonDock->lesson() : nullptr;
-        });
-        m_animationDialog->showLessonButton(m_lessonDock->hasLesson());
+        LessonDock *lesson = m_lessons->dock();
+        m_animationDialog->setLessonSource(
+            [lesson]() -> const lessons::Lesson * { return lesson->hasLesson() ? &lesson->lesson() : nullptr; });
+        m_animationDialog->showLessonButton(lesson->hasLesson());
         const QModelIndex cell = currentTable()->currentIndex();
         if (const auto *model = qobject_cast<const DocumentTableModel *>(currentTable()->model());
             model && cell.isValid())
@@ -275,35 +273,6 @@ void MainWindow::setUpTables()
     }
 }
 
-void MainWindow::buildExamplesMenu()
-{
-    for (const QString &name : exampleNames()) {
-        const LoadResult loaded = loadDocument(QStringLiteral("example:") + name);
-        QAction *action = m_ui->menuExamples->addAction(loaded ? loaded.document->title() : name);
-        action->setStatusTip(loaded ? loaded.document->description() : QString());
-        action->setToolTip(action->statusTip());
-        action->setObjectName(QStringLiteral("example_") + name);
-        connect(action, &QAction::triggered, this, [this, name] {
-            if (maybeSave())
-                openDocument(QStringLiteral("example:") + name);
-        });
-    }
-    // Real models built into the program, run live like any model folder.
-    const QStringList models = live::bundledModelNames();
-    if (!models.isEmpty())
-        m_ui->menuExamples->addSeparator();
-    for (const QString &name : models) {
-        QAction *action = m_ui->menuExamples->addAction(live::bundledModelTitle(name));
-        action->setStatusTip(live::bundledModelDescription(name));
-        action->setToolTip(action->statusTip());
-        action->setObjectName(QStringLiteral("example_") + name);
-        connect(action, &QAction::triggered, this, [this, name] {
-            if (maybeSave())
-                openDocument(QStringLiteral("example:") + name);
-        });
-    }
-}
-
 void MainWindow::refresh()
 {
     const Document &doc = m_session->document();
@@ -312,7 +281,7 @@ void MainWindow::refresh()
     const QString sentence = m_live->isOpen() ? m_live->sentence() : doc.sentence();
     if (m_ui->sentenceEdit->text() != sentence)
         m_ui->sentenceEdit->setText(sentence);
-    m_noteDock->setSentence(sentence);
+    m_help->noteDock()->setSentence(sentence);
     if (m_ui->crossEdit->text() != doc.crossSentence())
         m_ui->crossEdit->setText(doc.crossSentence());
     // A running model attends within its own sentence.
@@ -434,32 +403,10 @@ void MainWindow::showStep(int index)
     statusBar()->showMessage(undone ? tr("Undone: %1").arg(command->text()) : command->text(), 6000);
 }
 
-QString MainWindow::documentName() const
-{
-    // A file or model is named by its file; a document of no file by its title, which follows its
-    // sentence (an example stays "(example)" only while its sentence is the example's).
-    if (!m_file.name().isEmpty())
-        return m_file.name();
-    const Document &doc = m_session->document();
-    const QString name = doc.title().isEmpty() ? tr("Untitled") : doc.title();
-    const QString &example = m_file.exampleSentence();
-    return !example.isEmpty() && doc.sentence() == example ? tr("%1 (example)").arg(name) : name;
-}
-
 void MainWindow::updateTitle()
 {
-    setWindowTitle(tr("%1[*] — QKV Lab").arg(documentName()));
+    setWindowTitle(tr("%1[*] — QKV Lab").arg(m_files->documentName()));
     setWindowModified(!m_history->isClean());
-}
-
-void MainWindow::showError(const QString &title, const QString &text)
-{
-    m_lastError = text;
-    // Window-modal and asynchronous, so nothing waits on it (tests included).
-    auto *box = new QMessageBox(QMessageBox::Warning, title, text, QMessageBox::Ok, this);
-    box->setAttribute(Qt::WA_DeleteOnClose);
-    box->setObjectName(QStringLiteral("errorBox"));
-    box->open();
 }
 
 ScrubTableView *MainWindow::currentTable() const
@@ -495,6 +442,70 @@ ExportDialog *MainWindow::exportDialog()
         m_exportDialog = new ExportDialog(
             m_session, [this](FigureKind kind) { return figureOptions(kind); }, this);
     return m_exportDialog;
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    if (!m_files->maybeSave()) {
+        event->ignore();
+        return;
+    }
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState());
+    saveViewOptions();
+    event->accept();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (urls.size() == 1 && urls.first().isLocalFile())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent *event)
+{
+    const QString file = event->mimeData()->urls().value(0).toLocalFile();
+    if (!file.isEmpty() && m_files->maybeSave())
+        m_files->openDocument(file);
+}
+
+void MainWindow::setUpZoom()
+{
+    m_zoom = new ZoomController(this);
+    QList<QWidget *> targets {centralWidget()};
+    for (QDockWidget *dock : findChildren<QDockWidget *>())
+        targets << dock;
+    m_zoom->setTargets(targets);
+    QMenu *zoom = m_ui->menuView->addMenu(tr("&Zoom"));
+    zoom->setObjectName(QStringLiteral("menuZoom"));
+    const auto add = [&](const QString &text, const QString &name, const QList<QKeySequence> &keys, auto slot) {
+        QAction *a = zoom->addAction(text);
+        a->setObjectName(name);
+        a->setShortcuts(keys);
+        connect(a, &QAction::triggered, m_zoom, slot);
+        addAction(a); // the keys work while the menu bar is hidden too
+        return a;
+    };
+    add(tr("Zoom &In"), QStringLiteral("actionZoomIn"),
+        {QKeySequence(Qt::CTRL | Qt::Key_Equal), QKeySequence(Qt::CTRL | Qt::Key_Plus)}, &ZoomController::zoomIn);
+    add(tr("Zoom &Out"), QStringLiteral("actionZoomOut"), {QKeySequence(Qt::CTRL | Qt::Key_Minus)},
+        &ZoomController::zoomOut);
+    add(tr("&Actual Size"), QStringLiteral("actionZoomReset"), {QKeySequence(Qt::CTRL | Qt::Key_0)},
+        &ZoomController::reset);
+    connect(m_zoom, &ZoomController::zoomChanged, this,
+        [this](double factor) { statusBar()->showMessage(tr("Zoom %1 %").arg(qRound(factor * 100)), 3000); });
+}
+
+void MainWindow::showEvent(QShowEvent *event)
+{
+    QMainWindow::showEvent(event);
+    if (m_zoomFollowsScreen)
+        return;
+    m_zoomFollowsScreen = true;
+    m_zoom->followScreen();
+    connect(windowHandle(), &QWindow::screenChanged, m_zoom, &ZoomController::followScreen);
 }
 
 } // namespace qkv

@@ -30,7 +30,7 @@ void MainWindow::setUpModel()
     connect(m_ui->transformerPanel, &TransformerPanel::viewEdited, this, [this](const ModelView &view) {
         const QString error = m_transformer->setView(view);
         if (!error.isEmpty()) {
-            showError(tr("Cannot show the model so"), error);
+            m_files->showError(tr("Cannot show the model so"), error);
             showModelView(); // the panel shows what is shown
         }
     });
@@ -39,7 +39,7 @@ void MainWindow::setUpModel()
         view.layer = layer;
         view.headsBy.reset();
         if (const QString error = m_transformer->setView(view); !error.isEmpty())
-            return showError(tr("Cannot show the model so"), error);
+            return m_files->showError(tr("Cannot show the model so"), error);
         m_session->setCurrentHead(head);
     });
     connect(m_transformer, &TransformerSession::modelChanged, this, [this] {
@@ -52,14 +52,6 @@ void MainWindow::setUpModel()
     connect(m_transformer, &TransformerSession::modelReplaced, this, [this] {
         m_ui->transformerPanel->setModel(m_transformer->model());
         showModelView();
-    });
-    connect(m_transformer, &TransformerSession::viewChanged, this, [this] {
-        // A view saved as a document is that file no longer: Save must not write another view over it.
-        // (A model session holds every view.)
-        if (!m_file.path().isEmpty() && !live::isSessionFileName(m_file.path())) {
-            m_file.setUnsaved(QFileInfo(m_transformer->path()).fileName());
-            updateTitle();
-        }
     });
     connect(m_session, &DocumentSession::currentHeadChanged, this, &MainWindow::showModelView);
     connect(m_ui->settingsPanel, &SettingsPanel::colormapEdited, grid, &LayersGridView::setColormap);

@@ -1,6 +1,6 @@
-#include "app/language.h"
 #include "app/mainwindow.h"
 #include "app/viewoptions.h"
+#include "panels/language.h"
 
 #include "ui_mainwindow.h"
 

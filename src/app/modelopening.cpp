@@ -1,6 +1,6 @@
 #include "app/modelopening.h"
 
-#include "app/windowprogress.h"
+#include "panels/windowprogress.h"
 
 #include <QApplication>
 #include <QEventLoop>

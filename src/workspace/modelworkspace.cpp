@@ -101,6 +101,27 @@ void ModelWorkspace::close()
 {
     m_transformer->close();
     m_live->close();
+    clearLesson();
+}
+
+void ModelWorkspace::showDocument(const Document &doc)
+{
+    close();
+    m_session->resetDocument(doc);
+}
+
+void ModelWorkspace::showModelFile(const OpenedFile &opened, const QString &path)
+{
+    m_live->close();
+    clearLesson();
+    m_transformer->show(opened, path);
+}
+
+Document ModelWorkspace::documentWithAnswers() const
+{
+    Document doc = m_session->document();
+    lessons::setAnswers(doc, m_lessonAnswers);
+    return doc;
 }
 
 void ModelWorkspace::restoreOnFirstRun(const live::SessionFile &session, bool recovered)

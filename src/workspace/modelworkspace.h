@@ -15,8 +15,10 @@
 
 namespace qkv {
 
+class Document;
 class DocumentSession;
 class LiveHistory;
+struct OpenedFile;
 class TransformerSession;
 class ValuesCommand;
 
@@ -52,8 +54,14 @@ public:
     // LM would have nothing to fill in it), else one that shows what the model does. Returns the
     // sentence it runs on. The history starts here.
     QString open(std::shared_ptr<const live::LiveModel> model, QString sentence = {});
-    // Ends the run: the session keeps the last document shown.
+    // Ends the run and forgets a lesson's answers: the session keeps the last document shown.
     void close();
+    // `doc` shown in place of any model or model file, as a new document (its own history).
+    void showDocument(const Document &doc);
+    // A model file's attention (npz, npy, safetensors, JSON), read only, in place of any model.
+    void showModelFile(const OpenedFile &opened, const QString &path);
+    // The shown document with a lesson's answers on a model: what Save writes, what a lesson checks.
+    Document documentWithAnswers() const;
     // A session file's look (layer, head, snapshots) and edits, put on the first run of the model
     // opened for it. Recovered (after a crash): its edits are marked unsaved once shown.
     void restoreOnFirstRun(const live::SessionFile &session, bool recovered = false);

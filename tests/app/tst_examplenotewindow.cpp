@@ -1,11 +1,11 @@
 // "About this example" in the window: every bundled example, opened from the Examples menu with
 // the mouse, brings its note (examplenotes.h) to the front over the settings; any other
 // document shows none.
-#include "app/examplenotedock.h"
 #include "app/mainwindow.h"
 #include "document/examplenotes.h"
 #include "document/examples.h"
 #include "livemodel/bundledmodels.h"
+#include "panels/examplenotedock.h"
 #include "session/documentsession.h"
 
 #include <QApplication>

@@ -1,10 +1,10 @@
-#include "app/animationdialog.h"
-#include "app/exportdialog.h"
 #include "app/mainwindow.h"
 #include "attention/engine.h"
 #include "cli/exportcommand.h"
 #include "document/documentio.h"
 #include "export/exportsettings.h"
+#include "panels/animationdialog.h"
+#include "panels/exportdialog.h"
 #include "session/documentsession.h"
 #include "views/figurerenderer.h"
 

@@ -2,9 +2,6 @@
 // its first step to its last with the mouse and the keyboard, each exercise solved by editing
 // values in the tables, typing an answer or clicking the heatmap, checked live; the weights hidden
 // until a prediction is answered; the solution undoable; the progress kept.
-#include "app/animationdialog.h"
-#include "app/lessondock.h"
-#include "app/lessonstepsdialog.h"
 #include "app/mainwindow.h"
 #include "document/documentio.h"
 #include "lessons/lessonauthoring.h"
@@ -12,6 +9,9 @@
 #include "lessons/lessonio.h"
 #include "lessons/lessonprogress.h"
 #include "lessonwindow.h"
+#include "panels/animationdialog.h"
+#include "panels/lessondock.h"
+#include "panels/lessonstepsdialog.h"
 #include "session/documentsession.h"
 #include "views/heatmapview.h"
 #include "views/scrubtableview.h"

@@ -111,14 +111,11 @@ private Q_SLOTS:
     // Every change of the model is a step of its history: a key edited, a head of an earlier
     // layer switched off, everything reset. Each undo and redo gives back exactly the
     // interventions, the shown numbers and the logits of that state.
-    void everyChangeOfTheModelIsAStepOfItsHistory()
+    // The window's Undo, Redo, History and title follow the model's history: a layer chosen in the
+    // grid, a key edited, a head switched off there and Reset All are its steps. (tst_modelworkspace
+    // checks each state's numbers and logits against a direct forward pass.)
+    void theWindowFollowsTheModelsHistory()
     {
-        const Eigen::MatrixXf own = live()->run()->forward->logits;
-        const auto logitsOf = [this](const std::vector<transformer::Intervention> &interventions) {
-            transformer::ForwardOptions options;
-            options.interventions = interventions;
-            return transformer::forward(m_reference->model(), live()->run()->ids, options).logits;
-        };
         auto *grid = child<LayersGridView>("grid");
         QTest::mouseClick(grid, Qt::LeftButton, {}, grid->tileRect(grid->rect(), 1, 2).center().toPoint());
         settle();
@@ -126,20 +123,11 @@ private Q_SLOTS:
         const double old = session()->document().value(ref);
         session()->editValue(ref, old + 7);
         settle();
-        const std::vector<transformer::Intervention> edited = live()->interventions();
-        QCOMPARE(edited.size(), std::size_t(1));
         Q_EMIT grid->switchRequested(0, 1, true);
         settle();
-        const std::vector<transformer::Intervention> ablated = live()->interventions();
-        QCOMPARE(ablated.size(), std::size_t(2));
-        // Layer 1 was rebuilt from the new numbers; the edited key stays as it was set (in the
-        // model's single precision).
-        const double set = double(float(old + 7));
-        QCOMPARE(session()->document().value(ref), set);
         child<QAction>("actionResetAll")->trigger();
         settle();
-        QVERIFY(live()->interventions().empty());
-        QCOMPARE(session()->document().value(ref), old);
+        QVERIFY(history() != session()->undoStack()); // the model's, not the document's
         QCOMPARE(history()->count(), 3);
         QCOMPARE(history()->text(1), u"Switch head 2 of layer 1 off"_s);
         QCOMPARE(history()->undoText(), u"Reset all layers"_s);
@@ -148,33 +136,27 @@ private Q_SLOTS:
 
         auto *undo = child<QAction>("actionUndo");
         auto *redo = child<QAction>("actionRedo");
-        // The states in the order the steps made them: the model's own, the key edited, the head off,
-        // all reset. Each undo and redo lands on one of them.
-        struct State {
-            std::vector<transformer::Intervention> interventions;
-            double value;
-            bool off;
-        };
-        const std::vector<State> states {
-            {{}, old, false}, {edited, set, false}, {ablated, set, true}, {{}, old, false}};
-        const auto check = [&](const State &expected) {
+        QVERIFY(undo->text().contains(u"Reset all layers"_s));
+        const double set = double(float(old + 7)); // in the model's single precision
+        const auto check = [&](double value, bool off) {
             settle();
-            QVERIFY(live::sameInterventions(live()->interventions(), expected.interventions));
-            QCOMPARE(session()->document().value(ref), expected.value);
-            QCOMPARE(grid->isSwitchedOff(0, 1), expected.off);
-            QVERIFY((live()->run()->forward->logits - logitsOf(expected.interventions)).cwiseAbs().maxCoeff() < 1e-5f);
+            QCOMPARE(session()->document().value(ref), value);
+            QCOMPARE(grid->isSwitchedOff(0, 1), off);
         };
-        for (int i = int(states.size()) - 2; i >= 0; --i) {
-            undo->trigger();
-            check(states[std::size_t(i)]);
-        }
-        QVERIFY((live()->run()->forward->logits - own).cwiseAbs().maxCoeff() < 1e-6f);
+        undo->trigger();
+        check(set, true);
+        undo->trigger();
+        check(set, false);
+        undo->trigger();
+        check(old, false);
+        QVERIFY(!undo->isEnabled());
         QVERIFY(!m_window->isWindowModified());
-        for (std::size_t i = 1; i < states.size(); ++i) {
+        for (const auto &[value, off] : {std::pair {set, false}, {set, true}, {old, false}}) {
             redo->trigger();
-            check(states[i]);
+            check(value, off);
         }
         QVERIFY(!redo->isEnabled());
+        QVERIFY(m_window->isWindowModified());
     }
 
     void aKeyEditedInTheTableFlowsToThePrediction()

@@ -3,7 +3,6 @@
 // induction head's strongest key clicked on the heatmap, a sentence typed that the goal wants;
 // the answers kept while the model makes its document anew and saved in a model session that
 // `qkvlab lesson check` grades; a lesson written on a running model.
-#include "app/lessondock.h"
 #include "app/mainwindow.h"
 #include "commandrun.h"
 #include "lessons/lessoncheck.h"
@@ -11,6 +10,7 @@
 #include "lessonwindow.h"
 #include "livemodel/livesession.h"
 #include "livemodel/sessionfile.h"
+#include "panels/lessondock.h"
 #include "session/documentsession.h"
 #include "session/transformersession.h"
 #include "views/heatmapview.h"

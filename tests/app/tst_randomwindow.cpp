@@ -5,12 +5,12 @@
 // byte, and redoing as far as the walk had gone gives back the last. A second walk does the same
 // on a real model (the built-in one), checking the shown run against a whole forward pass.
 // Seeded: the seed is printed, QKV_SEED=N repeats a run, QKV_STEPS=N changes its length.
-#include "app/exportdialog.h"
 #include "app/mainwindow.h"
 #include "document/documentio.h"
 #include "livemodel/documentinterventions.h"
 #include "livemodel/livesession.h"
 #include "modelfiles/modeldocument.h"
+#include "panels/exportdialog.h"
 #include "session/documentsession.h"
 #include "session/transformersession.h"
 #include "views/layersgridview.h"

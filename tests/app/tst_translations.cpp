@@ -2,12 +2,12 @@
 // translated, placeholders kept, no text of the sources missing (Qt's lupdate is run over src/
 // and ui/ as the update_translations target runs it), and the window shown in a catalogue's
 // language when it is chosen.
-#include "app/examplenotedock.h"
-#include "app/language.h"
 #include "app/mainwindow.h"
 #include "attention/engine.h"
 #include "document/documentio.h"
 #include "export/workedcomputation.h"
+#include "panels/examplenotedock.h"
+#include "panels/language.h"
 #include "views/workedview.h"
 
 #include <QDir>

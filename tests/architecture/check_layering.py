@@ -49,9 +49,9 @@ for folder in folders:
                 line = text.count('\n', 0, m.start()) + 1
                 problems.append(f'src/{folder}/{name}:{line}: includes {used}/, which qkv{folder} does not link '
                                 f'(it links {", ".join(sorted(allowed - {folder})) or "no library of ours"})')
-# Qt Widgets and Qt Charts belong to the window's tiers (views, app); below them a figure or a
+# Qt Widgets and Qt Charts belong to the window's tiers (views, panels, app); below them a figure or a
 # model must draw and compute without a widget, so the command line needs no window.
-widget_tiers = {'views', 'app'}
+widget_tiers = {'views', 'panels', 'app'}
 qt_modules = [d for pattern in ('/usr/include/*/qt6', '/usr/include/qt6') for d in glob.glob(pattern)]
 widget_headers = set()
 for qt in qt_modules:

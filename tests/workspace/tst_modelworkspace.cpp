@@ -264,16 +264,36 @@ private Q_SLOTS:
         QCOMPARE(ready.last().first().value<lessons::StepState>().token, u"cat"_s);
     }
 
+    // A document shown in the model's place ends the run and forgets the lesson's answers, which
+    // until then go with the document Save writes.
+    void aDocumentEndsTheRun()
+    {
+        m_workspace->answerLesson(u"predict"_s, 0.25);
+        const Document saved = m_workspace->documentWithAnswers();
+        QCOMPARE(saved.extraKeys().value(u"lesson_answers"_s).toObject().value(u"predict"_s).toDouble(), 0.25);
+        QVERIFY(!m_session->document().extraKeys().contains(u"lesson_answers"_s)); // the shown one has none
+        QSignalSpy running(m_workspace.get(), &ModelWorkspace::runningChanged);
+        Document doc;
+        doc.setSentence(u"a b c"_s);
+        m_workspace->showDocument(doc);
+        QVERIFY(!m_workspace->isRunning());
+        QVERIFY(!live()->isOpen() && !m_workspace->transformer()->isOpen());
+        QCOMPARE(running.count(), 1);
+        QCOMPARE(m_session->document().sentence(), u"a b c"_s);
+        QVERIFY(m_workspace->lessonAnswers().isEmpty());
+        QVERIFY(m_session->settingsFixed().isEmpty());
+        QVERIFY(m_workspace->documentWithAnswers() == m_session->document());
+    }
+
     // With no model running, a document of several heads switches its own off, one undo step of
     // the document.
     void aDocumentsHeadSwitchesOff()
     {
-        m_workspace->close();
         Document doc;
         Settings s = doc.settings();
         s.heads = 2;
         doc.setSettings(s);
-        m_session->resetDocument(doc);
+        m_workspace->showDocument(doc);
         QVERIFY(m_workspace->canSwitchHeadOff(1));
         QVERIFY(!m_workspace->isHeadOff(1));
         m_workspace->switchShownHead(1, true);

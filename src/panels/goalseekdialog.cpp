@@ -1,4 +1,4 @@
-#include "app/goalseekdialog.h"
+#include "panels/goalseekdialog.h"
 
 #include "document/jsonwriter.h"
 #include "figures/tokenlabel.h"

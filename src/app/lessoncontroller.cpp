@@ -1,11 +1,16 @@
 // The window's side of a lesson: the Lesson menu, opening a lesson on its start document, each
 // step's state applied as an undoable edit, the views a step shows, the weights hidden until a
-// prediction is answered, and the student's progress kept in the settings.
-#include "app/lessondock.h"
-#include "app/lessonstepsdialog.h"
-#include "app/mainwindow.h"
+// prediction is answered, and the student's progress kept in the settings. A lesson on a real model:
+// the model opened on the lesson's sentence, each step's sentence run again as if typed (undoable),
+// its layer and head shown, its token selected once the model has run, and the student's answers
+// kept beside the model's ever new document.
+#include "app/lessoncontroller.h"
 
+#include "app/windowfiles.h"
+#include "panels/lessondock.h"
+#include "panels/lessonstepsdialog.h"
 #include "views/viewregistry.h"
+#include "workspace/lessonmodel.h"
 #include "workspace/modelworkspace.h"
 
 #include "ui_mainwindow.h"
@@ -27,6 +32,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QJsonDocument>
+#include <QMainWindow>
 #include <QMenuBar>
 #include <QSettings>
 #include <QStatusBar>
@@ -34,24 +40,59 @@
 
 namespace qkv {
 
-void MainWindow::setUpLessons()
+LessonController::LessonController(
+    QMainWindow *window, Ui::MainWindow *ui, ModelWorkspace *workspace, WindowFiles *files)
+    : QObject(window)
+    , m_window(window)
+    , m_ui(ui)
+    , m_session(workspace->session())
+    , m_workspace(workspace)
+    , m_files(files)
 {
-    m_lessonDock = new LessonDock(this);
+    setUpMenu();
+    connect(m_workspace, &ModelWorkspace::lessonStepReady, this, &LessonController::selectLessonTokens);
+}
+
+void LessonController::setPresenting(bool on)
+{
+    m_presenting = on;
+    if (!on) {
+        m_dock->setCompact(false);
+        return;
+    }
+    if (!m_dock->hasLesson())
+        return;
+    m_window->removeDockWidget(m_dock);
+    m_window->addDockWidget(Qt::TopDockWidgetArea, m_dock); // a caption across the whole width
+    m_dock->setCompact(true);
+    m_dock->show();
+    if (!m_lessonViews.isEmpty())
+        showLessonViews(m_lessonViews);
+    // A caption, not a page; once the window has its full-screen size.
+    QTimer::singleShot(50, this, [this] {
+        if (m_presenting)
+            m_window->resizeDocks({m_dock}, {m_window->height() / 5}, Qt::Vertical);
+    });
+}
+
+void LessonController::setUpMenu()
+{
+    m_dock = new LessonDock(m_window);
     // A tab over the settings, as the example's note: beside the views, the lesson would leave the
     // heatmap and the arrows too little width on a laptop screen.
-    addDockWidget(Qt::RightDockWidgetArea, m_lessonDock);
-    tabifyDockWidget(m_ui->settingsDock, m_lessonDock);
-    m_lessonDock->hide();
-    m_ui->menuView->addAction(m_lessonDock->toggleViewAction());
+    m_window->addDockWidget(Qt::RightDockWidgetArea, m_dock);
+    m_window->tabifyDockWidget(m_ui->settingsDock, m_dock);
+    m_dock->hide();
+    m_ui->menuView->addAction(m_dock->toggleViewAction());
 
-    auto *menu = new QMenu(tr("&Lesson"), this);
+    auto *menu = new QMenu(tr("&Lesson"), m_window);
     menu->setObjectName(QStringLiteral("menuLesson"));
-    menuBar()->insertMenu(m_ui->menuHelp->menuAction(), menu);
+    m_window->menuBar()->insertMenu(m_ui->menuHelp->menuAction(), menu);
     QAction *open = menu->addAction(tr("&Open Lesson…"));
     open->setObjectName(QStringLiteral("actionOpenLesson"));
     connect(open, &QAction::triggered, this, [this] {
         const QString file = QFileDialog::getOpenFileName(
-            this, tr("Open lesson"), QString(), tr("QKV Lab lessons (*.qkvlesson.json);;All files (*)"));
+            m_window, tr("Open lesson"), QString(), tr("QKV Lab lessons (*.qkvlesson.json);;All files (*)"));
         if (!file.isEmpty())
             openLesson(file);
     });
@@ -72,14 +113,14 @@ void MainWindow::setUpLessons()
     QAction *next = menu->addAction(tr("&Next Step"));
     next->setObjectName(QStringLiteral("actionNextStep"));
     next->setShortcut(QKeySequence(Qt::Key_PageDown));
-    connect(next, &QAction::triggered, m_lessonDock, &LessonDock::next);
+    connect(next, &QAction::triggered, m_dock, &LessonDock::next);
     QAction *back = menu->addAction(tr("&Previous Step"));
     back->setObjectName(QStringLiteral("actionPreviousStep"));
     back->setShortcut(QKeySequence(Qt::Key_PageUp));
-    connect(back, &QAction::triggered, m_lessonDock, &LessonDock::back);
+    connect(back, &QAction::triggered, m_dock, &LessonDock::back);
     QAction *close = menu->addAction(tr("&Close Lesson"));
     close->setObjectName(QStringLiteral("actionCloseLesson"));
-    connect(close, &QAction::triggered, this, &MainWindow::closeLesson);
+    connect(close, &QAction::triggered, this, &LessonController::closeLesson);
     menu->addSeparator();
     // Writing a lesson: each step recorded from what the window shows, then titled and ordered.
     QAction *newLesson = menu->addAction(tr("New Lesson from &Document"));
@@ -88,45 +129,45 @@ void MainWindow::setUpLessons()
         const Document &doc = m_session->document();
         const QString title = doc.title().isEmpty() ? tr("Untitled lesson") : doc.title();
         // On a running model the lesson runs it too: its location, sentence, layer and head.
-        lessons::Lesson lesson = m_live->isOpen() && m_transformer->isOpen()
+        lessons::Lesson lesson = m_workspace->live()->isOpen() && m_workspace->transformer()->isOpen()
             ? lessons::lessonFromModel(m_workspace->shownStart(), title)
             : lessons::lessonFrom(doc, title);
-        if (!m_lessonDock->hasLesson())
-            m_layoutBeforeLesson = saveState();
+        if (!m_dock->hasLesson())
+            m_layoutBeforeLesson = m_window->saveState();
         m_lessonSource.clear(); // not saved yet
         lesson.steps.push_back(recordedStep(lesson));
         for (QAction *a : m_lessonActions)
             a->setEnabled(true);
-        m_lessonDock->setLesson(lesson, {});
-        m_lessonDock->show();
-        m_lessonDock->raise();
+        m_dock->setLesson(lesson, {});
+        m_dock->show();
+        m_dock->raise();
     });
     QAction *record = menu->addAction(tr("&Record Step"));
     record->setObjectName(QStringLiteral("actionRecordStep"));
     record->setStatusTip(
         tr("Add what the window shows now (the document, the token, the head, the views) as the lesson's next step"));
     connect(record, &QAction::triggered, this, [this] {
-        lessons::Lesson lesson = m_lessonDock->lesson();
+        lessons::Lesson lesson = m_dock->lesson();
         lesson.steps.push_back(recordedStep(lesson));
-        lessons::LessonProgress progress = m_lessonDock->progress();
+        lessons::LessonProgress progress = m_dock->progress();
         progress.step = static_cast<int>(lesson.steps.size()) - 1;
-        m_lessonDock->setLesson(lesson, progress);
+        m_dock->setLesson(lesson, progress);
     });
     QAction *edit = menu->addAction(tr("&Edit Steps…"));
     edit->setObjectName(QStringLiteral("actionEditSteps"));
     connect(edit, &QAction::triggered, this, [this] {
-        LessonStepsDialog dialog(m_lessonDock->lesson(), this);
+        LessonStepsDialog dialog(m_dock->lesson(), m_window);
         if (dialog.exec() != QDialog::Accepted)
             return;
-        lessons::LessonProgress progress = m_lessonDock->progress();
+        lessons::LessonProgress progress = m_dock->progress();
         progress.step = std::min(progress.step, static_cast<int>(dialog.lesson().steps.size()) - 1);
-        m_lessonDock->setLesson(dialog.lesson(), progress);
+        m_dock->setLesson(dialog.lesson(), progress);
     });
     QAction *save = menu->addAction(tr("&Save Lesson As…"));
     save->setObjectName(QStringLiteral("actionSaveLesson"));
     connect(save, &QAction::triggered, this, [this] {
         QString path = QFileDialog::getSaveFileName(
-            this, tr("Save lesson"), QString(), tr("QKV Lab lessons (*.qkvlesson.json);;All files (*)"));
+            m_window, tr("Save lesson"), QString(), tr("QKV Lab lessons (*.qkvlesson.json);;All files (*)"));
         if (path.isEmpty())
             return;
         if (!path.endsWith(QLatin1String(".json")))
@@ -135,15 +176,15 @@ void MainWindow::setUpLessons()
     });
     for (QAction *a : {next, back, close, record, edit, save}) {
         a->setEnabled(false);
-        addAction(a); // the keys work while the menu bar is hidden (presenting) too
+        m_window->addAction(a); // the keys work while the menu bar is hidden (presenting) too
     }
     m_lessonActions = {next, back, close, record, edit, save};
 
-    connect(m_lessonDock, &LessonDock::stepEntered, this, &MainWindow::enterLessonStep);
-    connect(m_lessonDock, &LessonDock::concealChanged, this, &MainWindow::concealWeights);
-    connect(m_lessonDock, &LessonDock::answerGiven, this, &MainWindow::answerLesson);
-    connect(m_lessonDock, &LessonDock::solutionRequested, this, [this](int step) {
-        const std::optional<lessons::Exercise> &e = m_lessonDock->lesson().steps[std::size_t(step)].exercise;
+    connect(m_dock, &LessonDock::stepEntered, this, &LessonController::enterLessonStep);
+    connect(m_dock, &LessonDock::concealChanged, this, &LessonController::concealWeights);
+    connect(m_dock, &LessonDock::answerGiven, this, &LessonController::answerLesson);
+    connect(m_dock, &LessonDock::solutionRequested, this, [this](int step) {
+        const std::optional<lessons::Exercise> &e = m_dock->lesson().steps[std::size_t(step)].exercise;
         if (lessonOnModel()) { // the solution's sentence, typed as the student would
             enterModelLessonStep(e->solution);
             return;
@@ -152,33 +193,33 @@ void MainWindow::setUpLessons()
         if (const std::optional<Document> solved = lessons::applyState(m_session->document(), e->solution, &why))
             m_session->editDocument(*solved, tr("Lesson: solution of step %1").arg(step + 1));
         else
-            statusBar()->showMessage(tr("The solution does not fit this document: %1").arg(why));
+            m_window->statusBar()->showMessage(tr("The solution does not fit this document: %1").arg(why));
     });
-    connect(m_lessonDock, &LessonDock::progressChanged, this, [this] {
+    connect(m_dock, &LessonDock::progressChanged, this, [this] {
         if (m_lessonSource.isEmpty())
             return; // a lesson being written: its author's progress is not a student's
         QSettings().setValue(lessons::progressKey(m_lessonSource),
-            QString::fromUtf8(QJsonDocument(m_lessonDock->progress().toJson()).toJson(QJsonDocument::Compact)));
+            QString::fromUtf8(QJsonDocument(m_dock->progress().toJson()).toJson(QJsonDocument::Compact)));
     });
     connect(m_session, &DocumentSession::resultChanged, this, [this] {
-        if (m_lessonDock->hasLesson() && !m_session->isComputing())
-            m_lessonDock->check(lessonDocument(), m_session->result());
+        if (m_dock->hasLesson() && !m_session->isComputing())
+            m_dock->check(lessonDocument(), m_session->result());
     });
     connect(m_ui->heatmapView, &HeatmapView::cellClicked, this, [this](int, int col, Qt::KeyboardModifiers) {
         const QStringList &tokens = m_session->result().tokens;
         if (col >= 0 && col < tokens.size())
-            m_lessonDock->answerCell(tokens[col]);
+            m_dock->answerCell(tokens[col]);
     });
 }
 
-bool MainWindow::openLesson(const QString &fileOrBundled)
+bool LessonController::openLesson(const QString &fileOrBundled)
 {
     const lessons::LessonLoad loaded = lessons::loadLesson(fileOrBundled);
     if (!loaded) {
-        showError(tr("Could not open lesson"), loaded.error.toString());
+        m_files->showError(tr("Could not open lesson"), loaded.error.toString());
         return false;
     }
-    if (!maybeSave())
+    if (!m_files->maybeSave())
         return false;
     const QString saved = QSettings().value(lessons::progressKey(fileOrBundled)).toString();
     const lessons::LessonProgress progress
@@ -191,39 +232,34 @@ bool MainWindow::openLesson(const QString &fileOrBundled)
         }
     } else {
         const LoadResult start = readDocumentObject(loaded.lesson->start);
-        m_transformer->close();
-        m_live->close();
-        m_session->resetDocument(*start.document);
-        m_file.setExample(start.document->sentence());
         // A lesson that starts from a bundled example has its note (and says when it is retyped).
-        showExampleNote(loaded.lesson->startExample.isEmpty()
-                ? QString()
-                : QStringLiteral("example:") + loaded.lesson->startExample);
+        m_files->showExample(*start.document,
+            loaded.lesson->startExample.isEmpty() ? QString()
+                                                  : QStringLiteral("example:") + loaded.lesson->startExample);
     }
-    if (!m_lessonDock->hasLesson())
-        m_layoutBeforeLesson = saveState();
+    if (!m_dock->hasLesson())
+        m_layoutBeforeLesson = m_window->saveState();
     for (QAction *a : m_lessonActions)
         a->setEnabled(true);
-    m_lessonDock->show();
-    m_lessonDock->raise();
+    m_dock->show();
+    m_dock->raise();
     // Raised again once the window shows: before that, its tab bar keeps the tab it had. Most of
     // its column's height: a step's text and exercise are what the student reads first.
     QTimer::singleShot(0, this, [this] {
-        m_lessonDock->raise();
-        if (!isPresenting())
-            resizeDocks({m_lessonDock}, {height() * 3 / 5}, Qt::Vertical);
+        m_dock->raise();
+        if (!m_presenting)
+            m_window->resizeDocks({m_dock}, {m_window->height() * 3 / 5}, Qt::Vertical);
     });
     // A lesson resumed at a later step starts from the document of a student who followed it.
     if (progress.step > 0 && !loaded.lesson->model)
         m_session->resetDocument(lessons::documentAt(*loaded.lesson, progress.step - 1));
-    m_lessonDock->setLesson(*loaded.lesson, progress);
-    m_lessonDock->check(lessonDocument(), m_session->result());
-    updateTitle();
+    m_dock->setLesson(*loaded.lesson, progress);
+    m_dock->check(lessonDocument(), m_session->result());
     return true;
 }
 
 // What the window shows now as a step after the lesson's last, for its author to describe.
-lessons::Step MainWindow::recordedStep(const lessons::Lesson &lesson) const
+lessons::Step LessonController::recordedStep(const lessons::Lesson &lesson) const
 {
     const Document &doc = m_session->document();
     const int token = m_session->selectedToken();
@@ -241,51 +277,51 @@ lessons::Step MainWindow::recordedStep(const lessons::Lesson &lesson) const
     return step;
 }
 
-bool MainWindow::saveLesson(const QString &path)
+bool LessonController::saveLesson(const QString &path)
 {
-    const QByteArray bytes = lessons::serializeLesson(m_lessonDock->lesson());
+    const QByteArray bytes = lessons::serializeLesson(m_dock->lesson());
     // Only a lesson that opens again is written.
     if (const lessons::LessonLoad check = lessons::parseLesson(bytes, path); !check) {
-        showError(tr("Could not save the lesson"), check.error.toString());
+        m_files->showError(tr("Could not save the lesson"), check.error.toString());
         return false;
     }
     if (const QString error = saveAtomically(path, bytes); !error.isEmpty()) {
-        showError(tr("Could not save the lesson"), error);
+        m_files->showError(tr("Could not save the lesson"), error);
         return false;
     }
     m_lessonSource = path;
-    statusBar()->showMessage(tr("Saved %1").arg(QFileInfo(path).fileName()), 5000);
+    m_window->statusBar()->showMessage(tr("Saved %1").arg(QFileInfo(path).fileName()), 5000);
     return true;
 }
 
-void MainWindow::closeLesson()
+void LessonController::closeLesson()
 {
-    if (!m_lessonDock->hasLesson())
+    if (!m_dock->hasLesson())
         return;
-    m_lessonDock->closeLesson();
-    m_lessonDock->hide();
+    m_dock->closeLesson();
+    m_dock->hide();
     m_workspace->clearLesson();
     m_ui->heatmapView->setMarkedCell(-1, -1);
     for (QAction *a : m_lessonActions)
         a->setEnabled(false);
-    restoreState(m_layoutBeforeLesson);
+    m_window->restoreState(m_layoutBeforeLesson);
     m_ui->heatmapView->show();
     m_ui->arrowsPanel->show();
 }
 
-void MainWindow::enterLessonStep(int step)
+void LessonController::enterLessonStep(int step)
 {
     // Every step, entered forward, back or again, starts from its own state: the numbers, sentence,
     // token, head and views of a student who followed the lesson to it, whatever was done since.
-    const lessons::Lesson &lesson = m_lessonDock->lesson();
+    const lessons::Lesson &lesson = m_dock->lesson();
     lessons::StepState state = lessons::viewAt(lesson, step);
     if (lessonOnModel()) {
         const lessons::ModelStart at = lessons::modelAt(lesson, step);
         state.document = QJsonObject {{QStringLiteral("sentence"), at.sentence}};
         state.layer = at.layer;
         state.head = at.head;
-        if (m_live->isOpen() && !m_live->interventions().empty()) // heads on, edits gone
-            m_liveHistory->changeInterventions({}, tr("Lesson: step %1").arg(step + 1));
+        if (m_workspace->live()->isOpen() && !m_workspace->live()->interventions().empty()) // heads on, edits gone
+            m_workspace->history()->changeInterventions({}, tr("Lesson: step %1").arg(step + 1));
         enterModelLessonStep(state);
     } else {
         Document doc = lessons::documentAt(lesson, step);
@@ -299,22 +335,22 @@ void MainWindow::enterLessonStep(int step)
     }
     showLessonViews(state.views);
     if (!m_session->isComputing())
-        m_lessonDock->check(lessonDocument(), m_session->result());
+        m_dock->check(lessonDocument(), m_session->result());
 }
 
 // The views a lesson names, and the widget or dock each is: a step shows those it names.
-std::vector<std::pair<QString, QWidget *>> MainWindow::lessonViews() const
+std::vector<std::pair<QString, QWidget *>> LessonController::lessonViews() const
 {
     std::vector<std::pair<QString, QWidget *>> views;
     for (const ViewRow &row : viewRows())
-        views.emplace_back(row.name(), findChild<QWidget *>(row.placeName()));
+        views.emplace_back(row.name(), m_window->findChild<QWidget *>(row.placeName()));
     views.emplace_back(QStringLiteral("tables"), m_ui->tablesDock);
     return views;
 }
 
 // A step shows the views it names; until a prediction is answered only the heatmap (blank) and
 // the tables show, whatever the step names.
-void MainWindow::showLessonViews(const QStringList &views)
+void LessonController::showLessonViews(const QStringList &views)
 {
     m_lessonViews = views;
     const bool concealed = m_ui->heatmapView->concealed();
@@ -338,7 +374,7 @@ void MainWindow::showLessonViews(const QStringList &views)
 
 // Until a prediction is answered nothing shows a weight: the heatmap draws blank cells (still
 // clickable), the other views of the attention hide, and so do the attention and output tables.
-void MainWindow::concealWeights(bool concealed)
+void LessonController::concealWeights(bool concealed)
 {
     m_ui->heatmapView->setConcealed(concealed);
     showLessonViews(m_lessonViews);
@@ -349,9 +385,67 @@ void MainWindow::concealWeights(bool concealed)
     m_ui->transformerPanel->grid()->setVisible(!concealed);
     m_ui->predictionView->setVisible(!concealed);
     if (concealed)
-        statusBar()->showMessage(tr("Answer the lesson's question: the weights show once you have."));
+        m_window->statusBar()->showMessage(tr("Answer the lesson's question: the weights show once you have."));
     else
-        statusBar()->clearMessage();
+        m_window->statusBar()->clearMessage();
+}
+
+bool LessonController::lessonOnModel() const
+{
+    return m_dock->hasLesson() && m_dock->lesson().model.has_value();
+}
+
+bool LessonController::openModelLesson(const lessons::Lesson &lesson, int step)
+{
+    // A lesson resumed at a later step starts where a student who followed it would be.
+    const lessons::ModelStart at = step >= 0 ? lessons::modelAt(lesson, step) : *lesson.model;
+    if (!m_files->openLiveModel(lessonModelLocation(lesson.model->model, m_lessonSource), at.sentence))
+        return false;
+    m_workspace->showOnFirstRun(at.layer, at.head);
+    m_workspace->clearLesson();
+    return true;
+}
+
+void LessonController::enterModelLessonStep(const lessons::StepState &state)
+{
+    // Its token, head and highlight once the model has run on its sentence (lessonStepReady).
+    QString error;
+    m_workspace->enterLessonStep(state, &error);
+    if (!error.isEmpty())
+        m_window->statusBar()->showMessage(error);
+    if (m_workspace->isRunning())
+        m_ui->sentenceEdit->setText(m_workspace->live()->sentence());
+}
+
+void LessonController::selectLessonTokens(const lessons::StepState &state)
+{
+    const QStringList &tokens = m_session->document().tokens();
+    if (state.head >= 0)
+        m_session->setCurrentHead(std::min(state.head, m_session->document().settings().heads - 1));
+    // The session selects one token: a highlighted cell selects its query, and the heatmap frames it.
+    const std::optional<int> markRow = tokenIndex(tokens, state.highlightQuery);
+    const std::optional<int> markCol = tokenIndex(tokens, state.highlightKey);
+    m_ui->heatmapView->setMarkedCell(markRow && markCol ? *markRow : -1, markRow && markCol ? *markCol : -1);
+    const QString &selected = state.token.isEmpty() ? state.highlightQuery : state.token;
+    if (const std::optional<int> token = tokenIndex(tokens, selected))
+        m_session->setSelectedToken(*token);
+}
+
+Document LessonController::lessonDocument() const
+{
+    return m_workspace->documentWithAnswers();
+}
+
+void LessonController::answerLesson(const QString &exerciseId, const QJsonValue &answer)
+{
+    if (lessonOnModel()) {
+        m_workspace->answerLesson(exerciseId, answer);
+        m_dock->check(lessonDocument(), m_session->result());
+        return;
+    }
+    Document doc = m_session->document();
+    lessons::setAnswer(doc, exerciseId, answer);
+    m_session->editDocument(doc, tr("Lesson: answer"));
 }
 
 } // namespace qkv

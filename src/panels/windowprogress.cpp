@@ -1,4 +1,4 @@
-#include "app/windowprogress.h"
+#include "panels/windowprogress.h"
 
 #include <QCoreApplication>
 #include <QEventLoop>

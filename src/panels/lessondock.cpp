@@ -1,4 +1,4 @@
-#include "app/lessondock.h"
+#include "panels/lessondock.h"
 
 #include "lessons/goalwords.h"
 

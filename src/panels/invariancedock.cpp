@@ -1,4 +1,4 @@
-#include "app/invariancedock.h"
+#include "panels/invariancedock.h"
 
 #include "session/documentsession.h"
 

@@ -1,4 +1,4 @@
-#include "app/manualtext.h"
+#include "panels/manualtext.h"
 
 #include <QCoreApplication>
 #include <QFile>

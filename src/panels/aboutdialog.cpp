@@ -1,4 +1,4 @@
-#include "app/aboutdialog.h"
+#include "panels/aboutdialog.h"
 
 #include "ui_aboutdialog.h"
 

@@ -1,6 +1,6 @@
-#include "app/whatsthis.h"
+#include "panels/whatsthis.h"
 
-#include "app/glossary.h"
+#include "panels/glossary.h"
 #include "views/viewregistry.h"
 
 #include <QAction>

@@ -1,6 +1,6 @@
-#include "app/aboutdialog.h"
 #include "cli/appidentity.h"
 #include "figures/colormap.h"
+#include "panels/aboutdialog.h"
 
 #include <QFile>
 #include <QTest>

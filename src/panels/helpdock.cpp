@@ -1,9 +1,9 @@
-#include "app/helpdock.h"
+#include "panels/helpdock.h"
 
-#include "app/glossary.h"
-#include "app/manualtext.h"
 #include "attention/engine.h"
 #include "document/documentio.h"
+#include "panels/glossary.h"
+#include "panels/manualtext.h"
 #include "views/figurerenderer.h"
 
 #include <QAbstractTextDocumentLayout>

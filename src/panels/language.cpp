@@ -1,4 +1,4 @@
-#include "app/language.h"
+#include "panels/language.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -1,4 +1,4 @@
-#include "app/sidebysidedock.h"
+#include "panels/sidebysidedock.h"
 
 #include "session/documentsession.h"
 #include "views/figurerenderer.h"

@@ -1,7 +1,7 @@
-#include "app/examplenotedock.h"
+#include "panels/examplenotedock.h"
 
-#include "app/language.h"
 #include "document/examplenotes.h"
+#include "panels/language.h"
 
 #include <QTextBrowser>
 

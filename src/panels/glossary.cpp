@@ -1,4 +1,4 @@
-#include "app/glossary.h"
+#include "panels/glossary.h"
 
 #include <QCoreApplication>
 

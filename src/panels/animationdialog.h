@@ -1,8 +1,8 @@
 #pragma once
 
 #include "animation/animationwriter.h"
-#include "app/exportdialog.h"
 #include "document/valueref.h"
+#include "panels/exportdialog.h"
 #include "views/figurerenderer.h"
 
 #include <QDialog>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "app/exportdialog.h"
 #include "export/figurekind.h"
+#include "panels/exportdialog.h"
 
 #include <QDockWidget>
 #include <QImage>

@@ -1,14 +1,14 @@
-#include "app/exportdialog.h"
+#include "panels/exportdialog.h"
 #include "export/exportsettings.h"
 
 #include "ui_exportdialog.h"
 
-#include "app/backgroundfigure.h"
-#include "app/windowprogress.h"
 #include "export/figurecaption.h"
 #include "export/outputformats.h"
 #include "export/resultnumbers.h"
 #include "export/workedcomputation.h"
+#include "panels/backgroundfigure.h"
+#include "panels/windowprogress.h"
 #include "platform/atomicsave.h"
 #include "session/documentsession.h"
 #include "views/figurerenderer.h"

@@ -1,4 +1,4 @@
-#include "app/lessonstepsdialog.h"
+#include "panels/lessonstepsdialog.h"
 
 #include "lessons/lessonauthoring.h"
 

@@ -1,6 +1,6 @@
-#include "app/backgroundfigure.h"
+#include "panels/backgroundfigure.h"
 
-#include "app/windowprogress.h"
+#include "panels/windowprogress.h"
 #include "session/documentsession.h"
 #include "views/figurerenderer.h"
 

@@ -1,0 +1,180 @@
+// The Prediction dock and the status bar's busy bar while a real model runs.
+#include "app/liverundisplay.h"
+
+#include "app/windowfiles.h"
+#include "workspace/modelworkspace.h"
+
+#include "ui_mainwindow.h"
+
+#include "livemodel/livesession.h"
+#include "tokenizers/tokenizer.h"
+#include "views/predictionview.h"
+
+#include <QDockWidget>
+#include <QMainWindow>
+#include <QProgressBar>
+#include <QStatusBar>
+#include <QTimer>
+#include <QToolButton>
+
+namespace qkv {
+namespace {
+
+constexpr int shownPredictions = 8;
+// After an edit: the top of each run, so that what the model predicted before stays in view
+// however far it fell.
+constexpr int comparedPredictions = 5;
+
+// A prediction is one token, often a piece of a word: how to tell which, from the marks the
+// bars show as the vocabulary holds them ("a" of "apples" is not the article "Ġa").
+QString pieceLegend(const tokenizers::Tokenizer &tokenizer)
+{
+    switch (tokenizer.wordMarker()) {
+    case tokenizers::Tokenizer::Marker::WordPiece:
+        return LiveRunDisplay::tr("Each bar is one token: a word or the first piece of one; “##” marks a piece that "
+                                  "continues a word.");
+    case tokenizers::Tokenizer::Marker::ByteLevel:
+        return LiveRunDisplay::tr(
+            "Each bar is one token: “Ġ” (a space) starts a word; a token without it continues the "
+            "word before it.");
+    case tokenizers::Tokenizer::Marker::Metaspace:
+        break;
+    }
+    return LiveRunDisplay::tr(
+        "Each bar is one token: “▁” (a space) starts a word; a token without it continues the word "
+        "before it.");
+}
+
+} // namespace
+
+LiveRunDisplay::LiveRunDisplay(QMainWindow *window, Ui::MainWindow *ui, ModelWorkspace *workspace, WindowFiles *files)
+    : QObject(window)
+    , m_window(window)
+    , m_ui(ui)
+    , m_workspace(workspace)
+    , m_busy(new QProgressBar(window))
+    , m_stop(new QToolButton(window))
+{
+    m_window->tabifyDockWidget(m_ui->settingsDock, m_ui->predictionDock);
+    m_ui->settingsDock->raise();
+    m_ui->predictionDock->hide();
+    m_ui->menuView->insertAction(m_ui->historyDock->toggleViewAction(), m_ui->predictionDock->toggleViewAction());
+
+    connect(files, &WindowFiles::modelOpened, this, [this](const QString &location, const QString &sentence) {
+        m_ui->sentenceEdit->setText(sentence);
+        m_ui->predictionView->setMessage(tr("Running %1…").arg(modelName(location)));
+        m_ui->predictionDock->show();
+        QTimer::singleShot(0, this, [this] { // once shown: a hidden tab cannot be raised
+            m_ui->predictionDock->raise();
+            // Room for the bars of a prediction compared before → after.
+            m_window->resizeDocks(
+                {m_ui->predictionDock}, {m_ui->predictionView->fontMetrics().height() * 19}, Qt::Vertical);
+        });
+    });
+    connect(m_workspace, &ModelWorkspace::runShown, this, &LiveRunDisplay::showPredictions);
+    connect(m_workspace, &ModelWorkspace::runningChanged, this, [this](bool running) {
+        // No model, no prediction: a closed model's last one would read as the document's.
+        if (!running) {
+            m_ui->predictionView->setPredictions({});
+            m_ui->predictionView->setMessage(tr("No model is running: open one from the Model menu."));
+            m_ui->predictionDock->hide();
+        }
+    });
+    setUpBusy();
+}
+
+void LiveRunDisplay::setUpBusy()
+{
+    live::LiveSession *live = m_workspace->live();
+    // A thin bar in the status bar while a sentence or an edit is being computed.
+    m_busy->setObjectName(QStringLiteral("liveBusy"));
+    m_busy->setRange(0, 0);
+    m_busy->setTextVisible(false);
+    m_busy->setMaximumSize(120, 8);
+    m_busy->setAccessibleName(tr("Computing the model"));
+    m_busy->hide();
+    m_window->statusBar()->addPermanentWidget(m_busy);
+    // Stop gives up a long computation (a large model, a long sentence); the views keep the last
+    // run the model finished.
+    m_stop->setObjectName(QStringLiteral("liveStop"));
+    m_stop->setText(tr("Stop"));
+    m_stop->setToolTip(tr("Stop computing: the views keep the last sentence the model finished"));
+    m_stop->setAutoRaise(true);
+    m_stop->hide();
+    m_window->statusBar()->addPermanentWidget(m_stop);
+    connect(m_stop, &QToolButton::clicked, live, &live::LiveSession::stop);
+    connect(live, &live::LiveSession::stopped, this, [this] {
+        m_window->statusBar()->showMessage(tr("Stopped: the views show the last sentence the model finished"), 8000);
+    });
+    // Layer by layer once the model says how far it is; a moving bar before that.
+    connect(live, &live::LiveSession::progress, this, [this](int done, int layers) {
+        m_busy->setRange(0, layers);
+        m_busy->setValue(done);
+        m_busy->setToolTip(tr("Layer %1 of %2").arg(done).arg(layers));
+    });
+
+    // Only a run one can notice is announced: a bar and greyed predictions that flash for the
+    // few milliseconds a small model takes are noise (and a relayout of the status bar).
+    auto *busyDelay = new QTimer(this);
+    busyDelay->setSingleShot(true);
+    busyDelay->setInterval(150);
+    connect(busyDelay, &QTimer::timeout, this, [this] {
+        m_busy->show();
+        m_stop->show();
+        m_ui->predictionView->setStale(true);
+    });
+    connect(live, &live::LiveSession::computingChanged, this, [this, busyDelay](bool computing) {
+        if (computing) {
+            m_busy->setRange(0, 0);
+            busyDelay->start();
+            return;
+        }
+        busyDelay->stop();
+        m_busy->hide();
+        m_stop->hide();
+        m_ui->predictionView->setStale(false);
+    });
+    connect(live, &live::LiveSession::failed, this, [this](const QString &error) {
+        m_window->statusBar()->showMessage(tr("The model cannot run on this: %1").arg(error), 8000);
+        m_ui->predictionView->setMessage(error);
+    });
+}
+
+void LiveRunDisplay::showPredictions()
+{
+    const std::shared_ptr<const live::LiveRun> run = m_workspace->live()->run(),
+                                               before = m_workspace->live()->baseline();
+    if (!run)
+        return;
+    const live::LiveModel &model = *m_workspace->live()->model();
+    const QStringList &tokens = run->attention->tokens;
+    if (run->predictions.empty()) {
+        m_ui->predictionView->setMessage(run->causal
+                ? tr("This checkpoint has no language-model head: nothing to predict.")
+                : tr("Type %1 in the sentence to see what the model puts there.")
+                      .arg(model.tokenizer().maskId() ? model.tokenizer().display(*model.tokenizer().maskId())
+                                                      : QStringLiteral("[MASK]")));
+        return;
+    }
+    const bool compared = !run->forward->interventions.empty() && before && before != run && before->ids == run->ids;
+    std::vector<PredictionGroup> groups;
+    for (int i = 0; i < int(run->predictions.size()); ++i) {
+        const live::Prediction &p = run->predictions[std::size_t(i)];
+        PredictionGroup group;
+        const QString at = tokens.value(p.position);
+        group.title
+            = run->causal ? tr("Next token after “%1”").arg(at) : tr("%1 at token %2").arg(at).arg(p.position + 1);
+        if (compared) {
+            for (const live::ComparedToken &t : live::compare(model, *before, *run, i, comparedPredictions))
+                group.bars.push_back({t.token, t.after, t.before});
+        } else {
+            for (std::size_t k = 0; k < std::min<std::size_t>(shownPredictions, p.top.size()); ++k)
+                group.bars.push_back({p.top[k].token, p.top[k].probability, std::nullopt});
+        }
+        groups.push_back(std::move(group));
+    }
+    m_ui->predictionView->setPredictions(std::move(groups));
+    m_ui->predictionView->setLegend(pieceLegend(model.tokenizer()));
+}
+
+} // namespace qkv

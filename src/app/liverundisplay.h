@@ -1,0 +1,40 @@
+#pragma once
+
+#include <QObject>
+
+class QMainWindow;
+class QProgressBar;
+class QToolButton;
+
+namespace Ui {
+class MainWindow;
+}
+
+namespace qkv {
+
+class ModelWorkspace;
+class WindowFiles;
+
+// What the window shows of a running model beside its attention: the Prediction dock (the newest
+// run's predictions, compared before → after an edit, or why there are none), the busy bar and
+// Stop button in the status bar once a run takes long enough to notice, and why a run failed or
+// stopped.
+class LiveRunDisplay : public QObject
+{
+    Q_OBJECT
+
+public:
+    LiveRunDisplay(QMainWindow *window, Ui::MainWindow *ui, ModelWorkspace *workspace, WindowFiles *files);
+
+private:
+    void showPredictions();
+    void setUpBusy();
+
+    QMainWindow *m_window;
+    Ui::MainWindow *m_ui;
+    ModelWorkspace *m_workspace;
+    QProgressBar *m_busy;
+    QToolButton *m_stop;
+};
+
+} // namespace qkv
