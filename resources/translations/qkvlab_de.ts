@@ -4326,10 +4326,6 @@
         <translation>ein laufendes Modell berechnet seine Attention auf eigene Weise; bearbeiten Sie seine Queries, Keys und Values oder schalten Sie Heads ab</translation>
     </message>
     <message>
-        <source>Snapshots</source>
-        <translation>Schnappschüsse</translation>
-    </message>
-    <message>
         <source>%1 in layer %2</source>
         <translation>%1 in Schicht %2</translation>
     </message>
@@ -4360,6 +4356,10 @@
     <message>
         <source>Reset layer %1</source>
         <translation>Schicht %1 zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Snapshots and annotations</source>
+        <translation>Schnappschüsse und Anmerkungen</translation>
     </message>
 </context>
 <context>

@@ -143,6 +143,8 @@ SessionFile readSession(const QJsonObject &o)
             QStringLiteral("expected an object of answers, got %1").arg(describeValue(answers))};
     s.lessonAnswers = answers.toObject();
     readSnapshots(o, s);
+    if (o.contains(u"annotations"))
+        s.annotations = readAnnotations(o.value(u"annotations"), QStringLiteral("annotations"));
     return s;
 }
 
@@ -188,6 +190,8 @@ QByteArray serializeSession(const SessionFile &s, const QString &file)
             if (written.contains(key))
                 o.insert(key, written.value(key));
     }
+    if (!s.annotations.empty())
+        o.insert(u"annotations", annotationsToJson(s.annotations));
     return QJsonDocument(o).toJson(QJsonDocument::Indented);
 }
 

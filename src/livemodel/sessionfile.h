@@ -1,5 +1,6 @@
 #pragma once
 
+#include "document/annotation.h"
 #include "document/documentio.h"
 #include "transformer/forward.h"
 
@@ -29,6 +30,9 @@ struct SessionFile {
     // document; left out when none).
     std::vector<Snapshot> snapshots;
     QString baseline;
+    // A teacher's marks on the shown views ("annotations", as in a document): they name tokens by
+    // their words, so they stay across sentences.
+    std::vector<Annotation> annotations;
 };
 
 inline constexpr auto sessionSuffix = ".qkvmodel.json";

@@ -206,12 +206,13 @@ void DocumentSession::editDocument(const Document &doc, const QString &text)
     if (doc == m_document)
         return;
     if (!m_settingsFixed.isEmpty()) {
-        // A running model's look keeps snapshots of itself: they change none of its numbers. The
-        // model's history holds its interventions, so they are no step of it (nor of this stack,
-        // which would call the look edited).
+        // A running model's look keeps snapshots of itself and a teacher's marks: they change none
+        // of its numbers. The model's history holds its interventions, so they are no step of it
+        // (nor of this stack, which would call the look edited).
         Document numbers = doc;
         numbers.setSnapshots(m_document.snapshots());
         numbers.setBaseline(m_document.baseline());
+        numbers.setAnnotations(m_document.annotations());
         if (numbers == m_document)
             modify([&doc](Document &shown) { shown = doc; });
         else
@@ -243,7 +244,7 @@ void DocumentSession::editCrossSentence(const QString &sentence)
 void DocumentSession::editAnnotations(const std::vector<Annotation> &annotations, const QString &text)
 {
     if (annotations != m_document.annotations())
-        m_undo.push(new AnnotationsCommand(this, annotations, text));
+        (m_modelHistory ? m_modelHistory : &m_undo)->push(new AnnotationsCommand(this, annotations, text));
 }
 
 void DocumentSession::editSettings(const Settings &settings)

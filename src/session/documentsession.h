@@ -78,7 +78,8 @@ public:
     // The whole document replaced in one undo step named `text` (a lesson's step or solution);
     // refused like a sentence or settings edit when it would be too large to compute.
     void editDocument(const Document &doc, const QString &text);
-    // The annotations replaced in one undo step named `text`; allowed on a real model's layer too.
+    // The annotations replaced in one undo step named `text`; allowed on a real model's layer too,
+    // where the step is the model's history's (setModelHistory).
     void editAnnotations(const std::vector<Annotation> &annotations, const QString &text);
     // While a real model runs, the document is one of its layers: its settings and masks are the
     // model's, and editing them is refused with `why` (editRefused); empty allows it again.
@@ -93,6 +94,9 @@ public:
     // it (`edit.redo()`) and makes the step; otherwise the edit is a step here as ever. Empty: none.
     using ValuesRoute = std::function<bool(ValuesCommand &edit)>;
     void setValuesRoute(ValuesRoute route) { m_valuesRoute = std::move(route); }
+    // The same for what a model keeps across its runs (annotations): their steps go on `stack`, the
+    // model's history, while one runs. Null: this session's stack.
+    void setModelHistory(QUndoStack *stack) { m_modelHistory = stack; }
     // A fresh id for the edits of one drag, which then merge into one undo step.
     int newDragId() { return ++m_lastDragId; }
 
@@ -180,6 +184,7 @@ private:
     QString m_settingsFixed;
     QString m_valuesFixed;
     ValuesRoute m_valuesRoute;
+    QUndoStack *m_modelHistory = nullptr;
     int m_selectedToken = -1;
     bool m_keySelected = false;
     int m_currentHead = 0;

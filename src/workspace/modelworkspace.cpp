@@ -59,6 +59,7 @@ ModelWorkspace::ModelWorkspace(DocumentSession *session, QObject *parent)
                 ? tr("a running model computes its attention its own way; edit its queries, keys and values, or "
                      "switch heads off")
                 : QString());
+        m_session->setModelHistory(m_live->isOpen() ? m_history->stack() : nullptr);
         Q_EMIT runningChanged(m_live->isOpen());
     });
 }
@@ -66,8 +67,10 @@ ModelWorkspace::ModelWorkspace(DocumentSession *session, QObject *parent)
 ModelWorkspace::~ModelWorkspace()
 {
     // The session may outlive the workspace (or, in a window, go first: then there is none to tell).
-    if (m_sessionAlive)
+    if (m_sessionAlive) {
         m_sessionAlive->setValuesRoute({});
+        m_sessionAlive->setModelHistory(nullptr);
+    }
 }
 
 bool ModelWorkspace::isRunning() const
@@ -148,6 +151,7 @@ live::SessionFile ModelWorkspace::sessionFile() const
     s.head = m_session->currentHead();
     s.interventions = m_live->interventions();
     s.snapshots = m_session->document().snapshots();
+    s.annotations = m_session->document().annotations();
     s.baseline = m_session->document().baseline();
     s.lessonAnswers = m_lessonAnswers;
     return s;
@@ -232,11 +236,12 @@ void ModelWorkspace::showRun()
         view.layer = std::min(s->layer, m_transformer->model()->layers - 1);
         m_transformer->setView(view);
         m_session->setCurrentHead(std::min(s->head, m_transformer->model()->heads - 1));
-        if (!s->snapshots.empty()) { // the look's, kept by it across the run its edits start
+        if (!s->snapshots.empty() || !s->annotations.empty()) { // kept by the look across runs
             Document doc = m_session->document();
             doc.setSnapshots(s->snapshots);
             doc.setBaseline(s->baseline);
-            m_session->editDocument(doc, tr("Snapshots"));
+            doc.setAnnotations(s->annotations);
+            m_session->editDocument(doc, tr("Snapshots and annotations"));
         }
         if (!s->interventions.empty()) // where the history starts, not a step of it
             m_live->setInterventions(s->interventions);

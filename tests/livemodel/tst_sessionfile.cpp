@@ -39,6 +39,9 @@ private:
         look.setWordVectors(u"cat"_s, v);
         s.snapshots = {{u"before"_s, std::make_shared<const Document>(look)}};
         s.baseline = u"before"_s;
+        // A teacher's marks: a box on a heatmap cell, an arrow between two tokens.
+        s.annotations = {{AnnotationKind::Box, u"heatmap"_s, u"cat"_s, u"mat"_s, u"look"_s},
+            {AnnotationKind::Arrow, u"arrows"_s, u"#2"_s, u"cat"_s, u"copies"_s}};
         return s;
     }
 
@@ -60,12 +63,16 @@ private Q_SLOTS:
         QCOMPARE(back.session->baseline, u"before"_s);
         QVERIFY(back.session->snapshots == s.snapshots);
         QCOMPARE(back.session->snapshots.front().state->wordVectors(u"cat"_s).k(0, 1), -0.125);
+        QVERIFY(back.session->annotations == s.annotations);
         SessionFile none = s;
         none.snapshots.clear();
         none.baseline.clear();
+        none.annotations.clear();
         const QByteArray plain = serializeSession(none, file);
         QVERIFY(!plain.contains("snapshots") && !plain.contains("baseline")); // older readers unaffected
+        QVERIFY(!plain.contains("annotations"));
         QVERIFY(parseSession(plain, file).session->snapshots.empty());
+        QVERIFY(parseSession(plain, file).session->annotations.empty());
         QCOMPARE(back.session->interventions.size(), s.interventions.size());
         for (std::size_t i = 0; i < s.interventions.size(); ++i)
             QVERIFY(back.session->interventions[i] == s.interventions[i]); // bit for bit
@@ -128,6 +135,8 @@ private Q_SLOTS:
                 + R"(, "snapshots": [{"name": "a", "state": {"format": "qkvlab", "version": 1, "sentence": 3}}]})"
                                   << u"snapshots[0].state.sentence"_s;
         QTest::newRow("baseline") << head + R"(, "baseline": "nowhere"})" << u"baseline"_s;
+        QTest::newRow("annotation") << head + R"(, "annotations": [{"kind": "box", "view": "nowhere", "token": "a"}]})"
+                                    << u"annotations[0].view"_s;
     }
     void problemsAreNamedWhereTheyAre()
     {

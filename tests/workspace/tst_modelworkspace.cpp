@@ -222,6 +222,30 @@ private Q_SLOTS:
         m_workspace->switchHead(0, 0, true);
         settle();
         QCOMPARE(m_session->document().annotations(), std::vector<Annotation> {box});
+        // Each is a step of the model's one history, not of the document's stack (which the window
+        // does not show while the model runs); undone, the runs after it keep it undone.
+        QCOMPARE(history()->count(), 3);
+        QCOMPARE(history()->text(0), u"Annotate"_s);
+        QCOMPARE(m_session->undoStack()->count(), 0);
+        // It goes with the session file, and comes back with it.
+        const live::SessionLoad loaded
+            = live::parseSession(live::serializeSession(m_workspace->sessionFile(), {}), u"test"_s);
+        QVERIFY2(loaded, qPrintable(loaded.error.toString()));
+        QCOMPARE(loaded.session->annotations, std::vector<Annotation> {box});
+        DocumentSession session;
+        ModelWorkspace restored(&session);
+        restored.open(m_model, loaded.session->sentence);
+        restored.restoreOnFirstRun(*loaded.session);
+        QTRY_VERIFY_WITH_TIMEOUT(restored.isRunning() && !restored.live()->isComputing(), 10000);
+        session.waitForResult();
+        QCOMPARE(session.document().annotations(), std::vector<Annotation> {box});
+        history()->undo();
+        history()->undo();
+        settle();
+        history()->undo();
+        QVERIFY(m_session->document().annotations().empty());
+        history()->redo();
+        QCOMPARE(m_session->document().annotations(), std::vector<Annotation> {box});
     }
 
     // A lesson's step on a model: its layer shown and its sentence typed (a step of the history);
