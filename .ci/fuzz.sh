@@ -24,7 +24,8 @@ nice -n 10 cmake --build "$build" -j "${FUZZ_JOBS:-2}"
 seconds=${FUZZ_SECONDS:-60}
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(document numberblock exportargs size tokenizer npy npz safetensors attentionjson
-  tokengroups modelconfig safetensorsheader shardindex hftokenizer legacyvocab sentencepiece sessionfile lesson goal)
+  tokengroups modelconfig safetensorsheader shardindex hftokenizer legacyvocab sentencepiece sessionfile lesson goal
+  hubanswers)
 mkdir -p "$build/artifacts"
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}

@@ -63,6 +63,20 @@ Parsed<SolveOptions> parseSolveArguments(const QStringList &args)
     });
 }
 
+Parsed<DownloadOptions> parseDownloadArguments(const QStringList &args)
+{
+    return parseCommand<DownloadOptions>(u"download", args, [](const CommandParser &parser) -> Parsed<DownloadOptions> {
+        if (parser.positional().size() != 1)
+            return refused<DownloadOptions>(QStringLiteral(
+                "download takes exactly one REPO (gpt2, ORG/NAME, ORG/NAME@REVISION or its Hub address)"));
+        DownloadOptions o {parser.positional().first(), parser.values(u"include"_qs), parser.isSet(u"dry-run"_qs)};
+        for (const QString &glob : o.include)
+            if (glob.isEmpty())
+                return refused<DownloadOptions>(QStringLiteral("--include needs a pattern, as \"*.json\""));
+        return accepted(o);
+    });
+}
+
 Parsed<TokenizeOptions> parseTokenizeArguments(const QStringList &args)
 {
     return parseCommand<TokenizeOptions>(u"tokenize", args, [](const CommandParser &parser) -> Parsed<TokenizeOptions> {

@@ -48,6 +48,14 @@ struct ExamplesOptions {
 Parsed<ExamplesOptions> parseExamplesArguments(const QStringList &args);
 
 // A command without options or arguments (`models`, `lesson list`): refuses any.
+// qkvlab download REPO[@REVISION] [--include GLOB]… [--dry-run]
+struct DownloadOptions {
+    QString repo; // as typed: checked by hub::parseRepo when it runs
+    QStringList include;
+    bool dryRun = false;
+};
+Parsed<DownloadOptions> parseDownloadArguments(const QStringList &args);
+
 struct NoOptions {
 };
 Parsed<NoOptions> parseNoArguments(QStringView command, const QStringList &args);

@@ -100,6 +100,12 @@ QString CommandParser::value(const QString &name) const
     return m_parser.value(name);
 }
 
+QStringList CommandParser::values(const QString &name) const
+{
+    Q_ASSERT_X(m_command && m_command->options.contains(name), "CommandParser::values", qPrintable(name));
+    return m_parser.values(name);
+}
+
 QString commandHelp(QStringView command)
 {
     const CommandRow *row = commandNamed(command);

@@ -38,6 +38,7 @@ public:
     // By the option's first name, which the command must take.
     bool isSet(const QString &name) const;
     QString value(const QString &name) const; // the last one given
+    QStringList values(const QString &name) const; // every one given, in order
     QStringList positional() const { return m_parser.positionalArguments(); }
 
     // A failure result carrying this parser's error.

@@ -79,6 +79,10 @@ const std::vector<OptionRow> &optionTable()
         // lesson check, examples
         {{u"solutions"_qs}, {}, u"check the lesson's own solutions instead of a DOCUMENT"_qs},
         {{u"long"_qs}, {}, u"add each example's note: its article, what it shows, where the article errs"_qs},
+        // download
+        {{u"include"_qs}, u"GLOB"_qs,
+            u"fetch the files matching GLOB (\"*.json\", \"onnx/*\") instead of the model's own; repeatable"_qs},
+        {{u"dry-run"_qs}, {}, u"list the files, their size and the free disk; fetch nothing"_qs},
         {{u"help"_qs, u"h"_qs}, {}, u"show this command's options"_qs},
     };
     return rows;
@@ -115,6 +119,7 @@ const std::vector<CommandRow> &commandTable()
             {u"solve"_qs, {u"query"_qs, u"key"_qs, u"weight"_qs, u"change"_qs, u"head"_qs, u"o"_qs, u"overwrite"_qs}},
             {u"tokenize"_qs, {u"sentence"_qs}},
             {u"models"_qs, {}},
+            {u"download"_qs, {u"include"_qs, u"dry-run"_qs}},
             {u"examples"_qs, {u"long"_qs}},
             {u"lesson check"_qs, {u"solutions"_qs}},
             {u"lesson list"_qs, {}},

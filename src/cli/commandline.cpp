@@ -4,6 +4,7 @@
 #include "attention/engine.h"
 #include "cli/appidentity.h"
 #include "cli/cliprint.h"
+#include "cli/downloadcommand.h"
 #include "cli/exportcommand.h"
 #include "cli/lessoncommand.h"
 #include "cli/modelcommands.h"
@@ -22,9 +23,9 @@ namespace qkv::cli {
 namespace {
 
 const QStringList commands {QStringLiteral("compute"), QStringLiteral("examples"), QStringLiteral("export"),
-    QStringLiteral("lesson"), QStringLiteral("models"), QStringLiteral("solve"), QStringLiteral("tokenize"),
-    QStringLiteral("help"), QStringLiteral("--help"), QStringLiteral("-h"), QStringLiteral("--version"),
-    QStringLiteral("-v")};
+    QStringLiteral("lesson"), QStringLiteral("models"), QStringLiteral("download"), QStringLiteral("solve"),
+    QStringLiteral("tokenize"), QStringLiteral("help"), QStringLiteral("--help"), QStringLiteral("-h"),
+    QStringLiteral("--version"), QStringLiteral("-v")};
 
 int compute(const QStringList &args, FILE *out, FILE *err)
 {
@@ -121,6 +122,9 @@ QString usageText()
                           "                           check that every stored solution meets its exercise\n"
                           "  qkvlab lesson list       list the bundled lessons\n"
                           "  qkvlab models            list the models of the Hugging Face cache\n"
+                          "  qkvlab download REPO[@REVISION] [--include GLOB]... [--dry-run]\n"
+                          "                           fetch a model from the Hugging Face Hub into its cache\n"
+                          "                           (resumed after an interruption, verified); then qkvlab hf:REPO\n"
                           "  qkvlab solve FILE --query TOKEN --key TOKEN --weight W [--change query|key|both]\n"
                           "         [--head N] [-o OUT [--overwrite]]\n"
                           "                           goal-seek: the smallest change of the query (or key, or\n"
@@ -203,6 +207,8 @@ int runCommand(const QStringList &arguments, FILE *out, FILE *err)
         return examples(rest, out, err);
     if (command == u"models")
         return listModels(rest, out, err);
+    if (command == u"download")
+        return runDownload(rest, out, err);
     if (command == u"tokenize")
         return tokenize(rest, out, err);
     if (command == u"export")

@@ -1,0 +1,110 @@
+#include "cli/downloadcommand.h"
+
+#include "arguments/commandoptions.h"
+#include "cli/cliprint.h"
+#include "cli/commandline.h"
+#include "cli/terminalbusy.h"
+#include "hub/hubdownload.h"
+#include "transformer/hubcache.h"
+
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QStorageInfo>
+#include <QTimer>
+
+namespace qkv::cli {
+namespace {
+
+QString durationText(double seconds)
+{
+    if (seconds < 60)
+        return QStringLiteral("%1 s").arg(qRound(seconds));
+    if (seconds < 3600)
+        return QStringLiteral("%1 min %2 s").arg(int(seconds) / 60).arg(int(seconds) % 60);
+    return QStringLiteral("%1 h %2 min").arg(int(seconds) / 3600).arg(int(seconds) % 3600 / 60);
+}
+
+// What will be fetched, before anything is.
+void printPlan(const hub::HubDownload &download, FILE *out)
+{
+    const hub::RepoListing &listing = download.listing();
+    print(out,
+        QStringLiteral("%1 at %2%3\n")
+            .arg(download.repo().id, listing.commit.left(12),
+                listing.modelType.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(listing.modelType)));
+    for (const hub::RepoFile &f : download.files())
+        print(out, QStringLiteral("  %1  %2\n").arg(hub::byteSize(f.size), 10).arg(f.path));
+    const QStorageInfo disk(transformer::hubCacheFolder());
+    print(out,
+        QStringLiteral("%1 files, %2; %3 to fetch%4\n")
+            .arg(download.files().size())
+            .arg(hub::byteSize(download.totalBytes()), hub::byteSize(download.missingBytes()),
+                disk.isValid()
+                    ? QStringLiteral(", %1 free in %2").arg(hub::byteSize(disk.bytesAvailable()), disk.rootPath())
+                    : QString()));
+}
+
+} // namespace
+
+int runDownload(const QStringList &args, FILE *out, FILE *err)
+{
+    const Parsed<DownloadOptions> parsed = parseDownloadArguments(args);
+    if (!parsed.options)
+        return stopped(parsed, QStringLiteral("download"), out, err);
+    const DownloadOptions &o = *parsed.options;
+    QString why;
+    const std::optional<hub::RepoRef> repo = hub::parseRepo(o.repo, &why);
+    if (!repo)
+        return usageError(err, why);
+    hub::HubDownload::Options options;
+    options.include = o.include;
+    options.dryRun = o.dryRun;
+    hub::HubDownload download(transformer::hubCacheFolder(), *repo, options);
+    const bool terminal = TerminalBusy::isTerminal(err);
+    QElapsedTimer clock;
+    qint64 startBytes = -1;
+    QString error;
+    QEventLoop loop;
+    QObject::connect(&download, &hub::HubDownload::listed, &loop, [&] { printPlan(download, out); });
+    // One line redrawn on a terminal; elsewhere only the retries, a line each.
+    QObject::connect(&download, &hub::HubDownload::progress, &loop,
+        [&](qint64 done, qint64 total, const QString &file, const QString &note) {
+            if (startBytes < 0) {
+                startBytes = done;
+                clock.start();
+            }
+            if (!terminal) {
+                if (!note.isEmpty())
+                    print(err, QStringLiteral("qkvlab: %1: %2\n").arg(file, note));
+                return;
+            }
+            const double seconds = std::max(clock.elapsed(), qint64(1)) / 1000.0;
+            const double speed = double(done - startBytes) / seconds;
+            const QString left = speed > 0 && done < total ? durationText(double(total - done) / speed) : QString();
+            print(err,
+                QStringLiteral("\r\x1b[K%1 of %2  %3/s%4  %5%6")
+                    .arg(hub::byteSize(done), hub::byteSize(total), hub::byteSize(qint64(speed)),
+                        left.isEmpty() ? QString() : QStringLiteral(", %1 left").arg(left), file,
+                        note.isEmpty() ? QString() : QStringLiteral("  (%1)").arg(note)));
+        });
+    QObject::connect(&download, &hub::HubDownload::finished, &loop, [&](const QString &e) {
+        error = e;
+        loop.quit();
+    });
+    QTimer::singleShot(0, &download, &hub::HubDownload::start);
+    loop.exec();
+    if (terminal && startBytes >= 0)
+        print(err, QStringLiteral("\r\x1b[K"));
+    if (!error.isEmpty()) {
+        print(err, QStringLiteral("qkvlab: %1\n").arg(error));
+        return 1;
+    }
+    if (!o.dryRun)
+        print(out,
+            QStringLiteral("%1\nOpen it with: qkvlab hf:%2\n")
+                .arg(download.snapshotFolder(),
+                    repo->revision == u"main" ? repo->id : repo->id + u'@' + repo->revision));
+    return finishOutput(out, err, 0);
+}
+
+} // namespace qkv::cli

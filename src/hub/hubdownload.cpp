@@ -1,0 +1,385 @@
+#include "hub/hubdownload.h"
+
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QNetworkRequest>
+#include <QStorageInfo>
+#include <QTimer>
+
+namespace qkv::hub {
+namespace {
+
+constexpr int maxRedirects = 10;
+constexpr qint64 maxListingBytes = 16 << 20;
+
+QString encodedPath(const QString &path)
+{
+    QStringList parts = path.split(u'/');
+    for (QString &p : parts)
+        p = QString::fromLatin1(QUrl::toPercentEncoding(p));
+    return parts.join(u'/');
+}
+
+// A failure the next try may not meet: a dropped or refused connection, a stall, a busy network.
+// A host not found or a TLS failure is said at once.
+bool isTransient(QNetworkReply::NetworkError e)
+{
+    switch (e) {
+    case QNetworkReply::RemoteHostClosedError:
+    case QNetworkReply::TimeoutError:
+    case QNetworkReply::OperationCanceledError: // the transfer timeout aborts so
+    case QNetworkReply::TemporaryNetworkFailureError:
+    case QNetworkReply::NetworkSessionFailedError:
+    case QNetworkReply::ConnectionRefusedError:
+    case QNetworkReply::UnknownNetworkError:
+    case QNetworkReply::ProxyConnectionClosedError:
+    case QNetworkReply::ProxyTimeoutError:
+    case QNetworkReply::InternalServerError:
+    case QNetworkReply::ServiceUnavailableError:
+    case QNetworkReply::UnknownServerError:
+        return true;
+    default:
+        return false;
+    }
+}
+
+} // namespace
+
+HubDownload::HubDownload(const QString &cache, const RepoRef &repo, Options options, QObject *parent)
+    : QObject(parent)
+    , m_repo(repo)
+    , m_options(std::move(options))
+    , m_store(cache, repo)
+    , m_network(new QNetworkAccessManager(this))
+{
+    // Redirects are followed here: a bounded number, and the token only ever goes to the Hub.
+    m_network->setRedirectPolicy(QNetworkRequest::ManualRedirectPolicy);
+}
+
+HubDownload::~HubDownload()
+{
+    m_finished = true;
+    if (m_reply)
+        m_reply->abort();
+}
+
+qint64 HubDownload::totalBytes() const
+{
+    qint64 total = 0;
+    for (const RepoFile &f : m_files)
+        total += f.size;
+    return total;
+}
+
+qint64 HubDownload::missingBytes() const
+{
+    qint64 missing = 0;
+    for (const RepoFile &f : m_files)
+        if (!m_store.hasInSnapshot(m_listing.commit, f) && !m_store.hasBlob(f))
+            missing += f.size - std::min(f.size, QFileInfo(m_store.incompletePath(f)).size());
+    return missing;
+}
+
+void HubDownload::start()
+{
+    if (hubOffline())
+        return fail(QStringLiteral("HF_HUB_OFFLINE is set: nothing is downloaded"));
+    m_listing = {};
+    QUrl url(hubEndpoint() + QStringLiteral("/api/models/") + m_repo.id + QStringLiteral("/revision/")
+        + QString::fromLatin1(QUrl::toPercentEncoding(m_repo.revision)));
+    url.setQuery(QStringLiteral("blobs=true"));
+    m_redirects = 0;
+    get(url, true);
+}
+
+void HubDownload::stop()
+{
+    if (m_finished)
+        return;
+    fail(QStringLiteral("stopped; the next download resumes where this one stopped"));
+    if (m_reply)
+        m_reply->abort(); // after fail(): its finished() finds the download over
+}
+
+void HubDownload::get(const QUrl &url, bool withToken)
+{
+    QNetworkRequest request(url);
+    request.setTransferTimeout(m_options.stallMs);
+    request.setHeader(QNetworkRequest::UserAgentHeader, QStringLiteral("qkvlab"));
+    if (const QByteArray token = hubToken(); withToken && !token.isEmpty())
+        request.setRawHeader("Authorization", "Bearer " + token);
+    m_reply = m_network->get(request);
+    connect(m_reply, &QNetworkReply::finished, this, [this, reply = m_reply.data()] { onListing(reply); });
+}
+
+QString HubDownload::httpError(int status, const QString &what) const
+{
+    if (status == 401 || status == 403)
+        return QStringLiteral("%1: %2 is gated or private (HTTP %3): accept its terms at %4/%2 while logged in, then "
+                              "set HF_TOKEN to a token of that account and run again")
+            .arg(what, m_repo.id)
+            .arg(status)
+            .arg(hubEndpoint());
+    if (status == 404)
+        return QStringLiteral("%1: not found on the Hub (HTTP 404): is \"%2\" at revision \"%3\" spelt right?")
+            .arg(what, m_repo.id, m_repo.revision);
+    return QStringLiteral("%1: the Hub answered HTTP %2").arg(what).arg(status);
+}
+
+void HubDownload::onListing(QNetworkReply *reply)
+{
+    reply->deleteLater();
+    if (m_finished)
+        return;
+    const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    if (status >= 300 && status < 400) {
+        const QUrl next = reply->url().resolved(QUrl(QString::fromLatin1(reply->rawHeader("Location"))));
+        if (++m_redirects > maxRedirects)
+            return fail(QStringLiteral("the Hub's model info: more than %1 redirects").arg(maxRedirects));
+        return get(next, next.host() == QUrl(hubEndpoint()).host());
+    }
+    if (status == 0 && !isTransient(reply->error()))
+        return fail(QStringLiteral("cannot reach the Hub at %1: %2").arg(hubEndpoint(), reply->errorString()));
+    if (status == 429 || status >= 500 || status == 0)
+        return retryOrFail(status ? QStringLiteral("HTTP %1").arg(status) : reply->errorString());
+    if (status != 200)
+        return fail(httpError(status, QStringLiteral("the model info of %1").arg(m_repo.id)));
+    const QByteArray body = reply->read(maxListingBytes + 1);
+    if (body.size() > maxListingBytes)
+        return fail(QStringLiteral("the Hub's model info is larger than %1").arg(byteSize(maxListingBytes)));
+    QString error;
+    std::optional<RepoListing> listing = parseListing(body, &error);
+    if (!listing)
+        return fail(error);
+    m_listing = std::move(*listing);
+    m_files = chooseFiles(m_listing, m_options.include);
+    m_tries = 0;
+    if (m_files.empty())
+        return fail(m_options.include.isEmpty()
+                ? QStringLiteral("%1 has none of the files QKV Lab reads (config.json and safetensors weights)")
+                      .arg(m_repo.id)
+                : QStringLiteral("no file of %1 matches %2").arg(m_repo.id, m_options.include.join(u' ')));
+    Q_EMIT listed();
+    if (m_options.dryRun) {
+        m_finished = true;
+        return Q_EMIT finished({});
+    }
+    if (const QString why = m_store.prepare(); !why.isEmpty())
+        return fail(why);
+    const QStorageInfo disk(m_store.folder());
+    if (const qint64 missing = missingBytes(); disk.isValid() && disk.bytesAvailable() < missing)
+        return fail(QStringLiteral("not enough disk space: %1 needs %2, %3 has %4 free")
+                        .arg(m_repo.id, byteSize(missing), disk.rootPath(), byteSize(disk.bytesAvailable())));
+    m_next = 0;
+    m_doneBefore = 0;
+    nextFile();
+}
+
+QUrl HubDownload::resolveUrl(const RepoFile &file) const
+{
+    return QUrl(hubEndpoint() + u'/' + m_repo.id + QStringLiteral("/resolve/") + m_listing.commit + u'/'
+        + encodedPath(file.path));
+}
+
+void HubDownload::nextFile()
+{
+    while (m_next < m_files.size()) {
+        const RepoFile &file = m_files[m_next];
+        if (m_store.hasInSnapshot(m_listing.commit, file)) { // never fetched again
+            m_doneBefore += file.size;
+            ++m_next;
+            continue;
+        }
+        if (m_store.hasBlob(file)) { // fetched for another commit: linked
+            if (const QString why = m_store.link(m_listing.commit, file); !why.isEmpty())
+                return fail(why);
+            m_doneBefore += file.size;
+            ++m_next;
+            continue;
+        }
+        // Resumed from what an earlier download left.
+        m_out = std::make_unique<QFile>(m_store.incompletePath(file));
+        if (QFileInfo(m_out->fileName()).isSymLink())
+            return fail(QStringLiteral("%1 is a symbolic link: refusing to write through it").arg(m_out->fileName()));
+        if (!m_out->open(QIODevice::ReadWrite))
+            return fail(
+                QStringLiteral("%1: cannot write %2: %3").arg(file.path, m_out->fileName(), m_out->errorString()));
+        if (m_out->size() > file.size)
+            m_out->resize(0);
+        m_hash = std::make_unique<QCryptographicHash>(
+            file.isLfs() ? QCryptographicHash::Sha256 : QCryptographicHash::Sha1);
+        if (!file.isLfs())
+            m_hash->addData(QByteArrayLiteral("blob ") + QByteArray::number(file.size) + '\0');
+        if (!m_hash->addData(m_out.get()))
+            return fail(QStringLiteral("%1: cannot read %2").arg(file.path, m_out->fileName()));
+        m_offset = m_out->size();
+        m_out->seek(m_offset);
+        m_redirects = 0;
+        Q_EMIT progress(m_doneBefore + m_offset, totalBytes(), file.path, {});
+        if (m_offset == file.size) // complete before: only the check is left
+            return onFileDone();
+        return fetch(resolveUrl(file), true);
+    }
+    if (const QString why = m_store.writeRef(m_repo.revision, m_listing.commit); !why.isEmpty())
+        return fail(why);
+    m_finished = true;
+    Q_EMIT progress(totalBytes(), totalBytes(), {}, {});
+    Q_EMIT finished({});
+}
+
+void HubDownload::fetch(const QUrl &url, bool withToken)
+{
+    QNetworkRequest request(url);
+    request.setTransferTimeout(m_options.stallMs);
+    request.setHeader(QNetworkRequest::UserAgentHeader, QStringLiteral("qkvlab"));
+    // The file as stored: no compression, so that bytes and ranges are the file's.
+    request.setRawHeader("Accept-Encoding", "identity");
+    if (m_offset > 0)
+        request.setRawHeader("Range", "bytes=" + QByteArray::number(m_offset) + '-');
+    if (const QByteArray token = hubToken(); withToken && !token.isEmpty())
+        request.setRawHeader("Authorization", "Bearer " + token);
+    m_statusChecked = false;
+    m_refused = false;
+    m_reply = m_network->get(request);
+    m_reply->setReadBufferSize(1 << 20);
+    connect(m_reply, &QNetworkReply::readyRead, this, &HubDownload::onData);
+    connect(m_reply, &QNetworkReply::finished, this, &HubDownload::onFileDone);
+}
+
+void HubDownload::onData()
+{
+    QNetworkReply *reply = m_reply;
+    if (!reply || m_finished)
+        return;
+    const RepoFile &file = m_files[m_next];
+    if (!m_statusChecked) {
+        m_statusChecked = true;
+        const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+        if (status == 200 && m_offset > 0) { // the range was not honoured: from the start
+            m_out->resize(0);
+            m_out->seek(0);
+            m_offset = 0;
+            m_hash->reset();
+            if (!file.isLfs())
+                m_hash->addData(QByteArrayLiteral("blob ") + QByteArray::number(file.size) + '\0');
+        } else if (status == 206) {
+            const QByteArray range = reply->rawHeader("Content-Range");
+            if (!range.startsWith("bytes " + QByteArray::number(m_offset) + '-'))
+                m_refused = true; // another range than asked: dropped, and the file fetched again
+        } else if (status != 200) {
+            m_refused = true; // a redirect's or an error's body
+        }
+    }
+    if (m_refused) {
+        reply->readAll();
+        return;
+    }
+    const QByteArray chunk = reply->readAll();
+    if (m_offset + chunk.size() > file.size) { // longer than listed: cut there and refused
+        m_refused = true;
+        m_error = QStringLiteral("%1: the Hub sent more than its listed %2 bytes").arg(file.path).arg(file.size);
+        reply->abort();
+        return;
+    }
+    if (m_out->write(chunk) != chunk.size())
+        return fail(QStringLiteral("%1: cannot write %2 (%3): the %4 fetched stay there for the next download")
+                        .arg(file.path, m_out->fileName(), m_out->errorString(), byteSize(m_offset)));
+    m_hash->addData(chunk);
+    m_offset += chunk.size();
+    Q_EMIT progress(m_doneBefore + m_offset, totalBytes(), file.path, {});
+}
+
+void HubDownload::onFileDone()
+{
+    if (m_finished)
+        return;
+    const RepoFile &file = m_files[m_next];
+    QNetworkReply *reply = m_reply;
+    if (reply) {
+        reply->deleteLater();
+        m_reply = nullptr;
+        const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+        if (!m_error.isEmpty()) { // refused mid-body: the partial goes, the next try starts over
+            m_out->resize(0);
+            m_out.reset();
+            return fail(std::exchange(m_error, {}));
+        }
+        if (status >= 300 && status < 400) {
+            const QUrl next = reply->url().resolved(QUrl(QString::fromLatin1(reply->rawHeader("Location"))));
+            if (++m_redirects > maxRedirects)
+                return fail(QStringLiteral("%1: more than %2 redirects").arg(file.path).arg(maxRedirects));
+            return fetch(next, next.host() == QUrl(hubEndpoint()).host());
+        }
+        if (status == 429 || status >= 500 || status == 0 || m_refused || reply->error() != QNetworkReply::NoError
+            || m_offset < file.size) {
+            if (status >= 400 && status != 429 && status < 500)
+                return fail(httpError(status, file.path));
+            if (status == 0 && !isTransient(reply->error()))
+                return fail(QStringLiteral("%1: cannot reach %2: %3")
+                                .arg(file.path, reply->url().host(), reply->errorString()));
+            m_out->flush();
+            return retryOrFail(status >= 400                   ? QStringLiteral("HTTP %1").arg(status)
+                    : reply->error() != QNetworkReply::NoError ? reply->errorString()
+                                                               : QStringLiteral("the connection closed early"));
+        }
+    }
+    // The whole file: its hash, then into blobs/ and the snapshot.
+    const QString hash = QString::fromLatin1(m_hash->result().toHex());
+    m_out->close();
+    if (hash != file.etag()) {
+        m_out->remove();
+        m_out.reset();
+        return fail(QStringLiteral("%1: the content does not match the Hub's %2 (%3 expected, %4 received); the file "
+                                   "was deleted, run again to fetch it anew")
+                        .arg(file.path, file.isLfs() ? QStringLiteral("SHA-256") : QStringLiteral("git hash"),
+                            file.etag(), hash));
+    }
+    const QString blob = m_store.blobPath(file);
+    QFile::remove(blob);
+    if (!m_out->rename(blob))
+        return fail(QStringLiteral("%1: cannot rename %2 to %3").arg(file.path, m_out->fileName(), blob));
+    m_out.reset();
+    if (const QString why = m_store.link(m_listing.commit, file); !why.isEmpty())
+        return fail(why);
+    m_doneBefore += file.size;
+    m_tries = 0;
+    ++m_next;
+    nextFile();
+}
+
+void HubDownload::retryOrFail(const QString &why)
+{
+    const QString what
+        = m_listing.commit.isEmpty() ? QStringLiteral("the model info of %1").arg(m_repo.id) : m_files[m_next].path;
+    if (m_tries >= m_options.retries)
+        return fail(
+            QStringLiteral("%1: %2, and %3 retries did not help; run again to resume").arg(what, why).arg(m_tries));
+    ++m_tries;
+    const int delay = m_options.backoffMs << std::min(m_tries - 1, 6);
+    Q_EMIT progress(m_doneBefore + m_offset, totalBytes(), what,
+        QStringLiteral("retry %1 of %2 in %3 s: %4")
+            .arg(m_tries)
+            .arg(m_options.retries)
+            .arg(delay / 1000.0, 0, 'f', 1)
+            .arg(why));
+    QTimer::singleShot(delay, this, [this] {
+        if (m_finished)
+            return;
+        if (m_listing.commit.isEmpty())
+            return start();
+        m_out.reset();
+        nextFile(); // reopens the partial file and resumes it
+    });
+}
+
+void HubDownload::fail(const QString &error)
+{
+    if (m_finished)
+        return;
+    m_finished = true;
+    if (m_out)
+        m_out->close();
+    Q_EMIT finished(error);
+}
+
+} // namespace qkv::hub

@@ -1,0 +1,218 @@
+#include "hubserver.h"
+
+#include <QCryptographicHash>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QPointer>
+#include <QTcpSocket>
+#include <QUrl>
+
+namespace qkv::test {
+namespace {
+
+QByteArray reason(int status)
+{
+    switch (status) {
+    case 200:
+        return "OK";
+    case 206:
+        return "Partial Content";
+    case 302:
+        return "Found";
+    case 401:
+        return "Unauthorized";
+    case 404:
+        return "Not Found";
+    case 416:
+        return "Range Not Satisfiable";
+    case 429:
+        return "Too Many Requests";
+    case 500:
+        return "Internal Server Error";
+    default:
+        return "Service Unavailable";
+    }
+}
+
+} // namespace
+
+HubServer::HubServer()
+{
+    listen(QHostAddress::LocalHost);
+    connect(this, &QTcpServer::newConnection, this, [this] {
+        while (QTcpSocket *socket = nextPendingConnection()) {
+            connect(socket, &QTcpSocket::disconnected, socket, &QObject::deleteLater);
+            auto *buffer = new QByteArray;
+            connect(socket, &QObject::destroyed, this, [buffer] { delete buffer; });
+            connect(socket, &QTcpSocket::readyRead, this, [this, socket, buffer] {
+                buffer->append(socket->readAll());
+                const qsizetype end = buffer->indexOf("\r\n\r\n");
+                if (end < 0)
+                    return;
+                const QByteArray head = buffer->left(end);
+                buffer->remove(0, end + 4);
+                serve(socket, head);
+            });
+        }
+    });
+}
+
+QString HubServer::endpoint() const
+{
+    return QStringLiteral("http://127.0.0.1:%1").arg(serverPort());
+}
+
+QString HubServer::gitBlobId(const QByteArray &content)
+{
+    return QString::fromLatin1(QCryptographicHash::hash(
+        "blob " + QByteArray::number(content.size()) + '\0' + content, QCryptographicHash::Sha1)
+                                   .toHex());
+}
+
+QString HubServer::sha256(const QByteArray &content)
+{
+    return QString::fromLatin1(QCryptographicHash::hash(content, QCryptographicHash::Sha256).toHex());
+}
+
+QByteArray HubServer::listing(const QString &id) const
+{
+    const Repo &repo = repos[id];
+    if (!repo.listingOverride.isEmpty())
+        return repo.listingOverride;
+    QJsonArray siblings;
+    for (auto it = repo.files.begin(); it != repo.files.end(); ++it) {
+        QJsonObject s {{QStringLiteral("rfilename"), it.key()}, {QStringLiteral("size"), it->content.size()},
+            {QStringLiteral("blobId"), gitBlobId(it->content)}};
+        if (it->lfs)
+            s.insert(QStringLiteral("lfs"),
+                QJsonObject {{QStringLiteral("sha256"), sha256(it->content)},
+                    {QStringLiteral("size"), it->content.size()}, {QStringLiteral("pointerSize"), 134}});
+        siblings.append(s);
+    }
+    QJsonObject o {{QStringLiteral("id"), id}, {QStringLiteral("sha"), repo.commit},
+        {QStringLiteral("siblings"), siblings},
+        {QStringLiteral("config"), QJsonObject {{QStringLiteral("model_type"), QStringLiteral("gpt2")}}}};
+    if (!repo.token.isEmpty())
+        o.insert(QStringLiteral("gated"), QStringLiteral("manual"));
+    return QJsonDocument(o).toJson(QJsonDocument::Compact);
+}
+
+bool HubServer::takeFault(const QString &path, Fault *fault)
+{
+    for (auto it = faults.begin(); it != faults.end(); ++it)
+        if (path.endsWith(it->path)) {
+            *fault = *it;
+            if (--it->times <= 0)
+                faults.erase(it);
+            return true;
+        }
+    return false;
+}
+
+void HubServer::serve(QTcpSocket *socket, const QByteArray &head)
+{
+    const QList<QByteArray> lines = head.split('\n');
+    const QList<QByteArray> first = lines.value(0).trimmed().split(' ');
+    const QUrl url(QString::fromLatin1(first.value(1)));
+    const QString path = QUrl::fromPercentEncoding(url.path().toLatin1());
+    QByteArray range, authorization;
+    for (const QByteArray &line : lines) {
+        if (line.toLower().startsWith("range:"))
+            range = line.mid(6).trimmed();
+        if (line.toLower().startsWith("authorization:"))
+            authorization = line.mid(14).trimmed();
+    }
+    requests << QStringLiteral("%1 %2 %3").arg(QString::fromLatin1(first.value(0)), path, QString::fromLatin1(range));
+    authorizations << authorization;
+    const auto answer = [&](int status, const QList<std::pair<QByteArray, QByteArray>> &headers, const QByteArray &body,
+                            qint64 declared = -1) {
+        QByteArray out = "HTTP/1.1 " + QByteArray::number(status) + ' ' + reason(status) + "\r\n";
+        for (const auto &[name, value] : headers)
+            out += name + ": " + value + "\r\n";
+        out += "Content-Length: " + QByteArray::number(declared >= 0 ? declared : body.size())
+            + "\r\nConnection: close\r\n\r\n";
+        socket->write(out);
+        socket->write(body);
+        socket->disconnectFromHost();
+    };
+    Fault fault;
+    const bool faulty = takeFault(path, &fault);
+    if (faulty && fault.status)
+        return answer(fault.status, {}, "busy");
+    if (faulty && fault.redirectLoop)
+        return answer(302, {{"Location", path.toLatin1()}}, {});
+    // The model info.
+    if (path.startsWith(u"/api/models/")) {
+        const QString rest = path.mid(12);
+        const QString id = rest.left(rest.indexOf(u"/revision/"));
+        if (!repos.contains(id))
+            return answer(404, {}, R"({"error":"Repository not found"})");
+        return answer(200, {{"Content-Type", "application/json"}}, listing(id));
+    }
+    // An LFS file's content, by its SHA-256, with ranges.
+    QByteArray content;
+    bool found = false;
+    if (path.startsWith(u"/lfs/")) {
+        const QString sha = path.mid(5);
+        for (const Repo &repo : std::as_const(repos))
+            for (const File &f : repo.files)
+                if (f.lfs && sha256(f.content) == sha) {
+                    content = f.content;
+                    found = true;
+                }
+    } else if (const qsizetype at = path.indexOf(u"/resolve/"); at > 0) {
+        const QString id = path.mid(1, at - 1);
+        const QString rest = path.mid(at + 9);
+        const QString commit = rest.left(rest.indexOf(u'/')), file = rest.mid(rest.indexOf(u'/') + 1);
+        if (!repos.contains(id) || repos[id].commit != commit || !repos[id].files.contains(file))
+            return answer(404, {}, "Entry not found");
+        const Repo &repo = repos[id];
+        if (!repo.token.isEmpty() && authorization != "Bearer " + repo.token)
+            return answer(401, {}, "Access to this model is restricted");
+        const File &f = repo.files[file];
+        if (f.lfs)
+            return answer(302,
+                {{"Location",
+                     (lfsOnOtherHost ? "http://localhost:" + QByteArray::number(serverPort()) : QByteArray()) + "/lfs/"
+                         + sha256(f.content).toLatin1()},
+                    {"X-Repo-Commit", commit.toLatin1()}, {"X-Linked-Etag", '"' + sha256(f.content).toLatin1() + '"'},
+                    {"X-Linked-Size", QByteArray::number(f.content.size())},
+                    {"ETag", '"' + gitBlobId(f.content).toLatin1() + '"'}},
+                {});
+        content = f.content;
+        found = true;
+    }
+    if (!found)
+        return answer(404, {}, "Entry not found");
+    qint64 from = 0;
+    if (range.startsWith("bytes="))
+        from = range.mid(6, range.indexOf('-') - 6).toLongLong();
+    if (from > content.size())
+        return answer(416, {}, {});
+    QByteArray body = content.mid(from);
+    if (faulty && fault.flipByte >= 0 && fault.flipByte < body.size())
+        body[fault.flipByte] = char(body[fault.flipByte] ^ 0x5a);
+    if (faulty)
+        body += QByteArray(fault.extraBytes, 'x');
+    const qint64 declared = body.size();
+    if (faulty && fault.closeAfter >= 0)
+        body = body.left(fault.closeAfter);
+    if (faulty && fault.stall)
+        body.clear();
+    bodyBytesSent += body.size();
+    QList<std::pair<QByteArray, QByteArray>> headers {{"ETag", '"' + gitBlobId(content).toLatin1() + '"'}};
+    if (from > 0)
+        headers.append({"Content-Range",
+            "bytes " + QByteArray::number(from) + '-' + QByteArray::number(content.size() - 1) + '/'
+                + QByteArray::number(content.size())});
+    if (faulty && fault.stall) { // the headers, then silence: the socket stays open
+        QByteArray out = "HTTP/1.1 " + QByteArray::number(from > 0 ? 206 : 200)
+            + " OK\r\nContent-Length: " + QByteArray::number(declared) + "\r\n\r\n";
+        socket->write(out);
+        return;
+    }
+    answer(from > 0 ? 206 : 200, headers, body, declared);
+}
+
+} // namespace qkv::test

@@ -1,0 +1,67 @@
+#pragma once
+
+#include <QByteArray>
+#include <QHash>
+#include <QMap>
+#include <QString>
+#include <QTcpServer>
+
+#include <functional>
+#include <vector>
+
+namespace qkv::test {
+
+// A Hugging Face Hub on 127.0.0.1 for the tests, speaking the download API as the public clients
+// use it: api/models/REPO/revision/REV?blobs=true (the model info with each file's size and
+// hashes), REPO/resolve/COMMIT/PATH (a regular file with its ETag; an LFS file redirected to
+// lfs/SHA256 with X-Linked-Etag and X-Linked-Size), lfs/SHA256 honouring Range. Faults on demand.
+class HubServer : public QTcpServer
+{
+    Q_OBJECT
+
+public:
+    struct File {
+        QByteArray content;
+        bool lfs = false;
+    };
+    struct Repo {
+        QString commit;
+        QMap<QString, File> files; // by path
+        QByteArray token; // non-empty: gated, this bearer token only
+        QByteArray listingOverride; // non-empty: the model info answered as is
+    };
+    // One request's fault, taken (once) by the first request whose path ends with `path`.
+    struct Fault {
+        QString path;
+        int status = 0; // answer this status (500, 503, 429, 404) instead
+        qint64 closeAfter = -1; // close the connection after this many body bytes
+        qint64 flipByte = -1; // flip this byte of the body
+        qint64 extraBytes = 0; // send this many bytes more than the file has
+        bool redirectLoop = false; // redirect to itself
+        bool stall = false; // send the headers, then nothing
+        int times = 1; // how many requests it takes
+    };
+
+    HubServer();
+    QString endpoint() const;
+
+    QHash<QString, Repo> repos; // by id
+    std::vector<Fault> faults;
+    // LFS files redirected to http://localhost:PORT/lfs/…, another host than the Hub's 127.0.0.1
+    // (as the Hub's CDN is): a client must not send it the Hub's token.
+    bool lfsOnOtherHost = false;
+    qint64 bodyBytesSent = 0; // of file contents, over every request
+    QStringList requests; // "GET path Range: bytes=N-"
+    QList<QByteArray> authorizations; // each request's Authorization header, empty when none
+
+    // Hex hashes as the Hub lists them: the git blob SHA-1 and the SHA-256.
+    static QString gitBlobId(const QByteArray &content);
+    static QString sha256(const QByteArray &content);
+    QByteArray listing(const QString &id) const;
+
+private:
+    void serve(QTcpSocket *socket, const QByteArray &head);
+    bool takeFault(const QString &path, Fault *fault);
+};
+
+} // namespace qkv::test
