@@ -5,6 +5,7 @@
 #include "cli/commandline.h"
 #include "cli/terminalbusy.h"
 #include "hub/hubdownload.h"
+#include "transformer/config.h"
 #include "transformer/hubcache.h"
 
 #include <QElapsedTimer>
@@ -59,6 +60,7 @@ int runDownload(const QStringList &args, FILE *out, FILE *err)
     hub::HubDownload::Options options;
     options.include = o.include;
     options.dryRun = o.dryRun;
+    options.modelTypes = transformer::supportedModelTypes();
     hub::HubDownload download(transformer::hubCacheFolder(), *repo, options);
     const bool terminal = TerminalBusy::isTerminal(err);
     QElapsedTimer clock;

@@ -5,6 +5,7 @@
 #include <QNetworkRequest>
 #include <QStorageInfo>
 #include <QTimer>
+#include <QUrlQuery>
 
 namespace qkv::hub {
 namespace {
@@ -152,6 +153,11 @@ void HubDownload::onListing(QNetworkReply *reply)
     if (!listing)
         return fail(error);
     m_listing = std::move(*listing);
+    if (m_options.include.isEmpty() && !m_options.modelTypes.isEmpty() && !m_listing.modelType.isEmpty()
+        && !m_options.modelTypes.contains(m_listing.modelType))
+        return fail(QStringLiteral("%1 is a \"%2\" model, which QKV Lab does not run (it runs %3); --include fetches "
+                                   "its files all the same")
+                        .arg(m_repo.id, m_listing.modelType, m_options.modelTypes.join(QStringLiteral(", "))));
     m_files = chooseFiles(m_listing, m_options.include);
     m_tries = 0;
     if (m_files.empty())
@@ -380,6 +386,43 @@ void HubDownload::fail(const QString &error)
     if (m_out)
         m_out->close();
     Q_EMIT finished(error);
+}
+
+HubSearch::HubSearch(QObject *parent)
+    : QObject(parent)
+    , m_network(new QNetworkAccessManager(this))
+{ }
+
+void HubSearch::search(const QString &text, int limit)
+{
+    if (QPointer<QNetworkReply> older = std::exchange(m_reply, nullptr))
+        older->abort(); // only the newest search answers
+    if (hubOffline())
+        return Q_EMIT found({}, QStringLiteral("HF_HUB_OFFLINE is set: the Hub is not searched"));
+    QUrl url(hubEndpoint() + QStringLiteral("/api/models"));
+    QUrlQuery query;
+    query.addQueryItem(QStringLiteral("search"), text.trimmed());
+    query.addQueryItem(QStringLiteral("sort"), QStringLiteral("downloads"));
+    query.addQueryItem(QStringLiteral("direction"), QStringLiteral("-1"));
+    query.addQueryItem(QStringLiteral("limit"), QString::number(limit));
+    query.addQueryItem(QStringLiteral("config"), QStringLiteral("true"));
+    url.setQuery(query);
+    QNetworkRequest request(url);
+    request.setTransferTimeout(30000);
+    m_reply = m_network->get(request);
+    connect(m_reply, &QNetworkReply::finished, this, [this, reply = m_reply.data()] {
+        reply->deleteLater();
+        if (reply != m_reply)
+            return; // replaced by a newer search
+        const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+        if (status != 200)
+            return Q_EMIT found({},
+                status ? QStringLiteral("the Hub's search answered HTTP %1").arg(status)
+                       : QStringLiteral("cannot reach the Hub at %1: %2").arg(hubEndpoint(), reply->errorString()));
+        QString error;
+        std::optional<std::vector<SearchResult>> results = parseSearch(reply->read(maxListingBytes), &error);
+        Q_EMIT found(results ? *results : std::vector<SearchResult> {}, error);
+    });
 }
 
 } // namespace qkv::hub

@@ -34,6 +34,9 @@ public:
         int retries = 5; // per file, after a dropped connection or a busy Hub
         int backoffMs = 1000; // doubled at each retry
         int stallMs = 30000; // no byte for this long: the connection is dropped (and retried)
+        // The config.json model types the caller can run (transformer::supportedModelTypes()):
+        // another is refused before any file is fetched, naming it. Empty, or with `include`: any.
+        QStringList modelTypes;
     };
 
     HubDownload(const QString &cache, const RepoRef &repo, Options options, QObject *parent = nullptr);
@@ -92,6 +95,25 @@ private:
     int m_tries = 0;
     QString m_error;
     bool m_finished = false;
+};
+
+// The Hub's model search: repositories whose name contains `text`, most downloaded first, with
+// their config's model type.
+class HubSearch : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit HubSearch(QObject *parent = nullptr);
+    void search(const QString &text, int limit = 30);
+
+Q_SIGNALS:
+    // The results, or an empty list and why.
+    void found(const std::vector<SearchResult> &results, const QString &error);
+
+private:
+    QNetworkAccessManager *m_network;
+    QPointer<QNetworkReply> m_reply;
 };
 
 } // namespace qkv::hub

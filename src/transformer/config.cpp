@@ -224,6 +224,12 @@ QString familyName(Family family)
     return {};
 }
 
+const QStringList &supportedModelTypes()
+{
+    static const QStringList types {u"gpt2"_qs, u"bert"_qs, u"distilbert"_qs, u"llama"_qs, u"mistral"_qs, u"qwen2"_qs};
+    return types;
+}
+
 Config parseConfig(const QJsonObject &o, const QString &path)
 {
     const Keys k(o, path);
@@ -244,9 +250,8 @@ Config parseConfig(const QJsonObject &o, const QString &path)
     } else {
         k.bad(u"model_type"_qs,
             c.modelType.isEmpty() ? QStringLiteral("missing")
-                                  : QStringLiteral("\"%1\" is not supported (gpt2, bert, distilbert, llama, "
-                                                   "mistral and qwen2 are)")
-                                        .arg(c.modelType));
+                                  : QStringLiteral("\"%1\" is not supported (%2 are)")
+                                        .arg(c.modelType, supportedModelTypes().join(u", "_qs)));
     }
     if (c.kvHeads == 0)
         c.kvHeads = c.heads;

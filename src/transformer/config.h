@@ -2,6 +2,7 @@
 
 #include <QJsonObject>
 #include <QString>
+#include <QStringList>
 
 namespace qkv::transformer {
 
@@ -50,5 +51,7 @@ Config parseConfig(const QJsonObject &o, const QString &path);
 Config readConfig(const QString &path);
 
 QString familyName(Family family);
+// The config.json model types QKV Lab runs: "gpt2", "bert", "distilbert", "llama", …
+const QStringList &supportedModelTypes();
 
 } // namespace qkv::transformer

@@ -7,6 +7,7 @@
 #include <QPointer>
 #include <QTcpSocket>
 #include <QUrl>
+#include <QUrlQuery>
 
 namespace qkv::test {
 namespace {
@@ -92,7 +93,7 @@ QByteArray HubServer::listing(const QString &id) const
     }
     QJsonObject o {{QStringLiteral("id"), id}, {QStringLiteral("sha"), repo.commit},
         {QStringLiteral("siblings"), siblings},
-        {QStringLiteral("config"), QJsonObject {{QStringLiteral("model_type"), QStringLiteral("gpt2")}}}};
+        {QStringLiteral("config"), QJsonObject {{QStringLiteral("model_type"), repo.modelType}}}};
     if (!repo.token.isEmpty())
         o.insert(QStringLiteral("gated"), QStringLiteral("manual"));
     return QJsonDocument(o).toJson(QJsonDocument::Compact);
@@ -142,6 +143,17 @@ void HubServer::serve(QTcpSocket *socket, const QByteArray &head)
         return answer(fault.status, {}, "busy");
     if (faulty && fault.redirectLoop)
         return answer(302, {{"Location", path.toLatin1()}}, {});
+    // The search: repositories whose id contains the text, most downloaded first.
+    if (path == u"/api/models") {
+        const QString text = QUrlQuery(url).queryItemValue(QStringLiteral("search"));
+        QJsonArray found;
+        for (auto it = repos.begin(); it != repos.end(); ++it)
+            if (it.key().contains(text))
+                found.append(
+                    QJsonObject {{QStringLiteral("id"), it.key()}, {QStringLiteral("downloads"), it->downloads},
+                        {QStringLiteral("config"), QJsonObject {{QStringLiteral("model_type"), it->modelType}}}});
+        return answer(200, {{"Content-Type", "application/json"}}, QJsonDocument(found).toJson(QJsonDocument::Compact));
+    }
     // The model info.
     if (path.startsWith(u"/api/models/")) {
         const QString rest = path.mid(12);

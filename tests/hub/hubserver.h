@@ -29,6 +29,8 @@ public:
         QMap<QString, File> files; // by path
         QByteArray token; // non-empty: gated, this bearer token only
         QByteArray listingOverride; // non-empty: the model info answered as is
+        QString modelType = QStringLiteral("gpt2");
+        qint64 downloads = 0;
     };
     // One request's fault, taken (once) by the first request whose path ends with `path`.
     struct Fault {

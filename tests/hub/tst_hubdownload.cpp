@@ -241,6 +241,35 @@ private Q_SLOTS:
         qunsetenv("HF_TOKEN");
     }
 
+    // A model of a type QKV Lab does not run is refused before any file is fetched, naming it.
+    void anotherArchitectureIsRefused()
+    {
+        m_server->repos[u"org/tiny"_s].modelType = u"t5"_s;
+        HubDownload::Options options;
+        options.modelTypes = {u"gpt2"_s, u"llama"_s};
+        const QString error = download(u"org/tiny"_s, options);
+        QVERIFY2(error.contains(u"org/tiny is a \"t5\" model, which QKV Lab does not run (it runs gpt2, llama)"_s),
+            qPrintable(error));
+        QCOMPARE(m_server->bodyBytesSent, 0);
+        options.include = {u"config.json"_s};
+        QCOMPARE(download(u"org/tiny"_s, options), QString());
+    }
+
+    void theHubIsSearched()
+    {
+        m_server->repos[u"org/tiny"_s].downloads = 42;
+        m_server->repos.insert(u"other/tinybig"_s, {m_commit, {}, {}, {}, u"llama"_s, 1000});
+        m_server->repos.insert(u"other/huge"_s, {m_commit, {}, {}, {}, u"llama"_s, 5});
+        HubSearch search;
+        QSignalSpy found(&search, &HubSearch::found);
+        search.search(u"tiny"_s);
+        QVERIFY(found.wait(5000));
+        const auto results = found.first().first().value<std::vector<SearchResult>>();
+        QCOMPARE(found.first().last().toString(), QString());
+        QCOMPARE(results.size(), std::size_t(2));
+        QVERIFY(m_server->requests.last().contains(u"/api/models"_s));
+    }
+
     void offlineAndUnknown()
     {
         qputenv("HF_HUB_OFFLINE", "1");
