@@ -3271,6 +3271,159 @@
     </message>
 </context>
 <context>
+    <name>qkv::DownloadDialog</name>
+    <message>
+        <source>&amp;Search</source>
+        <translation>&amp;Suchen</translation>
+    </message>
+    <message>
+        <source>&amp;Check</source>
+        <translation>&amp;Prüfen</translation>
+    </message>
+    <message>
+        <source>&amp;Download</source>
+        <translation>&amp;Herunterladen</translation>
+    </message>
+    <message>
+        <source>S&amp;top</source>
+        <translation>S&amp;topp</translation>
+    </message>
+    <message>
+        <source>&amp;Open</source>
+        <translation>&amp;Öffnen</translation>
+    </message>
+    <message>
+        <source>Download Model</source>
+        <translation>Modell herunterladen</translation>
+    </message>
+    <message>
+        <source>gpt2, ORG/NAME, or the model&apos;s page on the Hub</source>
+        <translation>gpt2, ORG/NAME oder die Seite des Modells auf dem Hub</translation>
+    </message>
+    <message>
+        <source>Repository</source>
+        <translation>Repository</translation>
+    </message>
+    <message>
+        <source>Models found on the Hub</source>
+        <translation>Auf dem Hub gefundene Modelle</translation>
+    </message>
+    <message>
+        <source>Type a model&apos;s name on the Hugging Face Hub (or paste its address) and Check it, or Search the Hub. Nothing is fetched before you choose Download.</source>
+        <translation>Geben Sie den Namen eines Modells auf dem Hugging Face Hub ein (oder fügen Sie seine Adresse ein) und prüfen Sie es, oder durchsuchen Sie den Hub. Nichts wird geladen, bevor Sie „Herunterladen“ wählen.</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>Datei</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Größe</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Stand</translation>
+    </message>
+    <message>
+        <source>Files to fetch</source>
+        <translation>Zu ladende Dateien</translation>
+    </message>
+    <message>
+        <source>Download progress</source>
+        <translation>Fortschritt des Downloads</translation>
+    </message>
+    <message>
+        <source>&amp;Repository:</source>
+        <translation>&amp;Repository:</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1  ·  %2  ·  %n download(s)</source>
+        <translation>
+            <numerusform>%1  ·  %2  ·  %n Download</numerusform>
+            <numerusform>%1  ·  %2  ·  %n Downloads</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No model QKV Lab runs matches “%1”.</source>
+        <translation>Kein Modell, das QKV Lab ausführt, passt zu „%1“.</translation>
+    </message>
+    <message>
+        <source>Choose a model to see its files and size.</source>
+        <translation>Wählen Sie ein Modell, um seine Dateien und seine Größe zu sehen.</translation>
+    </message>
+    <message>
+        <source>Searching the Hub for “%1”…</source>
+        <translation>Der Hub wird nach „%1“ durchsucht …</translation>
+    </message>
+    <message>
+        <source>Asking the Hub about %1…</source>
+        <translation>Der Hub wird nach %1 gefragt …</translation>
+    </message>
+    <message>
+        <source>Memory: the weights take %1 (up to %2 in float32); this machine allows %3: it fits.</source>
+        <translation>Speicher: Die Gewichte belegen %1 (bis zu %2 in float32); dieser Rechner erlaubt %3: Es passt.</translation>
+    </message>
+    <message>
+        <source>Memory: the weights take %1, up to %2 in float32; this machine allows %3: it fits only if they are stored in float32.</source>
+        <translation>Speicher: Die Gewichte belegen %1, bis zu %2 in float32; dieser Rechner erlaubt %3: Es passt nur, wenn sie in float32 gespeichert sind.</translation>
+    </message>
+    <message>
+        <source>Memory: the weights take %1; this machine allows %2: it does not fit.</source>
+        <translation>Speicher: Die Gewichte belegen %1; dieser Rechner erlaubt %2: Es passt nicht.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; at %2: a &lt;b&gt;%3&lt;/b&gt; model, which QKV Lab runs.</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; bei %2: ein &lt;b&gt;%3&lt;/b&gt;-Modell, das QKV Lab ausführt.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s), %1; %2 to fetch.</source>
+        <translation>
+            <numerusform>%n Datei, %1; %2 zu laden.</numerusform>
+            <numerusform>%n Dateien, %1; %2 zu laden.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Disk: %1 free in %2.</source>
+        <translation>Festplatte: %1 frei in %2.</translation>
+    </message>
+    <message>
+        <source>Disk: only %1 free in %2: not enough.</source>
+        <translation>Festplatte: nur %1 frei in %2: nicht genug.</translation>
+    </message>
+    <message>
+        <source>Gated: accept its terms on the Hub and set HF_TOKEN before downloading.</source>
+        <translation>Zugangsbeschränkt: Akzeptieren Sie seine Bedingungen auf dem Hub und setzen Sie HF_TOKEN vor dem Herunterladen.</translation>
+    </message>
+    <message>
+        <source>Already in the cache: Open it.</source>
+        <translation>Schon im Cache: Öffnen Sie es.</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>Start …</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 von %2</translation>
+    </message>
+    <message>
+        <source>, %1/s, about %2 s left</source>
+        <translation>, %1/s, noch etwa %2 s</translation>
+    </message>
+    <message>
+        <source>fetching</source>
+        <translation>wird geladen</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>fertig</translation>
+    </message>
+    <message>
+        <source>%1 is in the cache: Open it.</source>
+        <translation>%1 ist im Cache: Öffnen Sie es.</translation>
+    </message>
+</context>
+<context>
     <name>qkv::EmbeddingsModel</name>
     <message>
         <source>Embedding</source>
@@ -4871,6 +5024,14 @@ Ziehen, um diese beiden Komponenten zu bearbeiten.</translation>
     <message>
         <source> Backup of unsaved work failed: %1 </source>
         <translation> Sicherung der ungespeicherten Arbeit fehlgeschlagen: %1 </translation>
+    </message>
+    <message>
+        <source>&amp;Download Model…</source>
+        <translation>Modell &amp;herunterladen …</translation>
+    </message>
+    <message>
+        <source>Fetch a model from the Hugging Face Hub into its cache (resumable, verified)</source>
+        <translation>Ein Modell vom Hugging Face Hub in seinen Cache laden (fortsetzbar, geprüft)</translation>
     </message>
 </context>
 <context>

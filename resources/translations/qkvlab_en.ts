@@ -71,6 +71,23 @@
     </message>
 </context>
 <context>
+    <name>qkv::DownloadDialog</name>
+    <message numerus="yes">
+        <source>%1  ·  %2  ·  %n download(s)</source>
+        <translation>
+            <numerusform>%1  ·  %2  ·  %n download</numerusform>
+            <numerusform>%1  ·  %2  ·  %n downloads</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s), %1; %2 to fetch.</source>
+        <translation>
+            <numerusform>%n file, %1; %2 to fetch.</numerusform>
+            <numerusform>%n files, %1; %2 to fetch.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>qkv::LessonDock</name>
     <message numerus="yes">
         <source>%n attempt(s)</source>

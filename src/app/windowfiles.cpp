@@ -3,6 +3,7 @@
 #include "app/windowfiles.h"
 
 #include "app/modelopening.h"
+#include "panels/downloaddialog.h"
 #include "workspace/modelworkspace.h"
 
 #include "ui_mainwindow.h"
@@ -364,7 +365,10 @@ void WindowFiles::buildCachedModels()
             a->deleteLater();
         }
     }
-    QAction *before = m_ui->menuModel->actions().value(1); // the separator after Open Model…
+    QAction *before = nullptr; // the separator after Open Model… and Download Model…
+    for (QAction *a : m_ui->menuModel->actions())
+        if (!before && a->isSeparator())
+            before = a;
     const std::vector<transformer::CachedModel> cached = transformer::listCachedModels();
     const auto add = [&](QAction *a) {
         a->setProperty("cachedModel", true);
@@ -402,6 +406,19 @@ void WindowFiles::setUpMenus()
         openLiveModel(folder);
     });
     connect(m_ui->menuModel, &QMenu::aboutToShow, this, &WindowFiles::buildCachedModels);
+    // Model → Download Model…: from the Hub into the cache, then opened like any model there.
+    auto *download = new QAction(tr("&Download Model…"), m_window);
+    download->setObjectName(QStringLiteral("actionDownloadModel"));
+    download->setStatusTip(tr("Fetch a model from the Hugging Face Hub into its cache (resumable, verified)"));
+    m_ui->menuModel->insertAction(m_ui->menuModel->actions().value(1), download);
+    connect(download, &QAction::triggered, this, [this] {
+        if (!m_downloadDialog) {
+            m_downloadDialog = new DownloadDialog(m_window);
+            connect(m_downloadDialog, &DownloadDialog::openRequested, this, &WindowFiles::openAfterAsking);
+        }
+        m_downloadDialog->show();
+        m_downloadDialog->raise();
+    });
     for (const QString &name : exampleNames()) {
         const LoadResult loaded = loadDocument(QStringLiteral("example:") + name);
         QAction *action = m_ui->menuExamples->addAction(loaded ? loaded.document->title() : name);

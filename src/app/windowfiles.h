@@ -17,6 +17,7 @@ namespace qkv {
 class Autosaver;
 class Document;
 class DocumentSession;
+class DownloadDialog;
 class ModelWorkspace;
 
 // What the window shows, as a file: a document, a model file's attention, a real model (a folder,
@@ -90,6 +91,7 @@ private:
     QUndoGroup *m_history;
     DocumentFile m_file;
     QString m_lastError;
+    DownloadDialog *m_downloadDialog = nullptr; // made on first use
 };
 
 } // namespace qkv

@@ -1,0 +1,320 @@
+#include "panels/downloaddialog.h"
+
+#include "hub/hubdownload.h"
+#include "transformer/config.h"
+#include "transformer/hubcache.h"
+#include "transformer/memorybudget.h"
+
+#include <QDateTime>
+#include <QDialogButtonBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QLocale>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QStorageInfo>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+namespace qkv {
+namespace {
+
+QPushButton *button(const QString &text, const QString &name, QWidget *parent)
+{
+    auto *b = new QPushButton(text, parent);
+    b->setObjectName(name);
+    return b;
+}
+
+} // namespace
+
+DownloadDialog::DownloadDialog(QWidget *parent)
+    : QDialog(parent)
+    , m_repo(new QLineEdit(this))
+    , m_searchButton(button(tr("&Search"), QStringLiteral("searchButton"), this))
+    , m_checkButton(button(tr("&Check"), QStringLiteral("checkButton"), this))
+    , m_results(new QListWidget(this))
+    , m_summary(new QLabel(this))
+    , m_files(new QTreeWidget(this))
+    , m_progress(new QProgressBar(this))
+    , m_status(new QLabel(this))
+    , m_downloadButton(button(tr("&Download"), QStringLiteral("downloadButton"), this))
+    , m_stopButton(button(tr("S&top"), QStringLiteral("stopButton"), this))
+    , m_openButton(button(tr("&Open"), QStringLiteral("openButton"), this))
+    , m_search(new hub::HubSearch(this))
+{
+    setObjectName(QStringLiteral("downloadDialog"));
+    setWindowTitle(tr("Download Model"));
+    m_repo->setObjectName(QStringLiteral("repoEdit"));
+    m_repo->setPlaceholderText(tr("gpt2, ORG/NAME, or the model's page on the Hub"));
+    m_repo->setAccessibleName(tr("Repository"));
+    m_repo->setClearButtonEnabled(true);
+    m_results->setObjectName(QStringLiteral("searchResults"));
+    m_results->setAccessibleName(tr("Models found on the Hub"));
+    m_results->hide();
+    m_summary->setObjectName(QStringLiteral("downloadSummary"));
+    m_summary->setWordWrap(true);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_summary->setText(tr("Type a model's name on the Hugging Face Hub (or paste its address) and Check it, or "
+                          "Search the Hub. Nothing is fetched before you choose Download."));
+    m_files->setObjectName(QStringLiteral("downloadFiles"));
+    m_files->setHeaderLabels({tr("File"), tr("Size"), tr("State")});
+    m_files->setRootIsDecorated(false);
+    m_files->header()->setSectionResizeMode(0, QHeaderView::Stretch);
+    m_files->setAccessibleName(tr("Files to fetch"));
+    m_progress->setObjectName(QStringLiteral("downloadProgress"));
+    m_progress->setRange(0, 1000);
+    m_progress->setValue(0);
+    m_progress->setAccessibleName(tr("Download progress"));
+    m_status->setObjectName(QStringLiteral("downloadStatus"));
+    m_status->setWordWrap(true);
+
+    auto *top = new QHBoxLayout;
+    auto *label = new QLabel(tr("&Repository:"), this);
+    label->setBuddy(m_repo);
+    top->addWidget(label);
+    top->addWidget(m_repo, 1);
+    top->addWidget(m_searchButton);
+    top->addWidget(m_checkButton);
+    auto *buttons = new QDialogButtonBox(this);
+    for (QPushButton *b : {m_downloadButton, m_stopButton, m_openButton})
+        buttons->addButton(b, QDialogButtonBox::ActionRole);
+    buttons->addButton(QDialogButtonBox::Close);
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(top);
+    layout->addWidget(m_results, 1);
+    layout->addWidget(m_summary);
+    layout->addWidget(m_files, 2);
+    layout->addWidget(m_progress);
+    layout->addWidget(m_status);
+    layout->addWidget(buttons);
+    resize(720, 520);
+
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(m_searchButton, &QPushButton::clicked, this, &DownloadDialog::search);
+    connect(m_checkButton, &QPushButton::clicked, this, &DownloadDialog::startCheck);
+    connect(m_repo, &QLineEdit::returnPressed, this, &DownloadDialog::startCheck);
+    connect(m_downloadButton, &QPushButton::clicked, this, &DownloadDialog::download);
+    connect(m_stopButton, &QPushButton::clicked, this, [this] {
+        if (m_download)
+            m_download->stop();
+    });
+    connect(m_openButton, &QPushButton::clicked, this, [this] {
+        Q_EMIT openRequested(QStringLiteral("hf:") + m_checked);
+        accept();
+    });
+    connect(m_results, &QListWidget::itemActivated, this,
+        [this](QListWidgetItem *item) { check(item->data(Qt::UserRole).toString()); });
+    connect(m_results, &QListWidget::itemClicked, this,
+        [this](QListWidgetItem *item) { check(item->data(Qt::UserRole).toString()); });
+    connect(m_search, &hub::HubSearch::found, this,
+        [this](const std::vector<hub::SearchResult> &results, const QString &error) {
+            m_searchButton->setEnabled(true);
+            m_results->clear();
+            const QStringList runs = transformer::supportedModelTypes();
+            for (const hub::SearchResult &r : results) {
+                if (!runs.contains(r.modelType))
+                    continue; // only what QKV Lab can open
+                auto *item = new QListWidgetItem(
+                    tr("%1  ·  %2  ·  %n download(s)", nullptr, int(std::min<qint64>(r.downloads, INT_MAX)))
+                        .arg(r.id, r.modelType),
+                    m_results);
+                item->setData(Qt::UserRole, r.id);
+            }
+            m_results->setVisible(true);
+            if (!error.isEmpty())
+                m_status->setText(error);
+            else if (m_results->count() == 0)
+                m_status->setText(tr("No model QKV Lab runs matches “%1”.").arg(m_repo->text().trimmed()));
+            else
+                m_status->setText(tr("Choose a model to see its files and size."));
+        });
+    setBusy(false);
+    m_downloadButton->setEnabled(false);
+    m_openButton->setEnabled(false);
+}
+
+DownloadDialog::~DownloadDialog()
+{
+    if (m_download)
+        m_download->stop();
+}
+
+void DownloadDialog::search()
+{
+    const QString text = m_repo->text().trimmed();
+    if (text.isEmpty())
+        return;
+    m_searchButton->setEnabled(false);
+    m_status->setText(tr("Searching the Hub for “%1”…").arg(text));
+    m_search->search(text);
+}
+
+void DownloadDialog::check(const QString &repo)
+{
+    m_repo->setText(repo);
+    startCheck();
+}
+
+void DownloadDialog::setBusy(bool busy)
+{
+    for (QWidget *w : std::initializer_list<QWidget *> {m_repo, m_searchButton, m_checkButton, m_results})
+        w->setEnabled(!busy);
+    m_stopButton->setEnabled(busy);
+    if (busy) {
+        m_downloadButton->setEnabled(false);
+        m_openButton->setEnabled(false);
+    }
+}
+
+void DownloadDialog::startCheck()
+{
+    if (m_download)
+        return;
+    QString why;
+    const std::optional<hub::RepoRef> repo = hub::parseRepo(m_repo->text(), &why);
+    m_files->clear();
+    m_progress->setValue(0);
+    m_checked.clear();
+    m_downloadButton->setEnabled(false);
+    m_openButton->setEnabled(false);
+    if (!repo) {
+        m_summary->setText(why);
+        return;
+    }
+    hub::HubDownload::Options options;
+    options.dryRun = true;
+    options.modelTypes = transformer::supportedModelTypes();
+    m_download = new hub::HubDownload(transformer::hubCacheFolder(), *repo, options, this);
+    connect(m_download, &hub::HubDownload::listed, this, &DownloadDialog::showPlan);
+    connect(m_download, &hub::HubDownload::finished, this, &DownloadDialog::finish);
+    m_checking = true;
+    m_summary->setText(tr("Asking the Hub about %1…").arg(repo->id));
+    m_status->clear();
+    setBusy(true);
+    m_download->start();
+}
+
+QString DownloadDialog::memoryText(qint64 weightBytes) const
+{
+    // The forward pass runs in float32: 16-bit weights take twice their size once widened.
+    const qint64 budget = transformer::weightBudget();
+    const QString weights = hub::byteSize(weightBytes), widened = hub::byteSize(2 * weightBytes),
+                  allowed = hub::byteSize(budget);
+    if (2 * weightBytes <= budget)
+        return tr("Memory: the weights take %1 (up to %2 in float32); this machine allows %3: it fits.")
+            .arg(weights, widened, allowed);
+    if (weightBytes <= budget)
+        return tr("Memory: the weights take %1, up to %2 in float32; this machine allows %3: it fits only if "
+                  "they are stored in float32.")
+            .arg(weights, widened, allowed);
+    return tr("Memory: the weights take %1; this machine allows %2: it does not fit.").arg(weights, allowed);
+}
+
+void DownloadDialog::showPlan()
+{
+    const hub::HubDownload &d = *m_download;
+    const hub::RepoListing &listing = d.listing();
+    m_checked = d.repo().id;
+    qint64 weights = 0;
+    for (const hub::RepoFile &f : d.files()) {
+        if (f.path.endsWith(u".safetensors"))
+            weights += f.size;
+        auto *item = new QTreeWidgetItem(m_files, {f.path, hub::byteSize(f.size), {}});
+        item->setTextAlignment(1, Qt::AlignRight | Qt::AlignVCenter);
+    }
+    const QStorageInfo disk(transformer::hubCacheFolder());
+    const qint64 missing = d.missingBytes();
+    QStringList lines;
+    lines << tr("<b>%1</b> at %2: a <b>%3</b> model, which QKV Lab runs.")
+                 .arg(m_checked.toHtmlEscaped(), listing.commit.left(12), listing.modelType.toHtmlEscaped());
+    lines << tr("%n file(s), %1; %2 to fetch.", nullptr, int(d.files().size()))
+                 .arg(hub::byteSize(d.totalBytes()), hub::byteSize(missing));
+    if (disk.isValid())
+        lines << (disk.bytesAvailable() >= missing ? tr("Disk: %1 free in %2.")
+                                                   : tr("Disk: only %1 free in %2: not enough."))
+                     .arg(hub::byteSize(disk.bytesAvailable()), disk.rootPath().toHtmlEscaped());
+    lines << memoryText(weights);
+    if (!listing.gated.isEmpty())
+        lines << tr("Gated: accept its terms on the Hub and set HF_TOKEN before downloading.");
+    m_summary->setText(lines.join(QStringLiteral("<br>")));
+    m_downloadButton->setEnabled(missing > 0);
+    m_openButton->setEnabled(missing == 0);
+    m_status->setText(missing == 0 ? tr("Already in the cache: Open it.") : QString());
+}
+
+void DownloadDialog::download()
+{
+    QString why;
+    const std::optional<hub::RepoRef> repo = hub::parseRepo(m_checked, &why);
+    if (!repo || m_download)
+        return;
+    hub::HubDownload::Options options;
+    options.modelTypes = transformer::supportedModelTypes();
+    m_download = new hub::HubDownload(transformer::hubCacheFolder(), *repo, options, this);
+    connect(m_download, &hub::HubDownload::progress, this, &DownloadDialog::showProgress);
+    connect(m_download, &hub::HubDownload::finished, this, &DownloadDialog::finish);
+    m_startBytes = -1;
+    m_checking = false;
+    m_status->setText(tr("Starting…"));
+    setBusy(true);
+    m_download->start();
+}
+
+void DownloadDialog::showProgress(qint64 done, qint64 total, const QString &file, const QString &note)
+{
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    if (m_startBytes < 0) {
+        m_startBytes = done;
+        m_startMs = now;
+    }
+    m_progress->setValue(total > 0 ? int(1000 * double(done) / double(total)) : 0);
+    const double seconds = std::max<qint64>(now - m_startMs, 1) / 1000.0;
+    const double speed = double(done - m_startBytes) / seconds;
+    QString text = tr("%1 of %2").arg(hub::byteSize(done), hub::byteSize(total));
+    if (speed > 0 && done < total)
+        text += tr(", %1/s, about %2 s left")
+                    .arg(hub::byteSize(qint64(speed)))
+                    .arg(qRound(double(total - done) / speed));
+    if (!file.isEmpty())
+        text += QStringLiteral(" — ") + file;
+    if (!note.isEmpty())
+        text += QStringLiteral(" (") + note + u')';
+    m_status->setText(text);
+    for (int i = 0; i < m_files->topLevelItemCount(); ++i) {
+        QTreeWidgetItem *item = m_files->topLevelItem(i);
+        if (item->text(0) == file)
+            item->setText(2, tr("fetching"));
+        else if (item->text(2) == tr("fetching"))
+            item->setText(2, tr("done"));
+    }
+}
+
+void DownloadDialog::finish(const QString &error)
+{
+    const bool dryRun = m_checking;
+    if (m_download)
+        m_download->deleteLater();
+    m_download = nullptr;
+    setBusy(false);
+    if (!error.isEmpty()) {
+        m_status->setText(error);
+        m_downloadButton->setEnabled(!m_checked.isEmpty() && m_files->topLevelItemCount() > 0);
+        if (m_files->topLevelItemCount() == 0)
+            m_summary->setText(error);
+        return;
+    }
+    if (dryRun)
+        return; // the plan is shown; Download or Open is enabled by it
+    for (int i = 0; i < m_files->topLevelItemCount(); ++i)
+        m_files->topLevelItem(i)->setText(2, tr("done"));
+    m_progress->setValue(1000);
+    m_status->setText(tr("%1 is in the cache: Open it.").arg(m_checked));
+    m_openButton->setEnabled(true);
+    m_openButton->setDefault(true);
+}
+
+} // namespace qkv

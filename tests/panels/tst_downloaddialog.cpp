@@ -1,0 +1,114 @@
+// Model → Download Model… driven as a user drives it, against a Hub on 127.0.0.1: search (only
+// models QKV Lab runs), choose, see the files, size, disk and memory, download, Stop and resume,
+// Open.
+#include "panels/downloaddialog.h"
+
+#include <QFileInfo>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTreeWidget>
+
+#include "hubserver.h"
+
+using namespace qkv;
+using namespace Qt::StringLiterals;
+
+class TstDownloadDialog : public QObject
+{
+    Q_OBJECT
+
+private:
+    template<typename T>
+    static T *child(QWidget *w, const char *name)
+    {
+        T *found = w->findChild<T *>(QLatin1String(name));
+        if (!found)
+            qFatal("no %s", name);
+        return found;
+    }
+
+private Q_SLOTS:
+    void searchCheckDownloadStopResumeOpen()
+    {
+        test::HubServer server;
+        const QString commit = u"fedcba9876543210fedcba9876543210fedcba98"_s;
+        test::HubServer::Repo tiny;
+        tiny.commit = commit;
+        tiny.downloads = 77;
+        tiny.files.insert(u"config.json"_s, {R"({"model_type": "gpt2"})", false});
+        const QByteArray weights(400000, 'w');
+        tiny.files.insert(u"model.safetensors"_s, {weights, true});
+        server.repos.insert(u"org/tiny"_s, tiny);
+        test::HubServer::Repo other = tiny;
+        other.modelType = u"t5"_s;
+        server.repos.insert(u"org/tiny-t5"_s, other);
+        QTemporaryDir cache;
+        qputenv("HF_ENDPOINT", server.endpoint().toLatin1());
+        qputenv("HF_HUB_CACHE", cache.path().toLocal8Bit());
+
+        DownloadDialog dialog;
+        dialog.show();
+        auto *repo = child<QLineEdit>(&dialog, "repoEdit");
+        auto *status = child<QLabel>(&dialog, "downloadStatus");
+        auto *download = child<QPushButton>(&dialog, "downloadButton");
+        auto *stop = child<QPushButton>(&dialog, "stopButton");
+        auto *open = child<QPushButton>(&dialog, "openButton");
+        QVERIFY(!download->isEnabled() && !open->isEnabled());
+
+        // Search: the t5 model is not offered.
+        QTest::keyClicks(repo, u"tiny"_s);
+        QTest::mouseClick(child<QPushButton>(&dialog, "searchButton"), Qt::LeftButton);
+        auto *results = child<QListWidget>(&dialog, "searchResults");
+        QTRY_COMPARE(results->count(), 1);
+        QVERIFY(results->item(0)->text().startsWith(u"org/tiny  ·  gpt2  ·  77 download"_s));
+
+        // Choose: the plan before anything is fetched.
+        QTest::mouseClick(results->viewport(), Qt::LeftButton, {}, results->visualItemRect(results->item(0)).center());
+        QTRY_VERIFY(download->isEnabled());
+        QCOMPARE(repo->text(), u"org/tiny"_s);
+        QCOMPARE(child<QTreeWidget>(&dialog, "downloadFiles")->topLevelItemCount(), 2);
+        const QString summary = child<QLabel>(&dialog, "downloadSummary")->text();
+        QVERIFY2(summary.contains(u"a <b>gpt2</b> model"_s) && summary.contains(u"400.0 kB to fetch"_s)
+                && summary.contains(u"Memory: the weights take 400.0 kB"_s) && summary.contains(u"free in"_s),
+            qPrintable(summary));
+        QCOMPARE(server.bodyBytesSent, 0);
+
+        // Download, stalled on the weights: Stop keeps the part, Download resumes it.
+        server.faults.push_back({.path = u"/lfs/"_s + test::HubServer::sha256(weights), .stall = true});
+        QTest::mouseClick(download, Qt::LeftButton);
+        QTRY_VERIFY(status->text().contains(u"model.safetensors"_s));
+        QVERIFY(stop->isEnabled());
+        QTest::mouseClick(stop, Qt::LeftButton);
+        QTRY_VERIFY(status->text().contains(u"stopped"_s));
+        QVERIFY(download->isEnabled() && !open->isEnabled());
+        QVERIFY(
+            !QFileInfo::exists(cache.filePath(u"models--org--tiny/snapshots/"_s + commit + u"/model.safetensors"_s)));
+        QTest::mouseClick(download, Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(open->isEnabled(), 10000);
+        QVERIFY(status->text().contains(u"org/tiny is in the cache"_s));
+        QCOMPARE(QFileInfo(cache.filePath(u"models--org--tiny/snapshots/"_s + commit + u"/model.safetensors"_s)).size(),
+            weights.size());
+
+        QSignalSpy opened(&dialog, &DownloadDialog::openRequested);
+        QTest::mouseClick(open, Qt::LeftButton);
+        QCOMPARE(opened.count(), 1);
+        QCOMPARE(opened.first().first().toString(), u"hf:org/tiny"_s);
+
+        // Checked again: already there, nothing to fetch.
+        dialog.check(u"org/tiny"_s);
+        QTRY_VERIFY(open->isEnabled());
+        QVERIFY(!download->isEnabled());
+        // A model QKV Lab does not run is refused at the check, naming its type.
+        dialog.check(u"org/tiny-t5"_s);
+        QTRY_VERIFY(child<QLabel>(&dialog, "downloadSummary")->text().contains(u"\"t5\" model"_s));
+        QVERIFY(!download->isEnabled() && !open->isEnabled());
+    }
+};
+
+QTEST_MAIN(TstDownloadDialog)
+#include "tst_downloaddialog.moc"
