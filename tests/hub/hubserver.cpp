@@ -6,8 +6,11 @@
 #include <QJsonObject>
 #include <QPointer>
 #include <QTcpSocket>
+#include <QTimer>
 #include <QUrl>
 #include <QUrlQuery>
+
+#include <memory>
 
 namespace qkv::test {
 namespace {
@@ -44,8 +47,7 @@ HubServer::HubServer()
     connect(this, &QTcpServer::newConnection, this, [this] {
         while (QTcpSocket *socket = nextPendingConnection()) {
             connect(socket, &QTcpSocket::disconnected, socket, &QObject::deleteLater);
-            auto *buffer = new QByteArray;
-            connect(socket, &QObject::destroyed, this, [buffer] { delete buffer; });
+            auto buffer = std::make_shared<QByteArray>(); // goes with the connection, and the socket
             connect(socket, &QTcpSocket::readyRead, this, [this, socket, buffer] {
                 buffer->append(socket->readAll());
                 const qsizetype end = buffer->indexOf("\r\n\r\n");
@@ -134,8 +136,27 @@ void HubServer::serve(QTcpSocket *socket, const QByteArray &head)
         out += "Content-Length: " + QByteArray::number(declared >= 0 ? declared : body.size())
             + "\r\nConnection: close\r\n\r\n";
         socket->write(out);
-        socket->write(body);
-        socket->disconnectFromHost();
+        if (paceBytesPerMs <= 0 || body.size() <= paceBytesPerMs) {
+            socket->write(body);
+            socket->disconnectFromHost();
+            return;
+        }
+        // Paced: a slice every 10 ms, until the body is out or the client is gone.
+        auto *timer = new QTimer(socket);
+        auto sent = std::make_shared<qsizetype>(0);
+        QObject::connect(timer, &QTimer::timeout, socket, [socket, timer, sent, body, slice = paceBytesPerMs * 10] {
+            if (socket->state() != QAbstractSocket::ConnectedState) {
+                timer->stop();
+                return;
+            }
+            socket->write(body.mid(*sent, slice));
+            *sent += slice;
+            if (*sent >= body.size()) {
+                timer->stop();
+                socket->disconnectFromHost();
+            }
+        });
+        timer->start(10);
     };
     Fault fault;
     const bool faulty = takeFault(path, &fault);

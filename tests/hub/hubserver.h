@@ -52,6 +52,9 @@ public:
     // LFS files redirected to http://localhost:PORT/lfs/…, another host than the Hub's 127.0.0.1
     // (as the Hub's CDN is): a client must not send it the Hub's token.
     bool lfsOnOtherHost = false;
+    // Bodies sent this many bytes a millisecond (0: at once), so that a client can be stopped or
+    // killed midway.
+    int paceBytesPerMs = 0;
     qint64 bodyBytesSent = 0; // of file contents, over every request
     QStringList requests; // "GET path Range: bytes=N-"
     QList<QByteArray> authorizations; // each request's Authorization header, empty when none
