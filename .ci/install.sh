@@ -4,9 +4,10 @@
 # What building and testing QKV Lab needs (Qt 6.4 with Charts and Svg, Eigen 3.4, g++; Qt's
 # lupdate and lrelease build the translation catalogues into the program).
 # OpenBLAS multiplies the attention's large matrices; zlib and libdeflate inflate .npz files; libsentencepiece runs tokenizer.model files;
-# giflib and libwebp write animated figures; numpy writes the test fixtures of the model readers.
+# giflib and libwebp write animated figures; OpenSSL's libcrypto hashes downloaded models (SHA-256 at
+# 1.7 GB/s where Qt's own manages 0.1); numpy writes the test fixtures of the model readers.
 build_packages=(cmake ninja-build g++ pkg-config qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-l10n-tools
-                libeigen3-dev libopenblas-dev libgl-dev zlib1g-dev libdeflate-dev libsentencepiece-dev libgif-dev libwebp-dev fonts-dejavu-core poppler-utils python3-numpy)
+                libeigen3-dev libopenblas-dev libgl-dev zlib1g-dev libdeflate-dev libsentencepiece-dev libgif-dev libwebp-dev libssl-dev fonts-dejavu-core poppler-utils python3-numpy)
 
 # What the tests need besides: pdflatex compiles every LaTeX output the program writes (tables and
 # worked computations; tst_latexcompile) and checks that none runs over the page. Not needed to run.

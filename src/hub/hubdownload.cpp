@@ -212,12 +212,9 @@ void HubDownload::nextFile()
                 QStringLiteral("%1: cannot write %2: %3").arg(file.path, m_out->fileName(), m_out->errorString()));
         if (m_out->size() > file.size)
             m_out->resize(0);
-        m_hash = std::make_unique<QCryptographicHash>(
-            file.isLfs() ? QCryptographicHash::Sha256 : QCryptographicHash::Sha1);
-        if (!file.isLfs())
-            m_hash->addData(QByteArrayLiteral("blob ") + QByteArray::number(file.size) + '\0');
-        if (!m_hash->addData(m_out.get()))
-            return fail(QStringLiteral("%1: cannot read %2").arg(file.path, m_out->fileName()));
+        m_hash = std::make_unique<ContentHash>(file);
+        for (QByteArray block; !(block = m_out->read(1 << 20)).isEmpty();) // the bytes fetched before
+            m_hash->add(block);
         m_offset = m_out->size();
         m_out->seek(m_offset);
         m_redirects = 0;
@@ -247,7 +244,7 @@ void HubDownload::fetch(const QUrl &url, bool withToken)
     m_statusChecked = false;
     m_refused = false;
     m_reply = m_network->get(request);
-    m_reply->setReadBufferSize(1 << 20);
+    m_reply->setReadBufferSize(16 << 20);
     connect(m_reply, &QNetworkReply::readyRead, this, &HubDownload::onData);
     connect(m_reply, &QNetworkReply::finished, this, &HubDownload::onFileDone);
 }
@@ -266,8 +263,6 @@ void HubDownload::onData()
             m_out->seek(0);
             m_offset = 0;
             m_hash->reset();
-            if (!file.isLfs())
-                m_hash->addData(QByteArrayLiteral("blob ") + QByteArray::number(file.size) + '\0');
         } else if (status == 206) {
             const QByteArray range = reply->rawHeader("Content-Range");
             if (!range.startsWith("bytes " + QByteArray::number(m_offset) + '-'))
@@ -290,7 +285,7 @@ void HubDownload::onData()
     if (m_out->write(chunk) != chunk.size())
         return fail(QStringLiteral("%1: cannot write %2 (%3): the %4 fetched stay there for the next download")
                         .arg(file.path, m_out->fileName(), m_out->errorString(), byteSize(m_offset)));
-    m_hash->addData(chunk);
+    m_hash->add(chunk);
     m_offset += chunk.size();
     Q_EMIT progress(m_doneBefore + m_offset, totalBytes(), file.path, {});
 }
@@ -330,7 +325,7 @@ void HubDownload::onFileDone()
         }
     }
     // The whole file: its hash, then into blobs/ and the snapshot.
-    const QString hash = QString::fromLatin1(m_hash->result().toHex());
+    const QString hash = m_hash->hex();
     m_out->close();
     if (hash != file.etag()) {
         m_out->remove();

@@ -1,10 +1,10 @@
 #pragma once
 
+#include "hub/contenthash.h"
 #include "hub/hublisting.h"
 #include "hub/hubrepo.h"
 #include "hub/hubstore.h"
 
-#include <QCryptographicHash>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QObject>
@@ -87,7 +87,7 @@ private:
     qint64 m_doneBefore = 0; // bytes of the files finished
     // The file being fetched.
     std::unique_ptr<QFile> m_out;
-    std::unique_ptr<QCryptographicHash> m_hash;
+    std::unique_ptr<ContentHash> m_hash;
     qint64 m_offset = 0; // bytes in m_out
     bool m_statusChecked = false;
     bool m_refused = false; // this reply's body is not the file (an error page, a redirect)

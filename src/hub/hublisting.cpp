@@ -32,7 +32,7 @@ void checkPath(const QString &path, const QString &where)
 
 QString hexOf(const QJsonValue &v, const QString &where, int digits)
 {
-    const QString s = json::string(v, where);
+    QString s = json::string(v, where);
     static const QRegularExpression hex(QStringLiteral("^[0-9a-f]+$"));
     if (s.size() != digits || !hex.match(s).hasMatch())
         fail(where, QStringLiteral("expected %1 hexadecimal digits, got \"%2\"").arg(digits).arg(s.left(80)));
@@ -162,7 +162,7 @@ QString byteSize(qint64 bytes)
 {
     if (bytes < 1000)
         return QStringLiteral("%1 B").arg(bytes);
-    if (bytes < 1000 * 1000)
+    if (bytes < qint64(1000) * 1000)
         return QStringLiteral("%1 kB").arg(double(bytes) / 1e3, 0, 'f', 1);
     if (bytes < qint64(1000) * 1000 * 1000)
         return QStringLiteral("%1 MB").arg(double(bytes) / 1e6, 0, 'f', 1);

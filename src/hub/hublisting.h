@@ -33,7 +33,7 @@ struct RepoListing {
 // Parses and checks an answer: the commit, and each file's path (relative, no "..", no control
 // characters or backslashes, not a folder of another, at most 1,000 files, no two alike), size
 // and hashes. A problem is placed at its JSON path in `error`.
-std::optional<RepoListing> parseListing(const QByteArray &json, QString *error);
+std::optional<RepoListing> parseListing(const QByteArray &bytes, QString *error);
 
 // The files a model needs and nothing twice: its configuration and tokenizer files and its
 // weights in one format only, safetensors (with their index); never the .bin, .h5, .onnx,
@@ -51,6 +51,6 @@ struct SearchResult {
     qint64 downloads = 0;
     QString modelType;
 };
-std::optional<std::vector<SearchResult>> parseSearch(const QByteArray &json, QString *error);
+std::optional<std::vector<SearchResult>> parseSearch(const QByteArray &bytes, QString *error);
 
 } // namespace qkv::hub

@@ -18,7 +18,7 @@ bool isValidNamePart(const QString &part)
 
 QString homeFolder()
 {
-    if (const QString home = qEnvironmentVariable("HF_HOME"); !home.isEmpty())
+    if (QString home = qEnvironmentVariable("HF_HOME"); !home.isEmpty())
         return home;
     const QString xdg = qEnvironmentVariable("XDG_CACHE_HOME");
     return (xdg.isEmpty() ? QDir::homePath() + QStringLiteral("/.cache") : xdg) + QStringLiteral("/huggingface");
@@ -108,7 +108,7 @@ QString hubEndpoint()
 
 QByteArray hubToken()
 {
-    if (const QByteArray token = qgetenv("HF_TOKEN").trimmed(); !token.isEmpty())
+    if (QByteArray token = qgetenv("HF_TOKEN").trimmed(); !token.isEmpty())
         return token;
     QString file = qEnvironmentVariable("HF_TOKEN_PATH");
     if (file.isEmpty())

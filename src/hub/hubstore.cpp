@@ -2,7 +2,6 @@
 
 #include "platform/atomicsave.h"
 
-#include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -87,19 +86,6 @@ QString HubStore::writeRef(const QString &revision, const QString &commit) const
     if (!QDir().mkpath(QFileInfo(path).absolutePath()))
         return QStringLiteral("cannot make the folder for %1").arg(path);
     return saveAtomically(path, commit.toLatin1());
-}
-
-QString contentHash(const RepoFile &file, const QString &path)
-{
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return {};
-    QCryptographicHash hash(file.isLfs() ? QCryptographicHash::Sha256 : QCryptographicHash::Sha1);
-    if (!file.isLfs())
-        hash.addData(QByteArrayLiteral("blob ") + QByteArray::number(f.size()) + '\0');
-    if (!hash.addData(&f))
-        return {};
-    return QString::fromLatin1(hash.result().toHex());
 }
 
 } // namespace qkv::hub

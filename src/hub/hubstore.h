@@ -39,8 +39,4 @@ private:
     QString m_folder;
 };
 
-// The content hash the Hub lists for `file`: SHA-256 for an LFS file, else the git blob SHA-1
-// ("blob <size>\0" then the bytes), of the file at `path`. Empty when it cannot be read.
-QString contentHash(const RepoFile &file, const QString &path);
-
 } // namespace qkv::hub

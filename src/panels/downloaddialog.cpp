@@ -114,7 +114,7 @@ DownloadDialog::DownloadDialog(QWidget *parent)
         [this](const std::vector<hub::SearchResult> &results, const QString &error) {
             m_searchButton->setEnabled(true);
             m_results->clear();
-            const QStringList runs = transformer::supportedModelTypes();
+            const QStringList &runs = transformer::supportedModelTypes();
             for (const hub::SearchResult &r : results) {
                 if (!runs.contains(r.modelType))
                     continue; // only what QKV Lab can open

@@ -476,7 +476,7 @@ int main(int argc, char *argv[])
     const QCommandLineOption allOption(u"all"_s, u"Run every case, however long it takes (no time budget)."_s);
     const QCommandLineOption onlyOption(u"only"_s,
         u"Measure one section only: engine (recompute and numpy, N <= 512), heatmap, arrows, charts, worked, "
-        "layers, window, model_open, live_model, live_window, scaling or animation."_s,
+        "layers, window, model_open, live_model, live_window, scaling, animation or download."_s,
         u"section"_s);
     parser.addOptions({quickOption, peerOption, noPeerOption, allOption, onlyOption});
     parser.process(app);
@@ -511,6 +511,7 @@ int main(int argc, char *argv[])
             {u"live_model"_s, [quick] { return qkv::bench::liveModelTimings(quick); }},
             {u"live_window"_s, [quick] { return qkv::bench::liveWindowTimings(quick); }},
             {u"scaling"_s, qkv::bench::scalingTimings},
+            {u"download"_s, [quick] { return qkv::bench::downloadTimings(QString::fromUtf8(QKV_BENCH_QKVLAB), quick); }},
             {u"animation"_s, [quick] {
                  return qkv::bench::animationProcessTimings(
                      QFileInfo(defaultPeerScript()).absolutePath(), QString::fromUtf8(QKV_BENCH_QKVLAB), quick);
@@ -595,6 +596,7 @@ int main(int argc, char *argv[])
             qkv::bench::exportProcessTimings(scriptDir, QString::fromUtf8(QKV_BENCH_QKVLAB), quick));
         out.insert(u"animation_process"_s,
             qkv::bench::animationProcessTimings(scriptDir, QString::fromUtf8(QKV_BENCH_QKVLAB), quick));
+        out.insert(u"download"_s, qkv::bench::downloadTimings(QString::fromUtf8(QKV_BENCH_QKVLAB), quick));
     }
     out.insert(u"peak_resident_mib"_s, sig(qkv::bench::peakResidentMiB()));
     out.insert(u"total_seconds"_s, sig(secondsSince(started)));

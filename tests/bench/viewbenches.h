@@ -37,5 +37,7 @@ QJsonObject animationProcessTimings(const QString &scriptDir, const QString &qkv
 QJsonObject scrubAgainstNumpy(const QJsonObject &peer, const QJsonObject &window);
 // The attention kernel and the arrow graph's raster at one thread against every core.
 QJsonObject scalingTimings();
+// `qkvlab download` of a 1 GiB file (128 MiB quick) from a Hub on 127.0.0.1 against curl.
+QJsonObject downloadTimings(const QString &qkvlab, bool quick);
 
 } // namespace qkv::bench

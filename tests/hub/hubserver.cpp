@@ -78,19 +78,33 @@ QString HubServer::sha256(const QByteArray &content)
     return QString::fromLatin1(QCryptographicHash::hash(content, QCryptographicHash::Sha256).toHex());
 }
 
+const QString &HubServer::File::sha256Of() const
+{
+    if (sha.isEmpty())
+        sha = sha256(content);
+    return sha;
+}
+
+const QString &HubServer::File::blobIdOf() const
+{
+    if (blob.isEmpty())
+        blob = gitBlobId(content);
+    return blob;
+}
+
 QByteArray HubServer::listing(const QString &id) const
 {
-    const Repo &repo = repos[id];
+    const Repo &repo = *repos.constFind(id); // the stored one: its files keep their hashes
     if (!repo.listingOverride.isEmpty())
         return repo.listingOverride;
     QJsonArray siblings;
     for (auto it = repo.files.begin(); it != repo.files.end(); ++it) {
         QJsonObject s {{QStringLiteral("rfilename"), it.key()}, {QStringLiteral("size"), it->content.size()},
-            {QStringLiteral("blobId"), gitBlobId(it->content)}};
+            {QStringLiteral("blobId"), it->blobIdOf()}};
         if (it->lfs)
             s.insert(QStringLiteral("lfs"),
-                QJsonObject {{QStringLiteral("sha256"), sha256(it->content)},
-                    {QStringLiteral("size"), it->content.size()}, {QStringLiteral("pointerSize"), 134}});
+                QJsonObject {{QStringLiteral("sha256"), it->sha256Of()}, {QStringLiteral("size"), it->content.size()},
+                    {QStringLiteral("pointerSize"), 134}});
         siblings.append(s);
     }
     QJsonObject o {{QStringLiteral("id"), id}, {QStringLiteral("sha"), repo.commit},
@@ -185,13 +199,15 @@ void HubServer::serve(QTcpSocket *socket, const QByteArray &head)
     }
     // An LFS file's content, by its SHA-256, with ranges.
     QByteArray content;
+    const File *served = nullptr;
     bool found = false;
     if (path.startsWith(u"/lfs/")) {
         const QString sha = path.mid(5);
         for (const Repo &repo : std::as_const(repos))
             for (const File &f : repo.files)
-                if (f.lfs && sha256(f.content) == sha) {
+                if (f.lfs && f.sha256Of() == sha) {
                     content = f.content;
+                    served = &f;
                     found = true;
                 }
     } else if (const qsizetype at = path.indexOf(u"/resolve/"); at > 0) {
@@ -203,17 +219,18 @@ void HubServer::serve(QTcpSocket *socket, const QByteArray &head)
         const Repo &repo = repos[id];
         if (!repo.token.isEmpty() && authorization != "Bearer " + repo.token)
             return answer(401, {}, "Access to this model is restricted");
-        const File &f = repo.files[file];
+        const File &f = *repo.files.constFind(file); // the stored one, not a copy
         if (f.lfs)
             return answer(302,
                 {{"Location",
                      (lfsOnOtherHost ? "http://localhost:" + QByteArray::number(serverPort()) : QByteArray()) + "/lfs/"
-                         + sha256(f.content).toLatin1()},
-                    {"X-Repo-Commit", commit.toLatin1()}, {"X-Linked-Etag", '"' + sha256(f.content).toLatin1() + '"'},
+                         + f.sha256Of().toLatin1()},
+                    {"X-Repo-Commit", commit.toLatin1()}, {"X-Linked-Etag", '"' + f.sha256Of().toLatin1() + '"'},
                     {"X-Linked-Size", QByteArray::number(f.content.size())},
-                    {"ETag", '"' + gitBlobId(f.content).toLatin1() + '"'}},
+                    {"ETag", '"' + f.blobIdOf().toLatin1() + '"'}},
                 {});
         content = f.content;
+        served = &f;
         found = true;
     }
     if (!found)
@@ -234,7 +251,7 @@ void HubServer::serve(QTcpSocket *socket, const QByteArray &head)
     if (faulty && fault.stall)
         body.clear();
     bodyBytesSent += body.size();
-    QList<std::pair<QByteArray, QByteArray>> headers {{"ETag", '"' + gitBlobId(content).toLatin1() + '"'}};
+    QList<std::pair<QByteArray, QByteArray>> headers {{"ETag", '"' + served->blobIdOf().toLatin1() + '"'}};
     if (from > 0)
         headers.append({"Content-Range",
             "bytes " + QByteArray::number(from) + '-' + QByteArray::number(content.size() - 1) + '/'

@@ -21,8 +21,16 @@ class HubServer : public QTcpServer
 
 public:
     struct File {
+        File(QByteArray bytes = {}, bool isLfs = false)
+            : content(std::move(bytes))
+            , lfs(isLfs)
+        { }
         QByteArray content;
         bool lfs = false;
+        // Its hashes, computed once (a benchmark's file has a gigabyte).
+        mutable QString sha, blob;
+        const QString &sha256Of() const;
+        const QString &blobIdOf() const;
     };
     struct Repo {
         QString commit;
