@@ -30,20 +30,30 @@ QString hubCacheFolder()
     return home + u"/hub"_qs;
 }
 
-QString hubSnapshot(const QString &name)
+QString hubSnapshot(const QString &spec)
 {
+    // NAME@REVISION: a branch or tag its refs/ file names, or a commit's snapshot folder.
+    const qsizetype at = spec.lastIndexOf(u'@');
+    const QString name = at < 0 ? spec : spec.left(at);
+    const QString revision = at < 0 ? u"main"_qs : spec.mid(at + 1);
     if (name.isEmpty() || name.contains(u"..") || name.count(u'/') > 1 || name.startsWith(u'/'))
-        refuse(QStringLiteral("hf:%1: expected hf:NAME or hf:OWNER/NAME").arg(name));
+        refuse(QStringLiteral("hf:%1: expected hf:NAME or hf:OWNER/NAME").arg(spec));
+    if (revision.isEmpty() || revision.contains(u"..") || revision.startsWith(u'/') || revision.contains(u'\\'))
+        refuse(QStringLiteral("hf:%1: \"%2\" is not a revision").arg(spec, revision));
     const QDir repo(hubCacheFolder() + u"/models--"_qs + QString(name).replace(u'/', u"--"_qs));
     if (!repo.exists())
-        refuse(QStringLiteral("hf:%1: not in the Hugging Face cache (%2 does not exist)").arg(name, repo.path()));
-    QFile ref(repo.filePath(u"refs/main"_qs));
+        refuse(QStringLiteral("hf:%1: not in the Hugging Face cache (%2 does not exist)").arg(spec, repo.path()));
+    if (isPlainFileName(revision) && QFileInfo(repo.filePath(u"snapshots/"_qs + revision)).isDir())
+        return repo.filePath(u"snapshots/"_qs + revision); // a commit
+    QFile ref(repo.filePath(u"refs/"_qs + revision));
     if (ref.open(QIODevice::ReadOnly)) {
-        const QString revision = QString::fromUtf8(ref.read(256)).trimmed();
-        QString folder = repo.filePath(u"snapshots/"_qs + revision);
-        if (isPlainFileName(revision) && QFileInfo(folder).isDir())
+        const QString commit = QString::fromUtf8(ref.read(256)).trimmed();
+        QString folder = repo.filePath(u"snapshots/"_qs + commit);
+        if (isPlainFileName(commit) && QFileInfo(folder).isDir())
             return folder;
     }
+    if (at >= 0) // asked for by name: no other will do
+        refuse(QStringLiteral("hf:%1: revision \"%2\" is not in the cache (%3)").arg(spec, revision, repo.path()));
     const QFileInfoList snapshots
         = QDir(repo.filePath(u"snapshots"_qs)).entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Time);
     if (snapshots.isEmpty())

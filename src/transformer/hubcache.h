@@ -11,10 +11,11 @@ namespace qkv::transformer {
 // ~/.cache/huggingface/hub.
 QString hubCacheFolder();
 
-// The snapshot folder of repository `name` ("gpt2", "HuggingFaceTB/SmolLM2-135M"):
-// models--OWNER--NAME/snapshots/REV, REV named by refs/main, else the only or newest snapshot.
-// Throws Refusal saying where it looked.
-QString hubSnapshot(const QString &name);
+// The snapshot folder of repository `spec` ("gpt2", "HuggingFaceTB/SmolLM2-135M"):
+// models--OWNER--NAME/snapshots/REV, REV named by refs/main, else the only or newest snapshot;
+// "NAME@REVISION" names a branch or tag (refs/REVISION) or a commit. Throws Refusal saying where
+// it looked.
+QString hubSnapshot(const QString &spec);
 
 // `location` itself, or for "hf:NAME" the snapshot folder of NAME. Throws Refusal.
 QString resolveLocation(const QString &location);

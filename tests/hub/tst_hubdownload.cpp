@@ -4,6 +4,7 @@
 // a gated repository's token sent to the Hub only.
 #include "hub/hubdownload.h"
 #include "transformer/hubcache.h"
+#include "transformer/refusal.h"
 
 #include <QDir>
 #include <QFile>
@@ -104,6 +105,12 @@ private Q_SLOTS:
         QVERIFY(!QFileInfo::exists(snapshot(u"pytorch_model.bin"_s)));
         QVERIFY(QDir(repoFolder() + u"/blobs"_s).entryList(QDir::Files).size() == 3); // no .incomplete left
         QCOMPARE(transformer::hubSnapshot(u"org/tiny"_s), repoFolder() + u"/snapshots/"_s + m_commit);
+        QCOMPARE(transformer::hubSnapshot(u"org/tiny@main"_s), repoFolder() + u"/snapshots/"_s + m_commit);
+        QCOMPARE(transformer::hubSnapshot(u"org/tiny@"_s + m_commit), repoFolder() + u"/snapshots/"_s + m_commit);
+        QVERIFY_THROWS_EXCEPTION(transformer::Refusal, transformer::hubSnapshot(u"org/tiny@v2"_s));
+        QVERIFY_THROWS_EXCEPTION(transformer::Refusal, transformer::hubSnapshot(u"org/tiny@../../x"_s));
+        QCOMPARE(download(u"org/tiny@v2"_s), QString()); // a tag: its ref, the same files
+        QCOMPARE(transformer::hubSnapshot(u"org/tiny@v2"_s), repoFolder() + u"/snapshots/"_s + m_commit);
         // Again: the listing only.
         const qint64 sent = m_server->bodyBytesSent;
         QCOMPARE(download(u"org/tiny"_s), QString());
