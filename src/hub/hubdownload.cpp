@@ -1,6 +1,7 @@
 #include "hub/hubdownload.h"
 
 #include <QNetworkAccessManager>
+#include <QNetworkProxyFactory>
 #include <QNetworkReply>
 #include <QNetworkRequest>
 #include <QStorageInfo>
@@ -55,6 +56,8 @@ HubDownload::HubDownload(const QString &cache, const RepoRef &repo, Options opti
 {
     // Redirects are followed here: a bounded number, and the token only ever goes to the Hub.
     m_network->setRedirectPolicy(QNetworkRequest::ManualRedirectPolicy);
+    // The system's proxy (http_proxy, https_proxy, no_proxy on Linux), as every download tool.
+    QNetworkProxyFactory::setUseSystemConfiguration(true);
 }
 
 HubDownload::~HubDownload()
@@ -386,7 +389,9 @@ void HubDownload::fail(const QString &error)
 HubSearch::HubSearch(QObject *parent)
     : QObject(parent)
     , m_network(new QNetworkAccessManager(this))
-{ }
+{
+    QNetworkProxyFactory::setUseSystemConfiguration(true);
+}
 
 void HubSearch::search(const QString &text, int limit)
 {

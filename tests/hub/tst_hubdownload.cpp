@@ -230,6 +230,23 @@ private Q_SLOTS:
         QVERIFY(QDir(m_cache->path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot).isEmpty());
     }
 
+    // A symbolic link planted in the repository's folder (to send the files elsewhere) is refused;
+    // nothing is written through it.
+    void aPlantedLinkIsRefused()
+    {
+        QTemporaryDir elsewhere;
+        QVERIFY(QDir().mkpath(repoFolder()));
+        QVERIFY(QFile::link(elsewhere.path(), repoFolder() + u"/blobs"_s));
+        const QString error = download(u"org/tiny"_s);
+        QVERIFY2(error.contains(u"blobs is a symbolic link: refusing to write through it"_s), qPrintable(error));
+        QVERIFY(QDir(elsewhere.path()).isEmpty());
+        QVERIFY(QFile::remove(repoFolder() + u"/blobs"_s));
+        QVERIFY(QDir().mkpath(repoFolder() + u"/snapshots"_s));
+        QVERIFY(QFile::link(elsewhere.path(), repoFolder() + u"/snapshots/"_s + m_commit));
+        QVERIFY(download(u"org/tiny"_s).contains(u"symbolic link"_s));
+        QVERIFY(QDir(elsewhere.path()).isEmpty());
+    }
+
     // A gated repository: without a token the message says where to accept its terms; with
     // HF_TOKEN it downloads, the token sent to the Hub and never to the file host it redirects to.
     void aGatedRepositoryNeedsItsToken()
