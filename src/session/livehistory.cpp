@@ -131,8 +131,9 @@ void pushStep(LiveHistory *history, live::LiveSession *live, QUndoStack &stack, 
     std::vector<transformer::Intervention> next, const QString &text, CommandId kind, int dragId,
     std::optional<TypingBurst> typed)
 {
-    // The state before is most often the last one made: its matrices are taken from there.
-    const auto *last = stack.index() > 0 ? static_cast<const LiveStep *>(stack.command(stack.index() - 1)) : nullptr;
+    // The state before is most often the last one made: its matrices are taken from there. (The
+    // stack also holds the shown document's annotations, DocumentSession::setModelHistory.)
+    const auto *last = stack.index() > 0 ? dynamic_cast<const LiveStep *>(stack.command(stack.index() - 1)) : nullptr;
     LiveState before(live->sentence(), live->interventions(), last ? &last->after() : nullptr);
     LiveState after(sentence, std::move(next), &before);
     stack.push(new LiveStep(history, live, std::move(before), std::move(after), text, kind, dragId, std::move(typed)));
@@ -170,7 +171,9 @@ qsizetype LiveHistory::interventionsHeld() const
 {
     std::set<const transformer::Intervention *> held;
     for (int i = 0; i < m_stack.count(); ++i) {
-        const auto *step = static_cast<const LiveStep *>(m_stack.command(i));
+        const auto *step = dynamic_cast<const LiveStep *>(m_stack.command(i));
+        if (!step)
+            continue; // an annotation's step
         for (const LiveState *state : {&step->before(), &step->after()})
             for (const SharedIntervention &s : state->interventions)
                 held.insert(s.get());
