@@ -511,7 +511,8 @@ int main(int argc, char *argv[])
             {u"live_model"_s, [quick] { return qkv::bench::liveModelTimings(quick); }},
             {u"live_window"_s, [quick] { return qkv::bench::liveWindowTimings(quick); }},
             {u"scaling"_s, qkv::bench::scalingTimings},
-            {u"download"_s, [quick] { return qkv::bench::downloadTimings(QString::fromUtf8(QKV_BENCH_QKVLAB), quick); }},
+            {u"download"_s,
+                [quick] { return qkv::bench::downloadTimings(QString::fromUtf8(QKV_BENCH_QKVLAB), quick); }},
             {u"animation"_s, [quick] {
                  return qkv::bench::animationProcessTimings(
                      QFileInfo(defaultPeerScript()).absolutePath(), QString::fromUtf8(QKV_BENCH_QKVLAB), quick);
