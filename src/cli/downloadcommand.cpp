@@ -4,11 +4,11 @@
 #include "cli/cliprint.h"
 #include "cli/commandline.h"
 #include "cli/terminalbusy.h"
+#include "hub/downloadrate.h"
 #include "hub/hubdownload.h"
 #include "transformer/config.h"
 #include "transformer/hubcache.h"
 
-#include <QElapsedTimer>
 #include <QEventLoop>
 #include <QStorageInfo>
 #include <QTimer>
@@ -63,29 +63,24 @@ int runDownload(const QStringList &args, FILE *out, FILE *err)
     options.modelTypes = transformer::supportedModelTypes();
     hub::HubDownload download(transformer::hubCacheFolder(), *repo, options);
     const bool terminal = TerminalBusy::isTerminal(err);
-    QElapsedTimer clock;
-    qint64 startBytes = -1;
+    hub::DownloadRate rate;
     QString error;
     QEventLoop loop;
     QObject::connect(&download, &hub::HubDownload::listed, &loop, [&] { printPlan(download, out); });
     // One line redrawn on a terminal; elsewhere only the retries, a line each.
     QObject::connect(&download, &hub::HubDownload::progress, &loop,
         [&](qint64 done, qint64 total, const QString &file, const QString &note) {
-            if (startBytes < 0) {
-                startBytes = done;
-                clock.start();
-            }
+            rate.update(done);
             if (!terminal) {
                 if (!note.isEmpty())
                     print(err, QStringLiteral("qkvlab: %1: %2\n").arg(file, note));
                 return;
             }
-            const double seconds = std::max(clock.elapsed(), qint64(1)) / 1000.0;
-            const double speed = double(done - startBytes) / seconds;
-            const QString left = speed > 0 && done < total ? durationText(double(total - done) / speed) : QString();
+            const double seconds = rate.secondsLeft(total);
+            const QString left = seconds >= 0 ? durationText(seconds) : QString();
             print(err,
                 QStringLiteral("\r\x1b[K%1 of %2  %3/s%4  %5%6")
-                    .arg(hub::byteSize(done), hub::byteSize(total), hub::byteSize(qint64(speed)),
+                    .arg(hub::byteSize(done), hub::byteSize(total), hub::byteSize(qint64(rate.bytesPerSecond())),
                         left.isEmpty() ? QString() : QStringLiteral(", %1 left").arg(left), file,
                         note.isEmpty() ? QString() : QStringLiteral("  (%1)").arg(note)));
         });
@@ -95,7 +90,7 @@ int runDownload(const QStringList &args, FILE *out, FILE *err)
     });
     QTimer::singleShot(0, &download, &hub::HubDownload::start);
     loop.exec();
-    if (terminal && startBytes >= 0)
+    if (terminal && rate.started())
         print(err, QStringLiteral("\r\x1b[K"));
     if (!error.isEmpty()) {
         print(err, QStringLiteral("qkvlab: %1\n").arg(error));

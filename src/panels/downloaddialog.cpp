@@ -5,7 +5,6 @@
 #include "transformer/hubcache.h"
 #include "transformer/memorybudget.h"
 
-#include <QDateTime>
 #include <QDialogButtonBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -257,7 +256,7 @@ void DownloadDialog::download()
     m_download = new hub::HubDownload(transformer::hubCacheFolder(), *repo, options, this);
     connect(m_download, &hub::HubDownload::progress, this, &DownloadDialog::showProgress);
     connect(m_download, &hub::HubDownload::finished, this, &DownloadDialog::finish);
-    m_startBytes = -1;
+    m_rate.restart();
     m_checking = false;
     m_status->setText(tr("Starting…"));
     setBusy(true);
@@ -266,19 +265,11 @@ void DownloadDialog::download()
 
 void DownloadDialog::showProgress(qint64 done, qint64 total, const QString &file, const QString &note)
 {
-    const qint64 now = QDateTime::currentMSecsSinceEpoch();
-    if (m_startBytes < 0) {
-        m_startBytes = done;
-        m_startMs = now;
-    }
+    m_rate.update(done);
     m_progress->setValue(total > 0 ? int(1000 * double(done) / double(total)) : 0);
-    const double seconds = std::max<qint64>(now - m_startMs, 1) / 1000.0;
-    const double speed = double(done - m_startBytes) / seconds;
     QString text = tr("%1 of %2").arg(hub::byteSize(done), hub::byteSize(total));
-    if (speed > 0 && done < total)
-        text += tr(", %1/s, about %2 s left")
-                    .arg(hub::byteSize(qint64(speed)))
-                    .arg(qRound(double(total - done) / speed));
+    if (const double left = m_rate.secondsLeft(total); left >= 0)
+        text += tr(", %1/s, about %2 s left").arg(hub::byteSize(qint64(m_rate.bytesPerSecond()))).arg(qRound(left));
     if (!file.isEmpty())
         text += QStringLiteral(" — ") + file;
     if (!note.isEmpty())

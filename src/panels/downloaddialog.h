@@ -1,5 +1,6 @@
 #pragma once
 
+#include "hub/downloadrate.h"
 #include "hub/hublisting.h"
 
 #include <QDialog>
@@ -64,8 +65,7 @@ private:
     QPointer<hub::HubDownload> m_download;
     QString m_checked; // the repository the plan shows, "ORG/NAME"
     bool m_checking = false; // the running HubDownload only lists (Check)
-    qint64 m_startBytes = -1;
-    qint64 m_startMs = 0;
+    hub::DownloadRate m_rate;
 };
 
 } // namespace qkv
