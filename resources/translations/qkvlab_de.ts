@@ -3336,13 +3336,6 @@
         <source>&amp;Repository:</source>
         <translation>&amp;Repository:</translation>
     </message>
-    <message numerus="yes">
-        <source>%1  ·  %2  ·  %n download(s)</source>
-        <translation>
-            <numerusform>%1  ·  %2  ·  %n Download</numerusform>
-            <numerusform>%1  ·  %2  ·  %n Downloads</numerusform>
-        </translation>
-    </message>
     <message>
         <source>No model QKV Lab runs matches “%1”.</source>
         <translation>Kein Modell, das QKV Lab ausführt, passt zu „%1“.</translation>
@@ -3421,6 +3414,28 @@
     <message>
         <source>%1 is in the cache: Open it.</source>
         <translation>%1 ist im Cache: Öffnen Sie es.</translation>
+    </message>
+    <message>
+        <source>%1 parameters, %2</source>
+        <translation>%1 Parameter, %2</translation>
+    </message>
+    <message>
+        <source>%1 parameters</source>
+        <translation>%1 Parameter</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n download(s)</source>
+        <translation>
+            <numerusform>%n Download</numerusform>
+            <numerusform>%n Downloads</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s), %1, all in the cache.</source>
+        <translation>
+            <numerusform>%n Datei, %1, ganz im Cache.</numerusform>
+            <numerusform>%n Dateien, %1, alle im Cache.</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -73,17 +73,24 @@
 <context>
     <name>qkv::DownloadDialog</name>
     <message numerus="yes">
-        <source>%1  ·  %2  ·  %n download(s)</source>
-        <translation>
-            <numerusform>%1  ·  %2  ·  %n download</numerusform>
-            <numerusform>%1  ·  %2  ·  %n downloads</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>%n file(s), %1; %2 to fetch.</source>
         <translation>
             <numerusform>%n file, %1; %2 to fetch.</numerusform>
             <numerusform>%n files, %1; %2 to fetch.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n download(s)</source>
+        <translation>
+            <numerusform>%n download</numerusform>
+            <numerusform>%n downloads</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s), %1, all in the cache.</source>
+        <translation>
+            <numerusform>%n file, %1, in the cache.</numerusform>
+            <numerusform>%n files, %1, all in the cache.</numerusform>
         </translation>
     </message>
 </context>

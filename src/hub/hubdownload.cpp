@@ -210,7 +210,8 @@ void HubDownload::nextFile()
         m_out = std::make_unique<QFile>(m_store.incompletePath(file));
         if (QFileInfo(m_out->fileName()).isSymLink())
             return fail(QStringLiteral("%1 is a symbolic link: refusing to write through it").arg(m_out->fileName()));
-        if (!m_out->open(QIODevice::ReadWrite))
+        // Unbuffered: a write that fails (a full disk) fails at once, with what is on disk known.
+        if (!m_out->open(QIODevice::ReadWrite | QIODevice::Unbuffered))
             return fail(
                 QStringLiteral("%1: cannot write %2: %3").arg(file.path, m_out->fileName(), m_out->errorString()));
         if (m_out->size() > file.size)
@@ -285,9 +286,14 @@ void HubDownload::onData()
         reply->abort();
         return;
     }
-    if (m_out->write(chunk) != chunk.size())
+    qint64 written = m_out->write(chunk);
+    if (written >= 0 && written < chunk.size()) // a short write: the next one fails with the reason
+        if (const qint64 more = m_out->write(chunk.constData() + written, chunk.size() - written); more > 0)
+            written += more;
+    if (written != chunk.size())
         return fail(QStringLiteral("%1: cannot write %2 (%3): the %4 fetched stay there for the next download")
-                        .arg(file.path, m_out->fileName(), m_out->errorString(), byteSize(m_offset)));
+                        .arg(file.path, m_out->fileName(), m_out->errorString(),
+                            byteSize(QFileInfo(m_out->fileName()).size())));
     m_hash->add(chunk);
     m_offset += chunk.size();
     Q_EMIT progress(m_doneBefore + m_offset, totalBytes(), file.path, {});
@@ -405,7 +411,9 @@ void HubSearch::search(const QString &text, int limit)
     query.addQueryItem(QStringLiteral("sort"), QStringLiteral("downloads"));
     query.addQueryItem(QStringLiteral("direction"), QStringLiteral("-1"));
     query.addQueryItem(QStringLiteral("limit"), QString::number(limit));
-    query.addQueryItem(QStringLiteral("config"), QStringLiteral("true"));
+    // Only the fields the list shows (asking for one field drops the others the Hub would send).
+    for (const char *field : {"downloads", "config", "safetensors"})
+        query.addQueryItem(QStringLiteral("expand"), QString::fromLatin1(field));
     url.setQuery(query);
     QNetworkRequest request(url);
     request.setTransferTimeout(30000);

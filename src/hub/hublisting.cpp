@@ -2,6 +2,7 @@
 
 #include "hub/hubrepo.h"
 #include "platform/jsonpath.h"
+#include "tensorfiles/dtype.h"
 
 #include <QJsonDocument>
 #include <QRegularExpression>
@@ -189,6 +190,25 @@ std::optional<std::vector<SearchResult>> parseSearch(const QByteArray &bytes, QS
             continue; // an id we could not fetch is no result
         r.downloads = qint64(std::max(0.0, o.value(u"downloads").toDouble()));
         r.modelType = o.value(u"config").toObject().value(u"model_type").toString().left(100);
+        // "safetensors": {"parameters": {"BF16": 1235814400}, "total": 1235814400}
+        const QJsonObject counts = o.value(u"safetensors").toObject().value(u"parameters").toObject();
+        bool sized = !counts.isEmpty();
+        for (auto it = counts.begin(); it != counts.end(); ++it) {
+            const double count = it.value().toDouble(-1);
+            const std::optional<Dtype> type = dtypeNamed(it.key());
+            if (count < 0 || count > 1e15) { // not a count: the whole entry is unknown
+                r.parameters = 0;
+                sized = false;
+                break;
+            }
+            r.parameters += qint64(count);
+            if (type)
+                r.weightBytes += qint64(count) * itemSize(*type);
+            else
+                sized = false;
+        }
+        if (!sized)
+            r.weightBytes = 0;
         results.push_back(std::move(r));
     }
     return results;

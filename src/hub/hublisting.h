@@ -45,11 +45,14 @@ std::vector<RepoFile> chooseFiles(const RepoListing &listing, const QStringList 
 // the Hub shows sizes).
 QString byteSize(qint64 bytes);
 
-// The model search API's answer: repositories with their downloads.
+// The model search API's answer: repositories with their downloads and, where the Hub has read
+// their safetensors headers, their parameters and the bytes those take.
 struct SearchResult {
     QString id;
     qint64 downloads = 0;
     QString modelType;
+    qint64 parameters = 0; // 0: not known
+    qint64 weightBytes = 0; // 0: not known (no safetensors, or a type this program does not know)
 };
 std::optional<std::vector<SearchResult>> parseSearch(const QByteArray &bytes, QString *error);
 

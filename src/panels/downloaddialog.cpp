@@ -28,6 +28,16 @@ QPushButton *button(const QString &text, const QString &name, QWidget *parent)
     return b;
 }
 
+// "82.0 k", "124.4 M", "1.24 B": a model's parameters as the search lists them.
+QString parameterCount(qint64 count)
+{
+    if (count < 1000000)
+        return QStringLiteral("%1 k").arg(double(count) / 1e3, 0, 'f', 1);
+    if (count < 1000000000)
+        return QStringLiteral("%1 M").arg(double(count) / 1e6, 0, 'f', 1);
+    return QStringLiteral("%1 B").arg(double(count) / 1e9, 0, 'f', 2);
+}
+
 } // namespace
 
 DownloadDialog::DownloadDialog(QWidget *parent)
@@ -117,10 +127,13 @@ DownloadDialog::DownloadDialog(QWidget *parent)
             for (const hub::SearchResult &r : results) {
                 if (!runs.contains(r.modelType))
                     continue; // only what QKV Lab can open
-                auto *item = new QListWidgetItem(
-                    tr("%1  ·  %2  ·  %n download(s)", nullptr, int(std::min<qint64>(r.downloads, INT_MAX)))
-                        .arg(r.id, r.modelType),
-                    m_results);
+                QStringList parts {r.id, r.modelType};
+                if (r.parameters > 0)
+                    parts << (r.weightBytes > 0
+                            ? tr("%1 parameters, %2").arg(parameterCount(r.parameters), hub::byteSize(r.weightBytes))
+                            : tr("%1 parameters").arg(parameterCount(r.parameters)));
+                parts << tr("%n download(s)", nullptr, int(std::min<qint64>(r.downloads, INT_MAX)));
+                auto *item = new QListWidgetItem(parts.join(QStringLiteral("  ·  ")), m_results);
                 item->setData(Qt::UserRole, r.id);
             }
             m_results->setVisible(true);
@@ -216,33 +229,41 @@ QString DownloadDialog::memoryText(qint64 weightBytes) const
 void DownloadDialog::showPlan()
 {
     const hub::HubDownload &d = *m_download;
-    const hub::RepoListing &listing = d.listing();
     m_checked = d.repo().id;
-    qint64 weights = 0;
+    m_plan = {d.listing(), int(d.files().size()), d.totalBytes(), 0};
     for (const hub::RepoFile &f : d.files()) {
         if (f.path.endsWith(u".safetensors"))
-            weights += f.size;
+            m_plan.weightBytes += f.size;
         auto *item = new QTreeWidgetItem(m_files, {f.path, hub::byteSize(f.size), {}});
         item->setTextAlignment(1, Qt::AlignRight | Qt::AlignVCenter);
     }
-    const QStorageInfo disk(transformer::hubCacheFolder());
     const qint64 missing = d.missingBytes();
-    QStringList lines;
-    lines << tr("<b>%1</b> at %2: a <b>%3</b> model, which QKV Lab runs.")
-                 .arg(m_checked.toHtmlEscaped(), listing.commit.left(12), listing.modelType.toHtmlEscaped());
-    lines << tr("%n file(s), %1; %2 to fetch.", nullptr, int(d.files().size()))
-                 .arg(hub::byteSize(d.totalBytes()), hub::byteSize(missing));
-    if (disk.isValid())
-        lines << (disk.bytesAvailable() >= missing ? tr("Disk: %1 free in %2.")
-                                                   : tr("Disk: only %1 free in %2: not enough."))
-                     .arg(hub::byteSize(disk.bytesAvailable()), disk.rootPath().toHtmlEscaped());
-    lines << memoryText(weights);
-    if (!listing.gated.isEmpty())
-        lines << tr("Gated: accept its terms on the Hub and set HF_TOKEN before downloading.");
-    m_summary->setText(lines.join(QStringLiteral("<br>")));
+    showSummary(missing);
     m_downloadButton->setEnabled(missing > 0);
     m_openButton->setEnabled(missing == 0);
     m_status->setText(missing == 0 ? tr("Already in the cache: Open it.") : QString());
+}
+
+void DownloadDialog::showSummary(qint64 missing)
+{
+    const hub::RepoListing &listing = m_plan.listing;
+    QStringList lines;
+    lines << tr("<b>%1</b> at %2: a <b>%3</b> model, which QKV Lab runs.")
+                 .arg(m_checked.toHtmlEscaped(), listing.commit.left(12), listing.modelType.toHtmlEscaped());
+    if (missing == 0) {
+        lines << tr("%n file(s), %1, all in the cache.", nullptr, m_plan.files).arg(hub::byteSize(m_plan.totalBytes));
+    } else {
+        lines << tr("%n file(s), %1; %2 to fetch.", nullptr, m_plan.files)
+                     .arg(hub::byteSize(m_plan.totalBytes), hub::byteSize(missing));
+        if (const QStorageInfo disk(transformer::hubCacheFolder()); disk.isValid())
+            lines << (disk.bytesAvailable() >= missing ? tr("Disk: %1 free in %2.")
+                                                       : tr("Disk: only %1 free in %2: not enough."))
+                         .arg(hub::byteSize(disk.bytesAvailable()), disk.rootPath().toHtmlEscaped());
+    }
+    lines << memoryText(m_plan.weightBytes);
+    if (!listing.gated.isEmpty() && missing > 0)
+        lines << tr("Gated: accept its terms on the Hub and set HF_TOKEN before downloading.");
+    m_summary->setText(lines.join(QStringLiteral("<br>")));
 }
 
 void DownloadDialog::download()
@@ -303,6 +324,7 @@ void DownloadDialog::finish(const QString &error)
     for (int i = 0; i < m_files->topLevelItemCount(); ++i)
         m_files->topLevelItem(i)->setText(2, tr("done"));
     m_progress->setValue(1000);
+    showSummary(0);
     m_status->setText(tr("%1 is in the cache: Open it.").arg(m_checked));
     m_openButton->setEnabled(true);
     m_openButton->setDefault(true);

@@ -44,6 +44,7 @@ private:
     void search();
     void startCheck();
     void showPlan();
+    void showSummary(qint64 missingBytes);
     void download();
     void showProgress(qint64 done, qint64 total, const QString &file, const QString &note);
     void finish(const QString &error);
@@ -64,6 +65,11 @@ private:
     hub::HubSearch *m_search;
     QPointer<hub::HubDownload> m_download;
     QString m_checked; // the repository the plan shows, "ORG/NAME"
+    struct Plan {
+        hub::RepoListing listing;
+        int files = 0;
+        qint64 totalBytes = 0, weightBytes = 0;
+    } m_plan; // what the summary says, kept after the download that listed it is gone
     bool m_checking = false; // the running HubDownload only lists (Check)
     hub::DownloadRate m_rate;
 };

@@ -1,6 +1,7 @@
 // qkvlab download against a Hub on 127.0.0.1: the plan printed before anything is fetched, the
 // files in the cache, the command to open them; a dry run fetches nothing; bad names exit 2.
 #include "cli/commandline.h"
+#include "hub/hublisting.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -9,6 +10,9 @@
 #include <QTemporaryDir>
 #include <QTemporaryFile>
 #include <QTest>
+
+#include <csignal>
+#include <sys/resource.h>
 
 #include "hubserver.h"
 
@@ -46,19 +50,12 @@ private Q_SLOTS:
     {
         qkv::test::HubServer server;
         server.paceBytesPerMs = 3000; // a 3 MB file in about a second
-        qkv::test::HubServer::Repo repo;
-        repo.commit = u"1111111111222222222233333333334444444444"_s;
-        QByteArray weights(3000000, '\0');
-        for (qsizetype i = 0; i < weights.size(); ++i)
-            weights[i] = char((i * 7919) >> 5);
-        repo.files.insert(u"config.json"_s, {R"({"model_type": "gpt2"})", false});
-        repo.files.insert(u"model.safetensors"_s, {weights, true});
-        server.repos.insert(u"org/big"_s, repo);
+        const QByteArray weights = qkv::test::HubServer::patternBytes(3000000);
+        const QString commit
+            = server.addModel(u"org/big"_s, u"1111111111222222222233333333334444444444"_s, weights).commit;
         QTemporaryDir cache;
-        qputenv("HF_ENDPOINT", server.endpoint().toLatin1());
-        qputenv("HF_HUB_CACHE", cache.path().toLocal8Bit());
-        const QString snapshot
-            = cache.filePath(u"models--org--big/snapshots/"_s + repo.commit + u"/model.safetensors"_s);
+        server.useFrom(cache.path());
+        const QString snapshot = cache.filePath(u"models--org--big/snapshots/"_s + commit + u"/model.safetensors"_s);
         const QString partial
             = cache.filePath(u"models--org--big/blobs/"_s + qkv::test::HubServer::sha256(weights) + u".incomplete"_s);
         QRandomGenerator random(47);
@@ -97,6 +94,49 @@ private Q_SLOTS:
             qPrintable(server.requests.join(u'\n')));
     }
 
+    // A disk that fills up midway (here a process limited to 1 MB a file: the same failed write)
+    // keeps the partial file, says so, and the next download fetches only the rest.
+    void aFullDiskKeepsThePartial()
+    {
+        qkv::test::HubServer server;
+        const QByteArray weights = qkv::test::HubServer::patternBytes(3000000);
+        const QString commit
+            = server.addModel(u"org/full"_s, u"5555555555666666666677777777778888888888"_s, weights).commit;
+        QTemporaryDir cache;
+        server.useFrom(cache.path());
+        const QString blobs = cache.filePath(u"models--org--full/blobs/"_s);
+        const QString partial = blobs + qkv::test::HubServer::sha256(weights) + u".incomplete"_s;
+        const QString snapshot = cache.filePath(u"models--org--full/snapshots/"_s + commit);
+
+        QProcess p;
+        p.setChildProcessModifier([] {
+            ::signal(SIGXFSZ, SIG_IGN); // a failed write, not a killed process
+            const rlimit limit {1000000, 1000000};
+            ::setrlimit(RLIMIT_FSIZE, &limit);
+        });
+        p.start(QStringLiteral(QKVLAB_EXECUTABLE), {u"download"_s, u"org/full"_s});
+        QVERIFY(p.waitForStarted());
+        QTRY_COMPARE_WITH_TIMEOUT(p.state(), QProcess::NotRunning, 20000);
+        QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(p.exitCode(), 1);
+        const QString err = QString::fromUtf8(p.readAllStandardError());
+        const qint64 kept = QFileInfo(partial).size();
+        QVERIFY2(kept > 0 && kept <= 1000000, qPrintable(QString::number(kept)));
+        QVERIFY2(err.contains(u"model.safetensors: cannot write"_s)
+                && err.contains(u"the "_s + qkv::hub::byteSize(kept) + u" fetched stay there for the next download"_s),
+            qPrintable(err));
+        QVERIFY2(err.contains(u"(File too large)"_s), qPrintable(err)); // the system's reason, not "Unknown error"
+        QVERIFY(!QFileInfo::exists(snapshot + u"/model.safetensors"_s));
+
+        const Run resumed = run({u"download"_s, u"org/full"_s});
+        QCOMPARE(resumed.status, 0);
+        QVERIFY2(server.requests.last().endsWith(u"bytes=%1-"_s.arg(kept)), qPrintable(server.requests.last()));
+        QFile f(snapshot + u"/model.safetensors"_s);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.readAll(), weights);
+        QVERIFY(!QFileInfo::exists(partial));
+    }
+
     void downloadsAndSaysHowToOpen()
     {
         qkv::test::HubServer server;
@@ -107,8 +147,7 @@ private Q_SLOTS:
         repo.files.insert(u"pytorch_model.bin"_s, {QByteArray(5000, 'b'), true});
         server.repos.insert(u"org/tiny"_s, repo);
         QTemporaryDir cache;
-        qputenv("HF_ENDPOINT", server.endpoint().toLatin1());
-        qputenv("HF_HUB_CACHE", cache.path().toLocal8Bit());
+        server.useFrom(cache.path());
 
         const Run dry = run({u"download"_s, u"org/tiny"_s, u"--dry-run"_s});
         QCOMPARE(dry.status, 0);

@@ -66,6 +66,29 @@ QString HubServer::endpoint() const
     return QStringLiteral("http://127.0.0.1:%1").arg(serverPort());
 }
 
+HubServer::Repo &HubServer::addModel(const QString &id, const QString &commit, const QByteArray &weights)
+{
+    Repo repo;
+    repo.commit = commit;
+    repo.files.insert(QStringLiteral("config.json"), {R"({"model_type": "gpt2"})", false});
+    repo.files.insert(QStringLiteral("model.safetensors"), {weights, true});
+    return *repos.insert(id, repo);
+}
+
+QByteArray HubServer::patternBytes(qsizetype size)
+{
+    QByteArray bytes(size, Qt::Uninitialized);
+    for (qsizetype i = 0; i < size; ++i)
+        bytes[i] = char((i * 7919) >> 5);
+    return bytes;
+}
+
+void HubServer::useFrom(const QString &cache) const
+{
+    qputenv("HF_ENDPOINT", endpoint().toLatin1());
+    qputenv("HF_HUB_CACHE", cache.toLocal8Bit());
+}
+
 QString HubServer::gitBlobId(const QByteArray &content)
 {
     return QString::fromLatin1(QCryptographicHash::hash(
@@ -180,13 +203,31 @@ void HubServer::serve(QTcpSocket *socket, const QByteArray &head)
         return answer(302, {{"Location", path.toLatin1()}}, {});
     // The search: repositories whose id contains the text, most downloaded first.
     if (path == u"/api/models") {
-        const QString text = QUrlQuery(url).queryItemValue(QStringLiteral("search"));
+        // As the Hub: "expand" fields replace the default ones (id, downloads, likes, …).
+        const QUrlQuery query(url);
+        const QString text = query.queryItemValue(QStringLiteral("search"));
+        const QStringList expand = query.allQueryItemValues(QStringLiteral("expand"));
         QJsonArray found;
-        for (auto it = repos.begin(); it != repos.end(); ++it)
-            if (it.key().contains(text))
-                found.append(
-                    QJsonObject {{QStringLiteral("id"), it.key()}, {QStringLiteral("downloads"), it->downloads},
-                        {QStringLiteral("config"), QJsonObject {{QStringLiteral("model_type"), it->modelType}}}});
+        for (auto it = repos.begin(); it != repos.end(); ++it) {
+            if (!it.key().contains(text))
+                continue;
+            QJsonObject o {{QStringLiteral("id"), it.key()}};
+            if (expand.isEmpty() || expand.contains(u"downloads"_qs))
+                o.insert(QStringLiteral("downloads"), it->downloads);
+            if (expand.contains(u"config"_qs) || query.queryItemValue(QStringLiteral("config")) == u"true"_qs)
+                o.insert(QStringLiteral("config"), QJsonObject {{QStringLiteral("model_type"), it->modelType}});
+            if (expand.contains(u"safetensors"_qs) && !it->parameters.isEmpty()) {
+                QJsonObject counts;
+                qint64 total = 0;
+                for (auto p = it->parameters.begin(); p != it->parameters.end(); ++p) {
+                    counts.insert(p.key(), p.value());
+                    total += p.value();
+                }
+                o.insert(QStringLiteral("safetensors"),
+                    QJsonObject {{QStringLiteral("parameters"), counts}, {QStringLiteral("total"), total}});
+            }
+            found.append(o);
+        }
         return answer(200, {{"Content-Type", "application/json"}}, QJsonDocument(found).toJson(QJsonDocument::Compact));
     }
     // The model info.

@@ -39,6 +39,7 @@ public:
         QByteArray listingOverride; // non-empty: the model info answered as is
         QString modelType = QStringLiteral("gpt2");
         qint64 downloads = 0;
+        QMap<QString, qint64> parameters; // by dtype, as the search's "safetensors" lists them
     };
     // One request's fault, taken (once) by the first request whose path ends with `path`.
     struct Fault {
@@ -54,6 +55,13 @@ public:
 
     HubServer();
     QString endpoint() const;
+
+    // A gpt2 model: config.json and its weights as model.safetensors (LFS).
+    Repo &addModel(const QString &id, const QString &commit, const QByteArray &weights);
+    // `size` bytes that do not repeat soon (a flipped or misplaced block changes the hash).
+    static QByteArray patternBytes(qsizetype size);
+    // HF_ENDPOINT at this server, HF_HUB_CACHE at `cache`, for this process and the ones it starts.
+    void useFrom(const QString &cache) const;
 
     QHash<QString, Repo> repos; // by id
     std::vector<Fault> faults;

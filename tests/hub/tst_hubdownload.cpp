@@ -60,8 +60,7 @@ private Q_SLOTS:
     {
         m_server = std::make_unique<test::HubServer>();
         m_cache = std::make_unique<QTemporaryDir>();
-        qputenv("HF_ENDPOINT", m_server->endpoint().toLatin1());
-        qputenv("HF_HUB_CACHE", m_cache->path().toLocal8Bit());
+        m_server->useFrom(m_cache->path());
         qunsetenv("HF_TOKEN");
         qputenv("HF_TOKEN_PATH", "/nonexistent/token");
         qunsetenv("HF_HUB_OFFLINE");
@@ -284,8 +283,8 @@ private Q_SLOTS:
     void theHubIsSearched()
     {
         m_server->repos[u"org/tiny"_s].downloads = 42;
-        m_server->repos.insert(u"other/tinybig"_s, {m_commit, {}, {}, {}, u"llama"_s, 1000});
-        m_server->repos.insert(u"other/huge"_s, {m_commit, {}, {}, {}, u"llama"_s, 5});
+        m_server->repos.insert(u"other/tinybig"_s, {m_commit, {}, {}, {}, u"llama"_s, 1000, {{u"BF16"_s, 8000000000}}});
+        m_server->repos.insert(u"other/huge"_s, {m_commit, {}, {}, {}, u"llama"_s, 5, {}});
         HubSearch search;
         QSignalSpy found(&search, &HubSearch::found);
         search.search(u"tiny"_s);
@@ -294,6 +293,14 @@ private Q_SLOTS:
         QCOMPARE(found.first().last().toString(), QString());
         QCOMPARE(results.size(), std::size_t(2));
         QVERIFY(m_server->requests.last().contains(u"/api/models"_s));
+        // The size came with the answer, asked for by its "expand" field.
+        const auto big = std::find_if(
+            results.begin(), results.end(), [](const SearchResult &r) { return r.id == u"other/tinybig"_s; });
+        QVERIFY(big != results.end());
+        QCOMPARE(big->parameters, 8000000000);
+        QCOMPARE(big->weightBytes, 16000000000);
+        QCOMPARE(big->downloads, 1000);
+        QCOMPARE(big->modelType, u"llama"_s);
     }
 
     void offlineAndUnknown()

@@ -141,6 +141,19 @@ private Q_SLOTS:
         QVERIFY2(results, qPrintable(why));
         QCOMPARE(results->size(), std::size_t(1));
         QCOMPARE(results->front().downloads, 123);
+        QCOMPARE(results->front().parameters, 0); // not listed: not known
+        QCOMPARE(results->front().weightBytes, 0);
+        // The parameters by type, as the Hub read them from the safetensors headers: bytes each.
+        const auto sized = parseSearch(R"([{"id": "a/b", "safetensors": {"parameters": {"BF16": 1000, "F32": 24},
+            "total": 1024}}, {"id": "a/c", "safetensors": {"parameters": {"F32": 10, "Q9": 5}}},
+            {"id": "a/d", "safetensors": {"parameters": {"F32": "many"}}}])",
+            &why);
+        QVERIFY2(sized && sized->size() == 3, qPrintable(why));
+        QCOMPARE((*sized)[0].parameters, 1024);
+        QCOMPARE((*sized)[0].weightBytes, 1000 * 2 + 24 * 4);
+        QCOMPARE((*sized)[1].parameters, 15); // counted, but a type we do not know leaves the bytes unknown
+        QCOMPARE((*sized)[1].weightBytes, 0);
+        QCOMPARE((*sized)[2].parameters, 0);
         QVERIFY(!parseSearch("{}", &why));
     }
 };

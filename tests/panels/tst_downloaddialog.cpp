@@ -40,6 +40,7 @@ private Q_SLOTS:
         test::HubServer::Repo tiny;
         tiny.commit = commit;
         tiny.downloads = 77;
+        tiny.parameters = {{u"F32"_s, 100000}};
         tiny.files.insert(u"config.json"_s, {R"({"model_type": "gpt2"})", false});
         const QByteArray weights(400000, 'w');
         tiny.files.insert(u"model.safetensors"_s, {weights, true});
@@ -48,8 +49,7 @@ private Q_SLOTS:
         other.modelType = u"t5"_s;
         server.repos.insert(u"org/tiny-t5"_s, other);
         QTemporaryDir cache;
-        qputenv("HF_ENDPOINT", server.endpoint().toLatin1());
-        qputenv("HF_HUB_CACHE", cache.path().toLocal8Bit());
+        server.useFrom(cache.path());
 
         DownloadDialog dialog;
         dialog.show();
@@ -65,7 +65,9 @@ private Q_SLOTS:
         QTest::mouseClick(child<QPushButton>(&dialog, "searchButton"), Qt::LeftButton);
         auto *results = child<QListWidget>(&dialog, "searchResults");
         QTRY_COMPARE(results->count(), 1);
-        QVERIFY(results->item(0)->text().startsWith(u"org/tiny  ·  gpt2  ·  77 download"_s));
+        QVERIFY2(results->item(0)->text().startsWith(
+                     u"org/tiny  ·  gpt2  ·  100.0 k parameters, 400.0 kB  ·  77 download"_s),
+            qPrintable(results->item(0)->text()));
 
         // Choose: the plan before anything is fetched.
         QTest::mouseClick(results->viewport(), Qt::LeftButton, {}, results->visualItemRect(results->item(0)).center());
@@ -91,6 +93,8 @@ private Q_SLOTS:
         QTest::mouseClick(download, Qt::LeftButton);
         QTRY_VERIFY_WITH_TIMEOUT(open->isEnabled(), 10000);
         QVERIFY(status->text().contains(u"org/tiny is in the cache"_s));
+        const QString done = child<QLabel>(&dialog, "downloadSummary")->text();
+        QVERIFY2(done.contains(u"all in the cache"_s) && !done.contains(u"to fetch"_s), qPrintable(done));
         QCOMPARE(QFileInfo(cache.filePath(u"models--org--tiny/snapshots/"_s + commit + u"/model.safetensors"_s)).size(),
             weights.size());
 
