@@ -24,6 +24,7 @@ case "$action" in
     ;;
   test)
     install_missing "${build_packages[@]}" "${test_packages[@]}"
+    install_node_references
     build
     ctest --preset dev "$@"
     ;;

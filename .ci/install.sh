@@ -36,3 +36,22 @@ install_missing() {
   # The downloaded archives are not needed again, and a build machine's disk can be small.
   "${sudo[@]}" apt-get clean
 }
+
+# The independent reference tst_hubinterop compares our Hub downloads and cache with:
+# @huggingface/hub from npm, pinned by tests/hub/interop/package-lock.json, in build/nodejs (out of
+# the sources). Node.js from Debian when the machine has none. Without a registry the test skips,
+# and says why; nothing else needs it.
+install_node_references() {
+  command -v npm >/dev/null || install_missing nodejs npm || true
+  command -v npm >/dev/null || { echo "No npm: tst_hubinterop will skip"; return 0; }
+  mkdir -p build/nodejs
+  if cmp -s tests/hub/interop/package-lock.json build/nodejs/node_modules/.package-lock-source.json; then
+    return 0 # installed from this lock file already
+  fi
+  cp tests/hub/interop/package.json tests/hub/interop/package-lock.json build/nodejs/
+  if (cd build/nodejs && npm ci --no-audit --no-fund --loglevel=error); then
+    cp tests/hub/interop/package-lock.json build/nodejs/node_modules/.package-lock-source.json
+  else
+    echo "npm could not install @huggingface/hub: tst_hubinterop will skip"
+  fi
+}

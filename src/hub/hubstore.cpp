@@ -80,12 +80,11 @@ QString HubStore::link(const QString &commit, const RepoFile &file) const
 
 QString HubStore::writeRef(const QString &revision, const QString &commit) const
 {
-    if (isCommitHash(revision))
-        return {};
+    // refs/ is there even when a commit was asked for: other clients' cache scans expect it.
     const QString path = m_folder + QStringLiteral("/refs/") + revision;
-    if (!QDir().mkpath(QFileInfo(path).absolutePath()))
+    if (!QDir().mkpath(isCommitHash(revision) ? m_folder + QStringLiteral("/refs") : QFileInfo(path).absolutePath()))
         return QStringLiteral("cannot make the folder for %1").arg(path);
-    return saveAtomically(path, commit.toLatin1());
+    return isCommitHash(revision) ? QString() : saveAtomically(path, commit.toLatin1());
 }
 
 } // namespace qkv::hub

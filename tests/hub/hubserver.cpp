@@ -5,6 +5,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QPointer>
+#include <QRegularExpression>
 #include <QTcpSocket>
 #include <QTimer>
 #include <QUrl>
@@ -54,8 +55,15 @@ HubServer::HubServer()
                 if (end < 0)
                     return;
                 const QByteArray head = buffer->left(end);
-                buffer->remove(0, end + 4);
-                serve(socket, head);
+                qint64 length = 0; // a POST's body follows the head
+                for (const QByteArray &line : head.split('\n'))
+                    if (line.toLower().startsWith("content-length:"))
+                        length = line.mid(15).trimmed().toLongLong();
+                if (buffer->size() < end + 4 + length)
+                    return;
+                const QByteArray body = buffer->mid(end + 4, length);
+                buffer->remove(0, end + 4 + length);
+                serve(socket, head, body);
             });
         }
     });
@@ -138,6 +146,26 @@ QByteArray HubServer::listing(const QString &id) const
     return QJsonDocument(o).toJson(QJsonDocument::Compact);
 }
 
+QJsonArray HubServer::treeEntries(const Repo &repo, const QStringList &paths, bool expand)
+{
+    QJsonArray entries;
+    for (const QString &path : paths) {
+        const File &f = *repo.files.constFind(path);
+        QJsonObject e {{QStringLiteral("type"), QStringLiteral("file")}, {QStringLiteral("path"), path},
+            {QStringLiteral("oid"), f.blobIdOf()}, {QStringLiteral("size"), f.content.size()}};
+        if (f.lfs)
+            e.insert(QStringLiteral("lfs"),
+                QJsonObject {{QStringLiteral("oid"), f.sha256Of()}, {QStringLiteral("size"), f.content.size()},
+                    {QStringLiteral("pointerSize"), 134}});
+        if (expand) // the commit that last changed it: here every file's is the repository's
+            e.insert(QStringLiteral("lastCommit"),
+                QJsonObject {{QStringLiteral("id"), repo.commit}, {QStringLiteral("title"), QStringLiteral("Upload")},
+                    {QStringLiteral("date"), QStringLiteral("2026-11-30T12:00:00.000Z")}});
+        entries.append(e);
+    }
+    return entries;
+}
+
 bool HubServer::takeFault(const QString &path, Fault *fault)
 {
     for (auto it = faults.begin(); it != faults.end(); ++it)
@@ -150,7 +178,7 @@ bool HubServer::takeFault(const QString &path, Fault *fault)
     return false;
 }
 
-void HubServer::serve(QTcpSocket *socket, const QByteArray &head)
+void HubServer::serve(QTcpSocket *socket, const QByteArray &head, const QByteArray &requestBody)
 {
     const QList<QByteArray> lines = head.split('\n');
     const QList<QByteArray> first = lines.value(0).trimmed().split(' ');
@@ -230,13 +258,28 @@ void HubServer::serve(QTcpSocket *socket, const QByteArray &head)
         }
         return answer(200, {{"Content-Type", "application/json"}}, QJsonDocument(found).toJson(QJsonDocument::Compact));
     }
-    // The model info.
+    // The model info, the file tree and the paths' info (@huggingface/hub's snapshotDownload).
     if (path.startsWith(u"/api/models/")) {
         const QString rest = path.mid(12);
-        const QString id = rest.left(rest.indexOf(u"/revision/"));
-        if (!repos.contains(id))
-            return answer(404, {}, R"({"error":"Repository not found"})");
-        return answer(200, {{"Content-Type", "application/json"}}, listing(id));
+        static const QRegularExpression route(QStringLiteral("^(.+)/(revision|tree|paths-info)/([^/]+)"));
+        const QRegularExpressionMatch m = route.match(rest);
+        const QString id = m.captured(1), kind = m.captured(2);
+        if (!m.hasMatch() || !repos.contains(id))
+            return answer(404, {{"X-Error-Code", "RepoNotFound"}}, R"({"error":"Repository not found"})");
+        if (kind == u"revision")
+            return answer(200, {{"Content-Type", "application/json"}}, listing(id));
+        QStringList paths = repos[id].files.keys();
+        const QJsonObject asked = QJsonDocument::fromJson(requestBody).object();
+        if (kind == u"paths-info") {
+            paths.clear();
+            for (const QJsonValue v : asked.value(u"paths").toArray())
+                if (repos[id].files.contains(v.toString()))
+                    paths << v.toString();
+        }
+        const bool expand
+            = asked.value(u"expand").toBool() || QUrlQuery(url).queryItemValue(u"expand"_qs) == u"true"_qs;
+        return answer(200, {{"Content-Type", "application/json"}},
+            QJsonDocument(treeEntries(repos[id], paths, expand)).toJson(QJsonDocument::Compact));
     }
     // An LFS file's content, by its SHA-256, with ranges.
     QByteArray content;
@@ -276,12 +319,16 @@ void HubServer::serve(QTcpSocket *socket, const QByteArray &head)
     }
     if (!found)
         return answer(404, {}, "Entry not found");
-    qint64 from = 0;
-    if (range.startsWith("bytes="))
+    // "bytes=FROM-" or "bytes=FROM-TO" (TO included).
+    qint64 from = 0, to = content.size() - 1;
+    if (range.startsWith("bytes=")) {
         from = range.mid(6, range.indexOf('-') - 6).toLongLong();
-    if (from > content.size())
+        if (const QByteArray last = range.mid(range.indexOf('-') + 1); !last.isEmpty())
+            to = std::min(to, last.toLongLong());
+    }
+    if (from > content.size() || (!range.isEmpty() && from > to && from > 0))
         return answer(416, {}, {});
-    QByteArray body = content.mid(from);
+    QByteArray body = content.mid(from, to - from + 1);
     if (faulty && fault.flipByte >= 0 && fault.flipByte < body.size())
         body[fault.flipByte] = char(body[fault.flipByte] ^ 0x5a);
     if (faulty)
@@ -293,17 +340,18 @@ void HubServer::serve(QTcpSocket *socket, const QByteArray &head)
         body.clear();
     bodyBytesSent += body.size();
     QList<std::pair<QByteArray, QByteArray>> headers {{"ETag", '"' + served->blobIdOf().toLatin1() + '"'}};
-    if (from > 0)
+    const bool partial = !range.isEmpty();
+    if (partial)
         headers.append({"Content-Range",
-            "bytes " + QByteArray::number(from) + '-' + QByteArray::number(content.size() - 1) + '/'
+            "bytes " + QByteArray::number(from) + '-' + QByteArray::number(from + body.size() - 1) + '/'
                 + QByteArray::number(content.size())});
     if (faulty && fault.stall) { // the headers, then silence: the socket stays open
-        QByteArray out = "HTTP/1.1 " + QByteArray::number(from > 0 ? 206 : 200)
+        QByteArray out = "HTTP/1.1 " + QByteArray::number(partial ? 206 : 200)
             + " OK\r\nContent-Length: " + QByteArray::number(declared) + "\r\n\r\n";
         socket->write(out);
         return;
     }
-    answer(from > 0 ? 206 : 200, headers, body, declared);
+    answer(partial ? 206 : 200, headers, body, declared);
 }
 
 } // namespace qkv::test

@@ -2,6 +2,7 @@
 
 #include <QByteArray>
 #include <QHash>
+#include <QJsonArray>
 #include <QMap>
 #include <QString>
 #include <QTcpServer>
@@ -13,8 +14,9 @@ namespace qkv::test {
 
 // A Hugging Face Hub on 127.0.0.1 for the tests, speaking the download API as the public clients
 // use it: api/models/REPO/revision/REV?blobs=true (the model info with each file's size and
-// hashes), REPO/resolve/COMMIT/PATH (a regular file with its ETag; an LFS file redirected to
-// lfs/SHA256 with X-Linked-Etag and X-Linked-Size), lfs/SHA256 honouring Range. Faults on demand.
+// hashes), api/models/REPO/tree/REV and paths-info/REV (the file tree, as @huggingface/hub reads
+// it), REPO/resolve/COMMIT/PATH (a regular file with its ETag; an LFS file redirected to
+// lfs/SHA256 with X-Linked-Etag and X-Linked-Size), ranges honoured. Faults on demand.
 class HubServer : public QTcpServer
 {
     Q_OBJECT
@@ -81,7 +83,10 @@ public:
     QByteArray listing(const QString &id) const;
 
 private:
-    void serve(QTcpSocket *socket, const QByteArray &head);
+    void serve(QTcpSocket *socket, const QByteArray &head, const QByteArray &requestBody);
+    // The file tree's entries (api/models/ID/tree/REV, and paths-info) for these paths; expanded,
+    // each with its last commit.
+    static QJsonArray treeEntries(const Repo &repo, const QStringList &paths, bool expand);
     bool takeFault(const QString &path, Fault *fault);
 };
 
