@@ -88,6 +88,7 @@ private:
     // The file being fetched.
     std::unique_ptr<QFile> m_out;
     std::unique_ptr<ContentHash> m_hash;
+    QByteArray m_block; // one block of the reply on its way to the file
     qint64 m_offset = 0; // bytes in m_out
     bool m_statusChecked = false;
     bool m_refused = false; // this reply's body is not the file (an error page, a redirect)
