@@ -3424,10 +3424,10 @@
         <translation>%1 Parameter</translation>
     </message>
     <message numerus="yes">
-        <source>%n download(s)</source>
+        <source>%Ln download(s)</source>
         <translation>
-            <numerusform>%n Download</numerusform>
-            <numerusform>%n Downloads</numerusform>
+            <numerusform>%Ln Download</numerusform>
+            <numerusform>%Ln Downloads</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -3436,6 +3436,10 @@
             <numerusform>%n Datei, %1, ganz im Cache.</numerusform>
             <numerusform>%n Dateien, %1, alle im Cache.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; at %2: its configuration names no model type; opening it will tell whether QKV Lab runs it.</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; bei %2: seine Konfiguration nennt keinen Modelltyp; erst beim Öffnen zeigt sich, ob QKV Lab es ausführt.</translation>
     </message>
 </context>
 <context>

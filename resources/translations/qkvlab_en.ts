@@ -80,10 +80,10 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n download(s)</source>
+        <source>%Ln download(s)</source>
         <translation>
-            <numerusform>%n download</numerusform>
-            <numerusform>%n downloads</numerusform>
+            <numerusform>%Ln download</numerusform>
+            <numerusform>%Ln downloads</numerusform>
         </translation>
     </message>
     <message numerus="yes">

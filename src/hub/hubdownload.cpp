@@ -1,5 +1,7 @@
 #include "hub/hubdownload.h"
 
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QNetworkAccessManager>
 #include <QNetworkProxyFactory>
 #include <QNetworkReply>
@@ -156,6 +158,40 @@ void HubDownload::onListing(QNetworkReply *reply)
     if (!listing)
         return fail(error);
     m_listing = std::move(*listing);
+    // A Hub (or mirror) that does not say the model's type: config.json says it, read first.
+    if (m_listing.modelType.isEmpty() && m_options.include.isEmpty() && !m_options.modelTypes.isEmpty())
+        for (const RepoFile &f : m_listing.files)
+            if (f.path == u"config.json" && !f.isLfs() && f.size <= maxListingBytes)
+                return readModelType(f);
+    planFiles();
+}
+
+void HubDownload::readModelType(const RepoFile &config)
+{
+    QNetworkRequest request(resolveUrl(config));
+    request.setTransferTimeout(m_options.stallMs);
+    request.setHeader(QNetworkRequest::UserAgentHeader, QStringLiteral("qkvlab"));
+    // Redirects within the Hub's host only: the token goes nowhere else.
+    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::SameOriginRedirectPolicy);
+    if (const QByteArray token = hubToken(); !token.isEmpty())
+        request.setRawHeader("Authorization", "Bearer " + token);
+    m_reply = m_network->get(request);
+    connect(m_reply, &QNetworkReply::finished, this, [this, reply = m_reply.data()] {
+        reply->deleteLater();
+        if (m_finished)
+            return;
+        const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+        if (status != 200)
+            return fail(status ? httpError(status, QStringLiteral("config.json of %1").arg(m_repo.id))
+                               : QStringLiteral("config.json of %1: %2").arg(m_repo.id, reply->errorString()));
+        const QJsonValue type = QJsonDocument::fromJson(reply->read(maxListingBytes)).object().value(u"model_type");
+        m_listing.modelType = type.toString().left(100); // none: the model is opened to find out
+        planFiles();
+    });
+}
+
+void HubDownload::planFiles()
+{
     if (m_options.include.isEmpty() && !m_options.modelTypes.isEmpty() && !m_listing.modelType.isEmpty()
         && !m_options.modelTypes.contains(m_listing.modelType))
         return fail(QStringLiteral("%1 is a \"%2\" model, which QKV Lab does not run (it runs %3); --include fetches "

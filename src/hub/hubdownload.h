@@ -67,6 +67,8 @@ Q_SIGNALS:
 private:
     void get(const QUrl &url, bool withToken);
     void onListing(QNetworkReply *reply);
+    void readModelType(const RepoFile &config);
+    void planFiles();
     void nextFile();
     void fetch(const QUrl &url, bool withToken);
     void onData();

@@ -132,7 +132,7 @@ DownloadDialog::DownloadDialog(QWidget *parent)
                     parts << (r.weightBytes > 0
                             ? tr("%1 parameters, %2").arg(parameterCount(r.parameters), hub::byteSize(r.weightBytes))
                             : tr("%1 parameters").arg(parameterCount(r.parameters)));
-                parts << tr("%n download(s)", nullptr, int(std::min<qint64>(r.downloads, INT_MAX)));
+                parts << tr("%Ln download(s)", nullptr, int(std::min<qint64>(r.downloads, INT_MAX)));
                 auto *item = new QListWidgetItem(parts.join(QStringLiteral("  ·  ")), m_results);
                 item->setData(Qt::UserRole, r.id);
             }
@@ -248,8 +248,13 @@ void DownloadDialog::showSummary(qint64 missing)
 {
     const hub::RepoListing &listing = m_plan.listing;
     QStringList lines;
-    lines << tr("<b>%1</b> at %2: a <b>%3</b> model, which QKV Lab runs.")
-                 .arg(m_checked.toHtmlEscaped(), listing.commit.left(12), listing.modelType.toHtmlEscaped());
+    if (listing.modelType.isEmpty())
+        lines << tr("<b>%1</b> at %2: its configuration names no model type; opening it will tell whether QKV Lab "
+                    "runs it.")
+                     .arg(m_checked.toHtmlEscaped(), listing.commit.left(12));
+    else
+        lines << tr("<b>%1</b> at %2: a <b>%3</b> model, which QKV Lab runs.")
+                     .arg(m_checked.toHtmlEscaped(), listing.commit.left(12), listing.modelType.toHtmlEscaped());
     if (missing == 0) {
         lines << tr("%n file(s), %1, all in the cache.", nullptr, m_plan.files).arg(hub::byteSize(m_plan.totalBytes));
     } else {

@@ -138,9 +138,10 @@ QByteArray HubServer::listing(const QString &id) const
                     {QStringLiteral("pointerSize"), 134}});
         siblings.append(s);
     }
-    QJsonObject o {{QStringLiteral("id"), id}, {QStringLiteral("sha"), repo.commit},
-        {QStringLiteral("siblings"), siblings},
-        {QStringLiteral("config"), QJsonObject {{QStringLiteral("model_type"), repo.modelType}}}};
+    QJsonObject o {
+        {QStringLiteral("id"), id}, {QStringLiteral("sha"), repo.commit}, {QStringLiteral("siblings"), siblings}};
+    if (!repo.modelType.isEmpty()) // empty: as a Hub that does not read config.json
+        o.insert(QStringLiteral("config"), QJsonObject {{QStringLiteral("model_type"), repo.modelType}});
     if (!repo.token.isEmpty())
         o.insert(QStringLiteral("gated"), QStringLiteral("manual"));
     return QJsonDocument(o).toJson(QJsonDocument::Compact);

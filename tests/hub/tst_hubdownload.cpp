@@ -280,6 +280,26 @@ private Q_SLOTS:
         QCOMPARE(download(u"org/tiny"_s, options), QString());
     }
 
+    // A Hub (a mirror) whose model info does not say the type: config.json is read first, and
+    // what it says decides before any weight is fetched.
+    void theTypeIsReadFromTheConfigFirst()
+    {
+        test::HubServer::Repo &repo = m_server->repos[u"org/tiny"_s];
+        repo.modelType.clear();
+        repo.files[u"config.json"_s] = {R"({"model_type": "t5", "d_model": 512})", false};
+        HubDownload::Options options;
+        options.modelTypes = {u"gpt2"_s, u"llama"_s};
+        const QString error = download(u"org/tiny"_s, options);
+        QVERIFY2(error.contains(u"org/tiny is a \"t5\" model"_s), qPrintable(error));
+        QCOMPARE(m_server->requests.size(), 2); // the model info, then config.json
+        QVERIFY(m_server->requests.last().contains(u"/resolve/"_s + m_commit + u"/config.json"_s));
+        QVERIFY(!QFileInfo::exists(snapshot(u"model.safetensors"_s)));
+
+        repo.files[u"config.json"_s] = {R"({"model_type": "gpt2"})", false};
+        QCOMPARE(download(u"org/tiny"_s, options), QString());
+        QCOMPARE(QFileInfo(snapshot(u"model.safetensors"_s)).size(), m_weights.size());
+    }
+
     void theHubIsSearched()
     {
         m_server->repos[u"org/tiny"_s].downloads = 42;
