@@ -4,6 +4,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <vector>
+
 namespace qkv::transformer {
 
 enum class Family { Gpt2, Bert, DistilBert, Llama };
@@ -37,6 +39,9 @@ struct Config {
     Activation activation = Activation::GeluTanh;
     double ropeTheta = 10000;
     RopeScaling ropeScaling;
+    // A GGUF file's rope_freqs: each inverse frequency divided by its factor (llama.cpp's form of
+    // rope_scaling "llama3"); empty: none.
+    std::vector<float> ropeFactors;
     bool tieEmbeddings = true;
     bool tieStated = false; // whether tie_word_embeddings was written at all
     bool attentionBias = false; // Llama's attention_bias: q/k/v/o biases required (Qwen2: q/k/v always)

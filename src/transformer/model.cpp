@@ -17,10 +17,17 @@ OpenResult Model::open(const QString &location, const OpenProgress &progress)
     try {
         std::shared_ptr<Model> m(new Model);
         m->m_folder = resolveLocation(location);
-        if (!QFileInfo(m->m_folder).isDir())
-            refuse(QStringLiteral("%1: not a folder").arg(m->m_folder));
-        m->m_config = readConfig(QDir(m->m_folder).filePath(u"config.json"_qs));
-        m->m_store.open(m->m_folder);
+        if (m->m_folder.endsWith(u".gguf", Qt::CaseInsensitive) && !QFileInfo(m->m_folder).isDir()) {
+            // One file holds config and weights (and the tokenizer).
+            auto file = std::make_unique<GgufFile>(m->m_folder);
+            m->m_config = ggufConfig(*file);
+            m->m_store.openGguf(std::move(file), m->m_config);
+        } else {
+            if (!QFileInfo(m->m_folder).isDir())
+                refuse(QStringLiteral("%1: not a folder (nor a .gguf file)").arg(m->m_folder));
+            m->m_config = readConfig(QDir(m->m_folder).filePath(u"config.json"_qs));
+            m->m_store.open(m->m_folder);
+        }
         switch (m->m_config.family) {
         case Family::Gpt2:
             m->m_weights = bindGpt2(m->m_store, m->m_config);

@@ -27,13 +27,14 @@ struct OpenResult {
 class Model
 {
 public:
-    // `location` is a folder (config.json, model.safetensors or shards with an index) or
-    // hf:NAME, looked up in the Hugging Face cache (hubcache.h). Never throws.
+    // `location` is a folder (config.json, model.safetensors or shards with an index), a GGUF
+    // file (llama.cpp's: its metadata, tensors and tokenizer) or hf:NAME, looked up in the
+    // Hugging Face cache (hubcache.h). Never throws.
     static OpenResult open(const QString &location, const OpenProgress &progress = {});
 
     const Config &config() const { return m_config; }
     const ModelWeights &weights() const { return m_weights; }
-    QString folder() const { return m_folder; } // where the tokenizer files are
+    QString folder() const { return m_folder; } // where the tokenizer files are: a folder, or the GGUF file
     qint64 parameterCount() const { return m_store.parameterCount(); }
     qint64 fileBytes() const { return m_store.fileBytes(); }
     qint64 weightBytes() const { return m_store.usedBytes(); } // as float32

@@ -10,6 +10,11 @@ Eigen::VectorXf Rotary::inverseFrequencies(const Config &c)
     Eigen::VectorXf inv(half);
     for (int i = 0; i < half; ++i)
         inv[i] = 1.0f / std::pow(float(c.ropeTheta), float(2 * i) / float(c.headDim));
+    if (std::size_t(half) == c.ropeFactors.size()) {
+        for (int i = 0; i < half; ++i)
+            inv[i] /= c.ropeFactors[std::size_t(i)];
+        return inv;
+    }
     if (!c.ropeScaling.llama3)
         return inv;
     const RopeScaling &s = c.ropeScaling;

@@ -2,6 +2,7 @@
 
 #include "platform/cores.h"
 #include "platform/fileread.h"
+#include "tensorfiles/ggmltype.h"
 #include "transformer/memorybudget.h"
 #include "transformer/refusal.h"
 
@@ -24,9 +25,38 @@
 namespace qkv::transformer {
 namespace {
 
-bool inPlace(const SafetensorsEntry &e, const uchar *bytes)
+bool inPlace(const WeightStore::Stored &s)
 {
-    return e.dtype == Dtype::F32 && reinterpret_cast<std::uintptr_t>(bytes) % alignof(float) == 0;
+    const bool f32 = s.ggml ? s.ggml->id == 0 : s.dtype == Dtype::F32;
+    return f32 && s.layout == StoredLayout::AsStored && reinterpret_cast<std::uintptr_t>(s.bytes) % alignof(float) == 0;
+}
+
+// The values of `s` as float32 in the checkpoint's order at `out`.
+void decode(const WeightStore::Stored &s, float *out)
+{
+    if (s.layout == StoredLayout::AsStored) {
+        if (s.ggml)
+            dequantizeGgml(*s.ggml, s.bytes, s.count, out);
+        else
+            widenToFloat(s.bytes, s.dtype, s.count, out);
+        return;
+    }
+    std::vector<float> stored(std::size_t(s.count));
+    dequantizeGgml(*s.ggml, s.bytes, s.count, stored.data());
+    const qint64 rows = s.shape.front(), cols = s.count / rows;
+    if (s.layout == StoredLayout::Transposed) { // stored [cols][rows]
+        for (qint64 r = 0; r < rows; ++r)
+            for (qint64 c = 0; c < cols; ++c)
+                out[r * cols + c] = stored[std::size_t(c * rows + r)];
+        return;
+    }
+    // RotaryRows: within each head, stored row 2i + j is the checkpoint's row j·(d/2) + i.
+    const qint64 d = rows / s.heads, half = d / 2;
+    for (qint64 h = 0; h < s.heads; ++h)
+        for (qint64 j = 0; j < 2; ++j)
+            for (qint64 i = 0; i < half; ++i)
+                std::memcpy(out + (h * d + j * half + i) * cols, stored.data() + (h * d + 2 * i + j) * cols,
+                    std::size_t(cols) * sizeof(float));
 }
 
 QString gib(qint64 bytes)
@@ -83,20 +113,60 @@ void refuseOutside(const QDir &dir, const QString &shard, const QString &indexPa
 
 } // namespace
 
+WeightStore::WeightStore() = default;
+WeightStore::~WeightStore() = default;
+
 void WeightStore::Free::operator()(float *p) const
 {
     std::free(p);
 }
 
+QString WeightStore::Stored::typeName() const
+{
+    return ggml ? QString::fromLatin1(ggml->name) : dtypeName(dtype);
+}
+
+void WeightStore::index(const QString &name, const Stored &stored)
+{
+    if (const auto other = m_index.constFind(name); other != m_index.cend())
+        refuse(QStringLiteral("%1: tensor %2 is also in %3").arg(stored.file, name, other->file));
+    m_index.insert(name, stored);
+}
+
 void WeightStore::add(std::unique_ptr<SafetensorsFile> file)
 {
-    for (const SafetensorsEntry &e : file->entries()) {
-        if (m_index.contains(e.name))
-            refuse(
-                QStringLiteral("%1: tensor %2 is also in %3").arg(file->path(), e.name, m_index[e.name].file->path()));
-        m_index.insert(e.name, {&e, file.get()});
-    }
+    for (const SafetensorsEntry &e : file->entries())
+        index(e.name, {file->path(), {}, e.shape, e.count, e.size, file->bytes(e), e.dtype});
     m_files.push_back(std::move(file));
+}
+
+void WeightStore::openGguf(std::unique_ptr<GgufFile> file, const Config &config)
+{
+    m_configName = QStringLiteral("the GGUF metadata");
+    const QString arch = file->header().value(u"general.architecture"_qs)->value.toString();
+    for (const GgufTensor &t : file->header().tensors) {
+        const std::optional<CheckpointName> name = checkpointName(arch, t.name);
+        if (!name)
+            continue;
+        Stored s {file->path(), t.name, {t.dims.rbegin(), t.dims.rend()}, t.elements, t.size, file->bytes(t)};
+        s.ggml = t.type;
+        s.layout = name->layout;
+        if (s.layout == StoredLayout::Transposed) {
+            if (s.shape.size() != 2)
+                refuse(QStringLiteral("%1: tensor %2 has shape %3; a matrix was expected")
+                           .arg(file->path(), t.name, ggufShape(t.dims)));
+            std::swap(s.shape[0], s.shape[1]);
+        } else if (s.layout == StoredLayout::RotaryRows) {
+            s.heads = t.name.contains(u"attn_q") ? config.heads : config.kvHeads;
+            if (s.heads <= 0 || s.shape.front() % (2 * qint64(s.heads)) != 0)
+                refuse(QStringLiteral("%1: tensor %2 has %3 rows, not a whole number of pairs for each of %4 heads")
+                           .arg(file->path(), t.name)
+                           .arg(s.shape.front())
+                           .arg(s.heads));
+        }
+        index(name->name, s);
+    }
+    m_gguf = std::move(file);
 }
 
 void WeightStore::open(const QString &folder)
@@ -143,7 +213,7 @@ void WeightStore::open(const QString &folder)
     }
     for (auto it = fileOf.cbegin(); it != fileOf.cend(); ++it) {
         const auto found = m_index.constFind(it.key());
-        if (found == m_index.cend() || QFileInfo(found->file->path()).fileName() != it.value())
+        if (found == m_index.cend() || QFileInfo(found->file).fileName() != it.value())
             refuse(QStringLiteral("%1: weight_map puts %2 in %3, which does not hold it")
                        .arg(indexPath, it.key(), it.value()));
     }
@@ -158,20 +228,24 @@ const Weight *WeightStore::require(const QString &name, const std::vector<qint64
     const auto found = m_index.constFind(name);
     if (found == m_index.cend())
         refuse(QStringLiteral("%1: tensor %2 is missing").arg(describeLocation(), name));
-    const SafetensorsEntry &e = *found->entry;
-    if (e.shape != shape)
-        refuse(QStringLiteral("%1: tensor %2 has shape %3, but config.json (%4) needs %5")
-                   .arg(found->file->path(), name, safetensorsShape(e.shape), why, safetensorsShape(shape)));
-    if (!widensExactly(e.dtype))
-        refuse(QStringLiteral("%1: tensor %2 is %3; weights are read as F32, F16 or BF16")
-                   .arg(found->file->path(), name, dtypeName(e.dtype)));
+    const Stored &s = *found;
+    const QString &named = s.storedName.isEmpty() ? name : s.storedName;
+    if (s.shape != shape)
+        refuse(QStringLiteral("%1: tensor %2 has shape %3, but %4 (%5) needs %6")
+                   .arg(s.file, named, safetensorsShape(s.shape), m_configName, why, safetensorsShape(shape)));
+    if (s.ggml ? !s.ggml->decoded : !widensExactly(s.dtype))
+        refuse(QStringLiteral("%1: tensor %2 is %3; weights are read as %4")
+                   .arg(s.file, named, s.typeName(),
+                       s.ggml ? QStringLiteral("F32, F16, BF16, Q4_0, Q4_1, Q5_0, Q5_1, Q8_0, Q2_K, Q3_K, Q4_K, Q5_K "
+                                               "or Q6_K")
+                              : QStringLiteral("F32, F16 or BF16")));
     auto w = std::make_unique<Weight>();
     w->name = name;
-    w->file = found->file->path();
+    w->file = s.file;
     w->shape = shape;
-    w->count = e.count;
+    w->count = s.count;
     m_used.push_back(std::move(w));
-    m_usedFrom.push_back(*found);
+    m_usedFrom.push_back(s);
     return m_used.back().get();
 }
 
@@ -183,8 +257,8 @@ void WeightStore::materialize(qint64 budget, const std::function<bool(qint64, qi
                               "(three quarters of its memory); it was not loaded")
                    .arg(describeLocation(), gib(need), gib(budget)));
     qint64 owned = 0;
-    for (const Located &l : m_usedFrom)
-        owned += inPlace(*l.entry, l.file->bytes(*l.entry)) ? 0 : l.entry->count;
+    for (const Stored &l : m_usedFrom)
+        owned += inPlace(l) ? 0 : l.count;
     if (owned * qint64(sizeof(float)) > availableMemory())
         refuse(QStringLiteral("%1: widening the weights to float32 needs %2, more than the %3 of memory available now")
                    .arg(describeLocation(), gib(owned * qint64(sizeof(float))), gib(availableMemory())));
@@ -198,7 +272,7 @@ void WeightStore::materialize(qint64 budget, const std::function<bool(qint64, qi
     std::vector<float *> targets(m_used.size(), nullptr);
     qint64 next = 0;
     for (std::size_t i = 0; i < m_used.size(); ++i) {
-        if (!inPlace(*m_usedFrom[i].entry, m_usedFrom[i].file->bytes(*m_usedFrom[i].entry))) {
+        if (!inPlace(m_usedFrom[i])) {
             targets[i] = m_owned.get() + next;
             next += m_used[i]->count;
         }
@@ -212,14 +286,13 @@ void WeightStore::materialize(qint64 budget, const std::function<bool(qint64, qi
     const bool spread = m_used.size() > 1 && usedBytes() > (qint64(16) << 20);
     inParts(spread ? int(m_used.size()) : 1, [&](int part, int parts) {
         for (std::size_t i = std::size_t(part); i < m_used.size() && !stopped; i += std::size_t(parts)) {
-            const SafetensorsEntry &e = *m_usedFrom[i].entry;
-            const uchar *bytes = m_usedFrom[i].file->bytes(e);
+            const Stored &e = m_usedFrom[i];
             if (targets[i]) {
-                widenToFloat(bytes, e.dtype, e.count, targets[i]);
-                dropPages(bytes, e.size); // at once, so the file and its float32 copy are never both resident
+                decode(e, targets[i]);
+                dropPages(e.bytes, e.size); // at once, so the file and its float32 copy are never both resident
                 m_used[i]->data = targets[i];
             } else {
-                m_used[i]->data = reinterpret_cast<const float *>(bytes);
+                m_used[i]->data = reinterpret_cast<const float *>(e.bytes);
             }
             bad[i] = firstNonFinite(m_used[i]->data, e.count) >= 0;
             const qint64 now = done += m_used[i]->count * qint64(sizeof(float));
@@ -234,7 +307,9 @@ void WeightStore::materialize(qint64 budget, const std::function<bool(qint64, qi
         refuse(QStringLiteral("%1: opening was stopped").arg(describeLocation()));
     for (std::size_t i = 0; i < m_used.size(); ++i) {
         if (bad[i])
-            refuse(QStringLiteral("%1: tensor %2 holds NaN or infinite values").arg(m_used[i]->file, m_used[i]->name));
+            refuse(QStringLiteral("%1: tensor %2 holds NaN or infinite values")
+                       .arg(m_used[i]->file,
+                           m_usedFrom[i].storedName.isEmpty() ? m_used[i]->name : m_usedFrom[i].storedName));
     }
 }
 
@@ -245,12 +320,16 @@ qint64 WeightStore::parameterCount() const
         for (const SafetensorsEntry &e : f->entries())
             total += e.count;
     }
+    if (m_gguf) {
+        for (const GgufTensor &t : m_gguf->header().tensors)
+            total += t.elements;
+    }
     return total;
 }
 
 qint64 WeightStore::fileBytes() const
 {
-    qint64 total = 0;
+    qint64 total = m_gguf ? m_gguf->fileSize() : 0;
     for (const auto &f : m_files)
         total += f->fileSize();
     return total;
@@ -266,6 +345,8 @@ qint64 WeightStore::usedBytes() const
 
 QString WeightStore::describeLocation() const
 {
+    if (m_gguf)
+        return m_gguf->path();
     if (m_files.empty())
         return QStringLiteral("(no weights)");
     return m_files.size() == 1 ? m_files.front()->path()

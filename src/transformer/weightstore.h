@@ -1,5 +1,7 @@
 #pragma once
 
+#include "transformer/ggufcheckpoint.h"
+#include "transformer/gguffile.h"
 #include "transformer/safetensorsfile.h"
 
 #include <QHash>
@@ -24,23 +26,34 @@ struct Weight {
     qint64 cols() const { return shape.size() < 2 ? count : count / shape.front(); }
 };
 
-// Every tensor of a model's safetensors files (one file, or the shards an index lists). Opening
-// reads headers only; the family's loader then asks for the tensors it needs, with the shapes
-// config.json implies, and materialize() checks the memory they need before any is widened.
+// Every tensor of a model's files: its safetensors (one file, or the shards an index lists) or
+// one GGUF file, each tensor under the name its family's binder asks for. Opening reads headers
+// only; the family's loader then asks for the tensors it needs, with the shapes the config
+// implies, and materialize() checks the memory they need before any is widened.
 class WeightStore
 {
 public:
+    WeightStore();
+    ~WeightStore();
+    WeightStore(const WeightStore &) = delete;
+    WeightStore &operator=(const WeightStore &) = delete;
+
     // Opens `folder`/model.safetensors or the shards of model.safetensors.index.json.
     void open(const QString &folder);
+    // Takes the tensors of the GGUF file `file` (opened, its config read from it) under their
+    // checkpoint names, llama.cpp's reordering of the rotary heads' rows undone.
+    void openGguf(std::unique_ptr<GgufFile> file, const Config &config);
 
     bool has(const QString &name) const { return m_index.contains(name); }
-    // The tensor `name` with exactly `shape`; `why` names the config.json keys the shape comes
-    // from. Throws Refusal naming the file and tensor when it is missing or shaped otherwise.
+    // The tensor `name` with exactly `shape`; `why` names the config keys the shape comes from.
+    // Throws Refusal naming the file and tensor when it is missing, shaped otherwise, or of a
+    // type this program does not read.
     const Weight *require(const QString &name, const std::vector<qint64> &shape, const QString &why);
 
     // Refuses when the requested tensors need more than `budget` bytes as float32, then widens
-    // F16/BF16 (refusing NaN or infinite values by tensor) and points F32 into the mapping.
-    // `progress` (optional) hears the bytes done after each tensor and can stop the work.
+    // F16/BF16 and dequantizes GGUF's types (refusing NaN or infinite values by tensor) and points
+    // F32 into the mapping. `progress` (optional) hears the bytes done after each tensor and can
+    // stop the work.
     void materialize(qint64 budget, const std::function<bool(qint64 done, qint64 total)> &progress = {});
 
     qint64 parameterCount() const; // every tensor of the files
@@ -49,21 +62,36 @@ public:
     qint64 ownedBytes() const { return m_ownedCount * qint64(sizeof(float)); }
     QString describeLocation() const;
 
-private:
-    struct Located {
-        const SafetensorsEntry *entry = nullptr;
-        const SafetensorsFile *file = nullptr;
+    // One tensor of the files as stored: where its bytes are, in which type and order.
+    struct Stored {
+        QString file;
+        QString storedName; // GGUF: llama.cpp's name ("blk.0.attn_q.weight"), which messages give
+        std::vector<qint64> shape; // the checkpoint's order, outermost first
+        qint64 count = 0;
+        qint64 size = 0; // bytes
+        const uchar *bytes = nullptr;
+        Dtype dtype = Dtype::F32; // safetensors
+        const GgmlType *ggml = nullptr; // GGUF: the type, which decides over dtype
+        StoredLayout layout = StoredLayout::AsStored;
+        int heads = 0; // RotaryRows: the heads whose rows were reordered
+
+        QString typeName() const;
     };
+
+private:
     void add(std::unique_ptr<SafetensorsFile> file);
+    void index(const QString &name, const Stored &stored);
 
     std::vector<std::unique_ptr<SafetensorsFile>> m_files;
-    QHash<QString, Located> m_index;
+    std::unique_ptr<GgufFile> m_gguf;
+    QString m_configName = QStringLiteral("config.json"); // what the shapes come from, in messages
+    QHash<QString, Stored> m_index;
     std::vector<std::unique_ptr<Weight>> m_used; // stable addresses: the model points at them
-    std::vector<Located> m_usedFrom;
+    std::vector<Stored> m_usedFrom;
     struct Free {
         void operator()(float *p) const;
     };
-    std::unique_ptr<float[], Free> m_owned; // the widened F16/BF16 tensors
+    std::unique_ptr<float[], Free> m_owned; // the widened and dequantized tensors
     qint64 m_ownedCount = 0;
 };
 

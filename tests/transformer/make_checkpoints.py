@@ -15,6 +15,7 @@ import sys
 
 import numpy as np
 
+from gguf_checkpoints import save_gguf
 from reference_forward import forward
 
 TOP_K = 5
@@ -267,6 +268,13 @@ def family_config_layers(c):
     return c.get("n_layer") or c.get("num_hidden_layers") or c.get("n_layers")
 
 
+# The same models as llama.cpp's converter writes them (gguf_checkpoints.py): NAME_gguf/model.gguf
+# in F32 (the safetensors model's numbers exactly), NAME_q8_0_gguf quantized, each with its
+# reference.json (for a quantized file, of the values its blocks hold).
+GGUF_VARIANTS = {"gpt2": ["F32"], "llama_gqa_bf16": ["F32", "Q8_0"], "qwen2_bias_tied": ["F32"],
+                 "mistral_f16_bare": ["F32"]}
+
+
 def write_models(out):
     rng = np.random.default_rng(99)
     for name, config, weights, dtype, shards, options in model_variants():
@@ -274,8 +282,15 @@ def write_models(out):
         widened = save(folder, config, weights, dtype, shards, align=options.get("align", 8))
         vocab = config["vocab_size"]
         ids = [int(i) for i in rng.integers(0, vocab, size=options.get("tokens", 7))]
+        reference = rounded(reference_json(config, widened, ids, options))
         with open(os.path.join(folder, "reference.json"), "w") as f:
-            json.dump(rounded(reference_json(config, widened, ids, options)), f)
+            json.dump(reference, f)
+        for qtype in GGUF_VARIANTS.get(name, []):
+            gguf = os.path.join(out, name + ("_gguf" if qtype == "F32" else "_%s_gguf" % qtype.lower()))
+            os.makedirs(gguf, exist_ok=True)
+            back = save_gguf(os.path.join(gguf, "model.gguf"), config, widened, qtype)
+            with open(os.path.join(gguf, "reference.json"), "w") as f:
+                json.dump(reference if qtype == "F32" else rounded(reference_json(config, back, ids, options)), f)
 
 
 def main():

@@ -76,7 +76,9 @@ private:
 
     std::shared_ptr<const Model> open(const QString &name)
     {
-        const OpenResult opened = Model::open(m_fixtures.path(name));
+        // A GGUF variant (NAME_gguf) is its folder's model.gguf.
+        const QString path = m_fixtures.path(name) + (name.endsWith(u"_gguf") ? u"/model.gguf"_qs : QString());
+        const OpenResult opened = Model::open(path);
         if (!opened.model)
             qWarning("%s", qPrintable(opened.error));
         return opened.model;
@@ -94,7 +96,11 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("model");
         for (const char *name : {"gpt2", "gpt2_f16_shards", "bert", "bert_bf16_bare", "distilbert", "llama_gqa_bf16",
-                 "qwen2_bias_tied", "mistral_f16_bare", "gpt2_f32_unaligned", "qwen2_long"})
+                 "qwen2_bias_tied", "mistral_f16_bare", "gpt2_f32_unaligned", "qwen2_long",
+                 // The same models from GGUF files as llama.cpp writes them (F32: the same numbers),
+                 // and one quantized to Q8_0 (its reference computed from the values its blocks hold).
+                 "gpt2_gguf", "llama_gqa_bf16_gguf", "qwen2_bias_tied_gguf", "mistral_f16_bare_gguf",
+                 "llama_gqa_bf16_q8_0_gguf"})
             QTest::newRow(name) << QString::fromLatin1(name);
     }
 

@@ -1,4 +1,5 @@
 #include "checkpointfixtures.h"
+#include "ggufwriter.h"
 #include "transformer/forward.h"
 #include "transformer/hubcache.h"
 
@@ -110,6 +111,42 @@ private Q_SLOTS:
 
     // A shard is a file of the model's folder: in the Hugging Face cache it is a link into the
     // repository's blobs, which opens; a link to a file elsewhere is refused, naming it.
+    // GGUF files QKV Lab cannot run: refused naming the key or the tensor (as llama.cpp names it).
+    void ggufRefusals()
+    {
+        QTemporaryDir dir;
+        const auto refusal = [&](const qkv::test::GgufWriter &w) {
+            const QString path = dir.filePath(u"model.gguf"_qs);
+            QFile f(path);
+            if (!f.open(QIODevice::WriteOnly) || f.write(w.bytes()) < 0)
+                return u"(not written)"_qs;
+            f.close();
+            return Model::open(path).error;
+        };
+        qkv::test::GgufWriter falcon;
+        falcon.addString(u"general.architecture"_qs, u"falcon"_qs);
+        QVERIFY2(refusal(falcon).contains(u"metadata general.architecture: \"falcon\" is not one QKV Lab runs"_qs),
+            qPrintable(refusal(falcon)));
+
+        qkv::test::GgufWriter llama;
+        llama.addString(u"general.architecture"_qs, u"llama"_qs);
+        QVERIFY2(refusal(llama).contains(u"metadata llama.block_count: missing"_qs), qPrintable(refusal(llama)));
+        llama.addU32(u"llama.block_count"_qs, 1);
+        llama.addU32(u"llama.attention.head_count"_qs, 2);
+        llama.addU32(u"llama.embedding_length"_qs, 256);
+        llama.addU32(u"llama.feed_forward_length"_qs, 256);
+        llama.addU32(u"llama.vocab_size"_qs, 4);
+        const auto f32 = [](quint64 n) { return qkv::test::GgufWriter::f32s(std::vector<float>(n, 0.5f)); };
+        llama.addTensor({u"token_embd.weight"_qs, {256, 4}, 0, f32(1024)});
+        llama.addTensor({u"blk.0.attn_norm.weight"_qs, {256}, 0, f32(256)});
+        // IQ2_XXS: a type ggml has that QKV Lab does not dequantize.
+        llama.addTensor({u"blk.0.attn_q.weight"_qs, {256, 256}, 16, QByteArray(256 * 66, '\0')});
+        const QString why = refusal(llama);
+        QVERIFY2(
+            why.contains(u"tensor blk.0.attn_q.weight is IQ2_XXS; weights are read as F32, F16"_qs), qPrintable(why));
+        QVERIFY2(why.startsWith(dir.filePath(u"model.gguf"_qs)), qPrintable(why));
+    }
+
     void shardLinks()
     {
         if (m_skip)

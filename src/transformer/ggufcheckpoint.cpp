@@ -1,0 +1,213 @@
+#include "transformer/ggufcheckpoint.h"
+
+#include "tensorfiles/ggmltype.h"
+#include "transformer/gguffile.h"
+#include "transformer/refusal.h"
+
+#include <QJsonObject>
+#include <QRegularExpression>
+
+#include <cmath>
+
+namespace qkv::transformer {
+namespace {
+
+// The metadata of one file, read with messages that name the file and the key.
+class Metadata
+{
+public:
+    explicit Metadata(const GgufFile &file)
+        : m_file(file)
+    { }
+
+    const GgufValue *find(const QString &key) const { return m_file.header().value(key); }
+
+    [[noreturn]] void bad(const QString &key, const QString &why) const
+    {
+        refuse(QStringLiteral("%1: metadata %2: %3").arg(m_file.path(), key, why));
+    }
+
+    // A whole number from 1 up; `fallback` when absent (0: required).
+    qint64 count(const QString &key, qint64 fallback = 0) const
+    {
+        const GgufValue *v = find(key);
+        if (!v) {
+            if (fallback == 0)
+                bad(key, QStringLiteral("missing"));
+            return fallback;
+        }
+        const bool integer = v->type != GgufValueType::Float32 && v->type != GgufValueType::Float64
+            && v->type != GgufValueType::String && v->type != GgufValueType::Array && v->type != GgufValueType::Bool;
+        const qint64 n = v->value.toLongLong();
+        if (v->type == GgufValueType::Array)
+            bad(key, QStringLiteral("a value per layer is not supported"));
+        if (!integer || n < 1 || n > (qint64(1) << 30)
+            || (v->type == GgufValueType::UInt64 && v->value.toULongLong() > (quint64(1) << 30)))
+            bad(key, QStringLiteral("expected a whole number from 1 to 2^30"));
+        return n;
+    }
+
+    double positive(const QString &key, double fallback) const
+    {
+        const GgufValue *v = find(key);
+        if (!v)
+            return fallback;
+        const double x = v->value.toDouble();
+        if (v->type != GgufValueType::Float32 && v->type != GgufValueType::Float64)
+            bad(key, QStringLiteral("expected a float"));
+        if (!std::isfinite(x) || x <= 0)
+            bad(key, QStringLiteral("expected a positive number, not %1").arg(x));
+        return x;
+    }
+
+    QString text(const QString &key) const
+    {
+        const GgufValue *v = find(key);
+        return v && v->type == GgufValueType::String ? v->value.toString() : QString();
+    }
+
+private:
+    const GgufFile &m_file;
+};
+
+// rope_freqs.weight: llama.cpp's form of rope_scaling "llama3", a divisor per frequency.
+std::vector<float> ropeFactors(const GgufFile &file, const Config &c)
+{
+    const GgufTensor *t = file.header().tensor(u"rope_freqs.weight");
+    if (!t)
+        return {};
+    if (t->elements != c.headDim / 2 || !t->type->decoded)
+        refuse(QStringLiteral("%1: tensor rope_freqs.weight holds %2 values of %3; the rotary positions need %4 "
+                              "factors")
+                   .arg(file.path())
+                   .arg(t->elements)
+                   .arg(QLatin1StringView(t->type->name))
+                   .arg(c.headDim / 2));
+    std::vector<float> factors(std::size_t(t->elements));
+    dequantizeGgml(*t->type, file.bytes(*t), t->elements, factors.data());
+    for (float f : factors)
+        if (!std::isfinite(f) || f <= 0)
+            refuse(
+                QStringLiteral("%1: tensor rope_freqs.weight holds %2, not a positive factor").arg(file.path()).arg(f));
+    return factors;
+}
+
+} // namespace
+
+const QStringList &ggufArchitectures()
+{
+    static const QStringList archs {u"llama"_qs, u"qwen2"_qs, u"gpt2"_qs};
+    return archs;
+}
+
+Config ggufConfig(const GgufFile &file)
+{
+    const Metadata m(file);
+    const QString arch = m.text(u"general.architecture"_qs);
+    if (!ggufArchitectures().contains(arch))
+        m.bad(u"general.architecture"_qs,
+            arch.isEmpty() ? QStringLiteral("missing")
+                           : QStringLiteral("\"%1\" is not one QKV Lab runs (%2 are)")
+                                 .arg(arch, ggufArchitectures().join(u", "_qs)));
+    const auto key = [&](const char *name) { return arch + u'.' + QLatin1StringView(name); };
+    // The same model's config.json, checked by the one config reader; its messages name the
+    // config.json keys, those here the metadata's.
+    QJsonObject o;
+    const qint64 layers = m.count(key("block_count")), heads = m.count(key("attention.head_count"));
+    const qint64 hidden = m.count(key("embedding_length")), inner = m.count(key("feed_forward_length"));
+    // The vocabulary: stated, else the tokenizer's, else the embedding's rows.
+    qint64 vocab = m.count(key("vocab_size"), -1);
+    if (vocab < 0) {
+        if (const GgufValue *tokens = m.find(u"tokenizer.ggml.tokens"_qs))
+            vocab = tokens->value.toStringList().size();
+        else if (const GgufTensor *embd = file.header().tensor(u"token_embd.weight"); embd && embd->dims.size() == 2)
+            vocab = embd->dims[1];
+        else
+            m.bad(key("vocab_size"),
+                QStringLiteral("missing, and no tokenizer.ggml.tokens nor token_embd.weight says it"));
+    }
+    o.insert(u"vocab_size"_qs, vocab);
+    if (arch == u"gpt2") {
+        o.insert(u"model_type"_qs, u"gpt2"_qs);
+        o.insert(u"n_layer"_qs, layers);
+        o.insert(u"n_head"_qs, heads);
+        o.insert(u"n_embd"_qs, hidden);
+        o.insert(u"n_inner"_qs, inner);
+        o.insert(u"n_positions"_qs, m.count(key("context_length"), 1024));
+        o.insert(u"layer_norm_epsilon"_qs, m.positive(key("attention.layer_norm_epsilon"), 1e-5));
+        o.insert(u"activation_function"_qs, u"gelu_new"_qs);
+    } else {
+        o.insert(u"model_type"_qs, arch);
+        o.insert(u"num_hidden_layers"_qs, layers);
+        o.insert(u"num_attention_heads"_qs, heads);
+        o.insert(u"num_key_value_heads"_qs, m.count(key("attention.head_count_kv"), heads));
+        o.insert(u"hidden_size"_qs, hidden);
+        o.insert(u"intermediate_size"_qs, inner);
+        o.insert(u"head_dim"_qs, m.count(key("attention.key_length"), hidden / std::max<qint64>(heads, 1)));
+        o.insert(u"max_position_embeddings"_qs, m.count(key("context_length"), 2048));
+        o.insert(u"rms_norm_eps"_qs, m.positive(key("attention.layer_norm_rms_epsilon"), 1e-5));
+        o.insert(u"rope_theta"_qs, m.positive(key("rope.freq_base"), 10000));
+        o.insert(u"hidden_act"_qs, u"silu"_qs);
+        if (const QString scaling = m.text(key("rope.scaling.type")); !scaling.isEmpty() && scaling != u"none")
+            m.bad(key("rope.scaling.type"), QStringLiteral("\"%1\" is not supported yet").arg(scaling));
+        if (m.find(key("attention.value_length"))
+            && m.count(key("attention.value_length")) != o.value(u"head_dim"_qs).toInteger())
+            m.bad(key("attention.value_length"), QStringLiteral("differs from attention.key_length"));
+    }
+    // Tied unless the file has its own output matrix.
+    o.insert(u"tie_word_embeddings"_qs, file.header().tensor(u"output.weight") == nullptr);
+    Config c = parseConfig(o, file.path() + QStringLiteral(" (its metadata as config.json)"));
+    if (c.rotary())
+        c.ropeFactors = ropeFactors(file, c);
+    return c;
+}
+
+std::optional<CheckpointName> checkpointName(const QString &arch, const QString &name)
+{
+    static const QRegularExpression block(QStringLiteral("^blk\\.(\\d+)\\.([a-z_]+)\\.(weight|bias)$"));
+    const QRegularExpressionMatch m = block.match(name);
+    if (arch == u"gpt2") {
+        if (name == u"token_embd.weight")
+            return CheckpointName {u"wte.weight"_qs};
+        if (name == u"position_embd.weight")
+            return CheckpointName {u"wpe.weight"_qs};
+        if (name.startsWith(u"output_norm."))
+            return CheckpointName {u"ln_f."_qs + name.mid(12)};
+        if (name == u"output.weight")
+            return CheckpointName {u"lm_head.weight"_qs};
+        if (!m.hasMatch())
+            return std::nullopt;
+        static const QHash<QString, QString> parts {{u"attn_norm"_qs, u"ln_1"_qs}, {u"attn_qkv"_qs, u"attn.c_attn"_qs},
+            {u"attn_output"_qs, u"attn.c_proj"_qs}, {u"ffn_norm"_qs, u"ln_2"_qs}, {u"ffn_up"_qs, u"mlp.c_fc"_qs},
+            {u"ffn_down"_qs, u"mlp.c_proj"_qs}};
+        const auto part = parts.constFind(m.captured(2));
+        if (part == parts.cend())
+            return std::nullopt;
+        const bool conv1d = m.captured(3) == u"weight" && m.captured(2) != u"attn_norm" && m.captured(2) != u"ffn_norm";
+        return CheckpointName {QStringLiteral("h.%1.%2.%3").arg(m.captured(1), *part, m.captured(3)),
+            conv1d ? StoredLayout::Transposed : StoredLayout::AsStored};
+    }
+    if (name == u"token_embd.weight")
+        return CheckpointName {u"model.embed_tokens.weight"_qs};
+    if (name == u"output_norm.weight")
+        return CheckpointName {u"model.norm.weight"_qs};
+    if (name == u"output.weight")
+        return CheckpointName {u"lm_head.weight"_qs};
+    if (!m.hasMatch())
+        return std::nullopt;
+    static const QHash<QString, QString> parts {{u"attn_norm"_qs, u"input_layernorm"_qs},
+        {u"attn_q"_qs, u"self_attn.q_proj"_qs}, {u"attn_k"_qs, u"self_attn.k_proj"_qs},
+        {u"attn_v"_qs, u"self_attn.v_proj"_qs}, {u"attn_output"_qs, u"self_attn.o_proj"_qs},
+        {u"ffn_norm"_qs, u"post_attention_layernorm"_qs}, {u"ffn_gate"_qs, u"mlp.gate_proj"_qs},
+        {u"ffn_up"_qs, u"mlp.up_proj"_qs}, {u"ffn_down"_qs, u"mlp.down_proj"_qs}};
+    const auto part = parts.constFind(m.captured(2));
+    if (part == parts.cend())
+        return std::nullopt;
+    // Only llama's converter permutes (its rope pairs adjacent values); qwen2's rotates halves as
+    // Hugging Face does.
+    const bool rotary = arch == u"llama" && (m.captured(2) == u"attn_q" || m.captured(2) == u"attn_k");
+    return CheckpointName {QStringLiteral("model.layers.%1.%2.%3").arg(m.captured(1), *part, m.captured(3)),
+        rotary ? StoredLayout::RotaryRows : StoredLayout::AsStored};
+}
+
+} // namespace qkv::transformer

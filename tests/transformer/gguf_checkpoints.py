@@ -1,0 +1,176 @@
+"""The checkpoints of make_checkpoints.py as llama.cpp's converter writes them to GGUF, written
+from the format's specification (ggml's docs/gguf.md) and the converter's documented conventions,
+not from the C++: llama.cpp's tensor names (token_embd, blk.N.attn_q, …) and metadata keys
+(llama.block_count, …), GPT-2's Conv1D weights transposed, llama's attn_q/attn_k rows permuted
+within each head (the converter's permute()), rope_scaling "llama3" as a rope_freqs tensor.
+
+save_gguf(path, config, weights, qtype) writes the file; qtype "F32" keeps every value, "Q8_0"
+quantizes each matrix whose rows are whole 32-value blocks the way ggml's reference quantizer
+does (the others as F16), and returns the float64 values a reader gets back, for the numpy
+reference forward pass."""
+import math
+import struct
+
+import numpy as np
+
+GGML = {"F32": 0, "F16": 1, "Q8_0": 8}
+ALIGN = 32
+
+
+def _string(s):
+    b = s.encode()
+    return struct.pack("<Q", len(b)) + b
+
+
+def _value(v):
+    if isinstance(v, bool):
+        return struct.pack("<IB", 7, v)
+    if isinstance(v, int):
+        return struct.pack("<II", 4, v)
+    if isinstance(v, float):
+        return struct.pack("<If", 6, v)
+    if isinstance(v, str):
+        return struct.pack("<I", 8) + _string(v)
+    raise TypeError(v)
+
+
+def _write(path, metadata, tensors):
+    """tensors: (name, ggml dims innermost first, type name, bytes)."""
+    out = bytearray(b"GGUF" + struct.pack("<IQQ", 3, len(tensors), len(metadata)))
+    for key, v in metadata.items():
+        out += _string(key) + _value(v)
+    offset, data = 0, bytearray()
+    for name, dims, qtype, blob in tensors:
+        out += _string(name) + struct.pack("<I", len(dims)) + b"".join(struct.pack("<Q", d) for d in dims)
+        out += struct.pack("<IQ", GGML[qtype], offset)
+        data += blob + b"\0" * (-len(blob) % ALIGN)
+        offset = len(data)
+    out += b"\0" * (-len(out) % ALIGN)
+    with open(path, "wb") as f:
+        f.write(bytes(out) + bytes(data))
+
+
+def quantize_q8_0(a):
+    """ggml's quantize_row_q8_0_ref: per 32 values d = max|x| / 127 (as float16), q = round(x / d)
+    (halves away from zero); returns the block bytes and the values d·q a reader gets back."""
+    x = a.astype(np.float32).reshape(-1, 32)
+    d = np.abs(x).max(axis=1) / 127
+    inv = np.where(d > 0, 1 / np.where(d > 0, d, 1), 0).astype(np.float32)
+    scaled = x * inv[:, None]
+    q = (np.sign(scaled) * np.floor(np.abs(scaled) + 0.5)).astype(np.int8)
+    dh = d.astype(np.float16)
+    blocks = b"".join(dh[i].tobytes() + q[i].tobytes() for i in range(len(dh)))
+    return blocks, (q.astype(np.float32) * dh.astype(np.float32)[:, None]).reshape(a.shape)
+
+
+def _encode(a, qtype):
+    """A tensor in checkpoint order as stored, and the values read back (float32)."""
+    a = np.ascontiguousarray(a, dtype=np.float32)
+    if qtype == "Q8_0" and a.ndim == 2 and a.shape[-1] % 32 == 0:
+        blob, back = quantize_q8_0(a)
+        return "Q8_0", blob, back
+    if qtype != "F32" and a.ndim == 2:
+        h = a.astype("<f2")
+        return "F16", h.tobytes(), h.astype(np.float32)
+    return "F32", a.tobytes(), a
+
+
+def permute(w, heads):
+    """llama.cpp's converter: within each head, rows (i, i + d/2) become rows (2i, 2i + 1)."""
+    return w.reshape(heads, 2, w.shape[0] // heads // 2, *w.shape[1:]).swapaxes(1, 2).reshape(w.shape)
+
+
+def unpermute(w, heads):
+    return w.reshape(heads, w.shape[0] // heads // 2, 2, *w.shape[1:]).swapaxes(1, 2).reshape(w.shape)
+
+
+def rope_factors(c, hd):
+    """The converter's rope_freqs for rope_scaling "llama3": a divisor per inverse frequency."""
+    s = c["rope_scaling"]
+    base, factor = c.get("rope_theta", 10000.0), s.get("factor", 8.0)
+    low, high, old = s.get("low_freq_factor", 1.0), s.get("high_freq_factor", 4.0), \
+        s.get("original_max_position_embeddings", 8192)
+    out = []
+    for i in range(0, hd, 2):
+        wavelength = 2 * math.pi * base ** (i / hd)
+        if wavelength < old / high:
+            out.append(1.0)
+        elif wavelength > old / low:
+            out.append(factor)
+        else:
+            smooth = (old / wavelength - low) / (high - low)
+            out.append(1 / ((1 - smooth) / factor + smooth))
+    return np.array(out, dtype=np.float32)
+
+
+def _llama_names(c, W):
+    arch = "qwen2" if c["model_type"] == "qwen2" else "llama"
+    p = "model." if "model.embed_tokens.weight" in W else ""
+    H, KV = c["num_attention_heads"], c.get("num_key_value_heads", c["num_attention_heads"])
+    names = {p + "embed_tokens.weight": ("token_embd.weight", None), p + "norm.weight": ("output_norm.weight", None),
+             "lm_head.weight": ("output.weight", None)}
+    parts = {"input_layernorm": "attn_norm", "self_attn.q_proj": "attn_q", "self_attn.k_proj": "attn_k",
+             "self_attn.v_proj": "attn_v", "self_attn.o_proj": "attn_output",
+             "post_attention_layernorm": "ffn_norm", "mlp.gate_proj": "ffn_gate", "mlp.up_proj": "ffn_up",
+             "mlp.down_proj": "ffn_down"}
+    for i in range(c["num_hidden_layers"]):
+        for hf, gg in parts.items():
+            for kind in ("weight", "bias"):
+                heads = {"attn_q": H, "attn_k": KV}.get(gg) if arch == "llama" else None
+                names["%slayers.%d.%s.%s" % (p, i, hf, kind)] = ("blk.%d.%s.%s" % (i, gg, kind), heads)
+    return arch, names
+
+
+def _gpt2_names(c, W):
+    p = "transformer." if "transformer.wte.weight" in W else ""
+    names = {p + "wte.weight": ("token_embd.weight", None), p + "wpe.weight": ("position_embd.weight", None),
+             p + "ln_f.weight": ("output_norm.weight", None), p + "ln_f.bias": ("output_norm.bias", None)}
+    parts = {"ln_1": "attn_norm", "attn.c_attn": "attn_qkv", "attn.c_proj": "attn_output", "ln_2": "ffn_norm",
+             "mlp.c_fc": "ffn_up", "mlp.c_proj": "ffn_down"}
+    for i in range(c["n_layer"]):
+        for hf, gg in parts.items():
+            for kind in ("weight", "bias"):
+                conv = kind == "weight" and not hf.startswith("ln")
+                names["%sh.%d.%s.%s" % (p, i, hf, kind)] = ("blk.%d.%s.%s" % (i, gg, kind), "T" if conv else None)
+    return "gpt2", names
+
+
+def save_gguf(path, c, W, qtype="F32"):
+    """W: {checkpoint name: values}; returns {checkpoint name: float64 values read back}."""
+    gpt2 = c["model_type"] == "gpt2"
+    arch, names = (_gpt2_names if gpt2 else _llama_names)(c, W)
+    meta = {"general.architecture": arch, "general.name": "qkvlab test " + arch}
+    if gpt2:
+        d = c["n_embd"]
+        meta.update({"gpt2.block_count": c["n_layer"], "gpt2.context_length": c["n_positions"],
+                     "gpt2.embedding_length": d, "gpt2.feed_forward_length": c.get("n_inner") or 4 * d,
+                     "gpt2.attention.head_count": c["n_head"],
+                     "gpt2.attention.layer_norm_epsilon": float(c["layer_norm_epsilon"])})
+    else:
+        d, H = c["hidden_size"], c["num_attention_heads"]
+        hd = c.get("head_dim") or d // H
+        meta.update({arch + ".block_count": c["num_hidden_layers"],
+                     arch + ".context_length": c["max_position_embeddings"], arch + ".embedding_length": d,
+                     arch + ".feed_forward_length": c["intermediate_size"], arch + ".attention.head_count": H,
+                     arch + ".attention.head_count_kv": c.get("num_key_value_heads", H),
+                     arch + ".attention.layer_norm_rms_epsilon": float(c["rms_norm_eps"]),
+                     arch + ".rope.freq_base": float(c.get("rope_theta", 10000.0)),
+                     arch + ".rope.dimension_count": hd, arch + ".vocab_size": c["vocab_size"]})
+        if "head_dim" in c:
+            meta[arch + ".attention.key_length"] = hd
+            meta[arch + ".attention.value_length"] = hd
+    tensors, back = [], {}
+    for name, values in W.items():
+        if name.endswith((".attn.bias", ".attn.masked_bias")):
+            continue  # GPT-2's causal-mask buffers, which the converter drops
+        gg, how = names[name]
+        stored = values.T if how == "T" else permute(values, how) if how else values
+        kind, blob, read = _encode(stored, qtype)
+        dims = list(reversed(stored.shape))
+        tensors.append((gg, dims, kind, blob))
+        read = read.astype(np.float64)
+        back[name] = read.T if how == "T" else unpermute(read, how) if how else read
+    if not gpt2 and (c.get("rope_scaling") or {}).get("rope_type") == "llama3":
+        tensors.append(("rope_freqs.weight", [hd // 2], "F32", rope_factors(c, hd).tobytes()))
+    _write(path, meta, tensors)
+    return back
