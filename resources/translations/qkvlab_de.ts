@@ -2155,12 +2155,12 @@
         <translation>QKV-Lab-Dokumente (*.qkv.json);;JSON-Dateien (*.json);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <source>QKV Lab documents and model attention (*.qkv.json *.json *.npz *.npy *.safetensors);;QKV Lab documents (*.qkv.json);;Model attention (*.npz *.npy *.safetensors *.json);;All files (*)</source>
-        <translation>QKV-Lab-Dokumente und Modell-Attention (*.qkv.json *.json *.npz *.npy *.safetensors);;QKV-Lab-Dokumente (*.qkv.json);;Modell-Attention (*.npz *.npy *.safetensors *.json);;Alle Dateien (*)</translation>
-    </message>
-    <message>
         <source>%1 (built in)</source>
         <translation>%1 (mitgeliefert)</translation>
+    </message>
+    <message>
+        <source>QKV Lab documents, model attention and GGUF models (*.qkv.json *.json *.npz *.npy *.safetensors *.gguf);;QKV Lab documents (*.qkv.json);;Model attention (*.npz *.npy *.safetensors *.json);;GGUF models (*.gguf);;All files (*)</source>
+        <translation>QKV-Lab-Dokumente, Modell-Attention und GGUF-Modelle (*.qkv.json *.json *.npz *.npy *.safetensors *.gguf);;QKV-Lab-Dokumente (*.qkv.json);;Modell-Attention (*.npz *.npy *.safetensors *.json);;GGUF-Modelle (*.gguf);;Alle Dateien (*)</translation>
     </message>
 </context>
 <context>
@@ -5051,6 +5051,22 @@ Ziehen, um diese beiden Komponenten zu bearbeiten.</translation>
     <message>
         <source>Fetch a model from the Hugging Face Hub into its cache (resumable, verified)</source>
         <translation>Ein Modell vom Hugging Face Hub in seinen Cache laden (fortsetzbar, geprüft)</translation>
+    </message>
+    <message>
+        <source>Open &amp;GGUF File…</source>
+        <translation>&amp;GGUF-Datei öffnen…</translation>
+    </message>
+    <message>
+        <source>Open a model file of llama.cpp, Ollama or LM Studio (.gguf)</source>
+        <translation>Eine Modelldatei von llama.cpp, Ollama oder LM Studio öffnen (.gguf)</translation>
+    </message>
+    <message>
+        <source>Open GGUF model</source>
+        <translation>GGUF-Modell öffnen</translation>
+    </message>
+    <message>
+        <source>GGUF models (*.gguf);;All files (*)</source>
+        <translation>GGUF-Modelle (*.gguf);;Alle Dateien (*)</translation>
     </message>
 </context>
 <context>

@@ -38,9 +38,9 @@ namespace {
 const QString recentKey = QStringLiteral("files/recent");
 constexpr int maxRecent = 10;
 const QString filter = QObject::tr("QKV Lab documents (*.qkv.json);;JSON files (*.json);;All files (*)");
-const QString openFilter = QObject::tr("QKV Lab documents and model attention (*.qkv.json *.json *.npz *.npy "
-                                       "*.safetensors);;QKV Lab documents (*.qkv.json);;Model attention (*.npz *.npy "
-                                       "*.safetensors *.json);;All files (*)");
+const QString openFilter = QObject::tr("QKV Lab documents, model attention and GGUF models (*.qkv.json *.json *.npz "
+                                       "*.npy *.safetensors *.gguf);;QKV Lab documents (*.qkv.json);;Model attention "
+                                       "(*.npz *.npy *.safetensors *.json);;GGUF models (*.gguf);;All files (*)");
 } // namespace
 
 WindowFiles::WindowFiles(
@@ -405,12 +405,28 @@ void WindowFiles::setUpMenus()
         QSettings().setValue(QStringLiteral("files/modelFolder"), QFileInfo(folder).absolutePath());
         openLiveModel(folder);
     });
+    // Model → Open GGUF File…: llama.cpp's, Ollama's and LM Studio's one-file models.
+    auto *openGguf = new QAction(tr("Open &GGUF File…"), m_window);
+    openGguf->setObjectName(QStringLiteral("actionOpenGguf"));
+    openGguf->setStatusTip(tr("Open a model file of llama.cpp, Ollama or LM Studio (.gguf)"));
+    m_ui->menuModel->insertAction(m_ui->menuModel->actions().value(1), openGguf);
+    connect(openGguf, &QAction::triggered, this, [this] {
+        if (!maybeSave())
+            return;
+        const QString file = QFileDialog::getOpenFileName(m_window, tr("Open GGUF model"),
+            QSettings().value(QStringLiteral("files/modelFolder")).toString(),
+            tr("GGUF models (*.gguf);;All files (*)"));
+        if (file.isEmpty())
+            return;
+        QSettings().setValue(QStringLiteral("files/modelFolder"), QFileInfo(file).absolutePath());
+        openLiveModel(file);
+    });
     connect(m_ui->menuModel, &QMenu::aboutToShow, this, &WindowFiles::buildCachedModels);
     // Model → Download Model…: from the Hub into the cache, then opened like any model there.
     auto *download = new QAction(tr("&Download Model…"), m_window);
     download->setObjectName(QStringLiteral("actionDownloadModel"));
     download->setStatusTip(tr("Fetch a model from the Hugging Face Hub into its cache (resumable, verified)"));
-    m_ui->menuModel->insertAction(m_ui->menuModel->actions().value(1), download);
+    m_ui->menuModel->insertAction(m_ui->menuModel->actions().value(2), download);
     connect(download, &QAction::triggered, this, [this] {
         if (!m_downloadDialog) {
             m_downloadDialog = new DownloadDialog(m_window);

@@ -175,6 +175,8 @@ bool isModelLocation(const QString &argument)
     if (argument.startsWith(u"hf:") || isBundledModel(argument))
         return true;
     const QFileInfo info(argument);
+    if (info.isFile()) // llama.cpp's one-file models
+        return info.suffix().compare(u"gguf", Qt::CaseInsensitive) == 0;
     return info.isDir() && QFileInfo::exists(QDir(argument).filePath(QStringLiteral("config.json")));
 }
 

@@ -106,8 +106,8 @@ struct ComparedToken {
 std::vector<ComparedToken> compare(
     const LiveModel &model, const LiveRun &before, const LiveRun &after, int index, int count);
 
-// Whether a FILE argument names a model to run rather than a file to read: hf:NAME, or a folder
-// holding config.json.
+// Whether a FILE argument names a model to run rather than a file to read: hf:NAME, a folder
+// holding config.json, or a GGUF file.
 bool isModelLocation(const QString &argument);
 
 } // namespace qkv::live

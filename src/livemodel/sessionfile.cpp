@@ -216,11 +216,11 @@ QString locateModel(const SessionFile &s, const QString &file)
 {
     if (s.model.startsWith(u"hf:") || isBundledModel(s.model)) // found by name
         return s.model;
-    if (QFileInfo(s.model).isDir())
+    if (QFileInfo(s.model).isDir() || isModelLocation(s.model))
         return s.model;
     if (!s.modelRelative.isEmpty()) {
         const QString beside = QFileInfo(file).absoluteDir().filePath(s.modelRelative);
-        if (QFileInfo(beside).isDir())
+        if (QFileInfo(beside).isDir() || isModelLocation(beside))
             return QDir::cleanPath(beside);
     }
     return {};

@@ -1,3 +1,5 @@
+#include "tensorfiles/formaterror.h"
+#include "tokenizers/ggufvocab.h"
 #include "tokenizers/hftokenizer.h"
 #include "tokenizers/legacyloaders.h"
 #include "tokenizers/sentencepiecetokenizer.h"
@@ -105,6 +107,21 @@ LoadedTokenizer loadFolder(const QDir &dir)
 
 LoadedTokenizer loadTokenizer(const QString &folder)
 {
+    if (folder.endsWith(u".gguf", Qt::CaseInsensitive) && QFileInfo(folder).isFile()) {
+        // Its header only: the mapping reads the pages the metadata is on.
+        QFile file(folder);
+        const uchar *map = file.open(QIODevice::ReadOnly) ? file.map(0, file.size()) : nullptr;
+        if (!map)
+            return {
+                nullptr, QDir::toNativeSeparators(folder) + QStringLiteral(": cannot be read: ") + file.errorString()};
+        try {
+            return loadGgufTokenizer(
+                parseGgufHeader(QByteArrayView(reinterpret_cast<const char *>(map), qsizetype(file.size()))),
+                QDir::toNativeSeparators(folder));
+        } catch (const tensorio::Invalid &e) {
+            return {nullptr, QDir::toNativeSeparators(folder) + QStringLiteral(": ") + e.message};
+        }
+    }
     if (!QFileInfo(folder).isDir())
         return {nullptr, QDir::toNativeSeparators(folder) + QStringLiteral(": not a folder")};
     try {

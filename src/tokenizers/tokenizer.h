@@ -65,8 +65,8 @@ struct LoadedTokenizer {
 
 // A model folder: tokenizer.json, else vocab.json + merges.txt (GPT-2 legacy), else vocab.txt (BERT
 // legacy; lower-casing from tokenizer_config.json "do_lower_case", default true), else
-// tokenizer.model (SentencePiece). Errors name the file and the place
-// ("tokenizer.json: model.type \"Unigram\" is not supported").
+// tokenizer.model (SentencePiece); or a GGUF file's own tokenizer (ggufvocab.h). Errors name the
+// file and the place ("tokenizer.json: model.type \"Unigram\" is not supported").
 LoadedTokenizer loadTokenizer(const QString &folder);
 // `where` names the source in errors (a file name).
 LoadedTokenizer loadTokenizerJson(const QByteArray &json, const QString &where);

@@ -51,6 +51,31 @@ private Q_SLOTS:
         QVERIFY2(m_gpt2, qPrintable(why));
     }
 
+    // A GGUF file as llama.cpp writes it, holding GPT-2's real tokenizer and the weights of a
+    // model folder: the same ids and predictions as the folder (safetensors,
+    // vocab.json, merges.txt).
+    void aGgufFileRunsAsItsFolder()
+    {
+        QString why;
+        const std::shared_ptr<const LiveModel> folder = LiveModel::open(m_fixtures.path(u"gpt2_vocab"_s), &why);
+        QVERIFY2(folder, qPrintable(why));
+        const std::shared_ptr<const LiveModel> gguf
+            = LiveModel::open(m_fixtures.path(u"gpt2_vocab_gguf/model.gguf"_s), &why);
+        QVERIFY2(gguf, qPrintable(why));
+        QVERIFY(isModelLocation(m_fixtures.path(u"gpt2_vocab_gguf/model.gguf"_s)));
+        for (const QString &sentence : {u"The cat sat on the"_s, u"naïve café, 1234 — 日本語 😀"_s}) {
+            const LiveRun a = run(*folder, sentence, 5), b = run(*gguf, sentence, 5);
+            QVERIFY2(a && b, qPrintable(a.error + b.error));
+            QCOMPARE(b.ids, a.ids);
+            QCOMPARE(b.predictions.back().top.size(), a.predictions.back().top.size());
+            for (std::size_t i = 0; i < a.predictions.back().top.size(); ++i) {
+                QCOMPARE(b.predictions.back().top[i].id, a.predictions.back().top[i].id);
+                QVERIFY(
+                    std::abs(b.predictions.back().top[i].probability - a.predictions.back().top[i].probability) < 1e-5);
+            }
+        }
+    }
+
     void opensOnASentence()
     {
         LiveSession session;

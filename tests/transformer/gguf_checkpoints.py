@@ -23,6 +23,10 @@ def _string(s):
 
 
 def _value(v):
+    if isinstance(v, list):  # arrays of strings or of int32
+        if all(isinstance(x, str) for x in v):
+            return struct.pack("<IIQ", 9, 8, len(v)) + b"".join(_string(x) for x in v)
+        return struct.pack("<IIQ", 9, 5, len(v)) + b"".join(struct.pack("<i", x) for x in v)
     if isinstance(v, bool):
         return struct.pack("<IB", 7, v)
     if isinstance(v, int):
@@ -135,8 +139,27 @@ def _gpt2_names(c, W):
     return "gpt2", names
 
 
-def save_gguf(path, c, W, qtype="F32"):
-    """W: {checkpoint name: values}; returns {checkpoint name: float64 values read back}."""
+def gpt2_tokenizer(vocab_json, merges_txt):
+    """GPT-2's vocab.json and merges.txt as the converter writes them: tokens by id, the one
+    special token as control, the merges, pre-tokenizer "gpt-2", BOS and EOS <|endoftext|>."""
+    import json
+    with open(vocab_json, encoding="utf-8") as f:
+        vocab = json.load(f)
+    tokens = [None] * len(vocab)
+    for token, i in vocab.items():
+        tokens[i] = token
+    with open(merges_txt, encoding="utf-8") as f:
+        merges = [line.rstrip("\n") for line in f if line.strip() and not line.startswith("#version")]
+    end = vocab["<|endoftext|>"]
+    return {"tokenizer.ggml.model": "gpt2", "tokenizer.ggml.pre": "gpt-2", "tokenizer.ggml.tokens": tokens,
+            "tokenizer.ggml.token_type": [3 if i == end else 1 for i in range(len(tokens))],
+            "tokenizer.ggml.merges": merges, "tokenizer.ggml.bos_token_id": end,
+            "tokenizer.ggml.eos_token_id": end}
+
+
+def save_gguf(path, c, W, qtype="F32", tokenizer=None):
+    """W: {checkpoint name: values}; returns {checkpoint name: float64 values read back}.
+    tokenizer: tokenizer.ggml.* keys to add (gpt2_tokenizer())."""
     gpt2 = c["model_type"] == "gpt2"
     arch, names = (_gpt2_names if gpt2 else _llama_names)(c, W)
     meta = {"general.architecture": arch, "general.name": "qkvlab test " + arch}
@@ -172,5 +195,6 @@ def save_gguf(path, c, W, qtype="F32"):
         back[name] = read.T if how == "T" else unpermute(read, how) if how else read
     if not gpt2 and (c.get("rope_scaling") or {}).get("rope_type") == "llama3":
         tensors.append(("rope_freqs.weight", [hd // 2], "F32", rope_factors(c, hd).tobytes()))
+    meta.update(tokenizer or {})
     _write(path, meta, tensors)
     return back

@@ -15,7 +15,7 @@ import sys
 
 import numpy as np
 
-from gguf_checkpoints import save_gguf
+from gguf_checkpoints import gpt2_tokenizer, save_gguf
 from reference_forward import forward
 
 TOP_K = 5
@@ -293,9 +293,26 @@ def write_models(out):
                 json.dump(reference if qtype == "F32" else rounded(reference_json(config, back, ids, options)), f)
 
 
+def write_gpt2_vocab(out):
+    """A GPT-2 with GPT-2's real vocabulary twice: a folder (safetensors, vocab.json, merges.txt)
+    and a GGUF file holding the same weights and that tokenizer, for a whole run of each."""
+    data = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "data", "tokenizers", "gpt2")
+    config = dict(GPT2, vocab_size=50257, n_positions=32, n_ctx=32)
+    weights = gpt2_weights(Random(5), config, "")
+    folder = os.path.join(out, "gpt2_vocab")
+    widened = save(folder, config, weights, "F16")
+    for name in ("vocab.json", "merges.txt"):
+        with open(os.path.join(data, name), "rb") as src, open(os.path.join(folder, name), "wb") as dst:
+            dst.write(src.read())
+    os.makedirs(folder + "_gguf", exist_ok=True)
+    save_gguf(os.path.join(folder + "_gguf", "model.gguf"), config, widened, "F32",
+              gpt2_tokenizer(os.path.join(data, "vocab.json"), os.path.join(data, "merges.txt")))
+
+
 def main():
     out = sys.argv[1]
     write_models(out)
+    write_gpt2_vocab(out)
     import bad_checkpoints
     bad_checkpoints.write(out, Random(7), gpt2_weights, GPT2, save, write_safetensors, llama_weights, LLAMA)
 
