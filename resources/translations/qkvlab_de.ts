@@ -5013,14 +5013,6 @@ Ziehen, um diese beiden Komponenten zu bearbeiten.</translation>
         <translation>%1 wurde mit dem Modell in %2 gespeichert, das dort nicht mehr liegt (auch nicht unter %3 neben der Datei). Legen Sie den Modellordner wieder dorthin und öffnen Sie die Sitzung erneut; es wurde nichts verändert.</translation>
     </message>
     <message>
-        <source>No models in the Hugging Face cache</source>
-        <translation>Keine Modelle im Hugging-Face-Cache</translation>
-    </message>
-    <message>
-        <source>In the Hugging Face cache:</source>
-        <translation>Im Hugging-Face-Cache:</translation>
-    </message>
-    <message>
         <source>%1  (%2, %3 layers × %4 heads)</source>
         <translation>%1  (%2, %3 Schichten × %4 Heads)</translation>
     </message>
@@ -5067,6 +5059,14 @@ Ziehen, um diese beiden Komponenten zu bearbeiten.</translation>
     <message>
         <source>GGUF models (*.gguf);;All files (*)</source>
         <translation>GGUF-Modelle (*.gguf);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>No models found on this computer</source>
+        <translation>Keine Modelle auf diesem Computer gefunden</translation>
+    </message>
+    <message>
+        <source>On this computer:</source>
+        <translation>Auf diesem Computer:</translation>
     </message>
 </context>
 <context>

@@ -358,7 +358,8 @@ bool WindowFiles::saveLiveSession(const QString &file)
 
 void WindowFiles::buildCachedModels()
 {
-    // The models of the Hugging Face cache, looked for each time the menu opens (headers only).
+    // The models of the Hugging Face cache, Ollama and LM Studio, looked for each time the menu
+    // opens (headers only).
     for (QAction *a : m_ui->menuModel->actions()) {
         if (a->property("cachedModel").isValid()) {
             m_ui->menuModel->removeAction(a);
@@ -375,14 +376,14 @@ void WindowFiles::buildCachedModels()
         m_ui->menuModel->insertAction(before, a);
     };
     auto *heading = new QAction(
-        cached.empty() ? tr("No models in the Hugging Face cache") : tr("In the Hugging Face cache:"), m_ui->menuModel);
+        cached.empty() ? tr("No models found on this computer") : tr("On this computer:"), m_ui->menuModel);
     heading->setEnabled(false);
     add(heading);
     for (const transformer::CachedModel &m : cached) {
         auto *a = new QAction(
             tr("%1  (%2, %3 layers × %4 heads)").arg(m.name, m.family).arg(m.layers).arg(m.heads), m_ui->menuModel);
         a->setStatusTip(m.folder);
-        const QString location = QStringLiteral("hf:") + m.name;
+        const QString location = m.location;
         connect(a, &QAction::triggered, this, [this, location] { openAfterAsking(location); });
         add(a);
     }

@@ -121,7 +121,7 @@ QString usageText()
                           "  qkvlab lesson check LESSON --solutions\n"
                           "                           check that every stored solution meets its exercise\n"
                           "  qkvlab lesson list       list the bundled lessons\n"
-                          "  qkvlab models            list the models of the Hugging Face cache\n"
+                          "  qkvlab models            list the models of the Hugging Face cache, Ollama and LM Studio\n"
                           "  qkvlab download REPO[@REVISION] [--include GLOB]... [--dry-run]\n"
                           "                           fetch a model from the Hugging Face Hub into its cache\n"
                           "                           (resumed after an interruption, verified); then qkvlab hf:REPO\n"

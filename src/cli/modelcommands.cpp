@@ -5,6 +5,7 @@
 #include "cli/commandline.h"
 #include "document/jsonwriter.h"
 #include "transformer/hubcache.h"
+#include "transformer/localmodels.h"
 
 #include <QJsonArray>
 
@@ -40,14 +41,15 @@ int listModels(const QStringList &args, FILE *out, FILE *err)
     const std::vector<transformer::CachedModel> models = transformer::listCachedModels();
     if (models.empty()) {
         print(err,
-            QStringLiteral("qkvlab: no usable model in the Hugging Face cache (%1)\n")
-                .arg(transformer::hubCacheFolder()));
+            QStringLiteral("qkvlab: no usable model in the Hugging Face cache (%1), Ollama's store (%2) or LM "
+                           "Studio's folders\n")
+                .arg(transformer::hubCacheFolder(), transformer::ollamaFolder()));
         return 0;
     }
     for (const transformer::CachedModel &m : models)
         print(out,
-            QStringLiteral("hf:%1\t%2\t%3 layers × %4 heads\t%5\t%6\n")
-                .arg(m.name, m.family)
+            QStringLiteral("%1\t%2\t%3 layers × %4 heads\t%5\t%6\n")
+                .arg(m.location, m.family)
                 .arg(m.layers)
                 .arg(m.heads)
                 .arg(humanCount(static_cast<double>(m.parameters), QStringLiteral("parameters")),

@@ -2,6 +2,7 @@
 
 #include "livemodel/bundledmodels.h"
 #include "platform/fileread.h"
+#include "tensorfiles/ggufheader.h"
 #include "transformer/forward.h"
 
 #include <QDir>
@@ -172,11 +173,11 @@ std::vector<ComparedToken> compare(
 
 bool isModelLocation(const QString &argument)
 {
-    if (argument.startsWith(u"hf:") || isBundledModel(argument))
+    if (argument.startsWith(u"hf:") || argument.startsWith(u"ollama:") || isBundledModel(argument))
         return true;
     const QFileInfo info(argument);
     if (info.isFile()) // llama.cpp's one-file models
-        return info.suffix().compare(u"gguf", Qt::CaseInsensitive) == 0;
+        return info.suffix().compare(u"gguf", Qt::CaseInsensitive) == 0 || isGgufFile(argument);
     return info.isDir() && QFileInfo::exists(QDir(argument).filePath(QStringLiteral("config.json")));
 }
 

@@ -2,6 +2,8 @@
 
 #include "tensorfiles/formaterror.h"
 
+#include <QFile>
+#include <QFileInfo>
 #include <QSet>
 #include <QtEndian>
 
@@ -256,6 +258,12 @@ const GgufTensor *GgufHeader::tensor(QStringView name) const
         if (t.name == name)
             return &t;
     return nullptr;
+}
+
+bool isGgufFile(const QString &path)
+{
+    QFile f(path);
+    return QFileInfo(path).isFile() && f.open(QIODevice::ReadOnly) && f.read(4) == "GGUF";
 }
 
 QString ggufShape(const std::vector<qint64> &dims)

@@ -69,6 +69,9 @@ struct GgufHeader {
 // file's name in front.
 GgufHeader parseGgufHeader(QByteArrayView bytes);
 
+// Whether the file at `path` starts as a GGUF file does ("GGUF"): Ollama's blobs have no .gguf.
+bool isGgufFile(const QString &path);
+
 // "[4096, 32000]": a tensor's dimensions as llama.cpp prints them, innermost first.
 QString ggufShape(const std::vector<qint64> &dims);
 

@@ -107,7 +107,7 @@ LoadedTokenizer loadFolder(const QDir &dir)
 
 LoadedTokenizer loadTokenizer(const QString &folder)
 {
-    if (folder.endsWith(u".gguf", Qt::CaseInsensitive) && QFileInfo(folder).isFile()) {
+    if (isGgufFile(folder)) {
         // Its header only: the mapping reads the pages the metadata is on.
         QFile file(folder);
         const uchar *map = file.open(QIODevice::ReadOnly) ? file.map(0, file.size()) : nullptr;

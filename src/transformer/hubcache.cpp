@@ -2,6 +2,9 @@
 
 #include "platform/fileread.h"
 #include "transformer/config.h"
+#include "transformer/ggufcheckpoint.h"
+#include "transformer/gguffile.h"
+#include "transformer/localmodels.h"
 #include "transformer/refusal.h"
 #include "transformer/weightstore.h"
 
@@ -63,8 +66,16 @@ QString hubSnapshot(const QString &spec)
 
 QString resolveLocation(const QString &location)
 {
-    if (location.startsWith(u"hf:"))
-        return hubSnapshot(location.mid(3));
+    if (location.startsWith(u"ollama:"))
+        return ollamaModelFile(location.mid(7));
+    if (location.startsWith(u"hf:")) {
+        // hf:NAME[@REVISION][:QUANTIZATION]: a revision never holds a colon, a name neither.
+        const QString spec = location.mid(3);
+        const qsizetype colon = spec.lastIndexOf(u':');
+        if (colon < 0)
+            return hubSnapshot(spec);
+        return ggufInSnapshot(hubSnapshot(spec.left(colon)), spec.mid(colon + 1), spec);
+    }
     return location;
 }
 
@@ -75,6 +86,7 @@ std::vector<CachedModel> listCachedModels()
     for (const QString &entry : cache.entryList({u"models--*"_qs}, QDir::Dirs | QDir::NoDotAndDotDot)) {
         CachedModel m;
         m.name = entry.mid(8).replace(u"--"_qs, u"/"_qs);
+        m.location = u"hf:"_qs + m.name;
         try {
             m.folder = hubSnapshot(m.name);
             const Config c = readConfig(QDir(m.folder).filePath(u"config.json"_qs));
@@ -92,6 +104,28 @@ std::vector<CachedModel> listCachedModels()
         }
     }
     std::sort(models.begin(), models.end(), [](const auto &a, const auto &b) { return a.name < b.name; });
+    for (const LocalGguf &g : listLocalGgufModels()) {
+        try {
+            const GgufFile file(g.file);
+            const Config c = ggufConfig(file);
+            CachedModel m;
+            m.location = g.location;
+            m.name = g.location.startsWith(u"ollama:") ? g.location.mid(7)
+                : g.location.startsWith(u"hf:")        ? g.location.mid(3)
+                                                       : QFileInfo(g.file).fileName();
+            m.folder = g.file;
+            m.modelType = c.modelType;
+            m.family = familyName(c.family);
+            m.layers = c.layers;
+            m.heads = c.heads;
+            for (const GgufTensor &t : file.header().tensors)
+                m.parameters += t.elements;
+            m.bytes = file.fileSize();
+            models.push_back(m);
+        } catch (const Refusal &) {
+            // Another architecture, or a damaged file: not listed.
+        }
+    }
     return models;
 }
 

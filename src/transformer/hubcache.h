@@ -17,13 +17,16 @@ QString hubCacheFolder();
 // it looked.
 QString hubSnapshot(const QString &spec);
 
-// `location` itself, or for "hf:NAME" the snapshot folder of NAME. Throws Refusal.
+// `location` itself; for "hf:NAME" the snapshot folder of NAME, for "hf:NAME:Q4_K_M" its .gguf
+// file of that quantization, for "ollama:NAME:TAG" the blob of Ollama's model. Throws Refusal.
 QString resolveLocation(const QString &location);
 
-// A usable model of the cache: config.json of a supported family and safetensors weights.
+// A usable model on this computer: of the Hugging Face cache (config.json of a supported family
+// and safetensors weights, or a .gguf file), of Ollama's store or of LM Studio's folders (GGUF).
 struct CachedModel {
-    QString name; // as hf:NAME takes it
-    QString folder;
+    QString name; // as people know it: "gpt2", "llama3.2:1b", the file's name
+    QString location; // as the command line and the window open it: "hf:gpt2", "ollama:llama3.2:1b"
+    QString folder; // the snapshot folder, or the GGUF file
     QString modelType;
     QString family;
     int layers = 0;
@@ -32,7 +35,8 @@ struct CachedModel {
     qint64 bytes = 0; // of the weight files
 };
 
-// Every usable model in the cache, sorted by name; headers read, weights not.
+// Every usable model: the cache's safetensors ones sorted by name, then the GGUF ones of Ollama,
+// LM Studio and the cache; headers read, weights not.
 std::vector<CachedModel> listCachedModels();
 
 } // namespace qkv::transformer

@@ -17,7 +17,7 @@ OpenResult Model::open(const QString &location, const OpenProgress &progress)
     try {
         std::shared_ptr<Model> m(new Model);
         m->m_folder = resolveLocation(location);
-        if (m->m_folder.endsWith(u".gguf", Qt::CaseInsensitive) && !QFileInfo(m->m_folder).isDir()) {
+        if (isGgufFile(m->m_folder)) {
             // One file holds config and weights (and the tokenizer).
             auto file = std::make_unique<GgufFile>(m->m_folder);
             m->m_config = ggufConfig(*file);
