@@ -8,14 +8,19 @@ Eigen::MatrixXf embed(const Model &model, const std::vector<int> &ids)
     const Config &c = model.config();
     const ModelWeights &w = model.weights();
     const auto n = Eigen::Index(ids.size());
-    Eigen::MatrixXf x(n, c.hidden);
-    const WeightMatrix tokens = matrixOf(*w.tokenEmbedding);
+    // Row-major, so that a row of an embedding (as stored, or widened) lands in a row of x.
+    Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> rows(n, c.hidden);
     for (Eigen::Index i = 0; i < n; ++i)
-        x.row(i) = tokens.row(ids[std::size_t(i)]);
-    if (w.positionEmbedding)
-        x += matrixOf(*w.positionEmbedding).topRows(n);
-    if (w.tokenTypeEmbedding) // every token of one segment: type 0
-        x.rowwise() += matrixOf(*w.tokenTypeEmbedding).row(0);
+        w.tokenEmbedding->decodeRows(ids[std::size_t(i)], 1, rows.row(i).data());
+    Eigen::MatrixXf x = rows;
+    if (w.positionEmbedding) {
+        w.positionEmbedding->decodeRows(0, n, rows.data());
+        x += rows;
+    }
+    if (w.tokenTypeEmbedding) { // every token of one segment: type 0
+        w.tokenTypeEmbedding->decodeRows(0, 1, rows.row(0).data());
+        x.rowwise() += rows.row(0);
+    }
     if (w.embeddingNorm.weight)
         normalizeRows(x, w.embeddingNorm, c.eps);
     return x;

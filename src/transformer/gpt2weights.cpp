@@ -15,6 +15,7 @@ ModelWeights bindGpt2(WeightStore &store, const Config &c)
         l.weight = b.tensor(name + u".weight"_qs, {in, out}, why);
         l.bias = b.tensor(name + u".bias"_qs, {out}, why);
         l.inOut = true;
+        store.widen(l.weight); // read by column: widened once, not kept as stored
         return l;
     };
     for (int i = 0; i < c.layers; ++i) {

@@ -28,6 +28,19 @@ Eigen::MatrixXf applyLinear(const Linear &linear, const Eigen::MatrixXf &x)
         const auto [begin, end] = partOf(out, part, parts);
         if (end <= begin)
             return;
+        if (weight.isPacked()) { // a Linear kept as stored (never a Conv1D): a tile of rows at a time
+            assert(!linear.inOut);
+            // A tile of 1 MiB of float32 rows at most: it stays in the core's cache for the product.
+            const std::ptrdiff_t tile
+                = std::max<std::ptrdiff_t>(16, (std::ptrdiff_t(1) << 18) / std::max<std::ptrdiff_t>(in, 1));
+            std::vector<float> rows(std::size_t(std::min<std::ptrdiff_t>(tile, end - begin) * in));
+            for (std::ptrdiff_t from = begin; from < end; from += tile) {
+                const std::ptrdiff_t count = std::min<std::ptrdiff_t>(tile, end - from);
+                weight.decodeRows(from, count, rows.data());
+                kernels::multiply({x.data(), n, false}, {rows.data(), in, false}, n, count, in, y.data() + from * n, n);
+            }
+            return;
+        }
         const kernels::FloatMatrixRef w = linear.inOut
             ? kernels::FloatMatrixRef {weight.data + begin, cols, true}
             : kernels::FloatMatrixRef {weight.data + begin * cols, cols, false};

@@ -31,6 +31,40 @@ bool inPlace(const WeightStore::Stored &s)
     return f32 && s.layout == StoredLayout::AsStored && reinterpret_cast<std::uintptr_t>(s.bytes) % alignof(float) == 0;
 }
 
+// The first row of a packed matrix holding NaN or infinity, or -1: widened in blocks of rows.
+qint64 firstNonFiniteRow(const Weight &w)
+{
+    const qint64 cols = w.cols(), step = std::max<qint64>(1, (qint64(1) << 16) / std::max<qint64>(cols, 1));
+    std::vector<float> block(std::size_t(step * cols));
+    for (qint64 r = 0; r < w.rows(); r += step) {
+        const qint64 n = std::min(step, w.rows() - r);
+        w.decodeRows(r, n, block.data());
+        if (const qint64 at = firstNonFinite(block.data(), n * cols); at >= 0)
+            return r + at / cols;
+    }
+    return -1;
+}
+
+// A matrix used where it lies, as stored: every one the file does not hold as aligned F32 in the
+// checkpoint's layout, but GPT-2's transposed GGUF matrices (small models, widened once).
+bool keptPacked(const WeightStore::Stored &s)
+{
+    return s.shape.size() == 2 && s.layout != StoredLayout::Transposed && !inPlace(s) && !s.widen;
+}
+
+// The checkpoint's row order of a RotaryRows matrix: within each head, stored row 2i + j is the
+// checkpoint's row j·(d/2) + i.
+std::vector<qint32> rotaryRowOrder(const WeightStore::Stored &s)
+{
+    std::vector<qint32> order(std::size_t(s.shape.front()));
+    const qint64 d = s.shape.front() / s.heads, half = d / 2;
+    for (qint64 h = 0; h < s.heads; ++h)
+        for (qint64 j = 0; j < 2; ++j)
+            for (qint64 i = 0; i < half; ++i)
+                order[std::size_t(h * d + j * half + i)] = qint32(h * d + 2 * i + j);
+    return order;
+}
+
 // The values of `s` as float32 in the checkpoint's order at `out`.
 void decode(const WeightStore::Stored &s, float *out)
 {
@@ -50,13 +84,10 @@ void decode(const WeightStore::Stored &s, float *out)
                 out[r * cols + c] = stored[std::size_t(c * rows + r)];
         return;
     }
-    // RotaryRows: within each head, stored row 2i + j is the checkpoint's row j·(d/2) + i.
-    const qint64 d = rows / s.heads, half = d / 2;
-    for (qint64 h = 0; h < s.heads; ++h)
-        for (qint64 j = 0; j < 2; ++j)
-            for (qint64 i = 0; i < half; ++i)
-                std::memcpy(out + (h * d + j * half + i) * cols, stored.data() + (h * d + 2 * i + j) * cols,
-                    std::size_t(cols) * sizeof(float));
+    const std::vector<qint32> order = rotaryRowOrder(s);
+    for (qint64 r = 0; r < rows; ++r)
+        std::memcpy(
+            out + r * cols, stored.data() + qint64(order[std::size_t(r)]) * cols, std::size_t(cols) * sizeof(float));
 }
 
 QString gib(qint64 bytes)
@@ -112,6 +143,27 @@ void refuseOutside(const QDir &dir, const QString &shard, const QString &indexPa
 }
 
 } // namespace
+
+void Weight::decodeRows(qint64 first, qint64 n, float *out) const
+{
+    const qint64 c = cols();
+    if (data) {
+        std::memcpy(out, data + first * c, std::size_t(n * c) * sizeof(float));
+        return;
+    }
+    const auto decode = [&](const uchar *from, qint64 values, float *to) {
+        if (ggml)
+            dequantizeGgml(*ggml, from, values, to);
+        else
+            widenToFloat(from, dtype, values, to);
+    };
+    if (rowOrder.empty()) { // the rows lie one after the other
+        decode(packed + first * rowBytes, n * c, out);
+        return;
+    }
+    for (qint64 r = 0; r < n; ++r)
+        decode(packed + qint64(rowOrder[std::size_t(first + r)]) * rowBytes, c, out + r * c);
+}
 
 WeightStore::WeightStore() = default;
 WeightStore::~WeightStore() = default;
@@ -249,16 +301,23 @@ const Weight *WeightStore::require(const QString &name, const std::vector<qint64
     return m_used.back().get();
 }
 
+void WeightStore::widen(const Weight *w)
+{
+    for (std::size_t i = 0; i < m_used.size(); ++i)
+        if (m_used[i].get() == w)
+            m_usedFrom[i].widen = true;
+}
+
 void WeightStore::materialize(qint64 budget, const std::function<bool(qint64, qint64)> &progress)
 {
     const qint64 need = usedBytes();
     if (need > budget)
-        refuse(QStringLiteral("%1: the model needs %2 of float32 weights, more than the %3 this machine allows "
+        refuse(QStringLiteral("%1: the model's weights need %2 of memory, more than the %3 this machine allows "
                               "(three quarters of its memory); it was not loaded")
                    .arg(describeLocation(), gib(need), gib(budget)));
     qint64 owned = 0;
     for (const Stored &l : m_usedFrom)
-        owned += inPlace(l) ? 0 : l.count;
+        owned += inPlace(l) || keptPacked(l) ? 0 : l.count;
     if (owned * qint64(sizeof(float)) > availableMemory())
         refuse(QStringLiteral("%1: widening the weights to float32 needs %2, more than the %3 of memory available now")
                    .arg(describeLocation(), gib(owned * qint64(sizeof(float))), gib(availableMemory())));
@@ -272,7 +331,7 @@ void WeightStore::materialize(qint64 budget, const std::function<bool(qint64, qi
     std::vector<float *> targets(m_used.size(), nullptr);
     qint64 next = 0;
     for (std::size_t i = 0; i < m_used.size(); ++i) {
-        if (!inPlace(m_usedFrom[i])) {
+        if (!inPlace(m_usedFrom[i]) && !keptPacked(m_usedFrom[i])) {
             targets[i] = m_owned.get() + next;
             next += m_used[i]->count;
         }
@@ -287,15 +346,26 @@ void WeightStore::materialize(qint64 budget, const std::function<bool(qint64, qi
     inParts(spread ? int(m_used.size()) : 1, [&](int part, int parts) {
         for (std::size_t i = std::size_t(part); i < m_used.size() && !stopped; i += std::size_t(parts)) {
             const Stored &e = m_usedFrom[i];
-            if (targets[i]) {
-                decode(e, targets[i]);
-                dropPages(e.bytes, e.size); // at once, so the file and its float32 copy are never both resident
-                m_used[i]->data = targets[i];
+            Weight &w = *m_used[i];
+            if (keptPacked(e)) {
+                w.packed = e.bytes;
+                w.dtype = e.dtype;
+                w.ggml = e.ggml;
+                w.rowBytes = e.size / e.shape.front();
+                if (e.layout == StoredLayout::RotaryRows)
+                    w.rowOrder = rotaryRowOrder(e);
+                bad[i] = firstNonFiniteRow(w) >= 0; // which also brings its pages in, as a product will
             } else {
-                m_used[i]->data = reinterpret_cast<const float *>(e.bytes);
+                if (targets[i]) {
+                    decode(e, targets[i]);
+                    dropPages(e.bytes, e.size); // at once, so the file and its float32 copy are never both resident
+                    w.data = targets[i];
+                } else {
+                    w.data = reinterpret_cast<const float *>(e.bytes);
+                }
+                bad[i] = firstNonFinite(w.data, e.count) >= 0;
             }
-            bad[i] = firstNonFinite(m_used[i]->data, e.count) >= 0;
-            const qint64 now = done += m_used[i]->count * qint64(sizeof(float));
+            const qint64 now = done += keptPacked(e) ? e.size : w.count * qint64(sizeof(float));
             if (progress) {
                 const std::lock_guard lock(telling);
                 if (!stopped && !progress(now, need))
@@ -338,8 +408,8 @@ qint64 WeightStore::fileBytes() const
 qint64 WeightStore::usedBytes() const
 {
     qint64 total = 0;
-    for (const auto &w : m_used)
-        total += w->count * qint64(sizeof(float));
+    for (const Stored &s : m_usedFrom)
+        total += keptPacked(s) ? s.size : s.count * qint64(sizeof(float));
     return total;
 }
 

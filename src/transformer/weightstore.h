@@ -13,17 +13,29 @@
 
 namespace qkv::transformer {
 
-// A tensor the model computes with, as float32 in row-major order once the store is
-// materialized: F32 points into the mapped file itself, F16/BF16 into the store's own buffer.
+// A tensor the model computes with, in row-major order once the store is materialized: F32
+// points into the mapped file itself (`data`); a matrix of another type (F16, BF16, GGUF's
+// quantized types) is kept as stored in the mapping (`packed`), its rows widened to float32 where
+// a product or a lookup uses them; the rest (vectors, GPT-2's transposed GGUF matrices) is widened
+// into the store's own buffer.
 struct Weight {
     QString name;
     QString file;
     std::vector<qint64> shape;
     qint64 count = 0;
-    const float *data = nullptr;
+    const float *data = nullptr; // null when packed
+
+    const uchar *packed = nullptr;
+    Dtype dtype = Dtype::F32; // of a packed safetensors matrix
+    const GgmlType *ggml = nullptr; // of a packed GGUF matrix
+    qint64 rowBytes = 0;
+    std::vector<qint32> rowOrder; // checkpoint row r is stored row rowOrder[r]; empty: the same
 
     qint64 rows() const { return shape.empty() ? 1 : shape.front(); }
     qint64 cols() const { return shape.size() < 2 ? count : count / shape.front(); }
+    bool isPacked() const { return packed != nullptr; }
+    // Rows first … first + count − 1 as float32, row after row, at `out`; any weight.
+    void decodeRows(qint64 first, qint64 count, float *out) const;
 };
 
 // Every tensor of a model's files: its safetensors (one file, or the shards an index lists) or
@@ -50,6 +62,10 @@ public:
     // type this program does not read.
     const Weight *require(const QString &name, const std::vector<qint64> &shape, const QString &why);
 
+    // `w` (a tensor require() gave) is widened to float32 when materialized, never kept as stored:
+    // GPT-2's Conv1D matrices, which its products read by column.
+    void widen(const Weight *w);
+
     // Refuses when the requested tensors need more than `budget` bytes as float32, then widens
     // F16/BF16 and dequantizes GGUF's types (refusing NaN or infinite values by tensor) and points
     // F32 into the mapping. `progress` (optional) hears the bytes done after each tensor and can
@@ -58,7 +74,7 @@ public:
 
     qint64 parameterCount() const; // every tensor of the files
     qint64 fileBytes() const;
-    qint64 usedBytes() const; // float32 bytes of the tensors asked for
+    qint64 usedBytes() const; // what the tensors asked for take in memory: as stored, or as float32
     qint64 ownedBytes() const { return m_ownedCount * qint64(sizeof(float)); }
     QString describeLocation() const;
 
@@ -74,6 +90,7 @@ public:
         const GgmlType *ggml = nullptr; // GGUF: the type, which decides over dtype
         StoredLayout layout = StoredLayout::AsStored;
         int heads = 0; // RotaryRows: the heads whose rows were reordered
+        bool widen = false; // widened to float32 even if it could be kept as stored
 
         QString typeName() const;
     };
