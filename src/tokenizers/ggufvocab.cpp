@@ -75,7 +75,7 @@ public:
         const GgufValue *v = m_header.value(key);
         if (!v)
             return QList<qint64>(count, Normal);
-        const QList<qint64> list = v->value.value<QList<qint64>>();
+        QList<qint64> list = v->value.value<QList<qint64>>();
         if (v->type != GgufValueType::Array || list.size() != count)
             bad(key, QStringLiteral("expected %1 whole numbers, one for each token").arg(count));
         return list;
@@ -85,7 +85,7 @@ public:
         const GgufValue *v = m_header.value(key);
         if (!v)
             return QList<double>(count, 0.0);
-        const QList<double> list = v->value.value<QList<double>>();
+        QList<double> list = v->value.value<QList<double>>();
         if (v->type != GgufValueType::Array || list.size() != count)
             bad(key, QStringLiteral("expected %1 numbers, one for each token").arg(count));
         return list;

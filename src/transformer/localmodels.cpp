@@ -98,7 +98,7 @@ QString ollamaModelDigest(const QByteArray &manifest, QString *error)
         const QJsonObject layer = layers[i].toObject();
         if (layer.value(u"mediaType").toString() != u"application/vnd.ollama.image.model")
             continue;
-        const QString d = layer.value(u"digest").toString();
+        QString d = layer.value(u"digest").toString();
         if (!digest.match(d).hasMatch()) {
             *error = QStringLiteral("layers[%1].digest: expected sha256: and 64 hex digits").arg(i);
             return {};
@@ -119,7 +119,7 @@ QString ollamaModelFile(const QString &spec)
     const QString digest = ollamaModelDigest(*bytes, &why);
     if (digest.isEmpty())
         refuse(QStringLiteral("%1: %2").arg(path, why));
-    const QString blob = ollamaFolder() + QStringLiteral("/blobs/") + QString(digest).replace(u':', u'-');
+    QString blob = ollamaFolder() + QStringLiteral("/blobs/") + QString(digest).replace(u':', u'-');
     if (!QFileInfo(blob).isFile())
         refuse(QStringLiteral("ollama:%1: its weights %2 are missing (a partial pull?)").arg(spec, blob));
     return blob;

@@ -34,8 +34,8 @@ struct Weight {
     qint64 rows() const { return shape.empty() ? 1 : shape.front(); }
     qint64 cols() const { return shape.size() < 2 ? count : count / shape.front(); }
     bool isPacked() const { return packed != nullptr; }
-    // Rows first … first + count − 1 as float32, row after row, at `out`; any weight.
-    void decodeRows(qint64 first, qint64 count, float *out) const;
+    // Rows first … first + n − 1 as float32, row after row, at `out`; any weight.
+    void decodeRows(qint64 first, qint64 n, float *out) const;
 };
 
 // Every tensor of a model's files: its safetensors (one file, or the shards an index lists) or
