@@ -8,6 +8,7 @@
 #include "hub/hubdownload.h"
 #include "transformer/config.h"
 #include "transformer/hubcache.h"
+#include "transformer/localmodels.h"
 
 #include <QEventLoop>
 #include <QStorageInfo>
@@ -96,11 +97,19 @@ int runDownload(const QStringList &args, FILE *out, FILE *err)
         print(err, QStringLiteral("qkvlab: %1\n").arg(error));
         return 1;
     }
-    if (!o.dryRun)
-        print(out,
-            QStringLiteral("%1\nOpen it with: qkvlab hf:%2\n")
-                .arg(download.snapshotFolder(),
-                    repo->revision == u"main" ? repo->id : repo->id + u'@' + repo->revision));
+    if (o.dryRun)
+        return finishOutput(out, err, 0);
+    // A GGUF file is opened by its quantization: hf:NAME:Q4_K_M, one line for each fetched.
+    const QString name = repo->revision == u"main" ? repo->id : repo->id + u'@' + repo->revision;
+    QStringList quantizations;
+    for (const hub::RepoFile &f : download.files())
+        if (const QString q = transformer::ggufQuantization(f.path); !q.isEmpty() && !quantizations.contains(q))
+            quantizations << q;
+    print(out, download.snapshotFolder() + u'\n');
+    if (quantizations.isEmpty())
+        print(out, QStringLiteral("Open it with: qkvlab hf:%1\n").arg(name));
+    for (const QString &q : quantizations)
+        print(out, QStringLiteral("Open it with: qkvlab hf:%1:%2\n").arg(name, q));
     return finishOutput(out, err, 0);
 }
 

@@ -55,8 +55,9 @@ QString ollamaName(const QString &relative)
     return parts.join(u'/') + u':' + tag;
 }
 
-// "Q4_K_M", "Q8_0", "F16", "IQ4_XS", "BF16" in a GGUF file's name, or empty.
-QString quantizationIn(const QString &fileName)
+} // namespace
+
+QString ggufQuantization(const QString &fileName)
 {
     static const QRegularExpression q(
         QStringLiteral("(?:^|[-_.])((?:I?Q[0-9]_[A-Z0-9_]*?|BF16|F16|F32)(?:_[SML])?)\\.gguf$"),
@@ -64,8 +65,6 @@ QString quantizationIn(const QString &fileName)
     const QRegularExpressionMatch m = q.match(fileName);
     return m.hasMatch() ? m.captured(1).toUpper() : QString();
 }
-
-} // namespace
 
 QString ollamaFolder()
 {
@@ -131,7 +130,7 @@ QString ggufInSnapshot(const QString &folder, const QString &quantization, const
     QDirIterator it(folder, {u"*.gguf"_qs}, QDir::Files, QDirIterator::Subdirectories);
     while (it.hasNext()) {
         const QString file = it.next();
-        if (quantizationIn(QFileInfo(file).fileName()) == quantization.toUpper())
+        if (ggufQuantization(QFileInfo(file).fileName()) == quantization.toUpper())
             found << file;
     }
     if (found.size() == 1)
@@ -173,7 +172,7 @@ std::vector<LocalGguf> listLocalGgufModels()
             const QString snapshot = hubSnapshot(name);
             QDirIterator it(snapshot, {u"*.gguf"_qs}, QDir::Files, QDirIterator::Subdirectories);
             while (it.hasNext()) {
-                const QString file = it.next(), q = quantizationIn(QFileInfo(file).fileName());
+                const QString file = it.next(), q = ggufQuantization(QFileInfo(file).fileName());
                 bool unique = !q.isEmpty();
                 try {
                     unique = unique && ggufInSnapshot(snapshot, q, name) == file;

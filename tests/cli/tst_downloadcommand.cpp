@@ -2,6 +2,7 @@
 // files in the cache, the command to open them; a dry run fetches nothing; bad names exit 2.
 #include "cli/commandline.h"
 #include "hub/hublisting.h"
+#include "transformer/hubcache.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -135,6 +136,28 @@ private Q_SLOTS:
         QVERIFY(f.open(QIODevice::ReadOnly));
         QCOMPARE(f.readAll(), weights);
         QVERIFY(!QFileInfo::exists(partial));
+    }
+
+    // A repository of GGUF files (no safetensors, no config.json): the file of one quantization
+    // fetched with --include, then opened by it as hf:NAME:QUANT.
+    void aGgufFileOfARepository()
+    {
+        qkv::test::HubServer server;
+        qkv::test::HubServer::Repo repo;
+        repo.commit = u"abcdefabcdefabcdefabcdefabcdefabcdefabcd"_s;
+        repo.modelType.clear(); // the Hub reads no config.json of a GGUF repository
+        repo.files.insert(u"README.md"_s, {"# tiny", false});
+        repo.files.insert(u"tiny.Q8_0.gguf"_s, {QByteArray("GGUF") + QByteArray(2000, '\1'), true});
+        repo.files.insert(u"tiny.Q4_K_M.gguf"_s, {QByteArray("GGUF") + QByteArray(1000, '\2'), true});
+        server.repos.insert(u"org/tiny-GGUF"_s, repo);
+        QTemporaryDir cache;
+        server.useFrom(cache.path());
+        const Run r = run({u"download"_s, u"org/tiny-GGUF"_s, u"--include"_s, u"*Q8_0.gguf"_s});
+        QVERIFY2(r.status == 0, qPrintable(r.err));
+        const QString snapshot = cache.filePath(u"models--org--tiny-GGUF/snapshots/"_s + repo.commit);
+        QVERIFY(!QFileInfo::exists(snapshot + u"/tiny.Q4_K_M.gguf"_s));
+        QVERIFY2(r.out.endsWith(snapshot + u"\nOpen it with: qkvlab hf:org/tiny-GGUF:Q8_0\n"_s), qPrintable(r.out));
+        QCOMPARE(qkv::transformer::resolveLocation(u"hf:org/tiny-GGUF:Q8_0"_s), snapshot + u"/tiny.Q8_0.gguf"_s);
     }
 
     void downloadsAndSaysHowToOpen()
