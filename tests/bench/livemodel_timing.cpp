@@ -132,7 +132,7 @@ int main(int argc, char **argv)
     QJsonObject out {{u"model"_qs, QString::fromLocal8Bit(argv[1])}, {u"tokens"_qs, n}, {u"open_ms"_qs, openMs},
         {u"forward_ms"_qs, forwardMs}, {u"threads"_qs, qkv::threadLimit()}, {u"forward_one_thread_ms"_qs, oneThread[2]},
         {u"forward_speedup"_qs, oneThread[2] / allCores[2]}, {u"intervention_middle_layer_ms"_qs, interventionMs},
-        {u"peak_resident_mib"_qs, peakMiB}, {u"weights_float32_mib"_qs, double(m.weightBytes()) / (1 << 20)},
+        {u"peak_resident_mib"_qs, peakMiB}, {u"weights_in_memory_mib"_qs, double(m.weightBytes()) / (1 << 20)},
         {u"forward_gflops"_qs, flops / forwardMs / 1e6}, {u"eigen_gemm_gflops"_qs, flops / gemmMs / 1e6},
         {u"blas_gemm_gflops"_qs, flops / blasMs / 1e6}, {u"forward_over_gemm"_qs, bestGemmMs / forwardMs}};
     std::printf("%s", QJsonDocument(out).toJson().constData());

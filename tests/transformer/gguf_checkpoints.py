@@ -63,7 +63,10 @@ def quantize_q8_0(a):
     scaled = x * inv[:, None]
     q = (np.sign(scaled) * np.floor(np.abs(scaled) + 0.5)).astype(np.int8)
     dh = d.astype(np.float16)
-    blocks = b"".join(dh[i].tobytes() + q[i].tobytes() for i in range(len(dh)))
+    blocks = np.empty((len(dh), 34), dtype=np.uint8)  # each block: its scale, then 32 quants
+    blocks[:, :2] = dh.astype("<f2").view(np.uint8).reshape(-1, 2)
+    blocks[:, 2:] = q.view(np.uint8)
+    blocks = blocks.tobytes()
     return blocks, (q.astype(np.float32) * dh.astype(np.float32)[:, None]).reshape(a.shape)
 
 

@@ -1,10 +1,12 @@
 #!/usr/bin/python3
 """Random checkpoints of real models' shapes for transformer_timing: GPT-2 small (124M
-parameters, F32) and a SmolLM2-135M-shaped Llama (BF16). Usage: make_large_checkpoints.py OUTDIR"""
+parameters, F32) and a SmolLM2-135M-shaped Llama (BF16, and the same as a Q8_0 GGUF file as
+llama.cpp writes it). Usage: make_large_checkpoints.py OUTDIR"""
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gguf_checkpoints import save_gguf  # noqa: E402
 from make_checkpoints import GPT2, LLAMA, Random, gpt2_weights, llama_weights, np, save  # noqa: E402
 
 
@@ -19,7 +21,9 @@ def main():
                 intermediate_size=1536, vocab_size=49152, max_position_embeddings=8192, tie_word_embeddings=True,
                 rope_theta=100000.0)
     w = {k: (v * 0.1).astype(np.float32) for k, v in llama_weights(r, smol, "model.", False, False).items()}
-    save(os.path.join(out, "smollm2-135m-shaped"), smol, w, "BF16")
+    widened = save(os.path.join(out, "smollm2-135m-shaped"), smol, w, "BF16")
+    os.makedirs(os.path.join(out, "smollm2-135m-shaped-q8_0"), exist_ok=True)
+    save_gguf(os.path.join(out, "smollm2-135m-shaped-q8_0", "model.gguf"), smol, widened, "Q8_0")
 
 
 if __name__ == "__main__":
