@@ -13,7 +13,7 @@ import struct
 
 import numpy as np
 
-GGML = {"F32": 0, "F16": 1, "Q8_0": 8}
+GGML = {"F32": 0, "F16": 1, "Q8_0": 8, "Q4_K": 12, "Q6_K": 14}
 ALIGN = 32
 
 
@@ -70,12 +70,87 @@ def quantize_q8_0(a):
     return blocks, (q.astype(np.float32) * dh.astype(np.float32)[:, None]).reshape(a.shape)
 
 
-def _encode(a, qtype):
+def quantize_q4_k(a):
+    """Q4_K blocks of 256 values (ggml-common.h's block_q4_K: d, dmin, 12 bytes of 6-bit scales
+    and mins for 8 sub-blocks of 32, 128 bytes of 4-bit quants), by a plain min-max scheme (not
+    llama.cpp's search: any valid block will do); returns the bytes and the values they hold,
+    read back from the layout element by element."""
+    x = a.astype(np.float32).reshape(-1, 8, 32)
+    lo = np.minimum(x.min(axis=2), 0)
+    scale = (x.max(axis=2) - lo) / 15
+    d = (scale.max(axis=1) / 63).astype(np.float16).astype(np.float32)
+    dmin = ((-lo).max(axis=1) / 63).astype(np.float16).astype(np.float32)
+    sc = np.clip(np.round(scale / np.where(d > 0, d, 1)[:, None]), 0, 63).astype(np.int64)
+    mn = np.clip(np.round(-lo / np.where(dmin > 0, dmin, 1)[:, None]), 0, 63).astype(np.int64)
+    step = d[:, None] * sc
+    q = np.clip(np.round((x + (dmin[:, None] * mn)[:, :, None]) / np.where(step > 0, step, 1)[:, :, None]), 0, 15)
+    q = q.astype(np.int64)
+    packed = np.zeros((len(d), 12), dtype=np.int64)
+    packed[:, 0:4] = sc[:, 0:4] | ((sc[:, 4:8] >> 4) << 6)
+    packed[:, 4:8] = mn[:, 0:4] | ((mn[:, 4:8] >> 4) << 6)
+    packed[:, 8:12] = (sc[:, 4:8] & 15) | ((mn[:, 4:8] & 15) << 4)
+    qs = np.zeros((len(d), 128), dtype=np.int64)
+    for g in range(4):  # sub-blocks 2g (low nibbles) and 2g + 1 (high nibbles) share 32 bytes
+        qs[:, 32 * g:32 * g + 32] = q[:, 2 * g] | (q[:, 2 * g + 1] << 4)
+    blocks = np.concatenate([d.astype("<f2").view(np.uint8).reshape(-1, 2),
+                             dmin.astype("<f2").view(np.uint8).reshape(-1, 2),
+                             packed.astype(np.uint8), qs.astype(np.uint8)], axis=1)
+    back = np.empty_like(x)
+    for i in range(256):  # element i: sub-block i // 32, from the bytes, as the layout says
+        s_, g, l = i // 32, i // 64, i % 32
+        byte = blocks[:, 16 + 32 * g + l].astype(np.int64)
+        value = byte & 15 if s_ % 2 == 0 else byte >> 4
+        p = blocks[:, 4:16].astype(np.int64)
+        if s_ < 4:
+            scv, mv = p[:, s_] & 63, p[:, s_ + 4] & 63
+        else:
+            scv = (p[:, s_ + 4] & 15) | ((p[:, s_ - 4] >> 6) << 4)
+            mv = (p[:, s_ + 4] >> 4) | ((p[:, s_] >> 6) << 4)
+        back[:, s_, l] = d * scv * value - dmin * mv
+    return blocks.tobytes(), back.reshape(a.shape)
+
+
+def quantize_q6_k(a):
+    """Q6_K blocks (block_q6_K: 128 bytes of low four bits, 64 of high two bits, 16 signed 8-bit
+    scales of 16 values, d), symmetric; the bytes and the values they hold."""
+    x = a.astype(np.float32).reshape(-1, 16, 16)
+    scale = np.abs(x).max(axis=2) / 31
+    d = (np.abs(scale).max(axis=1) / 127).astype(np.float16).astype(np.float32)
+    sc = np.clip(np.round(scale / np.where(d > 0, d, 1)[:, None]), -128, 127).astype(np.int64)
+    step = d[:, None] * sc
+    q = (np.clip(np.round(x / np.where(step > 0, step, 1)[:, :, None]), -32, 31) + 32).astype(np.int64)
+    q = q.reshape(-1, 256)
+    ql = np.zeros((len(d), 128), dtype=np.int64)
+    qh = np.zeros((len(d), 64), dtype=np.int64)
+    for i in range(256):  # element i: half h, quarter k, position l
+        h, k, l = i // 128, (i % 128) // 32, i % 32
+        at = 64 * h + l + (32 if k % 2 else 0)
+        ql[:, at] |= (q[:, i] & 15) << (4 if k >= 2 else 0)
+        qh[:, 32 * h + l] |= (q[:, i] >> 4) << (2 * k)
+    blocks = np.concatenate([ql.astype(np.uint8), qh.astype(np.uint8), sc.astype(np.int8).view(np.uint8),
+                             d.astype("<f2").view(np.uint8).reshape(-1, 2)], axis=1)
+    back = np.empty((len(d), 256), dtype=np.float32)
+    for i in range(256):
+        h, k, l = i // 128, (i % 128) // 32, i % 32
+        low = blocks[:, 64 * h + l + (32 if k % 2 else 0)].astype(np.int64)
+        low = low >> 4 if k >= 2 else low & 15
+        high = (blocks[:, 128 + 32 * h + l].astype(np.int64) >> (2 * k)) & 3
+        scale_i = blocks[:, 192 + 8 * h + 2 * k + l // 16].view(np.int8).astype(np.float32)
+        back[:, i] = d * scale_i * ((low | (high << 4)) - 32)
+    return blocks.tobytes(), back.reshape(a.shape)
+
+
+def _encode(a, qtype, name=""):
     """A tensor in checkpoint order as stored, and the values read back (float32)."""
     a = np.ascontiguousarray(a, dtype=np.float32)
     if qtype == "Q8_0" and a.ndim == 2 and a.shape[-1] % 32 == 0:
         blob, back = quantize_q8_0(a)
         return "Q8_0", blob, back
+    if qtype == "Q4_K_M" and a.ndim == 2 and a.shape[-1] % 256 == 0:
+        # llama.cpp's Q4_K_M mix: Q6_K for the value and down projections and the output, Q4_K else.
+        six = any(part in name for part in ("attn_v", "ffn_down", "output.weight"))
+        blob, back = (quantize_q6_k if six else quantize_q4_k)(a)
+        return ("Q6_K" if six else "Q4_K"), blob, back
     if qtype != "F32" and a.ndim == 2:
         h = a.astype("<f2")
         return "F16", h.tobytes(), h.astype(np.float32)
@@ -191,7 +266,7 @@ def save_gguf(path, c, W, qtype="F32", tokenizer=None):
             continue  # GPT-2's causal-mask buffers, which the converter drops
         gg, how = names[name]
         stored = values.T if how == "T" else permute(values, how) if how else values
-        kind, blob, read = _encode(stored, qtype)
+        kind, blob, read = _encode(stored, qtype, gg)
         dims = list(reversed(stored.shape))
         tensors.append((gg, dims, kind, blob))
         read = read.astype(np.float64)

@@ -237,6 +237,10 @@ def model_variants():
     v.append(("llama_gqa_bf16", LLAMA, llama_weights(r, LLAMA, "model.", False, True), "BF16", 2, {}))
     v.append(("qwen2_bias_tied", QWEN2, llama_weights(r, QWEN2, "model.", True, False), "F32", 1, {}))
     v.append(("mistral_f16_bare", MISTRAL, llama_weights(r, MISTRAL, "", False, False), "F16", 1, {}))
+    # Rows of 256 and 512: whole blocks of the K-quants, for its Q4_K_M GGUF file.
+    kq = dict(LLAMA, hidden_size=256, intermediate_size=512, num_attention_heads=4, num_key_value_heads=2,
+              num_hidden_layers=2)
+    v.append(("llama_kquants", kq, llama_weights(r, kq, "model.", False, True), "F32", 1, {}))
     # Long and wide enough that the C++ splits matrix products and heads over two threads.
     long = dict(QWEN2, hidden_size=128, intermediate_size=512, num_key_value_heads=2, num_hidden_layers=2,
                 max_position_embeddings=512, sliding_window=4096)
@@ -272,7 +276,7 @@ def family_config_layers(c):
 # in F32 (the safetensors model's numbers exactly), NAME_q8_0_gguf quantized, each with its
 # reference.json (for a quantized file, of the values its blocks hold).
 GGUF_VARIANTS = {"gpt2": ["F32"], "llama_gqa_bf16": ["F32", "Q8_0"], "qwen2_bias_tied": ["F32"],
-                 "mistral_f16_bare": ["F32"]}
+                 "mistral_f16_bare": ["F32"], "llama_kquants": ["Q4_K_M"]}
 
 
 def write_models(out):

@@ -98,9 +98,10 @@ private Q_SLOTS:
         for (const char *name : {"gpt2", "gpt2_f16_shards", "bert", "bert_bf16_bare", "distilbert", "llama_gqa_bf16",
                  "qwen2_bias_tied", "mistral_f16_bare", "gpt2_f32_unaligned", "qwen2_long",
                  // The same models from GGUF files as llama.cpp writes them (F32: the same numbers),
-                 // and one quantized to Q8_0 (its reference computed from the values its blocks hold).
+                 // and quantized to Q8_0 and to llama.cpp's Q4_K_M mix of Q4_K and Q6_K (each reference
+                 // computed by numpy from the values its blocks hold, read from the layout there).
                  "gpt2_gguf", "llama_gqa_bf16_gguf", "qwen2_bias_tied_gguf", "mistral_f16_bare_gguf",
-                 "llama_gqa_bf16_q8_0_gguf"})
+                 "llama_gqa_bf16_q8_0_gguf", "llama_kquants", "llama_kquants_q4_k_m_gguf"})
             QTest::newRow(name) << QString::fromLatin1(name);
     }
 
