@@ -3353,14 +3353,6 @@
         <translation>Der Hub wird nach %1 gefragt …</translation>
     </message>
     <message>
-        <source>Memory: the weights take %1 (up to %2 in float32); this machine allows %3: it fits.</source>
-        <translation>Speicher: Die Gewichte belegen %1 (bis zu %2 in float32); dieser Rechner erlaubt %3: Es passt.</translation>
-    </message>
-    <message>
-        <source>Memory: the weights take %1, up to %2 in float32; this machine allows %3: it fits only if they are stored in float32.</source>
-        <translation>Speicher: Die Gewichte belegen %1, bis zu %2 in float32; dieser Rechner erlaubt %3: Es passt nur, wenn sie in float32 gespeichert sind.</translation>
-    </message>
-    <message>
         <source>Memory: the weights take %1; this machine allows %2: it does not fit.</source>
         <translation>Speicher: Die Gewichte belegen %1; dieser Rechner erlaubt %2: Es passt nicht.</translation>
     </message>
@@ -3440,6 +3432,10 @@
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt; at %2: its configuration names no model type; opening it will tell whether QKV Lab runs it.</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; bei %2: seine Konfiguration nennt keinen Modelltyp; erst beim Öffnen zeigt sich, ob QKV Lab es ausführt.</translation>
+    </message>
+    <message>
+        <source>Memory: the weights take %1 as stored; this machine allows %2: it fits.</source>
+        <translation>Speicher: Die Gewichte belegen %1 wie gespeichert; dieser Rechner erlaubt %2: Es passt.</translation>
     </message>
 </context>
 <context>

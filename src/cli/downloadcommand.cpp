@@ -6,9 +6,9 @@
 #include "cli/terminalbusy.h"
 #include "hub/downloadrate.h"
 #include "hub/hubdownload.h"
+#include "tensorfiles/ggufheader.h"
 #include "transformer/config.h"
 #include "transformer/hubcache.h"
-#include "transformer/localmodels.h"
 
 #include <QEventLoop>
 #include <QStorageInfo>
@@ -103,7 +103,7 @@ int runDownload(const QStringList &args, FILE *out, FILE *err)
     const QString name = repo->revision == u"main" ? repo->id : repo->id + u'@' + repo->revision;
     QStringList quantizations;
     for (const hub::RepoFile &f : download.files())
-        if (const QString q = transformer::ggufQuantization(f.path); !q.isEmpty() && !quantizations.contains(q))
+        if (const QString q = ggufQuantization(f.path); !q.isEmpty() && !quantizations.contains(q))
             quantizations << q;
     print(out, download.snapshotFolder() + u'\n');
     if (quantizations.isEmpty())

@@ -10,6 +10,8 @@
 #include <QTimer>
 #include <QUrlQuery>
 
+#include <algorithm>
+
 namespace qkv::hub {
 namespace {
 
@@ -159,7 +161,8 @@ void HubDownload::onListing(QNetworkReply *reply)
         return fail(error);
     m_listing = std::move(*listing);
     // A Hub (or mirror) that does not say the model's type: config.json says it, read first.
-    if (m_listing.modelType.isEmpty() && m_options.include.isEmpty() && !m_options.modelTypes.isEmpty())
+    if (m_listing.modelType.isEmpty() && m_options.include.isEmpty() && m_repo.quantization.isEmpty()
+        && !m_options.modelTypes.isEmpty())
         for (const RepoFile &f : m_listing.files)
             if (f.path == u"config.json" && !f.isLfs() && f.size <= maxListingBytes)
                 return readModelType(f);
@@ -192,18 +195,33 @@ void HubDownload::readModelType(const RepoFile &config)
 
 void HubDownload::planFiles()
 {
-    if (m_options.include.isEmpty() && !m_options.modelTypes.isEmpty() && !m_listing.modelType.isEmpty()
-        && !m_options.modelTypes.contains(m_listing.modelType))
+    // A GGUF file says its architecture itself, which opening it checks.
+    if (m_options.include.isEmpty() && m_repo.quantization.isEmpty() && !m_options.modelTypes.isEmpty()
+        && !m_listing.modelType.isEmpty() && !m_options.modelTypes.contains(m_listing.modelType))
         return fail(QStringLiteral("%1 is a \"%2\" model, which QKV Lab does not run (it runs %3); --include fetches "
                                    "its files all the same")
                         .arg(m_repo.id, m_listing.modelType, m_options.modelTypes.join(QStringLiteral(", "))));
-    m_files = chooseFiles(m_listing, m_options.include);
+    m_files = chooseFiles(m_listing, m_options.include, m_repo.quantization);
     m_tries = 0;
+    const QStringList quantizations = ggufQuantizations(m_listing);
+    const QString theirs = quantizations.isEmpty() ? QStringLiteral("none") : quantizations.join(QStringLiteral(", "));
+    if (m_files.empty() && !m_options.include.isEmpty())
+        return fail(QStringLiteral("no file of %1 matches %2").arg(m_repo.id, m_options.include.join(u' ')));
+    if (m_files.empty() && !m_repo.quantization.isEmpty())
+        return fail(QStringLiteral("%1 has no GGUF file of %2 (its quantizations: %3)")
+                        .arg(m_repo.id, m_repo.quantization, theirs));
+    // Without weights (a README and a LICENSE) there is no model to fetch.
+    const bool weights = std::any_of(m_files.begin(), m_files.end(),
+        [](const RepoFile &f) { return f.path.endsWith(u".safetensors") || f.path.endsWith(u".gguf"); });
+    if (!weights && m_options.include.isEmpty())
+        m_files.clear();
+    if (m_files.empty() && !quantizations.isEmpty())
+        return fail(QStringLiteral("%1 holds GGUF files: download one quantization as %1:%2 (its quantizations: %3)")
+                        .arg(m_repo.id, quantizations.first(), theirs));
     if (m_files.empty())
-        return fail(m_options.include.isEmpty()
-                ? QStringLiteral("%1 has none of the files QKV Lab reads (config.json and safetensors weights)")
-                      .arg(m_repo.id)
-                : QStringLiteral("no file of %1 matches %2").arg(m_repo.id, m_options.include.join(u' ')));
+        return fail(QStringLiteral("%1 has none of the files QKV Lab reads (config.json and safetensors weights, or "
+                                   "GGUF files)")
+                        .arg(m_repo.id));
     Q_EMIT listed();
     if (m_options.dryRun) {
         m_finished = true;

@@ -3,6 +3,7 @@
 #include "hub/hubrepo.h"
 #include "platform/jsonpath.h"
 #include "tensorfiles/dtype.h"
+#include "tensorfiles/ggufheader.h"
 
 #include <QJsonDocument>
 #include <QRegularExpression>
@@ -137,9 +138,24 @@ std::optional<RepoListing> parseListing(const QByteArray &bytes, QString *error)
     }
 }
 
-std::vector<RepoFile> chooseFiles(const RepoListing &listing, const QStringList &include)
+QStringList ggufQuantizations(const RepoListing &listing)
+{
+    QStringList found;
+    for (const RepoFile &f : listing.files)
+        if (const QString q = ggufQuantization(f.path); !q.isEmpty() && !found.contains(q))
+            found << q;
+    return found;
+}
+
+std::vector<RepoFile> chooseFiles(const RepoListing &listing, const QStringList &include, const QString &quantization)
 {
     std::vector<RepoFile> chosen;
+    if (!quantization.isEmpty()) {
+        for (const RepoFile &f : listing.files)
+            if (ggufQuantization(f.path) == quantization.toUpper())
+                chosen.push_back(f);
+        return chosen;
+    }
     if (!include.isEmpty()) {
         for (const RepoFile &f : listing.files)
             if (matches(f.path, include))

@@ -38,8 +38,13 @@ std::optional<RepoListing> parseListing(const QByteArray &bytes, QString *error)
 // The files a model needs and nothing twice: its configuration and tokenizer files and its
 // weights in one format only, safetensors (with their index); never the .bin, .h5, .onnx,
 // .msgpack, .gguf or .ot duplicates of the same weights. With `include` patterns (shell globs,
-// "*.json", "onnx/*"), the files matching any of them instead.
-std::vector<RepoFile> chooseFiles(const RepoListing &listing, const QStringList &include = {});
+// "*.json", "onnx/*"), the files matching any of them instead; with a `quantization`, the GGUF
+// files of it (one model, or the parts of one).
+std::vector<RepoFile> chooseFiles(
+    const RepoListing &listing, const QStringList &include = {}, const QString &quantization = {});
+
+// The quantizations of the repository's GGUF files ("Q4_K_M", "Q8_0"), as their names say.
+QStringList ggufQuantizations(const RepoListing &listing);
 
 // "665 B", "12.3 kB", "548.1 MB", "1.52 GB": a size as the download reports it (decimal units, as
 // the Hub shows sizes).

@@ -72,9 +72,23 @@ std::optional<RepoRef> parseRepo(const QString &text, QString *error)
             parts = parts.mid(0, marker);
         }
         spec = parts.join(u'/');
-    } else if (const qsizetype at = spec.lastIndexOf(u'@'); at >= 0) {
-        ref.revision = spec.mid(at + 1);
-        spec = spec.left(at);
+    } else {
+        if (spec.startsWith(u"hf:"))
+            spec = spec.mid(3);
+        // NAME[@REVISION][:QUANTIZATION]: neither a name nor a revision holds a colon.
+        if (const qsizetype colon = spec.lastIndexOf(u':'); colon >= 0) {
+            static const QRegularExpression quantization(QStringLiteral("^[A-Za-z0-9_]{1,32}$"));
+            ref.quantization = spec.mid(colon + 1).toUpper();
+            spec = spec.left(colon);
+            if (!quantization.match(ref.quantization).hasMatch()) {
+                *error = QStringLiteral("\"%1\" is not a quantization (Q4_K_M, Q8_0, …)").arg(ref.quantization);
+                return std::nullopt;
+            }
+        }
+        if (const qsizetype at = spec.lastIndexOf(u'@'); at >= 0) {
+            ref.revision = spec.mid(at + 1);
+            spec = spec.left(at);
+        }
     }
     if (spec.startsWith(u"hf:"))
         spec = spec.mid(3);

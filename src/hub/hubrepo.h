@@ -8,10 +8,12 @@
 namespace qkv::hub {
 
 // A repository of the Hugging Face Hub and the revision asked for: "gpt2", "org/name@main",
-// "org/name@<commit>", or a pasted page address (https://huggingface.co/org/name/tree/main).
+// "org/name@<commit>", or a pasted page address (https://huggingface.co/org/name/tree/main); and
+// for a repository of GGUF files, the one quantization wanted: "org/name-GGUF:Q4_K_M".
 struct RepoRef {
     QString id; // "gpt2", "HuggingFaceTB/SmolLM2-135M"
     QString revision = QStringLiteral("main");
+    QString quantization; // "Q4_K_M" (upper case); empty: not a GGUF file
 
     // models--ORG--NAME: the repository's folder in the cache.
     QString cacheFolderName() const;

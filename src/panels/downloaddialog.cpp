@@ -212,27 +212,23 @@ void DownloadDialog::startCheck()
 
 QString DownloadDialog::memoryText(qint64 weightBytes) const
 {
-    // The forward pass runs in float32: 16-bit weights take twice their size once widened.
+    // The matrices stay as stored (F16, BF16, quantized): memory holds the weights' files and the
+    // activations, whatever their type.
     const qint64 budget = transformer::weightBudget();
-    const QString weights = hub::byteSize(weightBytes), widened = hub::byteSize(2 * weightBytes),
-                  allowed = hub::byteSize(budget);
-    if (2 * weightBytes <= budget)
-        return tr("Memory: the weights take %1 (up to %2 in float32); this machine allows %3: it fits.")
-            .arg(weights, widened, allowed);
+    const QString weights = hub::byteSize(weightBytes), allowed = hub::byteSize(budget);
     if (weightBytes <= budget)
-        return tr("Memory: the weights take %1, up to %2 in float32; this machine allows %3: it fits only if "
-                  "they are stored in float32.")
-            .arg(weights, widened, allowed);
+        return tr("Memory: the weights take %1 as stored; this machine allows %2: it fits.").arg(weights, allowed);
     return tr("Memory: the weights take %1; this machine allows %2: it does not fit.").arg(weights, allowed);
 }
 
 void DownloadDialog::showPlan()
 {
     const hub::HubDownload &d = *m_download;
-    m_checked = d.repo().id;
+    // A GGUF file's quantization goes with the name: it is how the file is fetched and opened.
+    m_checked = d.repo().id + (d.repo().quantization.isEmpty() ? QString() : u':' + d.repo().quantization);
     m_plan = {d.listing(), int(d.files().size()), d.totalBytes(), 0};
     for (const hub::RepoFile &f : d.files()) {
-        if (f.path.endsWith(u".safetensors"))
+        if (f.path.endsWith(u".safetensors") || f.path.endsWith(u".gguf"))
             m_plan.weightBytes += f.size;
         auto *item = new QTreeWidgetItem(m_files, {f.path, hub::byteSize(f.size), {}});
         item->setTextAlignment(1, Qt::AlignRight | Qt::AlignVCenter);

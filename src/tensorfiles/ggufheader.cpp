@@ -4,6 +4,7 @@
 
 #include <QFile>
 #include <QFileInfo>
+#include <QRegularExpression>
 #include <QSet>
 #include <QtEndian>
 
@@ -264,6 +265,15 @@ bool isGgufFile(const QString &path)
 {
     QFile f(path);
     return QFileInfo(path).isFile() && f.open(QIODevice::ReadOnly) && f.read(4) == "GGUF";
+}
+
+QString ggufQuantization(const QString &fileName)
+{
+    static const QRegularExpression q(
+        QStringLiteral("(?:^|[-_.])((?:I?Q[0-9]_[A-Z0-9_]*?|BF16|F16|F32)(?:_[SML])?)\\.gguf$"),
+        QRegularExpression::CaseInsensitiveOption);
+    const QRegularExpressionMatch m = q.match(fileName);
+    return m.hasMatch() ? m.captured(1).toUpper() : QString();
 }
 
 QString ggufShape(const std::vector<qint64> &dims)

@@ -72,6 +72,11 @@ GgufHeader parseGgufHeader(QByteArrayView bytes);
 // Whether the file at `path` starts as a GGUF file does ("GGUF"): Ollama's blobs have no .gguf.
 bool isGgufFile(const QString &path);
 
+// "Q4_K_M", "Q8_0", "F16", "IQ4_XS", "BF16" in a GGUF file's name ("model.Q4_K_M.gguf",
+// "model-q8_0.gguf"), upper-cased, as llama.cpp's tools and the Hub's repositories name them;
+// empty when it names none.
+QString ggufQuantization(const QString &fileName);
+
 // "[4096, 32000]": a tensor's dimensions as llama.cpp prints them, innermost first.
 QString ggufShape(const std::vector<qint64> &dims);
 

@@ -1,6 +1,7 @@
 #include "transformer/localmodels.h"
 
 #include "platform/fileread.h"
+#include "tensorfiles/ggufheader.h"
 #include "transformer/hubcache.h"
 #include "transformer/refusal.h"
 
@@ -56,15 +57,6 @@ QString ollamaName(const QString &relative)
 }
 
 } // namespace
-
-QString ggufQuantization(const QString &fileName)
-{
-    static const QRegularExpression q(
-        QStringLiteral("(?:^|[-_.])((?:I?Q[0-9]_[A-Z0-9_]*?|BF16|F16|F32)(?:_[SML])?)\\.gguf$"),
-        QRegularExpression::CaseInsensitiveOption);
-    const QRegularExpressionMatch m = q.match(fileName);
-    return m.hasMatch() ? m.captured(1).toUpper() : QString();
-}
 
 QString ollamaFolder()
 {

@@ -26,10 +26,6 @@ QString ollamaModelDigest(const QByteArray &manifest, QString *error);
 // none) → the blob file of its weights in the store. Throws Refusal saying where it looked.
 QString ollamaModelFile(const QString &spec);
 
-// "Q4_K_M", "Q8_0", "F16", "IQ4_XS", "BF16" in a GGUF file's name ("model.Q4_K_M.gguf",
-// "model-q8_0.gguf"), upper-cased; empty when it names none.
-QString ggufQuantization(const QString &fileName);
-
 // The .gguf file of a Hugging Face cache snapshot (`folder`) whose name holds `quantization`
 // ("Q4_K_M", any case); Refusal when none or more than one do.
 QString ggufInSnapshot(const QString &folder, const QString &quantization, const QString &spec);

@@ -158,6 +158,19 @@ private Q_SLOTS:
         QVERIFY(!QFileInfo::exists(snapshot + u"/tiny.Q4_K_M.gguf"_s));
         QVERIFY2(r.out.endsWith(snapshot + u"\nOpen it with: qkvlab hf:org/tiny-GGUF:Q8_0\n"_s), qPrintable(r.out));
         QCOMPARE(qkv::transformer::resolveLocation(u"hf:org/tiny-GGUF:Q8_0"_s), snapshot + u"/tiny.Q8_0.gguf"_s);
+
+        // By its quantization: NAME:QUANT fetches that file; without one, the choice is said.
+        const Run byName = run({u"download"_s, u"org/tiny-GGUF:q4_k_m"_s});
+        QVERIFY2(byName.status == 0, qPrintable(byName.err));
+        QVERIFY(QFileInfo::exists(snapshot + u"/tiny.Q4_K_M.gguf"_s));
+        QVERIFY2(byName.out.endsWith(u"Open it with: qkvlab hf:org/tiny-GGUF:Q4_K_M\n"_s), qPrintable(byName.out));
+        const Run none = run({u"download"_s, u"org/tiny-GGUF"_s});
+        QCOMPARE(none.status, 1);
+        QVERIFY2(none.err.contains(u"org/tiny-GGUF holds GGUF files: download one quantization as "_s)
+                && none.err.contains(u"(its quantizations: Q4_K_M, Q8_0)"_s),
+            qPrintable(none.err));
+        const Run missing = run({u"download"_s, u"org/tiny-GGUF:Q2_K"_s});
+        QVERIFY2(missing.err.contains(u"org/tiny-GGUF has no GGUF file of Q2_K"_s), qPrintable(missing.err));
     }
 
     void downloadsAndSaysHowToOpen()

@@ -18,33 +18,43 @@ private Q_SLOTS:
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("id");
         QTest::addColumn<QString>("revision");
-        QTest::newRow("name") << u"gpt2"_s << u"gpt2"_s << u"main"_s;
-        QTest::newRow("org") << u"HuggingFaceTB/SmolLM2-135M"_s << u"HuggingFaceTB/SmolLM2-135M"_s << u"main"_s;
-        QTest::newRow("revision") << u"org/name@v1.0"_s << u"org/name"_s << u"v1.0"_s;
-        QTest::newRow("hf:") << u"hf:gpt2"_s << u"gpt2"_s << u"main"_s;
+        QTest::addColumn<QString>("quantization");
+        QTest::newRow("name") << u"gpt2"_s << u"gpt2"_s << u"main"_s << QString();
+        QTest::newRow("org") << u"HuggingFaceTB/SmolLM2-135M"_s << u"HuggingFaceTB/SmolLM2-135M"_s << u"main"_s
+                             << QString();
+        QTest::newRow("revision") << u"org/name@v1.0"_s << u"org/name"_s << u"v1.0"_s << QString();
+        QTest::newRow("hf:") << u"hf:gpt2"_s << u"gpt2"_s << u"main"_s << QString();
         QTest::newRow("page") << u"https://huggingface.co/HuggingFaceTB/SmolLM2-135M"_s
-                              << u"HuggingFaceTB/SmolLM2-135M"_s << u"main"_s;
+                              << u"HuggingFaceTB/SmolLM2-135M"_s << u"main"_s << QString();
         QTest::newRow("tree") << u"https://huggingface.co/org/name/tree/refs%2Fpr%2F1"_s << u"org/name"_s
-                              << u"refs/pr/1"_s;
-        QTest::newRow("file") << u"https://huggingface.co/org/name/blob/abc/config.json"_s << u"org/name"_s << u"abc"_s;
+                              << u"refs/pr/1"_s << QString();
+        QTest::newRow("file") << u"https://huggingface.co/org/name/blob/abc/config.json"_s << u"org/name"_s << u"abc"_s
+                              << QString();
+        // One GGUF file of a repository, by its quantization.
+        QTest::newRow("quantization") << u"org/name-GGUF:q4_k_m"_s << u"org/name-GGUF"_s << u"main"_s << u"Q4_K_M"_s;
+        QTest::newRow("revision and quantization")
+            << u"hf:org/name-GGUF@v2:Q8_0"_s << u"org/name-GGUF"_s << u"v2"_s << u"Q8_0"_s;
     }
     void namesAsTypedOrPasted()
     {
         QFETCH(QString, text);
         QFETCH(QString, id);
         QFETCH(QString, revision);
+        QFETCH(QString, quantization);
         QString why;
         const std::optional<RepoRef> ref = parseRepo(text, &why);
         QVERIFY2(ref, qPrintable(why));
         QCOMPARE(ref->id, id);
         QCOMPARE(ref->revision, revision);
+        QCOMPARE(ref->quantization, quantization);
     }
 
     void hostileNamesAreRefused_data()
     {
         QTest::addColumn<QString>("text");
         for (const QString &bad : {u""_s, u".."_s, u"../x"_s, u"a/b/c"_s, u"a/../b"_s, u"a b"_s, u"a\nb"_s, u"-a"_s,
-                 u"a--b"_s, u"a/b@../../x"_s, u"a@"_s, u"a@-x"_s, u"a@x y"_s, u"/a"_s, QString(97, u'a')})
+                 u"a--b"_s, u"a/b@../../x"_s, u"a@"_s, u"a@-x"_s, u"a@x y"_s, u"/a"_s, QString(97, u'a'), u"a:"_s,
+                 u"a:Q4/../x"_s, u"a:Q4 K"_s})
             QTest::newRow(qPrintable(QString(bad).replace(u'\n', u"\\n"_s))) << bad;
     }
     void hostileNamesAreRefused()
