@@ -3437,6 +3437,14 @@
         <source>Memory: the weights take %1 as stored; this machine allows %2: it fits.</source>
         <translation>Speicher: Die Gewichte belegen %1 wie gespeichert; dieser Rechner erlaubt %2: Es passt.</translation>
     </message>
+    <message>
+        <source>%1  ·  GGUF %2  ·  %3</source>
+        <translation>%1  ·  GGUF %2  ·  %3</translation>
+    </message>
+    <message>
+        <source>%1 holds GGUF files, one for each quantization: choose one above to see its file and size.</source>
+        <translation>%1 enthält GGUF-Dateien, eine je Quantisierung: Wählen Sie oben eine, um ihre Datei und Größe zu sehen.</translation>
+    </message>
 </context>
 <context>
     <name>qkv::EmbeddingsModel</name>

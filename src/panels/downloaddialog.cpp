@@ -267,6 +267,25 @@ void DownloadDialog::showSummary(qint64 missing)
     m_summary->setText(lines.join(QStringLiteral("<br>")));
 }
 
+bool DownloadDialog::offerQuantizations(const hub::HubDownload &d)
+{
+    // A repository of GGUF files: each quantization a choice, with the size of its file(s).
+    const QStringList quantizations = hub::ggufQuantizations(d.listing());
+    if (quantizations.isEmpty())
+        return false;
+    m_results->clear();
+    for (const QString &q : quantizations) {
+        qint64 bytes = 0;
+        for (const hub::RepoFile &f : hub::chooseFiles(d.listing(), {}, q))
+            bytes += f.size;
+        const QString id = d.repo().id + u':' + q;
+        auto *item = new QListWidgetItem(tr("%1  ·  GGUF %2  ·  %3").arg(id, q, hub::byteSize(bytes)), m_results);
+        item->setData(Qt::UserRole, id);
+    }
+    m_results->setVisible(true);
+    return true;
+}
+
 void DownloadDialog::download()
 {
     QString why;
@@ -309,10 +328,19 @@ void DownloadDialog::showProgress(qint64 done, qint64 total, const QString &file
 void DownloadDialog::finish(const QString &error)
 {
     const bool dryRun = m_checking;
+    const QString repo = m_download ? m_download->repo().id : QString();
+    const bool offered = m_download && dryRun && !error.isEmpty() && m_download->repo().quantization.isEmpty()
+        && offerQuantizations(*m_download);
     if (m_download)
         m_download->deleteLater();
     m_download = nullptr;
     setBusy(false);
+    if (offered) {
+        m_summary->setText(
+            tr("%1 holds GGUF files, one for each quantization: choose one above to see its file and size.").arg(repo));
+        m_status->clear();
+        return;
+    }
     if (!error.isEmpty()) {
         m_status->setText(error);
         m_downloadButton->setEnabled(!m_checked.isEmpty() && m_files->topLevelItemCount() > 0);

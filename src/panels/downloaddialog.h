@@ -45,6 +45,7 @@ private:
     void startCheck();
     void showPlan();
     void showSummary(qint64 missingBytes);
+    bool offerQuantizations(const hub::HubDownload &d);
     void download();
     void showProgress(qint64 done, qint64 total, const QString &file, const QString &note);
     void finish(const QString &error);

@@ -107,6 +107,28 @@ private Q_SLOTS:
         dialog.check(u"org/tiny"_s);
         QTRY_VERIFY(open->isEnabled());
         QVERIFY(!download->isEnabled());
+        // A repository of GGUF files: its quantizations offered, one chosen and planned.
+        test::HubServer::Repo gguf;
+        gguf.commit = commit;
+        gguf.modelType.clear();
+        gguf.files.insert(u"tiny.Q8_0.gguf"_s, {QByteArray("GGUF") + QByteArray(3000, '\1'), true});
+        gguf.files.insert(u"tiny.Q4_K_M.gguf"_s, {QByteArray("GGUF") + QByteArray(2000, '\2'), true});
+        server.repos.insert(u"org/tiny-GGUF"_s, gguf);
+        dialog.check(u"org/tiny-GGUF"_s);
+        QTRY_COMPARE(results->count(), 2);
+        QTRY_VERIFY(child<QLabel>(&dialog, "downloadSummary")->text().contains(u"choose one above"_s));
+        QVERIFY2(results->item(0)->text().startsWith(u"org/tiny-GGUF:Q4_K_M  ·  GGUF Q4_K_M  ·  2.0 kB"_s),
+            qPrintable(results->item(0)->text()));
+        QTest::mouseClick(results->viewport(), Qt::LeftButton, {}, results->visualItemRect(results->item(1)).center());
+        QTRY_VERIFY(download->isEnabled());
+        QCOMPARE(repo->text(), u"org/tiny-GGUF:Q8_0"_s);
+        QCOMPARE(child<QTreeWidget>(&dialog, "downloadFiles")->topLevelItemCount(), 1);
+        QTest::mouseClick(download, Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(open->isEnabled(), 10000);
+        QSignalSpy openedGguf(&dialog, &DownloadDialog::openRequested);
+        QTest::mouseClick(open, Qt::LeftButton);
+        QCOMPARE(openedGguf.first().first().toString(), u"hf:org/tiny-GGUF:Q8_0"_s);
+        dialog.show();
         // A model QKV Lab does not run is refused at the check, naming its type.
         dialog.check(u"org/tiny-t5"_s);
         QTRY_VERIFY(child<QLabel>(&dialog, "downloadSummary")->text().contains(u"\"t5\" model"_s));
