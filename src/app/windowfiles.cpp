@@ -311,7 +311,7 @@ bool WindowFiles::openLiveModel(const QString &location, const QString &sentence
     Q_EMIT modelOpened(location, text);
     m_file.setUnsaved(modelName(location));
     if (!live::isBundledModel(location))
-        addRecentFile(location.startsWith(u"hf:") ? location : QFileInfo(location).absoluteFilePath());
+        addRecentFile(live::isNamedModel(location) ? location : QFileInfo(location).absoluteFilePath());
     Q_EMIT nowShowing(location);
     return true;
 }

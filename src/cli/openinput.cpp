@@ -92,7 +92,7 @@ OpenedInput openInput(const QString &file, const ModelView &view, int topK)
     out.run = live::run(*model, view.sentence, options);
     if (!*out.run)
         return refused(file, out.run->error);
-    const QString name = file.startsWith(u"hf:") ? file.mid(3) : QFileInfo(QDir::cleanPath(file)).fileName();
+    const QString name = live::modelShortName(file);
     out.opened = openModelAttention(out.run->attention, view, file, name);
     return out;
 }

@@ -171,9 +171,23 @@ std::vector<ComparedToken> compare(
     return out;
 }
 
+bool isNamedModel(const QString &location)
+{
+    return location.startsWith(u"hf:") || location.startsWith(u"ollama:") || isBundledModel(location);
+}
+
+QString modelShortName(const QString &location)
+{
+    if (location.startsWith(u"hf:"))
+        return location.mid(3);
+    if (location.startsWith(u"ollama:"))
+        return location.mid(7);
+    return QFileInfo(QDir::cleanPath(location)).fileName();
+}
+
 bool isModelLocation(const QString &argument)
 {
-    if (argument.startsWith(u"hf:") || argument.startsWith(u"ollama:") || isBundledModel(argument))
+    if (isNamedModel(argument))
         return true;
     const QFileInfo info(argument);
     if (info.isFile()) // llama.cpp's one-file models

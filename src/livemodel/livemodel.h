@@ -110,4 +110,11 @@ std::vector<ComparedToken> compare(
 // holding config.json, or a GGUF file.
 bool isModelLocation(const QString &argument);
 
+// A model found by its name wherever this computer keeps it (hf:NAME, ollama:NAME:TAG, a
+// built-in example:NAME), which documents and recent files keep as the name, not as a path.
+bool isNamedModel(const QString &location);
+// The name people know a model by: "gpt2" for hf:gpt2, "llama3.2:1b" for ollama:llama3.2:1b, a
+// folder's or file's own name.
+QString modelShortName(const QString &location);
+
 } // namespace qkv::live

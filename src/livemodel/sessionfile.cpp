@@ -2,6 +2,7 @@
 
 #include "document/jsonfields.h"
 #include "livemodel/bundledmodels.h"
+#include "livemodel/livemodel.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -161,7 +162,7 @@ QByteArray serializeSession(const SessionFile &s, const QString &file)
     o.insert(u"format", formatName);
     o.insert(u"version", formatVersion);
     o.insert(u"model", s.model);
-    if (!s.model.startsWith(u"hf:") && !isBundledModel(s.model))
+    if (!isNamedModel(s.model))
         o.insert(u"modelRelative", QFileInfo(file).absoluteDir().relativeFilePath(s.model));
     o.insert(u"sentence", s.sentence);
     o.insert(u"layer", s.layer);
@@ -214,7 +215,7 @@ SessionLoad loadSession(const QString &file)
 
 QString locateModel(const SessionFile &s, const QString &file)
 {
-    if (s.model.startsWith(u"hf:") || isBundledModel(s.model)) // found by name
+    if (isNamedModel(s.model)) // found by name
         return s.model;
     if (QFileInfo(s.model).isDir() || isModelLocation(s.model))
         return s.model;

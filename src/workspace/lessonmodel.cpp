@@ -9,8 +9,8 @@ namespace qkv {
 
 QString lessonModelLocation(const QString &model, const QString &lessonFile)
 {
-    if (model.startsWith(u"hf:") || model.startsWith(u"example:") || QDir::isAbsolutePath(model)
-        || lessonFile.startsWith(u"lesson:"))
+    if (model.startsWith(u"hf:") || model.startsWith(u"ollama:") || model.startsWith(u"example:")
+        || QDir::isAbsolutePath(model) || lessonFile.startsWith(u"lesson:"))
         return model;
     return QDir::cleanPath(QFileInfo(lessonFile).absoluteDir().filePath(model));
 }

@@ -39,7 +39,7 @@ QString modelName(const QString &location)
 {
     if (live::isBundledModel(location))
         return QObject::tr("%1 (built in)").arg(location.mid(8));
-    return location.startsWith(u"hf:") ? location.mid(3) : QFileInfo(QDir::cleanPath(location)).fileName();
+    return live::modelShortName(location);
 }
 
 ModelWorkspace::ModelWorkspace(DocumentSession *session, QObject *parent)
@@ -144,7 +144,7 @@ live::SessionFile ModelWorkspace::sessionFile() const
 {
     live::SessionFile s;
     s.model = m_live->model()->location();
-    if (!s.model.startsWith(u"hf:") && !live::isBundledModel(s.model)) // names stay names
+    if (!live::isNamedModel(s.model)) // names stay names
         s.model = QFileInfo(s.model).absoluteFilePath();
     s.sentence = m_live->sentence();
     s.layer = std::max(m_transformer->view().layer, 0);
@@ -160,7 +160,7 @@ live::SessionFile ModelWorkspace::sessionFile() const
 lessons::ModelStart ModelWorkspace::shownStart() const
 {
     QString location = m_live->model()->location();
-    if (!location.startsWith(u"hf:") && !location.startsWith(u"example:"))
+    if (!live::isNamedModel(location) && !location.startsWith(u"example:"))
         location = QFileInfo(location).absoluteFilePath();
     return {location, m_live->sentence(), std::max(m_transformer->view().layer, 0), m_session->currentHead()};
 }

@@ -95,6 +95,13 @@ private Q_SLOTS:
         QVERIFY(locateModel(saved, dir.filePath(u"elsewhere/cat.qkvmodel.json"_s)).isEmpty());
         s.model = u"hf:gpt2"_s;
         QCOMPARE(locateModel(s, file), u"hf:gpt2"_s);
+        // A GGUF model by its name in a store (Ollama's, the cache's) stays that name, never a path.
+        for (const QString &name : {u"ollama:llama3.2:1b"_s, u"hf:org/name-GGUF:Q4_K_M"_s}) {
+            s.model = name;
+            const QByteArray saved = serializeSession(s, file);
+            QVERIFY2(!saved.contains("modelRelative"), saved.constData());
+            QCOMPARE(locateModel(*parseSession(saved, file).session, u"/elsewhere/x.qkvmodel.json"_s), name);
+        }
         // The built-in model is found by its name wherever the session is.
         s.model = u"example:induction"_s;
         const QByteArray bytes = serializeSession(s, file);
