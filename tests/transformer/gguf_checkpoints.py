@@ -13,7 +13,8 @@ import struct
 
 import numpy as np
 
-GGML = {"F32": 0, "F16": 1, "Q8_0": 8, "Q4_K": 12, "Q6_K": 14}
+GGML = {"F32": 0, "F16": 1, "Q4_0": 2, "Q4_1": 3, "Q5_0": 6, "Q5_1": 7, "Q8_0": 8, "Q4_K": 12, "Q5_K": 13,
+        "Q6_K": 14}
 ALIGN = 32
 
 
@@ -70,25 +71,32 @@ def quantize_q8_0(a):
     return blocks, (q.astype(np.float32) * dh.astype(np.float32)[:, None]).reshape(a.shape)
 
 
-def quantize_q4_k(a):
-    """Q4_K blocks of 256 values (ggml-common.h's block_q4_K: d, dmin, 12 bytes of 6-bit scales
-    and mins for 8 sub-blocks of 32, 128 bytes of 4-bit quants), by a plain min-max scheme (not
-    llama.cpp's search: any valid block will do); returns the bytes and the values they hold,
-    read back from the layout element by element."""
+def _k_blocks(a, top):
+    """Q4_K's and Q5_K's shared part: 8 sub-blocks of 32 values, each value q·d·sc − dmin·m with
+    q in 0 … top, sc and m six bits each, packed in 12 bytes as get_scale_min_k4 reads them."""
     x = a.astype(np.float32).reshape(-1, 8, 32)
     lo = np.minimum(x.min(axis=2), 0)
-    scale = (x.max(axis=2) - lo) / 15
+    scale = (x.max(axis=2) - lo) / top
     d = (scale.max(axis=1) / 63).astype(np.float16).astype(np.float32)
     dmin = ((-lo).max(axis=1) / 63).astype(np.float16).astype(np.float32)
     sc = np.clip(np.round(scale / np.where(d > 0, d, 1)[:, None]), 0, 63).astype(np.int64)
     mn = np.clip(np.round(-lo / np.where(dmin > 0, dmin, 1)[:, None]), 0, 63).astype(np.int64)
     step = d[:, None] * sc
-    q = np.clip(np.round((x + (dmin[:, None] * mn)[:, :, None]) / np.where(step > 0, step, 1)[:, :, None]), 0, 15)
+    q = np.clip(np.round((x + (dmin[:, None] * mn)[:, :, None]) / np.where(step > 0, step, 1)[:, :, None]), 0, top)
     q = q.astype(np.int64)
     packed = np.zeros((len(d), 12), dtype=np.int64)
     packed[:, 0:4] = sc[:, 0:4] | ((sc[:, 4:8] >> 4) << 6)
     packed[:, 4:8] = mn[:, 0:4] | ((mn[:, 4:8] >> 4) << 6)
     packed[:, 8:12] = (sc[:, 4:8] & 15) | ((mn[:, 4:8] & 15) << 4)
+    return x, d, dmin, sc, mn, q, packed
+
+
+def quantize_q4_k(a):
+    """Q4_K blocks of 256 values (ggml-common.h's block_q4_K: d, dmin, 12 bytes of 6-bit scales
+    and mins for 8 sub-blocks of 32, 128 bytes of 4-bit quants), by a plain min-max scheme (not
+    llama.cpp's search: any valid block will do); returns the bytes and the values they hold,
+    read back from the layout element by element."""
+    x, d, dmin, sc, mn, q, packed = _k_blocks(a, 15)
     qs = np.zeros((len(d), 128), dtype=np.int64)
     for g in range(4):  # sub-blocks 2g (low nibbles) and 2g + 1 (high nibbles) share 32 bytes
         qs[:, 32 * g:32 * g + 32] = q[:, 2 * g] | (q[:, 2 * g + 1] << 4)
@@ -108,6 +116,62 @@ def quantize_q4_k(a):
             mv = (p[:, s_ + 4] >> 4) | ((p[:, s_] >> 6) << 4)
         back[:, s_, l] = d * scv * value - dmin * mv
     return blocks.tobytes(), back.reshape(a.shape)
+
+
+def _half(v):
+    """float32 values as float16: their bytes and the values they stand for."""
+    h = v.astype("<f2")
+    return h.view(np.uint8).reshape(-1, 2), h.astype(np.float32)
+
+
+def quantize_legacy(a, kind):
+    """Q4_0, Q4_1, Q5_0, Q5_1 blocks of 32 (block_q4_0: d, 16 bytes of nibbles; _1 adds the min m
+    after d; Q5_ adds a little-endian word of fifth bits before the nibbles): element j < 16 in
+    byte j's low nibble, element j + 16 in its high one; returns the bytes and the values."""
+    x = a.astype(np.float32).reshape(-1, 32)
+    bits = 5 if kind.startswith("Q5") else 4
+    top = (1 << bits) - 1
+    with_min = kind.endswith("_1")
+    if with_min:
+        lo = x.min(axis=1)
+        d_bytes, d = _half((x.max(axis=1) - lo) / top)
+        m_bytes, m = _half(lo)
+        q = np.clip(np.round((x - m[:, None]) / np.where(d > 0, d, 1)[:, None]), 0, top)
+        back = q * d[:, None] + m[:, None]
+    else:
+        offset = 1 << (bits - 1)
+        d_bytes, d = _half(np.abs(x).max(axis=1) / (offset - 1))
+        q = np.clip(np.round(x / np.where(d > 0, d, 1)[:, None]) + offset, 0, top)
+        back = (q - offset) * d[:, None]
+    q = q.astype(np.int64)
+    parts = [d_bytes] + ([m_bytes] if with_min else [])
+    if bits == 5:
+        high = ((q >> 4) & 1) << np.arange(32)
+        parts.append(high.sum(axis=1).astype("<u4").view(np.uint8).reshape(-1, 4))
+    parts.append(((q[:, :16] & 15) | ((q[:, 16:] & 15) << 4)).astype(np.uint8))
+    return np.concatenate(parts, axis=1).tobytes(), back.astype(np.float32).reshape(a.shape)
+
+
+def quantize_q5_k(a):
+    """Q5_K blocks (block_q5_K: Q4_K's with 32 bytes of fifth bits before the nibbles: element
+    32s + l's in bit s of byte l); the bytes and the values."""
+    x, d, dmin, sc, mn, q, packed = _k_blocks(a, 31)
+    qh = np.zeros((len(d), 32), dtype=np.int64)
+    for s_ in range(8):
+        qh |= ((q[:, s_] >> 4) & 1) << s_
+    qs = np.zeros((len(d), 128), dtype=np.int64)
+    for g in range(4):
+        qs[:, 32 * g:32 * g + 32] = (q[:, 2 * g] & 15) | ((q[:, 2 * g + 1] & 15) << 4)
+    blocks = np.concatenate([d.astype("<f2").view(np.uint8).reshape(-1, 2),
+                             dmin.astype("<f2").view(np.uint8).reshape(-1, 2),
+                             packed.astype(np.uint8), qh.astype(np.uint8), qs.astype(np.uint8)], axis=1)
+    back = d[:, None, None] * sc[:, :, None] * q - (dmin[:, None] * mn)[:, :, None]
+    return blocks.tobytes(), back.astype(np.float32).reshape(a.shape)
+
+
+# The "MIXED" file: one type for each kind of matrix, so that one forward pass reads them all.
+MIXED = {"attn_q": "Q4_0", "attn_k": "Q4_1", "attn_v": "Q5_0", "attn_output": "Q5_1", "ffn_gate": "Q5_K",
+         "ffn_up": "Q4_K", "ffn_down": "Q6_K", "token_embd": "Q8_0", "output.weight": "F16"}
 
 
 def quantize_q6_k(a):
@@ -146,6 +210,17 @@ def _encode(a, qtype, name=""):
     if qtype == "Q8_0" and a.ndim == 2 and a.shape[-1] % 32 == 0:
         blob, back = quantize_q8_0(a)
         return "Q8_0", blob, back
+    if qtype == "MIXED" and a.ndim == 2:
+        kind = next(t for part, t in MIXED.items() if part in name)
+        if kind == "F16":
+            qtype = "F16"
+        elif kind == "Q8_0":
+            blob, back = quantize_q8_0(a)
+            return kind, blob, back
+        else:
+            quantize = {"Q4_K": quantize_q4_k, "Q5_K": quantize_q5_k, "Q6_K": quantize_q6_k}.get(kind)
+            blob, back = quantize(a) if quantize else quantize_legacy(a, kind)
+            return kind, blob, back
     if qtype == "Q4_K_M" and a.ndim == 2 and a.shape[-1] % 256 == 0:
         # llama.cpp's Q4_K_M mix: Q6_K for the value and down projections and the output, Q4_K else.
         six = any(part in name for part in ("attn_v", "ffn_down", "output.weight"))

@@ -276,7 +276,7 @@ def family_config_layers(c):
 # in F32 (the safetensors model's numbers exactly), NAME_q8_0_gguf quantized, each with its
 # reference.json (for a quantized file, of the values its blocks hold).
 GGUF_VARIANTS = {"gpt2": ["F32"], "llama_gqa_bf16": ["F32", "Q8_0"], "qwen2_bias_tied": ["F32"],
-                 "mistral_f16_bare": ["F32"], "llama_kquants": ["Q4_K_M"]}
+                 "mistral_f16_bare": ["F32"], "llama_kquants": ["Q4_K_M", "MIXED"]}
 
 
 def write_models(out):

@@ -101,7 +101,7 @@ private Q_SLOTS:
                  // and quantized to Q8_0 and to llama.cpp's Q4_K_M mix of Q4_K and Q6_K (each reference
                  // computed by numpy from the values its blocks hold, read from the layout there).
                  "gpt2_gguf", "llama_gqa_bf16_gguf", "qwen2_bias_tied_gguf", "mistral_f16_bare_gguf",
-                 "llama_gqa_bf16_q8_0_gguf", "llama_kquants", "llama_kquants_q4_k_m_gguf"})
+                 "llama_gqa_bf16_q8_0_gguf", "llama_kquants", "llama_kquants_q4_k_m_gguf", "llama_kquants_mixed_gguf"})
             QTest::newRow(name) << QString::fromLatin1(name);
     }
 
