@@ -1,12 +1,10 @@
 #include "tensorfiles/ggmltype.h"
 
+#include "kernels/simdlevel.h"
 #include "tensorfiles/dtype.h"
-
-#include <QFloat16>
-#include <QtEndian>
+#include "tensorfiles/ggmlblocks.h"
 
 #include <array>
-#include <cstring>
 
 namespace qkv {
 namespace {
@@ -47,156 +45,6 @@ constexpr std::array<GgmlType, 31> types {{
     {35, "TQ2_0", 256, 66, false},
 }};
 
-float half(const uchar *p)
-{
-    return float(qFromUnaligned<qfloat16>(p));
-}
-
-// Q4_K and Q5_K: 8 sub-blocks' 6-bit scale and min, packed into 12 bytes.
-void scaleMinK4(int j, const uchar *q, int *scale, int *min)
-{
-    if (j < 4) {
-        *scale = q[j] & 63;
-        *min = q[j + 4] & 63;
-    } else {
-        *scale = (q[j + 4] & 0xF) | ((q[j - 4] >> 6) << 4);
-        *min = (q[j + 4] >> 4) | ((q[j] >> 6) << 4);
-    }
-}
-
-// One block of each quantized type (ggml-common.h's block_* layouts), as ggml-quants.c widens it.
-void q4_0(const uchar *b, float *y)
-{
-    const float d = half(b);
-    for (int j = 0; j < 16; ++j) {
-        y[j] = float((b[2 + j] & 0x0F) - 8) * d;
-        y[j + 16] = float((b[2 + j] >> 4) - 8) * d;
-    }
-}
-
-void q4_1(const uchar *b, float *y)
-{
-    const float d = half(b), m = half(b + 2);
-    for (int j = 0; j < 16; ++j) {
-        y[j] = float(b[4 + j] & 0x0F) * d + m;
-        y[j + 16] = float(b[4 + j] >> 4) * d + m;
-    }
-}
-
-// Q5_0 and Q5_1: the fifth bits of the 32 quants in a little-endian word.
-void q5(const uchar *qh, const uchar *qs, float d, float m, int offset, float *y)
-{
-    const quint32 high = qFromLittleEndian<quint32>(qh);
-    for (int j = 0; j < 16; ++j) {
-        const int x0 = int((qs[j] & 0x0F) | (((high >> j) << 4) & 0x10)) - offset;
-        const int x1 = int((qs[j] >> 4) | ((high >> (j + 12)) & 0x10)) - offset;
-        y[j] = float(x0) * d + m;
-        y[j + 16] = float(x1) * d + m;
-    }
-}
-
-void q8_0(const uchar *b, float *y)
-{
-    const float d = half(b);
-    for (int j = 0; j < 32; ++j)
-        y[j] = float(qint8(b[2 + j])) * d;
-}
-
-// Q2_K: scales[16] (4-bit scale, 4-bit min), qs[64], d, dmin.
-void q2_k(const uchar *b, float *y)
-{
-    const uchar *scales = b, *q = b + 16;
-    const float d = half(b + 80), min = half(b + 82);
-    int is = 0;
-    for (int n = 0; n < 256; n += 128) {
-        for (int shift = 0; shift < 8; shift += 2) {
-            for (int half16 = 0; half16 < 2; ++half16) {
-                const uchar sc = scales[is++];
-                const float dl = d * float(sc & 0xF), ml = min * float(sc >> 4);
-                for (int l = 0; l < 16; ++l)
-                    *y++ = dl * float((q[l + 16 * half16] >> shift) & 3) - ml;
-            }
-        }
-        q += 32;
-    }
-}
-
-// Q3_K: hmask[32] (the third bits), qs[64] (two bits each), scales[12] (16 six-bit scales), d.
-void q3_k(const uchar *b, float *y)
-{
-    const uchar *hm = b, *q = b + 32, *packed = b + 96;
-    const float d = half(b + 108);
-    // The 16 scales: low four bits from bytes 0-7, high two bits from bytes 8-11.
-    std::array<int, 16> scales {};
-    for (int i = 0; i < 16; ++i) {
-        const int low = i < 8 ? packed[i] & 0xF : packed[i - 8] >> 4;
-        const int high = (packed[8 + i % 4] >> (2 * (i / 4))) & 3;
-        scales[std::size_t(i)] = (low | (high << 4)) - 32;
-    }
-    int is = 0;
-    uchar m = 1;
-    for (int n = 0; n < 256; n += 128) {
-        for (int shift = 0; shift < 8; shift += 2) {
-            for (int half16 = 0; half16 < 2; ++half16) {
-                const float dl = d * float(scales[std::size_t(is++)]);
-                for (int l = 16 * half16; l < 16 * half16 + 16; ++l)
-                    *y++ = dl * float(int((q[l] >> shift) & 3) - ((hm[l] & m) ? 0 : 4));
-            }
-            m = uchar(m << 1);
-        }
-        q += 32;
-    }
-}
-
-// Q4_K: d, dmin, scales[12], qs[128]; Q5_K adds qh[32] before qs, the fifth bits.
-void q4_5_k(const uchar *b, bool five, float *y)
-{
-    const float d = half(b), min = half(b + 2);
-    const uchar *scales = b + 4, *qh = b + 16, *q = b + (five ? 48 : 16);
-    int is = 0;
-    uchar u1 = 1, u2 = 2;
-    for (int j = 0; j < 256; j += 64) {
-        int sc = 0, m = 0;
-        scaleMinK4(is, scales, &sc, &m);
-        const float d1 = d * float(sc), m1 = min * float(m);
-        scaleMinK4(is + 1, scales, &sc, &m);
-        const float d2 = d * float(sc), m2 = min * float(m);
-        for (int l = 0; l < 32; ++l)
-            *y++ = d1 * float((q[l] & 0xF) + (five && (qh[l] & u1) ? 16 : 0)) - m1;
-        for (int l = 0; l < 32; ++l)
-            *y++ = d2 * float((q[l] >> 4) + (five && (qh[l] & u2) ? 16 : 0)) - m2;
-        q += 32;
-        is += 2;
-        u1 = uchar(u1 << 2);
-        u2 = uchar(u2 << 2);
-    }
-}
-
-// Q6_K: ql[128] (low four bits), qh[64] (high two bits), scales[16] (signed), d.
-void q6_k(const uchar *b, float *y)
-{
-    const uchar *ql = b, *qh = b + 128;
-    const auto *sc = reinterpret_cast<const qint8 *>(b + 192);
-    const float d = half(b + 208);
-    for (int n = 0; n < 256; n += 128) {
-        for (int l = 0; l < 32; ++l) {
-            const int is = l / 16;
-            const int q1 = int((ql[l] & 0xF) | (((qh[l] >> 0) & 3) << 4)) - 32;
-            const int q2 = int((ql[l + 32] & 0xF) | (((qh[l] >> 2) & 3) << 4)) - 32;
-            const int q3 = int((ql[l] >> 4) | (((qh[l] >> 4) & 3) << 4)) - 32;
-            const int q4 = int((ql[l + 32] >> 4) | (((qh[l] >> 6) & 3) << 4)) - 32;
-            y[l] = d * float(sc[is]) * float(q1);
-            y[l + 32] = d * float(sc[is + 2]) * float(q2);
-            y[l + 64] = d * float(sc[is + 4]) * float(q3);
-            y[l + 96] = d * float(sc[is + 6]) * float(q4);
-        }
-        y += 128;
-        ql += 64;
-        qh += 32;
-        sc += 8;
-    }
-}
-
 } // namespace
 
 const GgmlType *ggmlType(quint32 id)
@@ -225,47 +73,22 @@ void dequantizeGgml(const GgmlType &type, const void *blocks, qint64 elements, f
         return widenToFloat(b, Dtype::F32, elements, out);
     case 1:
         return widenToFloat(b, Dtype::F16, elements, out);
-    case 30:
-        return widenToFloat(b, Dtype::BF16, elements, out);
     default:
         break;
     }
+    // Each level's copy of ggmlblocks.cpp widens the same floats; the widest the CPU has does it.
     const qint64 count = elements / type.blockElements;
-    for (qint64 i = 0; i < count; ++i, b += type.blockBytes, out += type.blockElements) {
-        switch (type.id) {
-        case 2:
-            q4_0(b, out);
-            break;
-        case 3:
-            q4_1(b, out);
-            break;
-        case 6:
-            q5(b + 2, b + 6, half(b), 0.0f, 16, out);
-            break;
-        case 7:
-            q5(b + 4, b + 8, half(b), half(b + 2), 0, out);
-            break;
-        case 8:
-            q8_0(b, out);
-            break;
-        case 10:
-            q2_k(b, out);
-            break;
-        case 11:
-            q3_k(b, out);
-            break;
-        case 12:
-        case 13:
-            q4_5_k(b, type.id == 13, out);
-            break;
-        case 14:
-            q6_k(b, out);
-            break;
-        default:
-            Q_ASSERT_X(false, "dequantizeGgml", "a type that is not decoded");
-            return;
-        }
+#ifdef QKV_GGML_X86
+    switch (kernels::simdLevel()) {
+    case kernels::SimdLevel::Avx512:
+        return ggmlblocks::avx512::decode(type.id, b, count, out);
+    case kernels::SimdLevel::Avx2:
+        return ggmlblocks::avx2::decode(type.id, b, count, out);
+    case kernels::SimdLevel::Sse2:
+        break;
     }
+#endif
+    ggmlblocks::sse2::decode(type.id, b, count, out);
 }
 
 } // namespace qkv

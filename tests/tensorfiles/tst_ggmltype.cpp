@@ -1,6 +1,7 @@
 // ggml's quantized blocks widened to float32: for each type, values worked out by hand from the
 // published layout (ggml-common.h), and every element of random blocks against a reference
 // written element by element from the same layout (where the reader loops block by block).
+#include "kernels/simdlevel.h"
 #include "tensorfiles/ggmltype.h"
 
 #include <QFloat16>
@@ -9,6 +10,7 @@
 #include <QtEndian>
 
 #include <cmath>
+#include <cstring>
 #include <functional>
 #include <vector>
 
@@ -287,6 +289,39 @@ private Q_SLOTS:
             const int q = ((k < 2 ? low & 15 : low >> 4) | (((b[128 + 32 * h + l] >> (2 * k)) & 3) << 4)) - 32;
             return double(halfAt(b + 208)) * qint8(b[192 + 8 * h + 2 * k + l / 16]) * q;
         });
+    }
+
+    // The vectorized copies of the decoder (one per SIMD level this CPU has) widen every type to
+    // the same floats, bit for bit, as the portable one: random blocks, an odd number of them, at
+    // an odd address.
+    void everyLevelWidensAlike()
+    {
+        QRandomGenerator random(20261202);
+        const std::vector<std::pair<quint32, std::vector<int>>> types {{2, {0}}, {3, {0, 2}}, {6, {0}}, {7, {0, 2}},
+            {8, {0}}, {10, {80, 82}}, {11, {108}}, {12, {0, 2}}, {13, {0, 2}}, {14, {208}}, {30, {}}};
+        const kernels::SimdLevel best = kernels::supportedSimdLevel();
+        for (const auto &[id, halves] : types) {
+            const QByteArray blocks = QByteArray(1, 'x') + randomBlocks(id, 37, halves, random);
+            const QByteArray odd = blocks.mid(1); // a copy: aligned again; compare both
+            std::vector<std::vector<float>> byLevel;
+            for (kernels::SimdLevel level :
+                {kernels::SimdLevel::Sse2, kernels::SimdLevel::Avx2, kernels::SimdLevel::Avx512}) {
+                if (level > best)
+                    continue;
+                kernels::setSimdLevel(level);
+                const GgmlType *type = ggmlType(id);
+                const qint64 elements = odd.size() / type->blockBytes * type->blockElements;
+                std::vector<float> out(std::size_t(elements), NAN), shifted(std::size_t(elements), NAN);
+                dequantizeGgml(*type, odd.constData(), elements, out.data());
+                dequantizeGgml(*type, blocks.constData() + 1, elements, shifted.data());
+                QCOMPARE(std::memcmp(out.data(), shifted.data(), out.size() * sizeof(float)), 0);
+                byLevel.push_back(std::move(out));
+            }
+            kernels::setSimdLevel(best);
+            for (std::size_t l = 1; l < byLevel.size(); ++l)
+                QVERIFY2(std::memcmp(byLevel[0].data(), byLevel[l].data(), byLevel[0].size() * sizeof(float)) == 0,
+                    qPrintable(QStringLiteral("type %1, level %2").arg(id).arg(l)));
+        }
     }
 
     void floatTypes()
