@@ -37,21 +37,34 @@ install_missing() {
   "${sudo[@]}" apt-get clean
 }
 
-# The independent reference tst_hubinterop compares our Hub downloads and cache with:
-# @huggingface/hub from npm, pinned by tests/hub/interop/package-lock.json, in build/nodejs (out of
-# the sources). Node.js from Debian when the machine has none. Without a registry the test skips,
-# and says why; nothing else needs it.
-install_node_references() {
-  command -v npm >/dev/null || install_missing nodejs npm || true
-  command -v npm >/dev/null || { echo "No npm: tst_hubinterop will skip"; return 0; }
-  mkdir -p build/nodejs
-  if cmp -s tests/hub/interop/package-lock.json build/nodejs/node_modules/.package-lock-source.json; then
+# The independent references some tests compare with, from npm, each pinned by its package-lock.json
+# and installed out of the sources: @huggingface/hub (tst_hubinterop: our Hub downloads and cache)
+# in build/nodejs, and llama.cpp as node-llama-cpp prebuilds it for x86-64 (tst_llamacppreference
+# and the benchmark's peer: our GGUF runtime) in build/nodejs-llamacpp, without the CUDA and
+# Vulkan builds its optional packages would bring. Node.js from Debian when the machine has none.
+# Without a registry the tests skip, and say why; nothing else needs them.
+install_node_package() { # FOLDER-OF-PACKAGE-JSON DESTINATION NPM-COMMAND…
+  local from=$1 to=$2
+  shift 2
+  mkdir -p "$to"
+  if cmp -s "$from/package-lock.json" "$to/node_modules/.package-lock-source.json"; then
     return 0 # installed from this lock file already
   fi
-  cp tests/hub/interop/package.json tests/hub/interop/package-lock.json build/nodejs/
-  if (cd build/nodejs && npm ci --no-audit --no-fund --loglevel=error); then
-    cp tests/hub/interop/package-lock.json build/nodejs/node_modules/.package-lock-source.json
+  cp "$from/package.json" "$from/package-lock.json" "$to/"
+  if (cd "$to" && npm "$@" --no-audit --no-fund --loglevel=error); then
+    cp "$from/package-lock.json" "$to/node_modules/.package-lock-source.json"
   else
-    echo "npm could not install @huggingface/hub: tst_hubinterop will skip"
+    echo "npm could not install $from's packages: the tests using them will skip"
+  fi
+}
+
+install_node_references() {
+  command -v npm >/dev/null || install_missing nodejs npm || true
+  command -v npm >/dev/null || { echo "No npm: tst_hubinterop and tst_llamacppreference will skip"; return 0; }
+  install_node_package tests/hub/interop build/nodejs ci
+  # `install`, not `ci`: node-llama-cpp lists platform packages that were never published, which
+  # `ci` counts as a lock file out of date; the lock still pins every version installed.
+  if [ "$(uname -m)" = x86_64 ]; then
+    install_node_package tests/transformer/llamacpp build/nodejs-llamacpp install --omit=optional
   fi
 }

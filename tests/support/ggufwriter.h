@@ -41,6 +41,8 @@ public:
         quint32 type = 0; // ggml's number: 0 F32, 1 F16, 8 Q8_0, 12 Q4_K, …
         QByteArray data;
         qint64 offset = -1; // from the data section; -1: the next aligned place
+        qint64 size = -1; // of data streamed by the caller after header(); -1: data.size()
+        qint64 bytes() const { return size >= 0 ? size : data.size(); }
     };
 
     quint32 version = 3;
@@ -81,27 +83,45 @@ public:
 
     void addTensor(Tensor t) { m_tensors.push_back(std::move(t)); }
 
-    QByteArray bytes() const
+    // Everything before the first tensor's bytes: header, keys, tensor infos, padding. Tensor i's
+    // bytes then go at header().size() + offsets()[i].
+    QByteArray header() const
     {
         QByteArray out = QByteArray("GGUF") + u32(version) + u64(m_tensors.size()) + u64(m_keyCount) + m_keys;
-        std::vector<qint64> offsets;
-        qint64 next = 0;
-        for (const Tensor &t : m_tensors) {
-            const qint64 at = t.offset >= 0 ? t.offset : next;
-            offsets.push_back(at);
-            next = std::max(next, align(at + t.data.size()));
+        const std::vector<qint64> at = offsets();
+        for (std::size_t i = 0; i < m_tensors.size(); ++i) {
+            const Tensor &t = m_tensors[i];
             out += string(t.name) + u32(quint32(t.dims.size()));
             for (quint64 d : t.dims)
                 out += u64(d);
-            out += u32(t.type) + u64(quint64(at));
+            out += u32(t.type) + u64(quint64(at[i]));
         }
-        out += QByteArray(align(out.size()) - out.size(), '\0');
+        return out + QByteArray(align(out.size()) - out.size(), '\0');
+    }
+
+    qint64 align(qint64 n) const { return (n + alignment - 1) / alignment * alignment; }
+
+    std::vector<qint64> offsets() const
+    {
+        std::vector<qint64> at;
+        qint64 next = 0;
+        for (const Tensor &t : m_tensors) {
+            at.push_back(t.offset >= 0 ? t.offset : next);
+            next = std::max(next, align(at.back() + t.bytes()));
+        }
+        return at;
+    }
+
+    QByteArray bytes() const
+    {
+        QByteArray out = header();
         const qint64 data = out.size();
+        const std::vector<qint64> at = offsets();
         for (std::size_t i = 0; i < m_tensors.size(); ++i) {
-            const qint64 end = data + offsets[i] + m_tensors[i].data.size();
+            const qint64 end = data + at[i] + m_tensors[i].data.size();
             if (out.size() < end)
                 out.resize(end, '\0');
-            out.replace(data + offsets[i], m_tensors[i].data.size(), m_tensors[i].data);
+            out.replace(data + at[i], m_tensors[i].data.size(), m_tensors[i].data);
         }
         return out;
     }
@@ -130,8 +150,6 @@ private:
         qToLittleEndian(v, b.data());
         return b;
     }
-    qint64 align(qint64 n) const { return (n + alignment - 1) / alignment * alignment; }
-
     QByteArray m_keys;
     quint64 m_keyCount = 0;
     std::vector<Tensor> m_tensors;
