@@ -1,6 +1,6 @@
 #include "tensorfiles/dtype.h"
 
-#include <Eigen/Core>
+#include "tensorfiles/ggmltype.h"
 
 #include <QFloat16>
 
@@ -103,13 +103,8 @@ void widenToFloat(const void *in, Dtype type, qint64 count, float *out)
             qFloatFromFloat16(to, reinterpret_cast<const qfloat16 *>(block), qsizetype(n));
         });
         return;
-    case Dtype::BF16:
-        static_assert(sizeof(Eigen::bfloat16) == 2);
-        widenBlocks(bytes, count, out, [](const quint16 *block, qint64 n, float *to) {
-            using Halves = Eigen::Array<Eigen::bfloat16, Eigen::Dynamic, 1>;
-            Eigen::Map<Eigen::ArrayXf>(to, n)
-                = Eigen::Map<const Halves>(reinterpret_cast<const Eigen::bfloat16 *>(block), n).cast<float>();
-        });
+    case Dtype::BF16: // the top half of a float32: ggml's BF16, vectorized there
+        dequantizeGgml(*ggmlType(30), bytes, count, out);
         return;
     default:
         Q_ASSERT_X(false, "widenToFloat", "not a type that widens exactly");
