@@ -38,12 +38,13 @@ inline QProcessEnvironment peerEnvironment()
 }
 
 // Runs a program to its end; false with the reason in `error` if it failed.
-inline bool runProcess(const QString &program, const QStringList &args, QByteArray *out, QString *error)
+inline bool runProcess(const QString &program, const QStringList &args, QByteArray *out, QString *error,
+    int timeoutMinutes = 5, const QProcessEnvironment &env = peerEnvironment())
 {
     QProcess p;
-    p.setProcessEnvironment(peerEnvironment());
+    p.setProcessEnvironment(env);
     p.start(program, args);
-    if (!p.waitForFinished(5 * 60 * 1000)) {
+    if (!p.waitForFinished(timeoutMinutes * 60 * 1000)) {
         p.kill();
         p.waitForFinished();
         *error = program + QStringLiteral(" did not finish: ") + p.errorString();

@@ -476,9 +476,11 @@ int main(int argc, char *argv[])
     const QCommandLineOption allOption(u"all"_s, u"Run every case, however long it takes (no time budget)."_s);
     const QCommandLineOption onlyOption(u"only"_s,
         u"Measure one section only: engine (recompute and numpy, N <= 512), heatmap, arrows, charts, worked, "
-        "layers, window, model_open, live_model, live_window, scaling, animation or download."_s,
+        "layers, window, model_open, live_model, large_model, live_window, scaling, animation or download."_s,
         u"section"_s);
-    parser.addOptions({quickOption, peerOption, noPeerOption, allOption, onlyOption});
+    const QCommandLineOption eightBOption(u"llama-8b"_s,
+        u"The large_model section also writes and times a Llama-3.1-8B-shaped model (29 GB of files, minutes)."_s);
+    parser.addOptions({quickOption, peerOption, noPeerOption, allOption, onlyOption, eightBOption});
     parser.process(app);
 
     const bool quick = parser.isSet(quickOption);
@@ -509,6 +511,7 @@ int main(int argc, char *argv[])
             {u"window"_s, [quick] { return qkv::bench::windowTimings(quick); }},
             {u"model_open"_s, [quick] { return qkv::bench::modelOpenTimings(quick); }},
             {u"live_model"_s, [quick] { return qkv::bench::liveModelTimings(quick); }},
+            {u"large_model"_s, [&] { return qkv::bench::largeModelTimings(quick, parser.isSet(eightBOption)); }},
             {u"live_window"_s, [quick] { return qkv::bench::liveWindowTimings(quick); }},
             {u"scaling"_s, qkv::bench::scalingTimings},
             {u"download"_s,
@@ -588,6 +591,7 @@ int main(int argc, char *argv[])
         out.insert(u"scrub_numpy_full_over_incremental_edit"_s, ratio);
     out.insert(u"model_open"_s, qkv::bench::modelOpenTimings(quick));
     out.insert(u"live_model"_s, qkv::bench::liveModelTimings(quick));
+    out.insert(u"large_model"_s, qkv::bench::largeModelTimings(quick, parser.isSet(eightBOption)));
     out.insert(u"live_window"_s, qkv::bench::liveWindowTimings(quick));
     out.insert(u"scaling"_s, qkv::bench::scalingTimings());
     if (!parser.isSet(noPeerOption)) {

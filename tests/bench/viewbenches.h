@@ -22,6 +22,9 @@ QJsonObject windowTimings(bool quick);
 // Real models' shapes (random weights: GPT-2 small in F32, SmolLM2-135M in BF16), each timed by
 // qkvlivemodel_timing in a process of its own, against the targets of SPEC §4.
 QJsonObject liveModelTimings(bool quick);
+// Llama 3.2 1B (and Llama 3.1 8B with `eightB`) shaped models as BF16 safetensors and Q4_K_M and
+// Q8_0 GGUF files: each timed as liveModelTimings times a model, and against llama.cpp itself.
+QJsonObject largeModelTimings(bool quick, bool eightB);
 // A real model in the window: a letter typed until the new run is shown and every view repainted,
 // for the built-in induction model and a GPT-2-small-shaped checkpoint at 32 tokens.
 QJsonObject liveWindowTimings(bool quick);
