@@ -2,7 +2,7 @@
 # QKV Lab set-up on Debian 12: installs the missing packages, configures and builds, then
 #   run   opens the program on the built-in example (extra arguments go to qkvlab), or
 #   test  runs the whole test suite through ctest,
-#   bench runs the benchmark (qkvbench) with its numpy and matplotlib peers installed.
+#   bench runs the benchmark (qkvbench) with its peers installed (numpy, matplotlib, llama.cpp).
 # Usage: bash .ci/dev.sh run|test|bench [ARGS…]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -30,7 +30,7 @@ case "$action" in
     ;;
   bench)
     # Set-up output goes to stderr: stdout is the benchmark's JSON.
-    { install_missing "${build_packages[@]}" python3-matplotlib; build; } >&2
+    { install_missing "${build_packages[@]}" python3-matplotlib; install_node_references; build; } >&2
     QT_QPA_PLATFORM=${QT_QPA_PLATFORM:-offscreen} exec build/dev/tests/bench/qkvbench "$@"
     ;;
   *)
