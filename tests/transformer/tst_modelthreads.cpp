@@ -5,6 +5,8 @@
 #include "transformer/forward.h"
 #include "transformer/model.h"
 
+#include "randomllama.h"
+
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
@@ -81,6 +83,14 @@ private Q_SLOTS:
             {QStringLiteral(QT_TESTCASE_SOURCEDIR "/make_thread_checkpoints.py"), m_dir.path()});
         QVERIFY(p.waitForFinished(300000));
         QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
+        // Llama-shaped GGUF files whose matrices stay quantized, widened tile by tile in the products.
+        for (const QString &preset : {u"Q4_K_M"_qs, u"Q8_0"_qs}) {
+            test::LlamaShape shape;
+            shape.context = 256;
+            QString error;
+            QVERIFY2(test::writeRandomLlamaGguf(m_dir.filePath(preset + u".gguf"_qs), shape, preset, 7, &error),
+                qPrintable(error));
+        }
     }
     void cleanup() { setThreadLimit(0); }
 
@@ -90,6 +100,8 @@ private Q_SLOTS:
         QTest::newRow("gpt2, F16") << u"gpt2"_qs;
         QTest::newRow("llama, grouped keys and values, BF16") << u"llama"_qs;
         QTest::newRow("bert, F32") << u"bert"_qs;
+        QTest::newRow("llama, GGUF Q4_K_M") << u"Q4_K_M.gguf"_qs;
+        QTest::newRow("llama, GGUF Q8_0") << u"Q8_0.gguf"_qs;
     }
     void sameBitsAtEveryThreadCount()
     {
