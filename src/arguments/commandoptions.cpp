@@ -21,6 +21,10 @@ Parsed<ComputeOptions> parseComputeArguments(const QStringList &args)
         if (parser.positional().size() != 1)
             return refused<ComputeOptions>(QStringLiteral("compute takes exactly one FILE (or example:NAME)"));
         o.file = parser.positional().first();
+        o.compare = parser.value(u"compare"_qs);
+        if (parser.isSet(u"compare"_qs) && (o.compare.isEmpty() || o.view.sentence.isEmpty()))
+            return refused<ComputeOptions>(
+                QStringLiteral("--compare takes a second model, and both run on --sentence TEXT"));
         return accepted(o);
     });
 }

@@ -14,6 +14,7 @@ struct ComputeOptions {
     QString file; // a document, example:NAME, a model's file or folder, hf:NAME
     ModelView view;
     int top = 10; // a model's likeliest next tokens listed
+    QString compare; // another file of the same model, run on the same sentence and compared
 };
 Parsed<ComputeOptions> parseComputeArguments(const QStringList &args);
 

@@ -35,6 +35,9 @@ const std::vector<OptionRow> &optionTable()
         {{u"special"_qs}, u"\"TOKEN …\""_qs, u"hide these tokens instead of the usual special ones"_qs},
         {{u"merge"_qs}, {}, u"join word pieces into words"_qs},
         {{u"top"_qs}, u"K"_qs, u"how many of a model's likeliest next tokens compute lists (1 to 1000, default 10)"_qs},
+        {{u"compare"_qs}, u"MODEL"_qs,
+            u"compute: run another file of the same model too (another precision or quantization) and say "
+            "how far each head's attention and the prediction moved"_qs},
         // What export writes, and where.
         {{u"view"_qs}, u"VIEW"_qs, u"write a figure: "_qs + figureKindNames().join(u", "_qs)},
         {{u"numbers"_qs}, u"KIND"_qs, u"write numbers: "_qs + numberKinds().join(u", "_qs) + u", or model (.npz)"_qs},
@@ -114,7 +117,7 @@ const std::vector<CommandRow> &commandTable()
                                               u"overwrite"_qs, u"head"_qs, u"query"_qs, u"decimals"_qs, u"baseline"_qs}
             + figure + modelOptionNames();
         return std::vector<CommandRow> {
-            {u"compute"_qs, QStringList(modelOptionNames()) << u"top"_qs},
+            {u"compute"_qs, QStringList(modelOptionNames()) << u"top"_qs << u"compare"_qs},
             {u"export"_qs, exportOptions},
             {u"solve"_qs, {u"query"_qs, u"key"_qs, u"weight"_qs, u"change"_qs, u"head"_qs, u"o"_qs, u"overwrite"_qs}},
             {u"tokenize"_qs, {u"sentence"_qs}},

@@ -44,6 +44,25 @@ int compute(const QStringList &args, FILE *out, FILE *err)
     QJsonObject object = resultToJson(result);
     if (input.run)
         addRunToJson(*input.run, input.run->causal, object);
+    if (!o.compare.isEmpty()) { // the same sentence through another file of the model
+        const OpenedInput other = openInput(o.compare, o.view, o.top);
+        if (!other.opened.loaded) {
+            print(err, QStringLiteral("qkvlab: %1\n").arg(other.opened.loaded.error.toString()));
+            return 1;
+        }
+        if (!input.run || !other.run) {
+            print(err,
+                QStringLiteral("qkvlab: --compare compares two models, and %1 is not one\n")
+                    .arg(input.run ? o.compare : o.file));
+            return 1;
+        }
+        const live::ModelDifference difference = live::compareRuns(*input.model, *input.run, *other.run, o.top);
+        if (!difference) {
+            print(err, QStringLiteral("qkvlab: %1 and %2: %3\n").arg(o.file, o.compare, difference.error));
+            return 1;
+        }
+        addDifferenceToJson(difference, o.compare, object);
+    }
     const QByteArray json = toPrettyJson(object);
     write(out, json);
     return 0;
@@ -74,79 +93,83 @@ int examples(const QStringList &args, FILE *out, FILE *err)
 
 QString usageText()
 {
-    return QStringLiteral("Usage:\n"
-                          "  qkvlab [FILE]            open the window on FILE (default: example:%1)\n"
-                          "  qkvlab compute FILE [MODEL OPTIONS]\n"
-                          "                           print tokens, per-head queries, keys, values, scores,\n"
-                          "                           weights and output, the whole output and warnings as JSON\n"
-                          "  qkvlab export FILE --numbers weights|scores|output|queries|keys|values|contributions\n"
-                          "         [--query TOKEN] [--format csv|md|tex|bmatrix] [--head N|all] [--decimals 0-10]\n"
-                          "         -o OUT|- [MODEL OPTIONS]\n"
-                          "                           write numbers as CSV, Markdown or LaTeX (rounded to 6\n"
-                          "                           decimals, CSV every digit, unless --decimals is given);\n"
-                          "                           contributions: each key's a·v to --query's output, with\n"
-                          "                           its share\n"
-                          "  qkvlab export FILE --worked [--query TOKEN] [--head N|all] [--decimals 0-10]\n"
-                          "         [--format md|tex] [--baseline SNAPSHOT|none] -o OUT|- [MODEL OPTIONS]\n"
-                          "                           write the worked computation of one token (default: the\n"
-                          "                           token the example is about) as Markdown or LaTeX, every\n"
-                          "                           number with 3 decimals unless --decimals is given; a\n"
-                          "                           number that changed since the snapshot says what it was\n"
-                          "  qkvlab export FILE --view heatmap|arrows|vectors|bars|contributions|worked|heads|\n"
-                          "         figure -o OUT.png|svg|pdf [--head N] [--query TOKEN] [--scale 1-4] [--size WxH]\n"
-                          "         [--colormap NAME] [--scores] [--skip-first] [--layout columns|arcs] [--all-heads]\n"
-                          "         [--threshold W] [--top-k K] [--mass P] [--sorted] [--dims X,Y]\n"
-                          "         [--text-as-paths] [--font-size PX] [--color-scale unit|data]\n"
-                          "         [--title TEXT|--no-title] [--baseline SNAPSHOT|none] [--side-by-side]\n"
-                          "         [MODEL OPTIONS]\n"
-                          "                           write a figure for a slide: text grows with --size\n"
-                          "                           (2.5% of the shorter side), weights coloured 0 to the\n"
-                          "                           largest, as the window does (0 to 1: --color-scale unit);\n"
-                          "                           --baseline draws what changed since a snapshot (heatmap,\n"
-                          "                           arrows, bars, worked, figure; default the document's\n"
-                          "                           baseline); --side-by-side draws any view of it (A) beside\n"
-                          "                           now (B)\n"
-                          "  qkvlab export FILE --view VIEW --animate REF --from A --to B [--frames N] [--fps F]\n"
-                          "         -o OUT.gif|webp [FIGURE OPTIONS]\n"
-                          "                           an animation: the number at REF (its JSON path, e.g.\n"
-                          "                           words.it.q[0]) swept from A to B in N frames (default 60,\n"
-                          "                           20 a second), the value in a caption under each frame\n"
-                          "         (export refuses to replace an existing file without --overwrite)\n"
-                          "  qkvlab examples [--long] list the bundled examples; --long adds each one's note: its\n"
-                          "                           article, what it shows, where the article is wrong\n"
-                          "  qkvlab lesson check LESSON DOCUMENT\n"
-                          "                           print, as JSON, each exercise of LESSON (a .qkvlesson.json\n"
-                          "                           or lesson:NAME) and whether DOCUMENT meets it; exit 0 all\n"
-                          "                           met, 1 not all, 2 bad input\n"
-                          "  qkvlab lesson check LESSON --solutions\n"
-                          "                           check that every stored solution meets its exercise\n"
-                          "  qkvlab lesson list       list the bundled lessons\n"
-                          "  qkvlab models            list the models of the Hugging Face cache, Ollama and LM Studio\n"
-                          "  qkvlab download REPO[@REVISION] [--include GLOB]... [--dry-run]\n"
-                          "                           fetch a model from the Hugging Face Hub into its cache\n"
-                          "                           (resumed after an interruption, verified); then qkvlab hf:REPO\n"
-                          "  qkvlab solve FILE --query TOKEN --key TOKEN --weight W [--change query|key|both]\n"
-                          "         [--head N] [-o OUT [--overwrite]]\n"
-                          "                           goal-seek: the smallest change of the query (or key, or\n"
-                          "                           both) that gives the cell weight W, as JSON; -o writes the\n"
-                          "                           edited document; exit 3 when W cannot be reached\n"
-                          "  qkvlab tokenize MODEL --sentence TEXT\n"
-                          "                           print the tokens and ids the model sees\n"
-                          "  qkvlab COMMAND --help    show a command's options, each with what it does\n"
-                          "  qkvlab --help            show this help\n"
-                          "  qkvlab --version         show the version\n"
-                          "\n"
-                          "FILE is a .qkv.json document, example:NAME for a bundled example, or a real model's\n"
-                          "attention (.npz, .npy, .safetensors, or JSON with \"tokens\" and \"attention\").\n"
-                          "MODEL is a model folder (config.json, safetensors, tokenizer) or hf:NAME from the\n"
-                          "Hugging Face cache; compute and export take it as FILE with --sentence TEXT, and\n"
-                          "compute then adds \"ids\" and \"next\" (the top --top K tokens, default 10).\n"
-                          "MODEL OPTIONS (compute and export of a model file): --layer N|mean|max (default 1),\n"
-                          "  --heads each|mean|max, --hide-special, --special \"TOKEN ...\" (hide these instead),\n"
-                          "  --merge (word pieces into words), --sentence TEXT (what a MODEL is run on).\n"
-                          "Exit status: 0 success, 1 a file could not be read or written (none there, not a file, no\n"
-                          "such example), 2 wrong usage (an unknown command, option or word), 3 a weight solve\n"
-                          "cannot reach (its JSON gives the closest weight that can be reached).\n")
+    return QStringLiteral(
+        "Usage:\n"
+        "  qkvlab [FILE]            open the window on FILE (default: example:%1)\n"
+        "  qkvlab compute FILE [MODEL OPTIONS] [--compare MODEL]\n"
+        "                           print tokens, per-head queries, keys, values, scores,\n"
+        "                           weights and output, the whole output and warnings as JSON;\n"
+        "                           --compare runs another file of the same model (another\n"
+        "                           precision or quantization) and adds \"compared\": how far\n"
+        "                           each head's attention and the prediction moved\n"
+        "  qkvlab export FILE --numbers weights|scores|output|queries|keys|values|contributions\n"
+        "         [--query TOKEN] [--format csv|md|tex|bmatrix] [--head N|all] [--decimals 0-10]\n"
+        "         -o OUT|- [MODEL OPTIONS]\n"
+        "                           write numbers as CSV, Markdown or LaTeX (rounded to 6\n"
+        "                           decimals, CSV every digit, unless --decimals is given);\n"
+        "                           contributions: each key's a·v to --query's output, with\n"
+        "                           its share\n"
+        "  qkvlab export FILE --worked [--query TOKEN] [--head N|all] [--decimals 0-10]\n"
+        "         [--format md|tex] [--baseline SNAPSHOT|none] -o OUT|- [MODEL OPTIONS]\n"
+        "                           write the worked computation of one token (default: the\n"
+        "                           token the example is about) as Markdown or LaTeX, every\n"
+        "                           number with 3 decimals unless --decimals is given; a\n"
+        "                           number that changed since the snapshot says what it was\n"
+        "  qkvlab export FILE --view heatmap|arrows|vectors|bars|contributions|worked|heads|\n"
+        "         figure -o OUT.png|svg|pdf [--head N] [--query TOKEN] [--scale 1-4] [--size WxH]\n"
+        "         [--colormap NAME] [--scores] [--skip-first] [--layout columns|arcs] [--all-heads]\n"
+        "         [--threshold W] [--top-k K] [--mass P] [--sorted] [--dims X,Y]\n"
+        "         [--text-as-paths] [--font-size PX] [--color-scale unit|data]\n"
+        "         [--title TEXT|--no-title] [--baseline SNAPSHOT|none] [--side-by-side]\n"
+        "         [MODEL OPTIONS]\n"
+        "                           write a figure for a slide: text grows with --size\n"
+        "                           (2.5% of the shorter side), weights coloured 0 to the\n"
+        "                           largest, as the window does (0 to 1: --color-scale unit);\n"
+        "                           --baseline draws what changed since a snapshot (heatmap,\n"
+        "                           arrows, bars, worked, figure; default the document's\n"
+        "                           baseline); --side-by-side draws any view of it (A) beside\n"
+        "                           now (B)\n"
+        "  qkvlab export FILE --view VIEW --animate REF --from A --to B [--frames N] [--fps F]\n"
+        "         -o OUT.gif|webp [FIGURE OPTIONS]\n"
+        "                           an animation: the number at REF (its JSON path, e.g.\n"
+        "                           words.it.q[0]) swept from A to B in N frames (default 60,\n"
+        "                           20 a second), the value in a caption under each frame\n"
+        "         (export refuses to replace an existing file without --overwrite)\n"
+        "  qkvlab examples [--long] list the bundled examples; --long adds each one's note: its\n"
+        "                           article, what it shows, where the article is wrong\n"
+        "  qkvlab lesson check LESSON DOCUMENT\n"
+        "                           print, as JSON, each exercise of LESSON (a .qkvlesson.json\n"
+        "                           or lesson:NAME) and whether DOCUMENT meets it; exit 0 all\n"
+        "                           met, 1 not all, 2 bad input\n"
+        "  qkvlab lesson check LESSON --solutions\n"
+        "                           check that every stored solution meets its exercise\n"
+        "  qkvlab lesson list       list the bundled lessons\n"
+        "  qkvlab models            list the models of the Hugging Face cache, Ollama and LM Studio\n"
+        "  qkvlab download REPO[@REVISION] [--include GLOB]... [--dry-run]\n"
+        "                           fetch a model from the Hugging Face Hub into its cache\n"
+        "                           (resumed after an interruption, verified); then qkvlab hf:REPO\n"
+        "  qkvlab solve FILE --query TOKEN --key TOKEN --weight W [--change query|key|both]\n"
+        "         [--head N] [-o OUT [--overwrite]]\n"
+        "                           goal-seek: the smallest change of the query (or key, or\n"
+        "                           both) that gives the cell weight W, as JSON; -o writes the\n"
+        "                           edited document; exit 3 when W cannot be reached\n"
+        "  qkvlab tokenize MODEL --sentence TEXT\n"
+        "                           print the tokens and ids the model sees\n"
+        "  qkvlab COMMAND --help    show a command's options, each with what it does\n"
+        "  qkvlab --help            show this help\n"
+        "  qkvlab --version         show the version\n"
+        "\n"
+        "FILE is a .qkv.json document, example:NAME for a bundled example, or a real model's\n"
+        "attention (.npz, .npy, .safetensors, or JSON with \"tokens\" and \"attention\").\n"
+        "MODEL is a model folder (config.json, safetensors, tokenizer), a GGUF file, hf:NAME from the\n"
+        "Hugging Face cache or ollama:NAME; compute and export take it as FILE with --sentence TEXT, and\n"
+        "compute then adds \"ids\" and \"next\" (the top --top K tokens, default 10).\n"
+        "MODEL OPTIONS (compute and export of a model file): --layer N|mean|max (default 1),\n"
+        "  --heads each|mean|max, --hide-special, --special \"TOKEN ...\" (hide these instead),\n"
+        "  --merge (word pieces into words), --sentence TEXT (what a MODEL is run on).\n"
+        "Exit status: 0 success, 1 a file could not be read or written (none there, not a file, no\n"
+        "such example), 2 wrong usage (an unknown command, option or word), 3 a weight solve\n"
+        "cannot reach (its JSON gives the closest weight that can be reached).\n")
         .arg(defaultExampleName());
 }
 

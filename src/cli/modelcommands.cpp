@@ -97,4 +97,25 @@ void addRunToJson(const live::LiveRun &run, bool causal, QJsonObject &json)
     json.insert(QStringLiteral("next"), masks);
 }
 
+void addDifferenceToJson(const live::ModelDifference &difference, const QString &other, QJsonObject &json)
+{
+    QJsonArray heads;
+    for (const live::HeadDifference &h : difference.heads)
+        heads.append(QJsonObject {{QStringLiteral("layer"), h.layer + 1}, {QStringLiteral("head"), h.head + 1},
+            {QStringLiteral("largest"), h.largest}, {QStringLiteral("moved"), h.moved}});
+    QJsonArray predictions;
+    for (const live::PredictionDifference &p : difference.predictions) {
+        QJsonArray tokens;
+        for (const live::ComparedToken &t : p.tokens)
+            tokens.append(QJsonObject {{QStringLiteral("token"), t.token}, {QStringLiteral("id"), t.id},
+                {QStringLiteral("probability"), t.before}, {QStringLiteral("compared_probability"), t.after}});
+        predictions.append(
+            QJsonObject {{QStringLiteral("position"), p.position}, {QStringLiteral("divergence"), p.divergence},
+                {QStringLiteral("largest"), p.largest}, {QStringLiteral("tokens"), tokens}});
+    }
+    json.insert(QStringLiteral("compared"),
+        QJsonObject {{QStringLiteral("model"), other}, {QStringLiteral("largest"), difference.largest},
+            {QStringLiteral("heads"), heads}, {QStringLiteral("predictions"), predictions}});
+}
+
 } // namespace qkv::cli

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "livemodel/livemodel.h"
+#include "livemodel/modeldifference.h"
 
 #include <QJsonObject>
 #include <QStringList>
@@ -17,5 +18,9 @@ int tokenize(const QStringList &args, FILE *out, FILE *err);
 // What compute adds for a model run on a sentence: "ids", and "next" (the top tokens after the
 // last, a causal LM's) or "masks" (per [MASK] position, BERT's).
 void addRunToJson(const live::LiveRun &run, bool causal, QJsonObject &json);
+// What compute --compare OTHER adds: "compared", with OTHER's name, every head's largest change of
+// a weight and share of attention moved (layers and heads from 1), and each prediction's KL
+// divergence (nats), largest change and tokens with both probabilities.
+void addDifferenceToJson(const live::ModelDifference &difference, const QString &other, QJsonObject &json);
 
 } // namespace qkv::cli

@@ -72,7 +72,7 @@ OpenedInput openInput(const QString &file, const ModelView &view, int topK)
             return refused(file,
                 QStringLiteral("--sentence runs a model folder or hf:NAME; a model's attention file "
                                "holds its own sentence"));
-        return {openFile(file, view), std::nullopt};
+        return {openFile(file, view), std::nullopt, nullptr};
     }
     if (view.sentence.isEmpty())
         return refused(file, QStringLiteral("a model: give the text to run it on with --sentence TEXT"));
@@ -86,6 +86,7 @@ OpenedInput openInput(const QString &file, const ModelView &view, int topK)
     if (!model)
         return refused({}, error);
     OpenedInput out;
+    out.model = model;
     live::RunOptions options;
     options.topK = topK;
     options.progress = [&progress](int done, int layers) { progress.layers(done, layers); };

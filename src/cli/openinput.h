@@ -13,6 +13,7 @@ namespace qkv::cli {
 struct OpenedInput {
     OpenedFile opened;
     std::optional<live::LiveRun> run; // set for a model run on a sentence
+    std::shared_ptr<const live::LiveModel> model; // the model that ran
 };
 OpenedInput openInput(const QString &file, const ModelView &view, int topK = 10);
 

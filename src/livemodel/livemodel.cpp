@@ -24,15 +24,6 @@ void appendRows(FloatValues &to, const Eigen::MatrixXf &m)
             to.push_back(m(r, c));
 }
 
-// Every token's probability from one row of logits (softmax in double: a change of a thousandth
-// of a percent in a rare token must survive).
-Eigen::VectorXd probabilities(const Eigen::MatrixXf &logits, Eigen::Index row)
-{
-    const Eigen::VectorXd l = logits.row(row).transpose().cast<double>();
-    const Eigen::VectorXd e = (l.array() - l.maxCoeff()).exp();
-    return e / e.sum();
-}
-
 } // namespace
 
 std::shared_ptr<const LiveModel> LiveModel::open(
@@ -147,6 +138,14 @@ LiveRun run(const LiveModel &live, const QString &sentence, const RunOptions &ru
     return out;
 }
 
+Eigen::VectorXd probabilities(const LiveRun &run, int index)
+{
+    // Softmax in double: a change of a thousandth of a percent in a rare token must survive.
+    const Eigen::VectorXd l = run.forward->logits.row(index).transpose().cast<double>();
+    const Eigen::VectorXd e = (l.array() - l.maxCoeff()).exp();
+    return e / e.sum();
+}
+
 std::vector<ComparedToken> compare(
     const LiveModel &model, const LiveRun &before, const LiveRun &after, int index, int count)
 {
@@ -155,8 +154,8 @@ std::vector<ComparedToken> compare(
         || index >= int(after.predictions.size()) || before.forward->logits.rows() <= index
         || after.forward->logits.rows() <= index)
         return out;
-    const Eigen::VectorXd p0 = probabilities(before.forward->logits, index);
-    const Eigen::VectorXd p1 = probabilities(after.forward->logits, index);
+    const Eigen::VectorXd p0 = probabilities(before, index);
+    const Eigen::VectorXd p1 = probabilities(after, index);
     std::vector<int> ids;
     for (const LiveRun *run : {&after, &before}) {
         const std::vector<PredictedToken> &top = run->predictions[std::size_t(index)].top;

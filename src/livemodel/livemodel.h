@@ -93,6 +93,9 @@ inline LiveRun run(const LiveModel &model, const QString &sentence, int topK = 1
     return run(model, sentence, options);
 }
 
+// Every token's probability at prediction `index` of `run` (one with that prediction's logits).
+Eigen::VectorXd probabilities(const LiveRun &run, int index);
+
 // A predicted token with its probability before and after interventions.
 struct ComparedToken {
     QString token;

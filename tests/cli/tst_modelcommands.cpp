@@ -12,6 +12,9 @@
 
 #include "checkpointfixtures.h"
 #include "commandrun.h"
+#include "randomllama.h"
+
+#include <QTemporaryDir>
 
 using namespace qkv;
 using namespace Qt::StringLiterals;
@@ -49,6 +52,43 @@ private Q_SLOTS:
         QCOMPARE(o.value(u"tokens"_s).toArray().toVariantList(),
             QVariantList({u"[CLS]"_s, u"the"_s, u"cat"_s, u"##s"_s, u"sat"_s, u"[SEP]"_s}));
         QCOMPARE(o.value(u"ids"_s).toArray().toVariantList(), QVariantList({2, 5, 6, 13, 7, 3}));
+    }
+
+    // compute --compare: the same sentence through a second file of the model (F16 of the F32's
+    // weights); its JSON says how far each head and the prediction moved (live::compareRuns'
+    // numbers, tested there). Without a sentence, or with a document, it says what is missing.
+    void computeComparesTwoFilesOfOneModel()
+    {
+        QTemporaryDir dir;
+        test::LlamaShape shape;
+        shape.vocab = 1000;
+        QString error;
+        for (const QString &preset : {u"F32"_s, u"F16"_s})
+            QVERIFY2(test::writeRandomLlamaGguf(dir.filePath(preset + u".gguf"_s), shape, preset, 5, &error),
+                qPrintable(error));
+        const QString f32 = dir.filePath(u"F32.gguf"_s), f16 = dir.filePath(u"F16.gguf"_s);
+        auto r = test::runCommand(
+            {u"compute"_s, f32, u"--sentence"_s, u"t300 t301 t302"_s, u"--compare"_s, f16, u"--top"_s, u"3"_s});
+        QVERIFY2(r.status == 0, r.err.constData());
+        const QJsonObject compared = parse(r.out).value(u"compared"_s).toObject();
+        QCOMPARE(compared.value(u"model"_s).toString(), f16);
+        const QJsonArray heads = compared.value(u"heads"_s).toArray();
+        QCOMPARE(heads.size(), shape.layers * shape.heads);
+        QCOMPARE(heads.first().toObject().value(u"layer"_s).toInt(), 1); // counted from 1, as --layer
+        QCOMPARE(heads.last().toObject().value(u"head"_s).toInt(), shape.heads);
+        QVERIFY(compared.value(u"largest"_s).toDouble() > 0);
+        const QJsonArray tokens
+            = compared.value(u"predictions"_s).toArray().first().toObject().value(u"tokens"_s).toArray();
+        QVERIFY(tokens.size() >= 3);
+        for (const QJsonValue &t : tokens)
+            QVERIFY(t.toObject().contains(u"probability"_s) && t.toObject().contains(u"compared_probability"_s));
+
+        r = test::runCommand({u"compute"_s, f32, u"--compare"_s, f16});
+        QCOMPARE(r.status, 2);
+        QVERIFY2(r.err.contains("--sentence"), r.err.constData());
+        r = test::runCommand({u"compute"_s, f32, u"--sentence"_s, u"t300"_s, u"--compare"_s, u"example:animal"_s});
+        QCOMPARE(r.status, 1);
+        QVERIFY2(r.err.contains("example:animal: a QKV Lab document, not a model"), r.err.constData());
     }
 
     // compute shows a layer of the model's own attention, as the library computes it, and the
