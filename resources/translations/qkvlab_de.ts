@@ -3209,6 +3209,41 @@
     </message>
 </context>
 <context>
+    <name>qkv::ComparisonMenu</name>
+    <message>
+        <source>&amp;Compare With Another File…</source>
+        <translation>Mit anderer Datei &amp;vergleichen…</translation>
+    </message>
+    <message>
+        <source>Stop Co&amp;mparing</source>
+        <translation>Vergleich &amp;beenden</translation>
+    </message>
+    <message>
+        <source>Run another file of this model (another precision or quantization) on the same sentence and show how far its attention and predictions are from these</source>
+        <translation>Eine andere Datei dieses Modells (andere Genauigkeit oder Quantisierung) auf demselben Satz rechnen und zeigen, wie weit ihre Aufmerksamkeit und Vorhersagen von diesen entfernt sind</translation>
+    </message>
+    <message>
+        <source>Show the model alone again</source>
+        <translation>Das Modell wieder allein zeigen</translation>
+    </message>
+    <message>
+        <source>Cannot compare</source>
+        <translation>Vergleich nicht möglich</translation>
+    </message>
+    <message>
+        <source>Compare with another file of this model</source>
+        <translation>Mit einer anderen Datei dieses Modells vergleichen</translation>
+    </message>
+    <message>
+        <source>Models (*.gguf config.json);;All files (*)</source>
+        <translation>Modelle (*.gguf config.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Compared with %1: the Δ view and the predictions show how far this model&apos;s numbers are from it</source>
+        <translation>Verglichen mit %1: die Δ-Ansicht und die Vorhersagen zeigen, wie weit die Zahlen dieses Modells davon entfernt sind</translation>
+    </message>
+</context>
+<context>
     <name>qkv::ContributionsView</name>
     <message>
         <source>Where the output comes from</source>
@@ -4261,6 +4296,10 @@
         <source>%1 at token %2</source>
         <translation>%1 bei Token %2</translation>
     </message>
+    <message>
+        <source>%1 (from %2)</source>
+        <translation>%1 (von %2)</translation>
+    </message>
 </context>
 <context>
     <name>qkv::MainWindow</name>
@@ -4493,6 +4532,33 @@
     <message>
         <source>special tokens hidden</source>
         <translation>Sondertokens ausgeblendet</translation>
+    </message>
+</context>
+<context>
+    <name>qkv::ModelComparison</name>
+    <message>
+        <source>Open a model first: another file of it is compared with the model running.</source>
+        <translation>Zuerst ein Modell öffnen: eine andere Datei davon wird mit dem laufenden Modell verglichen.</translation>
+    </message>
+    <message>
+        <source>%1 has %2 layers of %3 heads and %4 tokens, the model running %5, %6 and %7: they are not files of one model.</source>
+        <translation>%1 hat %2 Schichten zu %3 Köpfen und %4 Token, das laufende Modell %5, %6 und %7: es sind keine Dateien desselben Modells.</translation>
+    </message>
+    <message>
+        <source>Compared: %1</source>
+        <translation>Verglichen: %1</translation>
+    </message>
+    <message>
+        <source>%1 splits the sentence into other tokens: it is not a file of the model running.</source>
+        <translation>%1 zerlegt den Satz in andere Token: es ist keine Datei des laufenden Modells.</translation>
+    </message>
+    <message>
+        <source>Compare with %1</source>
+        <translation>Mit %1 vergleichen</translation>
+    </message>
+    <message>
+        <source>Stop comparing</source>
+        <translation>Vergleich beenden</translation>
     </message>
 </context>
 <context>

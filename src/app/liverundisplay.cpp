@@ -2,6 +2,7 @@
 #include "app/liverundisplay.h"
 
 #include "app/windowfiles.h"
+#include "workspace/modelcomparison.h"
 #include "workspace/modelworkspace.h"
 
 #include "ui_mainwindow.h"
@@ -72,6 +73,7 @@ LiveRunDisplay::LiveRunDisplay(QMainWindow *window, Ui::MainWindow *ui, ModelWor
         });
     });
     connect(m_workspace, &ModelWorkspace::runShown, this, &LiveRunDisplay::showPredictions);
+    connect(m_workspace->comparison(), &ModelComparison::changed, this, &LiveRunDisplay::showPredictions);
     connect(m_workspace, &ModelWorkspace::runningChanged, this, [this](bool running) {
         // No model, no prediction: a closed model's last one would read as the document's.
         if (!running) {
@@ -142,8 +144,8 @@ void LiveRunDisplay::setUpBusy()
 
 void LiveRunDisplay::showPredictions()
 {
-    const std::shared_ptr<const live::LiveRun> run = m_workspace->live()->run(),
-                                               before = m_workspace->live()->baseline();
+    const std::shared_ptr<const live::LiveRun> run = m_workspace->live()->run();
+    std::shared_ptr<const live::LiveRun> before = m_workspace->live()->baseline();
     if (!run)
         return;
     const live::LiveModel &model = *m_workspace->live()->model();
@@ -156,7 +158,13 @@ void LiveRunDisplay::showPredictions()
                                                       : QStringLiteral("[MASK]")));
         return;
     }
-    const bool compared = !run->forward->interventions.empty() && before && before != run && before->ids == run->ids;
+    // Another file of the model compared: its predictions are the "before" (the baseline of the
+    // views too); else the model's own run before the interventions.
+    const std::shared_ptr<const live::LiveRun> other = m_workspace->comparison()->run();
+    if (other)
+        before = other;
+    const bool compared
+        = before && before != run && before->ids == run->ids && (other || !run->forward->interventions.empty());
     std::vector<PredictionGroup> groups;
     for (int i = 0; i < int(run->predictions.size()); ++i) {
         const live::Prediction &p = run->predictions[std::size_t(i)];
@@ -164,6 +172,9 @@ void LiveRunDisplay::showPredictions()
         const QString at = tokens.value(p.position);
         group.title
             = run->causal ? tr("Next token after “%1”").arg(at) : tr("%1 at token %2").arg(at).arg(p.position + 1);
+        if (other)
+            group.title
+                = tr("%1 (from %2)").arg(group.title, modelName(m_workspace->comparison()->other()->location()));
         if (compared) {
             for (const live::ComparedToken &t : live::compare(model, *before, *run, i, comparedPredictions))
                 group.bars.push_back({t.token, t.after, t.before});

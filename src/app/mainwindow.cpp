@@ -8,6 +8,7 @@
 #include "panels/animationdialog.h"
 #include "panels/examplenotedock.h"
 #include "panels/exportdialog.h"
+#include "panels/helpdock.h"
 #include "panels/lessondock.h"
 
 #include "ui_mainwindow.h"

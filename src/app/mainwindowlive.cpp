@@ -3,6 +3,7 @@
 // workspace's history, which Undo, Redo and the History dock follow while the model runs.
 #include "app/mainwindow.h"
 
+#include "app/comparisonmenu.h"
 #include "app/liverundisplay.h"
 #include "workspace/modelworkspace.h"
 
@@ -26,6 +27,7 @@ namespace qkv {
 void MainWindow::setUpLive()
 {
     new LiveRunDisplay(this, m_ui.get(), m_workspace, m_files);
+    new ComparisonMenu(this, m_ui.get(), m_workspace);
     connect(m_workspace, &ModelWorkspace::runShown, this, &MainWindow::updateModelActions);
     connect(m_workspace, &ModelWorkspace::showFailed, this,
         [this](const QString &error) { m_files->showError(tr("Cannot show the model"), error); });

@@ -11,6 +11,7 @@
 #include "session/transformersession.h"
 #include "session/valuescommand.h"
 #include "tokenizers/tokenizer.h"
+#include "workspace/modelcomparison.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -49,6 +50,7 @@ ModelWorkspace::ModelWorkspace(DocumentSession *session, QObject *parent)
     , m_transformer(new TransformerSession(session, this))
     , m_live(new live::LiveSession(this))
     , m_history(new LiveHistory(m_live, this))
+    , m_comparison(new ModelComparison(this))
 {
     connect(m_live, &live::LiveSession::runChanged, this, &ModelWorkspace::showRun);
     m_session->setValuesRoute([this](ValuesCommand &edit) { return editShownLayer(edit); });

@@ -18,6 +18,7 @@ namespace qkv {
 class Document;
 class DocumentSession;
 class LiveHistory;
+class ModelComparison;
 struct OpenedFile;
 class TransformerSession;
 class ValuesCommand;
@@ -47,6 +48,8 @@ public:
     TransformerSession *transformer() const { return m_transformer; }
     live::LiveSession *live() const { return m_live; }
     LiveHistory *history() const { return m_history; }
+    // The running model against another file of itself (another precision or quantization).
+    ModelComparison *comparison() const { return m_comparison; }
     // A model runs and its attention is shown.
     bool isRunning() const;
 
@@ -127,6 +130,7 @@ private:
     TransformerSession *m_transformer;
     live::LiveSession *m_live;
     LiveHistory *m_history;
+    ModelComparison *m_comparison; // after the sessions it follows
     std::shared_ptr<const live::LiveRun> m_shownRun; // the run the session shows
     std::unique_ptr<live::SessionFile> m_pendingSession; // applied to the first run of its model
     bool m_recoveredUnsaved = false; // marked unsaved once a recovered session's edits are shown
