@@ -226,7 +226,8 @@ QString familyName(Family family)
 
 const QStringList &supportedModelTypes()
 {
-    static const QStringList types {u"gpt2"_qs, u"bert"_qs, u"distilbert"_qs, u"llama"_qs, u"mistral"_qs, u"qwen2"_qs};
+    static const QStringList types {
+        u"gpt2"_qs, u"bert"_qs, u"distilbert"_qs, u"llama"_qs, u"mistral"_qs, u"qwen2"_qs, u"qwen3"_qs};
     return types;
 }
 
@@ -244,7 +245,8 @@ Config parseConfig(const QJsonObject &o, const QString &path)
     } else if (c.modelType == u"distilbert") {
         c.family = Family::DistilBert;
         readDistilBert(k, c);
-    } else if (c.modelType == u"llama" || c.modelType == u"mistral" || c.modelType == u"qwen2") {
+    } else if (c.modelType == u"llama" || c.modelType == u"mistral" || c.modelType == u"qwen2"
+        || c.modelType == u"qwen3") {
         c.family = Family::Llama;
         readLlama(k, c);
     } else {

@@ -96,7 +96,7 @@ std::vector<float> ropeFactors(const GgufFile &file, const Config &c)
 
 const QStringList &ggufArchitectures()
 {
-    static const QStringList archs {u"llama"_qs, u"qwen2"_qs, u"gpt2"_qs};
+    static const QStringList archs {u"llama"_qs, u"qwen2"_qs, u"qwen3"_qs, u"gpt2"_qs};
     return archs;
 }
 
@@ -199,12 +199,13 @@ std::optional<CheckpointName> checkpointName(const QString &arch, const QString 
         {u"attn_q"_qs, u"self_attn.q_proj"_qs}, {u"attn_k"_qs, u"self_attn.k_proj"_qs},
         {u"attn_v"_qs, u"self_attn.v_proj"_qs}, {u"attn_output"_qs, u"self_attn.o_proj"_qs},
         {u"ffn_norm"_qs, u"post_attention_layernorm"_qs}, {u"ffn_gate"_qs, u"mlp.gate_proj"_qs},
-        {u"ffn_up"_qs, u"mlp.up_proj"_qs}, {u"ffn_down"_qs, u"mlp.down_proj"_qs}};
+        {u"ffn_up"_qs, u"mlp.up_proj"_qs}, {u"ffn_down"_qs, u"mlp.down_proj"_qs},
+        {u"attn_q_norm"_qs, u"self_attn.q_norm"_qs}, {u"attn_k_norm"_qs, u"self_attn.k_norm"_qs}};
     const auto part = parts.constFind(m.captured(2));
     if (part == parts.cend())
         return std::nullopt;
-    // Only llama's converter permutes (its rope pairs adjacent values); qwen2's rotates halves as
-    // Hugging Face does.
+    // Only llama's converter permutes (its rope pairs adjacent values); qwen2's and qwen3's rotate
+    // halves as Hugging Face does.
     const bool rotary = arch == u"llama" && (m.captured(2) == u"attn_q" || m.captured(2) == u"attn_k");
     return CheckpointName {QStringLiteral("model.layers.%1.%2.%3").arg(m.captured(1), *part, m.captured(3)),
         rotary ? StoredLayout::RotaryRows : StoredLayout::AsStored};

@@ -27,7 +27,8 @@ struct CheckpointName {
     StoredLayout layout = StoredLayout::AsStored;
 };
 
-// The architectures of GGUF files QKV Lab runs (general.architecture): "llama", "qwen2", "gpt2".
+// The architectures of GGUF files QKV Lab runs (general.architecture): "llama", "qwen2", "qwen3",
+// "gpt2".
 const QStringList &ggufArchitectures();
 
 // The config.json the model of `file` was converted from, read from its metadata (llama.cpp's

@@ -24,6 +24,16 @@ Eigen::MatrixXf feedForward(const LayerWeights &w, const Config &c, const Eigen:
     return applyLinear(w.down, up);
 }
 
+// Each head's columns (`size` apart) normalized as rows of their own.
+void normalizeHeads(Eigen::MatrixXf &x, const Norm &norm, float eps, Eigen::Index size)
+{
+    for (Eigen::Index h = 0; h + size <= x.cols(); h += size) {
+        Eigen::MatrixXf head = x.middleCols(h, size);
+        normalizeRows(head, norm, eps);
+        x.middleCols(h, size) = head;
+    }
+}
+
 } // namespace
 
 Eigen::MatrixXf runLayer(const Model &model, int layer, const Eigen::MatrixXf &x, const Rotary *rotary,
@@ -45,6 +55,10 @@ Eigen::MatrixXf runLayer(const Model &model, int layer, const Eigen::MatrixXf &x
         q = applyLinear(w.query, a);
         k = applyLinear(w.key, a);
         v = applyLinear(w.value, a);
+    }
+    if (w.queryNorm.weight) { // Qwen3: each head's query and key RMS-normalized first
+        normalizeHeads(q, w.queryNorm, c.eps, c.headDim);
+        normalizeHeads(k, w.keyNorm, c.eps, c.headDim);
     }
     if (rotary) {
         rotary->apply(q);

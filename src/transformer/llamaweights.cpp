@@ -3,7 +3,7 @@
 
 namespace qkv::transformer {
 
-// LlamaForCausalLM's names (also Mistral's and Qwen2's), under `model.` or bare.
+// LlamaForCausalLM's names (also Mistral's, Qwen2's and Qwen3's), under `model.` or bare.
 ModelWeights bindLlama(WeightStore &store, const Config &c)
 {
     WeightBinder b(store, u"model."_qs, u"embed_tokens.weight"_qs);
@@ -30,6 +30,10 @@ ModelWeights bindLlama(WeightStore &store, const Config &c)
         l.key = linear(a + u"k_proj"_qs, kv, d, kvWhy, qkvBias);
         l.value = linear(a + u"v_proj"_qs, kv, d, kvWhy, qkvBias);
         l.output = linear(a + u"o_proj"_qs, d, q, u"hidden_size, num_attention_heads × head_dim"_qs, c.attentionBias);
+        if (c.modelType == u"qwen3") {
+            l.queryNorm = b.rmsNorm(a + u"q_norm"_qs, c.headDim, u"head_dim"_qs);
+            l.keyNorm = b.rmsNorm(a + u"k_norm"_qs, c.headDim, u"head_dim"_qs);
+        }
         l.mlpNorm = b.rmsNorm(p + u"post_attention_layernorm"_qs, d, hs);
         const QString m = p + u"mlp."_qs;
         l.gate = linear(m + u"gate_proj"_qs, inner, d, u"intermediate_size, hidden_size"_qs, c.mlpBias);

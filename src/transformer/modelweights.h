@@ -28,6 +28,7 @@ struct Norm {
 // The norms come before their sublayer for GPT-2 and Llama, after the residual sum for BERT.
 struct LayerWeights {
     Norm attentionNorm, mlpNorm;
+    Norm queryNorm, keyNorm; // Qwen3: RMSNorm of each head's query and key (head_dim), before rotary
     Linear qkv, query, key, value, output;
     Linear up, gate, down;
 };

@@ -261,7 +261,7 @@ def rope_factors(c, hd):
 
 
 def _llama_names(c, W):
-    arch = "qwen2" if c["model_type"] == "qwen2" else "llama"
+    arch = c["model_type"] if c["model_type"] in ("qwen2", "qwen3") else "llama"
     p = "model." if "model.embed_tokens.weight" in W else ""
     H, KV = c["num_attention_heads"], c.get("num_key_value_heads", c["num_attention_heads"])
     names = {p + "embed_tokens.weight": ("token_embd.weight", None), p + "norm.weight": ("output_norm.weight", None),
@@ -269,7 +269,7 @@ def _llama_names(c, W):
     parts = {"input_layernorm": "attn_norm", "self_attn.q_proj": "attn_q", "self_attn.k_proj": "attn_k",
              "self_attn.v_proj": "attn_v", "self_attn.o_proj": "attn_output",
              "post_attention_layernorm": "ffn_norm", "mlp.gate_proj": "ffn_gate", "mlp.up_proj": "ffn_up",
-             "mlp.down_proj": "ffn_down"}
+             "mlp.down_proj": "ffn_down", "self_attn.q_norm": "attn_q_norm", "self_attn.k_norm": "attn_k_norm"}
     for i in range(c["num_hidden_layers"]):
         for hf, gg in parts.items():
             for kind in ("weight", "bias"):

@@ -173,7 +173,7 @@ def distilbert_weights(r, c, prefix):
     return w
 
 
-def llama_weights(r, c, prefix, qkv_bias, lm_head):
+def llama_weights(r, c, prefix, qkv_bias, lm_head, qk_norm=False):
     d, inner, p = c["hidden_size"], c["intermediate_size"], prefix
     hd = c.get("head_dim") or d // c["num_attention_heads"]
     q, kv = c["num_attention_heads"] * hd, c["num_key_value_heads"] * hd
@@ -186,6 +186,8 @@ def llama_weights(r, c, prefix, qkv_bias, lm_head):
             if qkv_bias:
                 w[h + "self_attn.%s.bias" % name] = r.w(out, scale=0.2)
         w[h + "self_attn.o_proj.weight"] = r.w(d, q)
+        if qk_norm:  # Qwen3
+            w[h + "self_attn.q_norm.weight"], w[h + "self_attn.k_norm.weight"] = r.norm(hd), r.norm(hd)
         w[h + "post_attention_layernorm.weight"] = r.norm(d)
         w[h + "mlp.gate_proj.weight"], w[h + "mlp.up_proj.weight"] = r.w(inner, d), r.w(inner, d)
         w[h + "mlp.down_proj.weight"] = r.w(d, inner, scale=0.15)
@@ -216,6 +218,10 @@ QWEN2 = dict(LLAMA, model_type="qwen2", architectures=["Qwen2ForCausalLM"], num_
              sliding_window=32, num_hidden_layers=3)
 MISTRAL = dict(LLAMA, model_type="mistral", architectures=["MistralForCausalLM"], num_key_value_heads=4,
                head_dim=16, rope_theta=100.0, sliding_window=None, rms_norm_eps=1e-6)
+# Qwen3: q/k norms, no biases, head_dim apart from hidden / heads.
+QWEN3 = dict(LLAMA, model_type="qwen3", architectures=["Qwen3ForCausalLM"], num_key_value_heads=2, head_dim=16,
+             rope_theta=1000000.0, rope_scaling=None, tie_word_embeddings=True, attention_bias=False,
+             use_sliding_window=False, sliding_window=None)
 del MISTRAL["rope_scaling"]
 del MISTRAL["tie_word_embeddings"]  # not stated: tied because lm_head is absent
 
@@ -245,6 +251,7 @@ def model_variants():
     long = dict(QWEN2, hidden_size=128, intermediate_size=512, num_key_value_heads=2, num_hidden_layers=2,
                 max_position_embeddings=512, sliding_window=4096)
     v.append(("qwen2_long", long, llama_weights(r, long, "model.", True, False), "F32", 1, {"tokens": 260}))
+    v.append(("qwen3_qk_norm", QWEN3, llama_weights(r, QWEN3, "model.", False, False, qk_norm=True), "BF16", 1, {}))
     return v
 
 
@@ -275,7 +282,7 @@ def family_config_layers(c):
 # The same models as llama.cpp's converter writes them (gguf_checkpoints.py): NAME_gguf/model.gguf
 # in F32 (the safetensors model's numbers exactly), NAME_q8_0_gguf quantized, each with its
 # reference.json (for a quantized file, of the values its blocks hold).
-GGUF_VARIANTS = {"gpt2": ["F32"], "llama_gqa_bf16": ["F32", "Q8_0"], "qwen2_bias_tied": ["F32"],
+GGUF_VARIANTS = {"gpt2": ["F32"], "llama_gqa_bf16": ["F32", "Q8_0"], "qwen2_bias_tied": ["F32"], "qwen3_qk_norm": ["F32"],
                  "mistral_f16_bare": ["F32"], "llama_kquants": ["Q4_K_M", "MIXED"]}
 
 

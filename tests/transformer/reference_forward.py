@@ -175,8 +175,11 @@ def llama(c, W, ids, ablate):
     for L in range(c["num_hidden_layers"]):
         h = "%slayers.%d." % (p, L)
         a = rms_norm(x, W[h + "input_layernorm.weight"], eps)
-        q = rotate(split(lin(h + "self_attn.q_proj", a), H), inv)
-        k = rotate(split(lin(h + "self_attn.k_proj", a), KV), inv)
+        q, k = split(lin(h + "self_attn.q_proj", a), H), split(lin(h + "self_attn.k_proj", a), KV)
+        if h + "self_attn.q_norm.weight" in W:  # Qwen3: each head's q and k RMS-normalized, then rotated
+            q = rms_norm(q, W[h + "self_attn.q_norm.weight"], eps)
+            k = rms_norm(k, W[h + "self_attn.k_norm.weight"], eps)
+        q, k = rotate(q, inv), rotate(k, inv)
         v = split(lin(h + "self_attn.v_proj", a), KV)
         group = H // KV  # repeat_kv: query head h reads key-value head h // group
         k, v = np.repeat(k, group, axis=0), np.repeat(v, group, axis=0)
