@@ -27,8 +27,10 @@ struct LlamaShape {
     float ropeBase = 10000.0f;
     bool tied = false;
     float amplitude = 0.05f; // weights lie in about ±amplitude
+    QString arch = QStringLiteral("llama"); // or qwen3: q/k norms, no biases
+    int explicitHeadDim = 0; // 0: hidden / heads
 
-    int headDim() const { return hidden / heads; }
+    int headDim() const { return explicitHeadDim > 0 ? explicitHeadDim : hidden / heads; }
 };
 
 // Llama 3.2 1B and Llama 3.1 8B as their config.json files state them.
@@ -88,6 +90,23 @@ public:
     }
     float uniform() { return float(next() >> 40) / float(1 << 24) * 2.0f - 1.0f; } // in [-1, 1)
 
+    // A norm's `count` weights, 1 ± 0.1, as `type` (F32, F16 or BF16).
+    QByteArray norms(const RandomType &type, qint64 count)
+    {
+        QByteArray out(qsizetype(count * type.bytes), Qt::Uninitialized);
+        auto *p = reinterpret_cast<uchar *>(out.data());
+        for (qint64 i = 0; i < count; ++i) {
+            const float v = 1.0f + 0.1f * uniform();
+            if (type.id == 0)
+                qToLittleEndian(v, p + 4 * i);
+            else if (type.id == 1)
+                qToUnaligned(qfloat16(v), p + 2 * i);
+            else
+                qToLittleEndian(quint16(std::bit_cast<quint32>(v) >> 16), p + 2 * i);
+        }
+        return out;
+    }
+
     // `count` values of `type` (whole blocks), random.
     QByteArray values(const RandomType &type, qint64 count, float amplitude)
     {
@@ -134,17 +153,21 @@ struct LlamaTensor {
 
 inline std::vector<LlamaTensor> llamaTensors(const LlamaShape &s)
 {
-    const qint64 d = s.hidden, kv = qint64(s.kvHeads) * s.headDim(), n = s.layers;
+    const qint64 d = s.hidden, q = qint64(s.heads) * s.headDim(), kv = qint64(s.kvHeads) * s.headDim(), n = s.layers;
     std::vector<LlamaTensor> t {{u"token_embd.weight"_qs, u"model.embed_tokens.weight"_qs, s.vocab, d, false, s.tied}};
     for (int i = 0; i < s.layers; ++i) {
         const QString g = QStringLiteral("blk.%1.").arg(i), h = QStringLiteral("model.layers.%1.").arg(i);
         // llama.cpp's use_more_bits: the first and last eighth of the layers and every third between.
         const bool more = i < n / 8 || i >= 7 * n / 8 || (i - n / 8) % 3 == 2;
         t.push_back({g + u"attn_norm.weight"_qs, h + u"input_layernorm.weight"_qs, 1, d, true, false});
-        t.push_back({g + u"attn_q.weight"_qs, h + u"self_attn.q_proj.weight"_qs, d, d, false, false});
+        t.push_back({g + u"attn_q.weight"_qs, h + u"self_attn.q_proj.weight"_qs, q, d, false, false});
         t.push_back({g + u"attn_k.weight"_qs, h + u"self_attn.k_proj.weight"_qs, kv, d, false, false});
         t.push_back({g + u"attn_v.weight"_qs, h + u"self_attn.v_proj.weight"_qs, kv, d, false, more});
-        t.push_back({g + u"attn_output.weight"_qs, h + u"self_attn.o_proj.weight"_qs, d, d, false, false});
+        t.push_back({g + u"attn_output.weight"_qs, h + u"self_attn.o_proj.weight"_qs, d, q, false, false});
+        if (s.arch == u"qwen3") {
+            t.push_back({g + u"attn_q_norm.weight"_qs, h + u"self_attn.q_norm.weight"_qs, 1, s.headDim(), true, false});
+            t.push_back({g + u"attn_k_norm.weight"_qs, h + u"self_attn.k_norm.weight"_qs, 1, s.headDim(), true, false});
+        }
         t.push_back({g + u"ffn_norm.weight"_qs, h + u"post_attention_layernorm.weight"_qs, 1, d, true, false});
         t.push_back({g + u"ffn_gate.weight"_qs, h + u"mlp.gate_proj.weight"_qs, s.ffn, d, false, false});
         t.push_back({g + u"ffn_up.weight"_qs, h + u"mlp.up_proj.weight"_qs, s.ffn, d, false, false});
@@ -180,18 +203,21 @@ inline bool writeRandomLlamaGguf(const QString &path, const LlamaShape &s, const
     QString *error, const std::function<void(GgufWriter &)> &moreKeys = {})
 {
     GgufWriter w;
-    w.addString(u"general.architecture"_qs, u"llama"_qs);
+    const QString a = s.arch + u'.';
+    w.addString(u"general.architecture"_qs, s.arch);
     w.addString(u"general.name"_qs, s.name);
-    w.addU32(u"llama.block_count"_qs, quint32(s.layers));
-    w.addU32(u"llama.context_length"_qs, quint32(s.context));
-    w.addU32(u"llama.embedding_length"_qs, quint32(s.hidden));
-    w.addU32(u"llama.feed_forward_length"_qs, quint32(s.ffn));
-    w.addU32(u"llama.attention.head_count"_qs, quint32(s.heads));
-    w.addU32(u"llama.attention.head_count_kv"_qs, quint32(s.kvHeads));
-    w.addF32(u"llama.attention.layer_norm_rms_epsilon"_qs, 1e-5f);
-    w.addF32(u"llama.rope.freq_base"_qs, s.ropeBase);
-    w.addU32(u"llama.rope.dimension_count"_qs, quint32(s.headDim()));
-    w.addU32(u"llama.vocab_size"_qs, quint32(s.vocab));
+    w.addU32(a + u"block_count"_qs, quint32(s.layers));
+    w.addU32(a + u"context_length"_qs, quint32(s.context));
+    w.addU32(a + u"embedding_length"_qs, quint32(s.hidden));
+    w.addU32(a + u"feed_forward_length"_qs, quint32(s.ffn));
+    w.addU32(a + u"attention.head_count"_qs, quint32(s.heads));
+    w.addU32(a + u"attention.head_count_kv"_qs, quint32(s.kvHeads));
+    w.addU32(a + u"attention.key_length"_qs, quint32(s.headDim()));
+    w.addU32(a + u"attention.value_length"_qs, quint32(s.headDim()));
+    w.addF32(a + u"attention.layer_norm_rms_epsilon"_qs, 1e-5f);
+    w.addF32(a + u"rope.freq_base"_qs, s.ropeBase);
+    w.addU32(a + u"rope.dimension_count"_qs, quint32(s.headDim()));
+    w.addU32(a + u"vocab_size"_qs, quint32(s.vocab));
     // A SentencePiece vocabulary of placeholders: <unk> <s> </s>, the 256 byte tokens, then ▁tN.
     QStringList tokens {u"<unk>"_qs, u"<s>"_qs, u"</s>"_qs};
     QList<qint32> kinds {2, 3, 3};
@@ -240,8 +266,8 @@ inline bool writeRandomLlamaGguf(const QString &path, const LlamaShape &s, const
         const qint64 rowsAtOnce = std::max<qint64>(1, (qint64(8) << 20) / (t.cols * 4));
         for (qint64 r = 0; r < t.rows; r += rowsAtOnce) {
             const qint64 n = std::min(rowsAtOnce, t.rows - r);
-            const QByteArray bytes = t.norm ? GgufWriter::f32s(std::vector<float>(std::size_t(n * t.cols), 1.0f))
-                                            : random.values(types[i], n * t.cols, s.amplitude);
+            const QByteArray bytes
+                = t.norm ? random.norms(types[i], n * t.cols) : random.values(types[i], n * t.cols, s.amplitude);
             if (!writeAll(file, bytes, error))
                 return false;
             at = offsets[i] + (r + n) * t.cols / types[i].elements * types[i].bytes;
@@ -259,12 +285,12 @@ inline bool writeRandomLlamaGguf(const QString &path, const LlamaShape &s, const
 inline bool writeRandomLlamaFolder(
     const QString &folder, const LlamaShape &s, const QString &dtype, quint64 seed, QString *error)
 {
-    const QJsonObject config {{u"model_type"_qs, u"llama"_qs},
-        {u"architectures"_qs, QJsonArray {u"LlamaForCausalLM"_qs}}, {u"num_hidden_layers"_qs, s.layers},
-        {u"hidden_size"_qs, s.hidden}, {u"num_attention_heads"_qs, s.heads}, {u"num_key_value_heads"_qs, s.kvHeads},
-        {u"intermediate_size"_qs, s.ffn}, {u"vocab_size"_qs, s.vocab}, {u"max_position_embeddings"_qs, s.context},
-        {u"rope_theta"_qs, double(s.ropeBase)}, {u"rms_norm_eps"_qs, 1e-5}, {u"hidden_act"_qs, u"silu"_qs},
-        {u"tie_word_embeddings"_qs, s.tied},
+    const QJsonObject config {{u"model_type"_qs, s.arch}, {u"head_dim"_qs, s.headDim()},
+        {u"architectures"_qs, QJsonArray {s.arch == u"qwen3" ? u"Qwen3ForCausalLM"_qs : u"LlamaForCausalLM"_qs}},
+        {u"num_hidden_layers"_qs, s.layers}, {u"hidden_size"_qs, s.hidden}, {u"num_attention_heads"_qs, s.heads},
+        {u"num_key_value_heads"_qs, s.kvHeads}, {u"intermediate_size"_qs, s.ffn}, {u"vocab_size"_qs, s.vocab},
+        {u"max_position_embeddings"_qs, s.context}, {u"rope_theta"_qs, double(s.ropeBase)}, {u"rms_norm_eps"_qs, 1e-5},
+        {u"hidden_act"_qs, u"silu"_qs}, {u"tie_word_embeddings"_qs, s.tied},
         {u"torch_dtype"_qs,
             dtype == u"BF16"      ? u"bfloat16"_qs
                 : dtype == u"F16" ? u"float16"_qs
@@ -299,15 +325,8 @@ inline bool writeRandomLlamaFolder(
         const qint64 rowsAtOnce = std::max<qint64>(1, (qint64(8) << 20) / (t.cols * 4));
         for (qint64 r = 0; r < t.rows; r += rowsAtOnce) {
             const qint64 n = std::min(rowsAtOnce, t.rows - r);
-            QByteArray bytes;
-            if (t.norm) { // 1.0 in the file's type
-                const QByteArray one
-                    = type.id == 0 ? GgufWriter::u32(0x3f800000u) : GgufWriter::u16(type.id == 30 ? 0x3f80 : 0x3c00);
-                for (qint64 i = 0; i < n * t.cols; ++i)
-                    bytes += one;
-            } else {
-                bytes = random.values(type, n * t.cols, s.amplitude);
-            }
+            const QByteArray bytes
+                = t.norm ? random.norms(type, n * t.cols) : random.values(type, n * t.cols, s.amplitude);
             if (!writeAll(file, bytes, error))
                 return false;
         }

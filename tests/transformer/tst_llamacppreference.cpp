@@ -101,29 +101,36 @@ private Q_SLOTS:
     void nextToken_data()
     {
         QTest::addColumn<QString>("preset");
+        QTest::addColumn<QString>("arch");
         QTest::addColumn<bool>("tied");
         QTest::addColumn<double>("tolerance"); // on each probability
         QTest::addColumn<double>("correlation"); // of the two programs' logits, at least
-        QTest::newRow("F32") << u"F32"_s << false << 1e-4 << 1 - 1e-9;
-        QTest::newRow("F32 tied") << u"F32"_s << true << 1e-4 << 1 - 1e-9;
+        QTest::newRow("F32") << u"F32"_s << u"llama"_s << false << 1e-4 << 1 - 1e-9;
+        QTest::newRow("F32 tied") << u"F32"_s << u"llama"_s << true << 1e-4 << 1 - 1e-9;
+        // Qwen3: each head's query and key normalized before rotary, heads of 128 on a hidden 256.
+        QTest::newRow("F32 qwen3") << u"F32"_s << u"qwen3"_s << true << 1e-4 << 1 - 1e-9;
         // Quantized: llama.cpp rounds the activations to the weights' partner type (8 bits for the
         // quantized types, F16 or BF16 for those) and we do not. Measured here: probabilities
-        // 2e-4 … 1.7e-2 apart, correlations 1 − 2e-7 … 1 − 6.2e-4; a misread layout leaves the
+        // 1.5e-4 … 1.7e-2 apart, correlations 1 − 2e-7 … 1 − 1.6e-3; a misread layout leaves the
         // logits of another model (Q6_K's high bits read from the wrong place, tried: 0.004 on the
         // Q6_K file, 0.76 on the Q4_K_M one).
         for (const QString &type : {u"F16"_s, u"BF16"_s, u"Q8_0"_s, u"Q4_0"_s, u"Q4_1"_s, u"Q5_0"_s, u"Q5_1"_s,
                  u"Q2_K"_s, u"Q3_K"_s, u"Q4_K"_s, u"Q5_K"_s, u"Q6_K"_s, u"Q4_K_M"_s})
-            QTest::newRow(qPrintable(type)) << type << false << 0.04 << 1 - 2e-3;
+            QTest::newRow(qPrintable(type)) << type << u"llama"_s << false << 0.04 << 1 - 5e-3;
+        QTest::newRow("Q4_K_M qwen3") << u"Q4_K_M"_s << u"qwen3"_s << true << 0.04 << 1 - 5e-3;
     }
 
     void nextToken()
     {
         QFETCH(QString, preset);
+        QFETCH(QString, arch);
         QFETCH(bool, tied);
         QFETCH(double, tolerance);
         QFETCH(double, correlation);
         test::LlamaShape shape;
-        shape.name = tied ? u"tied"_s : u"llama"_s;
+        shape.name = arch + (tied ? u"-tied"_s : u""_s);
+        shape.arch = arch;
+        shape.explicitHeadDim = arch == u"qwen3" ? 128 : 0;
         shape.tied = tied;
         shape.amplitude = 0.3f; // logits of a few units: probabilities far from uniform
         shape.ropeBase = tied ? 500000.0f : 10000.0f;
