@@ -11,10 +11,54 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QHash>
+#include <QMutex>
 
 #include <algorithm>
+#include <optional>
 
 namespace qkv::transformer {
+namespace {
+
+// What a GGUF file's header says of its model (type, family, shape, parameters, size), or nothing
+// when it is not one QKV Lab runs. The Model menu lists the machine's GGUF files each time it
+// opens, and a header holding a vocabulary of 150,000 strings takes tens of milliseconds to read:
+// a file is read again only when its size or modification time changed.
+std::optional<CachedModel> describeGguf(const QString &path)
+{
+    struct Memo {
+        qint64 size = -1, modified = 0;
+        std::optional<CachedModel> model;
+    };
+    static QMutex mutex;
+    static QHash<QString, Memo> memos;
+    const QFileInfo info(path);
+    const qint64 size = info.size(), modified = info.lastModified().toMSecsSinceEpoch();
+    {
+        const QMutexLocker lock(&mutex);
+        if (const auto it = memos.constFind(path); it != memos.cend() && it->size == size && it->modified == modified)
+            return it->model;
+    }
+    Memo memo {size, modified, std::nullopt};
+    try {
+        const GgufFile file(path);
+        const Config c = ggufConfig(file);
+        CachedModel m;
+        m.modelType = c.modelType;
+        m.family = familyName(c.family);
+        m.layers = c.layers;
+        m.heads = c.heads;
+        for (const GgufTensor &t : file.header().tensors)
+            m.parameters += t.elements;
+        m.bytes = file.fileSize();
+        memo.model = m;
+    } catch (const Refusal &) { }
+    const QMutexLocker lock(&mutex);
+    memos.insert(path, memo);
+    return memo.model;
+}
+
+} // namespace
 
 QString hubCacheFolder()
 {
@@ -105,26 +149,15 @@ std::vector<CachedModel> listCachedModels()
     }
     std::sort(models.begin(), models.end(), [](const auto &a, const auto &b) { return a.name < b.name; });
     for (const LocalGguf &g : listLocalGgufModels()) {
-        try {
-            const GgufFile file(g.file);
-            const Config c = ggufConfig(file);
-            CachedModel m;
-            m.location = g.location;
-            m.name = g.location.startsWith(u"ollama:") ? g.location.mid(7)
-                : g.location.startsWith(u"hf:")        ? g.location.mid(3)
-                                                       : QFileInfo(g.file).fileName();
-            m.folder = g.file;
-            m.modelType = c.modelType;
-            m.family = familyName(c.family);
-            m.layers = c.layers;
-            m.heads = c.heads;
-            for (const GgufTensor &t : file.header().tensors)
-                m.parameters += t.elements;
-            m.bytes = file.fileSize();
-            models.push_back(m);
-        } catch (const Refusal &) {
-            // Another architecture, or a damaged file: not listed.
-        }
+        std::optional<CachedModel> m = describeGguf(g.file);
+        if (!m)
+            continue; // another architecture, or a damaged file: not listed
+        m->location = g.location;
+        m->name = g.location.startsWith(u"ollama:") ? g.location.mid(7)
+            : g.location.startsWith(u"hf:")         ? g.location.mid(3)
+                                                    : QFileInfo(g.file).fileName();
+        m->folder = g.file;
+        models.push_back(*m);
     }
     return models;
 }

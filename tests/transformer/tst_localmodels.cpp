@@ -18,10 +18,12 @@ using namespace qkv::transformer;
 namespace {
 
 // A llama file's metadata, enough to be listed (its tensors are not read by the listing).
-QByteArray llamaGguf(int layers)
+QByteArray llamaGguf(int layers, const QString &name = {})
 {
     qkv::test::GgufWriter w;
     w.addString(u"general.architecture"_s, u"llama"_s);
+    if (!name.isEmpty())
+        w.addString(u"general.name"_s, name);
     w.addU32(u"llama.block_count"_s, quint32(layers));
     w.addU32(u"llama.attention.head_count"_s, 4);
     w.addU32(u"llama.embedding_length"_s, 64);
@@ -129,6 +131,28 @@ private Q_SLOTS:
         QVERIFY2(listed.contains(u"hf:org/name-GGUF:Q4_K_M 5"_s), qPrintable(listed.join(u'\n')));
         QVERIFY2(listed.contains(u"hf:org/name-GGUF:Q8_0 6"_s), qPrintable(listed.join(u'\n')));
         QVERIFY(listed.filter(u"mmproj"_s).isEmpty()); // a vision projector is no model
+    }
+
+    // The listing remembers each file's header, and reads it again once the file changed (its
+    // size here: two writes within a millisecond may keep its modification time).
+    void aChangedFileIsReadAgain()
+    {
+        const QString path = m_home.filePath(u"lmstudio/pub/changing/model-Q8_0.gguf"_s);
+        const auto layersListed = [&path] {
+            for (const CachedModel &m : listCachedModels())
+                if (m.location == path)
+                    return m.layers;
+            return -1;
+        };
+        QVERIFY(write(path, llamaGguf(3)));
+        QCOMPARE(layersListed(), 3);
+        QCOMPARE(layersListed(), 3);
+        QVERIFY(write(path, llamaGguf(12, u"twelve"_s)));
+        QCOMPARE(layersListed(), 12);
+        QVERIFY(write(path, QByteArray("GGUF") + QByteArray(60, '\xff'))); // damaged: no longer listed
+        QCOMPARE(layersListed(), -1);
+        QVERIFY(write(path, llamaGguf(7, u"seven layers"_s)));
+        QCOMPARE(layersListed(), 7);
     }
 };
 
