@@ -1,5 +1,8 @@
 #include "tokenizers/ggufvocab.h"
 
+#include "tensorfiles/formaterror.h"
+#include "tensorfiles/ggufmetadata.h"
+
 #include "tokenizers/hftokenizer.h"
 #include "tokenizers/jsonfields.h"
 #include "tokenizers/sentencepiecetokenizer.h"
@@ -49,74 +52,6 @@ std::optional<QJsonObject> preTokenizer(const QString &pre)
     return std::nullopt;
 }
 
-// The GGUF metadata a tokenizer reads, with messages naming the key.
-class Keys
-{
-public:
-    Keys(const GgufHeader &header, const QString &where)
-        : m_header(header)
-        , m_where(where)
-    { }
-
-    [[noreturn]] void bad(const QString &key, const QString &why) const
-    {
-        fail(QStringLiteral("%1: metadata %2: %3").arg(m_where, key, why));
-    }
-
-    QStringList strings(const QString &key) const
-    {
-        const GgufValue *v = m_header.value(key);
-        if (!v || v->type != GgufValueType::Array || v->elementType != GgufValueType::String)
-            bad(key, QStringLiteral("expected a list of strings"));
-        return v->value.toStringList();
-    }
-    QList<qint64> integers(const QString &key, qsizetype count) const
-    {
-        const GgufValue *v = m_header.value(key);
-        if (!v)
-            return QList<qint64>(count, Normal);
-        QList<qint64> list = v->value.value<QList<qint64>>();
-        if (v->type != GgufValueType::Array || list.size() != count)
-            bad(key, QStringLiteral("expected %1 whole numbers, one for each token").arg(count));
-        return list;
-    }
-    QList<double> floats(const QString &key, qsizetype count) const
-    {
-        const GgufValue *v = m_header.value(key);
-        if (!v)
-            return QList<double>(count, 0.0);
-        QList<double> list = v->value.value<QList<double>>();
-        if (v->type != GgufValueType::Array || list.size() != count)
-            bad(key, QStringLiteral("expected %1 numbers, one for each token").arg(count));
-        return list;
-    }
-    // A token id, or -1 when the key is absent; a number outside the vocabulary is refused.
-    qint64 id(const QString &key, qsizetype vocab) const
-    {
-        const GgufValue *v = m_header.value(key);
-        if (!v)
-            return -1;
-        const qint64 id = v->value.toLongLong();
-        if (id < 0 || id >= vocab)
-            bad(key, QStringLiteral("%1 is not a token id (the vocabulary has %2)").arg(id).arg(vocab));
-        return id;
-    }
-    bool flag(const QString &key, bool fallback) const
-    {
-        const GgufValue *v = m_header.value(key);
-        return v && v->type == GgufValueType::Bool ? v->value.toBool() : fallback;
-    }
-    QString text(const QString &key) const
-    {
-        const GgufValue *v = m_header.value(key);
-        return v && v->type == GgufValueType::String ? v->value.toString() : QString();
-    }
-
-private:
-    const GgufHeader &m_header;
-    QString m_where;
-};
-
 // Protocol buffers' wire format, for the SentencePiece model libsentencepiece loads.
 QByteArray varint(quint64 v)
 {
@@ -150,11 +85,11 @@ QByteArray floatField(int number, float v)
 
 // tokenizer.ggml.model "llama": SentencePiece's BPE over the pieces and their scores, as the
 // model's tokenizer.model had them, byte fallback where byte pieces are listed.
-LoadedTokenizer sentencePiece(const Keys &k, const QString &where)
+LoadedTokenizer sentencePiece(const GgufMetadata &k, const QString &where)
 {
     const QStringList tokens = k.strings(u"tokenizer.ggml.tokens"_qs);
-    const QList<double> scores = k.floats(u"tokenizer.ggml.scores"_qs, tokens.size());
-    const QList<qint64> types = k.integers(u"tokenizer.ggml.token_type"_qs, tokens.size());
+    const QList<double> scores = k.floats(u"tokenizer.ggml.scores"_qs, tokens.size(), 0.0);
+    const QList<qint64> types = k.integers(u"tokenizer.ggml.token_type"_qs, tokens.size(), Normal);
     QByteArray model;
     bool bytes = false;
     for (qsizetype i = 0; i < tokens.size(); ++i) {
@@ -185,7 +120,7 @@ LoadedTokenizer sentencePiece(const Keys &k, const QString &where)
 
 // tokenizer.ggml.model "gpt2": byte-level BPE over the vocabulary and merges, pre-tokenized as
 // tokenizer.ggml.pre names, written as the tokenizer.json it came from and read by that reader.
-LoadedTokenizer byteLevelBpe(const Keys &k, const QString &where)
+LoadedTokenizer byteLevelBpe(const GgufMetadata &k, const QString &where)
 {
     const QString pre = k.text(u"tokenizer.ggml.pre"_qs);
     const std::optional<QJsonObject> preTokenizer = tokenizers::preTokenizer(pre.isEmpty() ? u"default"_qs : pre);
@@ -195,7 +130,7 @@ LoadedTokenizer byteLevelBpe(const Keys &k, const QString &where)
                            "llama-bpe, qwen2, smollm are)")
                 .arg(pre));
     const QStringList tokens = k.strings(u"tokenizer.ggml.tokens"_qs);
-    const QList<qint64> types = k.integers(u"tokenizer.ggml.token_type"_qs, tokens.size());
+    const QList<qint64> types = k.integers(u"tokenizer.ggml.token_type"_qs, tokens.size(), Normal);
     QJsonObject vocab;
     QJsonArray added;
     for (qsizetype i = 0; i < tokens.size(); ++i) {
@@ -236,7 +171,7 @@ LoadedTokenizer byteLevelBpe(const Keys &k, const QString &where)
 LoadedTokenizer loadGgufTokenizer(const GgufHeader &header, const QString &where)
 {
     try {
-        const Keys k(header, where);
+        const GgufMetadata k(header, where);
         const QString model = k.text(u"tokenizer.ggml.model"_qs);
         if (model == u"llama")
             return sentencePiece(k, where);
@@ -246,6 +181,8 @@ LoadedTokenizer loadGgufTokenizer(const GgufHeader &header, const QString &where
             model.isEmpty() ? QStringLiteral("missing: the file holds no tokenizer")
                             : QStringLiteral("\"%1\" is not a tokenizer QKV Lab runs (llama and gpt2 are)").arg(model));
     } catch (const LoadError &e) {
+        return {nullptr, e.message};
+    } catch (const tensorio::Invalid &e) {
         return {nullptr, e.message};
     }
 }

@@ -1,6 +1,8 @@
 #include "transformer/ggufcheckpoint.h"
 
+#include "tensorfiles/formaterror.h"
 #include "tensorfiles/ggmltype.h"
+#include "tensorfiles/ggufmetadata.h"
 #include "transformer/gguffile.h"
 #include "transformer/refusal.h"
 
@@ -11,64 +13,6 @@
 
 namespace qkv::transformer {
 namespace {
-
-// The metadata of one file, read with messages that name the file and the key.
-class Metadata
-{
-public:
-    explicit Metadata(const GgufFile &file)
-        : m_file(file)
-    { }
-
-    const GgufValue *find(const QString &key) const { return m_file.header().value(key); }
-
-    [[noreturn]] void bad(const QString &key, const QString &why) const
-    {
-        refuse(QStringLiteral("%1: metadata %2: %3").arg(m_file.path(), key, why));
-    }
-
-    // A whole number from 1 up; `fallback` when absent (0: required).
-    qint64 count(const QString &key, qint64 fallback = 0) const
-    {
-        const GgufValue *v = find(key);
-        if (!v) {
-            if (fallback == 0)
-                bad(key, QStringLiteral("missing"));
-            return fallback;
-        }
-        const bool integer = v->type != GgufValueType::Float32 && v->type != GgufValueType::Float64
-            && v->type != GgufValueType::String && v->type != GgufValueType::Array && v->type != GgufValueType::Bool;
-        const qint64 n = v->value.toLongLong();
-        if (v->type == GgufValueType::Array)
-            bad(key, QStringLiteral("a value per layer is not supported"));
-        if (!integer || n < 1 || n > (qint64(1) << 30)
-            || (v->type == GgufValueType::UInt64 && v->value.toULongLong() > (quint64(1) << 30)))
-            bad(key, QStringLiteral("expected a whole number from 1 to 2^30"));
-        return n;
-    }
-
-    double positive(const QString &key, double fallback) const
-    {
-        const GgufValue *v = find(key);
-        if (!v)
-            return fallback;
-        const double x = v->value.toDouble();
-        if (v->type != GgufValueType::Float32 && v->type != GgufValueType::Float64)
-            bad(key, QStringLiteral("expected a float"));
-        if (!std::isfinite(x) || x <= 0)
-            bad(key, QStringLiteral("expected a positive number, not %1").arg(x));
-        return x;
-    }
-
-    QString text(const QString &key) const
-    {
-        const GgufValue *v = find(key);
-        return v && v->type == GgufValueType::String ? v->value.toString() : QString();
-    }
-
-private:
-    const GgufFile &m_file;
-};
 
 // rope_freqs.weight: llama.cpp's form of rope_scaling "llama3", a divisor per frequency.
 std::vector<float> ropeFactors(const GgufFile &file, const Config &c)
@@ -100,9 +44,12 @@ const QStringList &ggufArchitectures()
     return archs;
 }
 
-Config ggufConfig(const GgufFile &file)
+namespace {
+
+// The same model's config.json, from the metadata; the one config reader checks it, its messages
+// naming the config.json keys, those here the metadata's.
+Config configFromMetadata(const GgufFile &file, const GgufMetadata &m)
 {
-    const Metadata m(file);
     const QString arch = m.text(u"general.architecture"_qs);
     if (!ggufArchitectures().contains(arch))
         m.bad(u"general.architecture"_qs,
@@ -110,8 +57,6 @@ Config ggufConfig(const GgufFile &file)
                            : QStringLiteral("\"%1\" is not one QKV Lab runs (%2 are)")
                                  .arg(arch, ggufArchitectures().join(u", "_qs)));
     const auto key = [&](const char *name) { return arch + u'.' + QLatin1StringView(name); };
-    // The same model's config.json, checked by the one config reader; its messages name the
-    // config.json keys, those here the metadata's.
     QJsonObject o;
     const qint64 layers = m.count(key("block_count")), heads = m.count(key("attention.head_count"));
     const qint64 hidden = m.count(key("embedding_length")), inner = m.count(key("feed_forward_length"));
@@ -160,6 +105,17 @@ Config ggufConfig(const GgufFile &file)
     if (c.rotary())
         c.ropeFactors = ropeFactors(file, c);
     return c;
+}
+
+} // namespace
+
+Config ggufConfig(const GgufFile &file)
+{
+    try {
+        return configFromMetadata(file, GgufMetadata(file.header(), file.path()));
+    } catch (const tensorio::Invalid &e) {
+        refuse(e.message);
+    }
 }
 
 std::optional<CheckpointName> checkpointName(const QString &arch, const QString &name)
