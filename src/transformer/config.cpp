@@ -202,7 +202,10 @@ void readLlama(const Keys &k, Config &c)
         k.bad(u"num_key_value_heads"_qs,
             QStringLiteral("%1 does not divide num_attention_heads (%2)").arg(c.kvHeads).arg(c.heads));
     readRopeScaling(k, c);
-    const bool window = c.modelType == u"mistral" || k.flag(u"use_sliding_window"_qs, false);
+    // Phi-4-mini rotates three quarters of each head; Phi-3 all of it.
+    if (k.has(u"partial_rotary_factor"_qs) && k.positiveFloat(u"partial_rotary_factor"_qs, 1) != 1)
+        k.bad(u"partial_rotary_factor"_qs, QStringLiteral("rotating part of a head is not supported yet"));
+    const bool window = c.modelType == u"mistral" || c.modelType == u"phi3" || k.flag(u"use_sliding_window"_qs, false);
     if (window && k.has(u"sliding_window"_qs))
         c.slidingWindow = k.count(u"sliding_window"_qs);
 }
@@ -227,7 +230,7 @@ QString familyName(Family family)
 const QStringList &supportedModelTypes()
 {
     static const QStringList types {
-        u"gpt2"_qs, u"bert"_qs, u"distilbert"_qs, u"llama"_qs, u"mistral"_qs, u"qwen2"_qs, u"qwen3"_qs};
+        u"gpt2"_qs, u"bert"_qs, u"distilbert"_qs, u"llama"_qs, u"mistral"_qs, u"qwen2"_qs, u"qwen3"_qs, u"phi3"_qs};
     return types;
 }
 
@@ -246,7 +249,7 @@ Config parseConfig(const QJsonObject &o, const QString &path)
         c.family = Family::DistilBert;
         readDistilBert(k, c);
     } else if (c.modelType == u"llama" || c.modelType == u"mistral" || c.modelType == u"qwen2"
-        || c.modelType == u"qwen3") {
+        || c.modelType == u"qwen3" || c.modelType == u"phi3") {
         c.family = Family::Llama;
         readLlama(k, c);
     } else {

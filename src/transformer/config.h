@@ -23,7 +23,7 @@ struct RopeScaling {
 // What config.json says, in one vocabulary for every family (the keys differ: n_embd, dim,
 // hidden_size all become `hidden`).
 struct Config {
-    QString modelType; // as written: gpt2, bert, distilbert, llama, mistral, qwen2, qwen3
+    QString modelType; // as written: gpt2, bert, distilbert, llama, mistral, qwen2, qwen3, phi3
     Family family = Family::Gpt2;
     int layers = 0;
     int heads = 0;

@@ -40,7 +40,7 @@ std::vector<float> ropeFactors(const GgufFile &file, const Config &c)
 
 const QStringList &ggufArchitectures()
 {
-    static const QStringList archs {u"llama"_qs, u"qwen2"_qs, u"qwen3"_qs, u"gpt2"_qs};
+    static const QStringList archs {u"llama"_qs, u"qwen2"_qs, u"qwen3"_qs, u"phi3"_qs, u"gpt2"_qs};
     return archs;
 }
 
@@ -98,6 +98,11 @@ Config configFromMetadata(const GgufFile &file, const GgufMetadata &m)
         if (m.find(key("attention.value_length"))
             && m.count(key("attention.value_length")) != o.value(u"head_dim"_qs).toInteger())
             m.bad(key("attention.value_length"), QStringLiteral("differs from attention.key_length"));
+        if (m.find(key("attention.sliding_window")))
+            o.insert(u"sliding_window"_qs, m.count(key("attention.sliding_window")));
+        // Phi-3's 128k models scale rotary positions by a factor list per length (longrope).
+        if (file.header().tensor(u"rope_factors_long.weight"))
+            m.bad(key("rope.scaling"), QStringLiteral("longrope (rope_factors_long.weight) is not supported yet"));
     }
     // Tied unless the file has its own output matrix.
     o.insert(u"tie_word_embeddings"_qs, file.header().tensor(u"output.weight") == nullptr);
@@ -156,12 +161,15 @@ std::optional<CheckpointName> checkpointName(const QString &arch, const QString 
         {u"attn_v"_qs, u"self_attn.v_proj"_qs}, {u"attn_output"_qs, u"self_attn.o_proj"_qs},
         {u"ffn_norm"_qs, u"post_attention_layernorm"_qs}, {u"ffn_gate"_qs, u"mlp.gate_proj"_qs},
         {u"ffn_up"_qs, u"mlp.up_proj"_qs}, {u"ffn_down"_qs, u"mlp.down_proj"_qs},
-        {u"attn_q_norm"_qs, u"self_attn.q_norm"_qs}, {u"attn_k_norm"_qs, u"self_attn.k_norm"_qs}};
+        {u"attn_q_norm"_qs, u"self_attn.q_norm"_qs}, {u"attn_k_norm"_qs, u"self_attn.k_norm"_qs},
+        {u"attn_qkv"_qs, u"self_attn.qkv_proj"_qs}};
     const auto part = parts.constFind(m.captured(2));
     if (part == parts.cend())
         return std::nullopt;
-    // Only llama's converter permutes (its rope pairs adjacent values); qwen2's and qwen3's rotate
-    // halves as Hugging Face does.
+    if (arch == u"phi3" && m.captured(2) == u"ffn_up") // Phi-3's gate and up, fused
+        return CheckpointName {QStringLiteral("model.layers.%1.mlp.gate_up_proj.%2").arg(m.captured(1), m.captured(3))};
+    // Only llama's converter permutes (its rope pairs adjacent values); qwen2's, qwen3's and phi3's
+    // rotate halves as Hugging Face does.
     const bool rotary = arch == u"llama" && (m.captured(2) == u"attn_q" || m.captured(2) == u"attn_k");
     return CheckpointName {QStringLiteral("model.layers.%1.%2.%3").arg(m.captured(1), *part, m.captured(3)),
         rotary ? StoredLayout::RotaryRows : StoredLayout::AsStored};

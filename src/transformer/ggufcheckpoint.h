@@ -28,7 +28,7 @@ struct CheckpointName {
 };
 
 // The architectures of GGUF files QKV Lab runs (general.architecture): "llama", "qwen2", "qwen3",
-// "gpt2".
+// "phi3", "gpt2".
 const QStringList &ggufArchitectures();
 
 // The config.json the model of `file` was converted from, read from its metadata (llama.cpp's

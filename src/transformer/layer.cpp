@@ -10,9 +10,15 @@ Eigen::MatrixXf normalized(Eigen::MatrixXf x, const Norm &norm, float eps)
     return x;
 }
 
-// down(act(up(m))), or down(silu(gate(m)) ⊙ up(m)) for SwiGLU.
+// down(act(up(m))), or down(silu(gate(m)) ⊙ up(m)) for SwiGLU (gate and up fused for Phi-3).
 Eigen::MatrixXf feedForward(const LayerWeights &w, const Config &c, const Eigen::MatrixXf &m)
 {
+    if (w.gateUp) {
+        const Eigen::MatrixXf both = applyLinear(w.gateUp, m);
+        Eigen::MatrixXf gate = both.leftCols(c.intermediate);
+        activate(gate, c.activation);
+        return applyLinear(w.down, (gate.array() * both.rightCols(c.intermediate).array()).matrix());
+    }
     Eigen::MatrixXf up = applyLinear(w.up, m);
     if (w.gate) {
         Eigen::MatrixXf gate = applyLinear(w.gate, m);
@@ -46,11 +52,12 @@ Eigen::MatrixXf runLayer(const Model &model, int layer, const Eigen::MatrixXf &x
     const Eigen::MatrixXf a = preNorm ? normalized(x, w.attentionNorm, c.eps) : x;
     Eigen::MatrixXf q, k, v;
     if (w.qkv) {
+        // Query, key and value columns one after the other (GPT-2's c_attn, Phi-3's qkv_proj).
         const Eigen::MatrixXf all = applyLinear(w.qkv, a);
-        const Eigen::Index d = c.hidden;
-        q = all.leftCols(d);
-        k = all.middleCols(d, d);
-        v = all.rightCols(d);
+        const Eigen::Index qs = Eigen::Index(c.heads) * c.headDim, kvs = Eigen::Index(c.kvHeads) * c.headDim;
+        q = all.leftCols(qs);
+        k = all.middleCols(qs, kvs);
+        v = all.rightCols(kvs);
     } else {
         q = applyLinear(w.query, a);
         k = applyLinear(w.key, a);

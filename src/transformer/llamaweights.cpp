@@ -3,7 +3,8 @@
 
 namespace qkv::transformer {
 
-// LlamaForCausalLM's names (also Mistral's, Qwen2's and Qwen3's), under `model.` or bare.
+// LlamaForCausalLM's names (also Mistral's, Qwen2's, Qwen3's, and Phi-3's with its fused
+// qkv_proj and gate_up_proj), under `model.` or bare.
 ModelWeights bindLlama(WeightStore &store, const Config &c)
 {
     WeightBinder b(store, u"model."_qs, u"embed_tokens.weight"_qs);
@@ -26,9 +27,15 @@ ModelWeights bindLlama(WeightStore &store, const Config &c)
         const bool qkvBias = qwen || c.attentionBias;
         LayerWeights l;
         l.attentionNorm = b.rmsNorm(p + u"input_layernorm"_qs, d, hs);
-        l.query = linear(a + u"q_proj"_qs, q, d, qWhy, qkvBias);
-        l.key = linear(a + u"k_proj"_qs, kv, d, kvWhy, qkvBias);
-        l.value = linear(a + u"v_proj"_qs, kv, d, kvWhy, qkvBias);
+        const bool phi3 = c.modelType == u"phi3";
+        if (phi3) { // query, key and value rows one after the other
+            l.qkv = linear(a + u"qkv_proj"_qs, q + 2 * kv, d,
+                u"(num_attention_heads + 2 × num_key_value_heads) × head_dim, hidden_size"_qs, false);
+        } else {
+            l.query = linear(a + u"q_proj"_qs, q, d, qWhy, qkvBias);
+            l.key = linear(a + u"k_proj"_qs, kv, d, kvWhy, qkvBias);
+            l.value = linear(a + u"v_proj"_qs, kv, d, kvWhy, qkvBias);
+        }
         l.output = linear(a + u"o_proj"_qs, d, q, u"hidden_size, num_attention_heads × head_dim"_qs, c.attentionBias);
         if (c.modelType == u"qwen3") {
             l.queryNorm = b.rmsNorm(a + u"q_norm"_qs, c.headDim, u"head_dim"_qs);
@@ -36,8 +43,12 @@ ModelWeights bindLlama(WeightStore &store, const Config &c)
         }
         l.mlpNorm = b.rmsNorm(p + u"post_attention_layernorm"_qs, d, hs);
         const QString m = p + u"mlp."_qs;
-        l.gate = linear(m + u"gate_proj"_qs, inner, d, u"intermediate_size, hidden_size"_qs, c.mlpBias);
-        l.up = linear(m + u"up_proj"_qs, inner, d, u"intermediate_size, hidden_size"_qs, c.mlpBias);
+        if (phi3) {
+            l.gateUp = linear(m + u"gate_up_proj"_qs, 2 * inner, d, u"2 × intermediate_size, hidden_size"_qs, false);
+        } else {
+            l.gate = linear(m + u"gate_proj"_qs, inner, d, u"intermediate_size, hidden_size"_qs, c.mlpBias);
+            l.up = linear(m + u"up_proj"_qs, inner, d, u"intermediate_size, hidden_size"_qs, c.mlpBias);
+        }
         l.down = linear(m + u"down_proj"_qs, d, inner, u"hidden_size, intermediate_size"_qs, c.mlpBias);
         w.layers.push_back(l);
     }

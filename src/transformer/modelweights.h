@@ -31,6 +31,7 @@ struct LayerWeights {
     Norm queryNorm, keyNorm; // Qwen3: RMSNorm of each head's query and key (head_dim), before rotary
     Linear qkv, query, key, value, output;
     Linear up, gate, down;
+    Linear gateUp; // Phi-3: gate and up fused, [gate; up] rows
 };
 
 struct ModelWeights {

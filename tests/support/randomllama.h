@@ -27,7 +27,7 @@ struct LlamaShape {
     float ropeBase = 10000.0f;
     bool tied = false;
     float amplitude = 0.05f; // weights lie in about ±amplitude
-    QString arch = QStringLiteral("llama"); // or qwen3: q/k norms, no biases
+    QString arch = QStringLiteral("llama"); // or qwen3 (q/k norms), phi3 (fused qkv and gate-up)
     int explicitHeadDim = 0; // 0: hidden / heads
 
     int headDim() const { return explicitHeadDim > 0 ? explicitHeadDim : hidden / heads; }
@@ -160,17 +160,25 @@ inline std::vector<LlamaTensor> llamaTensors(const LlamaShape &s)
         // llama.cpp's use_more_bits: the first and last eighth of the layers and every third between.
         const bool more = i < n / 8 || i >= 7 * n / 8 || (i - n / 8) % 3 == 2;
         t.push_back({g + u"attn_norm.weight"_qs, h + u"input_layernorm.weight"_qs, 1, d, true, false});
-        t.push_back({g + u"attn_q.weight"_qs, h + u"self_attn.q_proj.weight"_qs, q, d, false, false});
-        t.push_back({g + u"attn_k.weight"_qs, h + u"self_attn.k_proj.weight"_qs, kv, d, false, false});
-        t.push_back({g + u"attn_v.weight"_qs, h + u"self_attn.v_proj.weight"_qs, kv, d, false, more});
+        if (s.arch == u"phi3") {
+            t.push_back({g + u"attn_qkv.weight"_qs, h + u"self_attn.qkv_proj.weight"_qs, q + 2 * kv, d, false, more});
+        } else {
+            t.push_back({g + u"attn_q.weight"_qs, h + u"self_attn.q_proj.weight"_qs, q, d, false, false});
+            t.push_back({g + u"attn_k.weight"_qs, h + u"self_attn.k_proj.weight"_qs, kv, d, false, false});
+            t.push_back({g + u"attn_v.weight"_qs, h + u"self_attn.v_proj.weight"_qs, kv, d, false, more});
+        }
         t.push_back({g + u"attn_output.weight"_qs, h + u"self_attn.o_proj.weight"_qs, d, q, false, false});
         if (s.arch == u"qwen3") {
             t.push_back({g + u"attn_q_norm.weight"_qs, h + u"self_attn.q_norm.weight"_qs, 1, s.headDim(), true, false});
             t.push_back({g + u"attn_k_norm.weight"_qs, h + u"self_attn.k_norm.weight"_qs, 1, s.headDim(), true, false});
         }
         t.push_back({g + u"ffn_norm.weight"_qs, h + u"post_attention_layernorm.weight"_qs, 1, d, true, false});
-        t.push_back({g + u"ffn_gate.weight"_qs, h + u"mlp.gate_proj.weight"_qs, s.ffn, d, false, false});
-        t.push_back({g + u"ffn_up.weight"_qs, h + u"mlp.up_proj.weight"_qs, s.ffn, d, false, false});
+        if (s.arch == u"phi3") {
+            t.push_back({g + u"ffn_up.weight"_qs, h + u"mlp.gate_up_proj.weight"_qs, 2 * s.ffn, d, false, false});
+        } else {
+            t.push_back({g + u"ffn_gate.weight"_qs, h + u"mlp.gate_proj.weight"_qs, s.ffn, d, false, false});
+            t.push_back({g + u"ffn_up.weight"_qs, h + u"mlp.up_proj.weight"_qs, s.ffn, d, false, false});
+        }
         t.push_back({g + u"ffn_down.weight"_qs, h + u"mlp.down_proj.weight"_qs, d, s.ffn, false, more});
     }
     t.push_back({u"output_norm.weight"_qs, u"model.norm.weight"_qs, 1, d, true, false});
@@ -218,11 +226,17 @@ inline bool writeRandomLlamaGguf(const QString &path, const LlamaShape &s, const
     w.addF32(a + u"rope.freq_base"_qs, s.ropeBase);
     w.addU32(a + u"rope.dimension_count"_qs, quint32(s.headDim()));
     w.addU32(a + u"vocab_size"_qs, quint32(s.vocab));
+    if (s.arch == u"phi3")
+        w.addU32(a + u"attention.sliding_window"_qs, quint32(s.context));
     // A SentencePiece vocabulary of placeholders: <unk> <s> </s>, the 256 byte tokens, then ▁tN.
     QStringList tokens {u"<unk>"_qs, u"<s>"_qs, u"</s>"_qs};
     QList<qint32> kinds {2, 3, 3};
     for (int b = 0; b < 256 && tokens.size() < s.vocab; ++b, kinds << 6)
         tokens << QStringLiteral("<0x%1>").arg(QString::number(b, 16).toUpper().rightJustified(2, u'0'));
+    if (s.arch == u"phi3") { // llama.cpp's Phi-3 looks its end tokens up by their text
+        tokens << u"<|endoftext|>"_qs << u"<|end|>"_qs;
+        kinds << 3 << 3;
+    }
     while (tokens.size() < s.vocab) {
         tokens << QStringLiteral("\u2581t%1").arg(tokens.size());
         kinds << 1;
@@ -286,7 +300,10 @@ inline bool writeRandomLlamaFolder(
     const QString &folder, const LlamaShape &s, const QString &dtype, quint64 seed, QString *error)
 {
     const QJsonObject config {{u"model_type"_qs, s.arch}, {u"head_dim"_qs, s.headDim()},
-        {u"architectures"_qs, QJsonArray {s.arch == u"qwen3" ? u"Qwen3ForCausalLM"_qs : u"LlamaForCausalLM"_qs}},
+        {u"architectures"_qs,
+            QJsonArray {s.arch == u"qwen3" ? u"Qwen3ForCausalLM"_qs
+                    : s.arch == u"phi3"    ? u"Phi3ForCausalLM"_qs
+                                           : u"LlamaForCausalLM"_qs}},
         {u"num_hidden_layers"_qs, s.layers}, {u"hidden_size"_qs, s.hidden}, {u"num_attention_heads"_qs, s.heads},
         {u"num_key_value_heads"_qs, s.kvHeads}, {u"intermediate_size"_qs, s.ffn}, {u"vocab_size"_qs, s.vocab},
         {u"max_position_embeddings"_qs, s.context}, {u"rope_theta"_qs, double(s.ropeBase)}, {u"rms_norm_eps"_qs, 1e-5},

@@ -261,7 +261,7 @@ def rope_factors(c, hd):
 
 
 def _llama_names(c, W):
-    arch = c["model_type"] if c["model_type"] in ("qwen2", "qwen3") else "llama"
+    arch = c["model_type"] if c["model_type"] in ("qwen2", "qwen3", "phi3") else "llama"
     p = "model." if "model.embed_tokens.weight" in W else ""
     H, KV = c["num_attention_heads"], c.get("num_key_value_heads", c["num_attention_heads"])
     names = {p + "embed_tokens.weight": ("token_embd.weight", None), p + "norm.weight": ("output_norm.weight", None),
@@ -269,7 +269,8 @@ def _llama_names(c, W):
     parts = {"input_layernorm": "attn_norm", "self_attn.q_proj": "attn_q", "self_attn.k_proj": "attn_k",
              "self_attn.v_proj": "attn_v", "self_attn.o_proj": "attn_output",
              "post_attention_layernorm": "ffn_norm", "mlp.gate_proj": "ffn_gate", "mlp.up_proj": "ffn_up",
-             "mlp.down_proj": "ffn_down", "self_attn.q_norm": "attn_q_norm", "self_attn.k_norm": "attn_k_norm"}
+             "mlp.down_proj": "ffn_down", "self_attn.q_norm": "attn_q_norm", "self_attn.k_norm": "attn_k_norm",
+             "self_attn.qkv_proj": "attn_qkv", "mlp.gate_up_proj": "ffn_up"}
     for i in range(c["num_hidden_layers"]):
         for hf, gg in parts.items():
             for kind in ("weight", "bias"):
@@ -332,6 +333,8 @@ def save_gguf(path, c, W, qtype="F32", tokenizer=None):
                      arch + ".attention.layer_norm_rms_epsilon": float(c["rms_norm_eps"]),
                      arch + ".rope.freq_base": float(c.get("rope_theta", 10000.0)),
                      arch + ".rope.dimension_count": hd, arch + ".vocab_size": c["vocab_size"]})
+        if arch == "phi3" and c.get("sliding_window"):
+            meta[arch + ".attention.sliding_window"] = c["sliding_window"]
         if "head_dim" in c:
             meta[arch + ".attention.key_length"] = hd
             meta[arch + ".attention.value_length"] = hd

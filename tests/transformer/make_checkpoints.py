@@ -173,7 +173,7 @@ def distilbert_weights(r, c, prefix):
     return w
 
 
-def llama_weights(r, c, prefix, qkv_bias, lm_head, qk_norm=False):
+def llama_weights(r, c, prefix, qkv_bias, lm_head, qk_norm=False, fused=False):
     d, inner, p = c["hidden_size"], c["intermediate_size"], prefix
     hd = c.get("head_dim") or d // c["num_attention_heads"]
     q, kv = c["num_attention_heads"] * hd, c["num_key_value_heads"] * hd
@@ -191,6 +191,11 @@ def llama_weights(r, c, prefix, qkv_bias, lm_head, qk_norm=False):
         w[h + "post_attention_layernorm.weight"] = r.norm(d)
         w[h + "mlp.gate_proj.weight"], w[h + "mlp.up_proj.weight"] = r.w(inner, d), r.w(inner, d)
         w[h + "mlp.down_proj.weight"] = r.w(d, inner, scale=0.15)
+        if fused:  # Phi-3: qkv_proj and gate_up_proj, the separate matrices' rows one after the other
+            w[h + "self_attn.qkv_proj.weight"] = np.concatenate(
+                [w.pop(h + "self_attn.%s.weight" % n) for n in ("q_proj", "k_proj", "v_proj")])
+            w[h + "mlp.gate_up_proj.weight"] = np.concatenate(
+                [w.pop(h + "mlp.gate_proj.weight"), w.pop(h + "mlp.up_proj.weight")])
     w[p + "norm.weight"] = r.norm(d)
     if lm_head:
         w["lm_head.weight"] = r.w(c["vocab_size"], d, scale=0.5)
@@ -222,6 +227,9 @@ MISTRAL = dict(LLAMA, model_type="mistral", architectures=["MistralForCausalLM"]
 QWEN3 = dict(LLAMA, model_type="qwen3", architectures=["Qwen3ForCausalLM"], num_key_value_heads=2, head_dim=16,
              rope_theta=1000000.0, rope_scaling=None, tie_word_embeddings=True, attention_bias=False,
              use_sliding_window=False, sliding_window=None)
+# Phi-3 (mini-4k's form): fused projections, a sliding window, no rope scaling.
+PHI3 = dict(LLAMA, model_type="phi3", architectures=["Phi3ForCausalLM"], num_key_value_heads=2, rope_scaling=None,
+            sliding_window=47, original_max_position_embeddings=64)
 del MISTRAL["rope_scaling"]
 del MISTRAL["tie_word_embeddings"]  # not stated: tied because lm_head is absent
 
@@ -252,6 +260,7 @@ def model_variants():
                 max_position_embeddings=512, sliding_window=4096)
     v.append(("qwen2_long", long, llama_weights(r, long, "model.", True, False), "F32", 1, {"tokens": 260}))
     v.append(("qwen3_qk_norm", QWEN3, llama_weights(r, QWEN3, "model.", False, False, qk_norm=True), "BF16", 1, {}))
+    v.append(("phi3_fused", PHI3, llama_weights(r, PHI3, "model.", False, True, fused=True), "F16", 1, {}))
     return v
 
 
@@ -282,7 +291,7 @@ def family_config_layers(c):
 # The same models as llama.cpp's converter writes them (gguf_checkpoints.py): NAME_gguf/model.gguf
 # in F32 (the safetensors model's numbers exactly), NAME_q8_0_gguf quantized, each with its
 # reference.json (for a quantized file, of the values its blocks hold).
-GGUF_VARIANTS = {"gpt2": ["F32"], "llama_gqa_bf16": ["F32", "Q8_0"], "qwen2_bias_tied": ["F32"], "qwen3_qk_norm": ["F32"],
+GGUF_VARIANTS = {"gpt2": ["F32"], "llama_gqa_bf16": ["F32", "Q8_0"], "qwen2_bias_tied": ["F32"], "qwen3_qk_norm": ["F32"], "phi3_fused": ["F32"],
                  "mistral_f16_bare": ["F32"], "llama_kquants": ["Q4_K_M", "MIXED"]}
 
 

@@ -175,19 +175,28 @@ def llama(c, W, ids, ablate):
     for L in range(c["num_hidden_layers"]):
         h = "%slayers.%d." % (p, L)
         a = rms_norm(x, W[h + "input_layernorm.weight"], eps)
-        q, k = split(lin(h + "self_attn.q_proj", a), H), split(lin(h + "self_attn.k_proj", a), KV)
+        if h + "self_attn.qkv_proj.weight" in W:  # Phi-3: query, key and value rows fused
+            qkv = lin(h + "self_attn.qkv_proj", a)
+            q, k, v = np.split(qkv, [H * hd, (H + KV) * hd], axis=-1)
+        else:
+            q, k, v = lin(h + "self_attn.q_proj", a), lin(h + "self_attn.k_proj", a), lin(h + "self_attn.v_proj", a)
+        q, k = split(q, H), split(k, KV)
         if h + "self_attn.q_norm.weight" in W:  # Qwen3: each head's q and k RMS-normalized, then rotated
             q = rms_norm(q, W[h + "self_attn.q_norm.weight"], eps)
             k = rms_norm(k, W[h + "self_attn.k_norm.weight"], eps)
         q, k = rotate(q, inv), rotate(k, inv)
-        v = split(lin(h + "self_attn.v_proj", a), KV)
+        v = split(v, KV)
         group = H // KV  # repeat_kv: query head h reads key-value head h // group
         k, v = np.repeat(k, group, axis=0), np.repeat(v, group, axis=0)
         att, o = attend(q, k, v, True, ablate[1] if ablate and ablate[0] == L else None)
         rec.append((att, q, k, v))
         x = x + lin(h + "self_attn.o_proj", o)
         m = rms_norm(x, W[h + "post_attention_layernorm.weight"], eps)
-        x = x + lin(h + "mlp.down_proj", silu(lin(h + "mlp.gate_proj", m)) * lin(h + "mlp.up_proj", m))
+        if h + "mlp.gate_up_proj.weight" in W:  # Phi-3: gate and up fused, gate first
+            gate, up = np.split(lin(h + "mlp.gate_up_proj", m), 2, axis=-1)
+        else:
+            gate, up = lin(h + "mlp.gate_proj", m), lin(h + "mlp.up_proj", m)
+        x = x + lin(h + "mlp.down_proj", silu(gate) * up)
     last = rms_norm(x[-1:], W[p + "norm.weight"], eps)
     tied = c.get("tie_word_embeddings", "lm_head.weight" not in W)
     out = W[p + "embed_tokens.weight"] if tied else W["lm_head.weight"]

@@ -109,6 +109,8 @@ private Q_SLOTS:
         QTest::newRow("F32 tied") << u"F32"_s << u"llama"_s << true << 1e-4 << 1 - 1e-9;
         // Qwen3: each head's query and key normalized before rotary, heads of 128 on a hidden 256.
         QTest::newRow("F32 qwen3") << u"F32"_s << u"qwen3"_s << true << 1e-4 << 1 - 1e-9;
+        // Phi-3: query, key and value fused, gate and up fused.
+        QTest::newRow("F32 phi3") << u"F32"_s << u"phi3"_s << false << 1e-4 << 1 - 1e-9;
         // Quantized: llama.cpp rounds the activations to the weights' partner type (8 bits for the
         // quantized types, F16 or BF16 for those) and we do not. Measured here: probabilities
         // 1.5e-4 … 1.7e-2 apart, correlations 1 − 2e-7 … 1 − 1.6e-3; a misread layout leaves the
@@ -118,6 +120,7 @@ private Q_SLOTS:
                  u"Q2_K"_s, u"Q3_K"_s, u"Q4_K"_s, u"Q5_K"_s, u"Q6_K"_s, u"Q4_K_M"_s})
             QTest::newRow(qPrintable(type)) << type << u"llama"_s << false << 0.04 << 1 - 5e-3;
         QTest::newRow("Q4_K_M qwen3") << u"Q4_K_M"_s << u"qwen3"_s << true << 0.04 << 1 - 5e-3;
+        QTest::newRow("Q4_K_M phi3") << u"Q4_K_M"_s << u"phi3"_s << false << 0.04 << 1 - 5e-3;
     }
 
     void nextToken()
