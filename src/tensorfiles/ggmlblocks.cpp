@@ -11,11 +11,13 @@
 
 #include "tensorfiles/ggmlblocks.h"
 
+#include <cstddef>
+
 #if defined(__AVX2__)
 #include <immintrin.h> // its functions are always inlined: no symbol of this level's code escapes
 #define QKV_GGML_VECTORS 1
 #endif
-#if defined(__AVX512F__)
+#if defined(__AVX512F__) && !defined(__clang__)
 // GCC 12 takes the deliberately undefined vectors inside its AVX-512 conversions for uninitialized ones.
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #endif
@@ -67,7 +69,7 @@ inline void widen16(__m128i b, int offset, float d, float m, float *y)
 #else
     const __m256 dv = _mm256_set1_ps(d), mv = _mm256_set1_ps(m);
     const __m256i off = _mm256_set1_epi32(offset);
-    for (int h = 0; h < 2; ++h, b = _mm_srli_si128(b, 8)) {
+    for (std::ptrdiff_t h = 0; h < 2; ++h, b = _mm_srli_si128(b, 8)) {
         const __m256i i = _mm256_sub_epi32(Signed ? _mm256_cvtepi8_epi32(b) : _mm256_cvtepu8_epi32(b), off);
         _mm256_storeu_ps(y + 8 * h, _mm256_sub_ps(_mm256_mul_ps(dv, _mm256_cvtepi32_ps(i)), mv));
     }
@@ -133,7 +135,7 @@ void q8_0(const u8 *b, float *y)
 template<int Shift>
 void q2Groups(const u8 *q, const u8 *scales, float d, float min, float *y)
 {
-    for (int part = 0; part < 2; ++part, y += 16) {
+    for (std::ptrdiff_t part = 0; part < 2; ++part, y += 16) {
         const u8 sc = scales[part];
         const float dl = d * float(sc & 0xF), ml = min * float(sc >> 4);
         const u8 *ql = q + 16 * part;
@@ -159,7 +161,7 @@ void q2_k(const u8 *b, float *y)
 template<int Shift, int Bit>
 void q3Groups(const u8 *q, const u8 *hm, const int *scales, float d, float *y)
 {
-    for (int part = 0; part < 2; ++part, y += 16) {
+    for (std::ptrdiff_t part = 0; part < 2; ++part, y += 16) {
         const float dl = d * float(scales[part]);
         const u8 *ql = q + 16 * part, *hl = hm + 16 * part;
         for (int l = 0; l < 16; ++l)
@@ -201,7 +203,7 @@ void q4_5_k(const u8 *b, float *y)
         scaleMinK4(is + 1, scales, &sc, &m);
         const float d2 = d * float(sc), m2 = min * float(m);
 #ifdef QKV_GGML_VECTORS
-        for (int part = 0; part < 2; ++part) {
+        for (std::ptrdiff_t part = 0; part < 2; ++part) {
             const __m128i bytes = load16(q + 16 * part);
             __m128i low = bitsOf(bytes, 0, 0xF, 0), high = bitsOf(bytes, 4, 0xF, 0);
             if (Five) {
@@ -232,7 +234,7 @@ void q6_k(const u8 *b, float *y)
     const auto *sc = reinterpret_cast<const signed char *>(b + 192);
     const float d = half(b + 208);
     for (int n = 0; n < 256; n += 128, y += 128, ql += 64, qh += 32, sc += 8) {
-        for (int part = 0; part < 2; ++part) {
+        for (std::ptrdiff_t part = 0; part < 2; ++part) {
             const float s1 = d * float(sc[part]), s2 = d * float(sc[part + 2]);
             const float s3 = d * float(sc[part + 4]), s4 = d * float(sc[part + 6]);
 #ifdef QKV_GGML_VECTORS

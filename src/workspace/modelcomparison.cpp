@@ -77,7 +77,8 @@ std::shared_ptr<const live::LiveModel> ModelComparison::other() const
 
 std::shared_ptr<const live::LiveRun> ModelComparison::run() const
 {
-    const std::shared_ptr<const live::LiveRun> shown = m_workspace->live()->run(), theirs = m_other->run();
+    const std::shared_ptr<const live::LiveRun> &shown = m_workspace->live()->run();
+    std::shared_ptr<const live::LiveRun> theirs = m_other->run();
     if (!isComparing() || !shown || !theirs || !theirs->forward || !shown->forward || theirs->ids != shown->ids
         || !live::sameInterventions(theirs->forward->interventions, shown->forward->interventions))
         return nullptr;
