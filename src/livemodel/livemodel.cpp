@@ -3,6 +3,7 @@
 #include "livemodel/bundledmodels.h"
 #include "platform/fileread.h"
 #include "tensorfiles/ggufheader.h"
+#include "tokenizers/ggufvocab.h"
 #include "transformer/forward.h"
 
 #include <QDir>
@@ -40,7 +41,11 @@ std::shared_ptr<const LiveModel> LiveModel::open(
         *error = opened.error;
         return nullptr;
     }
-    tokenizers::LoadedTokenizer tokenizer = tokenizers::loadTokenizer(opened.model->folder());
+    // A GGUF file's tokenizer is in the header the weights were read from: not parsed again.
+    const GgufHeader *header = opened.model->ggufHeader();
+    tokenizers::LoadedTokenizer tokenizer = header
+        ? tokenizers::loadGgufTokenizer(*header, QDir::toNativeSeparators(opened.model->folder()))
+        : tokenizers::loadTokenizer(opened.model->folder());
     if (!tokenizer) {
         *error = QStringLiteral("%1: %2").arg(location, tokenizer.error);
         return nullptr;

@@ -36,6 +36,8 @@ public:
     const ModelWeights &weights() const { return m_weights; }
     QString folder() const { return m_folder; } // where the tokenizer files are: a folder, or the GGUF file
     qint64 parameterCount() const { return m_store.parameterCount(); }
+    // Of a GGUF file: its header, read once for the weights and the tokenizer alike.
+    const GgufHeader *ggufHeader() const { return m_store.ggufHeader(); }
     qint64 fileBytes() const { return m_store.fileBytes(); }
     qint64 weightBytes() const { return m_store.usedBytes(); } // as float32
     qint64 ownedBytes() const { return m_store.ownedBytes(); } // widened copies in memory

@@ -72,6 +72,9 @@ public:
     // stop the work.
     void materialize(qint64 budget, const std::function<bool(qint64 done, qint64 total)> &progress = {});
 
+    // The GGUF file's header (its metadata holds the tokenizer too), or null for safetensors.
+    const GgufHeader *ggufHeader() const { return m_gguf ? &m_gguf->header() : nullptr; }
+
     qint64 parameterCount() const; // every tensor of the files
     qint64 fileBytes() const;
     qint64 usedBytes() const; // what the tensors asked for take in memory: as stored, or as float32
