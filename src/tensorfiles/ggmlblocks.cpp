@@ -93,19 +93,31 @@ inline __m128i bitsOf(__m128i bytes, int shift, int mask, int up)
 void q4_0(const u8 *b, float *y)
 {
     const float d = half(b);
+#ifdef QKV_GGML_VECTORS
+    const __m128i bytes = load16(b + 2); // d · (q − 8) − 0 is d · (q − 8), to the bit
+    widen16(bitsOf(bytes, 0, 0xF, 0), 8, d, 0.0f, y);
+    widen16(bitsOf(bytes, 4, 0xF, 0), 8, d, 0.0f, y + 16);
+#else
     for (int j = 0; j < 16; ++j)
         y[j] = float((b[2 + j] & 0x0F) - 8) * d;
     for (int j = 0; j < 16; ++j)
         y[j + 16] = float((b[2 + j] >> 4) - 8) * d;
+#endif
 }
 
 void q4_1(const u8 *b, float *y)
 {
     const float d = half(b), m = half(b + 2);
+#ifdef QKV_GGML_VECTORS
+    const __m128i bytes = load16(b + 4); // d · q − (−m) is d · q + m, to the bit
+    widen16(bitsOf(bytes, 0, 0xF, 0), 0, d, -m, y);
+    widen16(bitsOf(bytes, 4, 0xF, 0), 0, d, -m, y + 16);
+#else
     for (int j = 0; j < 16; ++j)
         y[j] = float(b[4 + j] & 0x0F) * d + m;
     for (int j = 0; j < 16; ++j)
         y[j + 16] = float(b[4 + j] >> 4) * d + m;
+#endif
 }
 
 // Q5_0 and Q5_1: the fifth bits of the 32 quants in a little-endian word.
