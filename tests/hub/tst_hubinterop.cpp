@@ -18,6 +18,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "nodereference.h"
+
 #include "hubserver.h"
 
 using namespace Qt::StringLiterals;
@@ -30,7 +32,7 @@ class TstHubInterop : public QObject
     test::HubServer m_server;
     const QString m_id = u"qkvlab/induction"_s;
     const QString m_commit = u"0123456789abcdef0123456789abcdef01234567"_s;
-    QString m_node, m_modules;
+    test::NodeReference m_reference;
 
     struct Run {
         int status = -1;
@@ -41,11 +43,11 @@ class TstHubInterop : public QObject
     {
         QProcess p;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(u"QKV_NODE_MODULES"_s, m_modules);
+        env.insert(u"QKV_NODE_MODULES"_s, m_reference.modules);
         env.remove(u"HF_TOKEN"_s);
         p.setProcessEnvironment(env);
         QSignalSpy done(&p, &QProcess::finished);
-        p.start(m_node, QStringList {QStringLiteral(QKV_SOURCE "/tests/hub/interop/hubinterop.mjs")} + args);
+        p.start(m_reference.node, QStringList {QStringLiteral(QKV_SOURCE "/tests/hub/interop/hubinterop.mjs")} + args);
         if (!p.waitForStarted() || (done.isEmpty() && !done.wait(60000)))
             return {};
         return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
@@ -71,12 +73,9 @@ class TstHubInterop : public QObject
 private Q_SLOTS:
     void initTestCase()
     {
-        m_node = QStandardPaths::findExecutable(u"node"_s);
-        m_modules = QStringLiteral(QKV_SOURCE "/build/nodejs/node_modules");
-        if (m_node.isEmpty())
-            QSKIP("node is not installed (bash .ci/dev.sh test installs it)");
-        if (!QFile::exists(m_modules + u"/@huggingface/hub/package.json"_s))
-            QSKIP("@huggingface/hub is not in build/nodejs (bash .ci/dev.sh test installs it)");
+        m_reference = test::nodeReference(QStringLiteral(QKV_SOURCE), u"nodejs"_s, u"@huggingface/hub"_s);
+        if (!m_reference.missing.isEmpty())
+            QSKIP(qPrintable(m_reference.missing));
         // The model as the Hub holds it: the weights in LFS, the rest as regular files.
         test::HubServer::Repo repo;
         repo.commit = m_commit;

@@ -18,6 +18,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "nodereference.h"
+
 using namespace qkv;
 using namespace qkv::transformer;
 using namespace Qt::StringLiterals;
@@ -36,7 +38,7 @@ class TstLlamaCppReference : public QObject
 {
     Q_OBJECT
 
-    QString m_node, m_modules;
+    test::NodeReference m_reference;
     QTemporaryDir m_dir;
     const std::vector<int> m_ids {1, 17, 259, 4, 88, 123, 299, 7, 201, 42, 150, 3};
 
@@ -50,9 +52,9 @@ class TstLlamaCppReference : public QObject
             u"--ids"_s, ids.join(u','), u"--repeats"_s, u"1"_s, u"--logits"_s, u"--f32-cache"_s};
         QProcess p;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(u"QKV_NODE_MODULES"_s, m_modules);
+        env.insert(u"QKV_NODE_MODULES"_s, m_reference.modules);
         p.setProcessEnvironment(env);
-        p.start(m_node, args);
+        p.start(m_reference.node, args);
         if (!p.waitForFinished(120000) || p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0) {
             qWarning().noquote() << p.readAllStandardError();
             return {};
@@ -89,12 +91,9 @@ class TstLlamaCppReference : public QObject
 private Q_SLOTS:
     void initTestCase()
     {
-        m_node = QStandardPaths::findExecutable(u"node"_s);
-        m_modules = QStringLiteral(QKV_SOURCE "/build/nodejs-llamacpp/node_modules");
-        if (m_node.isEmpty())
-            QSKIP("node is not installed (bash .ci/dev.sh test installs it)");
-        if (!QFile::exists(m_modules + u"/node-llama-cpp/package.json"_s))
-            QSKIP("node-llama-cpp is not in build/nodejs-llamacpp (bash .ci/dev.sh test installs it on x86-64)");
+        m_reference = test::nodeReference(QStringLiteral(QKV_SOURCE), u"nodejs-llamacpp"_s, u"node-llama-cpp"_s);
+        if (!m_reference.missing.isEmpty())
+            QSKIP(qPrintable(m_reference.missing));
         QVERIFY(m_dir.isValid());
     }
 
