@@ -130,13 +130,19 @@ void readGpt2(const Keys &k, Config &c)
         k.bad(u"scale_attn_by_inverse_layer_idx"_qs, QStringLiteral("only false is supported"));
 }
 
-void readBert(const Keys &k, Config &c)
+// The sizes under the names most of Hugging Face's configurations use.
+void readSizes(const Keys &k, Config &c)
 {
     c.layers = k.count(u"num_hidden_layers"_qs);
     c.heads = k.count(u"num_attention_heads"_qs);
     c.hidden = k.count(u"hidden_size"_qs);
     c.intermediate = k.count(u"intermediate_size"_qs);
     c.vocab = k.count(u"vocab_size"_qs);
+}
+
+void readBert(const Keys &k, Config &c)
+{
+    readSizes(k, c);
     c.maxPositions = k.count(u"max_position_embeddings"_qs, 512);
     c.typeVocab = k.count(u"type_vocab_size"_qs, 2, 0);
     c.eps = float(k.positiveFloat(u"layer_norm_eps"_qs, 1e-12));
@@ -182,12 +188,8 @@ void readRopeScaling(const Keys &k, Config &c)
 
 void readLlama(const Keys &k, Config &c)
 {
-    c.layers = k.count(u"num_hidden_layers"_qs);
-    c.heads = k.count(u"num_attention_heads"_qs);
+    readSizes(k, c);
     c.kvHeads = k.count(u"num_key_value_heads"_qs, c.heads);
-    c.hidden = k.count(u"hidden_size"_qs);
-    c.intermediate = k.count(u"intermediate_size"_qs);
-    c.vocab = k.count(u"vocab_size"_qs);
     c.maxPositions = k.count(u"max_position_embeddings"_qs, 2048);
     c.eps = float(k.positiveFloat(u"rms_norm_eps"_qs, 1e-6));
     c.ropeTheta = k.positiveFloat(u"rope_theta"_qs, 10000);
@@ -202,12 +204,46 @@ void readLlama(const Keys &k, Config &c)
         k.bad(u"num_key_value_heads"_qs,
             QStringLiteral("%1 does not divide num_attention_heads (%2)").arg(c.kvHeads).arg(c.heads));
     readRopeScaling(k, c);
-    // Phi-4-mini rotates three quarters of each head; Phi-3 all of it.
-    if (k.has(u"partial_rotary_factor"_qs) && k.positiveFloat(u"partial_rotary_factor"_qs, 1) != 1)
-        k.bad(u"partial_rotary_factor"_qs, QStringLiteral("rotating part of a head is not supported yet"));
     const bool window = c.modelType == u"mistral" || c.modelType == u"phi3" || k.flag(u"use_sliding_window"_qs, false);
     if (window && k.has(u"sliding_window"_qs))
         c.slidingWindow = k.count(u"sliding_window"_qs);
+}
+
+// GPTNeoXForCausalLM (Pythia): its own key names; older configs say rotary_emb_base and
+// rotary_pct where newer ones say rope_theta and partial_rotary_factor.
+void readGptNeox(const Keys &k, Config &c)
+{
+    readSizes(k, c);
+    c.maxPositions = k.count(u"max_position_embeddings"_qs, 2048);
+    c.eps = float(k.positiveFloat(u"layer_norm_eps"_qs, 1e-5));
+    c.activation = activation(k, u"hidden_act"_qs, u"gelu"_qs);
+    c.ropeTheta = k.has(u"rope_theta"_qs) ? k.positiveFloat(u"rope_theta"_qs, 10000)
+                                          : k.positiveFloat(u"rotary_emb_base"_qs, 10000);
+    c.parallelResidual = k.flag(u"use_parallel_residual"_qs, true);
+    c.tieStated = k.has(u"tie_word_embeddings"_qs);
+    c.tieEmbeddings = k.flag(u"tie_word_embeddings"_qs, false);
+    c.attentionBias = k.flag(u"attention_bias"_qs, true);
+    if (k.has(u"rope_scaling"_qs))
+        k.bad(u"rope_scaling"_qs, QStringLiteral("scaled rotary positions are not supported for gpt_neox"));
+}
+
+// The share of each head that rotary positions turn, as the model code truncates it.
+void readRotaryShare(const Keys &k, Config &c)
+{
+    const QString key = k.has(u"partial_rotary_factor"_qs) || c.family != Family::GptNeox ? u"partial_rotary_factor"_qs
+                                                                                          : u"rotary_pct"_qs;
+    const double share = k.positive(key, c.family == Family::GptNeox ? 0.25 : 1.0);
+    if (share > 1)
+        k.bad(key, QStringLiteral("%1 is more than the whole head").arg(share));
+    if (share == 1)
+        return;
+    c.rotaryDims = int(c.headDim * share);
+    if (c.rotaryDims < 2 || c.rotaryDims % 2 != 0)
+        k.bad(key,
+            QStringLiteral("%1 of a head of %2 rotates %3 columns; rotary positions need an even number")
+                .arg(share)
+                .arg(c.headDim)
+                .arg(c.rotaryDims));
 }
 
 } // namespace
@@ -223,14 +259,16 @@ QString familyName(Family family)
         return QStringLiteral("DistilBERT");
     case Family::Llama:
         return QStringLiteral("Llama");
+    case Family::GptNeox:
+        return QStringLiteral("GPT-NeoX");
     }
     return {};
 }
 
 const QStringList &supportedModelTypes()
 {
-    static const QStringList types {
-        u"gpt2"_qs, u"bert"_qs, u"distilbert"_qs, u"llama"_qs, u"mistral"_qs, u"qwen2"_qs, u"qwen3"_qs, u"phi3"_qs};
+    static const QStringList types {u"gpt2"_qs, u"bert"_qs, u"distilbert"_qs, u"llama"_qs, u"mistral"_qs, u"qwen2"_qs,
+        u"qwen3"_qs, u"phi3"_qs, u"gpt_neox"_qs};
     return types;
 }
 
@@ -252,6 +290,9 @@ Config parseConfig(const QJsonObject &o, const QString &path)
         || c.modelType == u"qwen3" || c.modelType == u"phi3") {
         c.family = Family::Llama;
         readLlama(k, c);
+    } else if (c.modelType == u"gpt_neox") {
+        c.family = Family::GptNeox;
+        readGptNeox(k, c);
     } else {
         k.bad(u"model_type"_qs,
             c.modelType.isEmpty() ? QStringLiteral("missing")
@@ -265,8 +306,11 @@ Config parseConfig(const QJsonObject &o, const QString &path)
             k.bad(u"hidden size"_qs, QStringLiteral("%1 is not a multiple of the %2 heads").arg(c.hidden).arg(c.heads));
         c.headDim = c.hidden / c.heads;
     }
-    if (c.rotary() && c.headDim % 2 != 0)
-        k.bad(u"head_dim"_qs, QStringLiteral("%1 is odd; rotary positions need an even head size").arg(c.headDim));
+    if (c.rotary()) {
+        readRotaryShare(k, c);
+        if (c.rotated() % 2 != 0)
+            k.bad(u"head_dim"_qs, QStringLiteral("%1 is odd; rotary positions need an even head size").arg(c.headDim));
+    }
     return c;
 }
 

@@ -8,7 +8,7 @@
 
 namespace qkv::transformer {
 
-enum class Family { Gpt2, Bert, DistilBert, Llama };
+enum class Family { Gpt2, Bert, DistilBert, Llama, GptNeox };
 enum class Activation { GeluTanh, GeluErf, Relu, Silu };
 
 // rope_scaling of type "llama3" (Llama 3.1 and later); absent or "default" leaves rotary as is.
@@ -23,7 +23,7 @@ struct RopeScaling {
 // What config.json says, in one vocabulary for every family (the keys differ: n_embd, dim,
 // hidden_size all become `hidden`).
 struct Config {
-    QString modelType; // as written: gpt2, bert, distilbert, llama, mistral, qwen2, qwen3, phi3
+    QString modelType; // as written: gpt2, bert, distilbert, llama, mistral, qwen2, qwen3, phi3, gpt_neox
     Family family = Family::Gpt2;
     int layers = 0;
     int heads = 0;
@@ -38,6 +38,10 @@ struct Config {
     float eps = 1e-5f;
     Activation activation = Activation::GeluTanh;
     double ropeTheta = 10000;
+    // Rotary positions turn the first `rotaryDims` of each head's columns (GPT-NeoX's rotary_pct,
+    // Phi's partial_rotary_factor) and leave the rest; 0: the whole head.
+    int rotaryDims = 0;
+    bool parallelResidual = false; // GPT-NeoX: x + attention(norm₁ x) + mlp(norm₂ x)
     RopeScaling ropeScaling;
     // A GGUF file's rope_freqs: each inverse frequency divided by its factor (llama.cpp's form of
     // rope_scaling "llama3"); empty: none.
@@ -47,8 +51,9 @@ struct Config {
     bool attentionBias = false; // Llama's attention_bias: q/k/v/o biases required (Qwen2: q/k/v always)
     bool mlpBias = false; // Llama's mlp_bias
 
-    bool causal() const { return family == Family::Gpt2 || family == Family::Llama; }
-    bool rotary() const { return family == Family::Llama; }
+    bool causal() const { return family == Family::Gpt2 || family == Family::Llama || family == Family::GptNeox; }
+    bool rotary() const { return family == Family::Llama || family == Family::GptNeox; }
+    int rotated() const { return rotaryDims > 0 ? rotaryDims : headDim; }
 };
 
 // Reads `o` (the contents of the file `path`, named in messages); throws Refusal naming the key.

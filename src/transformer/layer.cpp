@@ -47,11 +47,23 @@ Eigen::MatrixXf runLayer(const Model &model, int layer, const Eigen::MatrixXf &x
 {
     const Config &c = model.config();
     const LayerWeights &w = model.weights().layers[std::size_t(layer)];
-    // GPT-2 and Llama normalize before each sublayer; BERT after each residual sum.
-    const bool preNorm = c.family == Family::Gpt2 || c.family == Family::Llama;
+    // GPT-2, Llama and GPT-NeoX normalize before each sublayer; BERT after each residual sum.
+    const bool preNorm = c.family != Family::Bert && c.family != Family::DistilBert;
     const Eigen::MatrixXf a = preNorm ? normalized(x, w.attentionNorm, c.eps) : x;
     Eigen::MatrixXf q, k, v;
-    if (w.qkv) {
+    if (w.qkvByHead) {
+        // Each head's query, key and value columns in turn (GPT-NeoX's query_key_value).
+        const Eigen::MatrixXf all = applyLinear(w.qkv, a);
+        const Eigen::Index hd = c.headDim;
+        q.resize(all.rows(), c.heads * hd);
+        k.resize(all.rows(), c.heads * hd);
+        v.resize(all.rows(), c.heads * hd);
+        for (Eigen::Index h = 0; h < c.heads; ++h) {
+            q.middleCols(h * hd, hd) = all.middleCols(3 * h * hd, hd);
+            k.middleCols(h * hd, hd) = all.middleCols((3 * h + 1) * hd, hd);
+            v.middleCols(h * hd, hd) = all.middleCols((3 * h + 2) * hd, hd);
+        }
+    } else if (w.qkv) {
         // Query, key and value columns one after the other (GPT-2's c_attn, Phi-3's qkv_proj).
         const Eigen::MatrixXf all = applyLinear(w.qkv, a);
         const Eigen::Index qs = Eigen::Index(c.heads) * c.headDim, kvs = Eigen::Index(c.kvHeads) * c.headDim;
@@ -72,6 +84,8 @@ Eigen::MatrixXf runLayer(const Model &model, int layer, const Eigen::MatrixXf &x
         rotary->apply(k);
     }
     const Eigen::MatrixXf attended = applyLinear(w.output, attendHeads(c, q, k, v, here, record));
+    if (c.parallelResidual) // both sublayers read the stream entering the layer
+        return x + attended + feedForward(w, c, normalized(x, w.mlpNorm, c.eps));
     if (preNorm) {
         Eigen::MatrixXf h = x + attended;
         h += feedForward(w, c, normalized(h, w.mlpNorm, c.eps));

@@ -41,6 +41,9 @@ OpenResult Model::open(const QString &location, const OpenProgress &progress)
         case Family::Llama:
             m->m_weights = bindLlama(m->m_store, m->m_config);
             break;
+        case Family::GptNeox:
+            m->m_weights = bindGptNeox(m->m_store, m->m_config);
+            break;
         }
         m->m_store.materialize(weightBudget(), progress);
         result.model = std::move(m);

@@ -30,6 +30,7 @@ struct LayerWeights {
     Norm attentionNorm, mlpNorm;
     Norm queryNorm, keyNorm; // Qwen3: RMSNorm of each head's query and key (head_dim), before rotary
     Linear qkv, query, key, value, output;
+    bool qkvByHead = false; // GPT-NeoX: qkv's columns are each head's query, key and value in turn
     Linear up, gate, down;
     Linear gateUp; // Phi-3: gate and up fused, [gate; up] rows
 };
@@ -56,5 +57,6 @@ ModelWeights bindGpt2(WeightStore &store, const Config &config);
 ModelWeights bindBert(WeightStore &store, const Config &config);
 ModelWeights bindDistilBert(WeightStore &store, const Config &config);
 ModelWeights bindLlama(WeightStore &store, const Config &config);
+ModelWeights bindGptNeox(WeightStore &store, const Config &config);
 
 } // namespace qkv::transformer

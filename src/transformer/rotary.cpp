@@ -6,10 +6,10 @@ namespace qkv::transformer {
 
 Eigen::VectorXf Rotary::inverseFrequencies(const Config &c)
 {
-    const int half = c.headDim / 2;
+    const int dims = c.rotated(), half = dims / 2;
     Eigen::VectorXf inv(half);
     for (int i = 0; i < half; ++i)
-        inv[i] = 1.0f / std::pow(float(c.ropeTheta), float(2 * i) / float(c.headDim));
+        inv[i] = 1.0f / std::pow(float(c.ropeTheta), float(2 * i) / float(dims));
     if (std::size_t(half) == c.ropeFactors.size()) {
         for (int i = 0; i < half; ++i)
             inv[i] /= c.ropeFactors[std::size_t(i)];
@@ -34,7 +34,8 @@ Eigen::VectorXf Rotary::inverseFrequencies(const Config &c)
 }
 
 Rotary::Rotary(const Config &config, Eigen::Index tokens)
-    : m_half(config.headDim / 2)
+    : m_half(config.rotated() / 2)
+    , m_headDim(config.headDim)
     , m_cos(tokens, m_half)
     , m_sin(tokens, m_half)
 {
@@ -50,8 +51,7 @@ Rotary::Rotary(const Config &config, Eigen::Index tokens)
 
 void Rotary::apply(Eigen::MatrixXf &x) const
 {
-    const Eigen::Index width = 2 * m_half;
-    for (Eigen::Index start = 0; start + width <= x.cols(); start += width) {
+    for (Eigen::Index start = 0; start + m_headDim <= x.cols(); start += m_headDim) {
         const Eigen::MatrixXf first = x.middleCols(start, m_half);
         auto second = x.middleCols(start + m_half, m_half);
         x.middleCols(start, m_half) = first.cwiseProduct(m_cos) - second.cwiseProduct(m_sin);

@@ -15,13 +15,15 @@ public:
     Rotary(const Config &config, Eigen::Index tokens);
 
     // Rotates each head_dim-wide block of the columns of `x` (rows are positions), in place:
-    // with halves [x₁, x₂] → [x₁cos − x₂sin, x₂cos + x₁sin].
+    // with halves [x₁, x₂] of its first rotated() columns → [x₁cos − x₂sin, x₂cos + x₁sin];
+    // the columns after those pass unchanged.
     void apply(Eigen::MatrixXf &x) const;
 
     static Eigen::VectorXf inverseFrequencies(const Config &config);
 
 private:
     Eigen::Index m_half = 0;
+    Eigen::Index m_headDim = 0;
     Eigen::MatrixXf m_cos, m_sin; // n × head_dim/2
 };
 

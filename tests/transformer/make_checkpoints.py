@@ -63,8 +63,9 @@ def write_safetensors(path, tensors, extra=None, align=8):
             f.write(data)
 
 
-def save(folder, config, weights, dtype, shards=1, order=None, align=8):
-    """Writes weights {name: float32 array} as `dtype`; returns what a reader widens them to."""
+def save(folder, config, weights, dtype, shards=1, order=None, align=8, buffers=()):
+    """Writes weights {name: float32 array} as `dtype`; returns what a reader widens them to.
+    `buffers`: more tensors (name, bytes, dtype, shape) stored as they are, in the first file."""
     os.makedirs(folder, exist_ok=True)
     with open(os.path.join(folder, "config.json"), "w") as f:
         json.dump(config, f, indent=2)
@@ -74,6 +75,7 @@ def save(folder, config, weights, dtype, shards=1, order=None, align=8):
         data, values = encode(weights[name], dtype)
         stored.append((name, data, dtype, weights[name].shape))
         widened[name] = values.reshape(weights[name].shape).astype(np.float64)
+    stored[:0] = list(buffers)
     if shards == 1:
         write_safetensors(os.path.join(folder, "model.safetensors"), stored, align=align)
         return widened
@@ -202,6 +204,38 @@ def llama_weights(r, c, prefix, qkv_bias, lm_head, qk_norm=False, fused=False):
     return w
 
 
+def gpt_neox_weights(r, c, prefix):
+    d, inner, p = c["hidden_size"], c["intermediate_size"], prefix
+    w = {p + "embed_in.weight": r.w(c["vocab_size"], d, scale=0.5)}
+    for i in range(c["num_hidden_layers"]):
+        h = "%slayers.%d." % (p, i)
+        for norm in ("input_layernorm", "post_attention_layernorm"):
+            w[h + norm + ".weight"], w[h + norm + ".bias"] = r.norm(d), r.w(d, scale=0.1)
+        for name, out, inn in (("attention.query_key_value", 3 * d, d), ("attention.dense", d, d),
+                               ("mlp.dense_h_to_4h", inner, d), ("mlp.dense_4h_to_h", d, inner)):
+            w[h + name + ".weight"], w[h + name + ".bias"] = r.w(out, inn, scale=0.3 if inn == d else 0.15), \
+                r.w(out, scale=0.1)
+    w[p + "final_layer_norm.weight"], w[p + "final_layer_norm.bias"] = r.norm(d), r.w(d, scale=0.1)
+    if not c.get("tie_word_embeddings", False):
+        w["embed_out.weight"] = r.w(c["vocab_size"], d, scale=0.5)
+    return w
+
+
+def gpt_neox_buffers(c, prefix):
+    """What Pythia's converted checkpoints also hold: each layer's causal mask (BOOL), masked_bias
+    and the rotary inverse frequencies, none of them weights."""
+    n, out = c["max_position_embeddings"], []
+    hd = c["hidden_size"] // c["num_attention_heads"]
+    rot = int(hd * c.get("rotary_pct", 0.25))
+    inv = (1.0 / 10000 ** (np.arange(0, rot, 2) / rot)).astype(np.float32)
+    for i in range(c["num_hidden_layers"]):
+        h = "%slayers.%d.attention." % (prefix, i)
+        out.append((h + "bias", np.tril(np.ones((n, n), np.uint8)).tobytes(), "BOOL", (1, 1, n, n)))
+        out.append((h + "masked_bias", np.float32(-1e9).tobytes(), "F32", ()))
+        out.append((h + "rotary_emb.inv_freq", inv.tobytes(), "F32", (rot // 2,)))
+    return out
+
+
 GPT2 = {"model_type": "gpt2", "architectures": ["GPT2LMHeadModel"], "n_layer": 2, "n_head": 4, "n_embd": 32,
         "n_positions": 16, "n_ctx": 16, "vocab_size": 61, "layer_norm_epsilon": 1e-5,
         "activation_function": "gelu_new", "n_inner": None}
@@ -230,6 +264,18 @@ QWEN3 = dict(LLAMA, model_type="qwen3", architectures=["Qwen3ForCausalLM"], num_
 # Phi-3 (mini-4k's form): fused projections, a sliding window, no rope scaling.
 PHI3 = dict(LLAMA, model_type="phi3", architectures=["Phi3ForCausalLM"], num_key_value_heads=2, rope_scaling=None,
             sliding_window=47, original_max_position_embeddings=64)
+# Pythia's config.json (the older key names), and a newer one's, sequential, its MLP after attention.
+GPT_NEOX = {"model_type": "gpt_neox", "architectures": ["GPTNeoXForCausalLM"], "num_hidden_layers": 2,
+            "num_attention_heads": 4, "hidden_size": 64, "intermediate_size": 96, "layer_norm_eps": 1e-5,
+            "max_position_embeddings": 24, "vocab_size": 67, "hidden_act": "gelu", "rotary_pct": 0.25,
+            "rotary_emb_base": 10000, "use_parallel_residual": True, "tie_word_embeddings": False,
+            "bos_token_id": 0, "eos_token_id": 0, "torch_dtype": "float16", "use_cache": True}
+GPT_NEOX_SEQUENTIAL = dict(GPT_NEOX, num_attention_heads=2, num_hidden_layers=3, use_parallel_residual=False,
+                           rope_theta=1000.0, partial_rotary_factor=0.5, hidden_act="gelu_new", attention_bias=True)
+del GPT_NEOX_SEQUENTIAL["rotary_pct"]
+del GPT_NEOX_SEQUENTIAL["rotary_emb_base"]
+# Phi-4-mini's form: rotary positions on part of each head.
+PHI3_PARTIAL = dict(PHI3, partial_rotary_factor=0.75, num_attention_heads=2, num_key_value_heads=1)
 del MISTRAL["rope_scaling"]
 del MISTRAL["tie_word_embeddings"]  # not stated: tied because lm_head is absent
 
@@ -261,6 +307,12 @@ def model_variants():
     v.append(("qwen2_long", long, llama_weights(r, long, "model.", True, False), "F32", 1, {"tokens": 260}))
     v.append(("qwen3_qk_norm", QWEN3, llama_weights(r, QWEN3, "model.", False, False, qk_norm=True), "BF16", 1, {}))
     v.append(("phi3_fused", PHI3, llama_weights(r, PHI3, "model.", False, True, fused=True), "F16", 1, {}))
+    v.append(("phi3_partial_rotary", PHI3_PARTIAL,
+              llama_weights(r, PHI3_PARTIAL, "model.", False, True, fused=True), "F32", 1, {}))
+    v.append(("gpt_neox", GPT_NEOX, gpt_neox_weights(r, GPT_NEOX, "gpt_neox."), "F32", 1,
+              {"buffers": gpt_neox_buffers(GPT_NEOX, "gpt_neox.")}))
+    v.append(("gpt_neox_sequential_bf16", GPT_NEOX_SEQUENTIAL, gpt_neox_weights(r, GPT_NEOX_SEQUENTIAL, ""), "BF16",
+              2, {}))
     return v
 
 
@@ -299,7 +351,8 @@ def write_models(out):
     rng = np.random.default_rng(99)
     for name, config, weights, dtype, shards, options in model_variants():
         folder = os.path.join(out, name)
-        widened = save(folder, config, weights, dtype, shards, align=options.get("align", 8))
+        widened = save(folder, config, weights, dtype, shards, align=options.get("align", 8),
+                       buffers=options.get("buffers", ()))
         vocab = config["vocab_size"]
         ids = [int(i) for i in rng.integers(0, vocab, size=options.get("tokens", 7))]
         reference = rounded(reference_json(config, widened, ids, options))

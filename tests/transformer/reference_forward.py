@@ -1,6 +1,6 @@
 """An independent forward pass in float64 numpy for the checkpoints of make_checkpoints.py,
 written from the Hugging Face model code's definitions (GPT2LMHeadModel, BertForMaskedLM,
-DistilBertForMaskedLM, LlamaForCausalLM / Mistral / Qwen2), not from the C++.
+DistilBertForMaskedLM, LlamaForCausalLM / Mistral / Qwen2 / Qwen3 / Phi-3, GPTNeoXForCausalLM), not from the C++.
 
 forward(config, weights, ids, mask, top_k, ablate=(layer, head)) returns
 {"ids", "attention": [L][H][n][n], "query"/"key"/"value": [L][H][n][hd],
@@ -154,17 +154,22 @@ def inverse_frequencies(c, hd):
 
 
 def rotate(x, inv):
-    """x: [heads, n, hd]; the pair (i, i + hd/2) as one complex number turned by p·inv_freq[i]."""
-    half = x.shape[2] // 2
-    z = (x[:, :, :half] + 1j * x[:, :, half:]) * np.exp(1j * np.outer(np.arange(x.shape[1]), inv))
-    return np.concatenate([z.real, z.imag], axis=2)
+    """x: [heads, n, hd]; over the first 2·len(inv) columns, the pair (i, i + len(inv)) as one
+    complex number turned by p·inv_freq[i]; the columns after those as they are."""
+    half = len(inv)
+    z = (x[:, :, :half] + 1j * x[:, :, half:2 * half]) * np.exp(1j * np.outer(np.arange(x.shape[1]), inv))
+    return np.concatenate([z.real, z.imag, x[:, :, 2 * half:]], axis=2)
+
+
+ACTIVATIONS = {"gelu": gelu_erf, "gelu_new": gelu_tanh, "gelu_pytorch_tanh": gelu_tanh, "relu": lambda t: np.maximum(t, 0),
+               "silu": silu}
 
 
 def llama(c, W, ids, ablate):
     p = prefixed(W, "model.", "embed_tokens.weight")
     H, KV, d, eps = c["num_attention_heads"], c["num_key_value_heads"], c["hidden_size"], c["rms_norm_eps"]
     hd = c.get("head_dim") or d // H
-    inv = inverse_frequencies(c, hd)
+    inv = inverse_frequencies(c, int(hd * c.get("partial_rotary_factor", 1.0)))
 
     def lin(name, x):
         y = x @ W[name + ".weight"].T
@@ -203,12 +208,56 @@ def llama(c, W, ids, ablate):
     return rec, last @ out.T, [len(ids) - 1]
 
 
+def gpt_neox(c, W, ids, ablate):
+    """GPTNeoXForCausalLM: per head [q k v] in query_key_value's rows, rotary on the first
+    rotary_pct of each head, the MLP beside attention (parallel residual) or after it."""
+    p = prefixed(W, "gpt_neox.", "embed_in.weight")
+    H, d, eps, n = c["num_attention_heads"], c["hidden_size"], c.get("layer_norm_eps", 1e-5), len(ids)
+    hd = d // H
+    rot = int(hd * c.get("partial_rotary_factor", c.get("rotary_pct", 0.25)))
+    base = c.get("rope_theta", c.get("rotary_emb_base", 10000))
+    inv = 1.0 / base ** (np.arange(0, rot, 2) / rot)
+    act = ACTIVATIONS[c.get("hidden_act", "gelu")]
+
+    def lin(name, x):
+        y = x @ W[name + ".weight"].T
+        return y + W[name + ".bias"] if name + ".bias" in W else y
+
+    def ln(name, x):
+        return layer_norm(x, W[name + ".weight"], W[name + ".bias"], eps)
+
+    x = W[p + "embed_in.weight"][ids]
+    rec = []
+    for L in range(c["num_hidden_layers"]):
+        h = "%slayers.%d." % (p, L)
+        qkv = lin(h + "attention.query_key_value", ln(h + "input_layernorm", x)).reshape(n, H, 3 * hd)
+        qkv = qkv.transpose(1, 0, 2)
+        q, k, v = qkv[:, :, :hd], qkv[:, :, hd:2 * hd], qkv[:, :, 2 * hd:]
+        q, k = rotate(q, inv), rotate(k, inv)
+        att, o = attend(q, k, v, True, ablate[1] if ablate and ablate[0] == L else None)
+        rec.append((att, q, k, v))
+        attended = lin(h + "attention.dense", o)
+
+        def mlp(t):
+            return lin(h + "mlp.dense_4h_to_h", act(lin(h + "mlp.dense_h_to_4h", t)))
+        if c.get("use_parallel_residual", True):
+            x = x + attended + mlp(ln(h + "post_attention_layernorm", x))
+        else:
+            x = x + attended
+            x = x + mlp(ln(h + "post_attention_layernorm", x))
+    last = ln(p + "final_layer_norm", x[-1:])
+    out = W[p + "embed_in.weight"] if c.get("tie_word_embeddings", False) else W["embed_out.weight"]
+    return rec, last @ out.T, [n - 1]
+
+
 def forward(c, W, ids, mask, top_k, ablate=None):
     kind = c["model_type"]
     if kind == "gpt2":
         rec, logits, positions = gpt2(c, W, ids, ablate)
     elif kind in ("bert", "distilbert"):
         rec, logits, positions = bert_like(c, W, ids, mask, ablate, kind == "distilbert")
+    elif kind == "gpt_neox":
+        rec, logits, positions = gpt_neox(c, W, ids, ablate)
     else:
         rec, logits, positions = llama(c, W, ids, ablate)
     return {"ids": ids, "mask": mask or [],
