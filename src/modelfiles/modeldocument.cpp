@@ -151,15 +151,25 @@ std::optional<ModelDocument> modelDocument(
         }
     }
     const std::vector<FloatMatrix> attention = shownAttention(m, v);
-    if (!vectors) {
-        for (int h = 0; h < heads; ++h)
-            doc.setAttention(h, toDouble(v.regroups() ? regroup(attention[h], groups) : attention[h]));
-    } else {
+    bool unlike = false; // the model's vectors do not give its attention by softmax(QKᵀ/√d)
+    if (vectors) {
         const Result &r = out.result.emplace(compute(doc));
         double worst = 0;
         for (int h = 0; h < heads; ++h)
             worst = std::max(worst, (r.heads[h].weights - toDouble(attention[h])).cwiseAbs().maxCoeff());
         out.recomputeError = worst;
+        // A sliding window shorter than the sentence or Gemma 2's soft-capped scores: the
+        // model's own attention is shown rather than a recomputation that differs from it.
+        unlike = worst > 1e-3;
+        if (unlike) {
+            s.mode = Mode::Weights;
+            doc.setSettings(s);
+            out.result.reset();
+        }
+    }
+    if (!vectors || unlike) {
+        for (int h = 0; h < heads; ++h)
+            doc.setAttention(h, toDouble(v.regroups() ? regroup(attention[h], groups) : attention[h]));
     }
     const QString source = m.computedHere ? QStringLiteral("the forward pass's") : QStringLiteral("the file's");
     QString description = QStringLiteral("A real model's attention, %1 %2: %3 layer(s) × %4 head(s) × %5 tokens.")
@@ -167,7 +177,13 @@ std::optional<ModelDocument> modelDocument(
                               .arg(m.layers)
                               .arg(m.heads)
                               .arg(m.n);
-    if (vectors)
+    if (unlike)
+        description += QStringLiteral(" The weights are %1: softmax(QKᵀ/√d) of the model's queries and keys differs "
+                                      "from them by up to %2 (a sliding window or capped scores), so they are shown as "
+                                      "the model computed them.")
+                           .arg(source)
+                           .arg(out.recomputeError, 0, 'g', 3);
+    else if (vectors)
         description += QStringLiteral(" Computed from the model's own queries and keys (softmax(QKᵀ/√d)%1); "
                                       "the largest difference from %2 attention is %3.")
                            .arg(s.mask == MaskKind::Causal ? QStringLiteral(", causal") : QString(), source)

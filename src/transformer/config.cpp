@@ -5,8 +5,10 @@
 #include "platform/fileread.h"
 #include "platform/jsonpath.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -80,6 +82,19 @@ public:
     bool flag(const QString &key, bool fallback) const
     {
         return has(key) ? placed([&] { return json::boolean(m_o.value(key), key); }) : fallback;
+    }
+
+    // A number that may be written as null (none: 0); absent, `fallback`.
+    float cap(const QString &key, double fallback) const
+    {
+        if (!m_o.contains(key))
+            return float(fallback);
+        return m_o.value(key).isNull() ? 0.0f : float(positiveFloat(key, fallback));
+    }
+
+    QJsonArray list(const QString &key, qsizetype expected, const QString &what) const
+    {
+        return placed([&] { return json::array(m_o.value(key), key, expected, what); });
     }
 
     QJsonObject object(const QString &key) const { return m_o.value(key).toObject(); }
@@ -174,9 +189,14 @@ void readRopeScaling(const Keys &k, Config &c)
     const QString type = r.contains(u"rope_type"_qs) ? s.text(u"rope_type"_qs, {}) : s.text(u"type"_qs, {});
     if (type == u"default")
         return;
-    if (type != u"llama3")
-        k.bad(key, QStringLiteral("type \"%1\" is not supported (llama3 and default are)").arg(type));
     RopeScaling &rs = c.ropeScaling;
+    if (type == u"linear") {
+        rs.linear = true;
+        rs.factor = s.positiveFloat(u"factor"_qs, 1);
+        return;
+    }
+    if (type != u"llama3")
+        k.bad(key, QStringLiteral("type \"%1\" is not supported (llama3, linear and default are)").arg(type));
     rs.llama3 = true;
     rs.factor = s.positiveFloat(u"factor"_qs, 8);
     rs.lowFreqFactor = s.positive(u"low_freq_factor"_qs, 1);
@@ -184,6 +204,29 @@ void readRopeScaling(const Keys &k, Config &c)
     rs.originalMaxPositions = s.positive(u"original_max_position_embeddings"_qs, 8192);
     if (rs.highFreqFactor <= rs.lowFreqFactor)
         k.bad(key, QStringLiteral("high_freq_factor must be larger than low_freq_factor"));
+}
+
+// Newer configs say each layer's attention in layer_types; a kind that changes the numbers and is
+// not computed here is refused by name.
+void readLayerTypes(const Keys &k, Config &c)
+{
+    const QString key = u"layer_types"_qs;
+    if (!k.has(key))
+        return;
+    const QJsonArray types = k.list(key, c.layers, u"layer types (one a layer)"_qs);
+    std::vector<char> sliding;
+    for (qsizetype i = 0; i < types.size(); ++i) {
+        const QString type = types[i].toString();
+        if (type != u"sliding_attention" && type != u"full_attention")
+            k.bad(json::child(key, i),
+                QStringLiteral("\"%1\" is not supported (sliding_attention and full_attention are)").arg(type));
+        sliding.push_back(type == u"sliding_attention");
+    }
+    if (std::find(sliding.begin(), sliding.end(), 1) == sliding.end())
+        c.slidingWindow = 0;
+    else if (c.slidingWindow == 0)
+        k.bad(u"sliding_window"_qs, QStringLiteral("missing, and layer_types has sliding layers"));
+    c.slidingLayers = std::move(sliding);
 }
 
 void readLlama(const Keys &k, Config &c)
@@ -204,9 +247,65 @@ void readLlama(const Keys &k, Config &c)
         k.bad(u"num_key_value_heads"_qs,
             QStringLiteral("%1 does not divide num_attention_heads (%2)").arg(c.kvHeads).arg(c.heads));
     readRopeScaling(k, c);
-    const bool window = c.modelType == u"mistral" || c.modelType == u"phi3" || k.flag(u"use_sliding_window"_qs, false);
+    const bool qwen = c.modelType.startsWith(u"qwen"), gemma = c.modelType.startsWith(u"gemma");
+    const bool window
+        = c.modelType == u"mistral" || c.modelType == u"phi3" || gemma || k.flag(u"use_sliding_window"_qs, false);
     if (window && k.has(u"sliding_window"_qs))
         c.slidingWindow = k.count(u"sliding_window"_qs);
+    else if (gemma)
+        c.slidingWindow = 4096;
+    if (qwen && c.slidingWindow > 0) { // Qwen2's layers from max_window_layers on slide
+        const int from = k.count(u"max_window_layers"_qs, 28, 0);
+        for (int i = 0; i < c.layers; ++i)
+            c.slidingLayers.push_back(i >= from);
+    }
+    readLayerTypes(k, c);
+}
+
+// Gemma 2 and Gemma 3 (text): the Llama computation with Gemma's norms, scaled embeddings,
+// query_pre_attn_scalar, soft-capping and sliding layers between global ones.
+void readGemma(const Keys &k, Config &c)
+{
+    const bool gemma3 = c.modelType != u"gemma2";
+    readLlama(k, c);
+    c.activation = activation(k, u"hidden_activation"_qs, u"gelu_pytorch_tanh"_qs);
+    c.tieEmbeddings = k.flag(u"tie_word_embeddings"_qs, true);
+    c.queryPreAttnScalar = k.positiveFloat(u"query_pre_attn_scalar"_qs, 256);
+    c.attentionSoftcap = k.cap(u"attn_logit_softcapping"_qs, gemma3 ? 0 : 50);
+    c.finalSoftcap = k.cap(u"final_logit_softcapping"_qs, gemma3 ? 0 : 30);
+    c.scaleEmbeddings = true;
+    if (!k.has(u"layer_types"_qs)) {
+        // Gemma 2: every other layer slides, the first among them; Gemma 3: all but every
+        // sliding_window_pattern-th.
+        const int pattern = gemma3 ? k.count(u"sliding_window_pattern"_qs, 6) : 2;
+        for (int i = 0; i < c.layers; ++i)
+            c.slidingLayers.push_back((i + 1) % pattern != 0);
+    }
+    if (gemma3) {
+        c.localRopeTheta = k.positiveFloat(u"rope_local_base_freq"_qs, 10000);
+        if (k.flag(u"use_bidirectional_attention"_qs, false))
+            k.bad(u"use_bidirectional_attention"_qs, QStringLiteral("only false (causal attention) is supported"));
+    }
+}
+
+// What Hugging Face's configuration classes assume for the keys a Gemma config leaves out (a
+// Gemma 3 model's text_config writes only what differs from them).
+QJsonObject gemmaDefaults(bool gemma3)
+{
+    QJsonObject d {{u"vocab_size"_qs, gemma3 ? 262208 : 256000}, {u"hidden_size"_qs, 2304},
+        {u"intermediate_size"_qs, 9216}, {u"num_hidden_layers"_qs, 26}, {u"num_attention_heads"_qs, 8},
+        {u"num_key_value_heads"_qs, 4}, {u"head_dim"_qs, 256}, {u"rms_norm_eps"_qs, 1e-6},
+        {u"max_position_embeddings"_qs, gemma3 ? 131072 : 8192}, {u"rope_theta"_qs, gemma3 ? 1e6 : 1e4}};
+    return d;
+}
+
+QJsonObject withDefaults(QJsonObject o, const QJsonObject &defaults)
+{
+    for (auto it = defaults.begin(); it != defaults.end(); ++it) {
+        if (!o.contains(it.key()))
+            o.insert(it.key(), it.value());
+    }
+    return o;
 }
 
 // GPTNeoXForCausalLM (Pythia): its own key names; older configs say rotary_emb_base and
@@ -268,7 +367,7 @@ QString familyName(Family family)
 const QStringList &supportedModelTypes()
 {
     static const QStringList types {u"gpt2"_qs, u"bert"_qs, u"distilbert"_qs, u"llama"_qs, u"mistral"_qs, u"qwen2"_qs,
-        u"qwen3"_qs, u"phi3"_qs, u"gpt_neox"_qs};
+        u"qwen3"_qs, u"phi3"_qs, u"gpt_neox"_qs, u"olmo2"_qs, u"gemma2"_qs, u"gemma3_text"_qs, u"gemma3"_qs};
     return types;
 }
 
@@ -288,6 +387,17 @@ Config parseConfig(const QJsonObject &o, const QString &path)
         readDistilBert(k, c);
     } else if (c.modelType == u"llama" || c.modelType == u"mistral" || c.modelType == u"qwen2"
         || c.modelType == u"qwen3" || c.modelType == u"phi3") {
+        c.family = Family::Llama;
+        readLlama(k, c);
+    } else if (c.modelType == u"gemma2" || c.modelType == u"gemma3_text" || c.modelType == u"gemma3") {
+        c.family = Family::Llama;
+        const bool nested = c.modelType == u"gemma3";
+        if (nested && !k.has(u"text_config"_qs))
+            k.bad(u"text_config"_qs, QStringLiteral("missing (a gemma3 model's language model is described there)"));
+        const QJsonObject gemma
+            = withDefaults(nested ? k.object(u"text_config"_qs) : o, gemmaDefaults(c.modelType != u"gemma2"));
+        readGemma(Keys(gemma, nested ? path + u": text_config"_qs : path), c);
+    } else if (c.modelType == u"olmo2") {
         c.family = Family::Llama;
         readLlama(k, c);
     } else if (c.modelType == u"gpt_neox") {

@@ -11,9 +11,11 @@ namespace qkv::transformer {
 enum class Family { Gpt2, Bert, DistilBert, Llama, GptNeox };
 enum class Activation { GeluTanh, GeluErf, Relu, Silu };
 
-// rope_scaling of type "llama3" (Llama 3.1 and later); absent or "default" leaves rotary as is.
+// rope_scaling of type "llama3" (Llama 3.1 and later) or "linear" (every frequency divided by the
+// factor: Gemma 3's global layers); absent or "default" leaves rotary as is.
 struct RopeScaling {
     bool llama3 = false;
+    bool linear = false;
     double factor = 1;
     double lowFreqFactor = 1;
     double highFreqFactor = 4;
@@ -34,10 +36,14 @@ struct Config {
     int vocab = 0;
     int maxPositions = 0;
     int typeVocab = 0; // BERT's token types
-    int slidingWindow = 0; // Mistral/Qwen2: more tokens than this are refused; 0 = none
+    // Sliding-window attention: a query sees itself and the slidingWindow − 1 tokens before it, in
+    // the layers marked in slidingLayers (empty: every layer). 0 = none.
+    int slidingWindow = 0;
+    std::vector<char> slidingLayers;
     float eps = 1e-5f;
     Activation activation = Activation::GeluTanh;
     double ropeTheta = 10000;
+    double localRopeTheta = 0; // Gemma 3: the sliding layers' rotary base (unscaled); 0 = ropeTheta
     // Rotary positions turn the first `rotaryDims` of each head's columns (GPT-NeoX's rotary_pct,
     // Phi's partial_rotary_factor) and leave the rest; 0: the whole head.
     int rotaryDims = 0;
@@ -50,10 +56,23 @@ struct Config {
     bool tieStated = false; // whether tie_word_embeddings was written at all
     bool attentionBias = false; // Llama's attention_bias: q/k/v/o biases required (Qwen2: q/k/v always)
     bool mlpBias = false; // Llama's mlp_bias
+    // Gemma: scores are q·k / √queryPreAttnScalar (0: head_dim), capped as c·tanh(s / c) where a
+    // cap is set, embeddings multiplied by √hidden, and the logits capped too.
+    double queryPreAttnScalar = 0;
+    float attentionSoftcap = 0;
+    float finalSoftcap = 0;
+    bool scaleEmbeddings = false;
 
     bool causal() const { return family == Family::Gpt2 || family == Family::Llama || family == Family::GptNeox; }
     bool rotary() const { return family == Family::Llama || family == Family::GptNeox; }
     int rotated() const { return rotaryDims > 0 ? rotaryDims : headDim; }
+    // The window of `layer`'s attention, 0 for none.
+    int windowAt(int layer) const
+    {
+        const bool sliding
+            = slidingLayers.empty() || (std::size_t(layer) < slidingLayers.size() && slidingLayers[std::size_t(layer)]);
+        return sliding ? slidingWindow : 0;
+    }
 };
 
 // Reads `o` (the contents of the file `path`, named in messages); throws Refusal naming the key.

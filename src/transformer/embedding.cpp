@@ -1,6 +1,8 @@
 #include "transformer/forwardsteps.h"
 #include "transformer/tensormath.h"
 
+#include <cmath>
+
 namespace qkv::transformer {
 
 Eigen::MatrixXf embed(const Model &model, const std::vector<int> &ids)
@@ -21,6 +23,8 @@ Eigen::MatrixXf embed(const Model &model, const std::vector<int> &ids)
         w.tokenTypeEmbedding->decodeRows(0, 1, rows.row(0).data());
         x.rowwise() += rows.row(0);
     }
+    if (c.scaleEmbeddings) // Gemma: √hidden, rounded to float32 as its code rounds it
+        x *= float(std::sqrt(double(c.hidden)));
     if (w.embeddingNorm.weight)
         normalizeRows(x, w.embeddingNorm, c.eps);
     return x;

@@ -32,10 +32,6 @@ void checkIds(const Config &c, const std::vector<int> &ids)
     const auto n = qint64(ids.size());
     if (n > c.maxPositions)
         refuse(QStringLiteral("%1 tokens are more than the model's %2 positions").arg(n).arg(c.maxPositions));
-    if (c.slidingWindow > 0 && n > c.slidingWindow)
-        refuse(QStringLiteral("%1 tokens are more than the model's sliding window of %2 (not computed here)")
-                   .arg(n)
-                   .arg(c.slidingWindow));
     for (std::size_t i = 0; i < ids.size(); ++i) {
         if (ids[i] < 0 || ids[i] >= c.vocab)
             refuse(QStringLiteral("token %1: id %2 is outside the vocabulary (0 to %3)")
@@ -85,9 +81,16 @@ void runFrom(const Model &model, ForwardResult &r, int from, const ForwardOption
 {
     const Config &c = model.config();
     const auto n = Eigen::Index(r.ids.size());
-    std::optional<Rotary> rotary;
+    std::optional<Rotary> rotary, local;
     if (c.rotary())
         rotary.emplace(c, n);
+    if (c.rotary() && c.localRopeTheta > 0) { // Gemma 3's sliding layers: their own base, unscaled
+        Config localConfig = c;
+        localConfig.ropeTheta = c.localRopeTheta;
+        localConfig.ropeScaling = {};
+        localConfig.ropeFactors.clear();
+        local.emplace(localConfig, n);
+    }
     Eigen::MatrixXf x = r.streamBefore(from);
     for (int layer = from; layer < c.layers; ++layer) {
         if (o.cancel && o.cancel->load(std::memory_order_relaxed)) {
@@ -100,7 +103,8 @@ void runFrom(const Model &model, ForwardResult &r, int from, const ForwardOption
                 here.push_back(&i);
         }
         LayerRecord record;
-        x = runLayer(model, layer, x, rotary ? &*rotary : nullptr, here, record);
+        const std::optional<Rotary> &turn = local && c.windowAt(layer) > 0 ? local : rotary;
+        x = runLayer(model, layer, x, turn ? &*turn : nullptr, here, record);
         // Finite weights can still overflow float32 (or an intervention can make them): say
         // where, rather than hand on NaN.
         if (!x.allFinite())

@@ -40,11 +40,12 @@ struct ForwardOptions {
 
 // What one head computed in one layer; rows are tokens.
 struct HeadRecord {
-    Eigen::MatrixXf query; // n × head_dim, after rotary positions
+    // n × head_dim, after rotary positions (Gemma's: times √(head_dim / query_pre_attn_scalar))
+    Eigen::MatrixXf query;
     Eigen::MatrixXf key; // n × head_dim, after rotary positions
     Eigen::MatrixXf value; // n × head_dim (for GQA the key-value head this head reads)
-    // n × n, q·kᵀ/√head_dim for every pair: the causal mask is not applied here but in
-    // `attention`, whose entries above the diagonal are then 0.
+    // n × n, q·kᵀ/√head_dim for every pair: the causal mask and a sliding window are not applied
+    // here but in `attention`, whose entries outside them are then 0; Gemma 2's soft-capping too.
     Eigen::MatrixXf scores;
     Eigen::MatrixXf attention; // n × n, rows sum to 1 (unless replaced)
     Eigen::MatrixXf output; // n × head_dim, attention·value (zero when ablated)

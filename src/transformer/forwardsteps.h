@@ -17,15 +17,16 @@ using Interventions = std::vector<const Intervention *>;
 Eigen::MatrixXf embed(const Model &model, const std::vector<int> &ids);
 
 // One layer from the residual stream `x` entering it; fills `record` and returns the stream
-// after it. `rotary` is null for families without rotary positions. `here` are the layer's
-// interventions, already checked.
+// after it. `rotary` is the layer's (null for families without rotary positions). `here` are
+// the layer's interventions, already checked.
 Eigen::MatrixXf runLayer(const Model &model, int layer, const Eigen::MatrixXf &x, const Rotary *rotary,
     const Interventions &here, LayerRecord &record);
 
-// Every head of a layer from its projected, rotated q (n × H·hd), k and v (n × KV·hd); fills
-// record.heads and returns the heads' outputs side by side (n × H·hd).
+// Every head of a layer from its projected, rotated q (n × H·hd), k and v (n × KV·hd), each query
+// seeing the `window` tokens up to itself (0: all); fills record.heads and returns the heads'
+// outputs side by side (n × H·hd).
 Eigen::MatrixXf attendHeads(const Config &config, const Eigen::MatrixXf &q, const Eigen::MatrixXf &k,
-    const Eigen::MatrixXf &v, const Interventions &here, LayerRecord &record);
+    const Eigen::MatrixXf &v, int window, const Interventions &here, LayerRecord &record);
 
 // Logits (rows: `positions`) from the residual stream after the last layer.
 Eigen::MatrixXf logitsAt(const Model &model, const Eigen::MatrixXf &x, const std::vector<int> &positions);

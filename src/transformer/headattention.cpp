@@ -18,7 +18,7 @@ const Intervention *find(const Interventions &here, int head, Intervention::Kind
 }
 
 void attendHead(const Config &c, int h, const Eigen::MatrixXf &q, const Eigen::MatrixXf &k, const Eigen::MatrixXf &v,
-    const Interventions &here, HeadRecord &r)
+    int window, const Interventions &here, HeadRecord &r)
 {
     using Kind = Intervention::Kind;
     const Eigen::Index hd = c.headDim;
@@ -27,13 +27,24 @@ void attendHead(const Config &c, int h, const Eigen::MatrixXf &q, const Eigen::M
         const Intervention *i = find(here, h, kind);
         return i ? i->values : computed;
     };
-    r.query = replaced(Kind::Query, q.middleCols(h * hd, hd));
+    // Gemma scales q·k by query_pre_attn_scalar^−½ rather than head_dim^−½: the query kept (and
+    // shown, and replaced by an intervention) carries the difference, so that scores are Q·Kᵀ/√d
+    // for every family.
+    const float fold = c.queryPreAttnScalar > 0 ? float(std::sqrt(double(hd) / c.queryPreAttnScalar)) : 1.0f;
+    r.query = replaced(
+        Kind::Query, fold == 1.0f ? Eigen::MatrixXf(q.middleCols(h * hd, hd)) : q.middleCols(h * hd, hd) * fold);
     r.key = replaced(Kind::Key, k.middleCols(kvHead * hd, hd));
     r.value = replaced(Kind::Value, v.middleCols(kvHead * hd, hd));
     r.scores.noalias() = r.query * r.key.transpose();
     r.scores /= std::sqrt(float(hd));
     const Intervention *attention = find(here, h, Kind::Attention);
-    r.attention = attention ? attention->values : softmaxRows(r.scores, c.causal());
+    if (attention)
+        r.attention = attention->values;
+    else if (c.attentionSoftcap > 0) // Gemma 2: the softmax sees the scores squeezed into ±cap
+        r.attention
+            = softmaxRows((r.scores.array() / c.attentionSoftcap).tanh() * c.attentionSoftcap, c.causal(), window);
+    else
+        r.attention = softmaxRows(r.scores, c.causal(), window);
     if (find(here, h, Kind::Ablate))
         r.output = Eigen::MatrixXf::Zero(q.rows(), hd);
     else
@@ -43,7 +54,7 @@ void attendHead(const Config &c, int h, const Eigen::MatrixXf &q, const Eigen::M
 } // namespace
 
 Eigen::MatrixXf attendHeads(const Config &c, const Eigen::MatrixXf &q, const Eigen::MatrixXf &k,
-    const Eigen::MatrixXf &v, const Interventions &here, LayerRecord &record)
+    const Eigen::MatrixXf &v, int window, const Interventions &here, LayerRecord &record)
 {
     const Eigen::Index n = q.rows(), hd = c.headDim;
     record.heads.resize(std::size_t(c.heads));
@@ -54,7 +65,7 @@ Eigen::MatrixXf attendHeads(const Config &c, const Eigen::MatrixXf &q, const Eig
         const auto [begin, end] = partOf(c.heads, part, parts);
         for (auto h = int(begin); h < int(end); ++h) {
             HeadRecord &r = record.heads[std::size_t(h)];
-            attendHead(c, h, q, k, v, here, r);
+            attendHead(c, h, q, k, v, window, here, r);
             out.middleCols(h * hd, hd) = r.output;
         }
     });

@@ -4,9 +4,11 @@
 namespace qkv::transformer {
 namespace {
 
+// x normalized, or x itself where the family has no such norm.
 Eigen::MatrixXf normalized(Eigen::MatrixXf x, const Norm &norm, float eps)
 {
-    normalizeRows(x, norm, eps);
+    if (norm)
+        normalizeRows(x, norm, eps);
     return x;
 }
 
@@ -49,7 +51,7 @@ Eigen::MatrixXf runLayer(const Model &model, int layer, const Eigen::MatrixXf &x
     const LayerWeights &w = model.weights().layers[std::size_t(layer)];
     // GPT-2, Llama and GPT-NeoX normalize before each sublayer; BERT after each residual sum.
     const bool preNorm = c.family != Family::Bert && c.family != Family::DistilBert;
-    const Eigen::MatrixXf a = preNorm ? normalized(x, w.attentionNorm, c.eps) : x;
+    const Eigen::MatrixXf a = preNorm ? normalized(x, w.attentionNorm, c.eps) : x; // OLMo 2 has none
     Eigen::MatrixXf q, k, v;
     if (w.qkvByHead) {
         // Each head's query, key and value columns in turn (GPT-NeoX's query_key_value).
@@ -75,7 +77,10 @@ Eigen::MatrixXf runLayer(const Model &model, int layer, const Eigen::MatrixXf &x
         k = applyLinear(w.key, a);
         v = applyLinear(w.value, a);
     }
-    if (w.queryNorm.weight) { // Qwen3: each head's query and key RMS-normalized first
+    if (w.queryNormWhole) { // OLMo 2: the whole projections normalized
+        normalizeRows(q, w.queryNorm, c.eps);
+        normalizeRows(k, w.keyNorm, c.eps);
+    } else if (w.queryNorm) { // Qwen3, Gemma 3: each head's query and key normalized first
         normalizeHeads(q, w.queryNorm, c.eps, c.headDim);
         normalizeHeads(k, w.keyNorm, c.eps, c.headDim);
     }
@@ -83,12 +88,13 @@ Eigen::MatrixXf runLayer(const Model &model, int layer, const Eigen::MatrixXf &x
         rotary->apply(q);
         rotary->apply(k);
     }
-    const Eigen::MatrixXf attended = applyLinear(w.output, attendHeads(c, q, k, v, here, record));
+    const Eigen::MatrixXf attended = normalized(
+        applyLinear(w.output, attendHeads(c, q, k, v, c.windowAt(layer), here, record)), w.postAttentionNorm, c.eps);
     if (c.parallelResidual) // both sublayers read the stream entering the layer
         return x + attended + feedForward(w, c, normalized(x, w.mlpNorm, c.eps));
     if (preNorm) {
         Eigen::MatrixXf h = x + attended;
-        h += feedForward(w, c, normalized(h, w.mlpNorm, c.eps));
+        h += normalized(feedForward(w, c, normalized(h, w.mlpNorm, c.eps)), w.postMlpNorm, c.eps);
         return h;
     }
     const Eigen::MatrixXf h = normalized(x + attended, w.attentionNorm, c.eps);

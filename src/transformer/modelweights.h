@@ -16,19 +16,29 @@ struct Linear {
     explicit operator bool() const { return weight != nullptr; }
 };
 
-// LayerNorm when there is a bias (GPT-2, BERT), RMSNorm otherwise (Llama family).
+// LayerNorm when there is a bias (GPT-2, BERT), RMSNorm otherwise (Llama family); Gemma's RMSNorm
+// scales by 1 + weight.
 struct Norm {
     const Weight *weight = nullptr;
     const Weight *bias = nullptr;
     bool rms = false;
+    bool plusOne = false;
+
+    explicit operator bool() const { return weight != nullptr; }
 };
 
 // One layer in the family-neutral form the forward pass runs. GPT-2 has its fused query-key-
 // value projection in `qkv`; the others have `query`, `key`, `value`. `gate` is set for SwiGLU.
-// The norms come before their sublayer for GPT-2 and Llama, after the residual sum for BERT.
+// The norms come before their sublayer for GPT-2 and Llama, after the residual sum for BERT;
+// the post norms (Gemma, OLMo 2) normalize a sublayer's output before it joins the stream, and a
+// norm left unset is not applied.
 struct LayerWeights {
     Norm attentionNorm, mlpNorm;
-    Norm queryNorm, keyNorm; // Qwen3: RMSNorm of each head's query and key (head_dim), before rotary
+    Norm postAttentionNorm, postMlpNorm;
+    // Qwen3, Gemma 3: RMSNorm of each head's query and key (head_dim), before rotary; OLMo 2: of
+    // the whole projection (queryNormWhole).
+    Norm queryNorm, keyNorm;
+    bool queryNormWhole = false;
     Linear qkv, query, key, value, output;
     bool qkvByHead = false; // GPT-NeoX: qkv's columns are each head's query, key and value in turn
     Linear up, gate, down;

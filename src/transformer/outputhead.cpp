@@ -25,7 +25,10 @@ Eigen::MatrixXf logitsAt(const Model &model, const Eigen::MatrixXf &x, const std
     Linear unembedding;
     unembedding.weight = w.unembedding;
     unembedding.bias = w.unembeddingBias;
-    return applyLinear(unembedding, h);
+    Eigen::MatrixXf logits = applyLinear(unembedding, h);
+    if (c.finalSoftcap > 0) // Gemma 2: logits squeezed into ±cap
+        logits = (logits.array() / c.finalSoftcap).tanh() * c.finalSoftcap;
+    return logits;
 }
 
 std::vector<TokenProbability> topTokens(const Eigen::VectorXf &logits, int topK)

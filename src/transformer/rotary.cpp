@@ -15,6 +15,8 @@ Eigen::VectorXf Rotary::inverseFrequencies(const Config &c)
             inv[i] /= c.ropeFactors[std::size_t(i)];
         return inv;
     }
+    if (c.ropeScaling.linear)
+        return inv / float(c.ropeScaling.factor);
     if (!c.ropeScaling.llama3)
         return inv;
     const RopeScaling &s = c.ropeScaling;

@@ -57,7 +57,10 @@ void normalizeRows(Eigen::MatrixXf &x, const Norm &norm, float eps)
     const float d = float(x.cols());
     if (norm.rms) {
         const Eigen::VectorXf scale = ((x.array().square().rowwise().sum() / d) + eps).rsqrt();
-        x = (x.array().colwise() * scale.array()).rowwise() * weight.array();
+        if (norm.plusOne)
+            x = (x.array().colwise() * scale.array()).rowwise() * (weight.array() + 1.0f);
+        else
+            x = (x.array().colwise() * scale.array()).rowwise() * weight.array();
         return;
     }
     const Eigen::VectorXf mean = x.rowwise().sum() / d;
@@ -105,15 +108,16 @@ void activate(Eigen::MatrixXf &x, Activation activation)
     });
 }
 
-Eigen::MatrixXf softmaxRows(const Eigen::MatrixXf &scores, bool causal)
+Eigen::MatrixXf softmaxRows(const Eigen::MatrixXf &scores, bool causal, int window)
 {
     const Eigen::Index n = scores.rows(), m = scores.cols();
     Eigen::MatrixXf a = Eigen::MatrixXf::Zero(n, m);
     for (Eigen::Index i = 0; i < n; ++i) {
-        const Eigen::Index keys = causal ? std::min(i + 1, m) : m;
-        const float top = scores.row(i).head(keys).maxCoeff();
-        auto row = a.row(i).head(keys);
-        row = (scores.row(i).head(keys).array() - top).exp().matrix();
+        const Eigen::Index end = causal ? std::min(i + 1, m) : m;
+        const Eigen::Index begin = window > 0 ? std::max<Eigen::Index>(0, end - window) : 0;
+        const float top = scores.row(i).segment(begin, end - begin).maxCoeff();
+        auto row = a.row(i).segment(begin, end - begin);
+        row = (scores.row(i).segment(begin, end - begin).array() - top).exp().matrix();
         row /= row.sum();
     }
     return a;

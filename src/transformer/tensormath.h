@@ -28,7 +28,8 @@ void normalizeRows(Eigen::MatrixXf &x, const Norm &norm, float eps);
 
 void activate(Eigen::MatrixXf &x, Activation activation);
 
-// Softmax of every row of `scores`, over the keys j ≤ i only when `causal` (the others get 0).
-Eigen::MatrixXf softmaxRows(const Eigen::MatrixXf &scores, bool causal);
+// Softmax of every row of `scores`, over the keys j ≤ i only when `causal` (the others get 0),
+// and of those the last `window` only when it is not 0.
+Eigen::MatrixXf softmaxRows(const Eigen::MatrixXf &scores, bool causal, int window = 0);
 
 } // namespace qkv::transformer

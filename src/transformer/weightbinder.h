@@ -15,9 +15,20 @@ class WeightBinder
 {
 public:
     WeightBinder(WeightStore &store, const QString &prefix, const QString &probe)
-        : m_store(store)
-        , m_prefix(store.has(prefix + probe) ? prefix : QString())
+        : WeightBinder(store, QStringList {prefix}, probe)
     { }
+    // The first of `prefixes` the probe is found under (Gemma 3's language model is saved under
+    // two names by different versions).
+    WeightBinder(WeightStore &store, const QStringList &prefixes, const QString &probe)
+        : m_store(store)
+    {
+        for (const QString &prefix : prefixes) {
+            if (store.has(prefix + probe)) {
+                m_prefix = prefix;
+                break;
+            }
+        }
+    }
 
     WeightStore &store() { return m_store; }
     const QString &prefix() const { return m_prefix; }
@@ -53,11 +64,13 @@ public:
         return n;
     }
 
-    Norm rmsNorm(const QString &name, qint64 size, const QString &why)
+    // An RMSNorm's weight; Gemma's scale by 1 + weight (`plusOne`).
+    Norm rmsNorm(const QString &name, qint64 size, const QString &why, bool plusOne = false)
     {
         Norm n;
         n.weight = tensor(name + u".weight"_qs, {size}, why);
         n.rms = true;
+        n.plusOne = plusOne;
         return n;
     }
 

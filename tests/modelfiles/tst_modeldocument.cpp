@@ -89,6 +89,40 @@ private Q_SLOTS:
         QCOMPARE(after.heads[0].weights.row(2), r.heads[0].weights.row(2));
     }
 
+    // A sliding window (or Gemma 2's capped scores) makes the model's attention other than
+    // softmax(QKᵀ/√d) of its vectors: the document shows the model's, saying why.
+    void attentionTheVectorsDoNotGiveIsShownAsGiven()
+    {
+        ModelAttention m = syntheticModel(2, 2, 6, 4, true);
+        for (int h = 0; h < 2; ++h) { // layer 1 slides: each query sees itself and the one before
+            Eigen::Map<FloatMatrix> a(m.attention.data() + (2 + h) * 36, 6, 6);
+            Eigen::MatrixXd s = m.queryVectors(1, h).cast<double>() * m.keyVectors(1, h).cast<double>().transpose() / 2;
+            for (int i = 0; i < 6; ++i) {
+                const int from = std::max(0, i - 1);
+                const Eigen::VectorXd e
+                    = (s.row(i).segment(from, i + 1 - from).array() - s.row(i).segment(from, i + 1 - from).maxCoeff())
+                          .exp();
+                a.row(i).setZero();
+                a.row(i).segment(from, i + 1 - from) = (e / e.sum()).transpose().cast<float>();
+            }
+        }
+        ModelView view;
+        view.layer = 1;
+        const auto md = modelDocument(m, view, QStringLiteral("gemma.npz"));
+        QVERIFY(md);
+        QVERIFY(md->document.settings().mode == Mode::Weights);
+        QVERIFY(!md->result);
+        QCOMPARE_GT(md->recomputeError, 1e-3);
+        QVERIFY2(md->document.description().contains(QStringLiteral("sliding window")),
+            qPrintable(md->document.description()));
+        for (int h = 0; h < 2; ++h)
+            QCOMPARE_LT((md->document.attention(h) - m.weights(1, h).cast<double>()).cwiseAbs().maxCoeff(), 1e-7);
+        QCOMPARE(compute(md->document).heads[0].queries(3, 2), double(m.queryVectors(1, 0)(3, 2)));
+        view.layer = 0; // the layer before does not slide: recomputed from the vectors as ever
+        const auto full = modelDocument(m, view, QStringLiteral("gemma.npz"));
+        QVERIFY(full && full->document.settings().mode == Mode::Direct);
+    }
+
     void combinedHeadsAreGivenWeights()
     {
         const ModelAttention m = syntheticModel(2, 3, 5, 4, false);

@@ -221,6 +221,33 @@ def gpt_neox_weights(r, c, prefix):
     return w
 
 
+def olmo2_weights(r, c, prefix):
+    """Llama's tensors without input_layernorm, with post_feedforward_layernorm and q/k norms
+    over the whole projections."""
+    w = llama_weights(r, c, prefix, False, True)
+    H, KV, hd = c["num_attention_heads"], c["num_key_value_heads"], c["hidden_size"] // c["num_attention_heads"]
+    for i in range(c["num_hidden_layers"]):
+        h = "%slayers.%d." % (prefix, i)
+        del w[h + "input_layernorm.weight"]
+        w[h + "post_feedforward_layernorm.weight"] = r.norm(c["hidden_size"])
+        w[h + "self_attn.q_norm.weight"], w[h + "self_attn.k_norm.weight"] = r.norm(H * hd), r.norm(KV * hd)
+    return w
+
+
+def gemma_weights(r, c, prefix, qk_norm):
+    """Llama's tensors with Gemma's four norms a layer (each stored as w for a scale of 1 + w, so
+    near 0) and Gemma 3's per-head q/k norms."""
+    tc = c.get("text_config", c)
+    w = llama_weights(r, tc, prefix, False, False, qk_norm=qk_norm)
+    for i in range(tc["num_hidden_layers"]):
+        h = "%slayers.%d." % (prefix, i)
+        w[h + "pre_feedforward_layernorm.weight"] = w[h + "post_feedforward_layernorm.weight"] = None
+    for name in w:
+        if name.endswith("norm.weight"):
+            w[name] = r.w(len(w[name]) if w[name] is not None else tc["hidden_size"], scale=0.2)
+    return w
+
+
 def gpt_neox_buffers(c, prefix):
     """What Pythia's converted checkpoints also hold: each layer's causal mask (BOOL), masked_bias
     and the rotary inverse frequencies, none of them weights."""
@@ -276,6 +303,34 @@ del GPT_NEOX_SEQUENTIAL["rotary_pct"]
 del GPT_NEOX_SEQUENTIAL["rotary_emb_base"]
 # Phi-4-mini's form: rotary positions on part of each head.
 PHI3_PARTIAL = dict(PHI3, partial_rotary_factor=0.75, num_attention_heads=2, num_key_value_heads=1)
+OLMO2 = {"model_type": "olmo2", "architectures": ["Olmo2ForCausalLM"], "num_hidden_layers": 2,
+         "num_attention_heads": 4, "num_key_value_heads": 2, "hidden_size": 32, "intermediate_size": 56,
+         "rms_norm_eps": 1e-6, "rope_theta": 500000.0, "max_position_embeddings": 64, "vocab_size": 59,
+         "hidden_act": "silu", "tie_word_embeddings": False, "attention_bias": False, "rope_scaling": None}
+# Gemma 2: three layers (sliding, global, sliding) with a window of 4 under 11 tokens, caps small
+# enough to bite, query_pre_attn_scalar apart from head_dim.
+GEMMA2 = {"model_type": "gemma2", "architectures": ["Gemma2ForCausalLM"], "num_hidden_layers": 3,
+          "num_attention_heads": 4, "num_key_value_heads": 2, "head_dim": 16, "hidden_size": 32,
+          "intermediate_size": 48, "vocab_size": 61, "max_position_embeddings": 64, "rms_norm_eps": 1e-6,
+          "rope_theta": 10000.0, "query_pre_attn_scalar": 24, "sliding_window": 4, "attn_logit_softcapping": 2.0,
+          "final_logit_softcapping": 3.0, "hidden_activation": "gelu_pytorch_tanh", "hidden_act": "gelu_pytorch_tanh",
+          "tie_word_embeddings": True, "attention_bias": False, "cache_implementation": "hybrid"}
+# Gemma 3 (text): layer_types, q/k norms, a local rope base beside a linearly scaled global one.
+GEMMA3_TEXT = {"model_type": "gemma3_text", "architectures": ["Gemma3ForCausalLM"], "num_hidden_layers": 4,
+               "layer_types": ["sliding_attention", "sliding_attention", "full_attention", "sliding_attention"],
+               "num_attention_heads": 4, "num_key_value_heads": 1, "head_dim": 8, "hidden_size": 24,
+               "intermediate_size": 40, "vocab_size": 53, "max_position_embeddings": 64, "rms_norm_eps": 1e-6,
+               "rope_theta": 1000000.0, "rope_local_base_freq": 10000.0, "query_pre_attn_scalar": 8,
+               "sliding_window": 3, "rope_scaling": {"rope_type": "linear", "factor": 8.0},
+               "attn_logit_softcapping": None, "final_logit_softcapping": None, "hidden_activation": "gelu_pytorch_tanh",
+               "tie_word_embeddings": True}
+# A Gemma 3 with vision: the language model's config in text_config, written as Hugging Face writes
+# it (only what differs from Gemma3TextConfig's defaults), its weights under language_model.model.
+GEMMA3_VISION = {"model_type": "gemma3", "architectures": ["Gemma3ForConditionalGeneration"], "mm_tokens_per_image": 4,
+                 "text_config": {"model_type": "gemma3_text", "hidden_size": 32, "intermediate_size": 48,
+                                 "num_hidden_layers": 3, "num_attention_heads": 2, "num_key_value_heads": 1,
+                                 "head_dim": 16, "vocab_size": 57, "sliding_window": 5, "sliding_window_pattern": 3},
+                 "vision_config": {"model_type": "siglip_vision_model", "hidden_size": 8, "patch_size": 4}}
 del MISTRAL["rope_scaling"]
 del MISTRAL["tie_word_embeddings"]  # not stated: tied because lm_head is absent
 
@@ -313,6 +368,14 @@ def model_variants():
               {"buffers": gpt_neox_buffers(GPT_NEOX, "gpt_neox.")}))
     v.append(("gpt_neox_sequential_bf16", GPT_NEOX_SEQUENTIAL, gpt_neox_weights(r, GPT_NEOX_SEQUENTIAL, ""), "BF16",
               2, {}))
+    v.append(("olmo2", OLMO2, olmo2_weights(r, OLMO2, "model."), "F32", 1, {}))
+    v.append(("gemma2_window_caps", GEMMA2, gemma_weights(r, GEMMA2, "model.", False), "F32", 1, {"tokens": 11}))
+    v.append(("gemma3_text_bf16", GEMMA3_TEXT, gemma_weights(r, GEMMA3_TEXT, "model.", True), "BF16", 2,
+              {"tokens": 9}))
+    vision = gemma_weights(r, GEMMA3_VISION, "language_model.model.", True)
+    vision["vision_tower.vision_model.embeddings.patch_embedding.weight"] = r.w(8, 3, 4, 4)
+    vision["multi_modal_projector.mm_input_projection_weight"] = r.w(8, 32)
+    v.append(("gemma3_vision_f16", GEMMA3_VISION, vision, "F16", 1, {"tokens": 8}))
     return v
 
 
@@ -337,6 +400,7 @@ def rounded(x):
 
 
 def family_config_layers(c):
+    c = c.get("text_config", c)
     return c.get("n_layer") or c.get("num_hidden_layers") or c.get("n_layers")
 
 
@@ -353,7 +417,7 @@ def write_models(out):
         folder = os.path.join(out, name)
         widened = save(folder, config, weights, dtype, shards, align=options.get("align", 8),
                        buffers=options.get("buffers", ()))
-        vocab = config["vocab_size"]
+        vocab = config.get("text_config", config)["vocab_size"]
         ids = [int(i) for i in rng.integers(0, vocab, size=options.get("tokens", 7))]
         reference = rounded(reference_json(config, widened, ids, options))
         with open(os.path.join(folder, "reference.json"), "w") as f:

@@ -6,6 +6,7 @@ forward(config, weights, ids, mask, top_k, ablate=(layer, head)) returns
 {"ids", "attention": [L][H][n][n], "query"/"key"/"value": [L][H][n][hd],
  "predictions": [{"position", "ids", "probabilities"}]}."""
 import math
+from functools import partial
 
 import numpy as np
 
@@ -37,17 +38,29 @@ def softmax(s):
     return e / e.sum(-1, keepdims=True)
 
 
-def attend(q, k, v, causal, ablate_head=None):
-    """q: [H, n, hd], k and v: [H, n, hd] (already one per query head)."""
+def attend(q, k, v, causal, ablate_head=None, scale=None, softcap=None, window=None):
+    """q: [H, n, hd], k and v: [H, n, hd] (already one per query head). scale: of q·k (1/√hd);
+    softcap: scores → cap·tanh(scores/cap); window: query i sees keys i − window < j ≤ i."""
     n, hd = q.shape[1], q.shape[2]
-    s = q @ k.transpose(0, 2, 1) / math.sqrt(hd)
+    s = q @ k.transpose(0, 2, 1) * (scale if scale else 1 / math.sqrt(hd))
+    if softcap:
+        s = softcap * np.tanh(s / softcap)
+    i, j = np.arange(n)[:, None], np.arange(n)[None, :]
     if causal:
-        s = np.where(np.tril(np.ones((n, n), bool)), s, -np.inf)
+        s = np.where(j <= i, s, -np.inf)
+    if window:
+        s = np.where(j > i - window, s, -np.inf)
     a = softmax(s)
     o = a @ v
     if ablate_head is not None:
         o[ablate_head] = 0
     return a, o.transpose(1, 0, 2).reshape(n, -1)
+
+
+def linear(W, name, x):
+    """A Linear layer [out, in], with its bias where the checkpoint has one."""
+    y = x @ W[name + ".weight"].T
+    return y + W[name + ".bias"] if name + ".bias" in W else y
 
 
 def split(x, heads):
@@ -139,6 +152,8 @@ def inverse_frequencies(c, hd):
     s = c.get("rope_scaling")
     if not s:
         return inv
+    if s.get("rope_type", s.get("type")) == "linear":
+        return inv / s["factor"]
     f, lo, hi, old = s["factor"], s["low_freq_factor"], s["high_freq_factor"], s["original_max_position_embeddings"]
     out = []
     for x in inv:
@@ -171,9 +186,7 @@ def llama(c, W, ids, ablate):
     hd = c.get("head_dim") or d // H
     inv = inverse_frequencies(c, int(hd * c.get("partial_rotary_factor", 1.0)))
 
-    def lin(name, x):
-        y = x @ W[name + ".weight"].T
-        return y + W[name + ".bias"] if name + ".bias" in W else y
+    lin = partial(linear, W)
 
     x = W[p + "embed_tokens.weight"][ids]
     rec = []
@@ -219,9 +232,7 @@ def gpt_neox(c, W, ids, ablate):
     inv = 1.0 / base ** (np.arange(0, rot, 2) / rot)
     act = ACTIVATIONS[c.get("hidden_act", "gelu")]
 
-    def lin(name, x):
-        y = x @ W[name + ".weight"].T
-        return y + W[name + ".bias"] if name + ".bias" in W else y
+    lin = partial(linear, W)
 
     def ln(name, x):
         return layer_norm(x, W[name + ".weight"], W[name + ".bias"], eps)
@@ -250,6 +261,94 @@ def gpt_neox(c, W, ids, ablate):
     return rec, last @ out.T, [n - 1]
 
 
+def olmo2(c, W, ids, ablate):
+    """Olmo2ForCausalLM: no norm before the sublayers; RMSNorm of each sublayer's output before it
+    joins the stream (post_attention_layernorm, post_feedforward_layernorm), and of the whole query
+    and key projections (q_norm, k_norm) before rotary positions."""
+    p = prefixed(W, "model.", "embed_tokens.weight")
+    H, KV, d, eps = c["num_attention_heads"], c["num_key_value_heads"], c["hidden_size"], c["rms_norm_eps"]
+    hd = d // H
+    inv = inverse_frequencies(c, hd)
+
+    lin = partial(linear, W)
+
+    x = W[p + "embed_tokens.weight"][ids]
+    rec = []
+    for L in range(c["num_hidden_layers"]):
+        h = "%slayers.%d." % (p, L)
+        q = rms_norm(lin(h + "self_attn.q_proj", x), W[h + "self_attn.q_norm.weight"], eps)
+        k = rms_norm(lin(h + "self_attn.k_proj", x), W[h + "self_attn.k_norm.weight"], eps)
+        q, k, v = rotate(split(q, H), inv), rotate(split(k, KV), inv), split(lin(h + "self_attn.v_proj", x), KV)
+        k, v = np.repeat(k, H // KV, axis=0), np.repeat(v, H // KV, axis=0)
+        att, o = attend(q, k, v, True, ablate[1] if ablate and ablate[0] == L else None)
+        rec.append((att, q, k, v))
+        x = x + rms_norm(lin(h + "self_attn.o_proj", o), W[h + "post_attention_layernorm.weight"], eps)
+        f = lin(h + "mlp.down_proj", silu(lin(h + "mlp.gate_proj", x)) * lin(h + "mlp.up_proj", x))
+        x = x + rms_norm(f, W[h + "post_feedforward_layernorm.weight"], eps)
+    last = rms_norm(x[-1:], W[p + "norm.weight"], eps)
+    return rec, last @ W["lm_head.weight"].T, [len(ids) - 1]
+
+
+# What Gemma2Config and Gemma3TextConfig assume for a key left out.
+GEMMA_DEFAULTS = {"head_dim": 256, "rms_norm_eps": 1e-6, "query_pre_attn_scalar": 256, "sliding_window": 4096,
+                  "hidden_activation": "gelu_pytorch_tanh", "tie_word_embeddings": True}
+GEMMA2_DEFAULTS = dict(GEMMA_DEFAULTS, rope_theta=10000.0, attn_logit_softcapping=50.0, final_logit_softcapping=30.0)
+GEMMA3_DEFAULTS = dict(GEMMA_DEFAULTS, rope_theta=1000000.0, rope_local_base_freq=10000.0, sliding_window_pattern=6,
+                       attn_logit_softcapping=None, final_logit_softcapping=None, rope_scaling=None)
+
+
+def gemma(c, W, ids, ablate):
+    """Gemma2ForCausalLM and Gemma3ForCausalLM (or a Gemma 3 with vision: its text_config and its
+    language model's weights): embeddings × √hidden; RMSNorm as x·(1 + w) before and after both
+    sublayers; scores q·k / √query_pre_attn_scalar, soft-capped (Gemma 2); sliding layers (Gemma 2:
+    every other from the first; Gemma 3: all but every sliding_window_pattern-th, with their own
+    rope base); per-head q/k norms (Gemma 3); gated tanh-GELU; tied, soft-capped logits."""
+    gemma3 = c["model_type"] != "gemma2"
+    c = dict(GEMMA3_DEFAULTS if gemma3 else GEMMA2_DEFAULTS, **c.get("text_config", c))
+    p = next(x for x in ("model.", "language_model.model.", "model.language_model.", "")
+             if x + "embed_tokens.weight" in W)
+    H, KV, d, eps, hd = c["num_attention_heads"], c["num_key_value_heads"], c["hidden_size"], c["rms_norm_eps"], c["head_dim"]
+    act = ACTIVATIONS[c["hidden_activation"]]
+    inv_global = inverse_frequencies(c, hd)
+    inv_local = inverse_frequencies(dict(c, rope_theta=c["rope_local_base_freq"], rope_scaling=None), hd) if gemma3 \
+        else inv_global
+
+    def norm(x, name):
+        return rms_norm(x, 1 + W[name + ".weight"], eps)
+
+    lin = partial(linear, W)
+
+    x = W[p + "embed_tokens.weight"][ids] * math.sqrt(d)
+    rec = []
+    for L in range(c["num_hidden_layers"]):
+        if "layer_types" in c:
+            sliding = c["layer_types"][L] == "sliding_attention"
+        else:
+            sliding = (L + 1) % (c["sliding_window_pattern"] if gemma3 else 2) != 0
+        h = "%slayers.%d." % (p, L)
+        a = norm(x, h + "input_layernorm")
+        q, k, v = (split(lin(h + "self_attn.%s_proj" % t, a), n) for t, n in (("q", H), ("k", KV), ("v", KV)))
+        if gemma3:
+            q, k = norm(q, h + "self_attn.q_norm"), norm(k, h + "self_attn.k_norm")
+        inv = inv_local if sliding else inv_global
+        q, k = rotate(q, inv), rotate(k, inv)
+        k, v = np.repeat(k, H // KV, axis=0), np.repeat(v, H // KV, axis=0)
+        att, o = attend(q, k, v, True, ablate[1] if ablate and ablate[0] == L else None,
+                        scale=c["query_pre_attn_scalar"] ** -0.5, softcap=c["attn_logit_softcapping"],
+                        window=c["sliding_window"] if sliding else None)
+        # The runtime keeps the query times √(head_dim / query_pre_attn_scalar), so that its
+        # scores are Q·Kᵀ/√head_dim as for every other family.
+        rec.append((att, q * math.sqrt(hd / c["query_pre_attn_scalar"]), k, v))
+        x = x + norm(lin(h + "self_attn.o_proj", o), h + "post_attention_layernorm")
+        m = norm(x, h + "pre_feedforward_layernorm")
+        f = lin(h + "mlp.down_proj", act(lin(h + "mlp.gate_proj", m)) * lin(h + "mlp.up_proj", m))
+        x = x + norm(f, h + "post_feedforward_layernorm")
+    logits = norm(x[-1:], p + "norm") @ W[p + "embed_tokens.weight"].T
+    if c["final_logit_softcapping"]:
+        logits = c["final_logit_softcapping"] * np.tanh(logits / c["final_logit_softcapping"])
+    return rec, logits, [len(ids) - 1]
+
+
 def forward(c, W, ids, mask, top_k, ablate=None):
     kind = c["model_type"]
     if kind == "gpt2":
@@ -258,6 +357,10 @@ def forward(c, W, ids, mask, top_k, ablate=None):
         rec, logits, positions = bert_like(c, W, ids, mask, ablate, kind == "distilbert")
     elif kind == "gpt_neox":
         rec, logits, positions = gpt_neox(c, W, ids, ablate)
+    elif kind == "olmo2":
+        rec, logits, positions = olmo2(c, W, ids, ablate)
+    elif kind.startswith("gemma"):
+        rec, logits, positions = gemma(c, W, ids, ablate)
     else:
         rec, logits, positions = llama(c, W, ids, ablate)
     return {"ids": ids, "mask": mask or [],
