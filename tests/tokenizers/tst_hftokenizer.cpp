@@ -39,7 +39,7 @@ private Q_SLOTS:
         return {u"bpe-gpt2"_qs, u"bpe-llama3"_qs, u"bpe-qwen2"_qs, u"bpe-roberta"_qs, u"bpe-llama2"_qs,
             u"bpe-tinyllama"_qs, u"wordpiece-uncased"_qs, u"wordpiece-cased"_qs, u"bpe-smollm"_qs,
             u"bpe-normalized-split"_qs, u"wordpiece-whitespace"_qs, u"wordpiece-splits"_qs, u"bpe-affixes"_qs,
-            u"bpe-gptneox"_qs};
+            u"bpe-gptneox"_qs, u"bpe-gemma"_qs};
     }
 
     void matchesReference_data()

@@ -4,6 +4,8 @@
 //   REF_MODULES=/tmp/tokref/node_modules node tests/data/tokenizers/make-reference.mjs
 // (node 20; Debian's python3-sentencepiece 0.1.97 for make-spm.py, which this runs in between).
 // Nothing here is needed by the tests themselves: they read the JSON files this writes.
+// REF_ONLY=bpe-gemma,bpe-gptneox tokenizes only those cases' tokenizer.json again (training the
+// SentencePiece model anew gives other pieces, so a new case leaves the others as they are).
 //
 // - strings.json: the test sentences (strings.mjs).
 // - gpt2/reference.json: GPT-2's ids from js-tiktoken's "gpt2" encoding (OpenAI's own ranks and
@@ -35,10 +37,12 @@ const rust = require("tokenizers");
 const write = (file, value) => fs.writeFileSync(path.join(here, file), JSON.stringify(value, null, 0).replace(/\},\{/g, "},\n{") + "\n");
 const read = (file) => JSON.parse(fs.readFileSync(path.join(here, file), "utf8"));
 
-write("strings.json", strings);
-
-// The tiny SentencePiece model, its reference ids, and the Llama 2 style tokenizer.json made from it.
-execFileSync("/usr/bin/python3", [path.join(here, "make-spm.py")], { stdio: "inherit" });
+const only = process.env.REF_ONLY ? process.env.REF_ONLY.split(",") : null;
+if (!only) {
+  write("strings.json", strings);
+  // The tiny SentencePiece model, its reference ids, and the Llama 2 style tokenizer.json made from it.
+  execFileSync("/usr/bin/python3", [path.join(here, "make-spm.py")], { stdio: "inherit" });
+}
 
 
 // Two small BERT WordPiece tokenizers (uncased with TemplateProcessing, cased with BertProcessing and
@@ -190,7 +194,7 @@ write("gpt2/reference.json", gpt2);
 
 for (const dir of fs.readdirSync(here).sort()) {
   const file = path.join(here, dir, "tokenizer.json");
-  if (!fs.existsSync(file)) continue;
+  if (!fs.existsSync(file) || (only && !only.includes(dir))) continue;
   const configFile = path.join(here, dir, "tokenizer_config.json");
   const config = fs.existsSync(configFile) ? read(path.join(dir, "tokenizer_config.json")) : {};
   const json = withGpt2Vocabulary(read(path.join(dir, "tokenizer.json")));

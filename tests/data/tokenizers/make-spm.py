@@ -3,9 +3,10 @@
 # - spm/tokenizer.model: BPE with byte fallback and Llama's settings (identity normalization, extra
 #   whitespace kept, digits split), 800 pieces, trained on the test sentences and the README;
 # - spm/reference.json: ids and pieces from SentencePiece itself, with BOS first (Llama's add_bos_token);
-# - bpe-llama2/ and bpe-tinyllama/tokenizer.json: the same model as Hugging Face's converter writes it
+# - bpe-llama2/, bpe-tinyllama/ and bpe-gemma/tokenizer.json: the same model as Hugging Face's converter writes it
 #   (merges from the vocabulary ranked by score), once with the Prepend/Replace normalizer of Llama 2
-#   and once with the Metaspace pre-tokenizer of later conversions; bpe-normalized-split/ with other
+#   and once with the Metaspace pre-tokenizer of later conversions, and as Gemma's converter writes it;
+#   bpe-normalized-split/ with other
 #   normalizers and pre-tokenizers on the same model; make-reference.mjs tokenizes them.
 import json
 import os
@@ -89,6 +90,23 @@ def normalized_split():
     t["post_processor"] = {"type": "BertProcessing", "sep": ["</s>", vocab["</s>"]], "cls": ["<s>", vocab["<s>"]]}
     return t
 
+# Gemma's layout (Hugging Face's GemmaConverter): spaces replaced by ▁ with no ▁ prepended, a Split
+# on " " that the normalizer has left nothing to split, BOS added, the chat turn markers special and
+# an HTML tag as a plain added token, each after the vocabulary.
+def gemma():
+    t = tokenizer(False)
+    t["normalizer"] = {"type": "Replace", "pattern": {"String": " "}, "content": "\u2581"}
+    t["pre_tokenizer"] = {"type": "Split", "pattern": {"String": " "}, "behavior": "MergedWithPrevious", "invert": False}
+    t["decoder"]["decoders"] = t["decoder"]["decoders"][:3]
+    size = len(vocab)
+    for i, (piece, is_special) in enumerate((("<start_of_turn>", True), ("<end_of_turn>", True), ("<table>", False))):
+        t["added_tokens"].append({"id": size + i, "content": piece, "single_word": False, "lstrip": False,
+                                  "rstrip": False, "normalized": False, "special": is_special})
+    return t
+os.makedirs(os.path.join(here, "bpe-gemma"), exist_ok=True)
+with open(os.path.join(here, "bpe-gemma", "tokenizer.json"), "w", encoding="utf-8") as f:
+    json.dump(gemma(), f, ensure_ascii=False, indent=1)
+    f.write("\n")
 os.makedirs(os.path.join(here, "bpe-normalized-split"), exist_ok=True)
 with open(os.path.join(here, "bpe-normalized-split", "tokenizer.json"), "w", encoding="utf-8") as f:
     json.dump(normalized_split(), f, ensure_ascii=False, indent=1)
