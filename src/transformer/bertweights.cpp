@@ -16,10 +16,11 @@ bool hasHead(const WeightStore &store, const QStringList &names)
 
 } // namespace
 
-// BertForMaskedLM's names, under `bert.` or bare, LayerNorms also as gamma/beta.
+// BertForMaskedLM's names, under `bert.` or bare, LayerNorms also as gamma/beta; RoBERTa's the
+// same under `roberta.`, its masked-LM head `lm_head.`.
 ModelWeights bindBert(WeightStore &store, const Config &c)
 {
-    WeightBinder b(store, u"bert."_qs, u"embeddings.word_embeddings.weight"_qs);
+    WeightBinder b(store, {u"bert."_qs, u"roberta."_qs}, u"embeddings.word_embeddings.weight"_qs);
     const qint64 d = c.hidden, inner = c.intermediate;
     const QString hs = u"hidden_size"_qs;
     ModelWeights w;
@@ -43,12 +44,14 @@ ModelWeights bindBert(WeightStore &store, const Config &c)
         l.mlpNorm = b.layerNorm(p + u"output.LayerNorm"_qs, d, hs);
         w.layers.push_back(l);
     }
-    const QString t = u"cls.predictions."_qs;
-    if (!hasHead(store, {t + u"bias"_qs, t + u"decoder.bias"_qs, t + u"transform.dense.weight"_qs}))
+    const bool roberta = c.paddingIndex >= 0;
+    const QString t = roberta ? u"lm_head."_qs : u"cls.predictions."_qs;
+    const QString transform = roberta ? u"dense"_qs : u"transform.dense"_qs;
+    if (!hasHead(store, {t + u"bias"_qs, t + u"decoder.bias"_qs, t + transform + u".weight"_qs}))
         return w;
     WeightBinder head(store, QString(), QString());
-    w.headTransform = head.linear(t + u"transform.dense"_qs, d, d, hs);
-    w.headNorm = head.layerNorm(t + u"transform.LayerNorm"_qs, d, hs);
+    w.headTransform = head.linear(t + transform, d, d, hs);
+    w.headNorm = head.layerNorm(t + (roberta ? u"layer_norm"_qs : u"transform.LayerNorm"_qs), d, hs);
     w.unembedding = store.has(t + u"decoder.weight"_qs)
         ? store.require(t + u"decoder.weight"_qs, {c.vocab, d}, u"vocab_size, hidden_size"_qs)
         : w.tokenEmbedding;

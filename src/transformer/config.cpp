@@ -382,6 +382,13 @@ Config parseConfig(const QJsonObject &o, const QString &path)
     } else if (c.modelType == u"bert") {
         c.family = Family::Bert;
         readBert(k, c);
+    } else if (c.modelType == u"roberta" || c.modelType == u"xlm-roberta") {
+        c.family = Family::Bert;
+        readBert(k, c);
+        c.paddingIndex = k.count(u"pad_token_id"_qs, 1, 0);
+        if (c.paddingIndex + 1 >= c.maxPositions)
+            k.bad(u"pad_token_id"_qs,
+                QStringLiteral("%1 leaves no positions of the %2").arg(c.paddingIndex).arg(c.maxPositions));
     } else if (c.modelType == u"distilbert") {
         c.family = Family::DistilBert;
         readDistilBert(k, c);

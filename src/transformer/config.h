@@ -25,7 +25,7 @@ struct RopeScaling {
 // What config.json says, in one vocabulary for every family (the keys differ: n_embd, dim,
 // hidden_size all become `hidden`).
 struct Config {
-    QString modelType; // as written: gpt2, bert, distilbert, llama, mistral, qwen2, qwen3, phi3, gpt_neox
+    QString modelType; // as written: gpt2, bert, roberta, distilbert, llama, qwen2, gemma2, gpt_neox, …
     Family family = Family::Gpt2;
     int layers = 0;
     int heads = 0;
@@ -36,6 +36,9 @@ struct Config {
     int vocab = 0;
     int maxPositions = 0;
     int typeVocab = 0; // BERT's token types
+    // RoBERTa: positions count from paddingIndex + 1 over the tokens that are not padding, a
+    // padding token at paddingIndex itself; −1: positions 0, 1, 2, …
+    int paddingIndex = -1;
     // Sliding-window attention: a query sees itself and the slidingWindow − 1 tokens before it, in
     // the layers marked in slidingLayers (empty: every layer). 0 = none.
     int slidingWindow = 0;
@@ -62,6 +65,9 @@ struct Config {
     float attentionSoftcap = 0;
     float finalSoftcap = 0;
     bool scaleEmbeddings = false;
+
+    // The most tokens the learned positions hold.
+    int positionLimit() const { return paddingIndex >= 0 ? maxPositions - paddingIndex - 1 : maxPositions; }
 
     bool causal() const { return family == Family::Gpt2 || family == Family::Llama || family == Family::GptNeox; }
     bool rotary() const { return family == Family::Llama || family == Family::GptNeox; }

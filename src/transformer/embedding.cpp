@@ -15,7 +15,16 @@ Eigen::MatrixXf embed(const Model &model, const std::vector<int> &ids)
     for (Eigen::Index i = 0; i < n; ++i)
         w.tokenEmbedding->decodeRows(ids[std::size_t(i)], 1, rows.row(i).data());
     Eigen::MatrixXf x = rows;
-    if (w.positionEmbedding) {
+    if (w.positionEmbedding && c.paddingIndex >= 0) { // RoBERTa's positions skip its padding
+        int counted = 0;
+        for (Eigen::Index i = 0; i < n; ++i) {
+            const int id = ids[std::size_t(i)];
+            counted += id != c.paddingIndex;
+            w.positionEmbedding->decodeRows(
+                id == c.paddingIndex ? c.paddingIndex : c.paddingIndex + counted, 1, rows.row(i).data());
+        }
+        x += rows;
+    } else if (w.positionEmbedding) {
         w.positionEmbedding->decodeRows(0, n, rows.data());
         x += rows;
     }

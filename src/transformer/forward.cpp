@@ -30,8 +30,8 @@ void checkIds(const Config &c, const std::vector<int> &ids)
     if (ids.empty())
         refuse(QStringLiteral("no tokens to compute"));
     const auto n = qint64(ids.size());
-    if (n > c.maxPositions)
-        refuse(QStringLiteral("%1 tokens are more than the model's %2 positions").arg(n).arg(c.maxPositions));
+    if (n > c.positionLimit())
+        refuse(QStringLiteral("%1 tokens are more than the model's %2 positions").arg(n).arg(c.positionLimit()));
     for (std::size_t i = 0; i < ids.size(); ++i) {
         if (ids[i] < 0 || ids[i] >= c.vocab)
             refuse(QStringLiteral("token %1: id %2 is outside the vocabulary (0 to %3)")

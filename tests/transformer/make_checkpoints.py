@@ -149,6 +149,19 @@ def bert_weights(r, c, prefix, old_names, head_bias):
     return w
 
 
+def roberta_weights(r, c):
+    """RobertaForMaskedLM: BERT's encoder under roberta., its head lm_head.dense, layer_norm, bias."""
+    w = bert_weights(r, c, "roberta.", False, "lm_head.bias")
+    d = c["hidden_size"]
+    for part in ("dense", "LayerNorm"):
+        for kind in ("weight", "bias"):
+            w[{"dense": "lm_head.dense.", "LayerNorm": "lm_head.layer_norm."}[part] + kind] = \
+                w.pop("cls.predictions.transform.%s.%s" % (part, kind))
+    w["lm_head.decoder.weight"] = w["roberta.embeddings.word_embeddings.weight"]  # tied, and written
+    assert w["lm_head.dense.weight"].shape == (d, d)
+    return w
+
+
 def distilbert_weights(r, c, prefix):
     d, inner, p = c["dim"], c["hidden_dim"], prefix
 
@@ -270,6 +283,9 @@ BERT = {"model_type": "bert", "architectures": ["BertForMaskedLM"], "num_hidden_
         "num_attention_heads": 4, "hidden_size": 32, "intermediate_size": 48, "layer_norm_eps": 1e-12,
         "max_position_embeddings": 20, "type_vocab_size": 2, "hidden_act": "gelu", "vocab_size": 53,
         "position_embedding_type": "absolute"}
+# RoBERTa: positions from pad_token_id + 1, one token type; the ids hold a padding token.
+ROBERTA = dict(BERT, model_type="roberta", architectures=["RobertaForMaskedLM"], max_position_embeddings=12,
+               type_vocab_size=1, pad_token_id=1, bos_token_id=0, eos_token_id=2, layer_norm_eps=1e-5)
 DISTILBERT = {"model_type": "distilbert", "architectures": ["DistilBertForMaskedLM"], "n_layers": 2, "n_heads": 2,
               "dim": 24, "hidden_dim": 40, "max_position_embeddings": 12, "vocab_size": 47, "activation": "gelu",
               "sinusoidal_pos_embds": False}
@@ -368,6 +384,8 @@ def model_variants():
               {"buffers": gpt_neox_buffers(GPT_NEOX, "gpt_neox.")}))
     v.append(("gpt_neox_sequential_bf16", GPT_NEOX_SEQUENTIAL, gpt_neox_weights(r, GPT_NEOX_SEQUENTIAL, ""), "BF16",
               2, {}))
+    v.append(("roberta", ROBERTA, roberta_weights(r, ROBERTA), "F32", 1,
+              {"mask": [3, 7], "ids": [0, 17, 1, 4, 22, 1, 9, 2]}))
     v.append(("olmo2", OLMO2, olmo2_weights(r, OLMO2, "model."), "F32", 1, {}))
     v.append(("gemma2_window_caps", GEMMA2, gemma_weights(r, GEMMA2, "model.", False), "F32", 1, {"tokens": 11}))
     v.append(("gemma3_text_bf16", GEMMA3_TEXT, gemma_weights(r, GEMMA3_TEXT, "model.", True), "BF16", 2,
@@ -419,6 +437,7 @@ def write_models(out):
                        buffers=options.get("buffers", ()))
         vocab = config.get("text_config", config)["vocab_size"]
         ids = [int(i) for i in rng.integers(0, vocab, size=options.get("tokens", 7))]
+        ids = options.get("ids", ids)
         reference = rounded(reference_json(config, widened, ids, options))
         with open(os.path.join(folder, "reference.json"), "w") as f:
             json.dump(reference, f)

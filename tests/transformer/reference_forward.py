@@ -110,7 +110,8 @@ def bert_like(c, W, ids, mask, ablate, distil):
                      o="attention.out_lin", ln1="sa_layer_norm", i="ffn.lin1", o2="ffn.lin2",
                      ln2="output_layer_norm")
     else:
-        p = prefixed(W, "bert.", "embeddings.word_embeddings.weight")
+        p = prefixed(W, "roberta." if c["model_type"] in ("roberta", "xlm-roberta") else "bert.",
+                     "embeddings.word_embeddings.weight")
         H, layers, eps, act = c["num_attention_heads"], c["num_hidden_layers"], c["layer_norm_eps"], gelu_erf
         names = dict(layer="encoder.layer.%d.", q="attention.self.query", k="attention.self.key",
                      v="attention.self.value", o="attention.output.dense", ln1="attention.output.LayerNorm",
@@ -124,7 +125,12 @@ def bert_like(c, W, ids, mask, ablate, distil):
         return layer_norm(x, W[name + (".gamma" if old else ".weight")], W[name + (".beta" if old else ".bias")], eps)
 
     n = len(ids)
-    x = W[p + "embeddings.word_embeddings.weight"][ids] + W[p + "embeddings.position_embeddings.weight"][:n]
+    positions = np.arange(n)
+    if c["model_type"] in ("roberta", "xlm-roberta"):  # create_position_ids_from_input_ids
+        pad = c.get("pad_token_id", 1)
+        real = np.array(ids) != pad
+        positions = np.cumsum(real) * real + pad
+    x = W[p + "embeddings.word_embeddings.weight"][ids] + W[p + "embeddings.position_embeddings.weight"][positions]
     if not distil:
         x = x + W[p + "embeddings.token_type_embeddings.weight"][0]
     x = ln(p + "embeddings.LayerNorm", x)
@@ -140,6 +146,9 @@ def bert_like(c, W, ids, mask, ablate, distil):
     if distil:
         t = ln("vocab_layer_norm", act(lin("vocab_transform", t)))
         bias = W["vocab_projector.bias"]
+    elif p == "roberta.":
+        t = ln("lm_head.layer_norm", act(lin("lm_head.dense", t)))
+        bias = W["lm_head.bias"]
     else:
         t = ln("cls.predictions.transform.LayerNorm", act(lin("cls.predictions.transform.dense", t)))
         bias = W["cls.predictions.bias"] if "cls.predictions.bias" in W else W["cls.predictions.decoder.bias"]
@@ -353,7 +362,7 @@ def forward(c, W, ids, mask, top_k, ablate=None):
     kind = c["model_type"]
     if kind == "gpt2":
         rec, logits, positions = gpt2(c, W, ids, ablate)
-    elif kind in ("bert", "distilbert"):
+    elif kind in ("bert", "roberta", "xlm-roberta", "distilbert"):
         rec, logits, positions = bert_like(c, W, ids, mask, ablate, kind == "distilbert")
     elif kind == "gpt_neox":
         rec, logits, positions = gpt_neox(c, W, ids, ablate)

@@ -98,7 +98,7 @@ private Q_SLOTS:
         for (const char *name : {"gpt2", "gpt2_f16_shards", "bert", "bert_bf16_bare", "distilbert", "llama_gqa_bf16",
                  "qwen2_bias_tied", "mistral_f16_bare", "gpt2_f32_unaligned", "qwen2_long", "qwen3_qk_norm",
                  "phi3_fused", "phi3_partial_rotary", "gpt_neox", "gpt_neox_sequential_bf16", "olmo2",
-                 "gemma2_window_caps", "gemma3_text_bf16", "gemma3_vision_f16",
+                 "gemma2_window_caps", "gemma3_text_bf16", "gemma3_vision_f16", "roberta",
                  // The same models from GGUF files as llama.cpp writes them (F32: the same numbers),
                  // and quantized to Q8_0 and to llama.cpp's Q4_K_M mix of Q4_K and Q6_K (each reference
                  // computed by numpy from the values its blocks hold, read from the layout there).
@@ -292,6 +292,7 @@ private Q_SLOTS:
         QTest::newRow("gpt_neox") << u"gpt_neox"_qs << 1;
         QTest::newRow("gpt_neox sequential") << u"gpt_neox_sequential_bf16"_qs << 2;
         QTest::newRow("olmo2") << u"olmo2"_qs << 1;
+        QTest::newRow("roberta") << u"roberta"_qs << 1;
         QTest::newRow("gemma2") << u"gemma2_window_caps"_qs << 1;
         QTest::newRow("gemma3") << u"gemma3_text_bf16"_qs << 2;
     }
