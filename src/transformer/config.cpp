@@ -274,6 +274,7 @@ void readGemma(const Keys &k, Config &c)
     c.attentionSoftcap = k.cap(u"attn_logit_softcapping"_qs, gemma3 ? 0 : 50);
     c.finalSoftcap = k.cap(u"final_logit_softcapping"_qs, gemma3 ? 0 : 30);
     c.scaleEmbeddings = true;
+    c.normPlusOne = true;
     if (!k.has(u"layer_types"_qs)) {
         // Gemma 2: every other layer slides, the first among them; Gemma 3: all but every
         // sliding_window_pattern-th.

@@ -65,6 +65,7 @@ struct Config {
     float attentionSoftcap = 0;
     float finalSoftcap = 0;
     bool scaleEmbeddings = false;
+    bool normPlusOne = false; // Gemma's RMSNorms scale by 1 + weight (GGUF files store 1 + weight)
 
     // The most tokens the learned positions hold.
     int positionLimit() const { return paddingIndex >= 0 ? maxPositions - paddingIndex - 1 : maxPositions; }

@@ -40,11 +40,31 @@ std::vector<float> ropeFactors(const GgufFile &file, const Config &c)
 
 const QStringList &ggufArchitectures()
 {
-    static const QStringList archs {u"llama"_qs, u"qwen2"_qs, u"qwen3"_qs, u"phi3"_qs, u"gpt2"_qs};
+    static const QStringList archs {
+        u"llama"_qs, u"qwen2"_qs, u"qwen3"_qs, u"phi3"_qs, u"gemma2"_qs, u"gemma3"_qs, u"gpt2"_qs};
     return archs;
 }
 
 namespace {
+
+// What llama.cpp reads or assumes for Gemma: the caps where written (its defaults are Hugging
+// Face's), and query_pre_attn_scalar, which the file does not hold: head_dim, or hidden / heads
+// for the 27B models, which llama.cpp knows by their layer count as it does.
+void insertGemmaKeys(const GgufMetadata &m, const QString &arch, QJsonObject &o)
+{
+    const auto key = [&](const char *name) { return arch + u'.' + QLatin1StringView(name); };
+    o.insert(u"hidden_activation"_qs, u"gelu_pytorch_tanh"_qs);
+    for (const char *cap : {"attn_logit_softcapping", "final_logit_softcapping"}) {
+        if (m.find(key(cap)))
+            o.insert(QLatin1StringView(cap), m.positive(key(cap), 1));
+    }
+    const qint64 layers = o.value(u"num_hidden_layers"_qs).toInteger();
+    const bool large = layers == (arch == u"gemma2" ? 46 : 62);
+    o.insert(u"query_pre_attn_scalar"_qs,
+        large ? o.value(u"hidden_size"_qs).toInteger()
+                / std::max<qint64>(o.value(u"num_attention_heads"_qs).toInteger(), 1)
+              : o.value(u"head_dim"_qs).toInteger());
+}
 
 // The same model's config.json, from the metadata; the one config reader checks it, its messages
 // naming the config.json keys, those here the metadata's.
@@ -82,7 +102,7 @@ Config configFromMetadata(const GgufFile &file, const GgufMetadata &m)
         o.insert(u"layer_norm_epsilon"_qs, m.positive(key("attention.layer_norm_epsilon"), 1e-5));
         o.insert(u"activation_function"_qs, u"gelu_new"_qs);
     } else {
-        o.insert(u"model_type"_qs, arch);
+        o.insert(u"model_type"_qs, arch == u"gemma3" ? u"gemma3_text"_qs : arch);
         o.insert(u"num_hidden_layers"_qs, layers);
         o.insert(u"num_attention_heads"_qs, heads);
         o.insert(u"num_key_value_heads"_qs, m.count(key("attention.head_count_kv"), heads));
@@ -93,8 +113,14 @@ Config configFromMetadata(const GgufFile &file, const GgufMetadata &m)
         o.insert(u"rms_norm_eps"_qs, m.positive(key("attention.layer_norm_rms_epsilon"), 1e-5));
         o.insert(u"rope_theta"_qs, m.positive(key("rope.freq_base"), 10000));
         o.insert(u"hidden_act"_qs, u"silu"_qs);
-        if (const QString scaling = m.text(key("rope.scaling.type")); !scaling.isEmpty() && scaling != u"none")
+        const QString scaling = m.text(key("rope.scaling.type"));
+        if (arch == u"gemma3" && scaling == u"linear") // the global layers'
+            o.insert(u"rope_scaling"_qs,
+                QJsonObject {{u"rope_type"_qs, scaling}, {u"factor"_qs, m.positive(key("rope.scaling.factor"), 1)}});
+        else if (!scaling.isEmpty() && scaling != u"none")
             m.bad(key("rope.scaling.type"), QStringLiteral("\"%1\" is not supported yet").arg(scaling));
+        if (arch.startsWith(u"gemma"))
+            insertGemmaKeys(m, arch, o);
         if (m.find(key("attention.value_length"))
             && m.count(key("attention.value_length")) != o.value(u"head_dim"_qs).toInteger())
             m.bad(key("attention.value_length"), QStringLiteral("differs from attention.key_length"));
@@ -107,6 +133,7 @@ Config configFromMetadata(const GgufFile &file, const GgufMetadata &m)
     // Tied unless the file has its own output matrix.
     o.insert(u"tie_word_embeddings"_qs, file.header().tensor(u"output.weight") == nullptr);
     Config c = parseConfig(o, file.path() + QStringLiteral(" (its metadata as config.json)"));
+    c.normPlusOne = false; // llama.cpp's converter stored Gemma's 1 + w
     if (c.rotary())
         c.ropeFactors = ropeFactors(file, c);
     return c;
@@ -163,6 +190,12 @@ std::optional<CheckpointName> checkpointName(const QString &arch, const QString 
         {u"ffn_up"_qs, u"mlp.up_proj"_qs}, {u"ffn_down"_qs, u"mlp.down_proj"_qs},
         {u"attn_q_norm"_qs, u"self_attn.q_norm"_qs}, {u"attn_k_norm"_qs, u"self_attn.k_norm"_qs},
         {u"attn_qkv"_qs, u"self_attn.qkv_proj"_qs}};
+    if (arch.startsWith(u"gemma")) { // four norms a layer
+        static const QHash<QString, QString> norms {{u"post_attention_norm"_qs, u"post_attention_layernorm"_qs},
+            {u"ffn_norm"_qs, u"pre_feedforward_layernorm"_qs}, {u"post_ffw_norm"_qs, u"post_feedforward_layernorm"_qs}};
+        if (const auto norm = norms.constFind(m.captured(2)); norm != norms.cend())
+            return CheckpointName {QStringLiteral("model.layers.%1.%2.%3").arg(m.captured(1), *norm, m.captured(3))};
+    }
     const auto part = parts.constFind(m.captured(2));
     if (part == parts.cend())
         return std::nullopt;

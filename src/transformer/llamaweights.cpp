@@ -18,8 +18,9 @@ ModelWeights bindLlama(WeightStore &store, const Config &c)
     const QString kvWhy = u"num_key_value_heads × head_dim, hidden_size"_qs;
     const bool qwen = c.modelType == u"qwen2", olmo2 = c.modelType == u"olmo2";
     const bool gemma = c.modelType.startsWith(u"gemma"), gemma3 = gemma && c.modelType != u"gemma2";
-    const auto norm
-        = [&](const QString &name, qint64 size, const QString &why) { return b.rmsNorm(name, size, why, gemma); };
+    const auto norm = [&](const QString &name, qint64 size, const QString &why) {
+        return b.rmsNorm(name, size, why, c.normPlusOne);
+    };
     ModelWeights w;
     w.tokenEmbedding = b.tensor(u"embed_tokens.weight"_qs, {c.vocab, d}, u"vocab_size, hidden_size"_qs);
     for (int i = 0; i < c.layers; ++i) {

@@ -27,7 +27,10 @@ struct LlamaShape {
     float ropeBase = 10000.0f;
     bool tied = false;
     float amplitude = 0.05f; // weights lie in about ±amplitude
-    QString arch = QStringLiteral("llama"); // or qwen3 (q/k norms), phi3 (fused qkv and gate-up)
+    // or qwen3 (q/k norms), phi3 (fused qkv and gate-up), gemma2 and gemma3 (four norms a layer,
+    // stored as llama.cpp's converter stores them: 1 + Hugging Face's weight)
+    QString arch = QStringLiteral("llama");
+    int slidingWindow = 0; // gemma2, gemma3: attention.sliding_window
     int explicitHeadDim = 0; // 0: hidden / heads
 
     int headDim() const { return explicitHeadDim > 0 ? explicitHeadDim : hidden / heads; }
@@ -167,12 +170,17 @@ inline std::vector<LlamaTensor> llamaTensors(const LlamaShape &s)
             t.push_back({g + u"attn_k.weight"_qs, h + u"self_attn.k_proj.weight"_qs, kv, d, false, false});
             t.push_back({g + u"attn_v.weight"_qs, h + u"self_attn.v_proj.weight"_qs, kv, d, false, more});
         }
+        const bool gemma = s.arch.startsWith(u"gemma");
         t.push_back({g + u"attn_output.weight"_qs, h + u"self_attn.o_proj.weight"_qs, d, q, false, false});
-        if (s.arch == u"qwen3") {
+        if (gemma)
+            t.push_back({g + u"post_attention_norm.weight"_qs, h + u"post_attention_layernorm.weight"_qs, 1, d, true});
+        if (s.arch == u"qwen3" || s.arch == u"gemma3") {
             t.push_back({g + u"attn_q_norm.weight"_qs, h + u"self_attn.q_norm.weight"_qs, 1, s.headDim(), true, false});
             t.push_back({g + u"attn_k_norm.weight"_qs, h + u"self_attn.k_norm.weight"_qs, 1, s.headDim(), true, false});
         }
-        t.push_back({g + u"ffn_norm.weight"_qs, h + u"post_attention_layernorm.weight"_qs, 1, d, true, false});
+        t.push_back({g + u"ffn_norm.weight"_qs,
+            h + (gemma ? u"pre_feedforward_layernorm.weight"_qs : u"post_attention_layernorm.weight"_qs), 1, d, true,
+            false});
         if (s.arch == u"phi3") {
             t.push_back({g + u"ffn_up.weight"_qs, h + u"mlp.gate_up_proj.weight"_qs, 2 * s.ffn, d, false, false});
         } else {
@@ -180,6 +188,8 @@ inline std::vector<LlamaTensor> llamaTensors(const LlamaShape &s)
             t.push_back({g + u"ffn_up.weight"_qs, h + u"mlp.up_proj.weight"_qs, s.ffn, d, false, false});
         }
         t.push_back({g + u"ffn_down.weight"_qs, h + u"mlp.down_proj.weight"_qs, d, s.ffn, false, more});
+        if (gemma)
+            t.push_back({g + u"post_ffw_norm.weight"_qs, h + u"post_feedforward_layernorm.weight"_qs, 1, d, true});
     }
     t.push_back({u"output_norm.weight"_qs, u"model.norm.weight"_qs, 1, d, true, false});
     if (!s.tied)
@@ -228,6 +238,12 @@ inline bool writeRandomLlamaGguf(const QString &path, const LlamaShape &s, const
     w.addU32(a + u"vocab_size"_qs, quint32(s.vocab));
     if (s.arch == u"phi3")
         w.addU32(a + u"attention.sliding_window"_qs, quint32(s.context));
+    if (s.slidingWindow > 0)
+        w.addU32(a + u"attention.sliding_window"_qs, quint32(s.slidingWindow));
+    if (s.arch == u"gemma2") { // caps that bite on logits of a few units
+        w.addF32(a + u"attn_logit_softcapping"_qs, 3.0f);
+        w.addF32(a + u"final_logit_softcapping"_qs, 4.0f);
+    }
     // A SentencePiece vocabulary of placeholders: <unk> <s> </s>, the 256 byte tokens, then ▁tN.
     QStringList tokens {u"<unk>"_qs, u"<s>"_qs, u"</s>"_qs};
     QList<qint32> kinds {2, 3, 3};

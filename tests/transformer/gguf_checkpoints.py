@@ -260,8 +260,14 @@ def rope_factors(c, hd):
     return np.array(out, dtype=np.float32)
 
 
+GGUF_ARCH = {"qwen2": "qwen2", "qwen3": "qwen3", "phi3": "phi3", "gemma2": "gemma2", "gemma3_text": "gemma3"}
+# Gemma's four norms a layer under llama.cpp's names.
+GEMMA_NORMS = {"input_layernorm": "attn_norm", "post_attention_layernorm": "post_attention_norm",
+               "pre_feedforward_layernorm": "ffn_norm", "post_feedforward_layernorm": "post_ffw_norm"}
+
+
 def _llama_names(c, W):
-    arch = c["model_type"] if c["model_type"] in ("qwen2", "qwen3", "phi3") else "llama"
+    arch = GGUF_ARCH.get(c["model_type"], "llama")
     p = "model." if "model.embed_tokens.weight" in W else ""
     H, KV = c["num_attention_heads"], c.get("num_key_value_heads", c["num_attention_heads"])
     names = {p + "embed_tokens.weight": ("token_embd.weight", None), p + "norm.weight": ("output_norm.weight", None),
@@ -271,6 +277,8 @@ def _llama_names(c, W):
              "post_attention_layernorm": "ffn_norm", "mlp.gate_proj": "ffn_gate", "mlp.up_proj": "ffn_up",
              "mlp.down_proj": "ffn_down", "self_attn.q_norm": "attn_q_norm", "self_attn.k_norm": "attn_k_norm",
              "self_attn.qkv_proj": "attn_qkv", "mlp.gate_up_proj": "ffn_up"}
+    if arch.startswith("gemma"):
+        parts.update(GEMMA_NORMS)
     for i in range(c["num_hidden_layers"]):
         for hf, gg in parts.items():
             for kind in ("weight", "bias"):
@@ -333,8 +341,15 @@ def save_gguf(path, c, W, qtype="F32", tokenizer=None):
                      arch + ".attention.layer_norm_rms_epsilon": float(c["rms_norm_eps"]),
                      arch + ".rope.freq_base": float(c.get("rope_theta", 10000.0)),
                      arch + ".rope.dimension_count": hd, arch + ".vocab_size": c["vocab_size"]})
-        if arch == "phi3" and c.get("sliding_window"):
+        if arch in ("phi3", "gemma2", "gemma3") and c.get("sliding_window"):
             meta[arch + ".attention.sliding_window"] = c["sliding_window"]
+        if arch == "gemma2":  # as Gemma2Model's set_gguf_parameters writes them; no rope base
+            del meta["gemma2.rope.freq_base"]
+            meta["gemma2.attn_logit_softcapping"] = float(c["attn_logit_softcapping"])
+            meta["gemma2.final_logit_softcapping"] = float(c["final_logit_softcapping"])
+        if arch == "gemma3" and c.get("rope_scaling"):  # linear, for the global layers
+            meta["gemma3.rope.scaling.type"] = "linear"
+            meta["gemma3.rope.scaling.factor"] = float(c["rope_scaling"]["factor"])
         if "head_dim" in c:
             meta[arch + ".attention.key_length"] = hd
             meta[arch + ".attention.value_length"] = hd
@@ -343,12 +358,15 @@ def save_gguf(path, c, W, qtype="F32", tokenizer=None):
         if name.endswith((".attn.bias", ".attn.masked_bias")):
             continue  # GPT-2's causal-mask buffers, which the converter drops
         gg, how = names[name]
+        # Gemma's converter stores each norm's 1 + w, so that llama.cpp multiplies as for Llama.
+        shift = 1.0 if arch.startswith("gemma") and gg.endswith("norm.weight") else 0.0
+        values = values + shift
         stored = values.T if how == "T" else permute(values, how) if how else values
         kind, blob, read = _encode(stored, qtype, gg)
         dims = list(reversed(stored.shape))
         tensors.append((gg, dims, kind, blob))
         read = read.astype(np.float64)
-        back[name] = read.T if how == "T" else unpermute(read, how) if how else read
+        back[name] = (read.T if how == "T" else unpermute(read, how) if how else read) - shift
     if not gpt2 and (c.get("rope_scaling") or {}).get("rope_type") == "llama3":
         tensors.append(("rope_freqs.weight", [hd // 2], "F32", rope_factors(c, hd).tobytes()))
     meta.update(tokenizer or {})

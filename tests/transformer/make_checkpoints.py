@@ -324,11 +324,11 @@ OLMO2 = {"model_type": "olmo2", "architectures": ["Olmo2ForCausalLM"], "num_hidd
          "rms_norm_eps": 1e-6, "rope_theta": 500000.0, "max_position_embeddings": 64, "vocab_size": 59,
          "hidden_act": "silu", "tie_word_embeddings": False, "attention_bias": False, "rope_scaling": None}
 # Gemma 2: three layers (sliding, global, sliding) with a window of 4 under 11 tokens, caps small
-# enough to bite, query_pre_attn_scalar apart from head_dim.
+# enough to bite (query_pre_attn_scalar apart from head_dim: the Gemma 3 with vision below).
 GEMMA2 = {"model_type": "gemma2", "architectures": ["Gemma2ForCausalLM"], "num_hidden_layers": 3,
           "num_attention_heads": 4, "num_key_value_heads": 2, "head_dim": 16, "hidden_size": 32,
           "intermediate_size": 48, "vocab_size": 61, "max_position_embeddings": 64, "rms_norm_eps": 1e-6,
-          "rope_theta": 10000.0, "query_pre_attn_scalar": 24, "sliding_window": 4, "attn_logit_softcapping": 2.0,
+          "rope_theta": 10000.0, "query_pre_attn_scalar": 16, "sliding_window": 4, "attn_logit_softcapping": 2.0,
           "final_logit_softcapping": 3.0, "hidden_activation": "gelu_pytorch_tanh", "hidden_act": "gelu_pytorch_tanh",
           "tie_word_embeddings": True, "attention_bias": False, "cache_implementation": "hybrid"}
 # Gemma 3 (text): layer_types, q/k norms, a local rope base beside a linearly scaled global one.
@@ -425,8 +425,8 @@ def family_config_layers(c):
 # The same models as llama.cpp's converter writes them (gguf_checkpoints.py): NAME_gguf/model.gguf
 # in F32 (the safetensors model's numbers exactly), NAME_q8_0_gguf quantized, each with its
 # reference.json (for a quantized file, of the values its blocks hold).
-GGUF_VARIANTS = {"gpt2": ["F32"], "llama_gqa_bf16": ["F32", "Q8_0"], "qwen2_bias_tied": ["F32"], "qwen3_qk_norm": ["F32"], "phi3_fused": ["F32"],
-                 "mistral_f16_bare": ["F32"], "llama_kquants": ["Q4_K_M", "MIXED"]}
+GGUF_VARIANTS = {"gpt2": ["F32"], "llama_gqa_bf16": ["F32", "Q8_0"], "qwen2_bias_tied": ["F32"], "qwen3_qk_norm": ["F32"], "phi3_fused": ["F32"], "gemma3_text_bf16": ["F32"],
+                 "mistral_f16_bare": ["F32"], "gemma2_window_caps": ["F32"], "llama_kquants": ["Q4_K_M", "MIXED"]}
 
 
 def write_models(out):
@@ -445,8 +445,13 @@ def write_models(out):
             gguf = os.path.join(out, name + ("_gguf" if qtype == "F32" else "_%s_gguf" % qtype.lower()))
             os.makedirs(gguf, exist_ok=True)
             back = save_gguf(os.path.join(gguf, "model.gguf"), config, widened, qtype)
+            # llama.cpp slides Gemma 3's layers by its fixed pattern (every sixth global): a file
+            # holds no layer_types.
+            meant = {k: v for k, v in config.items() if k != "layer_types"} if config["model_type"] == "gemma3_text" \
+                else config
             with open(os.path.join(gguf, "reference.json"), "w") as f:
-                json.dump(reference if qtype == "F32" else rounded(reference_json(config, back, ids, options)), f)
+                json.dump(reference if qtype == "F32" and meant is config
+                          else rounded(reference_json(meant, back, ids, options)), f)
 
 
 def write_gpt2_vocab(out):

@@ -110,6 +110,13 @@ private Q_SLOTS:
         QTest::newRow("F32 qwen3") << u"F32"_s << u"qwen3"_s << true << 1e-4 << 1 - 1e-9;
         // Phi-3: query, key and value fused, gate and up fused.
         QTest::newRow("F32 phi3") << u"F32"_s << u"phi3"_s << false << 1e-4 << 1 - 1e-9;
+        // Gemma 2: four norms a layer, capped scores and logits, every other layer sliding (a window
+        // of 5 under 12 tokens); Gemma 3: q/k norms, five of six layers sliding with their own
+        // rope base. Both tied, with √hidden embeddings. Their logits are 2e-3 apart at most (the
+        // Llama rows' 3e-5): ggml looks GELU up in a table of F16 inputs (GGML_GELU_FP16), and
+        // these are the rows with a GELU; probabilities still 1e-5 apart.
+        QTest::newRow("F32 gemma2") << u"F32"_s << u"gemma2"_s << true << 1e-4 << 1 - 1e-6;
+        QTest::newRow("F32 gemma3") << u"F32"_s << u"gemma3"_s << true << 1e-4 << 1 - 1e-6;
         // Quantized: llama.cpp rounds the activations to the weights' partner type (8 bits for the
         // quantized types, F16 or BF16 for those) and we do not. Measured here: probabilities
         // 1.5e-4 … 1.7e-2 apart, correlations 1 − 2e-7 … 1 − 1.6e-3; a misread layout leaves the
@@ -120,6 +127,7 @@ private Q_SLOTS:
             QTest::newRow(qPrintable(type)) << type << u"llama"_s << false << 0.04 << 1 - 5e-3;
         QTest::newRow("Q4_K_M qwen3") << u"Q4_K_M"_s << u"qwen3"_s << true << 0.04 << 1 - 5e-3;
         QTest::newRow("Q4_K_M phi3") << u"Q4_K_M"_s << u"phi3"_s << false << 0.04 << 1 - 5e-3;
+        QTest::newRow("Q4_K_M gemma3") << u"Q4_K_M"_s << u"gemma3"_s << true << 0.04 << 1 - 5e-3;
     }
 
     void nextToken()
@@ -135,6 +143,11 @@ private Q_SLOTS:
         shape.explicitHeadDim = arch == u"qwen3" ? 128 : 0;
         shape.tied = tied;
         shape.amplitude = 0.3f; // logits of a few units: probabilities far from uniform
+        if (arch.startsWith(u"gemma")) { // its embeddings grow by √hidden = 16: smaller weights
+            shape.layers = 6;
+            shape.slidingWindow = 5;
+            shape.amplitude = 0.1f;
+        }
         shape.ropeBase = tied ? 500000.0f : 10000.0f;
         const QString path = write(shape, preset);
         const Eigen::VectorXd a = theirs(path), b = ours(path);

@@ -104,7 +104,7 @@ private Q_SLOTS:
                  // computed by numpy from the values its blocks hold, read from the layout there).
                  "gpt2_gguf", "llama_gqa_bf16_gguf", "qwen2_bias_tied_gguf", "mistral_f16_bare_gguf",
                  "llama_gqa_bf16_q8_0_gguf", "llama_kquants", "llama_kquants_q4_k_m_gguf", "llama_kquants_mixed_gguf",
-                 "qwen3_qk_norm_gguf", "phi3_fused_gguf"})
+                 "qwen3_qk_norm_gguf", "phi3_fused_gguf", "gemma2_window_caps_gguf", "gemma3_text_bf16_gguf"})
             QTest::newRow(name) << QString::fromLatin1(name);
     }
 
