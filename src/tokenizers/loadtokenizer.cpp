@@ -5,6 +5,7 @@
 #include "tokenizers/sentencepiecetokenizer.h"
 #include "tokenizers/tokenizer.h"
 #include "tokenizers/tokenizerjson.h"
+#include "tokenizers/unigramtokenizer.h"
 
 #include "platform/fileread.h"
 
@@ -72,11 +73,35 @@ void applyLlamaConfig(LoadedTokenizer &loaded, const QJsonObject &config)
     static_cast<HfTokenizer &>(*loaded.tokenizer).setPostProcessor(std::move(post));
 }
 
+// A tokenizer.json of model type Unigram, with the SentencePiece model beside it that segments
+// for it; nothing for another type.
+std::optional<LoadedTokenizer> loadUnigram(const QDir &dir, const QByteArray &json)
+{
+    if (!json.contains("\"Unigram\"")) // most are BPE: not parsed twice
+        return std::nullopt;
+    const QJsonDocument doc = QJsonDocument::fromJson(json);
+    const QJsonObject model = doc.object().value(QLatin1String("model")).toObject();
+    if (model.value(QLatin1String("type")).toString() != QLatin1String("Unigram"))
+        return std::nullopt;
+    for (const char *name : {"spiece.model", "sentencepiece.bpe.model", "sentencepiece.model", "tokenizer.model"}) {
+        const QString file = QLatin1String(name);
+        if (dir.exists(file))
+            return UnigramTokenizer::load(
+                doc.object(), readFile(dir, file), QStringLiteral("tokenizer.json with ") + file);
+    }
+    return LoadedTokenizer {nullptr,
+        QStringLiteral("tokenizer.json: model.type \"Unigram\" is read with the SentencePiece model it was made from, "
+                       "and the folder has none (spiece.model, sentencepiece.bpe.model or tokenizer.model)")};
+}
+
 LoadedTokenizer loadFolder(const QDir &dir)
 {
     const QString json = QStringLiteral("tokenizer.json");
     if (dir.exists(json)) {
-        LoadedTokenizer loaded = loadTokenizerJson(readFile(dir, json), json);
+        const QByteArray bytes = readFile(dir, json);
+        if (std::optional<LoadedTokenizer> unigram = loadUnigram(dir, bytes))
+            return std::move(*unigram);
+        LoadedTokenizer loaded = loadTokenizerJson(bytes, json);
         applyLlamaConfig(loaded, readConfig(dir));
         return loaded;
     }

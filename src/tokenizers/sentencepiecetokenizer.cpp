@@ -11,22 +11,38 @@ SentencePieceTokenizer::SentencePieceTokenizer()
 
 SentencePieceTokenizer::~SentencePieceTokenizer() = default;
 
-LoadedTokenizer SentencePieceTokenizer::load(const QByteArray &model, const QString &where, bool addBos, bool addEos)
+std::unique_ptr<sentencepiece::SentencePieceProcessor> loadProcessor(
+    const QByteArray &model, const QString &where, QString *error)
 {
-    std::unique_ptr<SentencePieceTokenizer> t(new SentencePieceTokenizer);
+    auto processor = std::make_unique<sentencepiece::SentencePieceProcessor>();
     sentencepiece::util::Status status;
     try {
-        status = t->m_processor->LoadFromSerializedProto(std::string_view(model.constData(), model.size()));
+        status = processor->LoadFromSerializedProto(std::string_view(model.constData(), model.size()));
     } catch (const std::exception &e) {
         // Its trie builder throws on some malformed models (a piece of zero length) instead of
         // returning a status.
-        return {nullptr, where + QStringLiteral(": not a SentencePiece model (") + QString::fromUtf8(e.what()) + u')'};
+        *error = where + QStringLiteral(": not a SentencePiece model (") + QString::fromUtf8(e.what()) + u')';
+        return nullptr;
     }
-    if (!status.ok())
-        return {nullptr,
-            where + QStringLiteral(": not a SentencePiece model (") + QString::fromStdString(status.ToString()) + u')'};
-    if (t->m_processor->GetPieceSize() <= 0)
-        return {nullptr, where + QStringLiteral(": the SentencePiece model has no pieces")};
+    if (!status.ok()) {
+        *error = where + QStringLiteral(": not a SentencePiece model (") + QString::fromStdString(status.ToString())
+            + u')';
+        return nullptr;
+    }
+    if (processor->GetPieceSize() <= 0) {
+        *error = where + QStringLiteral(": the SentencePiece model has no pieces");
+        return nullptr;
+    }
+    return processor;
+}
+
+LoadedTokenizer SentencePieceTokenizer::load(const QByteArray &model, const QString &where, bool addBos, bool addEos)
+{
+    std::unique_ptr<SentencePieceTokenizer> t(new SentencePieceTokenizer);
+    QString error;
+    t->m_processor = loadProcessor(model, where, &error);
+    if (!t->m_processor)
+        return {nullptr, error};
     t->m_addBos = addBos && t->m_processor->bos_id() >= 0;
     t->m_addEos = addEos && t->m_processor->eos_id() >= 0;
     return {std::move(t), {}};

@@ -10,6 +10,11 @@ class SentencePieceProcessor;
 
 namespace qkv::tokenizers {
 
+// libsentencepiece's processor for the serialized model `model`; null with the reason, naming
+// `where`, when it is not one.
+std::unique_ptr<sentencepiece::SentencePieceProcessor> loadProcessor(
+    const QByteArray &model, const QString &where, QString *error);
+
 // A SentencePiece model (tokenizer.model of Llama 2, TinyLlama, Mistral), run by libsentencepiece
 // itself so that its normalization and merges are the real ones.
 class SentencePieceTokenizer final : public Tokenizer

@@ -66,7 +66,8 @@ struct LoadedTokenizer {
 // A model folder: tokenizer.json, else vocab.json + merges.txt (GPT-2 legacy), else vocab.txt (BERT
 // legacy; lower-casing from tokenizer_config.json "do_lower_case", default true), else
 // tokenizer.model (SentencePiece); or a GGUF file's own tokenizer (ggufvocab.h). Errors name the
-// file and the place ("tokenizer.json: model.type \"Unigram\" is not supported").
+// file and the place ("tokenizer.json: model.type \"WordLevel\" is not supported"). A Unigram
+// tokenizer.json (T5, XLM-RoBERTa) is segmented by the SentencePiece model beside it.
 LoadedTokenizer loadTokenizer(const QString &folder);
 // `where` names the source in errors (a file name).
 LoadedTokenizer loadTokenizerJson(const QByteArray &json, const QString &where);

@@ -81,6 +81,28 @@ std::unique_ptr<WordPieceModel> parseWordPiece(const QJsonObject &m)
 // The ids are the ones Hugging Face's AddedVocabulary gives, which is what Python runs: a token the
 // vocabulary has keeps its id; a new one takes the next id after the vocabulary and the tokens
 // added before it. The "id" in the file only has to be a number (Rust warns when it differs).
+
+// Whether the decoder drops the space that the normalizer or pre-tokenizer put before the text.
+bool decoderStripsLeadingSpace(const QJsonValue &value)
+{
+    const QJsonObject o = value.toObject();
+    const QString type = o.value(QLatin1String("type")).toString();
+    if (type == QLatin1String("Sequence")) {
+        for (const auto &d : o.value(QLatin1String("decoders")).toArray())
+            if (decoderStripsLeadingSpace(d))
+                return true;
+        return false;
+    }
+    if (type == QLatin1String("Strip"))
+        return o.value(QLatin1String("start")).toInt() > 0;
+    if (type == QLatin1String("Metaspace"))
+        return o.value(QLatin1String("prepend_scheme")).toString() != QLatin1String("never")
+            && o.value(QLatin1String("add_prefix_space")).toBool(true);
+    return false;
+}
+
+} // namespace
+
 AddedTokens parseAddedTokens(const QJsonValue &value, const Vocabulary &model)
 {
     AddedTokens added;
@@ -115,27 +137,6 @@ AddedTokens parseAddedTokens(const QJsonValue &value, const Vocabulary &model)
     }
     return added;
 }
-
-// Whether the decoder drops the space that the normalizer or pre-tokenizer put before the text.
-bool decoderStripsLeadingSpace(const QJsonValue &value)
-{
-    const QJsonObject o = value.toObject();
-    const QString type = o.value(QLatin1String("type")).toString();
-    if (type == QLatin1String("Sequence")) {
-        for (const auto &d : o.value(QLatin1String("decoders")).toArray())
-            if (decoderStripsLeadingSpace(d))
-                return true;
-        return false;
-    }
-    if (type == QLatin1String("Strip"))
-        return o.value(QLatin1String("start")).toInt() > 0;
-    if (type == QLatin1String("Metaspace"))
-        return o.value(QLatin1String("prepend_scheme")).toString() != QLatin1String("never")
-            && o.value(QLatin1String("add_prefix_space")).toBool(true);
-    return false;
-}
-
-} // namespace
 
 QJsonDocument parseJsonDocument(const QByteArray &bytes)
 {

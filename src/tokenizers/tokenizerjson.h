@@ -1,5 +1,6 @@
 #pragma once
 
+#include "tokenizers/addedtokens.h"
 #include "tokenizers/jsonfields.h"
 #include "tokenizers/model.h"
 
@@ -12,5 +13,7 @@ namespace qkv::tokenizers {
 QJsonDocument parseJsonDocument(const QByteArray &bytes);
 // A {"piece": id, …} object at `path`.
 Vocabulary parseVocabulary(const QJsonObject &o, const QString &path);
+// tokenizer.json's added_tokens, each with its id (a content the model has keeps the model's).
+AddedTokens parseAddedTokens(const QJsonValue &value, const Vocabulary &model);
 
 } // namespace qkv::tokenizers

@@ -1,5 +1,5 @@
-#include "tokenizers/tokenizer.h"
 #include "tokenizerdata.h"
+#include "tokenizers/tokenizer.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -184,7 +184,10 @@ private Q_SLOTS:
             = "{\"model\": {\"type\": \"BPE\", \"vocab\": {\"a\": 0, \"b\": 1, \"ab\": 2}, \"merges\": [\"a b\"]}}";
         QTest::newRow("unigram") << u"tokenizer.json"_qs
                                  << QByteArray("{\"model\": {\"type\": \"Unigram\", \"vocab\": []}}")
-                                 << u"tokenizer.json: model.type \"Unigram\" is not supported"_qs;
+                                 << u"tokenizer.json: model.type \"Unigram\" is read with the SentencePiece model"_qs;
+        QTest::newRow("word level") << u"tokenizer.json"_qs
+                                    << QByteArray("{\"model\": {\"type\": \"WordLevel\", \"vocab\": {}}}")
+                                    << u"tokenizer.json: model.type \"WordLevel\" is not supported"_qs;
         QTest::newRow("bad json") << u"tokenizer.json"_qs << QByteArray("{\n  \"model\": {\n    \"type\" \"BPE\"}}")
                                   << u"tokenizer.json: line 3, column 13: missing name separator"_qs;
         QTest::newRow("untyped unigram") << u"tokenizer.json"_qs
@@ -311,6 +314,32 @@ private Q_SLOTS:
         const LoadedTokenizer t = loadFiles(
             {{u"vocab.json"_qs, "{\"a\": 0, \"b\": 1, \"ab\": 2}"}, {u"merges.txt"_qs, "#version: 0.2\na b\nab\n"}});
         QCOMPARE(t.error, u"merges.txt: line 3: a merge is two tokens separated by a space"_qs);
+    }
+
+    // A Unigram tokenizer.json is segmented by the SentencePiece model beside it: without one it
+    // is refused saying what is missing; a broken one, naming it; a vocabulary of another shape,
+    // naming the place.
+    void unigramNeedsItsSentencePieceModel()
+    {
+        const QByteArray json = readData(u"unigram-t5/tokenizer.json"_qs);
+        QCOMPARE(loadFiles({{u"tokenizer.json"_qs, json}}).error,
+            u"tokenizer.json: model.type \"Unigram\" is read with the SentencePiece model it was made from, and the "
+            u"folder has none (spiece.model, sentencepiece.bpe.model or tokenizer.model)"_qs);
+        const LoadedTokenizer broken = loadFiles({{u"tokenizer.json"_qs, json}, {u"spiece.model"_qs, "not a model"}});
+        QVERIFY2(broken.error.startsWith(u"tokenizer.json with spiece.model: not a SentencePiece model"_qs),
+            qPrintable(broken.error));
+        const QByteArray model = readData(u"unigram-t5/spiece.model"_qs);
+        QByteArray flat = json;
+        flat.replace("\"vocab\": [", "\"vocab\": [7, ");
+        QCOMPARE(loadFiles({{u"tokenizer.json"_qs, flat}, {u"spiece.model"_qs, model}}).error,
+            u"tokenizer.json with spiece.model: model.vocab[0] must be [piece, score]"_qs);
+        const LoadedTokenizer t5 = loadFiles({{u"tokenizer.json"_qs, json}, {u"spiece.model"_qs, model}});
+        QVERIFY2(t5, qPrintable(t5.error));
+        // T5 appends </s> (id 1) and nothing before; a typed "</s>" is that token.
+        const Encoding e = t5.tokenizer->encode(u"the cat</s>"_qs);
+        QCOMPARE(e.ids.back(), 1);
+        QCOMPARE(e.ids[e.ids.size() - 2], 1);
+        QCOMPARE(t5.tokenizer->decode(t5.tokenizer->encode(u"the cat sat"_qs, false).ids), u"the cat sat"_qs);
     }
 
     void noTokenizer()
