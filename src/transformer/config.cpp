@@ -179,6 +179,38 @@ void readDistilBert(const Keys &k, Config &c)
     c.activation = activation(k, u"activation"_qs, u"gelu"_qs);
 }
 
+// Phi-3's longrope as Hugging Face's _compute_longrope_parameters reads it: the factor lists
+// (half a rotated head each), the pretrained length (rope_scaling's or the config's
+// original_max_position_embeddings) and the attention factor, by default √(1 + ln s / ln L) for
+// s = max_position_embeddings / L.
+void readLongrope(const Keys &k, const Keys &s, Config &c)
+{
+    RopeScaling &rs = c.ropeScaling;
+    rs.longrope = true;
+    const auto factors = [&](const QString &key) {
+        std::vector<double> out;
+        const QJsonArray list = s.list(key, -1, u"factors"_qs);
+        for (qsizetype i = 0; i < list.size(); ++i)
+            out.push_back(s.placed([&] {
+                const double x = json::number(list[i], json::child(key, i), 1e30);
+                if (!(x > 0) || !std::isfinite(float(x)))
+                    json::fail(json::child(key, i), QStringLiteral("expected a positive factor, got %1").arg(x));
+                return x;
+            }));
+        return out;
+    };
+    rs.shortFactors = factors(u"short_factor"_qs);
+    rs.longFactors = factors(u"long_factor"_qs);
+    const QString original = u"original_max_position_embeddings"_qs;
+    rs.originalMaxPositions = s.has(original) ? s.count(original)
+        : k.has(original)                     ? k.count(original)
+                                              : c.maxPositions;
+    const double scale = double(c.maxPositions) / rs.originalMaxPositions;
+    rs.attentionFactor = s.has(u"attention_factor"_qs)
+        ? s.positiveFloat(u"attention_factor"_qs, 1)
+        : (scale <= 1 ? 1.0 : std::sqrt(1 + std::log(scale) / std::log(rs.originalMaxPositions)));
+}
+
 void readRopeScaling(const Keys &k, Config &c)
 {
     const QString key = u"rope_scaling"_qs;
@@ -195,8 +227,12 @@ void readRopeScaling(const Keys &k, Config &c)
         rs.factor = s.positiveFloat(u"factor"_qs, 1);
         return;
     }
+    if (type == u"longrope") {
+        readLongrope(k, s, c);
+        return;
+    }
     if (type != u"llama3")
-        k.bad(key, QStringLiteral("type \"%1\" is not supported (llama3, linear and default are)").arg(type));
+        k.bad(key, QStringLiteral("type \"%1\" is not supported (llama3, linear, longrope and default are)").arg(type));
     rs.llama3 = true;
     rs.factor = s.positiveFloat(u"factor"_qs, 8);
     rs.lowFreqFactor = s.positive(u"low_freq_factor"_qs, 1);
@@ -426,6 +462,17 @@ Config parseConfig(const QJsonObject &o, const QString &path)
     }
     if (c.rotary()) {
         readRotaryShare(k, c);
+        const RopeScaling &rs = c.ropeScaling;
+        if (rs.longrope
+            && (rs.shortFactors.size() != std::size_t(c.rotated() / 2)
+                || rs.longFactors.size() != std::size_t(c.rotated() / 2)))
+            k.bad(u"rope_scaling"_qs,
+                QStringLiteral("short_factor and long_factor need %1 factors each (half of the %2 rotated columns), "
+                               "not %3 and %4")
+                    .arg(c.rotated() / 2)
+                    .arg(c.rotated())
+                    .arg(rs.shortFactors.size())
+                    .arg(rs.longFactors.size()));
         if (c.rotated() % 2 != 0)
             k.bad(u"head_dim"_qs, QStringLiteral("%1 is odd; rotary positions need an even head size").arg(c.headDim));
     }

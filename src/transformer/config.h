@@ -16,6 +16,12 @@ enum class Activation { GeluTanh, GeluErf, Relu, Silu };
 struct RopeScaling {
     bool llama3 = false;
     bool linear = false;
+    // "longrope" (Phi-3's 128k models, Phi-3.5): each frequency divided by a factor of its own,
+    // shortFactors up to originalMaxPositions tokens and longFactors beyond, cos and sin times
+    // attentionFactor.
+    bool longrope = false;
+    std::vector<double> shortFactors, longFactors;
+    double attentionFactor = 1;
     double factor = 1;
     double lowFreqFactor = 1;
     double highFreqFactor = 4;

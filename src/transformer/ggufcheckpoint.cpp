@@ -6,6 +6,7 @@
 #include "transformer/gguffile.h"
 #include "transformer/refusal.h"
 
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QRegularExpression>
 
@@ -14,26 +15,49 @@
 namespace qkv::transformer {
 namespace {
 
-// rope_freqs.weight: llama.cpp's form of rope_scaling "llama3", a divisor per frequency.
-std::vector<float> ropeFactors(const GgufFile &file, const Config &c)
+// A tensor of positive factors, one per rotated pair: rope_freqs.weight (llama.cpp's form of
+// rope_scaling "llama3", a divisor per frequency) or Phi-3's rope_factors_long/short.weight.
+std::vector<float> ropeFactors(const GgufFile &file, const QString &name, qint64 count)
 {
-    const GgufTensor *t = file.header().tensor(u"rope_freqs.weight");
+    const GgufTensor *t = file.header().tensor(name);
     if (!t)
         return {};
-    if (t->elements != c.headDim / 2 || !t->type->decoded)
-        refuse(QStringLiteral("%1: tensor rope_freqs.weight holds %2 values of %3; the rotary positions need %4 "
-                              "factors")
-                   .arg(file.path())
+    if (t->elements != count || !t->type->decoded)
+        refuse(QStringLiteral("%1: tensor %2 holds %3 values of %4; the rotary positions need %5 factors")
+                   .arg(file.path(), name)
                    .arg(t->elements)
                    .arg(QLatin1StringView(t->type->name))
-                   .arg(c.headDim / 2));
+                   .arg(count));
     std::vector<float> factors(std::size_t(t->elements));
     dequantizeGgml(*t->type, file.bytes(*t), t->elements, factors.data());
     for (float f : factors)
         if (!std::isfinite(f) || f <= 0)
-            refuse(
-                QStringLiteral("%1: tensor rope_freqs.weight holds %2, not a positive factor").arg(file.path()).arg(f));
+            refuse(QStringLiteral("%1: tensor %2 holds %3, not a positive factor").arg(file.path(), name).arg(f));
     return factors;
+}
+
+// Phi-3's longrope as llama.cpp's converter writes it: the two factor tensors, the attention factor
+// and the pretrained context length in the metadata; as config.json's rope_scaling.
+void insertLongrope(const GgufFile &file, const GgufMetadata &m, const QString &arch, QJsonObject &o)
+{
+    const auto key = [&](const char *name) { return arch + u'.' + QLatin1StringView(name); };
+    const qint64 headDim = o.value(u"head_dim"_qs).toInteger();
+    const qint64 pairs = m.count(key("rope.dimension_count"), headDim) / 2;
+    QJsonObject scaling {{u"type"_qs, u"longrope"_qs}};
+    for (const char *which : {"long", "short"}) {
+        const QString name = QStringLiteral("rope_factors_%1.weight").arg(QLatin1StringView(which));
+        if (!file.header().tensor(name))
+            m.bad(key("rope.scaling"), QStringLiteral("longrope needs the tensor %1, which the file lacks").arg(name));
+        QJsonArray factors;
+        for (float f : ropeFactors(file, name, pairs))
+            factors.append(double(f));
+        scaling.insert(QStringLiteral("%1_factor").arg(QLatin1StringView(which)), factors);
+    }
+    if (m.find(key("rope.scaling.attn_factor")))
+        scaling.insert(u"attention_factor"_qs, m.positive(key("rope.scaling.attn_factor"), 1));
+    scaling.insert(u"original_max_position_embeddings"_qs,
+        m.count(key("rope.scaling.original_context_length"), o.value(u"max_position_embeddings"_qs).toInteger()));
+    o.insert(u"rope_scaling"_qs, scaling);
 }
 
 } // namespace
@@ -124,18 +148,24 @@ Config configFromMetadata(const GgufFile &file, const GgufMetadata &m)
         if (m.find(key("attention.value_length"))
             && m.count(key("attention.value_length")) != o.value(u"head_dim"_qs).toInteger())
             m.bad(key("attention.value_length"), QStringLiteral("differs from attention.key_length"));
-        if (m.find(key("attention.sliding_window")))
+        // Phi-4's converter writes 0 for none.
+        if (m.find(key("attention.sliding_window")) && m.count(key("attention.sliding_window"), 0) > 0)
             o.insert(u"sliding_window"_qs, m.count(key("attention.sliding_window")));
-        // Phi-3's 128k models scale rotary positions by a factor list per length (longrope).
-        if (file.header().tensor(u"rope_factors_long.weight"))
-            m.bad(key("rope.scaling"), QStringLiteral("longrope (rope_factors_long.weight) is not supported yet"));
+        // Phi-4-mini rotates part of each head.
+        if (const qint64 head = o.value(u"head_dim"_qs).toInteger(),
+            rotated = m.count(key("rope.dimension_count"), head);
+            rotated < head)
+            o.insert(u"partial_rotary_factor"_qs, double(rotated) / double(head));
+        // Phi-3's 128k models and Phi-3.5 scale rotary positions by a factor list per length.
+        if (file.header().tensor(u"rope_factors_long.weight") || file.header().tensor(u"rope_factors_short.weight"))
+            insertLongrope(file, m, arch, o);
     }
     // Tied unless the file has its own output matrix.
     o.insert(u"tie_word_embeddings"_qs, file.header().tensor(u"output.weight") == nullptr);
     Config c = parseConfig(o, file.path() + QStringLiteral(" (its metadata as config.json)"));
     c.normPlusOne = false; // llama.cpp's converter stored Gemma's 1 + w
     if (c.rotary())
-        c.ropeFactors = ropeFactors(file, c);
+        c.ropeFactors = ropeFactors(file, u"rope_freqs.weight"_qs, c.rotated() / 2);
     return c;
 }
 

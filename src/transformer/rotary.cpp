@@ -4,10 +4,18 @@
 
 namespace qkv::transformer {
 
-Eigen::VectorXf Rotary::inverseFrequencies(const Config &c)
+Eigen::VectorXf Rotary::inverseFrequencies(const Config &c, Eigen::Index tokens)
 {
     const int dims = c.rotated(), half = dims / 2;
     Eigen::VectorXf inv(half);
+    const RopeScaling &s = c.ropeScaling;
+    if (s.longrope) { // 1 / (factor · base^(2i/d)), each product in float32 as Hugging Face's
+        const std::vector<double> &factors
+            = tokens > Eigen::Index(s.originalMaxPositions) ? s.longFactors : s.shortFactors;
+        for (int i = 0; i < half; ++i)
+            inv[i] = 1.0f / (float(factors[std::size_t(i)]) * std::pow(float(c.ropeTheta), float(2 * i) / float(dims)));
+        return inv;
+    }
     for (int i = 0; i < half; ++i)
         inv[i] = 1.0f / std::pow(float(c.ropeTheta), float(2 * i) / float(dims));
     if (std::size_t(half) == c.ropeFactors.size()) {
@@ -19,7 +27,6 @@ Eigen::VectorXf Rotary::inverseFrequencies(const Config &c)
         return inv / float(c.ropeScaling.factor);
     if (!c.ropeScaling.llama3)
         return inv;
-    const RopeScaling &s = c.ropeScaling;
     const double lowWavelength = s.originalMaxPositions / s.lowFreqFactor;
     const double highWavelength = s.originalMaxPositions / s.highFreqFactor;
     for (int i = 0; i < half; ++i) {
@@ -41,12 +48,13 @@ Rotary::Rotary(const Config &config, Eigen::Index tokens)
     , m_cos(tokens, m_half)
     , m_sin(tokens, m_half)
 {
-    const Eigen::VectorXf inv = inverseFrequencies(config);
+    const Eigen::VectorXf inv = inverseFrequencies(config, tokens);
+    const auto scale = float(config.ropeScaling.longrope ? config.ropeScaling.attentionFactor : 1.0);
     for (Eigen::Index p = 0; p < tokens; ++p) {
         for (Eigen::Index i = 0; i < m_half; ++i) {
             const float angle = float(p) * inv[i];
-            m_cos(p, i) = std::cos(angle);
-            m_sin(p, i) = std::sin(angle);
+            m_cos(p, i) = std::cos(angle) * scale;
+            m_sin(p, i) = std::sin(angle) * scale;
         }
     }
 }

@@ -19,7 +19,8 @@ public:
     // the columns after those pass unchanged.
     void apply(Eigen::MatrixXf &x) const;
 
-    static Eigen::VectorXf inverseFrequencies(const Config &config);
+    // For `tokens` positions: longrope picks its factors by the length.
+    static Eigen::VectorXf inverseFrequencies(const Config &config, Eigen::Index tokens = 1);
 
 private:
     Eigen::Index m_half = 0;

@@ -31,6 +31,7 @@ struct LlamaShape {
     // stored as llama.cpp's converter stores them: 1 + Hugging Face's weight)
     QString arch = QStringLiteral("llama");
     int slidingWindow = 0; // gemma2, gemma3: attention.sliding_window
+    int longropeContext = 0; // phi3: longrope pretrained on this many tokens (its factors 1 ± 0.1)
     int explicitHeadDim = 0; // 0: hidden / heads
 
     int headDim() const { return explicitHeadDim > 0 ? explicitHeadDim : hidden / heads; }
@@ -192,6 +193,10 @@ inline std::vector<LlamaTensor> llamaTensors(const LlamaShape &s)
             t.push_back({g + u"post_ffw_norm.weight"_qs, h + u"post_feedforward_layernorm.weight"_qs, 1, d, true});
     }
     t.push_back({u"output_norm.weight"_qs, u"model.norm.weight"_qs, 1, d, true, false});
+    if (s.longropeContext > 0) { // positive factors near 1, drawn as a norm's weights are
+        t.push_back({u"rope_factors_long.weight"_qs, {}, 1, s.headDim() / 2, true});
+        t.push_back({u"rope_factors_short.weight"_qs, {}, 1, s.headDim() / 2, true});
+    }
     if (!s.tied)
         t.push_back({u"output.weight"_qs, u"lm_head.weight"_qs, s.vocab, d, false, true});
     return t;
@@ -238,6 +243,12 @@ inline bool writeRandomLlamaGguf(const QString &path, const LlamaShape &s, const
     w.addU32(a + u"vocab_size"_qs, quint32(s.vocab));
     if (s.arch == u"phi3")
         w.addU32(a + u"attention.sliding_window"_qs, quint32(s.context));
+    if (s.longropeContext > 0) { // as llama.cpp's converter writes Phi-3's longrope
+        const double scale = double(s.context) / s.longropeContext;
+        w.addF32(
+            a + u"rope.scaling.attn_factor"_qs, float(std::sqrt(1 + std::log(scale) / std::log(s.longropeContext))));
+        w.addU32(a + u"rope.scaling.original_context_length"_qs, quint32(s.longropeContext));
+    }
     if (s.slidingWindow > 0)
         w.addU32(a + u"attention.sliding_window"_qs, quint32(s.slidingWindow));
     if (s.arch == u"gemma2") { // caps that bite on logits of a few units

@@ -369,6 +369,15 @@ def save_gguf(path, c, W, qtype="F32", tokenizer=None):
         back[name] = (read.T if how == "T" else unpermute(read, how) if how else read) - shift
     if not gpt2 and (c.get("rope_scaling") or {}).get("rope_type") == "llama3":
         tensors.append(("rope_freqs.weight", [hd // 2], "F32", rope_factors(c, hd).tobytes()))
+    if not gpt2 and (c.get("rope_scaling") or {}).get("type") == "longrope":  # as Phi3MiniModel writes it
+        s, original = c["rope_scaling"], c["original_max_position_embeddings"]
+        scale = c["max_position_embeddings"] / original
+        meta[arch + ".rope.scaling.attn_factor"] = math.sqrt(1 + math.log(scale) / math.log(original)) \
+            if scale > 1 else 1.0
+        meta[arch + ".rope.scaling.original_context_length"] = original
+        for which in ("long", "short"):
+            factors = np.array(s[which + "_factor"], dtype=np.float32)
+            tensors.append(("rope_factors_%s.weight" % which, [len(factors)], "F32", factors.tobytes()))
     meta.update(tokenizer or {})
     _write(path, meta, tensors)
     return back

@@ -317,6 +317,11 @@ GPT_NEOX_SEQUENTIAL = dict(GPT_NEOX, num_attention_heads=2, num_hidden_layers=3,
                            rope_theta=1000.0, partial_rotary_factor=0.5, hidden_act="gelu_new", attention_bias=True)
 del GPT_NEOX_SEQUENTIAL["rotary_pct"]
 del GPT_NEOX_SEQUENTIAL["rotary_emb_base"]
+# Phi-3.5's form: longrope, its factors by position pair, a pretrained length of 8 (so that 11 tokens
+# take the long factors and 7 the short), the attention factor from the ratio of lengths.
+PHI3_LONGROPE = dict(PHI3, max_position_embeddings=64, original_max_position_embeddings=8, sliding_window=64,
+                     rope_scaling={"type": "longrope", "short_factor": [1.0, 1.3, 2.0, 3.1],
+                                   "long_factor": [1.0, 2.4, 6.1, 13.0]})
 # Phi-4-mini's form: rotary positions on part of each head.
 PHI3_PARTIAL = dict(PHI3, partial_rotary_factor=0.75, num_attention_heads=2, num_key_value_heads=1)
 OLMO2 = {"model_type": "olmo2", "architectures": ["Olmo2ForCausalLM"], "num_hidden_layers": 2,
@@ -378,6 +383,9 @@ def model_variants():
     v.append(("qwen2_long", long, llama_weights(r, long, "model.", True, False), "F32", 1, {"tokens": 260}))
     v.append(("qwen3_qk_norm", QWEN3, llama_weights(r, QWEN3, "model.", False, False, qk_norm=True), "BF16", 1, {}))
     v.append(("phi3_fused", PHI3, llama_weights(r, PHI3, "model.", False, True, fused=True), "F16", 1, {}))
+    for name, tokens in (("phi3_longrope_short", 7), ("phi3_longrope_long", 11)):
+        v.append((name, PHI3_LONGROPE, llama_weights(r, PHI3_LONGROPE, "model.", False, True, fused=True), "F32", 1,
+                  {"tokens": tokens}))
     v.append(("phi3_partial_rotary", PHI3_PARTIAL,
               llama_weights(r, PHI3_PARTIAL, "model.", False, True, fused=True), "F32", 1, {}))
     v.append(("gpt_neox", GPT_NEOX, gpt_neox_weights(r, GPT_NEOX, "gpt_neox."), "F32", 1,
@@ -425,7 +433,8 @@ def family_config_layers(c):
 # The same models as llama.cpp's converter writes them (gguf_checkpoints.py): NAME_gguf/model.gguf
 # in F32 (the safetensors model's numbers exactly), NAME_q8_0_gguf quantized, each with its
 # reference.json (for a quantized file, of the values its blocks hold).
-GGUF_VARIANTS = {"gpt2": ["F32"], "llama_gqa_bf16": ["F32", "Q8_0"], "qwen2_bias_tied": ["F32"], "qwen3_qk_norm": ["F32"], "phi3_fused": ["F32"], "gemma3_text_bf16": ["F32"],
+GGUF_VARIANTS = {"gpt2": ["F32"], "llama_gqa_bf16": ["F32", "Q8_0"], "qwen2_bias_tied": ["F32"], "qwen3_qk_norm": ["F32"], "phi3_fused": ["F32"], "gemma3_text_bf16": ["F32"], "phi3_longrope_long": ["F32"],
+                 "phi3_longrope_short": ["F32"],
                  "mistral_f16_bare": ["F32"], "gemma2_window_caps": ["F32"], "llama_kquants": ["Q4_K_M", "MIXED"]}
 
 

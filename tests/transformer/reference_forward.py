@@ -155,6 +155,19 @@ def bert_like(c, W, ids, mask, ablate, distil):
     return rec, t @ W[p + "embeddings.word_embeddings.weight"].T + bias, mask
 
 
+def longrope(c, hd, n):
+    """Phi-3's longrope (_compute_longrope_parameters): the inverse frequencies for n tokens (the
+    short factors up to the pretrained length, the long ones beyond) and the factor on cos/sin."""
+    s = c["rope_scaling"]
+    original = s.get("original_max_position_embeddings", c.get("original_max_position_embeddings",
+                                                                c["max_position_embeddings"]))
+    factors = np.array(s["long_factor"] if n > original else s["short_factor"])
+    inv = 1.0 / (factors * c.get("rope_theta", 10000.0) ** (np.arange(0, hd, 2) / hd))
+    scale = c["max_position_embeddings"] / original
+    attention = s.get("attention_factor") or (1.0 if scale <= 1 else math.sqrt(1 + math.log(scale) / math.log(original)))
+    return inv, attention
+
+
 def inverse_frequencies(c, hd):
     theta = c.get("rope_theta", 10000.0)
     inv = 1.0 / theta ** (np.arange(0, hd, 2) / hd)
@@ -177,11 +190,11 @@ def inverse_frequencies(c, hd):
     return np.array(out)
 
 
-def rotate(x, inv):
+def rotate(x, inv, scale=1.0):
     """x: [heads, n, hd]; over the first 2·len(inv) columns, the pair (i, i + len(inv)) as one
-    complex number turned by p·inv_freq[i]; the columns after those as they are."""
+    complex number turned by p·inv_freq[i] (and scaled: longrope); the columns after those as they are."""
     half = len(inv)
-    z = (x[:, :, :half] + 1j * x[:, :, half:2 * half]) * np.exp(1j * np.outer(np.arange(x.shape[1]), inv))
+    z = (x[:, :, :half] + 1j * x[:, :, half:2 * half]) * np.exp(1j * np.outer(np.arange(x.shape[1]), inv)) * scale
     return np.concatenate([z.real, z.imag, x[:, :, 2 * half:]], axis=2)
 
 
@@ -193,7 +206,12 @@ def llama(c, W, ids, ablate):
     p = prefixed(W, "model.", "embed_tokens.weight")
     H, KV, d, eps = c["num_attention_heads"], c["num_key_value_heads"], c["hidden_size"], c["rms_norm_eps"]
     hd = c.get("head_dim") or d // H
-    inv = inverse_frequencies(c, int(hd * c.get("partial_rotary_factor", 1.0)))
+    rotated = int(hd * c.get("partial_rotary_factor", 1.0))
+    scale = 1.0
+    if (c.get("rope_scaling") or {}).get("type", (c.get("rope_scaling") or {}).get("rope_type")) == "longrope":
+        inv, scale = longrope(c, rotated, len(ids))
+    else:
+        inv = inverse_frequencies(c, rotated)
 
     lin = partial(linear, W)
 
@@ -211,7 +229,7 @@ def llama(c, W, ids, ablate):
         if h + "self_attn.q_norm.weight" in W:  # Qwen3: each head's q and k RMS-normalized, then rotated
             q = rms_norm(q, W[h + "self_attn.q_norm.weight"], eps)
             k = rms_norm(k, W[h + "self_attn.k_norm.weight"], eps)
-        q, k = rotate(q, inv), rotate(k, inv)
+        q, k = rotate(q, inv, scale), rotate(k, inv, scale)
         v = split(v, KV)
         group = H // KV  # repeat_kv: query head h reads key-value head h // group
         k, v = np.repeat(k, group, axis=0), np.repeat(v, group, axis=0)

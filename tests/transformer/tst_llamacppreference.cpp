@@ -110,6 +110,9 @@ private Q_SLOTS:
         QTest::newRow("F32 qwen3") << u"F32"_s << u"qwen3"_s << true << 1e-4 << 1 - 1e-9;
         // Phi-3: query, key and value fused, gate and up fused.
         QTest::newRow("F32 phi3") << u"F32"_s << u"phi3"_s << false << 1e-4 << 1 - 1e-9;
+        // Phi-3's longrope: 12 tokens beyond a pretrained length of 8, so the long factors (llama.cpp
+        // picks them by its context of 256, we by the tokens: the same here) and an attention factor.
+        QTest::newRow("F32 phi3 longrope") << u"F32"_s << u"phi3-longrope"_s << false << 1e-4 << 1 - 1e-9;
         // Gemma 2: four norms a layer, capped scores and logits, every other layer sliding (a window
         // of 5 under 12 tokens); Gemma 3: q/k norms, five of six layers sliding with their own
         // rope base. Both tied, with √hidden embeddings. Their logits are 2e-3 apart at most (the
@@ -139,7 +142,8 @@ private Q_SLOTS:
         QFETCH(double, correlation);
         test::LlamaShape shape;
         shape.name = arch + (tied ? u"-tied"_s : u""_s);
-        shape.arch = arch;
+        shape.arch = arch.section(u'-', 0, 0);
+        shape.longropeContext = arch.endsWith(u"-longrope") ? 8 : 0;
         shape.explicitHeadDim = arch == u"qwen3" ? 128 : 0;
         shape.tied = tied;
         shape.amplitude = 0.3f; // logits of a few units: probabilities far from uniform

@@ -97,14 +97,16 @@ private Q_SLOTS:
         QTest::addColumn<QString>("model");
         for (const char *name : {"gpt2", "gpt2_f16_shards", "bert", "bert_bf16_bare", "distilbert", "llama_gqa_bf16",
                  "qwen2_bias_tied", "mistral_f16_bare", "gpt2_f32_unaligned", "qwen2_long", "qwen3_qk_norm",
-                 "phi3_fused", "phi3_partial_rotary", "gpt_neox", "gpt_neox_sequential_bf16", "olmo2",
-                 "gemma2_window_caps", "gemma3_text_bf16", "gemma3_vision_f16", "roberta",
+                 "phi3_fused", "phi3_partial_rotary", "phi3_longrope_short", "phi3_longrope_long", "gpt_neox",
+                 "gpt_neox_sequential_bf16", "olmo2", "gemma2_window_caps", "gemma3_text_bf16", "gemma3_vision_f16",
+                 "roberta",
                  // The same models from GGUF files as llama.cpp writes them (F32: the same numbers),
                  // and quantized to Q8_0 and to llama.cpp's Q4_K_M mix of Q4_K and Q6_K (each reference
                  // computed by numpy from the values its blocks hold, read from the layout there).
                  "gpt2_gguf", "llama_gqa_bf16_gguf", "qwen2_bias_tied_gguf", "mistral_f16_bare_gguf",
                  "llama_gqa_bf16_q8_0_gguf", "llama_kquants", "llama_kquants_q4_k_m_gguf", "llama_kquants_mixed_gguf",
-                 "qwen3_qk_norm_gguf", "phi3_fused_gguf", "gemma2_window_caps_gguf", "gemma3_text_bf16_gguf"})
+                 "qwen3_qk_norm_gguf", "phi3_fused_gguf", "gemma2_window_caps_gguf", "gemma3_text_bf16_gguf",
+                 "phi3_longrope_long_gguf", "phi3_longrope_short_gguf"})
             QTest::newRow(name) << QString::fromLatin1(name);
     }
 
