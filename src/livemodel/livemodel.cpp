@@ -41,6 +41,14 @@ std::shared_ptr<const LiveModel> LiveModel::open(
         *error = opened.error;
         return nullptr;
     }
+    // The runtime computes T5's three attentions; the window and the command line do not yet take
+    // the target sentence they need, and would show the encoder as if it were the whole model.
+    if (opened.model->config().family == transformer::Family::T5) {
+        *error = QStringLiteral("%1: an encoder-decoder model (T5): the window and `qkvlab compute` do not take its "
+                                "target sentence yet, so it is not opened here")
+                     .arg(location);
+        return nullptr;
+    }
     // A GGUF file's tokenizer is in the header the weights were read from: not parsed again.
     const GgufHeader *header = opened.model->ggufHeader();
     tokenizers::LoadedTokenizer tokenizer = header

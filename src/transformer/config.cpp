@@ -345,6 +345,40 @@ QJsonObject withDefaults(QJsonObject o, const QJsonObject &defaults)
     return o;
 }
 
+// T5ForConditionalGeneration (T5, T5 v1.1, Flan-T5, mT5): its own key names; feed_forward_proj
+// "relu" (T5) or "gated-gelu" (v1.1, Flan-T5: the gated tanh GELU).
+void readT5(const Keys &k, Config &c)
+{
+    c.layers = k.count(u"num_layers"_qs);
+    c.decoderLayers = k.count(u"num_decoder_layers"_qs, c.layers);
+    c.heads = k.count(u"num_heads"_qs);
+    c.hidden = k.count(u"d_model"_qs);
+    c.headDim = k.count(u"d_kv"_qs);
+    c.intermediate = k.count(u"d_ff"_qs);
+    c.vocab = k.count(u"vocab_size"_qs);
+    c.eps = float(k.positiveFloat(u"layer_norm_epsilon"_qs, 1e-6));
+    c.relativeBuckets = k.count(u"relative_attention_num_buckets"_qs, 32);
+    c.relativeMaxDistance = k.count(u"relative_attention_max_distance"_qs, 128);
+    c.decoderStart = k.count(u"decoder_start_token_id"_qs, k.count(u"pad_token_id"_qs, 0, 0), 0);
+    c.tieStated = k.has(u"tie_word_embeddings"_qs);
+    c.tieEmbeddings = k.flag(u"tie_word_embeddings"_qs, true);
+    c.maxPositions = 1 << 20; // relative positions: no table to run out of
+    const QString key = u"feed_forward_proj"_qs, proj = k.text(key, u"relu"_qs);
+    if (proj == u"relu") {
+        c.activation = Activation::Relu;
+    } else if (proj == u"gated-gelu") {
+        c.activation = Activation::GeluTanh;
+        c.gatedMlp = true;
+    } else {
+        k.bad(key, QStringLiteral("\"%1\" is not supported (relu and gated-gelu are)").arg(proj));
+    }
+    if (c.relativeBuckets < 2 || c.relativeMaxDistance <= c.relativeBuckets / 4)
+        k.bad(u"relative_attention_num_buckets"_qs,
+            QStringLiteral("%1 buckets up to a distance of %2 cannot be laid out")
+                .arg(c.relativeBuckets)
+                .arg(c.relativeMaxDistance));
+}
+
 // GPTNeoXForCausalLM (Pythia): its own key names; older configs say rotary_emb_base and
 // rotary_pct where newer ones say rope_theta and partial_rotary_factor.
 void readGptNeox(const Keys &k, Config &c)
@@ -397,6 +431,8 @@ QString familyName(Family family)
         return QStringLiteral("Llama");
     case Family::GptNeox:
         return QStringLiteral("GPT-NeoX");
+    case Family::T5:
+        return QStringLiteral("T5");
     }
     return {};
 }
@@ -444,6 +480,9 @@ Config parseConfig(const QJsonObject &o, const QString &path)
     } else if (c.modelType == u"olmo2") {
         c.family = Family::Llama;
         readLlama(k, c);
+    } else if (c.modelType == u"t5" || c.modelType == u"mt5") {
+        c.family = Family::T5;
+        readT5(k, c);
     } else if (c.modelType == u"gpt_neox") {
         c.family = Family::GptNeox;
         readGptNeox(k, c);

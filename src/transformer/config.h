@@ -8,7 +8,7 @@
 
 namespace qkv::transformer {
 
-enum class Family { Gpt2, Bert, DistilBert, Llama, GptNeox };
+enum class Family { Gpt2, Bert, DistilBert, Llama, GptNeox, T5 };
 enum class Activation { GeluTanh, GeluErf, Relu, Silu };
 
 // rope_scaling of type "llama3" (Llama 3.1 and later) or "linear" (every frequency divided by the
@@ -72,6 +72,14 @@ struct Config {
     float finalSoftcap = 0;
     bool scaleEmbeddings = false;
     bool normPlusOne = false; // Gemma's RMSNorms scale by 1 + weight (GGUF files store 1 + weight)
+    // T5: a decoder of decoderLayers beside the encoder of `layers`, position biases from
+    // relativeBuckets buckets (exact up to half of them, logarithmic up to relativeMaxDistance),
+    // the decoder starting from decoderStart.
+    int decoderLayers = 0;
+    int relativeBuckets = 32;
+    int relativeMaxDistance = 128;
+    int decoderStart = 0;
+    bool gatedMlp = false; // T5 v1.1: wi_0 the gate, wi_1 the up projection
 
     // The most tokens the learned positions hold.
     int positionLimit() const { return paddingIndex >= 0 ? maxPositions - paddingIndex - 1 : maxPositions; }

@@ -47,21 +47,52 @@ void checkIds(const Config &c, const std::vector<int> &ids)
                    .arg(kept / (1 << 20), 0, 'f', 0));
 }
 
+QString stackName(Intervention::Stack stack)
+{
+    switch (stack) {
+    case Intervention::Stack::Encoder:
+        return QStringLiteral("encoder");
+    case Intervention::Stack::Decoder:
+        return QStringLiteral("decoder");
+    case Intervention::Stack::Cross:
+        return QStringLiteral("cross-attention");
+    }
+    return {};
+}
+
 void checkOptions(const Model &model, Eigen::Index n, const ForwardOptions &o)
 {
     const Config &c = model.config();
+    const bool seq2seq = c.family == Family::T5;
+    const auto m = Eigen::Index(o.targetIds.size()) + 1; // the decoder's rows
+    if (!seq2seq && !o.targetIds.empty())
+        refuse(
+            QStringLiteral("a target text is for encoder-decoder models (T5); this is %1").arg(familyName(c.family)));
+    if (seq2seq)
+        checkIds(c, o.targetIds.empty() ? std::vector<int> {c.decoderStart} : o.targetIds);
     for (const Intervention &i : o.interventions) {
-        const QString what
+        const bool encoder = i.stack == Intervention::Stack::Encoder;
+        QString what
             = QStringLiteral("intervention (%1, layer %2, head %3)").arg(kindName(i.kind)).arg(i.layer).arg(i.head);
-        if (i.layer < 0 || i.layer >= c.layers || i.head < 0 || i.head >= c.heads)
-            refuse(QStringLiteral("%1: the model has %2 layers of %3 heads").arg(what).arg(c.layers).arg(c.heads));
+        if (seq2seq)
+            what.insert(what.indexOf(u'(') + 1, stackName(i.stack) + u", "_qs);
+        else if (!encoder)
+            refuse(QStringLiteral("%1: the model has no decoder").arg(what));
+        const int layers = encoder ? c.layers : c.decoderLayers;
+        if (i.layer < 0 || i.layer >= layers || i.head < 0 || i.head >= c.heads)
+            refuse(QStringLiteral("%1: the model has %2 layers of %3 heads").arg(what).arg(layers).arg(c.heads));
         if (i.kind == Intervention::Kind::Ablate)
             continue;
-        const Eigen::Index cols = i.kind == Intervention::Kind::Attention ? n : c.headDim;
-        if (i.values.rows() != n || i.values.cols() != cols)
+        // Rows: the stack's queries (keys and values: its keys'); a cross-attention's keys are the source's.
+        const bool cross = i.stack == Intervention::Stack::Cross;
+        const Eigen::Index queries = encoder ? n : m, keys = cross ? n : queries;
+        const bool keyRows = i.kind == Intervention::Kind::Key || i.kind == Intervention::Kind::Value;
+        const Eigen::Index rows = keyRows ? keys : queries;
+        const Eigen::Index cols = i.kind == Intervention::Kind::Attention ? keys : c.headDim;
+        if (i.values.rows() != rows || i.values.cols() != cols)
             refuse(QStringLiteral("%1: expected %2 × %3 values, got %4 × %5")
                        .arg(what)
-                       .arg(n)
+                       .arg(rows)
                        .arg(cols)
                        .arg(i.values.rows())
                        .arg(i.values.cols()));
@@ -150,7 +181,7 @@ bool sameAt(const std::vector<Intervention> &a, const std::vector<Intervention> 
 
 bool Intervention::operator==(const Intervention &o) const
 {
-    if (layer != o.layer || head != o.head || kind != o.kind)
+    if (layer != o.layer || head != o.head || kind != o.kind || stack != o.stack)
         return false;
     return kind == Kind::Ablate
         || (values.rows() == o.values.rows() && values.cols() == o.values.cols() && values == o.values);
@@ -190,12 +221,17 @@ ForwardResult forward(const Model &model, const std::vector<int> &ids, const For
         r.ids = ids;
         r.interventions = options.interventions;
         r.embeddings = embed(model, ids);
-        runFrom(model, r, 0, options);
+        if (model.config().family == Family::T5)
+            runEncoderDecoder(model, r, options);
+        else
+            runFrom(model, r, 0, options);
     });
 }
 
 ForwardResult recompute(const Model &model, const ForwardResult &previous, int fromLayer, const ForwardOptions &options)
 {
+    if (model.config().family == Family::T5 && !previous.ids.empty()) // two stacks: computed again whole
+        return forward(model, previous.ids, options);
     return refusedOr([&](ForwardResult &r) {
         const int layers = model.config().layers;
         if (previous.ids.empty() || previous.status == ForwardResult::Status::Refused)

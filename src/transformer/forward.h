@@ -17,12 +17,17 @@ namespace qkv::transformer {
 // only what this query head reads, not the other heads sharing its key-value head), Attention
 // replaces its n × n weights (applied to V as given, not renormalized), Ablate makes its
 // output zero. Several on one head apply together; of two of one kind the last wins.
+// In an encoder-decoder model (T5) `stack` says which attention: the encoder's, the decoder's own
+// (Decoder) or the decoder's over the encoder's output (Cross: Query has a row per target token,
+// Key and Value per source token, Attention target × source).
 struct Intervention {
     enum class Kind { Query, Key, Value, Attention, Ablate };
+    enum class Stack { Encoder, Decoder, Cross };
     int layer = 0;
     int head = 0;
     Kind kind = Kind::Ablate;
     Eigen::MatrixXf values; // unused for Ablate
+    Stack stack = Stack::Encoder;
 
     bool operator==(const Intervention &other) const;
 };
@@ -33,6 +38,9 @@ struct ForwardOptions {
     // for a causal LM, none for BERT.
     std::vector<int> predictPositions;
     int topK = 10;
+    // T5: the target text so far; the decoder runs on decoder_start_token_id followed by these, and
+    // predicts the token after them.
+    std::vector<int> targetIds;
     const std::atomic<bool> *cancel = nullptr; // looked at between layers
     // Told after each layer: (layers done, layers); on the computing thread.
     std::function<void(int, int)> progress;
@@ -74,7 +82,12 @@ struct ForwardResult {
     std::vector<int> ids;
     std::vector<Intervention> interventions; // those applied
     Eigen::MatrixXf embeddings; // n × hidden: the residual stream before layer 0
-    std::vector<LayerRecord> layers; // those computed (fewer when cancelled)
+    std::vector<LayerRecord> layers; // those computed (fewer when cancelled); T5: the encoder's
+    // T5: the decoder's ids (decoder_start_token_id, then the target), its self-attention layers
+    // (residual: the stream after the whole block) and its cross-attention (queries: target rows,
+    // keys and values: the encoder's output rows).
+    std::vector<int> decoderIds;
+    std::vector<LayerRecord> decoderLayers, crossLayers;
     std::vector<int> logitPositions;
     Eigen::MatrixXf logits; // one row per logitPositions entry, × vocab
     std::vector<Prediction> predictions; // one per logitPositions entry

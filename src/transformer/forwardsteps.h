@@ -22,11 +22,26 @@ Eigen::MatrixXf embed(const Model &model, const std::vector<int> &ids);
 Eigen::MatrixXf runLayer(const Model &model, int layer, const Eigen::MatrixXf &x, const Rotary *rotary,
     const Interventions &here, LayerRecord &record);
 
-// Every head of a layer from its projected, rotated q (n × H·hd), k and v (n × KV·hd), each query
-// seeing the `window` tokens up to itself (0: all); fills record.heads and returns the heads'
-// outputs side by side (n × H·hd).
+// How a layer's queries see its keys: the causal mask, a sliding window (0: none), T5's unscaled
+// scores and its position biases (one m × n matrix a head, added to the scores).
+struct AttentionRule {
+    bool causal = false;
+    int window = 0;
+    bool unscaled = false;
+    const std::vector<Eigen::MatrixXf> *bias = nullptr;
+};
+
+// Every head of a layer from its projected, rotated q (m × H·hd), k and v (n × KV·hd) under
+// `rule`; fills record.heads and returns the heads' outputs side by side (m × H·hd).
 Eigen::MatrixXf attendHeads(const Config &config, const Eigen::MatrixXf &q, const Eigen::MatrixXf &k,
-    const Eigen::MatrixXf &v, int window, const Interventions &here, LayerRecord &record);
+    const Eigen::MatrixXf &v, const AttentionRule &rule, const Interventions &here, LayerRecord &record);
+
+// A layer's MLP on its normalized input `m`: down(act(up(m))), or down(act(gate(m)) ⊙ up(m)).
+Eigen::MatrixXf feedForward(const LayerWeights &w, const Config &c, const Eigen::MatrixXf &m);
+
+// T5: the encoder over result.ids, the decoder over decoder_start_token_id + options.targetIds,
+// the prediction after the last target token.
+void runEncoderDecoder(const Model &model, ForwardResult &result, const ForwardOptions &options);
 
 // Logits (rows: `positions`) from the residual stream after the last layer.
 Eigen::MatrixXf logitsAt(const Model &model, const Eigen::MatrixXf &x, const std::vector<int> &positions);

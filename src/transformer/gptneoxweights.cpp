@@ -1,4 +1,3 @@
-#include "transformer/refusal.h"
 #include "transformer/weightbinder.h"
 
 namespace qkv::transformer {
@@ -28,13 +27,7 @@ ModelWeights bindGptNeox(WeightStore &store, const Config &c)
         w.layers.push_back(l);
     }
     w.finalNorm = b.layerNorm(u"final_layer_norm"_qs, d, hs);
-    if (c.tieEmbeddings)
-        w.unembedding = w.tokenEmbedding;
-    else if (!store.has(u"embed_out.weight"_qs))
-        refuse(QStringLiteral("%1: tensor embed_out.weight is missing (config.json: tie_word_embeddings is false)")
-                   .arg(store.describeLocation()));
-    else
-        w.unembedding = store.require(u"embed_out.weight"_qs, {c.vocab, d}, u"vocab_size, hidden_size"_qs);
+    w.unembedding = b.output(c, w.tokenEmbedding, u"embed_out.weight"_qs);
     return w;
 }
 

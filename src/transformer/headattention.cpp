@@ -18,7 +18,7 @@ const Intervention *find(const Interventions &here, int head, Intervention::Kind
 }
 
 void attendHead(const Config &c, int h, const Eigen::MatrixXf &q, const Eigen::MatrixXf &k, const Eigen::MatrixXf &v,
-    int window, const Interventions &here, HeadRecord &r)
+    const AttentionRule &rule, const Interventions &here, HeadRecord &r)
 {
     using Kind = Intervention::Kind;
     const Eigen::Index hd = c.headDim;
@@ -36,15 +36,18 @@ void attendHead(const Config &c, int h, const Eigen::MatrixXf &q, const Eigen::M
     r.key = replaced(Kind::Key, k.middleCols(kvHead * hd, hd));
     r.value = replaced(Kind::Value, v.middleCols(kvHead * hd, hd));
     r.scores.noalias() = r.query * r.key.transpose();
-    r.scores /= std::sqrt(float(hd));
+    if (!rule.unscaled)
+        r.scores /= std::sqrt(float(hd));
+    if (rule.bias) // T5: the scores the softmax sees carry the positions
+        r.scores += (*rule.bias)[std::size_t(h)];
     const Intervention *attention = find(here, h, Kind::Attention);
     if (attention)
         r.attention = attention->values;
     else if (c.attentionSoftcap > 0) // Gemma 2: the softmax sees the scores squeezed into ±cap
-        r.attention
-            = softmaxRows((r.scores.array() / c.attentionSoftcap).tanh() * c.attentionSoftcap, c.causal(), window);
+        r.attention = softmaxRows(
+            (r.scores.array() / c.attentionSoftcap).tanh() * c.attentionSoftcap, rule.causal, rule.window);
     else
-        r.attention = softmaxRows(r.scores, c.causal(), window);
+        r.attention = softmaxRows(r.scores, rule.causal, rule.window);
     if (find(here, h, Kind::Ablate))
         r.output = Eigen::MatrixXf::Zero(q.rows(), hd);
     else
@@ -54,18 +57,18 @@ void attendHead(const Config &c, int h, const Eigen::MatrixXf &q, const Eigen::M
 } // namespace
 
 Eigen::MatrixXf attendHeads(const Config &c, const Eigen::MatrixXf &q, const Eigen::MatrixXf &k,
-    const Eigen::MatrixXf &v, int window, const Interventions &here, LayerRecord &record)
+    const Eigen::MatrixXf &v, const AttentionRule &rule, const Interventions &here, LayerRecord &record)
 {
-    const Eigen::Index n = q.rows(), hd = c.headDim;
+    const Eigen::Index m = q.rows(), n = k.rows(), hd = c.headDim;
     record.heads.resize(std::size_t(c.heads));
-    Eigen::MatrixXf out(n, Eigen::Index(c.heads) * hd);
-    // Heads spread over the cores, a part worth about 256 k multiply-adds (n² · head_dim a head,
+    Eigen::MatrixXf out(m, Eigen::Index(c.heads) * hd);
+    // Heads spread over the cores, a part worth about 256 k multiply-adds (m · n · head_dim a head,
     // with its softmax): at 32 tokens GPT-2's twelve heads make three parts.
-    inParts(partsFor(double(n) * double(n) * double(hd) * c.heads, 256 * 1024, c.heads), [&](int part, int parts) {
+    inParts(partsFor(double(m) * double(n) * double(hd) * c.heads, 256 * 1024, c.heads), [&](int part, int parts) {
         const auto [begin, end] = partOf(c.heads, part, parts);
         for (auto h = int(begin); h < int(end); ++h) {
             HeadRecord &r = record.heads[std::size_t(h)];
-            attendHead(c, h, q, k, v, window, here, r);
+            attendHead(c, h, q, k, v, rule, here, r);
             out.middleCols(h * hd, hd) = r.output;
         }
     });

@@ -4,13 +4,17 @@
 namespace qkv::transformer {
 namespace {
 
-// x normalized, or x itself where the family has no such norm.
-Eigen::MatrixXf normalized(Eigen::MatrixXf x, const Norm &norm, float eps)
+// Each head's columns (`size` apart) normalized as rows of their own.
+void normalizeHeads(Eigen::MatrixXf &x, const Norm &norm, float eps, Eigen::Index size)
 {
-    if (norm)
-        normalizeRows(x, norm, eps);
-    return x;
+    for (Eigen::Index h = 0; h + size <= x.cols(); h += size) {
+        Eigen::MatrixXf head = x.middleCols(h, size);
+        normalizeRows(head, norm, eps);
+        x.middleCols(h, size) = head;
+    }
 }
+
+} // namespace
 
 // down(act(up(m))), or down(silu(gate(m)) ⊙ up(m)) for SwiGLU (gate and up fused for Phi-3).
 Eigen::MatrixXf feedForward(const LayerWeights &w, const Config &c, const Eigen::MatrixXf &m)
@@ -31,18 +35,6 @@ Eigen::MatrixXf feedForward(const LayerWeights &w, const Config &c, const Eigen:
     }
     return applyLinear(w.down, up);
 }
-
-// Each head's columns (`size` apart) normalized as rows of their own.
-void normalizeHeads(Eigen::MatrixXf &x, const Norm &norm, float eps, Eigen::Index size)
-{
-    for (Eigen::Index h = 0; h + size <= x.cols(); h += size) {
-        Eigen::MatrixXf head = x.middleCols(h, size);
-        normalizeRows(head, norm, eps);
-        x.middleCols(h, size) = head;
-    }
-}
-
-} // namespace
 
 Eigen::MatrixXf runLayer(const Model &model, int layer, const Eigen::MatrixXf &x, const Rotary *rotary,
     const Interventions &here, LayerRecord &record)
@@ -88,8 +80,9 @@ Eigen::MatrixXf runLayer(const Model &model, int layer, const Eigen::MatrixXf &x
         rotary->apply(q);
         rotary->apply(k);
     }
-    const Eigen::MatrixXf attended = normalized(
-        applyLinear(w.output, attendHeads(c, q, k, v, c.windowAt(layer), here, record)), w.postAttentionNorm, c.eps);
+    const Eigen::MatrixXf attended
+        = normalized(applyLinear(w.output, attendHeads(c, q, k, v, {c.causal(), c.windowAt(layer)}, here, record)),
+            w.postAttentionNorm, c.eps);
     if (c.parallelResidual) // both sublayers read the stream entering the layer
         return x + attended + feedForward(w, c, normalized(x, w.mlpNorm, c.eps));
     if (preNorm) {

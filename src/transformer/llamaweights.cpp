@@ -75,15 +75,7 @@ ModelWeights bindLlama(WeightStore &store, const Config &c)
     }
     w.finalNorm = norm(u"norm"_qs, d, hs);
     // Tied when config.json says so; when it says nothing, tied only if lm_head is absent.
-    const bool hasLmHead = store.has(u"lm_head.weight"_qs);
-    if (c.tieEmbeddings || (!c.tieStated && !hasLmHead)) {
-        w.unembedding = w.tokenEmbedding;
-    } else if (!hasLmHead) {
-        refuse(QStringLiteral("%1: tensor lm_head.weight is missing (config.json: tie_word_embeddings is false)")
-                   .arg(store.describeLocation()));
-    } else {
-        w.unembedding = store.require(u"lm_head.weight"_qs, {c.vocab, d}, u"vocab_size, hidden_size"_qs);
-    }
+    w.unembedding = b.output(c, w.tokenEmbedding, u"lm_head.weight"_qs, !c.tieStated);
     return w;
 }
 

@@ -44,6 +44,9 @@ OpenResult Model::open(const QString &location, const OpenProgress &progress)
         case Family::GptNeox:
             m->m_weights = bindGptNeox(m->m_store, m->m_config);
             break;
+        case Family::T5:
+            m->m_weights = bindT5(m->m_store, m->m_config);
+            break;
         }
         m->m_store.materialize(weightBudget(), progress);
         result.model = std::move(m);

@@ -43,6 +43,9 @@ struct LayerWeights {
     bool qkvByHead = false; // GPT-NeoX: qkv's columns are each head's query, key and value in turn
     Linear up, gate, down;
     Linear gateUp; // Phi-3: gate and up fused, [gate; up] rows
+    // T5's decoder: attention over the encoder's output, after self-attention.
+    Norm crossNorm;
+    Linear crossQuery, crossKey, crossValue, crossOutput;
 };
 
 struct ModelWeights {
@@ -56,6 +59,12 @@ struct ModelWeights {
     Norm headNorm;
     const Weight *unembedding = nullptr; // [vocab, hidden]: logits = h·Uᵀ (+ unembeddingBias)
     const Weight *unembeddingBias = nullptr;
+    // T5: the decoder's layers and final norm (finalNorm is the encoder's), and each stack's
+    // position biases [buckets, heads].
+    std::vector<LayerWeights> decoderLayers;
+    Norm decoderFinalNorm;
+    const Weight *encoderPositionBias = nullptr;
+    const Weight *decoderPositionBias = nullptr;
 };
 
 class WeightStore;
@@ -68,5 +77,6 @@ ModelWeights bindBert(WeightStore &store, const Config &config);
 ModelWeights bindDistilBert(WeightStore &store, const Config &config);
 ModelWeights bindLlama(WeightStore &store, const Config &config);
 ModelWeights bindGptNeox(WeightStore &store, const Config &config);
+ModelWeights bindT5(WeightStore &store, const Config &config);
 
 } // namespace qkv::transformer

@@ -70,6 +70,13 @@ void normalizeRows(Eigen::MatrixXf &x, const Norm &norm, float eps)
     x.rowwise() += vectorOf(*norm.bias);
 }
 
+Eigen::MatrixXf normalized(Eigen::MatrixXf x, const Norm &norm, float eps)
+{
+    if (norm)
+        normalizeRows(x, norm, eps);
+    return x;
+}
+
 namespace {
 
 void activateBlock(Eigen::Ref<Eigen::MatrixXf> x, Activation activation)

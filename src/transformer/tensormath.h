@@ -25,6 +25,8 @@ Eigen::MatrixXf applyLinear(const Linear &linear, const Eigen::MatrixXf &x);
 
 // LayerNorm (biased variance) or RMSNorm of every row, in place.
 void normalizeRows(Eigen::MatrixXf &x, const Norm &norm, float eps);
+// x normalized, or x itself where the family has no such norm (`norm` unset).
+Eigen::MatrixXf normalized(Eigen::MatrixXf x, const Norm &norm, float eps);
 
 void activate(Eigen::MatrixXf &x, Activation activation);
 

@@ -2,6 +2,7 @@
 
 #include "transformer/config.h"
 #include "transformer/modelweights.h"
+#include "transformer/refusal.h"
 #include "transformer/weightstore.h"
 
 #include <QStringList>
@@ -72,6 +73,20 @@ public:
         n.rms = true;
         n.plusOne = plusOne;
         return n;
+    }
+
+    // The output matrix `name` [vocab_size, hidden] (a top-level name: lm_head.weight,
+    // embed_out.weight), or `embedding` when config.json ties them (or, with `tiedIfAbsent`, when
+    // it says nothing and the file has none); untied and missing is refused by name.
+    const Weight *output(const Config &c, const Weight *embedding, const QString &name, bool tiedIfAbsent = false)
+    {
+        const bool has = m_store.has(name);
+        if (c.tieEmbeddings || (tiedIfAbsent && !has))
+            return embedding;
+        if (!has)
+            refuse(QStringLiteral("%1: tensor %2 is missing (config.json: tie_word_embeddings is false)")
+                       .arg(m_store.describeLocation(), name));
+        return m_store.require(name, {c.vocab, c.hidden}, u"vocab_size, hidden size"_qs);
     }
 
 private:

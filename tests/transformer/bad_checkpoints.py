@@ -59,7 +59,7 @@ def write(out, r, gpt2_weights, GPT2, save, write_safetensors, llama_weights, LL
            "transformer.h.1.ln_2.bias", "missing")
     expect(gpt2("bad_shape", config=dict(GPT2, n_inner=80)), "model.safetensors",
            "transformer.h.0.mlp.c_fc.weight", "n_inner", "[32, 128]", "[32, 80]")
-    expect(gpt2("bad_type", config=dict(GPT2, model_type="t5")), "config.json", "model_type", "t5")
+    expect(gpt2("bad_type", config=dict(GPT2, model_type="mamba")), "config.json", "model_type", "mamba")
     expect(gpt2("bad_activation", config=dict(GPT2, activation_function="gelu_fast")), "config.json",
            "activation_function", "gelu_fast")
 

@@ -261,6 +261,43 @@ def gemma_weights(r, c, prefix, qk_norm):
     return w
 
 
+def t5_weights(r, c):
+    """T5ForConditionalGeneration's tensors: shared, each stack's blocks (no biases), the position
+    bias tables in block 0, lm_head when untied."""
+    d, inner, ff = c["d_model"], c["num_heads"] * c["d_kv"], c["d_ff"]
+    w = {"shared.weight": r.w(c["vocab_size"], d, scale=0.5)}
+    w["encoder.embed_tokens.weight"] = w["decoder.embed_tokens.weight"] = w["shared.weight"]  # tied copies, as saved
+
+    def attention(at):
+        for name, shape in (("q", (inner, d)), ("k", (inner, d)), ("v", (inner, d)), ("o", (d, inner))):
+            w["%s.%s.weight" % (at, name)] = r.w(*shape, scale=0.2)
+
+    def feed_forward(at):
+        if c.get("feed_forward_proj") == "gated-gelu":
+            w[at + ".wi_0.weight"], w[at + ".wi_1.weight"] = r.w(ff, d), r.w(ff, d)
+        else:
+            w[at + ".wi.weight"] = r.w(ff, d)
+        w[at + ".wo.weight"] = r.w(d, ff, scale=0.15)
+
+    for stack, sublayers in (("encoder", 2), ("decoder", 3)):
+        layers = c["num_layers"] if stack == "encoder" else c.get("num_decoder_layers") or c["num_layers"]
+        for i in range(layers):
+            p = "%s.block.%d.layer." % (stack, i)
+            attention(p + "0.SelfAttention")
+            if i == 0:
+                w[p + "0.SelfAttention.relative_attention_bias.weight"] = r.w(c["relative_attention_num_buckets"],
+                                                                             c["num_heads"], scale=1.0)
+            if stack == "decoder":
+                attention(p + "1.EncDecAttention")
+            feed_forward(p + "%d.DenseReluDense" % (sublayers - 1))
+            for j in range(sublayers):
+                w[p + "%d.layer_norm.weight" % j] = r.norm(d)
+        w[stack + ".final_layer_norm.weight"] = r.norm(d)
+    if not c.get("tie_word_embeddings", True):
+        w["lm_head.weight"] = r.w(c["vocab_size"], d, scale=0.5)
+    return w
+
+
 def gpt_neox_buffers(c, prefix):
     """What Pythia's converted checkpoints also hold: each layer's causal mask (BOOL), masked_bias
     and the rotary inverse frequencies, none of them weights."""
@@ -352,6 +389,14 @@ GEMMA3_VISION = {"model_type": "gemma3", "architectures": ["Gemma3ForConditional
                                  "num_hidden_layers": 3, "num_attention_heads": 2, "num_key_value_heads": 1,
                                  "head_dim": 16, "vocab_size": 57, "sliding_window": 5, "sliding_window_pattern": 3},
                  "vision_config": {"model_type": "siglip_vision_model", "hidden_size": 8, "patch_size": 4}}
+# T5 (v1.0: relu, tied and scaled) and Flan-T5's form (gated GELU, untied, more decoder layers), with
+# few buckets so that 11 tokens reach the logarithmic ones.
+T5 = {"model_type": "t5", "architectures": ["T5ForConditionalGeneration"], "d_model": 32, "d_kv": 8, "d_ff": 48,
+      "num_layers": 2, "num_heads": 4, "relative_attention_num_buckets": 8, "relative_attention_max_distance": 20,
+      "vocab_size": 63, "layer_norm_epsilon": 1e-6, "feed_forward_proj": "relu", "decoder_start_token_id": 0,
+      "pad_token_id": 0, "eos_token_id": 1, "is_encoder_decoder": True, "tie_word_embeddings": True}
+FLAN_T5 = dict(T5, d_kv=16, num_heads=3, num_decoder_layers=3, feed_forward_proj="gated-gelu",
+               tie_word_embeddings=False, relative_attention_num_buckets=12, relative_attention_max_distance=40)
 del MISTRAL["rope_scaling"]
 del MISTRAL["tie_word_embeddings"]  # not stated: tied because lm_head is absent
 
@@ -394,6 +439,8 @@ def model_variants():
               2, {}))
     v.append(("roberta", ROBERTA, roberta_weights(r, ROBERTA), "F32", 1,
               {"mask": [3, 7], "ids": [0, 17, 1, 4, 22, 1, 9, 2]}))
+    v.append(("t5", T5, t5_weights(r, T5), "F32", 1, {"tokens": 11, "target": [5, 9, 2, 30]}))
+    v.append(("flan_t5_bf16", FLAN_T5, t5_weights(r, FLAN_T5), "BF16", 2, {"tokens": 9, "target": [7, 1, 44]}))
     v.append(("olmo2", OLMO2, olmo2_weights(r, OLMO2, "model."), "F32", 1, {}))
     v.append(("gemma2_window_caps", GEMMA2, gemma_weights(r, GEMMA2, "model.", False), "F32", 1, {"tokens": 11}))
     v.append(("gemma3_text_bf16", GEMMA3_TEXT, gemma_weights(r, GEMMA3_TEXT, "model.", True), "BF16", 2,
@@ -406,11 +453,15 @@ def model_variants():
 
 
 def reference_json(family_config, weights, ids, options):
-    out = forward(family_config, weights, ids, options.get("mask"), TOP_K)
+    target = options.get("target", ())
+    out = forward(family_config, weights, ids, options.get("mask"), TOP_K, target=target)
     layer, head = family_config_layers(family_config) - 1, 1
-    ablated = forward(family_config, weights, ids, options.get("mask"), TOP_K, ablate=(layer, head))
+    ablated = forward(family_config, weights, ids, options.get("mask"), TOP_K, ablate=(layer, head), target=target)
     out["ablated"] = {"layer": layer, "head": head, "attention": ablated["attention"],
                       "predictions": ablated["predictions"]}
+    for key in ("decoder_attention", "cross_attention"):  # T5: an encoder head moves the decoder's
+        if key in ablated:
+            out["ablated"][key] = ablated[key]
     return out
 
 
@@ -427,7 +478,7 @@ def rounded(x):
 
 def family_config_layers(c):
     c = c.get("text_config", c)
-    return c.get("n_layer") or c.get("num_hidden_layers") or c.get("n_layers")
+    return c.get("n_layer") or c.get("num_hidden_layers") or c.get("n_layers") or c.get("num_layers")
 
 
 # The same models as llama.cpp's converter writes them (gguf_checkpoints.py): NAME_gguf/model.gguf

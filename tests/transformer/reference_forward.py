@@ -376,12 +376,95 @@ def gemma(c, W, ids, ablate):
     return rec, logits, [len(ids) - 1]
 
 
-def forward(c, W, ids, mask, top_k, ablate=None):
+def t5_bucket(relative, bidirectional, buckets, max_distance):
+    """_relative_position_bucket: a key `relative` positions after its query (before: negative);
+    the logarithm in float32 as torch computes it."""
+    bucket = 0
+    if bidirectional:
+        buckets //= 2
+        bucket += buckets if relative > 0 else 0
+        relative = abs(relative)
+    else:
+        relative = -min(relative, 0)
+    exact = buckets // 2
+    if relative < exact:
+        return bucket + relative
+    large = np.float32(np.log(np.float32(relative) / np.float32(exact)) / np.float32(math.log(max_distance / exact))
+                       * np.float32(buckets - exact))
+    return bucket + min(exact + int(large), buckets - 1)
+
+
+def t5(c, W, ids, target, ablate):
+    """T5ForConditionalGeneration: an encoder (bidirectional position biases from its block 0,
+    unscaled scores) and a decoder (causal biases, then attention over the encoder's output),
+    T5LayerNorm (RMS, no bias) before each sublayer, relu or gated tanh-GELU; the decoder runs on
+    decoder_start_token_id + target and predicts the next target token; tied: × d_model^−½."""
+    H, d, eps = c["num_heads"], c["d_model"], c.get("layer_norm_epsilon", 1e-6)
+    buckets, far = c.get("relative_attention_num_buckets", 32), c.get("relative_attention_max_distance", 128)
+    gated = c.get("feed_forward_proj", "relu") == "gated-gelu"
+    lin = partial(linear, W)
+    E = W["shared.weight"]
+
+    def norm(x, name):
+        return rms_norm(x, W[name + ".weight"], eps)
+
+    def bias(table, m, bidirectional):
+        b = np.array([[t5_bucket(j - i, bidirectional, buckets, far) for j in range(m)] for i in range(m)])
+        return table[b].transpose(2, 0, 1)  # [H, m, m]
+
+    def attend_t5(a, kv, at, pos, causal, ablate_head):
+        q, k, v = split(lin(at + ".q", a), H), split(lin(at + ".k", kv), H), split(lin(at + ".v", kv), H)
+        s = q @ k.transpose(0, 2, 1) + (pos if pos is not None else 0)
+        if causal:
+            s = np.where(np.tril(np.ones(s.shape[1:], bool)), s, -np.inf)
+        att = softmax(s)
+        o = att @ v
+        if ablate_head is not None:
+            o[ablate_head] = 0
+        return att, q, k, v, lin(at + ".o", o.transpose(1, 0, 2).reshape(len(a), -1))
+
+    def ff(x, at):
+        if gated:
+            return lin(at + ".wo", gelu_tanh(lin(at + ".wi_0", x)) * lin(at + ".wi_1", x))
+        return lin(at + ".wo", np.maximum(lin(at + ".wi", x), 0))
+
+    x, rec = E[ids], []
+    pos = bias(W["encoder.block.0.layer.0.SelfAttention.relative_attention_bias.weight"], len(ids), True)
+    for L in range(c["num_layers"]):
+        p = "encoder.block.%d.layer." % L
+        att, q, k, v, out = attend_t5(norm(x, p + "0.layer_norm"), norm(x, p + "0.layer_norm"), p + "0.SelfAttention",
+                                      pos, False, ablate[1] if ablate and ablate[0] == L else None)
+        rec.append((att, q, k, v))
+        x = x + out
+        x = x + ff(norm(x, p + "1.layer_norm"), p + "1.DenseReluDense")
+    encoded = norm(x, "encoder.final_layer_norm")
+    dec = [c.get("decoder_start_token_id", 0)] + list(target)
+    y, self_rec, cross_rec = E[dec], [], []
+    pos = bias(W["decoder.block.0.layer.0.SelfAttention.relative_attention_bias.weight"], len(dec), False)
+    for L in range(c.get("num_decoder_layers") or c["num_layers"]):
+        p = "decoder.block.%d.layer." % L
+        a = norm(y, p + "0.layer_norm")
+        att, *_, out = attend_t5(a, a, p + "0.SelfAttention", pos, True, None)
+        self_rec.append(att)
+        y = y + out
+        att, *_, out = attend_t5(norm(y, p + "1.layer_norm"), encoded, p + "1.EncDecAttention", None, False, None)
+        cross_rec.append(att)
+        y = y + out
+        y = y + ff(norm(y, p + "2.layer_norm"), p + "2.DenseReluDense")
+    last = norm(y[-1:], "decoder.final_layer_norm")
+    tied = c.get("tie_word_embeddings", True)
+    logits = (last * d ** -0.5) @ E.T if tied else last @ W["lm_head.weight"].T
+    return rec, logits, [len(dec) - 1], self_rec, cross_rec
+
+
+def forward(c, W, ids, mask, top_k, ablate=None, target=()):
     kind = c["model_type"]
     if kind == "gpt2":
         rec, logits, positions = gpt2(c, W, ids, ablate)
     elif kind in ("bert", "roberta", "xlm-roberta", "distilbert"):
         rec, logits, positions = bert_like(c, W, ids, mask, ablate, kind == "distilbert")
+    elif kind in ("t5", "mt5"):
+        rec, logits, positions, self_rec, cross_rec = t5(c, W, ids, target, ablate)
     elif kind == "gpt_neox":
         rec, logits, positions = gpt_neox(c, W, ids, ablate)
     elif kind == "olmo2":
@@ -390,7 +473,11 @@ def forward(c, W, ids, mask, top_k, ablate=None):
         rec, logits, positions = gemma(c, W, ids, ablate)
     else:
         rec, logits, positions = llama(c, W, ids, ablate)
-    return {"ids": ids, "mask": mask or [],
+    extra = {}
+    if kind in ("t5", "mt5"):
+        extra = {"target": list(target), "decoder_attention": [a.tolist() for a in self_rec],
+                 "cross_attention": [a.tolist() for a in cross_rec]}
+    return {**extra, "ids": ids, "mask": mask or [],
             "attention": [a.tolist() for a, _, _, _ in rec],
             "query": [q.tolist() for _, q, _, _ in rec],
             "key": [k.tolist() for _, _, k, _ in rec],

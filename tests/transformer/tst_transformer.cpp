@@ -21,20 +21,34 @@ float maxDifference(const Eigen::MatrixXf &a, const Eigen::MatrixXf &b)
     return a.size() == 0 ? 0.0f : (a - b).cwiseAbs().maxCoeff();
 }
 
-// Every layer's attention of `r` against the reference's [layer][head][n][n].
-void compareAttention(const ForwardResult &r, const QJsonArray &expected)
+// Every layer's attention of `layers` against the reference's [layer][head][m][n].
+void compareLayers(const std::vector<LayerRecord> &layers, const QJsonArray &expected, const char *stack)
 {
-    QCOMPARE(r.layers.size(), std::size_t(expected.size()));
+    QCOMPARE(layers.size(), std::size_t(expected.size()));
     for (int l = 0; l < expected.size(); ++l) {
         const QJsonArray heads = expected[l].toArray();
-        QCOMPARE(r.layers[std::size_t(l)].heads.size(), std::size_t(heads.size()));
+        QCOMPARE(layers[std::size_t(l)].heads.size(), std::size_t(heads.size()));
         for (int h = 0; h < heads.size(); ++h) {
             const float diff = maxDifference(
-                r.layers[std::size_t(l)].heads[std::size_t(h)].attention, matrixFromJson(heads[h].toArray()));
+                layers[std::size_t(l)].heads[std::size_t(h)].attention, matrixFromJson(heads[h].toArray()));
             if (!(diff <= 1e-4f))
-                QFAIL(qPrintable(QStringLiteral("layer %1 head %2: attention differs by %3").arg(l).arg(h).arg(diff)));
+                QFAIL(qPrintable(QStringLiteral("%1layer %2 head %3: attention differs by %4")
+                                     .arg(QLatin1StringView(stack))
+                                     .arg(l)
+                                     .arg(h)
+                                     .arg(diff)));
         }
     }
+}
+
+// Every layer's attention of `r` (an encoder-decoder's three kinds) against the reference's.
+void compareAttention(const ForwardResult &r, const QJsonObject &reference)
+{
+    compareLayers(r.layers, reference.value(u"attention"_qs).toArray(), "");
+    if (!reference.contains(u"decoder_attention"_qs))
+        return;
+    compareLayers(r.decoderLayers, reference.value(u"decoder_attention"_qs).toArray(), "decoder ");
+    compareLayers(r.crossLayers, reference.value(u"cross_attention"_qs).toArray(), "cross-attention ");
 }
 
 void comparePredictions(const ForwardResult &r, const QJsonArray &expected)
@@ -59,6 +73,7 @@ ForwardOptions optionsFor(const QJsonObject &reference)
 {
     ForwardOptions o;
     o.predictPositions = intsFromJson(reference.value(u"mask"_qs).toArray());
+    o.targetIds = intsFromJson(reference.value(u"target"_qs).toArray());
     o.topK = 5;
     return o;
 }
@@ -99,7 +114,7 @@ private Q_SLOTS:
                  "qwen2_bias_tied", "mistral_f16_bare", "gpt2_f32_unaligned", "qwen2_long", "qwen3_qk_norm",
                  "phi3_fused", "phi3_partial_rotary", "phi3_longrope_short", "phi3_longrope_long", "gpt_neox",
                  "gpt_neox_sequential_bf16", "olmo2", "gemma2_window_caps", "gemma3_text_bf16", "gemma3_vision_f16",
-                 "roberta",
+                 "roberta", "t5", "flan_t5_bf16",
                  // The same models from GGUF files as llama.cpp writes them (F32: the same numbers),
                  // and quantized to Q8_0 and to llama.cpp's Q4_K_M mix of Q4_K and Q6_K (each reference
                  // computed by numpy from the values its blocks hold, read from the layout there).
@@ -121,7 +136,7 @@ private Q_SLOTS:
         const QJsonObject ref = m_fixtures.reference(model);
         const ForwardResult r = forward(*m, intsFromJson(ref.value(u"ids"_qs).toArray()), optionsFor(ref));
         QVERIFY2(r.done(), qPrintable(r.error));
-        compareAttention(r, ref.value(u"attention"_qs).toArray());
+        compareAttention(r, ref);
         for (const char *part : {"query", "key", "value"}) {
             const QJsonArray layers = ref.value(QString::fromLatin1(part)).toArray();
             for (int l = 0; l < layers.size(); ++l) {
@@ -143,10 +158,17 @@ private Q_SLOTS:
             }
         }
         comparePredictions(r, ref.value(u"predictions"_qs).toArray());
-        // The kept Q and K reproduce the attention: softmax(QKᵀ/√d) under the mask.
+        // The kept Q and K reproduce the attention: softmax(QKᵀ/√d) under the mask; T5's scores
+        // are QKᵀ unscaled plus its position biases, whose softmax (its encoder has no mask) the
+        // attention is.
         const HeadRecord &head = r.layers.back().heads.front();
-        QVERIFY(maxDifference(head.scores, head.query * head.key.transpose() / std::sqrt(float(head.query.cols())))
-            <= 1e-5f);
+        if (m->config().family == Family::T5) {
+            const Eigen::ArrayXXf e = (head.scores.colwise() - head.scores.rowwise().maxCoeff()).array().exp();
+            QVERIFY(maxDifference((e.colwise() / e.rowwise().sum()).matrix(), head.attention) <= 1e-5f);
+        } else {
+            QVERIFY(maxDifference(head.scores, head.query * head.key.transpose() / std::sqrt(float(head.query.cols())))
+                <= 1e-5f);
+        }
         QVERIFY(maxDifference(head.output, head.attention * head.value) <= 1e-5f);
     }
 
@@ -166,13 +188,13 @@ private Q_SLOTS:
             {ablated.value(u"layer"_qs).toInt(), ablated.value(u"head"_qs).toInt(), Intervention::Kind::Ablate, {}});
         const ForwardResult r = forward(*m, intsFromJson(ref.value(u"ids"_qs).toArray()), o);
         QVERIFY2(r.done(), qPrintable(r.error));
-        compareAttention(r, ablated.value(u"attention"_qs).toArray());
+        compareAttention(r, ablated);
         comparePredictions(r, ablated.value(u"predictions"_qs).toArray());
         // The same from the kept stream: recompute from the ablated layer.
         const ForwardResult plain = forward(*m, r.ids, optionsFor(ref));
         const ForwardResult again = recompute(*m, plain, o.interventions.front().layer, o);
         QVERIFY2(again.done(), qPrintable(again.error));
-        compareAttention(again, ablated.value(u"attention"_qs).toArray());
+        compareAttention(again, ablated);
         comparePredictions(again, ablated.value(u"predictions"_qs).toArray());
     }
     // F32 is used where it lies in the mapped file; the matrices of other types stay as stored
@@ -281,6 +303,54 @@ private Q_SLOTS:
 
     // Recomputing from layer L gives what a full forward pass with the same intervention gives,
     // and copies the layers before L.
+    // T5's three attentions take interventions of their own shapes: given back their own values
+    // they change nothing, a uniform cross-attention is what its head then uses and moves the
+    // prediction, a wrong shape is refused naming the stack.
+    void encoderDecoderInterventionsByStack()
+    {
+        if (m_skip)
+            QSKIP(qPrintable(m_why));
+        const auto m = open(u"t5"_qs);
+        QVERIFY(m);
+        using Kind = Intervention::Kind;
+        using Stack = Intervention::Stack;
+        const std::vector<int> ids {3, 14, 15, 9, 26, 5, 35, 8, 9, 7, 9};
+        ForwardOptions o;
+        o.targetIds = {5, 9, 2, 30};
+        const ForwardResult plain = forward(*m, ids, o);
+        QVERIFY2(plain.done(), qPrintable(plain.error));
+        QCOMPARE(plain.decoderIds, std::vector<int>({0, 5, 9, 2, 30}));
+        QCOMPARE(plain.crossLayers[0].heads[0].attention.rows(), 5);
+        QCOMPARE(plain.crossLayers[0].heads[0].attention.cols(), 11);
+        ForwardOptions same = o;
+        same.interventions = {{1, 2, Kind::Query, plain.decoderLayers[1].heads[2].query, Stack::Decoder},
+            {0, 1, Kind::Key, plain.crossLayers[0].heads[1].key, Stack::Cross},
+            {0, 3, Kind::Value, plain.layers[0].heads[3].value, Stack::Encoder}};
+        const ForwardResult again = forward(*m, ids, same);
+        QVERIFY2(again.done(), qPrintable(again.error));
+        QCOMPARE(maxDifference(again.logits, plain.logits), 0.0f);
+        ForwardOptions uniform = o;
+        const Eigen::MatrixXf flat = Eigen::MatrixXf::Constant(5, 11, 1.0f / 11);
+        uniform.interventions = {{1, 0, Kind::Attention, flat, Stack::Cross}};
+        const ForwardResult moved = forward(*m, ids, uniform);
+        QVERIFY2(moved.done(), qPrintable(moved.error));
+        QCOMPARE(moved.crossLayers[1].heads[0].attention, flat);
+        QCOMPARE(maxDifference(moved.layers.back().residual, plain.layers.back().residual), 0.0f);
+        QVERIFY(maxDifference(moved.logits, plain.logits) > 1e-4f);
+        uniform.interventions = {{1, 0, Kind::Attention, Eigen::MatrixXf::Constant(5, 5, 0.2f), Stack::Cross}};
+        const ForwardResult wrong = forward(*m, ids, uniform);
+        QVERIFY(!wrong.done());
+        QVERIFY2(
+            wrong.error.contains(u"cross-attention"_qs) && wrong.error.contains(u"5 × 11"_qs), qPrintable(wrong.error));
+        const auto gpt2 = open(u"gpt2"_qs);
+        ForwardOptions decoder;
+        decoder.interventions = {{0, 0, Kind::Ablate, {}, Stack::Decoder}};
+        QVERIFY(forward(*gpt2, {1, 2}, decoder).error.contains(u"no decoder"_qs));
+        decoder.interventions.clear();
+        decoder.targetIds = {1};
+        QVERIFY(forward(*gpt2, {1, 2}, decoder).error.contains(u"encoder-decoder"_qs));
+    }
+
     void recomputeEqualsFullForward_data()
     {
         QTest::addColumn<QString>("model");
