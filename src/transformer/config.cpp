@@ -466,7 +466,7 @@ Config parseConfig(const QJsonObject &o, const QString &path)
         c.family = Family::DistilBert;
         readDistilBert(k, c);
     } else if (c.modelType == u"llama" || c.modelType == u"mistral" || c.modelType == u"qwen2"
-        || c.modelType == u"qwen3" || c.modelType == u"phi3") {
+        || c.modelType == u"qwen3" || c.modelType == u"phi3" || c.modelType == u"olmo2") {
         c.family = Family::Llama;
         readLlama(k, c);
     } else if (c.modelType == u"gemma2" || c.modelType == u"gemma3_text" || c.modelType == u"gemma3") {
@@ -477,9 +477,6 @@ Config parseConfig(const QJsonObject &o, const QString &path)
         const QJsonObject gemma
             = withDefaults(nested ? k.object(u"text_config"_qs) : o, gemmaDefaults(c.modelType != u"gemma2"));
         readGemma(Keys(gemma, nested ? path + u": text_config"_qs : path), c);
-    } else if (c.modelType == u"olmo2") {
-        c.family = Family::Llama;
-        readLlama(k, c);
     } else if (c.modelType == u"t5" || c.modelType == u"mt5") {
         c.family = Family::T5;
         readT5(k, c);
