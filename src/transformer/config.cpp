@@ -1,6 +1,7 @@
 #include "transformer/config.h"
 
 #include "transformer/refusal.h"
+#include "transformer/rotary.h"
 
 #include "platform/fileread.h"
 #include "platform/jsonpath.h"
@@ -193,7 +194,7 @@ void readLongrope(const Keys &k, const Keys &s, Config &c)
         for (qsizetype i = 0; i < list.size(); ++i)
             out.push_back(s.placed([&] {
                 const double x = json::number(list[i], json::child(key, i), 1e30);
-                if (!(x > 0) || !std::isfinite(float(x)))
+                if (!(float(x) >= std::numeric_limits<float>::min()) || !std::isfinite(float(x)))
                     json::fail(json::child(key, i), QStringLiteral("expected a positive factor, got %1").arg(x));
                 return x;
             }));
@@ -509,6 +510,11 @@ Config parseConfig(const QJsonObject &o, const QString &path)
                     .arg(c.rotated())
                     .arg(rs.shortFactors.size())
                     .arg(rs.longFactors.size()));
+        // Tiny factors on a tiny rope_theta make frequencies beyond float32: refused, not run.
+        if (rs.longrope
+            && !(Rotary::inverseFrequencies(c, 1).allFinite()
+                && Rotary::inverseFrequencies(c, Eigen::Index(rs.originalMaxPositions) + 1).allFinite()))
+            k.bad(u"rope_scaling"_qs, QStringLiteral("its factors with rope_theta give frequencies beyond float32"));
         if (c.rotated() % 2 != 0)
             k.bad(u"head_dim"_qs, QStringLiteral("%1 is odd; rotary positions need an even head size").arg(c.headDim));
     }

@@ -49,9 +49,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     checkSize(c.typeVocab, 0, "type_vocab_size");
     checkSize(c.slidingWindow, 0, "sliding_window");
     FUZZ_CHECK(c.heads % c.kvHeads == 0, QStringLiteral("%1 heads, %2 key-value heads").arg(c.heads).arg(c.kvHeads));
-    FUZZ_CHECK(c.family == Family::Llama || c.headDim * c.heads == c.hidden,
+    // Llama-family head_dim and T5's d_kv are free; the others divide the hidden size.
+    FUZZ_CHECK(c.family == Family::Llama || c.family == Family::T5 || c.headDim * c.heads == c.hidden,
         QStringLiteral("%1 heads of %2 for hidden %3").arg(c.heads).arg(c.headDim).arg(c.hidden));
-    FUZZ_CHECK(!c.rotary() || c.headDim % 2 == 0, QStringLiteral("odd head size %1 with rotary").arg(c.headDim));
+    FUZZ_CHECK(!c.rotary() || (c.rotated() % 2 == 0 && c.rotated() >= 2 && c.rotated() <= c.headDim),
+        QStringLiteral("%1 rotated columns of a head of %2").arg(c.rotated()).arg(c.headDim));
+    checkSize(c.decoderLayers, 0, "decoder layers");
+    for (const std::vector<double> *factors : {&c.ropeScaling.shortFactors, &c.ropeScaling.longFactors})
+        FUZZ_CHECK(!c.ropeScaling.longrope || factors->size() == std::size_t(c.rotated() / 2),
+            QStringLiteral("%1 longrope factors for %2 rotated columns").arg(factors->size()).arg(c.rotated()));
     checkPositive(c.eps, "eps");
     checkPositive(c.ropeTheta, "rope_theta");
     if (c.ropeScaling.llama3) {
@@ -65,6 +71,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (c.rotary() && c.headDim <= 4096) {
         const Eigen::VectorXf inv = Rotary::inverseFrequencies(c);
         FUZZ_CHECK(inv.allFinite(), QStringLiteral("rotary frequencies are not finite"));
+        if (c.ropeScaling.longrope)
+            FUZZ_CHECK(Rotary::inverseFrequencies(c, Eigen::Index(c.ropeScaling.originalMaxPositions) + 1).allFinite(),
+                QStringLiteral("longrope's long frequencies are not finite"));
     }
     return 0;
 }
