@@ -36,12 +36,17 @@ std::vector<Eigen::MatrixXf> positionBiases(const Config &c, const Weight &table
 {
     std::vector<float> rows(std::size_t(c.relativeBuckets) * std::size_t(c.heads));
     table.decodeRows(0, c.relativeBuckets, rows.data());
+    // A bucket per distance j − i (2m − 1 of them), not per pair: the logarithm once each.
+    std::vector<int> buckets(std::size_t(2 * m - 1));
+    for (Eigen::Index r = -(m - 1); r < m; ++r)
+        buckets[std::size_t(r + m - 1)]
+            = relativeBucket(int(r), bidirectional, c.relativeBuckets, c.relativeMaxDistance);
     std::vector<Eigen::MatrixXf> bias(std::size_t(c.heads), Eigen::MatrixXf(m, m));
     for (Eigen::Index i = 0; i < m; ++i) {
         for (Eigen::Index j = 0; j < m; ++j) {
-            const int b = relativeBucket(int(j - i), bidirectional, c.relativeBuckets, c.relativeMaxDistance);
+            const std::size_t b = std::size_t(buckets[std::size_t(j - i + m - 1)]);
             for (int h = 0; h < c.heads; ++h)
-                bias[std::size_t(h)](i, j) = rows[std::size_t(b) * std::size_t(c.heads) + std::size_t(h)];
+                bias[std::size_t(h)](i, j) = rows[b * std::size_t(c.heads) + std::size_t(h)];
         }
     }
     return bias;
