@@ -84,6 +84,8 @@ private Q_SLOTS:
         server.faults.push_back({.path = u"/lfs/"_s + test::HubServer::sha256(weights), .stall = true});
         QTest::mouseClick(download, Qt::LeftButton);
         QTRY_VERIFY(status->text().contains(u"model.safetensors"_s));
+        // Stopped only once the stalled request is in (else the resumed download would meet it).
+        QTRY_VERIFY(server.faults.empty());
         QVERIFY(stop->isEnabled());
         QTest::mouseClick(stop, Qt::LeftButton);
         QTRY_VERIFY(status->text().contains(u"stopped"_s));
