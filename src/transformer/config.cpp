@@ -364,6 +364,7 @@ void readT5(const Keys &k, Config &c)
     c.tieStated = k.has(u"tie_word_embeddings"_qs);
     c.tieEmbeddings = k.flag(u"tie_word_embeddings"_qs, true);
     c.maxPositions = 1 << 20; // relative positions: no table to run out of
+    c.queryPreAttnScalar = 1; // q·k unscaled
     const QString key = u"feed_forward_proj"_qs, proj = k.text(key, u"relu"_qs);
     if (proj == u"relu") {
         c.activation = Activation::Relu;

@@ -65,7 +65,7 @@ struct Config {
     bool tieStated = false; // whether tie_word_embeddings was written at all
     bool attentionBias = false; // Llama's attention_bias: q/k/v/o biases required (Qwen2: q/k/v always)
     bool mlpBias = false; // Llama's mlp_bias
-    // Gemma: scores are q·k / √queryPreAttnScalar (0: head_dim), capped as c·tanh(s / c) where a
+    // Gemma: scores are q·k / √queryPreAttnScalar (0: head_dim; T5: 1, unscaled), capped as c·tanh(s / c) where a
     // cap is set, embeddings multiplied by √hidden, and the logits capped too.
     double queryPreAttnScalar = 0;
     float attentionSoftcap = 0;

@@ -22,12 +22,11 @@ Eigen::MatrixXf embed(const Model &model, const std::vector<int> &ids);
 Eigen::MatrixXf runLayer(const Model &model, int layer, const Eigen::MatrixXf &x, const Rotary *rotary,
     const Interventions &here, LayerRecord &record);
 
-// How a layer's queries see its keys: the causal mask, a sliding window (0: none), T5's unscaled
-// scores and its position biases (one m × n matrix a head, added to the scores).
+// How a layer's queries see its keys: the causal mask, a sliding window (0: none), T5's position
+// biases (one m × n matrix a head, added to the scores).
 struct AttentionRule {
     bool causal = false;
     int window = 0;
-    bool unscaled = false;
     const std::vector<Eigen::MatrixXf> *bias = nullptr;
 };
 

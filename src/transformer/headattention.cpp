@@ -27,17 +27,16 @@ void attendHead(const Config &c, int h, const Eigen::MatrixXf &q, const Eigen::M
         const Intervention *i = find(here, h, kind);
         return i ? i->values : computed;
     };
-    // Gemma scales q·k by query_pre_attn_scalar^−½ rather than head_dim^−½: the query kept (and
-    // shown, and replaced by an intervention) carries the difference, so that scores are Q·Kᵀ/√d
-    // for every family.
+    // Gemma scales q·k by query_pre_attn_scalar^−½ rather than head_dim^−½, T5 not at all (a
+    // scalar of 1): the query kept (and shown, and replaced by an intervention) carries the
+    // difference, so that scores are Q·Kᵀ/√d for every family.
     const float fold = c.queryPreAttnScalar > 0 ? float(std::sqrt(double(hd) / c.queryPreAttnScalar)) : 1.0f;
     r.query = replaced(
         Kind::Query, fold == 1.0f ? Eigen::MatrixXf(q.middleCols(h * hd, hd)) : q.middleCols(h * hd, hd) * fold);
     r.key = replaced(Kind::Key, k.middleCols(kvHead * hd, hd));
     r.value = replaced(Kind::Value, v.middleCols(kvHead * hd, hd));
     r.scores.noalias() = r.query * r.key.transpose();
-    if (!rule.unscaled)
-        r.scores /= std::sqrt(float(hd));
+    r.scores /= std::sqrt(float(hd));
     if (rule.bias) // T5: the scores the softmax sees carry the positions
         r.scores += (*rule.bias)[std::size_t(h)];
     const Intervention *attention = find(here, h, Kind::Attention);

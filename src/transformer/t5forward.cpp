@@ -114,8 +114,8 @@ void runEncoderDecoder(const Model &model, ForwardResult &r, const ForwardOption
         const LayerWeights &l = w.layers[std::size_t(layer)];
         LayerRecord record;
         const Eigen::MatrixXf a = normalized(x, l.attentionNorm, c.eps);
-        x += attention(c, a, a, l.query, l.key, l.value, l.output, {false, 0, true, &encoderBias},
-            at(o, Stack::Encoder, layer), record);
+        x += attention(
+            c, a, a, l.query, l.key, l.value, l.output, {false, 0, &encoderBias}, at(o, Stack::Encoder, layer), record);
         x += feedForward(l, c, normalized(x, l.mlpNorm, c.eps));
         checkFinite(x, "encoder", layer);
         record.residual = x;
@@ -136,10 +136,10 @@ void runEncoderDecoder(const Model &model, ForwardResult &r, const ForwardOption
         const LayerWeights &l = w.decoderLayers[std::size_t(layer)];
         LayerRecord self, cross;
         const Eigen::MatrixXf a = normalized(y, l.attentionNorm, c.eps);
-        y += attention(c, a, a, l.query, l.key, l.value, l.output, {true, 0, true, &decoderBias},
-            at(o, Stack::Decoder, layer), self);
+        y += attention(
+            c, a, a, l.query, l.key, l.value, l.output, {true, 0, &decoderBias}, at(o, Stack::Decoder, layer), self);
         y += attention(c, normalized(y, l.crossNorm, c.eps), encoded, l.crossQuery, l.crossKey, l.crossValue,
-            l.crossOutput, {false, 0, true, nullptr}, at(o, Stack::Cross, layer), cross);
+            l.crossOutput, {false, 0, nullptr}, at(o, Stack::Cross, layer), cross);
         y += feedForward(l, c, normalized(y, l.mlpNorm, c.eps));
         checkFinite(y, "decoder", layer);
         self.residual = y;

@@ -434,7 +434,7 @@ def t5(c, W, ids, target, ablate):
         p = "encoder.block.%d.layer." % L
         att, q, k, v, out = attend_t5(norm(x, p + "0.layer_norm"), norm(x, p + "0.layer_norm"), p + "0.SelfAttention",
                                       pos, False, ablate[1] if ablate and ablate[0] == L else None)
-        rec.append((att, q, k, v))
+        rec.append((att, q * math.sqrt(q.shape[-1]), k, v))  # kept as Q·Kᵀ/√d_kv gives q·k
         x = x + out
         x = x + ff(norm(x, p + "1.layer_norm"), p + "1.DenseReluDense")
     encoded = norm(x, "encoder.final_layer_norm")

@@ -159,12 +159,17 @@ private Q_SLOTS:
         }
         comparePredictions(r, ref.value(u"predictions"_qs).toArray());
         // The kept Q and K reproduce the attention: softmax(QKᵀ/√d) under the mask; T5's scores
-        // are QKᵀ unscaled plus its position biases, whose softmax (its encoder has no mask) the
-        // attention is.
+        // add its position biases, whose softmax (its encoder has no mask) the attention is, and
+        // its cross-attention is softmax(QKᵀ/√d) itself (T5's unscaled q·k: the kept query
+        // carries √d).
         const HeadRecord &head = r.layers.back().heads.front();
         if (m->config().family == Family::T5) {
             const Eigen::ArrayXXf e = (head.scores.colwise() - head.scores.rowwise().maxCoeff()).array().exp();
             QVERIFY(maxDifference((e.colwise() / e.rowwise().sum()).matrix(), head.attention) <= 1e-5f);
+            const HeadRecord &cross = r.crossLayers.back().heads.back();
+            const Eigen::MatrixXf s = cross.query * cross.key.transpose() / std::sqrt(float(cross.query.cols()));
+            const Eigen::ArrayXXf c = (s.colwise() - s.rowwise().maxCoeff()).array().exp();
+            QVERIFY(maxDifference((c.colwise() / c.rowwise().sum()).matrix(), cross.attention) <= 1e-5f);
         } else {
             QVERIFY(maxDifference(head.scores, head.query * head.key.transpose() / std::sqrt(float(head.query.cols())))
                 <= 1e-5f);
