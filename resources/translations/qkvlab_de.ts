@@ -2381,6 +2381,26 @@
         <source>Every layer (rows) and head (columns): click a tile to show it in every view</source>
         <translation>Jede Schicht (Zeilen) und jeder Head (Spalten): Ein Klick auf eine Kachel zeigt sie in jeder Ansicht</translation>
     </message>
+    <message>
+        <source>&amp;Attention:</source>
+        <translation>&amp;Attention:</translation>
+    </message>
+    <message>
+        <source>An encoder-decoder model&apos;s three attentions: the encoder&apos;s over the source, the decoder&apos;s over the target so far, and the decoder&apos;s over the encoder&apos;s output (cross-attention)</source>
+        <translation>Die drei Attentions eines Encoder-Decoder-Modells: die des Encoders über die Quelle, die des Decoders über das bisherige Ziel und die des Decoders über die Ausgabe des Encoders (Cross-Attention)</translation>
+    </message>
+    <message>
+        <source>encoder (source → source)</source>
+        <translation>Encoder (Quelle → Quelle)</translation>
+    </message>
+    <message>
+        <source>decoder (target → target)</source>
+        <translation>Decoder (Ziel → Ziel)</translation>
+    </message>
+    <message>
+        <source>cross-attention (target → source)</source>
+        <translation>Cross-Attention (Ziel → Quelle)</translation>
+    </message>
 </context>
 <context>
     <name>VectorEdits</name>
@@ -2701,6 +2721,10 @@
     <message>
         <source>Make the shown head&apos;s output zero: in a running model the rest of the model is computed again (also on each tile&apos;s context menu in the Model dock); in a document of several heads its place in the joined output becomes zeros.</source>
         <translation>Setzt die Ausgabe des angezeigten Heads auf null: In einem laufenden Modell wird der Rest des Modells neu berechnet (auch über das Kontextmenü jeder Kachel im Bereich „Modell“); in einem Dokument mit mehreren Heads wird sein Platz in der zusammengefügten Ausgabe zu Nullen.</translation>
+    </message>
+    <message>
+        <source>An encoder-decoder model (T5): which of its three attentions the views show. The encoder&apos;s: the sentence&apos;s tokens over each other. The decoder&apos;s: the target&apos;s tokens over the ones before them. Cross-attention: the target&apos;s tokens (rows) over the sentence&apos;s as the encoder left them (columns).</source>
+        <translation>Ein Encoder-Decoder-Modell (T5): welche seiner drei Attentions die Ansichten zeigen. Die des Encoders: die Tokens des Satzes untereinander. Die des Decoders: die Tokens des Ziels über die vor ihnen. Cross-Attention: die Tokens des Ziels (Zeilen) über die des Satzes, wie der Encoder sie hinterlassen hat (Spalten).</translation>
     </message>
 </context>
 <context>
@@ -4235,6 +4259,13 @@
     </message>
 </context>
 <context>
+    <name>qkv::LiveHistory</name>
+    <message>
+        <source>Target “%1”</source>
+        <translation>Ziel „%1“</translation>
+    </message>
+</context>
+<context>
     <name>qkv::LiveRunDisplay</name>
     <message>
         <source>Each bar is one token: a word or the first piece of one; “##” marks a piece that continues a word.</source>
@@ -4299,6 +4330,10 @@
     <message>
         <source>%1 (from %2)</source>
         <translation>%1 (von %2)</translation>
+    </message>
+    <message>
+        <source>Next target token after “%1”</source>
+        <translation>Nächstes Ziel-Token nach „%1“</translation>
     </message>
 </context>
 <context>
@@ -4533,6 +4568,50 @@
         <source>special tokens hidden</source>
         <translation>Sondertokens ausgeblendet</translation>
     </message>
+    <message>
+        <source>&amp;Target:</source>
+        <translation>&amp;Ziel:</translation>
+    </message>
+    <message>
+        <source>Target so far (the decoder&apos;s input)</source>
+        <translation>Bisheriges Ziel (die Eingabe des Decoders)</translation>
+    </message>
+    <message>
+        <source>An encoder-decoder model (T5) reads the sentence with its encoder and writes the target with its decoder: type the target so far, and the model predicts its next token. Cross-attention is the target&apos;s tokens looking at the sentence&apos;s.</source>
+        <translation>Ein Encoder-Decoder-Modell (T5) liest den Satz mit seinem Encoder und schreibt das Ziel mit seinem Decoder: Tippen Sie das bisherige Ziel, und das Modell sagt dessen nächstes Token voraus. Cross-Attention sind die Tokens des Ziels, die auf die des Satzes schauen.</translation>
+    </message>
+    <message>
+        <source>the target so far (empty: the decoder&apos;s first token)</source>
+        <translation>das bisherige Ziel (leer: das erste Token des Decoders)</translation>
+    </message>
+    <message>
+        <source>&amp;Keys from:</source>
+        <translation>&amp;Keys aus:</translation>
+    </message>
+    <message>
+        <source>Second sentence (cross-attention)</source>
+        <translation>Zweiter Satz (Cross-Attention)</translation>
+    </message>
+    <message>
+        <source>Cross-attention: a second sentence whose tokens give the keys and values, while the sentence&apos;s give the queries. Empty: self-attention</source>
+        <translation>Cross-Attention: ein zweiter Satz, dessen Tokens die Keys und Values geben, während die Tokens des Satzes die Queries stellen. Leer: Self-Attention</translation>
+    </message>
+    <message>
+        <source>the sentence itself (self-attention)</source>
+        <translation>der Satz selbst (Self-Attention)</translation>
+    </message>
+    <message>
+        <source>encoder</source>
+        <translation>Encoder</translation>
+    </message>
+    <message>
+        <source>decoder</source>
+        <translation>Decoder</translation>
+    </message>
+    <message>
+        <source>cross-attention</source>
+        <translation>Cross-Attention</translation>
+    </message>
 </context>
 <context>
     <name>qkv::ModelComparison</name>
@@ -4568,20 +4647,8 @@
         <translation>ein laufendes Modell berechnet seine Attention auf eigene Weise; bearbeiten Sie seine Queries, Keys und Values oder schalten Sie Heads ab</translation>
     </message>
     <message>
-        <source>%1 in layer %2</source>
-        <translation>%1 in Schicht %2</translation>
-    </message>
-    <message>
         <source>this view combines the model&apos;s numbers (word pieces merged, special tokens hidden, or heads or layers combined), so its attention comes from no single query and key and an edit would not reach the model. Show one layer&apos;s heads on the model&apos;s own tokens (Model dock) to edit them.</source>
         <translation>Diese Ansicht fasst die Zahlen des Modells zusammen (Wortstücke verbunden, Sondertokens ausgeblendet oder Heads bzw. Schichten kombiniert), daher stammt ihre Attention von keiner einzelnen Query und keinem einzelnen Key, und eine Änderung würde das Modell nicht erreichen. Zeigen Sie die Heads einer Schicht auf den eigenen Tokens des Modells (Bereich „Modell“), um sie zu bearbeiten.</translation>
-    </message>
-    <message>
-        <source>Switch head %1 of layer %2 off</source>
-        <translation>Head %1 in Schicht %2 abschalten</translation>
-    </message>
-    <message>
-        <source>Switch head %1 of layer %2 on</source>
-        <translation>Head %1 in Schicht %2 einschalten</translation>
     </message>
     <message>
         <source>Switch head %1 off</source>
@@ -4596,12 +4663,40 @@
         <translation>Alle Schichten zurücksetzen</translation>
     </message>
     <message>
-        <source>Reset layer %1</source>
-        <translation>Schicht %1 zurücksetzen</translation>
-    </message>
-    <message>
         <source>Snapshots and annotations</source>
         <translation>Schnappschüsse und Anmerkungen</translation>
+    </message>
+    <message>
+        <source>%1 in %2</source>
+        <translation>%1 in %2</translation>
+    </message>
+    <message>
+        <source>layer %1</source>
+        <translation>Schicht %1</translation>
+    </message>
+    <message>
+        <source>encoder layer %1</source>
+        <translation>Encoder-Schicht %1</translation>
+    </message>
+    <message>
+        <source>decoder layer %1</source>
+        <translation>Decoder-Schicht %1</translation>
+    </message>
+    <message>
+        <source>cross-attention layer %1</source>
+        <translation>Cross-Attention-Schicht %1</translation>
+    </message>
+    <message>
+        <source>Switch head %1 of %2 off</source>
+        <translation>Kopf %1 von %2 ausschalten</translation>
+    </message>
+    <message>
+        <source>Switch head %1 of %2 on</source>
+        <translation>Kopf %1 von %2 einschalten</translation>
+    </message>
+    <message>
+        <source>Reset %1</source>
+        <translation>%1 zurücksetzen</translation>
     </message>
 </context>
 <context>

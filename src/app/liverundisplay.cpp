@@ -149,7 +149,7 @@ void LiveRunDisplay::showPredictions()
     if (!run)
         return;
     const live::LiveModel &model = *m_workspace->live()->model();
-    const QStringList &tokens = run->attention->tokens;
+    const QStringList &tokens = run->predictionTokens();
     if (run->predictions.empty()) {
         m_ui->predictionView->setMessage(run->causal
                 ? tr("This checkpoint has no language-model head: nothing to predict.")
@@ -163,15 +163,16 @@ void LiveRunDisplay::showPredictions()
     const std::shared_ptr<const live::LiveRun> other = m_workspace->comparison()->run();
     if (other)
         before = other;
-    const bool compared
-        = before && before != run && before->ids == run->ids && (other || !run->forward->interventions.empty());
+    const bool compared = before && before != run && before->ids == run->ids && before->target == run->target
+        && (other || !run->forward->interventions.empty());
     std::vector<PredictionGroup> groups;
     for (int i = 0; i < int(run->predictions.size()); ++i) {
         const live::Prediction &p = run->predictions[std::size_t(i)];
         PredictionGroup group;
         const QString at = tokens.value(p.position);
-        group.title
-            = run->causal ? tr("Next token after “%1”").arg(at) : tr("%1 at token %2").arg(at).arg(p.position + 1);
+        group.title = run->attention->decoder ? tr("Next target token after “%1”").arg(at)
+            : run->causal                     ? tr("Next token after “%1”").arg(at)
+                                              : tr("%1 at token %2").arg(at).arg(p.position + 1);
         if (other)
             group.title
                 = tr("%1 (from %2)").arg(group.title, modelName(m_workspace->comparison()->other()->location()));

@@ -274,6 +274,28 @@ void MainWindow::setUpTables()
     }
 }
 
+void MainWindow::showSecondBox(bool target)
+{
+    if (m_ui->crossEdit->property("target").toBool() == target && m_ui->crossEdit->property("target").isValid())
+        return;
+    m_ui->crossEdit->setProperty("target", target);
+    if (target) {
+        m_ui->crossLabel->setText(tr("&Target:"));
+        m_ui->crossEdit->setAccessibleName(tr("Target so far (the decoder's input)"));
+        m_ui->crossEdit->setToolTip(tr("An encoder-decoder model (T5) reads the sentence with its encoder and writes "
+                                       "the target with its decoder: type the target so far, and the model predicts "
+                                       "its next token. Cross-attention is the target's tokens looking at the "
+                                       "sentence's."));
+        m_ui->crossEdit->setPlaceholderText(tr("the target so far (empty: the decoder's first token)"));
+    } else {
+        m_ui->crossLabel->setText(tr("&Keys from:"));
+        m_ui->crossEdit->setAccessibleName(tr("Second sentence (cross-attention)"));
+        m_ui->crossEdit->setToolTip(tr("Cross-attention: a second sentence whose tokens give the keys and values, "
+                                       "while the sentence's give the queries. Empty: self-attention"));
+        m_ui->crossEdit->setPlaceholderText(tr("the sentence itself (self-attention)"));
+    }
+}
+
 void MainWindow::refresh()
 {
     const Document &doc = m_session->document();
@@ -283,10 +305,14 @@ void MainWindow::refresh()
     if (m_ui->sentenceEdit->text() != sentence)
         m_ui->sentenceEdit->setText(sentence);
     m_help->noteDock()->setSentence(sentence);
-    if (m_ui->crossEdit->text() != doc.crossSentence())
-        m_ui->crossEdit->setText(doc.crossSentence());
-    // A running model attends within its own sentence.
-    m_ui->crossEdit->setEnabled(!m_live->isOpen());
+    // The second box: a document's cross-attention sentence, an encoder-decoder model's target;
+    // any other running model attends within its own sentence.
+    const bool target = m_live->isOpen() && m_live->model()->isEncoderDecoder();
+    showSecondBox(target);
+    const QString second = target ? m_live->target() : m_live->isOpen() ? QString() : doc.crossSentence();
+    if (m_ui->crossEdit->text() != second)
+        m_ui->crossEdit->setText(second);
+    m_ui->crossEdit->setEnabled(!m_live->isOpen() || target);
     m_ui->tokenStrip->setTokens(r.tokens);
     m_ui->keyTokenStrip->setTokens(r.keyTokens);
     m_ui->keyTokenStrip->setVisible(r.isCross());

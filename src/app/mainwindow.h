@@ -131,6 +131,8 @@ private:
     void setUpLive();
     void updateModelActions();
     void refresh();
+    // The second sentence box as a document's cross-attention sentence or a model's target.
+    void showSecondBox(bool target);
     void showSelection(int token);
     void showHoveredCell(int row, int col);
     QString describeKey(int key) const;

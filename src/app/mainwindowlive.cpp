@@ -43,6 +43,7 @@ void MainWindow::setUpLive()
         m_ui->settingsPanel->setFixed(m_session->settingsFixed());
     });
     connect(m_liveHistory, &LiveHistory::sentenceRestored, m_ui->sentenceEdit, &QLineEdit::setText);
+    connect(m_liveHistory, &LiveHistory::targetRestored, m_ui->crossEdit, &QLineEdit::setText);
 
     connect(m_ui->actionAblateHead, &QAction::triggered, this,
         [this](bool off) { m_workspace->switchShownHead(m_session->currentHead(), off); });

@@ -75,9 +75,13 @@ QString MainWindow::figureSource() const
     if (!m_transformer->isOpen())
         return {};
     const ModelView &v = m_transformer->view();
-    const int layers = m_transformer->model()->layers;
+    const int layers = m_transformer->shown()->layers;
     QStringList parts {
         m_live->isOpen() ? modelName(m_live->model()->location()) : QFileInfo(m_transformer->path()).fileName()};
+    if (m_transformer->model()->isEncoderDecoder())
+        parts << (v.stack == AttentionStack::Encoder ? tr("encoder")
+                : v.stack == AttentionStack::Decoder ? tr("decoder")
+                                                     : tr("cross-attention"));
     parts << (v.layer >= 0                 ? tr("layer %1 of %2").arg(v.layer + 1).arg(layers)
             : v.layersBy == Aggregate::Max ? tr("max of %1 layers").arg(layers)
                                            : tr("mean of %1 layers").arg(layers));

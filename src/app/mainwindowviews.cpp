@@ -31,7 +31,12 @@ void MainWindow::setUpViews()
             m_session->editSentence(text);
     });
     m_ui->crossEdit->setMaxLength(static_cast<int>(limits::maxFileBytes));
-    connect(m_ui->crossEdit, &QLineEdit::textEdited, m_session, &DocumentSession::editCrossSentence);
+    connect(m_ui->crossEdit, &QLineEdit::textEdited, this, [this](const QString &text) {
+        if (m_live->isOpen())
+            m_liveHistory->typeTarget(text); // an encoder-decoder model's target
+        else
+            m_session->editCrossSentence(text);
+    });
     connect(m_ui->tokenStrip, &TokenStrip::tokenClicked, m_session, &DocumentSession::setSelectedToken);
     connect(m_ui->keyTokenStrip, &TokenStrip::tokenClicked, m_session, &DocumentSession::setSelectedKey);
     // A right-click on a token: its word's helpers, in the head the views show.

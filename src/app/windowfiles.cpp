@@ -295,7 +295,7 @@ void WindowFiles::offerRecovery()
     }
 }
 
-bool WindowFiles::openLiveModel(const QString &location, const QString &sentence)
+bool WindowFiles::openLiveModel(const QString &location, const QString &sentence, const QString &target)
 {
     QString error;
     std::shared_ptr<const live::LiveModel> model = app::openModelShowingProgress(m_window, location, &error);
@@ -307,7 +307,7 @@ bool WindowFiles::openLiveModel(const QString &location, const QString &sentence
         showError(tr("Could not open the model"), error);
         return false;
     }
-    const QString text = m_workspace->open(std::move(model), sentence);
+    const QString text = m_workspace->open(std::move(model), sentence, target);
     Q_EMIT modelOpened(location, text);
     m_file.setUnsaved(modelName(location));
     if (!live::isBundledModel(location))
@@ -333,7 +333,7 @@ bool WindowFiles::openLiveSession(const QString &file, bool recovered)
                     QDir::toNativeSeparators(s.modelRelative)));
         return false;
     }
-    if (!openLiveModel(location, s.sentence))
+    if (!openLiveModel(location, s.sentence, s.target))
         return false;
     m_workspace->restoreOnFirstRun(s, recovered);
     if (recovered) { // unsaved, and so marked once its edits are shown: saving asks where

@@ -38,7 +38,7 @@ public:
     bool openDocument(const QString &fileOrExample);
     bool saveDocument(const QString &path);
     // Runs a real model on `sentence` (empty: the sentence box's, or one made for the model).
-    bool openLiveModel(const QString &location, const QString &sentence = {});
+    bool openLiveModel(const QString &location, const QString &sentence = {}, const QString &target = {});
     // A model session file: the model run on its sentence with its edits; `recovered` (an
     // autosaved copy): untitled and unsaved.
     bool openLiveSession(const QString &file, bool recovered = false);

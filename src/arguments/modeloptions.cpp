@@ -13,6 +13,16 @@ QString readModelOptions(const CommandParser &parser, ModelView &view)
         if (view.sentence.trimmed().isEmpty())
             return QStringLiteral("--sentence: expected the text to run the model on");
     }
+    if (parser.isSet(u"target"_qs))
+        view.target = parser.value(u"target"_qs); // may be empty: the decoder's start token alone
+    if (parser.isSet(u"stack"_qs)) {
+        const QString value = parser.value(u"stack"_qs);
+        if (value != u"encoder" && value != u"decoder" && value != u"cross")
+            return QStringLiteral("--stack: expected encoder, decoder or cross, got '%1'").arg(value);
+        view.stack = value == u"encoder" ? AttentionStack::Encoder
+            : value == u"decoder"        ? AttentionStack::Decoder
+                                         : AttentionStack::Cross;
+    }
     if (parser.isSet(u"hide-special"_qs))
         view.hideSpecial = true;
     if (parser.isSet(u"special"_qs)) {

@@ -29,6 +29,11 @@ const std::vector<OptionRow> &optionTable()
     static const std::vector<OptionRow> rows {
         // What a model is run on and how its attention is shown (compute and export).
         {{u"sentence"_qs}, u"TEXT"_qs, u"the text a model folder or hf:NAME is run on"_qs},
+        {{u"target"_qs}, u"TEXT"_qs,
+            u"an encoder-decoder model's (T5's) target so far: its decoder runs on it and predicts the next token"_qs},
+        {{u"stack"_qs}, u"encoder|decoder|cross"_qs,
+            u"which of an encoder-decoder model's attentions is shown: the encoder's (default), the decoder's own, "
+            "or the decoder's over the encoder's output"_qs},
         {{u"layer"_qs}, u"N|mean|max"_qs, u"the layer shown, from 1 (default 1), or all layers' mean or max"_qs},
         {{u"heads"_qs}, u"each|mean|max"_qs, u"each head (default), or the heads' mean or max"_qs},
         {{u"hide-special"_qs}, {}, u"hide the special tokens ([CLS], <|endoftext|>, …)"_qs},
@@ -101,8 +106,8 @@ const OptionRow *optionNamed(QStringView name)
 
 const QStringList &modelOptionNames()
 {
-    static const QStringList names {
-        u"sentence"_qs, u"layer"_qs, u"heads"_qs, u"hide-special"_qs, u"special"_qs, u"merge"_qs};
+    static const QStringList names {u"sentence"_qs, u"target"_qs, u"stack"_qs, u"layer"_qs, u"heads"_qs,
+        u"hide-special"_qs, u"special"_qs, u"merge"_qs};
     return names;
 }
 

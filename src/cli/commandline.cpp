@@ -166,7 +166,9 @@ QString usageText()
         "compute then adds \"ids\" and \"next\" (the top --top K tokens, default 10).\n"
         "MODEL OPTIONS (compute and export of a model file): --layer N|mean|max (default 1),\n"
         "  --heads each|mean|max, --hide-special, --special \"TOKEN ...\" (hide these instead),\n"
-        "  --merge (word pieces into words), --sentence TEXT (what a MODEL is run on).\n"
+        "  --merge (word pieces into words), --sentence TEXT (what a MODEL is run on); an\n"
+        "  encoder-decoder MODEL (T5) also --target TEXT (its target so far) and\n"
+        "  --stack encoder|decoder|cross (which of its attentions is shown).\n"
         "Exit status: 0 success, 1 a file could not be read or written (none there, not a file, no\n"
         "such example), 2 wrong usage (an unknown command, option or word), 3 a weight solve\n"
         "cannot reach (its JSON gives the closest weight that can be reached).\n")

@@ -86,6 +86,14 @@ void addRunToJson(const live::LiveRun &run, bool causal, QJsonObject &json)
     for (int id : run.ids)
         ids.append(id);
     json.insert(QStringLiteral("ids"), ids);
+    if (run.attention && run.attention->decoder) { // T5: what its decoder ran on
+        QJsonArray decoder;
+        for (int id : run.forward->decoderIds)
+            decoder.append(id);
+        json.insert(QStringLiteral("target"), run.target);
+        json.insert(QStringLiteral("decoder_tokens"), QJsonArray::fromStringList(run.attention->decoder->tokens));
+        json.insert(QStringLiteral("decoder_ids"), decoder);
+    }
     if (causal) {
         json.insert(
             QStringLiteral("next"), run.predictions.empty() ? QJsonArray() : topTokens(run.predictions.front()));

@@ -68,9 +68,9 @@ private:
 OpenedInput openInput(const QString &file, const ModelView &view, int topK)
 {
     if (!live::isModelLocation(file)) {
-        if (!view.sentence.isEmpty() && isModelFileName(file))
+        if ((!view.sentence.isEmpty() || view.target) && isModelFileName(file))
             return refused(file,
-                QStringLiteral("--sentence runs a model folder or hf:NAME; a model's attention file "
+                QStringLiteral("--sentence and --target run a model folder or hf:NAME; a model's attention file "
                                "holds its own sentence"));
         return {openFile(file, view), std::nullopt, nullptr};
     }
@@ -85,10 +85,15 @@ OpenedInput openInput(const QString &file, const ModelView &view, int topK)
           });
     if (!model)
         return refused({}, error);
+    if (!model->isEncoderDecoder() && (view.target || view.stack != AttentionStack::Encoder))
+        return refused(file,
+            QStringLiteral("--target and --stack are for an encoder-decoder model (T5); this is a \"%1\" model")
+                .arg(model->model().config().modelType));
     OpenedInput out;
     out.model = model;
     live::RunOptions options;
     options.topK = topK;
+    options.target = view.target.value_or(QString());
     options.progress = [&progress](int done, int layers) { progress.layers(done, layers); };
     out.run = live::run(*model, view.sentence, options);
     if (!*out.run)

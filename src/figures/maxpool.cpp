@@ -16,19 +16,19 @@ std::vector<int> cellBounds(int cells, int pixels)
     return first;
 }
 
-PooledMatrix maxPool(const float *values, int n, QSize pixels)
+PooledMatrix maxPool(const float *values, int rows, int cols, QSize pixels)
 {
     PooledMatrix out;
     const int w = std::max(1, pixels.width()), h = std::max(1, pixels.height());
     out.size = QSize(w, h);
     out.values.assign(static_cast<std::size_t>(w) * static_cast<std::size_t>(h), 0.0f);
-    if (n <= 0)
+    if (rows <= 0 || cols <= 0)
         return out;
-    const std::vector<int> colFirst = cellBounds(n, w), rowFirst = cellBounds(n, h);
+    const std::vector<int> colFirst = cellBounds(cols, w), rowFirst = cellBounds(rows, h);
     constexpr float inf = std::numeric_limits<float>::infinity();
     float top = -inf, topFromSecond = -inf;
     // The largest value of each column over the rows of one pixel line.
-    Eigen::ArrayXf high(n);
+    Eigen::ArrayXf high(cols);
     for (int y = 0; y < h; ++y) {
         const int r0 = rowFirst[static_cast<std::size_t>(y)];
         const int r1 = std::max(r0 + 1, rowFirst[static_cast<std::size_t>(y) + 1]);
@@ -39,12 +39,12 @@ PooledMatrix maxPool(const float *values, int n, QSize pixels)
             continue;
         }
         using Row = Eigen::Map<const Eigen::ArrayXf>;
-        high = Row(values + static_cast<qint64>(r0) * n, n);
+        high = Row(values + static_cast<qint64>(r0) * cols, cols);
         for (int r = r0 + 1; r < r1; ++r)
-            high = high.max(Row(values + static_cast<qint64>(r) * n, n));
+            high = high.max(Row(values + static_cast<qint64>(r) * cols, cols));
         top = std::max(top, high.maxCoeff());
-        if (n > 1)
-            topFromSecond = std::max(topFromSecond, high.tail(n - 1).maxCoeff());
+        if (cols > 1)
+            topFromSecond = std::max(topFromSecond, high.tail(cols - 1).maxCoeff());
         for (int x = 0; x < w; ++x) {
             const int c0 = colFirst[static_cast<std::size_t>(x)];
             const int c1 = std::max(c0 + 1, colFirst[static_cast<std::size_t>(x) + 1]);
@@ -52,7 +52,7 @@ PooledMatrix maxPool(const float *values, int n, QSize pixels)
         }
     }
     out.max = top;
-    out.maxFromSecond = n > 1 ? topFromSecond : top;
+    out.maxFromSecond = cols > 1 ? topFromSecond : top;
     return out;
 }
 

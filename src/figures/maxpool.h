@@ -21,11 +21,15 @@ struct PooledMatrix {
     float maxFromSecond = 0; // the largest from column 1 on (an attention sink left out); max when n = 1
 };
 
-// A row-major n × n float matrix reduced to `pixels` straight from the floats: each pixel is the
-// MAXIMUM of the cells it covers (cell bounds as matrixImage), so a head that puts all of a row
-// on one token keeps its peak visible at any size, where a mean would fade it to the background.
-// `pixels` of 1 × 1 gives just the two maxima.
-PooledMatrix maxPool(const float *values, int n, QSize pixels);
+// A row-major rows × cols float matrix reduced to `pixels` straight from the floats: each pixel
+// is the MAXIMUM of the cells it covers (cell bounds as matrixImage), so a head that puts all of
+// a row on one token keeps its peak visible at any size, where a mean would fade it to the
+// background. `pixels` of 1 × 1 gives just the two maxima.
+PooledMatrix maxPool(const float *values, int rows, int cols, QSize pixels);
+inline PooledMatrix maxPool(const float *values, int n, QSize pixels)
+{
+    return maxPool(values, n, n, pixels);
+}
 
 // The pooled values coloured on `scale`, one pixel each.
 QImage pooledImage(const PooledMatrix &pooled, const ColorScale &scale);

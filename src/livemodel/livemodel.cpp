@@ -25,6 +25,44 @@ void appendRows(FloatValues &to, const Eigen::MatrixXf &m)
             to.push_back(m(r, c));
 }
 
+// The records of one stack's layers as a model's attention file holds them: rows are `tokens`,
+// columns `keyTokens` (cross-attention) or the same tokens.
+std::shared_ptr<ModelAttention> recorded(const std::vector<transformer::LayerRecord> &layers, int heads, int dim,
+    const QStringList &tokens, const QStringList &keyTokens = {})
+{
+    auto attention = std::make_shared<ModelAttention>();
+    attention->tokens = tokens;
+    attention->keyTokens = keyTokens;
+    attention->computedHere = true;
+    attention->layers = static_cast<int>(layers.size());
+    attention->heads = heads;
+    attention->n = static_cast<int>(tokens.size());
+    attention->dim = dim;
+    const qint64 all = qint64(attention->layers) * heads, n = attention->n, m = attention->keyCount();
+    attention->attention.reserve(static_cast<std::size_t>(all * n * m));
+    attention->queries.reserve(static_cast<std::size_t>(all * n * dim));
+    for (FloatValues *v : {&attention->keys, &attention->values})
+        v->reserve(static_cast<std::size_t>(all * m * dim));
+    for (const transformer::LayerRecord &layer : layers) {
+        for (const transformer::HeadRecord &head : layer.heads) {
+            appendRows(attention->attention, head.attention);
+            appendRows(attention->queries, head.query);
+            appendRows(attention->keys, head.key);
+            appendRows(attention->values, head.value);
+        }
+    }
+    return attention;
+}
+
+// The heads switched off in `stack`, which the attention of that stack marks.
+void markSwitchedOff(ModelAttention &attention, const std::vector<transformer::Intervention> &interventions,
+    transformer::Intervention::Stack stack)
+{
+    for (const transformer::Intervention &i : interventions)
+        if (i.kind == transformer::Intervention::Kind::Ablate && i.stack == stack)
+            attention.switchedOff.insert({i.layer, i.head});
+}
+
 } // namespace
 
 std::shared_ptr<const LiveModel> LiveModel::open(
@@ -39,14 +77,6 @@ std::shared_ptr<const LiveModel> LiveModel::open(
     transformer::OpenResult opened = transformer::Model::open(folder, progress);
     if (!opened.model) {
         *error = opened.error;
-        return nullptr;
-    }
-    // The runtime computes T5's three attentions; the window and the command line do not yet take
-    // the target sentence they need, and would show the encoder as if it were the whole model.
-    if (opened.model->config().family == transformer::Family::T5) {
-        *error = QStringLiteral("%1: an encoder-decoder model (T5): the window and `qkvlab compute` do not take its "
-                                "target sentence yet, so it is not opened here")
-                     .arg(location);
         return nullptr;
     }
     // A GGUF file's tokenizer is in the header the weights were read from: not parsed again.
@@ -69,6 +99,7 @@ std::shared_ptr<const LiveModel> LiveModel::open(
     if (hints) {
         const QJsonObject o = QJsonDocument::fromJson(*hints).object();
         live->m_example = o.value(u"example").toString();
+        live->m_exampleTarget = o.value(u"target").toString();
         const QJsonObject shown = o.value(u"show").toObject();
         const int layer = shown.value(u"layer").toInt(-1), head = shown.value(u"head").toInt(-1);
         const transformer::Config &c = live->m_model->config();
@@ -84,7 +115,8 @@ LiveRun run(const LiveModel &live, const QString &sentence, const RunOptions &ru
 {
     LiveRun out;
     out.sentence = sentence;
-    out.causal = live.model().config().causal();
+    const bool encoderDecoder = live.isEncoderDecoder();
+    out.causal = live.model().config().causal() || encoderDecoder; // T5 predicts the target's next token
     const tokenizers::Encoding encoding = live.encode(sentence);
     out.ids = encoding.ids;
     if (encoding.ids.empty() && !sentence.trimmed().isEmpty()) {
@@ -98,12 +130,19 @@ LiveRun run(const LiveModel &live, const QString &sentence, const RunOptions &ru
     options.interventions = runOptions.interventions;
     options.cancel = runOptions.cancel;
     options.progress = runOptions.progress;
+    tokenizers::Encoding target;
+    if (encoderDecoder) { // the target so far, without the </s> that would end it
+        out.target = runOptions.target;
+        target = live.tokenizer().encode(runOptions.target, false);
+        options.targetIds = target.ids;
+    }
     // BERT predicts what fills each [MASK]; a causal LM the token after the last.
     if (const std::optional<int> mask = live.tokenizer().maskId(); mask && !live.model().config().causal())
         for (std::size_t i = 0; i < encoding.ids.size(); ++i)
             if (encoding.ids[i] == *mask)
                 options.predictPositions.push_back(static_cast<int>(i));
     const LiveRun *previous = runOptions.previous;
+    // (An encoder-decoder model is recomputed whole, with the target asked for now.)
     auto computed
         = std::make_shared<transformer::ForwardResult>(previous && previous->forward && previous->ids == encoding.ids
                 ? transformer::recompute(live.model(), *previous->forward,
@@ -118,29 +157,23 @@ LiveRun run(const LiveModel &live, const QString &sentence, const RunOptions &ru
         out.error = result.error;
         return out;
     }
-    auto attention = std::make_shared<ModelAttention>();
-    attention->tokens = encoding.display;
-    attention->computedHere = true;
-    attention->layers = static_cast<int>(result.layers.size());
-    attention->heads = live.model().config().heads;
-    attention->n = static_cast<int>(encoding.ids.size());
-    attention->dim = live.model().config().headDim;
-    const qint64 heads = qint64(attention->layers) * attention->heads;
-    attention->attention.reserve(static_cast<std::size_t>(heads * attention->n * attention->n));
-    for (FloatValues *v : {&attention->queries, &attention->keys, &attention->values})
-        v->reserve(static_cast<std::size_t>(heads * attention->n * attention->dim));
-    for (const transformer::LayerRecord &layer : result.layers) {
-        for (const transformer::HeadRecord &head : layer.heads) {
-            appendRows(attention->attention, head.attention);
-            appendRows(attention->queries, head.query);
-            appendRows(attention->keys, head.key);
-            appendRows(attention->values, head.value);
-        }
+    using Stack = transformer::Intervention::Stack;
+    const transformer::Config &c = live.model().config();
+    const std::shared_ptr<ModelAttention> attention = recorded(result.layers, c.heads, c.headDim, encoding.display);
+    markSwitchedOff(*attention, options.interventions, Stack::Encoder);
+    if (encoderDecoder) { // the decoder's rows: its start token, then the target
+        QStringList decoderTokens {live.tokenizer().display(c.decoderStart)};
+        decoderTokens << target.display;
+        const std::shared_ptr<ModelAttention> decoder
+            = recorded(result.decoderLayers, c.heads, c.headDim, decoderTokens);
+        const std::shared_ptr<ModelAttention> cross
+            = recorded(result.crossLayers, c.heads, c.headDim, decoderTokens, encoding.display);
+        markSwitchedOff(*decoder, options.interventions, Stack::Decoder);
+        markSwitchedOff(*cross, options.interventions, Stack::Cross);
+        attention->decoder = decoder;
+        attention->cross = cross;
     }
-    for (const transformer::Intervention &i : options.interventions)
-        if (i.kind == transformer::Intervention::Kind::Ablate)
-            attention->switchedOff.insert({i.layer, i.head});
-    out.attention = std::move(attention);
+    out.attention = attention;
     for (const transformer::Prediction &p : result.predictions) {
         Prediction prediction {p.position, {}};
         for (const transformer::TokenProbability &t : p.top)

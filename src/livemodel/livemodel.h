@@ -46,6 +46,10 @@ public:
     // What the model folder's qkvlab.json suggests showing first: a sentence, and a layer and
     // head (both -1 when it names none).
     QString exampleSentence() const { return m_example; }
+    // An encoder-decoder model (T5): it runs on a source sentence and a target so far.
+    bool isEncoderDecoder() const { return m_model->config().family == transformer::Family::T5; }
+    // The target the model's own example continues (qkvlab.json's "target"), for encoder-decoder models.
+    QString exampleTarget() const { return m_exampleTarget; }
     int shownLayer() const { return m_shownLayer; }
     int shownHead() const { return m_shownHead; }
 
@@ -54,6 +58,7 @@ private:
     std::shared_ptr<const transformer::Model> m_model;
     std::shared_ptr<const tokenizers::Tokenizer> m_tokenizer;
     QString m_example;
+    QString m_exampleTarget;
     int m_shownLayer = -1;
     int m_shownHead = -1;
 };
@@ -61,15 +66,22 @@ private:
 // One sentence through every layer: the tokens as the model sees them, and every layer's
 // attention with the heads' queries, keys (after rotary positions) and values, in the form a
 // model's attention file is read into, so every view, option and export of those files works
-// on it. Predictions at the last token (causal LM) or at every [MASK] (BERT).
+// on it. Predictions at the last token (causal LM), at every [MASK] (BERT), or of the target's
+// next token (T5, whose attention holds the decoder's and the cross-attention beside the encoder's).
 struct LiveRun {
     QString error; // empty on success
     bool cancelled = false;
     QString sentence;
+    QString target; // an encoder-decoder model's target so far
     std::vector<int> ids;
     std::shared_ptr<const ModelAttention> attention;
     std::vector<Prediction> predictions;
     bool causal = false; // predictions are the next token's, not [MASK]s'
+    // The tokens whose rows the predictions are at: the decoder's for an encoder-decoder model.
+    const QStringList &predictionTokens() const
+    {
+        return attention->decoder ? attention->decoder->tokens : attention->tokens;
+    }
     // Every layer's numbers and residual stream, from which an intervention recomputes.
     std::shared_ptr<const transformer::ForwardResult> forward;
     explicit operator bool() const { return error.isEmpty() && !cancelled; }
@@ -77,6 +89,7 @@ struct LiveRun {
 
 struct RunOptions {
     int topK = 10;
+    QString target; // an encoder-decoder model's target so far (ignored by other models)
     std::vector<transformer::Intervention> interventions;
     // A run of the same sentence: the layers before the first one the interventions change are
     // taken from it instead of computed again.

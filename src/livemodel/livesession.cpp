@@ -23,10 +23,11 @@ LiveSession::~LiveSession()
     m_pool.waitForDone();
 }
 
-void LiveSession::open(std::shared_ptr<const LiveModel> model, const QString &sentence)
+void LiveSession::open(std::shared_ptr<const LiveModel> model, const QString &sentence, const QString &target)
 {
     m_model = std::move(model);
     m_sentence = sentence;
+    m_target = target;
     m_interventions.clear();
     m_run.reset();
     m_baseline.reset();
@@ -56,6 +57,19 @@ void LiveSession::setSentence(const QString &sentence)
     if (!m_model || sentence == m_sentence)
         return;
     m_sentence = sentence;
+    typed();
+}
+
+void LiveSession::setTarget(const QString &target)
+{
+    if (!m_model || target == m_target)
+        return;
+    m_target = target;
+    typed();
+}
+
+void LiveSession::typed()
+{
     std::erase_if(m_interventions,
         [](const transformer::Intervention &i) { return i.kind != transformer::Intervention::Kind::Ablate; });
     m_pause.start(typingPause());
@@ -84,11 +98,13 @@ void LiveSession::setInterventions(std::vector<transformer::Intervention> interv
     request();
 }
 
-void LiveSession::restore(const QString &sentence, std::vector<transformer::Intervention> interventions)
+void LiveSession::restore(
+    const QString &sentence, const QString &target, std::vector<transformer::Intervention> interventions)
 {
     if (!m_model)
         return;
     m_sentence = sentence;
+    m_target = target;
     setInterventions(std::move(interventions));
 }
 
@@ -107,11 +123,15 @@ void LiveSession::startPending()
 {
     m_pending = false;
     m_computing = true;
-    Request r {m_model, m_sentence, m_interventions, {}, {}, m_generation};
+    Request r {m_model, m_sentence, m_target, m_interventions, {}, {}, m_generation};
     // Both are of this sentence when their tokens agree; recompute checks that again.
-    if (m_baseline && m_baseline->sentence == m_sentence)
+    const auto same = [this](const std::shared_ptr<const LiveRun> &run) {
+        return run && run->sentence == m_sentence
+            && run->target == (m_model->isEncoderDecoder() ? m_target : QString());
+    };
+    if (same(m_baseline))
         r.baseline = m_baseline;
-    if (m_run && m_run->sentence == m_sentence)
+    if (same(m_run))
         r.previous = m_run;
     m_cancel = std::make_shared<std::atomic<bool>>(false);
     // Layers done reach the window through its event loop; an older request's are dropped.
@@ -147,6 +167,7 @@ LiveSession::Outcome LiveSession::computeRuns(
     Outcome out;
     out.generation = r.generation;
     RunOptions options;
+    options.target = r.target;
     options.cancel = &cancel;
     options.progress = progress;
     out.baseline = r.baseline;

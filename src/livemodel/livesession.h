@@ -25,8 +25,9 @@ public:
     explicit LiveSession(QObject *parent = nullptr);
     ~LiveSession() override; // cancels and waits for the computation under way
 
-    // Shows `model` on `sentence` (computed at once, without interventions).
-    void open(std::shared_ptr<const LiveModel> model, const QString &sentence);
+    // Shows `model` on `sentence` (and an encoder-decoder model's `target`), computed at once,
+    // without interventions.
+    void open(std::shared_ptr<const LiveModel> model, const QString &sentence, const QString &target = {});
     void close();
     bool isOpen() const { return static_cast<bool>(m_model); }
     const std::shared_ptr<const LiveModel> &model() const { return m_model; }
@@ -37,6 +38,9 @@ public:
     // is not started on every letter. Interventions that replace numbers belong to the old tokens
     // and are dropped; ablations stay.
     void setSentence(const QString &sentence);
+    // An encoder-decoder model's target so far, typed as the sentence is.
+    QString target() const { return m_target; }
+    void setTarget(const QString &target);
     // The pause the next letter typed waits for, from `shortest` to `longest` ms.
     int typingPause() const;
     void setTypingPause(int shortest, int longest);
@@ -45,8 +49,8 @@ public:
     const std::vector<transformer::Intervention> &interventions() const { return m_interventions; }
     // Computed at once, from the first layer that changes.
     void setInterventions(std::vector<transformer::Intervention> interventions);
-    // A sentence and the interventions made on it, together (undo, redo): computed at once.
-    void restore(const QString &sentence, std::vector<transformer::Intervention> interventions);
+    // A sentence, target and the interventions made on them, together (undo, redo): computed at once.
+    void restore(const QString &sentence, const QString &target, std::vector<transformer::Intervention> interventions);
 
     // The newest finished run of the newest request: null before the first, or after an error.
     const std::shared_ptr<const LiveRun> &run() const { return m_run; }
@@ -74,7 +78,7 @@ Q_SIGNALS:
 private:
     struct Request {
         std::shared_ptr<const LiveModel> model;
-        QString sentence;
+        QString sentence, target;
         std::vector<transformer::Intervention> interventions;
         std::shared_ptr<const LiveRun> baseline; // of the same sentence, when known
         std::shared_ptr<const LiveRun> previous; // the last run of the same sentence
@@ -87,6 +91,7 @@ private:
         double milliseconds = 0; // computing it took
     };
     void request();
+    void typed(); // the sentence or target changed: computed after a pause
     void startPending();
     void accept(Outcome outcome);
     void updateComputing(); // signals computingChanged when isComputing() changed
@@ -96,6 +101,7 @@ private:
 
     std::shared_ptr<const LiveModel> m_model;
     QString m_sentence;
+    QString m_target;
     std::vector<transformer::Intervention> m_interventions;
     std::shared_ptr<const LiveRun> m_run;
     std::shared_ptr<const LiveRun> m_baseline;

@@ -10,6 +10,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <limits>
@@ -28,6 +29,19 @@ const std::pair<Kind, QString> kindNames[] = {{Kind::Query, QStringLiteral("quer
 
 // A problem at a JSON path ("interventions[2].values[3]").
 using json::Invalid;
+
+// An encoder-decoder model's attentions, by Intervention::Stack's order.
+using Stack = transformer::Intervention::Stack;
+const QString stackNames[] = {QStringLiteral("encoder"), QStringLiteral("decoder"), QStringLiteral("cross")};
+
+Stack stackNamed(const QJsonValue &v, const QString &path)
+{
+    const QString name = json::string(v, path);
+    for (int i = 0; i < 3; ++i)
+        if (stackNames[i] == name)
+            return Stack(i);
+    throw Invalid {path, QStringLiteral("\"%1\" is not encoder, decoder or cross").arg(name)};
+}
 
 // A layer or head number below `limit`.
 int count(const QJsonValue &v, const QString &path, int limit)
@@ -111,6 +125,10 @@ SessionFile readSession(const QJsonObject &o)
     if (o.contains(u"modelRelative"))
         s.modelRelative = json::string(o.value(u"modelRelative"), QStringLiteral("modelRelative"));
     s.sentence = json::string(json::field(o, {}, QStringLiteral("sentence")), QStringLiteral("sentence"));
+    if (o.contains(u"target"))
+        s.target = json::string(o.value(u"target"), QStringLiteral("target"));
+    if (o.contains(u"stack"))
+        s.stack = stackNamed(o.value(u"stack"), QStringLiteral("stack"));
     constexpr int most = 1 << 16;
     s.layer = count(o.value(u"layer").isUndefined() ? QJsonValue(0) : o.value(u"layer"), QStringLiteral("layer"), most);
     s.head = count(o.value(u"head").isUndefined() ? QJsonValue(0) : o.value(u"head"), QStringLiteral("head"), most);
@@ -134,6 +152,8 @@ SessionFile readSession(const QJsonObject &o)
             throw Invalid {path + QStringLiteral(".kind"),
                 QStringLiteral("\"%1\" is not query, key, value, attention or ablate").arg(kind)};
         x.kind = named->first;
+        if (e.contains(u"stack"))
+            x.stack = stackNamed(e.value(u"stack"), path + QStringLiteral(".stack"));
         if (x.kind != Kind::Ablate)
             x.values = matrix(json::field(e, path, QStringLiteral("values")), path + QStringLiteral(".values"));
         s.interventions.push_back(std::move(x));
@@ -165,6 +185,13 @@ QByteArray serializeSession(const SessionFile &s, const QString &file)
     if (!isNamedModel(s.model))
         o.insert(u"modelRelative", QFileInfo(file).absoluteDir().relativeFilePath(s.model));
     o.insert(u"sentence", s.sentence);
+    const bool stacks = !s.target.isEmpty() || s.stack != Stack::Encoder
+        || std::any_of(s.interventions.begin(), s.interventions.end(),
+            [](const transformer::Intervention &x) { return x.stack != Stack::Encoder; });
+    if (stacks) {
+        o.insert(u"target", s.target);
+        o.insert(u"stack", stackNames[int(s.stack)]);
+    }
     o.insert(u"layer", s.layer);
     o.insert(u"head", s.head);
     QJsonArray list;
@@ -172,6 +199,8 @@ QByteArray serializeSession(const SessionFile &s, const QString &file)
         QJsonObject e;
         e.insert(u"layer", x.layer);
         e.insert(u"head", x.head);
+        if (stacks)
+            e.insert(u"stack", stackNames[int(x.stack)]);
         for (const auto &[kind, name] : kindNames)
             if (kind == x.kind)
                 e.insert(u"kind", name);

@@ -20,6 +20,10 @@ struct SessionFile {
     QString model; // a folder (absolute) or hf:NAME
     QString modelRelative; // the folder relative to the session file, when it was saved beside it
     QString sentence;
+    // An encoder-decoder model's target ("target") and the attention shown ("stack": "encoder",
+    // "decoder" or "cross"; each intervention names its own); left out for other models.
+    QString target;
+    transformer::Intervention::Stack stack = transformer::Intervention::Stack::Encoder;
     int layer = 0;
     int head = 0;
     std::vector<transformer::Intervention> interventions;

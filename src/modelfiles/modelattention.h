@@ -7,6 +7,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <memory>
 #include <optional>
 #include <set>
 #include <utility>
@@ -18,21 +19,29 @@ namespace qkv {
 // 512 tokens × 144 heads), and a query's attention is then a contiguous row.
 using FloatMatrix = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 
-// A real transformer's attention on one sentence: an n × n matrix per layer and head
-// (row = querying token, column = attended token) and, when the file has them, each head's
-// queries, keys and values (n × dim each). The numbers stay in the buffers the reader decoded
-// them into, in the file's [layer][head][row][column] order (a 512-token, 144-head model is
-// 150 MB: it is moved, never copied); the accessors give each head's matrix as a view.
+// Which attention of an encoder-decoder model (T5): the encoder's self-attention (a one-stack
+// model's only one), the decoder's own, or the decoder's over the encoder's output.
+enum class AttentionStack { Encoder, Decoder, Cross };
+
+// A real transformer's attention on one sentence: an n × m matrix per layer and head
+// (row = querying token, column = attended token; m = n but in cross-attention) and, when the
+// file has them, each head's queries (n × dim), keys and values (m × dim). The numbers stay in
+// the buffers the reader decoded them into, in the file's [layer][head][row][column] order (a
+// 512-token, 144-head model is 150 MB: it is moved, never copied); the accessors give each
+// head's matrix as a view.
 struct ModelAttention {
     using View = Eigen::Map<const FloatMatrix>;
 
-    QStringList tokens;
+    QStringList tokens; // the queries' (rows')
+    // Cross-attention: the keys' tokens (the columns'), another sentence's; empty: the queries' own.
+    QStringList keyTokens;
     int layers = 0;
     int heads = 0;
     int n = 0;
     int dim = 0; // 0 when the file holds no queries, keys and values
-    FloatValues attention; // layers × heads × n × n
-    FloatValues queries, keys, values; // layers × heads × n × dim, or empty
+    FloatValues attention; // layers × heads × n × m
+    FloatValues queries; // layers × heads × n × dim, or empty
+    FloatValues keys, values; // layers × heads × m × dim, or empty
     // Where the numbers come from, for what the window says of them: a file read, or a model run
     // by QKV Lab itself.
     bool computedHere = false;
@@ -40,16 +49,30 @@ struct ModelAttention {
     // zero. Empty for a file read.
     std::set<std::pair<int, int>> switchedOff;
 
+    // An encoder-decoder model's decoder self-attention and cross-attention, beside this (its
+    // encoder's); null for a model of one stack.
+    std::shared_ptr<const ModelAttention> decoder, cross;
+
+    bool isCross() const { return !keyTokens.isEmpty(); }
+    int keyCount() const { return isCross() ? int(keyTokens.size()) : n; }
+    const QStringList &columnTokens() const { return isCross() ? keyTokens : tokens; }
+    bool isEncoderDecoder() const { return decoder && cross; }
+    // The attention of `stack`: this one for Encoder, null when the model has no such stack.
+    const ModelAttention *stack(AttentionStack s) const
+    {
+        return s == AttentionStack::Encoder ? this : s == AttentionStack::Decoder ? decoder.get() : cross.get();
+    }
+
     bool hasVectors() const { return dim > 0; }
-    View weights(int layer, int head) const { return block(attention, layer, head, n); }
-    View queryVectors(int layer, int head) const { return block(queries, layer, head, dim); }
-    View keyVectors(int layer, int head) const { return block(keys, layer, head, dim); }
-    View valueVectors(int layer, int head) const { return block(values, layer, head, dim); }
+    View weights(int layer, int head) const { return block(attention, layer, head, n, keyCount()); }
+    View queryVectors(int layer, int head) const { return block(queries, layer, head, n, dim); }
+    View keyVectors(int layer, int head) const { return block(keys, layer, head, keyCount(), dim); }
+    View valueVectors(int layer, int head) const { return block(values, layer, head, keyCount(), dim); }
 
 private:
-    View block(const FloatValues &v, int layer, int head, int cols) const
+    View block(const FloatValues &v, int layer, int head, int rows, int cols) const
     {
-        return View(v.data() + (qint64(layer) * heads + head) * n * cols, n, cols);
+        return View(v.data() + (qint64(layer) * heads + head) * rows * cols, rows, cols);
     }
 };
 

@@ -35,12 +35,17 @@ bool looksAhead(const ModelAttention &m, int layer)
     return false;
 }
 
-QString layerText(const ModelAttention &m, const ModelView &v)
+QString layerText(const ModelAttention &all, const ModelAttention &m, const ModelView &v)
 {
+    // An encoder-decoder model's three attentions each have their layers.
+    const QString stack = !all.isEncoderDecoder() ? QString()
+        : v.stack == AttentionStack::Encoder      ? QStringLiteral("encoder ")
+        : v.stack == AttentionStack::Decoder      ? QStringLiteral("decoder ")
+                                                  : QStringLiteral("cross-attention ");
     if (v.layer < 0)
-        return v.layersBy == Aggregate::Max ? QStringLiteral("max of %1 layers").arg(m.layers)
-                                            : QStringLiteral("mean of %1 layers").arg(m.layers);
-    return QStringLiteral("layer %1 of %2").arg(v.layer + 1).arg(m.layers);
+        return v.layersBy == Aggregate::Max ? QStringLiteral("max of %1 %2layers").arg(m.layers).arg(stack)
+                                            : QStringLiteral("mean of %1 %2layers").arg(m.layers).arg(stack);
+    return QStringLiteral("%1layer %2 of %3").arg(stack).arg(v.layer + 1).arg(m.layers);
 }
 
 // The attention matrices the view shows, one per document head.
@@ -86,15 +91,35 @@ bool looksLikeModelJson(const QString &path)
 
 } // namespace
 
+const ModelAttention *shownStack(const ModelAttention &model, const ModelView &view)
+{
+    return model.stack(view.stack);
+}
+
 bool usesModelVectors(const ModelAttention &model, const ModelView &view)
 {
-    return model.hasVectors() && view.layer >= 0 && !view.headsBy && !view.regroups();
+    const ModelAttention *m = shownStack(model, view);
+    return m && m->hasVectors() && view.layer >= 0 && !view.headsBy && !view.regroups();
 }
 
 std::optional<ModelDocument> modelDocument(
-    const ModelAttention &m, const ModelView &v, const QString &name, QString *error)
+    const ModelAttention &all, const ModelView &v, const QString &name, QString *error)
 {
-    const bool vectors = usesModelVectors(m, v);
+    const ModelAttention *shown = shownStack(all, v);
+    const auto refuse = [error](const QString &why) {
+        if (error)
+            *error = why;
+        return std::nullopt;
+    };
+    if (!shown)
+        return refuse(QStringLiteral("the model has no decoder: it is not an encoder-decoder model"));
+    const ModelAttention &m = *shown;
+    // Hidden or merged tokens are grouped on one sentence; cross-attention's rows and columns
+    // are two.
+    if (m.isCross() && v.regroups())
+        return refuse(QStringLiteral("cross-attention is shown on the model's own tokens: special tokens cannot be "
+                                     "hidden nor word pieces merged in it"));
+    const bool vectors = usesModelVectors(all, v);
     const bool values = m.hasVectors() && v.layer >= 0 && !v.headsBy; // per head, maybe regrouped
     TokenGroups groups;
     if (v.regroups())
@@ -106,7 +131,8 @@ std::optional<ModelDocument> modelDocument(
     }
     const QStringList tokens = v.regroups() ? groups.labels : m.tokens;
     const int heads = v.headsBy ? 1 : m.heads;
-    if (!fits(static_cast<int>(tokens.size()), heads, values ? m.dim : 1, error))
+    if (!fits(static_cast<int>(tokens.size()), heads, values ? m.dim : 1, error)
+        || (m.isCross() && !fits(m.keyCount(), heads, values ? m.dim : 1, error)))
         return std::nullopt;
 
     ModelDocument out;
@@ -117,10 +143,12 @@ std::optional<ModelDocument> modelDocument(
     s.mode = vectors ? Mode::Direct : Mode::Weights;
     s.dim = values ? m.dim : s.dim;
     s.normalization = Normalization::ScaledSoftmax;
-    if (vectors && !looksAhead(m, v.layer))
+    if (vectors && !m.isCross() && !looksAhead(m, v.layer))
         s.mask = MaskKind::Causal;
     doc.setSettings(s);
     doc.setSentence(sentenceOf(tokens));
+    if (m.isCross())
+        doc.setCrossSentence(sentenceOf(m.keyTokens));
     if (v.layer >= 0 && !v.headsBy) {
         std::set<int> off;
         for (const auto &[layer, head] : m.switchedOff)
@@ -128,7 +156,7 @@ std::optional<ModelDocument> modelDocument(
                 off.insert(head);
         doc.setSwitchedOffHeads(off);
     }
-    doc.setTitle(QStringLiteral("%1 · %2").arg(name, layerText(m, v)));
+    doc.setTitle(QStringLiteral("%1 · %2").arg(name, layerText(all, m, v)));
     if (values) {
         // Per head and role, the n × d matrix of the shown tokens; merged pieces have no vectors
         // of their own, so their mean stands in (for the values they give).
@@ -142,13 +170,21 @@ std::optional<ModelDocument> modelDocument(
         for (int h = 0; h < heads; ++h)
             perHead.push_back({shown(m.queryVectors(v.layer, h)), shown(m.keyVectors(v.layer, h)),
                 shown(m.valueVectors(v.layer, h))});
-        for (int i = 0; i < doc.tokenCount(); ++i) {
-            WordVectors w {Eigen::MatrixXd(heads, s.dim), Eigen::MatrixXd(heads, s.dim), Eigen::MatrixXd(heads, s.dim)};
+        // Cross-attention: the queries' tokens hold only queries, the keys' only keys and values.
+        const auto store = [&](const QString &key, int row, std::initializer_list<Role> roles) {
+            WordVectors w {Eigen::MatrixXd::Zero(heads, s.dim), Eigen::MatrixXd::Zero(heads, s.dim),
+                Eigen::MatrixXd::Zero(heads, s.dim)};
             for (int h = 0; h < heads; ++h)
-                for (Role role : {Role::Query, Role::Key, Role::Value})
-                    w[role].row(h) = perHead[static_cast<std::size_t>(h)][role].row(i);
-            doc.setWordVectors(doc.vectorKey(i), w);
-        }
+                for (Role role : roles)
+                    w[role].row(h) = perHead[static_cast<std::size_t>(h)][role].row(row);
+            doc.setWordVectors(key, w);
+        };
+        for (int i = 0; i < doc.tokenCount(); ++i)
+            store(doc.vectorKey(i), i,
+                m.isCross() ? std::initializer_list<Role> {Role::Query}
+                            : std::initializer_list<Role> {Role::Query, Role::Key, Role::Value});
+        for (int j = 0; m.isCross() && j < doc.keyTokenCount(); ++j)
+            store(doc.keyVectorKey(j), j, {Role::Key, Role::Value});
     }
     const std::vector<FloatMatrix> attention = shownAttention(m, v);
     bool unlike = false; // the model's vectors do not give its attention by softmax(QKᵀ/√d)
@@ -177,10 +213,15 @@ std::optional<ModelDocument> modelDocument(
                               .arg(m.layers)
                               .arg(m.heads)
                               .arg(m.n);
+    if (m.isCross())
+        description += QStringLiteral(" Cross-attention: the decoder's %1 target tokens ask, the encoder's output of "
+                                      "the %2 source tokens answers (keys and values).")
+                           .arg(m.n)
+                           .arg(m.keyCount());
     if (unlike)
         description += QStringLiteral(" The weights are %1: softmax(QKᵀ/√d) of the model's queries and keys differs "
-                                      "from them by up to %2 (a sliding window or capped scores), so they are shown as "
-                                      "the model computed them.")
+                                      "from them by up to %2 (a sliding window, capped scores or position biases added "
+                                      "to them), so they are shown as the model computed them.")
                            .arg(source)
                            .arg(out.recomputeError, 0, 'g', 3);
     else if (vectors)
@@ -214,7 +255,7 @@ OpenedFile openFile(const QString &fileOrExample, const ModelView &view)
             out.loaded.document.reset();
             out.loaded.error = LoadError {fileOrExample, 0, 0, {},
                 QStringLiteral("a QKV Lab document, not a model's attention: --layer, --heads, --hide-special, "
-                               "--special, --merge and --sentence apply to a model only")};
+                               "--special, --merge, --sentence, --target and --stack apply to a model only")};
         }
         // Only a JSON file without "format" that names attention may be a model's.
         if (out.loaded || out.loaded.error.path != u"format" || !looksLikeModelJson(fileOrExample))

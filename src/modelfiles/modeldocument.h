@@ -14,9 +14,11 @@
 
 namespace qkv {
 
-// How a real model's attention is looked at: one layer or all of them combined, each head or
-// the heads combined, and which tokens (special ones hidden, word pieces merged into words).
+// How a real model's attention is looked at: which of an encoder-decoder model's attentions, one
+// layer or all of them combined, each head or the heads combined, and which tokens (special ones
+// hidden, word pieces merged into words).
 struct ModelView {
+    AttentionStack stack = AttentionStack::Encoder;
     int layer = 0; // -1: every layer combined by `layersBy`
     std::optional<Aggregate> headsBy; // set: the heads combined into one
     Aggregate layersBy = Aggregate::Mean;
@@ -25,11 +27,16 @@ struct ModelView {
     SubwordStyle merge = SubwordStyle::None;
     // A model folder or hf:NAME is run on this sentence (--sentence); model files hold their own.
     QString sentence;
+    std::optional<QString> target; // an encoder-decoder model's target so far (--target)
 
     bool operator==(const ModelView &) const = default;
     bool regroups() const { return hideSpecial || merge != SubwordStyle::None; }
     TokenGroupOptions groupOptions() const { return {hideSpecial, specialTokens, merge}; }
 };
+
+// The attention the view looks at: `model` itself or, for an encoder-decoder model, its decoder's
+// or cross-attention (null when the model has no such stack).
+const ModelAttention *shownStack(const ModelAttention &model, const ModelView &view);
 
 // Whether the document of this view computes attention from the model's own queries and keys
 // (so that dragging one changes it): the file must hold them, and the view must be one layer's
@@ -46,12 +53,13 @@ struct ModelDocument {
 };
 
 // With the model's vectors: direct mode with per-token vectors (each head's Q, K and V of the
-// layer), scaled softmax, and the causal mask when the file's attention never looks ahead.
+// layer), scaled softmax, and the causal mask when the file's attention never looks ahead; for
+// cross-attention the second sentence's tokens give the keys and values.
 // Otherwise: weights mode with the attention as given (grouped, combined), the values the
 // model's where they fit. Tokens keep their text, a space inside one shown as "␣". `name` (the
 // file's) goes into the title. Empty with the reason in `error` beyond the documents' limits.
 std::optional<ModelDocument> modelDocument(
-    const ModelAttention &model, const ModelView &view, const QString &name, QString *error = nullptr);
+    const ModelAttention &all, const ModelView &v, const QString &name, QString *error = nullptr);
 
 // Whether a FILE argument names a model's attention by its suffix: .npy, .npz, .safetensors.
 // (A .json file may be either: openFile tells.)

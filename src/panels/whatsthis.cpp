@@ -131,6 +131,12 @@ constexpr Help helps[] = {
         QT_TRANSLATE_NOOP("WhatsThis",
             "Leave the first column out of the colour scale: real models park attention on the first token."),
         "weight"},
+    {"stackBox",
+        QT_TRANSLATE_NOOP("WhatsThis",
+            "An encoder-decoder model (T5): which of its three attentions the views show. The encoder's: the "
+            "sentence's tokens over each other. The decoder's: the target's tokens over the ones before them. "
+            "Cross-attention: the target's tokens (rows) over the sentence's as the encoder left them (columns)."),
+        "query"},
     {"layerBox", QT_TRANSLATE_NOOP("WhatsThis", "A real model: which layer the views show."), "head"},
     {"headsBox", QT_TRANSLATE_NOOP("WhatsThis", "A real model: each head, or the heads combined."), "head"},
     {"hideBox", QT_TRANSLATE_NOOP("WhatsThis", "Hide special tokens such as [CLS] and [SEP], and their attention."),

@@ -40,7 +40,8 @@ private:
 
 DocumentSession::~DocumentSession()
 {
-    new ResultsKeeper(this, m_result, m_baselineResult);
+    // Owned by the session's children; out of memory in a destructor ends the program anyway.
+    new ResultsKeeper(this, m_result, m_baselineResult); // NOLINT(bugprone-unhandled-exception-at-new)
 }
 
 Result &DocumentSession::ownResult()

@@ -20,11 +20,12 @@ using SharedIntervention = std::shared_ptr<const transformer::Intervention>;
 // an edit changes one matrix of a few (each n × d, 128 KiB at 512 tokens): the matrices are
 // shared with the state made before wherever they are the same.
 struct LiveState {
-    QString sentence;
+    QString sentence, target;
     std::vector<SharedIntervention> interventions;
 
-    LiveState(QString text, std::vector<transformer::Intervention> list, const LiveState *like)
+    LiveState(QString text, QString targetText, std::vector<transformer::Intervention> list, const LiveState *like)
         : sentence(std::move(text))
+        , target(std::move(targetText))
     {
         for (transformer::Intervention &i : list) {
             const auto same = like ? std::find_if(like->interventions.begin(), like->interventions.end(),
@@ -48,7 +49,8 @@ struct LiveState {
     // The same interventions in any order.
     bool operator==(const LiveState &other) const
     {
-        return sentence == other.sentence && interventions.size() == other.interventions.size()
+        return sentence == other.sentence && target == other.target
+            && interventions.size() == other.interventions.size()
             && std::all_of(interventions.begin(), interventions.end(), [&other](const SharedIntervention &i) {
                    return std::any_of(other.interventions.begin(), other.interventions.end(),
                        [&i](const SharedIntervention &j) { return i == j || *i == *j; });
@@ -87,10 +89,12 @@ public:
             return;
         }
         m_done = true;
-        if (m_typed)
+        if (m_typed) {
             m_live->setSentence(m_after.sentence);
-        else
+            m_live->setTarget(m_after.target);
+        } else {
             m_live->setInterventions(m_after.list());
+        }
     }
 
     bool mergeWith(const QUndoCommand *other) override
@@ -103,7 +107,9 @@ public:
             return false;
         }
         m_after = next->m_after;
-        setText(m_kind == CommandId::LiveSentence ? sentenceText(m_before.sentence, m_after.sentence) : next->text());
+        setText(m_kind == CommandId::LiveSentence && m_before.target == m_after.target
+                ? sentenceText(m_before.sentence, m_after.sentence)
+                : next->text());
         setObsolete(m_after == m_before);
         return true;
     }
@@ -111,10 +117,12 @@ public:
 private:
     void put(const LiveState &state)
     {
-        const bool otherSentence = state.sentence != m_live->sentence();
-        m_live->restore(state.sentence, state.list());
+        const bool otherSentence = state.sentence != m_live->sentence(), otherTarget = state.target != m_live->target();
+        m_live->restore(state.sentence, state.target, state.list());
         if (otherSentence)
             Q_EMIT m_history->sentenceRestored(state.sentence);
+        if (otherTarget)
+            Q_EMIT m_history->targetRestored(state.target);
     }
 
     LiveHistory *m_history;
@@ -128,14 +136,14 @@ private:
 
 // A step to `sentence` and `next` from the session's state now, made and pushed.
 void pushStep(LiveHistory *history, live::LiveSession *live, QUndoStack &stack, const QString &sentence,
-    std::vector<transformer::Intervention> next, const QString &text, CommandId kind, int dragId,
+    const QString &target, std::vector<transformer::Intervention> next, const QString &text, CommandId kind, int dragId,
     std::optional<TypingBurst> typed)
 {
     // The state before is most often the last one made: its matrices are taken from there. (The
     // stack also holds the shown document's annotations, DocumentSession::setModelHistory.)
     const auto *last = stack.index() > 0 ? dynamic_cast<const LiveStep *>(stack.command(stack.index() - 1)) : nullptr;
-    LiveState before(live->sentence(), live->interventions(), last ? &last->after() : nullptr);
-    LiveState after(sentence, std::move(next), &before);
+    LiveState before(live->sentence(), live->target(), live->interventions(), last ? &last->after() : nullptr);
+    LiveState after(sentence, target, std::move(next), &before);
     stack.push(new LiveStep(history, live, std::move(before), std::move(after), text, kind, dragId, std::move(typed)));
 }
 
@@ -150,21 +158,32 @@ LiveHistory::LiveHistory(live::LiveSession *live, QObject *parent)
 
 void LiveHistory::typeSentence(const QString &sentence)
 {
-    if (!m_live->isOpen() || sentence == m_live->sentence())
-        return;
+    if (m_live->isOpen() && sentence != m_live->sentence())
+        type(sentence, m_live->target(), sentenceText(m_live->sentence(), sentence));
+}
+
+void LiveHistory::typeTarget(const QString &target)
+{
+    if (m_live->isOpen() && target != m_live->target())
+        type(m_live->sentence(), target, tr("Target “%1”").arg(target));
+}
+
+void LiveHistory::type(const QString &sentence, const QString &target, const QString &text)
+{
     std::vector<transformer::Intervention> kept = m_live->interventions();
     std::erase_if(
         kept, [](const transformer::Intervention &i) { return i.kind != transformer::Intervention::Kind::Ablate; });
-    const QString text = sentenceText(m_live->sentence(), sentence);
-    pushStep(this, m_live, m_stack, sentence, std::move(kept), text, CommandId::LiveSentence, 0, TypingBurst(sentence));
+    // Typing in either box is a burst of its own: the sentence's and the target's steps never merge.
+    const TypingBurst burst(target == m_live->target() ? sentence : u'\x1f' + target);
+    pushStep(this, m_live, m_stack, sentence, target, std::move(kept), text, CommandId::LiveSentence, 0, burst);
 }
 
 void LiveHistory::changeInterventions(std::vector<transformer::Intervention> next, const QString &text, int dragId)
 {
     if (!m_live->isOpen() || live::sameInterventions(next, m_live->interventions()))
         return;
-    pushStep(
-        this, m_live, m_stack, m_live->sentence(), std::move(next), text, CommandId::LiveEdit, dragId, std::nullopt);
+    pushStep(this, m_live, m_stack, m_live->sentence(), m_live->target(), std::move(next), text, CommandId::LiveEdit,
+        dragId, std::nullopt);
 }
 
 qsizetype LiveHistory::interventionsHeld() const

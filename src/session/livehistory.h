@@ -31,6 +31,8 @@ public:
     // Typing: the model runs after a pause (LiveSession::setSentence); replaced numbers, which
     // belong to the old tokens, are dropped and come back with an undo.
     void typeSentence(const QString &sentence);
+    // The same for an encoder-decoder model's target.
+    void typeTarget(const QString &target);
     // New interventions on the same sentence, as the step `text`. Steps of one drag (the same
     // non-zero dragId) merge; a step that changes nothing is none.
     void changeInterventions(std::vector<transformer::Intervention> next, const QString &text, int dragId = 0);
@@ -42,8 +44,11 @@ public:
 Q_SIGNALS:
     // An undo or redo put another sentence back: the sentence box shows it.
     void sentenceRestored(const QString &sentence);
+    void targetRestored(const QString &target);
 
 private:
+    void type(const QString &sentence, const QString &target, const QString &text);
+
     live::LiveSession *m_live;
     QUndoStack m_stack; // emptied whenever a model is opened or closed: its state is where history begins
 };

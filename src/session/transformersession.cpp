@@ -5,7 +5,6 @@
 #include <QFileInfo>
 
 #include <algorithm>
-#include <ranges>
 
 namespace qkv {
 
@@ -37,7 +36,9 @@ void TransformerSession::replace(std::shared_ptr<const ModelAttention> model, bo
     if (!keepDocument) {
         rememberSnapshots(m_view, m_session->document());
         ModelView view = m_view;
-        view.layer = std::min(view.layer, m_model->layers - 1);
+        if (!shownStack(*m_model, view))
+            view.stack = AttentionStack::Encoder;
+        view.layer = std::min(view.layer, shownStack(*m_model, view)->layers - 1);
         std::optional<ModelDocument> md = modelDocument(*m_model, view, QFileInfo(m_path).fileName(), nullptr);
         if (!md) { // a view the new numbers cannot give (too many tokens for combined heads…)
             view = ModelView {};
@@ -83,11 +84,16 @@ std::optional<TokenGroups> TransformerSession::tokenGroups() const
 {
     if (!m_model || !m_view.regroups())
         return std::nullopt;
-    return groupTokens(m_model->tokens, m_view.groupOptions());
+    return groupTokens(shown()->tokens, m_view.groupOptions());
 }
 
-QString TransformerSession::setView(const ModelView &view)
+QString TransformerSession::setView(const ModelView &asked)
 {
+    ModelView view = asked;
+    // Another stack of an encoder-decoder model: its own number of layers.
+    if (const ModelAttention *stack = m_model ? shownStack(*m_model, view) : nullptr;
+        stack && view.stack != m_view.stack)
+        view.layer = std::min(view.layer, stack->layers - 1);
     if (!m_model || view == m_view)
         return {};
     const auto keptFor = [this](const ModelView &v) {
@@ -134,22 +140,23 @@ QString TransformerSession::setView(const ModelView &view)
 
 int TransformerSession::carriedToken(const ModelView &from, const ModelView &to, int token) const
 {
-    if (token < 0 || (!from.regroups() && !to.regroups()))
+    // Another stack: other tokens, whose row of the same index (if any) stays selected.
+    if (token < 0 || from.stack != to.stack || (!from.regroups() && !to.regroups()))
         return token;
     // The model's tokens the shown one stands for (itself when nothing is grouped).
     std::vector<int> pieces {token};
     if (from.regroups()) {
-        const TokenGroups groups = groupTokens(m_model->tokens, from.groupOptions());
+        const TokenGroups groups = groupTokens(shownStack(*m_model, from)->tokens, from.groupOptions());
         if (token >= std::ssize(groups.members))
             return -1;
         pieces = groups.members[static_cast<std::size_t>(token)];
     }
     if (!to.regroups()) // a word split again: its last piece, which has seen the whole word
         return pieces.empty() ? -1 : pieces.back();
-    const TokenGroups groups = groupTokens(m_model->tokens, to.groupOptions());
-    for (int piece : pieces | std::views::reverse)
+    const TokenGroups groups = groupTokens(shownStack(*m_model, to)->tokens, to.groupOptions());
+    for (auto piece = pieces.rbegin(); piece != pieces.rend(); ++piece)
         for (std::size_t g = 0; g < groups.members.size(); ++g)
-            if (std::ranges::binary_search(groups.members[g], piece))
+            if (std::ranges::binary_search(groups.members[g], *piece))
                 return static_cast<int>(g);
     return -1; // every piece hidden
 }

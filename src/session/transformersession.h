@@ -31,7 +31,10 @@ public:
     // The session's document is no longer a model's (another file was opened).
     void close();
     bool isOpen() const { return static_cast<bool>(m_model); }
+    // The whole model (an encoder-decoder model's three attentions), and the attention the view
+    // looks at (the model itself but for a decoder's or cross-attention).
     const std::shared_ptr<const ModelAttention> &model() const { return m_model; }
+    const ModelAttention *shown() const { return m_model ? shownStack(*m_model, m_view) : nullptr; }
     const QString &path() const { return m_path; }
     const ModelView &view() const { return m_view; }
     // The shown tokens as groups of the model's (set when special tokens are hidden or pieces
@@ -41,7 +44,7 @@ public:
     double recomputeError() const { return m_recomputeError; }
 
     // Looks at the model another way; the reason when it cannot (the view stays), else empty.
-    QString setView(const ModelView &view);
+    QString setView(const ModelView &asked);
 
     // Edits that only this session holds: the shown view came back with edits made earlier
     // (its undo history is gone, so the undo stack alone does not tell), and other views left

@@ -442,7 +442,8 @@ QString familyName(Family family)
 const QStringList &supportedModelTypes()
 {
     static const QStringList types {u"gpt2"_qs, u"bert"_qs, u"distilbert"_qs, u"llama"_qs, u"mistral"_qs, u"qwen2"_qs,
-        u"qwen3"_qs, u"phi3"_qs, u"gpt_neox"_qs, u"olmo2"_qs, u"gemma2"_qs, u"gemma3_text"_qs, u"gemma3"_qs};
+        u"qwen3"_qs, u"phi3"_qs, u"gpt_neox"_qs, u"olmo2"_qs, u"gemma2"_qs, u"gemma3_text"_qs, u"gemma3"_qs, u"t5"_qs,
+        u"mt5"_qs};
     return types;
 }
 

@@ -79,9 +79,9 @@ void ModelTiles::pool(QSize pixels) const
         auto &out = m_pooled[static_cast<std::size_t>(i)];
         if (g) {
             const FloatMatrix w = regroup(m_model->weights(layer, head), *g);
-            out = maxPool(w.data(), static_cast<int>(w.rows()), pixels);
+            out = maxPool(w.data(), static_cast<int>(w.rows()), static_cast<int>(w.cols()), pixels);
         } else {
-            out = maxPool(m_model->weights(layer, head).data(), m_model->n, pixels); // no copy
+            out = maxPool(m_model->weights(layer, head).data(), m_model->n, m_model->keyCount(), pixels); // no copy
         }
     }
     m_pooledSerial = m_serial;

@@ -4,6 +4,8 @@
 
 #include "views/layersgridview.h"
 
+#include <utility>
+
 namespace qkv {
 
 TransformerPanel::TransformerPanel(QWidget *parent)
@@ -15,7 +17,7 @@ TransformerPanel::TransformerPanel(QWidget *parent)
         if (!m_updating)
             Q_EMIT viewEdited(view());
     };
-    for (QComboBox *box : {m_ui->layerBox, m_ui->headsBox})
+    for (QComboBox *box : {m_ui->stackBox, m_ui->layerBox, m_ui->headsBox})
         connect(box, &QComboBox::activated, this, edited);
     for (QCheckBox *box : {m_ui->hideBox, m_ui->mergeBox})
         connect(box, &QCheckBox::toggled, this, edited);
@@ -40,20 +42,40 @@ LayersGridView *TransformerPanel::grid() const
 
 void TransformerPanel::setModel(const std::shared_ptr<const ModelAttention> &model)
 {
-    m_updating = true;
+    m_model = model;
+    m_stack.reset();
+    const bool stacks = model && model->isEncoderDecoder();
+    m_ui->stackLabel->setVisible(stacks);
+    m_ui->stackBox->setVisible(stacks);
+    showStack(AttentionStack::Encoder);
+}
+
+void TransformerPanel::showStack(AttentionStack stack)
+{
+    if (m_stack == stack)
+        return;
+    m_stack = stack;
+    const bool updating = std::exchange(m_updating, true);
+    std::shared_ptr<const ModelAttention> shown = m_model;
+    if (m_model && stack != AttentionStack::Encoder)
+        shown = stack == AttentionStack::Decoder ? m_model->decoder : m_model->cross;
+    const int keep = m_ui->layerBox->currentData().toInt();
     m_ui->layerBox->clear();
-    const int layers = model ? model->layers : 0;
+    const int layers = shown ? shown->layers : 0;
     for (int l = 0; l < layers; ++l)
         m_ui->layerBox->addItem(tr("%1 of %2").arg(l + 1).arg(layers), l);
     m_ui->layerBox->addItem(tr("mean of all layers"), -1);
     m_ui->layerBox->addItem(tr("max of all layers"), -2);
-    m_updating = false;
-    m_ui->grid->setModel(model);
+    m_ui->layerBox->setCurrentIndex(std::max(0, m_ui->layerBox->findData(std::min(keep, layers - 1))));
+    m_updating = updating;
+    m_ui->grid->setModel(shown);
 }
 
 void TransformerPanel::setView(const ModelView &v, const QString &note)
 {
     m_updating = true;
+    m_ui->stackBox->setCurrentIndex(static_cast<int>(v.stack));
+    showStack(v.stack);
     m_ui->layerBox->setCurrentIndex(m_ui->layerBox->findData(v.layer >= 0 ? v.layer
             : v.layersBy == Aggregate::Max                                ? -2
                                                                           : -1));
@@ -70,6 +92,8 @@ void TransformerPanel::setView(const ModelView &v, const QString &note)
 ModelView TransformerPanel::view() const
 {
     ModelView v;
+    if (m_model && m_model->isEncoderDecoder())
+        v.stack = static_cast<AttentionStack>(m_ui->stackBox->currentIndex());
     const int layer = m_ui->layerBox->currentData().toInt();
     v.layer = std::max(layer, -1);
     v.layersBy = layer == -2 ? Aggregate::Max : Aggregate::Mean;

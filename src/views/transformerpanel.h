@@ -25,6 +25,7 @@ public:
     explicit TransformerPanel(QWidget *parent = nullptr);
     ~TransformerPanel() override;
 
+    // The whole model (an encoder-decoder model's three attentions offered).
     void setModel(const std::shared_ptr<const ModelAttention> &model);
     // Shows a view (no signal); `note` says where the shown numbers come from.
     void setView(const ModelView &view, const QString &note);
@@ -37,7 +38,11 @@ Q_SIGNALS:
     void headChosen(int layer, int head);
 
 private:
+    void showStack(AttentionStack stack); // its layers offered, its heads in the grid
+
     std::unique_ptr<Ui::TransformerPanel> m_ui;
+    std::shared_ptr<const ModelAttention> m_model;
+    std::optional<AttentionStack> m_stack; // whose layers are offered
     bool m_updating = false;
 };
 

@@ -50,7 +50,7 @@ QString ModelComparison::start(std::shared_ptr<const live::LiveModel> other)
             .arg(a.heads)
             .arg(a.vocab);
     removeSnapshot(); // of a file compared before
-    m_other->open(std::move(other), shown->sentence);
+    m_other->open(std::move(other), shown->sentence, shown->target);
     follow();
     Q_EMIT changed();
     return {};
@@ -104,9 +104,9 @@ void ModelComparison::follow()
     if (!isComparing() || !shown || !shown->forward)
         return;
     // The other file runs what the model just showed: its sentence and its interventions.
-    if (m_other->sentence() != shown->sentence
+    if (m_other->sentence() != shown->sentence || m_other->target() != shown->target
         || !live::sameInterventions(m_other->interventions(), shown->forward->interventions))
-        m_other->restore(shown->sentence, shown->forward->interventions);
+        m_other->restore(shown->sentence, shown->target, shown->forward->interventions);
     else
         show();
 }

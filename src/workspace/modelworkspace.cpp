@@ -27,11 +27,21 @@ QString firstSentence(const live::LiveModel &model)
 {
     if (!model.exampleSentence().isEmpty())
         return model.exampleSentence();
+    if (model.isEncoderDecoder()) // T5 was trained on tasks named by a prefix
+        return QStringLiteral("translate English to German: The cat sat on the mat.");
     if (model.model().config().causal())
         return QStringLiteral("The cat sat on the mat. The cat sat on the");
     const std::optional<int> mask = model.tokenizer().maskId();
     const QString token = mask ? model.tokenizer().display(*mask) : QStringLiteral("[MASK]");
     return QStringLiteral("The cat sat on the %1.").arg(token);
+}
+
+// The target so far that the first sentence is continued from (encoder-decoder models).
+QString firstTarget(const live::LiveModel &model)
+{
+    if (!model.exampleSentence().isEmpty())
+        return model.exampleTarget();
+    return QStringLiteral("Die Katze saß auf der");
 }
 
 } // namespace
@@ -80,8 +90,11 @@ bool ModelWorkspace::isRunning() const
     return m_live->isOpen() && m_transformer->isOpen();
 }
 
-QString ModelWorkspace::open(std::shared_ptr<const live::LiveModel> model, QString sentence)
+QString ModelWorkspace::open(std::shared_ptr<const live::LiveModel> model, QString sentence, QString target)
 {
+    // An encoder-decoder model keeps the target typed for the last one, or starts from its example's.
+    if (model->isEncoderDecoder() && target.isEmpty() && sentence.isEmpty())
+        target = m_live->isOpen() && m_live->model()->isEncoderDecoder() ? m_live->target() : firstTarget(*model);
     // The sentence typed for the last model stays, unless a masked LM would have nothing to fill.
     if (sentence.isEmpty() && m_live->isOpen()) {
         sentence = m_live->sentence();
@@ -98,7 +111,7 @@ QString ModelWorkspace::open(std::shared_ptr<const live::LiveModel> model, QStri
     clearLesson(); // a lesson's answers were about the model that ran
     if (model->shownLayer() >= 0) // the head the model's author points to
         showOnFirstRun(model->shownLayer(), model->shownHead());
-    m_live->open(std::move(model), sentence);
+    m_live->open(std::move(model), sentence, target);
     return sentence;
 }
 
@@ -149,6 +162,8 @@ live::SessionFile ModelWorkspace::sessionFile() const
     if (!live::isNamedModel(s.model)) // names stay names
         s.model = QFileInfo(s.model).absoluteFilePath();
     s.sentence = m_live->sentence();
+    s.target = m_live->target();
+    s.stack = shownStack();
     s.layer = std::max(m_transformer->view().layer, 0);
     s.head = m_session->currentHead();
     s.interventions = m_live->interventions();
@@ -174,7 +189,7 @@ bool ModelWorkspace::showStart(const lessons::ModelStart &next, QString *error)
     const lessons::ModelStart now = shownStart();
     if (next.layer != now.layer) {
         ModelView view = m_transformer->view();
-        view.layer = std::min(next.layer, m_transformer->model()->layers - 1);
+        view.layer = std::min(next.layer, m_transformer->shown()->layers - 1);
         if (QString why = m_transformer->setView(view); !why.isEmpty() && error)
             *error = std::move(why);
     }
@@ -221,23 +236,25 @@ void ModelWorkspace::showRun()
         m_transformer->show(opened, location);
         // A causal LM predicts from its last token: that row is the one to read first.
         if (run->causal)
-            m_session->setSelectedToken(int(run->ids.size()) - 1);
+            m_session->setSelectedToken(m_transformer->shown()->n - 1);
     } else {
         Q_EMIT aboutToReplaceRun();
-        const bool newSentence = run->ids != m_shownRun->ids;
+        const bool newSentence = run->ids != m_shownRun->ids || run->target != m_shownRun->target;
         m_transformer->replace(run->attention, showsRun(*run));
         // A new sentence of a causal LM is read from its last token, which the prediction is
         // about; an edit of the same sentence keeps the word the person selected.
         if (newSentence && run->causal)
-            m_session->setSelectedToken(int(run->ids.size()) - 1);
+            m_session->setSelectedToken(m_transformer->shown()->n - 1);
     }
     m_shownRun = run;
     if (const std::unique_ptr<live::SessionFile> s = std::exchange(m_pendingSession, nullptr)) {
         // A session file's look and edits, once its model has run on its sentence.
         ModelView view = m_transformer->view();
-        view.layer = std::min(s->layer, m_transformer->model()->layers - 1);
+        if (const AttentionStack stack = live::attentionStack(s->stack); m_transformer->model()->stack(stack))
+            view.stack = stack;
+        view.layer = std::min(s->layer, qkv::shownStack(*m_transformer->model(), view)->layers - 1);
         m_transformer->setView(view);
-        m_session->setCurrentHead(std::min(s->head, m_transformer->model()->heads - 1));
+        m_session->setCurrentHead(std::min(s->head, m_transformer->shown()->heads - 1));
         if (!s->snapshots.empty() || !s->annotations.empty()) { // kept by the look across runs
             Document doc = m_session->document();
             doc.setSnapshots(s->snapshots);
@@ -264,23 +281,23 @@ bool ModelWorkspace::showsRun(const live::LiveRun &run) const
     // the same tokens, nothing changed before the layer, and the layer's replaced queries, keys
     // and values those the document holds (an edit made in it; not one undone).
     const int layer = m_transformer->view().layer;
-    if (layer < 0 || !m_shownRun || run.ids != m_shownRun->ids)
+    if (layer < 0 || !m_shownRun || run.ids != m_shownRun->ids || run.target != m_shownRun->target)
         return false;
-    transformer::ForwardOptions now;
-    now.interventions = run.forward->interventions;
-    if (transformer::firstChangedLayer(*m_shownRun->forward, now) < layer)
+    const std::vector<transformer::Intervention> &now = run.forward->interventions;
+    const transformer::Intervention::Stack stack = shownStack();
+    if (live::differBefore(m_shownRun->forward->interventions, now, layer, stack))
         return false;
     std::set<int> off; // the layer's heads switched off, which its document marks
-    for (const transformer::Intervention &i : now.interventions)
-        if (i.kind == transformer::Intervention::Kind::Ablate && i.layer == layer)
+    for (const transformer::Intervention &i : now)
+        if (i.kind == transformer::Intervention::Kind::Ablate && i.layer == layer && i.stack == stack)
             off.insert(i.head);
     if (off != m_session->document().switchedOffHeads())
         return false;
     const std::vector<transformer::Intervention> shown
         = usesModelVectors(*m_transformer->model(), m_transformer->view())
-        ? live::interventionsFromDocument(m_session->document(), layer, *m_shownRun)
-        : live::layerEdits(m_shownRun->forward->interventions, layer);
-    return live::sameInterventions(shown, live::layerEdits(now.interventions, layer));
+        ? live::interventionsFromDocument(m_session->document(), layer, *m_shownRun, stack)
+        : live::layerEdits(m_shownRun->forward->interventions, layer, stack);
+    return live::sameInterventions(shown, live::layerEdits(now, layer, stack));
 }
 
 bool ModelWorkspace::editShownLayer(ValuesCommand &edit)
@@ -292,10 +309,10 @@ bool ModelWorkspace::editShownLayer(ValuesCommand &edit)
         return false;
     edit.redo(); // shown at once; the model's run confirms it
     const int layer = m_transformer->view().layer;
-    std::vector<transformer::Intervention> next = live::withLayerEdits(
-        m_live->interventions(), layer, live::interventionsFromDocument(m_session->document(), layer, *m_shownRun));
-    m_history->changeInterventions(
-        std::move(next), tr("%1 in layer %2").arg(edit.text()).arg(layer + 1), edit.dragId());
+    const transformer::Intervention::Stack stack = shownStack();
+    std::vector<transformer::Intervention> next = live::withLayerEdits(m_live->interventions(), layer,
+        live::interventionsFromDocument(m_session->document(), layer, *m_shownRun, stack), stack);
+    m_history->changeInterventions(std::move(next), tr("%1 in %2").arg(edit.text(), layerName(layer)), edit.dragId());
     return true;
 }
 
@@ -303,6 +320,26 @@ void ModelWorkspace::changeInterventions(const QString &text, std::vector<transf
 {
     if (isRunning())
         m_history->changeInterventions(std::move(next), text);
+}
+
+QString ModelWorkspace::layerName(int layer) const
+{
+    if (!m_live->isOpen() || !m_live->model()->isEncoderDecoder())
+        return tr("layer %1").arg(layer + 1);
+    switch (shownStack()) {
+    case transformer::Intervention::Stack::Encoder:
+        return tr("encoder layer %1").arg(layer + 1);
+    case transformer::Intervention::Stack::Decoder:
+        return tr("decoder layer %1").arg(layer + 1);
+    case transformer::Intervention::Stack::Cross:
+        break;
+    }
+    return tr("cross-attention layer %1").arg(layer + 1);
+}
+
+transformer::Intervention::Stack ModelWorkspace::shownStack() const
+{
+    return live::interventionStack(m_transformer->view().stack);
 }
 
 int ModelWorkspace::shownLayer() const
@@ -334,7 +371,7 @@ bool ModelWorkspace::canSwitchHeadOff(int head) const
 bool ModelWorkspace::isHeadOff(int head) const
 {
     if (showsOneHead())
-        return live::isAblated(m_live->interventions(), shownLayer(), head);
+        return live::isAblated(m_live->interventions(), shownLayer(), head, shownStack());
     return canSwitchHeadOff(head) && m_session->document().isSwitchedOff(head);
 }
 
@@ -343,16 +380,16 @@ std::vector<std::pair<int, int>> ModelWorkspace::switchedOffHeads() const
     std::vector<std::pair<int, int>> off;
     if (isRunning())
         for (const transformer::Intervention &i : m_live->interventions())
-            if (i.kind == transformer::Intervention::Kind::Ablate)
+            if (i.kind == transformer::Intervention::Kind::Ablate && i.stack == shownStack())
                 off.emplace_back(i.layer, i.head);
     return off;
 }
 
 void ModelWorkspace::switchHead(int layer, int head, bool off)
 {
-    changeInterventions(off ? tr("Switch head %1 of layer %2 off").arg(head + 1).arg(layer + 1)
-                            : tr("Switch head %1 of layer %2 on").arg(head + 1).arg(layer + 1),
-        live::withAblation(m_live->interventions(), layer, head, off));
+    changeInterventions(off ? tr("Switch head %1 of %2 off").arg(head + 1).arg(layerName(layer))
+                            : tr("Switch head %1 of %2 on").arg(head + 1).arg(layerName(layer)),
+        live::withAblation(m_live->interventions(), layer, head, off, shownStack()));
 }
 
 void ModelWorkspace::switchShownHead(int head, bool off)
@@ -373,8 +410,8 @@ void ModelWorkspace::switchShownHead(int head, bool off)
 
 void ModelWorkspace::resetLayer(int layer)
 {
-    changeInterventions(layer < 0 ? tr("Reset all layers") : tr("Reset layer %1").arg(layer + 1),
-        live::withoutLayer(m_live->interventions(), layer));
+    changeInterventions(layer < 0 ? tr("Reset all layers") : tr("Reset %1").arg(layerName(layer)),
+        live::withoutLayer(m_live->interventions(), layer, shownStack()));
 }
 
 } // namespace qkv

@@ -54,9 +54,10 @@ public:
     bool isRunning() const;
 
     // Runs `model` on `sentence`; empty: the sentence of the model running now (unless a masked
-    // LM would have nothing to fill in it), else one that shows what the model does. Returns the
-    // sentence it runs on. The history starts here.
-    QString open(std::shared_ptr<const live::LiveModel> model, QString sentence = {});
+    // LM would have nothing to fill in it), else one that shows what the model does. An
+    // encoder-decoder model runs on `target` too (empty: as the sentence). Returns the sentence it
+    // runs on. The history starts here.
+    QString open(std::shared_ptr<const live::LiveModel> model, QString sentence = {}, QString target = {});
     // Ends the run and forgets a lesson's answers: the session keeps the last document shown.
     void close();
     // `doc` shown in place of any model or model file, as a new document (its own history).
@@ -121,6 +122,8 @@ Q_SIGNALS:
 
 private:
     void showRun();
+    transformer::Intervention::Stack shownStack() const; // of an encoder-decoder model's attentions
+    QString layerName(int layer) const; // "layer 2", or of an encoder-decoder model "decoder layer 2"
     bool showsRun(const live::LiveRun &run) const;
     bool editShownLayer(ValuesCommand &edit);
     void changeInterventions(const QString &text, std::vector<transformer::Intervention> next);

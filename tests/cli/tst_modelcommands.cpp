@@ -129,6 +129,45 @@ private Q_SLOTS:
             >= next[1].toObject().value(u"probability"_s).toDouble());
     }
 
+    // T5 on the command line: the source with --sentence, the target with --target, and the
+    // cross-attention of a layer (target rows × source columns) with --stack cross.
+    void encoderDecoderTakesItsTarget()
+    {
+        const QString t5 = m_fixtures.path(u"t5_vocab"_s);
+        const auto r = test::runCommand({u"compute"_s, t5, u"--sentence"_s, u"translate English to German: a cat."_s,
+            u"--target"_s, u"Eine Katze"_s, u"--stack"_s, u"cross"_s, u"--layer"_s, u"2"_s});
+        QVERIFY2(r.status == 0, r.err.constData());
+        const QJsonObject o = parse(r.out);
+        QString error;
+        const auto live = live::LiveModel::open(t5, &error);
+        QVERIFY2(live, qPrintable(error));
+        transformer::ForwardOptions options;
+        options.targetIds = live->tokenizer().encode(u"Eine Katze"_s, false).ids;
+        const transformer::ForwardResult reference
+            = transformer::forward(live->model(), live->encode(u"translate English to German: a cat."_s).ids, options);
+        QVERIFY(reference.done());
+        QCOMPARE(o.value(u"target"_s).toString(), u"Eine Katze"_s);
+        QCOMPARE(o.value(u"tokens"_s).toArray().size(), qsizetype(reference.decoderIds.size()));
+        QCOMPARE(o.value(u"key_tokens"_s).toArray().size(), qsizetype(reference.ids.size()));
+        QCOMPARE(o.value(u"decoder_ids"_s).toArray().first().toInt(), live->model().config().decoderStart);
+        const QJsonArray heads = o.value(u"heads"_s).toArray();
+        QCOMPARE(heads.size(), live->model().config().heads);
+        for (int h = 0; h < heads.size(); ++h) {
+            const QJsonArray weights = heads[h].toObject().value(u"weights"_s).toArray();
+            const Eigen::MatrixXf &a = reference.crossLayers[1].heads[std::size_t(h)].attention;
+            QCOMPARE(weights.size(), qsizetype(a.rows()));
+            for (int i = 0; i < a.rows(); ++i)
+                for (int j = 0; j < a.cols(); ++j)
+                    QVERIFY(std::abs(weights[i].toArray()[j].toDouble() - a(i, j)) < 1e-5);
+        }
+        QCOMPARE(o.value(u"next"_s).toArray().first().toObject().value(u"id"_s).toInt(),
+            reference.predictions.front().top.front().id);
+        // Options for an encoder-decoder model, given to another, are refused by name.
+        const auto wrong = test::runCommand({u"compute"_s, gpt2(), u"--sentence"_s, u"a"_s, u"--target"_s, u"b"_s});
+        QCOMPARE(wrong.status, 1);
+        QVERIFY2(wrong.err.contains("--target") && wrong.err.contains("\"gpt2\""), wrong.err.constData());
+    }
+
     void bertFillsItsMasks()
     {
         const auto r = test::runCommand({u"compute"_s, bert(), u"--sentence"_s, u"the [MASK] sat on the [MASK]"_s});

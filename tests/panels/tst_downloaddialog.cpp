@@ -46,8 +46,8 @@ private Q_SLOTS:
         tiny.files.insert(u"model.safetensors"_s, {weights, true});
         server.repos.insert(u"org/tiny"_s, tiny);
         test::HubServer::Repo other = tiny;
-        other.modelType = u"t5"_s;
-        server.repos.insert(u"org/tiny-t5"_s, other);
+        other.modelType = u"mamba"_s;
+        server.repos.insert(u"org/tiny-mamba"_s, other);
         QTemporaryDir cache;
         server.useFrom(cache.path());
 
@@ -60,7 +60,7 @@ private Q_SLOTS:
         auto *open = child<QPushButton>(&dialog, "openButton");
         QVERIFY(!download->isEnabled() && !open->isEnabled());
 
-        // Search: the t5 model is not offered.
+        // Search: the mamba model is not offered.
         QTest::keyClicks(repo, u"tiny"_s);
         QTest::mouseClick(child<QPushButton>(&dialog, "searchButton"), Qt::LeftButton);
         auto *results = child<QListWidget>(&dialog, "searchResults");
@@ -132,8 +132,8 @@ private Q_SLOTS:
         QCOMPARE(openedGguf.first().first().toString(), u"hf:org/tiny-GGUF:Q8_0"_s);
         dialog.show();
         // A model QKV Lab does not run is refused at the check, naming its type.
-        dialog.check(u"org/tiny-t5"_s);
-        QTRY_VERIFY(child<QLabel>(&dialog, "downloadSummary")->text().contains(u"\"t5\" model"_s));
+        dialog.check(u"org/tiny-mamba"_s);
+        QTRY_VERIFY(child<QLabel>(&dialog, "downloadSummary")->text().contains(u"\"mamba\" model"_s));
         QVERIFY(!download->isEnabled() && !open->isEnabled());
     }
 };

@@ -530,10 +530,23 @@ def write_gpt2_vocab(out):
               gpt2_tokenizer(os.path.join(data, "vocab.json"), os.path.join(data, "merges.txt")))
 
 
+def write_t5_vocab(out):
+    """A T5 with the Unigram tokenizer of tests/data/tokenizers/unigram-t5 (tokenizer.json and
+    spiece.model), to run in the window and on the command line with sentences typed."""
+    data = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "data", "tokenizers", "unigram-t5")
+    folder = os.path.join(out, "t5_vocab")
+    config = dict(T5, vocab_size=600)
+    save(folder, config, t5_weights(Random(6), config), "F32")
+    for name in ("tokenizer.json", "spiece.model"):
+        with open(os.path.join(data, name), "rb") as src, open(os.path.join(folder, name), "wb") as dst:
+            dst.write(src.read())
+
+
 def main():
     out = sys.argv[1]
     write_models(out)
     write_gpt2_vocab(out)
+    write_t5_vocab(out)
     import bad_checkpoints
     bad_checkpoints.write(out, Random(7), gpt2_weights, GPT2, save, write_safetensors, llama_weights, LLAMA)
 

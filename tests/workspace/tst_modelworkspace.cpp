@@ -16,30 +16,17 @@
 #include <QTest>
 #include <QUndoStack>
 
-#include "checkpointfixtures.h"
+#include "workspacefixture.h"
 
 using namespace qkv;
 using namespace Qt::StringLiterals;
 using Kind = transformer::Intervention::Kind;
 
-class TstModelWorkspace : public QObject
+class TstModelWorkspace : public WorkspaceFixture
 {
     Q_OBJECT
 
 private:
-    CheckpointFixtures m_fixtures;
-    std::shared_ptr<const live::LiveModel> m_model;
-    std::unique_ptr<DocumentSession> m_session;
-    std::unique_ptr<ModelWorkspace> m_workspace;
-
-    live::LiveSession *live() const { return m_workspace->live(); }
-    QUndoStack *history() const { return m_workspace->history()->stack(); }
-    // Waits until the newest sentence or edit is computed and shown.
-    void settle() const
-    {
-        QTRY_VERIFY_WITH_TIMEOUT(!live()->isComputing(), 10000);
-        m_session->waitForResult();
-    }
     Eigen::MatrixXf logitsOf(const std::vector<transformer::Intervention> &interventions) const
     {
         transformer::ForwardOptions options;
@@ -57,8 +44,7 @@ private Q_SLOTS:
     }
     void init()
     {
-        m_session = std::make_unique<DocumentSession>();
-        m_workspace = std::make_unique<ModelWorkspace>(m_session.get());
+        newWorkspace();
         QSignalSpy running(m_workspace.get(), &ModelWorkspace::runningChanged);
         QSignalSpy shown(m_workspace.get(), &ModelWorkspace::runShown);
         QCOMPARE(m_workspace->open(m_model), u"The cat sat on the mat. The cat sat on the"_s);
@@ -68,11 +54,7 @@ private Q_SLOTS:
         QVERIFY(shown.count() >= 1);
         QVERIFY(m_workspace->isRunning());
     }
-    void cleanup()
-    {
-        m_workspace.reset();
-        m_session.reset();
-    }
+    void cleanup() { closeWorkspace(); }
 
     // The first run is shown as the shown layer's document, read from the last token; the
     // settings are the model's.
