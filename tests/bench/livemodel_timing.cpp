@@ -47,6 +47,15 @@ double medianMs(int repeats, F &&run)
     return ms[ms.size() / 2];
 }
 
+struct Shape {
+    Eigen::Index rows, in, out; // x (rows × in) times a weight (in × out)
+};
+
+struct Product {
+    Eigen::Index rows; // of x: tokens, or the one row the head predicts from
+    Eigen::MatrixXf weight; // in × out
+};
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -66,27 +75,31 @@ int main(int argc, char **argv)
     }
     const Model &m = *opened.model;
     const Config &c = m.config();
+    const bool t5 = c.family == Family::T5;
     const int n = argc > 2 ? std::atoi(argv[2]) : 32;
+    ForwardOptions options; // T5: a target of half as many tokens as the source
     std::vector<int> ids;
     for (int i = 0; i < n; ++i)
         ids.push_back(int((i * 7919LL + 11) % c.vocab));
+    if (t5)
+        options.targetIds.assign(ids.begin(), ids.begin() + n / 2);
     ForwardResult base;
     // A model whose forward pass takes seconds (an 8B) is timed fewer times: its spread is small.
-    const double firstMs = medianMs(1, [&] { base = forward(m, ids); });
+    const double firstMs = medianMs(1, [&] { base = forward(m, ids, options); });
     const int repeats = firstMs > 3000 ? 1 : 5;
-    const double forwardMs = repeats == 1 ? firstMs : medianMs(repeats, [&] { base = forward(m, ids); });
+    const double forwardMs = repeats == 1 ? firstMs : medianMs(repeats, [&] { base = forward(m, ids, options); });
     // One thread against every core, alternating.
     std::vector<double> oneThread, allCores;
     for (int i = 0; i < repeats; ++i) {
         qkv::setThreadLimit(1);
-        oneThread.push_back(medianMs(1, [&] { (void)forward(m, ids); }));
+        oneThread.push_back(medianMs(1, [&] { (void)forward(m, ids, options); }));
         qkv::setThreadLimit(0);
-        allCores.push_back(medianMs(1, [&] { (void)forward(m, ids); }));
+        allCores.push_back(medianMs(1, [&] { (void)forward(m, ids, options); }));
     }
     std::sort(oneThread.begin(), oneThread.end());
     std::sort(allCores.begin(), allCores.end());
     const double oneThreadMs = oneThread[oneThread.size() / 2], allCoresMs = allCores[allCores.size() / 2];
-    ForwardOptions o;
+    ForwardOptions o = options; // T5: the middle layer of the encoder, whose change reaches every layer after
     o.interventions.push_back({c.layers / 2, 0, Intervention::Kind::Ablate, {}});
     const double interventionMs = medianMs(repeats, [&] { (void)recompute(m, base, c.layers / 2, o); });
     qint64 heads = 0; // whose attention the run kept
@@ -104,29 +117,55 @@ int main(int argc, char **argv)
     // 2 GiB of float32 matrices (a 1B, an 8B), as many layers as fit are timed and their throughput
     // stands for the model's.
     const Eigen::Index d = c.hidden, q = Eigen::Index(c.heads) * c.headDim, kv = Eigen::Index(c.kvHeads) * c.headDim;
-    std::vector<std::pair<Eigen::Index, Eigen::Index>> shapes {
-        {d, q + 2 * kv}, {q, d}, {d, c.intermediate}, {c.intermediate, d}};
-    if (c.family == Family::Llama)
-        shapes.push_back({d, c.intermediate});
-    struct Product {
-        Eigen::Index rows; // of x: tokens, or the one row the head predicts from
-        Eigen::MatrixXf weight; // in × out
+    const bool gated = c.family == Family::Llama || c.gatedMlp;
+    const auto feedForward = [&](Eigen::Index rows) {
+        std::vector<Shape> f {{rows, d, c.intermediate}, {rows, c.intermediate, d}};
+        if (gated)
+            f.push_back({rows, d, c.intermediate});
+        return f;
     };
+    // Each layer's products: its attention's, then its feed-forward's. T5's decoder layers run on
+    // the target's rows (with a start token), their cross-attention's keys and values on the source's.
+    std::vector<std::vector<Shape>> layerShapes;
+    for (int l = 0; l < c.layers; ++l) {
+        std::vector<Shape> layer {{n, d, q + 2 * kv}, {n, q, d}};
+        const std::vector<Shape> f = feedForward(n);
+        layer.insert(layer.end(), f.begin(), f.end());
+        layerShapes.push_back(layer);
+    }
+    const Eigen::Index targetRows = Eigen::Index(options.targetIds.size()) + 1;
+    for (int l = 0; t5 && l < c.decoderLayers; ++l) {
+        std::vector<Shape> layer {
+            {targetRows, d, 3 * q}, {targetRows, q, d}, {targetRows, d, q}, {n, d, 2 * q}, {targetRows, q, d}};
+        const std::vector<Shape> f = feedForward(targetRows);
+        layer.insert(layer.end(), f.begin(), f.end());
+        layerShapes.push_back(layer);
+    }
     std::vector<Product> products;
-    double layerValues = 0, modelFlops = 2.0 * double(d) * double(c.vocab); // the head's one row
-    for (const auto &[in, out] : shapes)
-        layerValues += double(in) * double(out);
-    modelFlops += 2.0 * double(n) * layerValues * c.layers;
-    const int peerLayers = std::clamp(int(double(1 << 29) / layerValues), 1, c.layers);
-    for (int l = 0; l < peerLayers; ++l)
-        for (const auto &[in, out] : shapes)
-            products.push_back({n, Eigen::MatrixXf::Random(in, out)});
-    if (peerLayers == c.layers)
+    double modelFlops = 2.0 * double(d) * double(c.vocab); // the head's one row
+    double timedValues = 0;
+    int peerLayers = 0;
+    bool full = false;
+    for (const std::vector<Shape> &layer : layerShapes) {
+        double values = 0;
+        for (const Shape &s : layer) {
+            modelFlops += 2.0 * double(s.rows) * double(s.in) * double(s.out);
+            values += double(s.in) * double(s.out);
+        }
+        full = full || (peerLayers > 0 && timedValues + values > double(1 << 29));
+        if (full)
+            continue;
+        ++peerLayers;
+        timedValues += values;
+        for (const Shape &s : layer)
+            products.push_back({s.rows, Eigen::MatrixXf::Random(s.in, s.out)});
+    }
+    if (peerLayers == int(layerShapes.size()))
         products.push_back({1, Eigen::MatrixXf::Random(d, c.vocab)});
     double flops = 0; // of the products timed
     for (const Product &p : products)
         flops += 2.0 * double(p.rows) * double(p.weight.rows()) * double(p.weight.cols());
-    const Eigen::MatrixXf x = Eigen::MatrixXf::Random(n, std::max(d, Eigen::Index(c.intermediate)));
+    const Eigen::MatrixXf x = Eigen::MatrixXf::Random(n, std::max({d, q, Eigen::Index(c.intermediate)}));
     Eigen::MatrixXf y;
     const double gemmMs = medianMs(3, [&] {
         for (const Product &p : products)

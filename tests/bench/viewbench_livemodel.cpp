@@ -41,9 +41,10 @@ QJsonObject liveModelTimings(bool quick)
         return unavailable(error);
     QJsonObject out {{u"weights"_s, u"random, of the real models' shapes"_s}, {u"tokens"_s, 32}};
     // The last as llama.cpp's Q8_0 GGUF file: its matrices kept quantized, widened by the products.
-    // Pythia-160M, Gemma-3-270M and Qwen3-0.6B: issue 50's families held to GPT-2 small's figures.
+    // Pythia-160M, Gemma-3-270M, Qwen3-0.6B and Flan-T5-small (a 16-token target): issue 50's
+    // families held to GPT-2 small's figures.
     for (const QString &name : {u"gpt2-small-shaped"_s, u"smollm2-135m-shaped"_s, u"smollm2-135m-shaped-q8_0"_s,
-             u"pythia-160m-shaped"_s, u"gemma-3-270m-shaped"_s, u"qwen3-0.6b-shaped"_s}) {
+             u"pythia-160m-shaped"_s, u"gemma-3-270m-shaped"_s, u"qwen3-0.6b-shaped"_s, u"flan-t5-small-shaped"_s}) {
         const QString location = name.endsWith(u"q8_0") ? dir.filePath(name + u"/model.gguf"_s) : dir.filePath(name);
         QByteArray json;
         if (!runProcess(QStringLiteral(QKV_BENCH_LIVEMODEL_TIMING), {location, u"32"_s}, &json, &error)) {

@@ -2,15 +2,15 @@
 """Random checkpoints of real models' shapes for transformer_timing: GPT-2 small (124M
 parameters, F32), a SmolLM2-135M-shaped Llama (BF16, and the same as a Q8_0 GGUF file as
 llama.cpp writes it), and the shapes SPEC's GPT-2-small figures must hold for in the families
-of issue 50: Pythia-160M (F16), Gemma-3-270M and Qwen3-0.6B (BF16), as their config.json files
-state them. Usage: make_large_checkpoints.py OUTDIR"""
+of issue 50: Pythia-160M (F16), Gemma-3-270M and Qwen3-0.6B (BF16), and Flan-T5-small (F32), as
+their config.json files state them. Usage: make_large_checkpoints.py OUTDIR"""
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from gguf_checkpoints import save_gguf  # noqa: E402
-from make_checkpoints import (GEMMA3_TEXT, GPT2, GPT_NEOX, LLAMA, QWEN3, Random, gemma_weights,  # noqa: E402
-                              gpt2_weights, gpt_neox_weights, llama_weights, np, save)
+from make_checkpoints import (FLAN_T5, GEMMA3_TEXT, GPT2, GPT_NEOX, LLAMA, QWEN3, Random,  # noqa: E402
+                              gemma_weights, gpt2_weights, gpt_neox_weights, llama_weights, np, save, t5_weights)
 
 
 def scaled(weights):
@@ -43,6 +43,9 @@ def main():
                  hidden_size=1024, intermediate_size=3072, vocab_size=151936, max_position_embeddings=40960)
     save(os.path.join(out, "qwen3-0.6b-shaped"), qwen3, scaled(llama_weights(r, qwen3, "model.", False, False,
                                                                              qk_norm=True)), "BF16")
+    flan = dict(FLAN_T5, d_model=512, d_kv=64, d_ff=1024, num_heads=6, num_layers=8, num_decoder_layers=8,
+                vocab_size=32128, relative_attention_num_buckets=32, relative_attention_max_distance=128)
+    save(os.path.join(out, "flan-t5-small-shaped"), flan, scaled(t5_weights(r, flan)), "F32")
 
 
 if __name__ == "__main__":
