@@ -120,6 +120,61 @@ void multiply(FloatMatrixRef a, FloatMatrixRef b, std::ptrdiff_t m, std::ptrdiff
         0.0f, c, static_cast<blasint>(cStride));
 }
 
+void multiplyFewRows(const float *a, const float *b, std::ptrdiff_t ldb, std::ptrdiff_t m, std::ptrdiff_t n,
+    std::ptrdiff_t k, float *c, const void *next, std::ptrdiff_t nextBytes)
+{
+    const std::ptrdiff_t rows = paddedRows(m);
+#ifdef QKV_KERNELS_X86
+    switch (simdLevel()) {
+    case SimdLevel::Avx512:
+        return avx512::multiplyFewRows(a, rows, b, ldb, n, k, c, next, nextBytes);
+    case SimdLevel::Avx2:
+        return avx2::multiplyFewRows(a, rows, b, ldb, n, k, c, next, nextBytes);
+    case SimdLevel::Sse2:
+        break;
+    }
+#endif
+    multiply(FloatMatrixRef {a, rows, false}, FloatMatrixRef {b, ldb, false}, m, n, k, c, rows);
+}
+
+bool multiplyFewRowsBf16(const float *a, const unsigned short *b, std::ptrdiff_t ldb, std::ptrdiff_t m,
+    std::ptrdiff_t n, std::ptrdiff_t k, float *c)
+{
+#ifdef QKV_KERNELS_X86
+    switch (simdLevel()) {
+    case SimdLevel::Avx512:
+        avx512::multiplyFewRowsBf16(a, paddedRows(m), b, ldb, n, k, c);
+        return true;
+    case SimdLevel::Avx2:
+        avx2::multiplyFewRowsBf16(a, paddedRows(m), b, ldb, n, k, c);
+        return true;
+    case SimdLevel::Sse2:
+        break;
+    }
+#endif
+    (void)a, (void)b, (void)ldb, (void)m, (void)n, (void)k, (void)c;
+    return false;
+}
+
+bool dotRowsBf16(const float *x, std::ptrdiff_t m, const unsigned short *b, std::ptrdiff_t ldb, std::ptrdiff_t n,
+    std::ptrdiff_t k, float *c, std::ptrdiff_t ldc)
+{
+#ifdef QKV_KERNELS_X86
+    switch (simdLevel()) {
+    case SimdLevel::Avx512:
+        avx512::dotRowsBf16(x, m, b, ldb, n, k, c, ldc);
+        return true;
+    case SimdLevel::Avx2:
+        avx2::dotRowsBf16(x, m, b, ldb, n, k, c, ldc);
+        return true;
+    case SimdLevel::Sse2:
+        break;
+    }
+#endif
+    (void)x, (void)m, (void)b, (void)ldb, (void)n, (void)k, (void)c, (void)ldc;
+    return false;
+}
+
 const char *blasName()
 {
     return openblas_get_config();

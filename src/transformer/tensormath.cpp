@@ -24,20 +24,55 @@ Eigen::MatrixXf applyLinear(const Linear &linear, const Eigen::MatrixXf &x)
     // Parts of 1 M multiply-adds and 64 columns at least (each part packs x again).
     const int columnParts = partsFor(double(x.rows()) * double(in) * double(out), 1e6, int(out / 64));
     const std::ptrdiff_t n = x.rows();
+    // A sentence's tokens against weights kept as stored: our kernel on each tile of rows just
+    // widened (matmul.h), x and y padded once for all of them. Below 8 tokens the padding would
+    // cost more than the BLAS's packing.
+    const bool fewRows = weight.isPacked() && n >= 8 && n <= kernels::fewRowsLimit;
+    const std::ptrdiff_t padded = kernels::paddedRows(n);
+    const unsigned short *bf16 = weight.bf16Rows();
+    // One to seven tokens (the output head's row): dot products of their rows with the stored ones.
+    const bool fewDots = bf16 && n > 0 && n < 8;
+    Eigen::MatrixXf xRows;
+    if (fewDots)
+        xRows = x.transpose(); // column-major: each token's row contiguous
+    Eigen::MatrixXf xPadded, yPadded;
+    if (fewRows) {
+        xPadded = Eigen::MatrixXf::Zero(padded, in);
+        xPadded.topRows(n) = x;
+        yPadded.resize(padded, out);
+    }
     inParts(columnParts, [&](int part, int parts) {
         const auto [begin, end] = partOf(out, part, parts);
         if (end <= begin)
             return;
         if (weight.isPacked()) { // a Linear kept as stored (never a Conv1D): a tile of rows at a time
             assert(!linear.inOut);
-            // A tile of 1 MiB of float32 rows at most: it stays in the core's cache for the product.
-            const std::ptrdiff_t tile
-                = std::max<std::ptrdiff_t>(16, (std::ptrdiff_t(1) << 18) / std::max<std::ptrdiff_t>(in, 1));
+            if (fewDots
+                && kernels::dotRowsBf16(
+                    xRows.data(), n, bf16 + begin * in, in, end - begin, in, y.data() + begin * n, n))
+                return;
+            // bfloat16 rows need no widening: the kernel reads them as stored.
+            if (fewRows && bf16
+                && kernels::multiplyFewRowsBf16(
+                    xPadded.data(), bf16 + begin * in, in, n, end - begin, in, yPadded.data() + begin * padded))
+                return;
+            // For the BLAS a tile of 1 MiB of float32 rows at most: it stays in the core's cache for
+            // the product. Our kernel takes 12 rows at a time (its tiles' columns), about 128 KiB.
+            const std::ptrdiff_t tile = fewRows
+                ? std::max<std::ptrdiff_t>(12, (std::ptrdiff_t(1) << 15) / std::max<std::ptrdiff_t>(in, 1) / 12 * 12)
+                : std::max<std::ptrdiff_t>(16, (std::ptrdiff_t(1) << 18) / std::max<std::ptrdiff_t>(in, 1));
             std::vector<float> rows(std::size_t(std::min<std::ptrdiff_t>(tile, end - begin) * in));
             for (std::ptrdiff_t from = begin; from < end; from += tile) {
                 const std::ptrdiff_t count = std::min<std::ptrdiff_t>(tile, end - from);
                 weight.decodeRows(from, count, rows.data());
-                kernels::multiply({x.data(), n, false}, {rows.data(), in, false}, n, count, in, y.data() + from * n, n);
+                if (fewRows) {
+                    const auto [next, bytes]
+                        = weight.storedRows(from + count, std::min<qint64>(tile, end - from - count));
+                    kernels::multiplyFewRows(
+                        xPadded.data(), rows.data(), in, n, count, in, yPadded.data() + from * padded, next, bytes);
+                } else
+                    kernels::multiply(
+                        {x.data(), n, false}, {rows.data(), in, false}, n, count, in, y.data() + from * n, n);
             }
             return;
         }
@@ -46,6 +81,8 @@ Eigen::MatrixXf applyLinear(const Linear &linear, const Eigen::MatrixXf &x)
             : kernels::FloatMatrixRef {weight.data + begin * cols, cols, false};
         kernels::multiply({x.data(), n, false}, w, n, end - begin, in, y.data() + begin * n, n);
     });
+    if (fewRows)
+        y = yPadded.topRows(n);
     if (linear.bias)
         y.rowwise() += vectorOf(*linear.bias);
     return y;

@@ -165,6 +165,15 @@ void Weight::decodeRows(qint64 first, qint64 n, float *out) const
         decode(packed + qint64(rowOrder[std::size_t(first + r)]) * rowBytes, c, out + r * c);
 }
 
+const unsigned short *Weight::bf16Rows() const
+{
+    const bool bf16 = ggml ? ggml->id == 30 : dtype == Dtype::BF16; // ggml's GGML_TYPE_BF16
+    if (!packed || !bf16 || !rowOrder.empty() || rowBytes != cols() * 2)
+        return nullptr;
+    // Read through memcpy only (matmul.h): the address may be odd.
+    return reinterpret_cast<const unsigned short *>(packed);
+}
+
 WeightStore::WeightStore() = default;
 WeightStore::~WeightStore() = default;
 

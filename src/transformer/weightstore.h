@@ -36,6 +36,16 @@ struct Weight {
     bool isPacked() const { return packed != nullptr; }
     // Rows first … first + n − 1 as float32, row after row, at `out`; any weight.
     void decodeRows(qint64 first, qint64 n, float *out) const;
+    // The stored bytes of rows first … first + n − 1 (as many as there are), when packed and
+    // together (not reordered); else {null, 0}.
+    // The rows as bfloat16 where they are stored so, one after another (else null).
+    const unsigned short *bf16Rows() const;
+    std::pair<const uchar *, qint64> storedRows(qint64 first, qint64 n) const
+    {
+        if (!packed || !rowOrder.empty() || first >= rows())
+            return {nullptr, 0};
+        return {packed + first * rowBytes, std::min(n, rows() - first) * rowBytes};
+    }
 };
 
 // Every tensor of a model's files: its safetensors (one file, or the shards an index lists) or

@@ -11,7 +11,10 @@
 
 #include <dlfcn.h>
 
+#include <bit>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <limits>
 #include <random>
 #include <vector>
@@ -79,6 +82,97 @@ std::vector<Shape> shapesAroundTiles()
 
 const std::vector<Shape> fewShapes {{1, 1, 1}, {7, 5, 3}, {64, 33, 17}, {130, 70, 65}};
 
+// B's values rounded to bfloat16 (the upper halves of their floats), and those halves as a file
+// stores them, starting at an odd address.
+struct Bf16Copy {
+    std::vector<float> widened;
+    std::vector<unsigned char> bytes;
+    const unsigned short *halves() const { return reinterpret_cast<const unsigned short *>(bytes.data() + 1); }
+};
+Bf16Copy roundedToBf16(const std::vector<float> &b)
+{
+    Bf16Copy out {b, std::vector<unsigned char>(2 * b.size() + 1)};
+    for (std::size_t i = 0; i < b.size(); ++i) {
+        const auto bits = std::bit_cast<std::uint32_t>(b[i]) & 0xffff0000u;
+        out.widened[i] = std::bit_cast<float>(bits);
+        const auto half = static_cast<std::uint16_t>(bits >> 16);
+        std::memcpy(out.bytes.data() + 1 + 2 * i, &half, 2);
+    }
+    return out;
+}
+
+// multiplyFewRows (and its bfloat16 form) on tokens padded as matmul.h asks, for `shapes`: the
+// triple loop's values, nothing written to a row of C that is not there, and the C it computed
+// (the bfloat16 form's, which must be the same, bit for bit).
+std::vector<std::vector<float>> checkFewRows(const std::vector<Shape> &shapes)
+{
+    std::mt19937 rng(5);
+    std::uniform_real_distribution<float> u(-1, 1);
+    std::vector<std::vector<float>> results;
+    for (const auto &[m, n, k] : shapes) {
+        const std::ptrdiff_t rows = paddedRows(m), ldb = k + 3;
+        std::vector<float> a(std::size_t(rows * k), 0.0f), b(std::size_t(ldb * n));
+        for (int t = 0; t < k; ++t)
+            for (int i = 0; i < m; ++i)
+                a[std::size_t(i + t * rows)] = u(rng);
+        for (float &v : b)
+            v = u(rng);
+        const Bf16Copy bf16 = roundedToBf16(b);
+        std::vector<float> c(std::size_t(rows * n), 42.0f), next(1000);
+        multiplyFewRows(a.data(), bf16.widened.data(), ldb, m, n, k, c.data(), next.data(), 4000);
+        for (int i = 0; i < m; ++i)
+            for (int j = 0; j < n; ++j) {
+                double want = 0;
+                for (int t = 0; t < k; ++t)
+                    want += double(a[std::size_t(i + t * rows)]) * double(bf16.widened[std::size_t(t + j * ldb)]);
+                if (std::abs(double(c[std::size_t(i + j * rows)]) - want) >= 1e-6 * k)
+                    qFatal("C(%d, %d) of %d × %d × %d: %g, not %g", i, j, m, n, k, c[std::size_t(i + j * rows)], want);
+            }
+        std::vector<float> fromHalves(c.size(), 42.0f);
+        if (multiplyFewRowsBf16(a.data(), bf16.halves(), ldb, m, n, k, fromHalves.data()))
+            for (int j = 0; j < n; ++j)
+                for (int i = 0; i < m; ++i)
+                    if (std::bit_cast<std::uint32_t>(fromHalves[std::size_t(i + j * rows)])
+                        != std::bit_cast<std::uint32_t>(c[std::size_t(i + j * rows)]))
+                        qFatal("bfloat16 C(%d, %d) of %d × %d × %d differs", i, j, m, n, k);
+        // A few tokens as dot products, C with a spare row.
+        if (m < 8) {
+            std::vector<float> rowsOfX(std::size_t(m * k)), dots(std::size_t((m + 1) * n), 42.0f);
+            for (int i = 0; i < m; ++i)
+                for (int t = 0; t < k; ++t)
+                    rowsOfX[std::size_t(i * k + t)] = a[std::size_t(i + t * rows)];
+            if (dotRowsBf16(rowsOfX.data(), m, bf16.halves(), ldb, n, k, dots.data(), m + 1))
+                for (int j = 0; j < n; ++j) {
+                    for (int i = 0; i < m; ++i) {
+                        const float got = dots[std::size_t(i + j * (m + 1))], want = c[std::size_t(i + j * rows)];
+                        if (std::abs(got - want) >= 1e-6f * float(k))
+                            qFatal("dot C(%d, %d) of %d × %d × %d: %g, not %g", i, j, m, n, k, got, want);
+                    }
+                    if (dots[std::size_t(m + j * (m + 1))] != 42.0f)
+                        qFatal("dot products wrote past row %d", m);
+                }
+        }
+        std::vector<float> kept;
+        for (int j = 0; j < n; ++j)
+            for (int i = 0; i < m; ++i)
+                kept.push_back(c[std::size_t(i + j * rows)]);
+        results.push_back(kept);
+    }
+    return results;
+}
+
+// Rows of tokens that end in every kind of partial strip, columns in every kind of partial tile,
+// odd and even inner sizes, and a layer's shape.
+std::vector<Shape> fewRowsShapes()
+{
+    std::vector<Shape> shapes {{32, 100, 1024}, {9, 40, 96}, {1, 9, 1000}, {6, 3, 37}};
+    for (int m : {1, 2, 3, 4, 5, 7, 8, 15, 16, 17, 31, 32, 33, 48, 64})
+        for (int n : {1, 5, 6, 7, 11, 12, 13, 25})
+            for (int k : {1, 2, 3, 17, 64})
+                shapes.push_back({m, n, k});
+    return shapes;
+}
+
 } // namespace
 
 class TestMatmulKernel : public QObject
@@ -110,6 +204,28 @@ private Q_SLOTS:
         checkProduct<double, MatrixRef>(transA, transB, 1e-13, shapesAroundTiles());
         // Single precision: each product's rounding, k of them summed.
         checkProduct<float, FloatMatrixRef>(transA, transB, 1e-6, fewShapes);
+    }
+
+    // The product of a model's layers for a sentence's tokens: right at every level, the same
+    // floats from AVX2 and AVX-512 (each cell summed in order with fused multiply-adds), and from
+    // bfloat16 weights read as stored as from the same weights widened; and for one to seven tokens
+    // the dot products' values.
+    void fewRows()
+    {
+        std::vector<std::vector<std::vector<float>>> byLevel;
+        for (const SimdLevel level : {SimdLevel::Sse2, SimdLevel::Avx2, SimdLevel::Avx512}) {
+            if (level > supportedSimdLevel())
+                continue;
+            QCOMPARE(setSimdLevel(level), level);
+            const bool own = multiplyFewRowsBf16(nullptr, nullptr, 1, 1, 0, 0, nullptr);
+            QCOMPARE(own, level != SimdLevel::Sse2);
+            const auto results = checkFewRows(fewRowsShapes());
+            if (own)
+                byLevel.push_back(results);
+        }
+        if (byLevel.size() < 2)
+            QSKIP("one level of our kernels on this CPU: nothing to compare");
+        QVERIFY(byLevel[0] == byLevel[1]);
     }
 
     void namesItsLibrary() { QVERIFY(QByteArray(blasName()).contains("OpenBLAS")); }
