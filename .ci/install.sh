@@ -10,8 +10,9 @@ build_packages=(cmake ninja-build g++ pkg-config qt6-base-dev libqt6opengl6-dev 
                 libeigen3-dev libopenblas-dev libgl-dev zlib1g-dev libdeflate-dev libsentencepiece-dev libgif-dev libwebp-dev libssl-dev fonts-dejavu-core poppler-utils python3-numpy)
 
 # What the tests need besides: pdflatex compiles every LaTeX output the program writes (tables and
-# worked computations; tst_latexcompile) and checks that none runs over the page. Not needed to run.
-test_packages=(texlive-latex-base texlive-latex-recommended)
+# worked computations; tst_latexcompile) and checks that none runs over the page; networkx's maximum
+# flows are tst_attentionflow's independent reference. Not needed to run.
+test_packages=(texlive-latex-base texlive-latex-recommended python3-networkx)
 
 # Configures build/dev from the dev preset: every script that builds there comes through here, so
 # none reconfigures it with other flags (which would rebuild it whole). QKV_DEBUG_INFO=0, as CI

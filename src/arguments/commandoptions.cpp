@@ -25,6 +25,11 @@ Parsed<ComputeOptions> parseComputeArguments(const QStringList &args)
         if (parser.isSet(u"compare"_qs) && (o.compare.isEmpty() || o.view.sentence.isEmpty()))
             return refused<ComputeOptions>(
                 QStringLiteral("--compare takes a second model, and both run on --sentence TEXT"));
+        o.rollout = parser.isSet(u"rollout"_qs);
+        o.flow = parser.isSet(u"flow"_qs);
+        if ((o.rollout || o.flow) && o.view.regroups())
+            return refused<ComputeOptions>(QStringLiteral(
+                "--rollout and --flow follow every token of the model: not with --merge, --hide-special or --special"));
         return accepted(o);
     });
 }

@@ -15,6 +15,7 @@ struct ComputeOptions {
     ModelView view;
     int top = 10; // a model's likeliest next tokens listed
     QString compare; // another file of the same model, run on the same sentence and compared
+    bool rollout = false, flow = false; // through every layer (Abnar & Zuidema, 2020)
 };
 Parsed<ComputeOptions> parseComputeArguments(const QStringList &args);
 

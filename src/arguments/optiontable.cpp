@@ -43,6 +43,12 @@ const std::vector<OptionRow> &optionTable()
         {{u"compare"_qs}, u"MODEL"_qs,
             u"compute: run another file of the same model too (another precision or quantization) and say "
             "how far each head's attention and the prediction moved"_qs},
+        {{u"rollout"_qs}, {},
+            u"compute: add attention rollout through every layer (Abnar & Zuidema, 2020): \"rollout\", n × n, "
+            "row = output token, column = input token"_qs},
+        {{u"flow"_qs}, {},
+            u"compute: add attention flow, the maximum flow from each output token to each input token through "
+            "every layer (\"flow\", n × n; up to 128 tokens, seconds beyond 64)"_qs},
         // What export writes, and where.
         {{u"view"_qs}, u"VIEW"_qs, u"write a figure: "_qs + figureKindNames().join(u", "_qs)},
         {{u"numbers"_qs}, u"KIND"_qs, u"write numbers: "_qs + numberKinds().join(u", "_qs) + u", or model (.npz)"_qs},
@@ -122,7 +128,8 @@ const std::vector<CommandRow> &commandTable()
                                               u"overwrite"_qs, u"head"_qs, u"query"_qs, u"decimals"_qs, u"baseline"_qs}
             + figure + modelOptionNames();
         return std::vector<CommandRow> {
-            {u"compute"_qs, QStringList(modelOptionNames()) << u"top"_qs << u"compare"_qs},
+            {u"compute"_qs,
+                QStringList(modelOptionNames()) << u"top"_qs << u"compare"_qs << u"rollout"_qs << u"flow"_qs},
             {u"export"_qs, exportOptions},
             {u"solve"_qs, {u"query"_qs, u"key"_qs, u"weight"_qs, u"change"_qs, u"head"_qs, u"o"_qs, u"overwrite"_qs}},
             {u"tokenize"_qs, {u"sentence"_qs}},

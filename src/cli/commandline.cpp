@@ -44,6 +44,12 @@ int compute(const QStringList &args, FILE *out, FILE *err)
     QJsonObject object = resultToJson(result);
     if (input.run)
         addRunToJson(*input.run, input.run->causal, object);
+    if (o.rollout || o.flow) {
+        if (const QString error = addRolloutAndFlow(opened.model.get(), o, object); !error.isEmpty()) {
+            print(err, QStringLiteral("qkvlab: %1: %2\n").arg(o.file, error));
+            return 1;
+        }
+    }
     if (!o.compare.isEmpty()) { // the same sentence through another file of the model
         const OpenedInput other = openInput(o.compare, o.view, o.top);
         if (!other.opened.loaded) {
@@ -96,12 +102,14 @@ QString usageText()
     return QStringLiteral(
         "Usage:\n"
         "  qkvlab [FILE]            open the window on FILE (default: example:%1)\n"
-        "  qkvlab compute FILE [MODEL OPTIONS] [--compare MODEL]\n"
+        "  qkvlab compute FILE [MODEL OPTIONS] [--compare MODEL] [--rollout] [--flow]\n"
         "                           print tokens, per-head queries, keys, values, scores,\n"
         "                           weights and output, the whole output and warnings as JSON;\n"
         "                           --compare runs another file of the same model (another\n"
         "                           precision or quantization) and adds \"compared\": how far\n"
-        "                           each head's attention and the prediction moved\n"
+        "                           each head's attention and the prediction moved; --rollout\n"
+        "                           and --flow add a model's attention rollout and flow through\n"
+        "                           every layer (n x n, row = output, column = input token)\n"
         "  qkvlab export FILE --numbers weights|scores|output|queries|keys|values|contributions\n"
         "         [--query TOKEN] [--format csv|md|tex|bmatrix] [--head N|all] [--decimals 0-10]\n"
         "         -o OUT|- [MODEL OPTIONS]\n"

@@ -1,9 +1,11 @@
 #include "cli/modelcommands.h"
 
+#include "analysis/attentionflow.h"
 #include "arguments/commandoptions.h"
 #include "cli/cliprint.h"
 #include "cli/commandline.h"
 #include "document/jsonwriter.h"
+#include "export/resultjson.h"
 #include "transformer/hubcache.h"
 #include "transformer/localmodels.h"
 
@@ -103,6 +105,27 @@ void addRunToJson(const live::LiveRun &run, bool causal, QJsonObject &json)
     for (const live::Prediction &p : run.predictions)
         masks.append(QJsonObject {{QStringLiteral("position"), p.position}, {QStringLiteral("top"), topTokens(p)}});
     json.insert(QStringLiteral("next"), masks);
+}
+
+QString addRolloutAndFlow(const ModelAttention *model, const ComputeOptions &o, QJsonObject &json)
+{
+    const ModelAttention *shown = model ? shownStack(*model, o.view) : nullptr;
+    if (!shown)
+        return QStringLiteral("--rollout and --flow need a model's attention (a model run on --sentence, or its file)");
+    QString error;
+    const std::vector<analysis::Matrix> layers = analysis::residualAttention(*shown, &error);
+    if (layers.empty())
+        return error;
+    if (o.rollout)
+        json.insert(QStringLiteral("rollout"), matrixToJson(analysis::rollout(layers)));
+    if (o.flow) {
+        if (shown->n > analysis::flowTokenLimit)
+            return QStringLiteral("--flow takes sentences of up to %1 tokens, and this one has %2")
+                .arg(analysis::flowTokenLimit)
+                .arg(shown->n);
+        json.insert(QStringLiteral("flow"), matrixToJson(analysis::attentionFlow(layers)));
+    }
+    return {};
 }
 
 void addDifferenceToJson(const live::ModelDifference &difference, const QString &other, QJsonObject &json)

@@ -168,6 +168,55 @@ private Q_SLOTS:
         QVERIFY2(wrong.err.contains("--target") && wrong.err.contains("\"gpt2\""), wrong.err.constData());
     }
 
+    // --rollout and --flow (issue 51): rollout the product of the layers' head means with the
+    // residual connection, computed here from the model's own forward pass; flow's rows
+    // distributions that never draw on a later token of a causal model; refused where they mean
+    // nothing, by name.
+    void rolloutAndFlow()
+    {
+        const QString sentence = u"the cat sat on the mat"_s;
+        const auto r = test::runCommand({u"compute"_s, gpt2(), u"--sentence"_s, sentence, u"--rollout"_s, u"--flow"_s});
+        QVERIFY2(r.status == 0, r.err.constData());
+        const QJsonObject o = parse(r.out);
+        QString error;
+        const auto live = live::LiveModel::open(gpt2(), &error);
+        QVERIFY2(live, qPrintable(error));
+        const transformer::ForwardResult reference = transformer::forward(live->model(), live->encode(sentence).ids);
+        const Eigen::Index n = Eigen::Index(reference.ids.size());
+        Eigen::MatrixXd joint = Eigen::MatrixXd::Identity(n, n);
+        for (const transformer::LayerRecord &layer : reference.layers) {
+            Eigen::MatrixXd a = Eigen::MatrixXd::Identity(n, n);
+            for (const transformer::HeadRecord &head : layer.heads)
+                a += head.attention.cast<double>() / double(layer.heads.size());
+            joint = (a / 2) * joint;
+        }
+        const QJsonArray rollout = o.value(u"rollout"_s).toArray(), flow = o.value(u"flow"_s).toArray();
+        QCOMPARE(rollout.size(), qsizetype(n));
+        QCOMPARE(flow.size(), qsizetype(n));
+        for (Eigen::Index j = 0; j < n; ++j) {
+            double flowSum = 0;
+            for (Eigen::Index i = 0; i < n; ++i) {
+                QVERIFY(std::abs(rollout[j].toArray()[i].toDouble() - joint(j, i)) < 1e-6);
+                const double f = flow[j].toArray()[i].toDouble();
+                QVERIFY(f >= 0 && (i <= j || f == 0));
+                flowSum += f;
+            }
+            QVERIFY(std::abs(flowSum - 1) < 1e-12);
+        }
+
+        const auto merged
+            = test::runCommand({u"compute"_s, gpt2(), u"--sentence"_s, sentence, u"--flow"_s, u"--merge"_s});
+        QCOMPARE(merged.status, 2);
+        QVERIFY2(merged.err.contains("--merge"), merged.err.constData());
+        const auto document = test::runCommand({u"compute"_s, u"example:animal"_s, u"--rollout"_s});
+        QCOMPARE(document.status, 1);
+        QVERIFY2(document.err.contains("a model's attention"), document.err.constData());
+        const auto cross = test::runCommand({u"compute"_s, m_fixtures.path(u"t5_vocab"_s), u"--sentence"_s, sentence,
+            u"--stack"_s, u"cross"_s, u"--rollout"_s});
+        QCOMPARE(cross.status, 1);
+        QVERIFY2(cross.err.contains("cross-attention"), cross.err.constData());
+    }
+
     void bertFillsItsMasks()
     {
         const auto r = test::runCommand({u"compute"_s, bert(), u"--sentence"_s, u"the [MASK] sat on the [MASK]"_s});
