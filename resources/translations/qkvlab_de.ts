@@ -2607,10 +2607,6 @@
         <translation>Lässt die erste Spalte bei der Farbskalierung außen vor: Echte Modelle parken Attention auf dem ersten Token.</translation>
     </message>
     <message>
-        <source>A real model: which layer the views show.</source>
-        <translation>Echtes Modell: welche Schicht die Ansichten zeigen.</translation>
-    </message>
-    <message>
         <source>A real model: each head, or the heads combined.</source>
         <translation>Echtes Modell: jeder Head einzeln oder die Heads zusammengefasst.</translation>
     </message>
@@ -2725,6 +2721,10 @@
     <message>
         <source>An encoder-decoder model (T5): which of its three attentions the views show. The encoder&apos;s: the sentence&apos;s tokens over each other. The decoder&apos;s: the target&apos;s tokens over the ones before them. Cross-attention: the target&apos;s tokens (rows) over the sentence&apos;s as the encoder left them (columns).</source>
         <translation>Ein Encoder-Decoder-Modell (T5): welche seiner drei Attentions die Ansichten zeigen. Die des Encoders: die Tokens des Satzes untereinander. Die des Decoders: die Tokens des Ziels über die vor ihnen. Cross-Attention: die Tokens des Ziels (Zeilen) über die des Satzes, wie der Encoder sie hinterlassen hat (Spalten).</translation>
+    </message>
+    <message>
+        <source>A real model: which layer the views show, or all layers combined: their mean or max, or followed through every layer with the residual connection (rollout multiplies the layers&apos; head means; flow is the maximum flow from each output token to each input token).</source>
+        <translation>Ein echtes Modell: welche Schicht die Ansichten zeigen, oder alle Schichten zusammen: ihr Mittel oder Maximum, oder mit der Residualverbindung durch alle Schichten verfolgt (Rollout multipliziert die Kopfmittel der Schichten; Flow ist der maximale Fluss von jedem Ausgabe-Token zu jedem Eingabe-Token).</translation>
     </message>
 </context>
 <context>
@@ -4612,6 +4612,14 @@
         <source>cross-attention</source>
         <translation>Cross-Attention</translation>
     </message>
+    <message>
+        <source>rollout through %1 layers</source>
+        <translation>Rollout durch %1 Schichten</translation>
+    </message>
+    <message>
+        <source>flow through %1 layers</source>
+        <translation>Flow durch %1 Schichten</translation>
+    </message>
 </context>
 <context>
     <name>qkv::ModelComparison</name>
@@ -4934,6 +4942,14 @@
     <message>
         <source>max of all layers</source>
         <translation>Maximum aller Schichten</translation>
+    </message>
+    <message>
+        <source>rollout through all layers</source>
+        <translation>Rollout durch alle Schichten</translation>
+    </message>
+    <message>
+        <source>flow through all layers</source>
+        <translation>Flow durch alle Schichten</translation>
     </message>
 </context>
 <context>

@@ -82,10 +82,12 @@ QString MainWindow::figureSource() const
         parts << (v.stack == AttentionStack::Encoder ? tr("encoder")
                 : v.stack == AttentionStack::Decoder ? tr("decoder")
                                                      : tr("cross-attention"));
-    parts << (v.layer >= 0                 ? tr("layer %1 of %2").arg(v.layer + 1).arg(layers)
-            : v.layersBy == Aggregate::Max ? tr("max of %1 layers").arg(layers)
-                                           : tr("mean of %1 layers").arg(layers));
-    if (v.headsBy)
+    parts << (v.layer >= 0                     ? tr("layer %1 of %2").arg(v.layer + 1).arg(layers)
+            : v.layersBy == Aggregate::Max     ? tr("max of %1 layers").arg(layers)
+            : v.layersBy == Aggregate::Rollout ? tr("rollout through %1 layers").arg(layers)
+            : v.layersBy == Aggregate::Flow    ? tr("flow through %1 layers").arg(layers)
+                                               : tr("mean of %1 layers").arg(layers));
+    if (v.headsBy && !(v.layer < 0 && throughLayers(v.layersBy)))
         parts << (*v.headsBy == Aggregate::Max ? tr("max of heads") : tr("mean of heads"));
     if (v.merge != SubwordStyle::None)
         parts << tr("word pieces merged");

@@ -46,11 +46,14 @@ QString readModelOptions(const CommandParser &parser, ModelView &view)
         const QString value = parser.value(u"layer"_qs);
         bool ok = false;
         const int layer = value.toInt(&ok);
-        if (value == u"mean" || value == u"max") {
+        if (value == u"mean" || value == u"max" || value == u"rollout" || value == u"flow") {
             view.layer = -1;
-            view.layersBy = value == u"max" ? Aggregate::Max : Aggregate::Mean;
+            view.layersBy = value == u"max" ? Aggregate::Max
+                : value == u"rollout"       ? Aggregate::Rollout
+                : value == u"flow"          ? Aggregate::Flow
+                                            : Aggregate::Mean;
         } else if (!ok || layer < 1) {
-            return QStringLiteral("--layer: expected a layer from 1, mean or max, got '%1'").arg(value);
+            return QStringLiteral("--layer: expected a layer from 1, mean, max, rollout or flow, got '%1'").arg(value);
         } else {
             view.layer = layer - 1;
         }

@@ -34,7 +34,9 @@ const std::vector<OptionRow> &optionTable()
         {{u"stack"_qs}, u"encoder|decoder|cross"_qs,
             u"which of an encoder-decoder model's attentions is shown: the encoder's (default), the decoder's own, "
             "or the decoder's over the encoder's output"_qs},
-        {{u"layer"_qs}, u"N|mean|max"_qs, u"the layer shown, from 1 (default 1), or all layers' mean or max"_qs},
+        {{u"layer"_qs}, u"N|mean|max|rollout|flow"_qs,
+            u"the layer shown, from 1 (default 1), or all layers' mean or max, or the attention rollout or flow "
+            "through all of them (the heads' mean)"_qs},
         {{u"heads"_qs}, u"each|mean|max"_qs, u"each head (default), or the heads' mean or max"_qs},
         {{u"hide-special"_qs}, {}, u"hide the special tokens ([CLS], <|endoftext|>, …)"_qs},
         {{u"special"_qs}, u"\"TOKEN …\""_qs, u"hide these tokens instead of the usual special ones"_qs},

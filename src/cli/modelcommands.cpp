@@ -112,10 +112,9 @@ QString addRolloutAndFlow(const ModelAttention *model, const ComputeOptions &o, 
     const ModelAttention *shown = model ? shownStack(*model, o.view) : nullptr;
     if (!shown)
         return QStringLiteral("--rollout and --flow need a model's attention (a model run on --sentence, or its file)");
-    QString error;
-    const std::vector<analysis::Matrix> layers = analysis::residualAttention(*shown, &error);
-    if (layers.empty())
-        return error;
+    if (shown->isCross())
+        return QStringLiteral("rollout and flow follow a token through its own layers: not cross-attention");
+    const std::vector<analysis::Matrix> layers = residualLayers(*shown);
     if (o.rollout)
         json.insert(QStringLiteral("rollout"), matrixToJson(analysis::rollout(layers)));
     if (o.flow) {

@@ -1,5 +1,7 @@
 #include "modelfiles/modeldocument.h"
 
+#include "analysis/attentionflow.h"
+
 #include "attention/engine.h"
 
 #include <QFile>
@@ -42,9 +44,19 @@ QString layerText(const ModelAttention &all, const ModelAttention &m, const Mode
         : v.stack == AttentionStack::Encoder      ? QStringLiteral("encoder ")
         : v.stack == AttentionStack::Decoder      ? QStringLiteral("decoder ")
                                                   : QStringLiteral("cross-attention ");
-    if (v.layer < 0)
-        return v.layersBy == Aggregate::Max ? QStringLiteral("max of %1 %2layers").arg(m.layers).arg(stack)
-                                            : QStringLiteral("mean of %1 %2layers").arg(m.layers).arg(stack);
+    if (v.layer < 0) {
+        switch (v.layersBy) {
+        case Aggregate::Max:
+            return QStringLiteral("max of %1 %2layers").arg(m.layers).arg(stack);
+        case Aggregate::Rollout:
+            return QStringLiteral("rollout through %1 %2layers").arg(m.layers).arg(stack);
+        case Aggregate::Flow:
+            return QStringLiteral("flow through %1 %2layers").arg(m.layers).arg(stack);
+        case Aggregate::Mean:
+            break;
+        }
+        return QStringLiteral("mean of %1 %2layers").arg(m.layers).arg(stack);
+    }
     return QStringLiteral("%1layer %2 of %3").arg(stack).arg(v.layer + 1).arg(m.layers);
 }
 
@@ -52,8 +64,9 @@ QString layerText(const ModelAttention &all, const ModelAttention &m, const Mode
 std::vector<FloatMatrix> shownAttention(const ModelAttention &m, const ModelView &v)
 {
     std::vector<FloatMatrix> out;
-    if (v.headsBy) {
-        out.push_back(v.layer < 0 ? aggregateAll(m, *v.headsBy, v.layersBy) : aggregateHeads(m, v.layer, *v.headsBy));
+    if (v.headsBy || (v.layer < 0 && throughLayers(v.layersBy))) { // rollout and flow: the whole model
+        const Aggregate heads = v.headsBy.value_or(Aggregate::Mean);
+        out.push_back(v.layer < 0 ? aggregateAll(m, heads, v.layersBy) : aggregateHeads(m, v.layer, heads));
         return out;
     }
     for (int h = 0; h < m.heads; ++h)
@@ -119,6 +132,14 @@ std::optional<ModelDocument> modelDocument(
     if (m.isCross() && v.regroups())
         return refuse(QStringLiteral("cross-attention is shown on the model's own tokens: special tokens cannot be "
                                      "hidden nor word pieces merged in it"));
+    const bool whole = v.layer < 0 && throughLayers(v.layersBy); // rollout or flow: one matrix
+    if (whole && m.isCross())
+        return refuse(QStringLiteral("rollout and flow follow a token through its own layers: not cross-attention"));
+    if (v.layer < 0 && v.layersBy == Aggregate::Flow && m.n > analysis::interactiveFlowTokenLimit)
+        return refuse(QStringLiteral("flow is shown for up to %1 tokens (it solves n² maximum flows), and the "
+                                     "sentence has %2: choose rollout, or a shorter sentence")
+                          .arg(analysis::interactiveFlowTokenLimit)
+                          .arg(m.n));
     const bool vectors = usesModelVectors(all, v);
     const bool values = m.hasVectors() && v.layer >= 0 && !v.headsBy; // per head, maybe regrouped
     TokenGroups groups;
@@ -130,7 +151,7 @@ std::optional<ModelDocument> modelDocument(
         return std::nullopt;
     }
     const QStringList tokens = v.regroups() ? groups.labels : m.tokens;
-    const int heads = v.headsBy ? 1 : m.heads;
+    const int heads = v.headsBy || whole ? 1 : m.heads;
     if (!fits(static_cast<int>(tokens.size()), heads, values ? m.dim : 1, error)
         || (m.isCross() && !fits(m.keyCount(), heads, values ? m.dim : 1, error)))
         return std::nullopt;
@@ -218,6 +239,16 @@ std::optional<ModelDocument> modelDocument(
                                       "the %2 source tokens answers (keys and values).")
                            .arg(m.n)
                            .arg(m.keyCount());
+    if (whole)
+        description += v.layersBy == Aggregate::Rollout
+            ? QStringLiteral(" Shown: attention rollout (Abnar & Zuidema, 2020): each layer's heads' mean with the "
+                             "residual connection, 0.5·Ā + 0.5·I, multiplied through all %1 layers; row = output "
+                             "token, column = the input token it draws on.")
+                  .arg(m.layers)
+            : QStringLiteral(" Shown: attention flow (Abnar & Zuidema, 2020): the maximum flow from each output "
+                             "token to each input token through all %1 layers, each layer's heads' mean with the "
+                             "residual connection (0.5·Ā + 0.5·I) as the capacities, each row over its sum.")
+                  .arg(m.layers);
     if (unlike)
         description += QStringLiteral(" The weights are %1: softmax(QKᵀ/√d) of the model's queries and keys differs "
                                       "from them by up to %2 (a sliding window, capped scores or position biases added "
@@ -229,7 +260,7 @@ std::optional<ModelDocument> modelDocument(
                                       "the largest difference from %2 attention is %3.")
                            .arg(s.mask == MaskKind::Causal ? QStringLiteral(", causal") : QString(), source)
                            .arg(out.recomputeError, 0, 'g', 3);
-    else
+    else if (!whole) // rollout and flow said what they are computed from
         description += QStringLiteral(" The weights are %1%2.")
                            .arg(source,
                                v.regroups() ? QStringLiteral(", pieces merged (a word receives the sum of its "

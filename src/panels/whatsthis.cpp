@@ -137,7 +137,12 @@ constexpr Help helps[] = {
             "sentence's tokens over each other. The decoder's: the target's tokens over the ones before them. "
             "Cross-attention: the target's tokens (rows) over the sentence's as the encoder left them (columns)."),
         "query"},
-    {"layerBox", QT_TRANSLATE_NOOP("WhatsThis", "A real model: which layer the views show."), "head"},
+    {"layerBox",
+        QT_TRANSLATE_NOOP("WhatsThis",
+            "A real model: which layer the views show, or all layers combined: their mean or max, or followed "
+            "through every layer with the residual connection (rollout multiplies the layers' head means; flow "
+            "is the maximum flow from each output token to each input token)."),
+        "head"},
     {"headsBox", QT_TRANSLATE_NOOP("WhatsThis", "A real model: each head, or the heads combined."), "head"},
     {"hideBox", QT_TRANSLATE_NOOP("WhatsThis", "Hide special tokens such as [CLS] and [SEP], and their attention."),
         "token"},

@@ -7,6 +7,25 @@
 #include <utility>
 
 namespace qkv {
+namespace {
+
+// The layer box's item for all layers combined by `how`: -1 mean, -2 max, -3 rollout, -4 flow.
+int layerCode(Aggregate how)
+{
+    switch (how) {
+    case Aggregate::Max:
+        return -2;
+    case Aggregate::Rollout:
+        return -3;
+    case Aggregate::Flow:
+        return -4;
+    case Aggregate::Mean:
+        break;
+    }
+    return -1;
+}
+
+} // namespace
 
 TransformerPanel::TransformerPanel(QWidget *parent)
     : QWidget(parent)
@@ -19,6 +38,9 @@ TransformerPanel::TransformerPanel(QWidget *parent)
     };
     for (QComboBox *box : {m_ui->stackBox, m_ui->layerBox, m_ui->headsBox})
         connect(box, &QComboBox::activated, this, edited);
+    // Rollout and flow follow the heads' mean: the heads' choice is not theirs.
+    connect(m_ui->layerBox, &QComboBox::currentIndexChanged, this,
+        [this] { m_ui->headsBox->setEnabled(m_ui->layerBox->currentData().toInt() > -3); });
     for (QCheckBox *box : {m_ui->hideBox, m_ui->mergeBox})
         connect(box, &QCheckBox::toggled, this, edited);
     connect(m_ui->specialEdit, &QLineEdit::editingFinished, this, [this, edited] {
@@ -66,6 +88,11 @@ void TransformerPanel::showStack(AttentionStack stack)
         m_ui->layerBox->addItem(tr("%1 of %2").arg(l + 1).arg(layers), l);
     m_ui->layerBox->addItem(tr("mean of all layers"), -1);
     m_ui->layerBox->addItem(tr("max of all layers"), -2);
+    // Through every layer with the residual connection (Abnar & Zuidema): not across two sentences.
+    if (stack != AttentionStack::Cross) {
+        m_ui->layerBox->addItem(tr("rollout through all layers"), -3);
+        m_ui->layerBox->addItem(tr("flow through all layers"), -4);
+    }
     m_ui->layerBox->setCurrentIndex(std::max(0, m_ui->layerBox->findData(std::min(keep, layers - 1))));
     m_updating = updating;
     m_ui->grid->setModel(shown);
@@ -76,9 +103,8 @@ void TransformerPanel::setView(const ModelView &v, const QString &note)
     m_updating = true;
     m_ui->stackBox->setCurrentIndex(static_cast<int>(v.stack));
     showStack(v.stack);
-    m_ui->layerBox->setCurrentIndex(m_ui->layerBox->findData(v.layer >= 0 ? v.layer
-            : v.layersBy == Aggregate::Max                                ? -2
-                                                                          : -1));
+    m_ui->layerBox->setCurrentIndex(
+        std::max(0, m_ui->layerBox->findData(v.layer >= 0 ? v.layer : layerCode(v.layersBy))));
     m_ui->headsBox->setCurrentIndex(!v.headsBy ? 0 : *v.headsBy == Aggregate::Mean ? 1 : 2);
     m_ui->hideBox->setChecked(v.hideSpecial);
     m_ui->mergeBox->setChecked(v.merge != SubwordStyle::None);
@@ -96,7 +122,10 @@ ModelView TransformerPanel::view() const
         v.stack = static_cast<AttentionStack>(m_ui->stackBox->currentIndex());
     const int layer = m_ui->layerBox->currentData().toInt();
     v.layer = std::max(layer, -1);
-    v.layersBy = layer == -2 ? Aggregate::Max : Aggregate::Mean;
+    v.layersBy = layer == -2 ? Aggregate::Max
+        : layer == -3        ? Aggregate::Rollout
+        : layer == -4        ? Aggregate::Flow
+                             : Aggregate::Mean;
     if (m_ui->headsBox->currentIndex() > 0)
         v.headsBy = m_ui->headsBox->currentIndex() == 1 ? Aggregate::Mean : Aggregate::Max;
     v.hideSpecial = m_ui->hideBox->isChecked();

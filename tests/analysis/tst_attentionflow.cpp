@@ -1,10 +1,10 @@
 // Attention rollout and flow (issue 51): a two-token model worked by hand, random models (one
 // causal) against an independent reference (numpy's rollout and networkx's Edmonds-Karp maximum
-// flows, as the paper's code computes them) to 1e-9, the same floats on one thread as on many,
-// cross-attention refused, a cancelled flow empty.
+// flows, as the paper's code computes them) to 1e-9, the same floats on one thread as on many, a
+// model's view of them (refused for cross-attention), a cancelled flow empty.
 #include "analysis/attentionflow.h"
 #include "analysis/rollout.h"
-#include "modelfiles/modelattention.h"
+#include "modelfiles/modeldocument.h"
 #include "platform/cores.h"
 
 #include <QJsonArray>
@@ -75,7 +75,7 @@ private Q_SLOTS:
         m.n = 2;
         m.tokens = QStringList {QStringLiteral("a"), QStringLiteral("b")};
         m.attention = {1, 0, 0.5f, 0.5f, 1, 0, 0.5f, 0.5f};
-        const std::vector<Matrix> layers = residualAttention(m);
+        const std::vector<Matrix> layers = residualLayers(m);
         QCOMPARE(layers.size(), std::size_t(2));
         QCOMPARE(layers[0](1, 0), 0.25);
         QCOMPARE(layers[0](1, 1), 0.75);
@@ -141,7 +141,7 @@ private Q_SLOTS:
         QVERIFY(out.open(QIODevice::ReadOnly));
         const QJsonObject want = QJsonDocument::fromJson(out.readAll()).object();
 
-        const std::vector<Matrix> augmented = residualAttention(m);
+        const std::vector<Matrix> augmented = residualLayers(m);
         const Matrix r = rollout(augmented), f = attentionFlow(augmented);
         const Matrix wantRollout = matrixOf(want[QStringLiteral("rollout")].toArray());
         const Matrix wantFlow = matrixOf(want[QStringLiteral("flow")].toArray());
@@ -163,7 +163,7 @@ private Q_SLOTS:
     // The rows are split over the cores: the same floats whatever the thread count.
     void sameOnEveryThreadCount()
     {
-        const std::vector<Matrix> layers = residualAttention(randomModel(6, 2, 24, false, 9));
+        const std::vector<Matrix> layers = residualLayers(randomModel(6, 2, 24, false, 9));
         setThreadLimit(1);
         const Matrix one = attentionFlow(layers);
         setThreadLimit(8);
@@ -171,19 +171,41 @@ private Q_SLOTS:
         QVERIFY(one == many);
     }
 
-    void crossAttentionRefused()
+    // As a view of the model: one matrix (the whole model's) titled as what it is; refused for
+    // cross-attention and, for flow, beyond the sentences a view can wait for.
+    void shownAsTheModelsAttention()
     {
-        ModelAttention m = randomModel(1, 1, 2, false, 1);
-        m.keyTokens = QStringList {QStringLiteral("x"), QStringLiteral("y")};
+        const ModelAttention m = randomModel(3, 2, 6, true, 4);
+        ModelView view;
+        view.layer = -1;
+        view.layersBy = Aggregate::Rollout;
         QString error;
-        QVERIFY(residualAttention(m, &error).empty());
-        QVERIFY(error.contains(QStringLiteral("cross-attention")));
+        const auto rolled = modelDocument(m, view, QStringLiteral("m"), &error);
+        QVERIFY2(rolled, qPrintable(error));
+        QCOMPARE(rolled->document.settings().heads, 1);
+        QVERIFY(rolled->document.title().contains(QStringLiteral("rollout through 3 layers")));
+        const Matrix want = rollout(residualLayers(m));
+        const Result r = compute(rolled->document);
+        QVERIFY((r.heads[0].weights - want).cwiseAbs().maxCoeff() < 1e-6);
+        view.layersBy = Aggregate::Flow;
+        const auto flowed = modelDocument(m, view, QStringLiteral("m"), &error);
+        QVERIFY2(flowed, qPrintable(error));
+        QVERIFY((compute(flowed->document).heads[0].weights - attentionFlow(residualLayers(m))).cwiseAbs().maxCoeff()
+            < 1e-6);
+
+        ModelAttention cross = randomModel(1, 1, 2, false, 1);
+        cross.keyTokens = QStringList {QStringLiteral("x"), QStringLiteral("y")};
+        QVERIFY(!modelDocument(cross, view, QStringLiteral("c"), &error));
+        QVERIFY2(error.contains(QStringLiteral("cross-attention")), qPrintable(error));
+        const ModelAttention longer = randomModel(1, 1, interactiveFlowTokenLimit + 1, false, 2);
+        QVERIFY(!modelDocument(longer, view, QStringLiteral("l"), &error));
+        QVERIFY2(error.contains(QStringLiteral("up to %1 tokens").arg(interactiveFlowTokenLimit)), qPrintable(error));
     }
 
     void cancelledFlowIsEmpty()
     {
         const std::atomic<bool> cancel {true};
-        QCOMPARE(attentionFlow(residualAttention(randomModel(2, 1, 4, false, 3)), &cancel).size(), Eigen::Index(0));
+        QCOMPARE(attentionFlow(residualLayers(randomModel(2, 1, 4, false, 3)), &cancel).size(), Eigen::Index(0));
     }
 };
 

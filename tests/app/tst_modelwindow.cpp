@@ -114,7 +114,7 @@ private Q_SLOTS:
             QVERIFY(near(weights(h), fixture().attention(0, h)));
         QVERIFY(model()->recomputeError() >= 0 && model()->recomputeError() < 1e-6);
         auto *layerBox = child<QComboBox>("layerBox");
-        QCOMPARE(layerBox->count(), 4); // 2 layers, mean, max
+        QCOMPARE(layerBox->count(), 6); // 2 layers, mean, max, rollout, flow
         QCOMPARE(layerBox->currentIndex(), 0);
     }
 
@@ -125,6 +125,31 @@ private Q_SLOTS:
         for (int h = 0; h < 2; ++h)
             QVERIFY(near(weights(h), fixture().attention(1, h)));
         QCOMPARE(child<LayersGridView>("grid")->currentLayer(), 1);
+    }
+
+    // Rollout through both layers: one matrix, each layer's heads' mean with the residual
+    // connection ((Ā + I) / 2) multiplied from the first up; its rows still distributions.
+    void theLayerBoxFollowsTheModelThroughEveryLayer()
+    {
+        auto *layerBox = child<QComboBox>("layerBox");
+        choose(layerBox, 4);
+        QCOMPARE(model()->view().layer, -1);
+        QVERIFY(model()->view().layersBy == Aggregate::Rollout);
+        QCOMPARE(session()->document().settings().heads, 1);
+        const auto residual = [](int layer) {
+            const Eigen::MatrixXd mean = (fixture().attention(layer, 0) + fixture().attention(layer, 1)) / 2;
+            return Eigen::MatrixXd((mean + Eigen::MatrixXd::Identity(mean.rows(), mean.cols())) / 2);
+        };
+        QVERIFY(near(weights(0), residual(1) * residual(0), 1e-5));
+        choose(layerBox, 5);
+        QVERIFY(model()->view().layersBy == Aggregate::Flow);
+        for (Eigen::Index j = 0; j < weights(0).rows(); ++j)
+            QVERIFY(std::abs(weights(0).row(j).sum() - 1) < 1e-6);
+        QVERIFY(session()->document().title().contains(u"flow through 2 layers"_qs));
+        choose(layerBox, 1); // back to the second layer, as the tests after this expect
+        while (layerBox->currentIndex() > 1)
+            QTest::keyClick(layerBox, Qt::Key_Up);
+        QCOMPARE(model()->view().layer, 1);
     }
 
     void editsOfALayerAreKeptWhileTheModelIsOpen()

@@ -132,7 +132,14 @@ private Q_SLOTS:
         QCOMPARE(parseComputeArguments({u"f"_qs, u"--top"_qs, u"0"_qs}).error,
             u"--top expects a number of tokens from 1 to 1000"_qs);
         QCOMPARE(parseComputeArguments({u"f"_qs, u"--layer"_qs, u"0"_qs}).error,
-            u"--layer: expected a layer from 1, mean or max, got '0'"_qs);
+            u"--layer: expected a layer from 1, mean, max, rollout or flow, got '0'"_qs);
+        for (const auto &[word, how] : {std::pair {u"rollout"_qs, Aggregate::Rollout}, {u"flow"_qs, Aggregate::Flow}}) {
+            const Parsed<ComputeOptions> through = parseComputeArguments({u"f"_qs, u"--layer"_qs, word});
+            QVERIFY2(through.options, qPrintable(through.error));
+            QCOMPARE(through.options->view.layer, -1);
+            QVERIFY(through.options->view.layersBy == how);
+        }
+        QVERIFY(parseComputeArguments({u"f"_qs, u"--rollout"_qs, u"--flow"_qs}).options->rollout);
         QCOMPARE(
             parseComputeArguments({u"f"_qs, u"g"_qs}).error, u"compute takes exactly one FILE (or example:NAME)"_qs);
         const Parsed<ComputeOptions> help = parseComputeArguments({u"--help"_qs});

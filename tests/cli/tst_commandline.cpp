@@ -457,7 +457,7 @@ private Q_SLOTS:
         QCOMPARE(r.err, (u"qkvlab: "_qs + path + u": layer 9: the model has 2 layer(s)\n"_qs).toUtf8());
         r = run({u"compute"_qs, path, u"--layer"_qs, u"0"_qs});
         QCOMPARE(r.status, 2);
-        QVERIFY(r.err.contains("--layer: expected a layer from 1, mean or max, got '0'"));
+        QVERIFY(r.err.contains("--layer: expected a layer from 1, mean, max, rollout or flow, got '0'"));
         // On a document the model's options are a mistake, not something to ignore.
         r = run({u"compute"_qs, u"example:birds"_qs, u"--layer"_qs, u"2"_qs});
         QCOMPARE(r.status, 1);
