@@ -215,6 +215,9 @@ inline void streamTile(const float *x, long k, const Bf16B &b, float *c, long ld
             token[i] = loadFloats(x + i * k + p);
 #pragma GCC unroll 4
         for (int r = 0; r < R; ++r) {
+            // The same place in the columns after these: a row of B is only k values long, too
+            // short a stream for the CPU's own prefetching to get ahead of.
+            __builtin_prefetch(b.b + (r + R) * b.ldb + p);
             const Floats column = widened(b.b + r * b.ldb + p);
 #pragma GCC unroll 4
             for (int i = 0; i < M; ++i)
