@@ -476,7 +476,7 @@ int main(int argc, char *argv[])
     const QCommandLineOption allOption(u"all"_s, u"Run every case, however long it takes (no time budget)."_s);
     const QCommandLineOption onlyOption(u"only"_s,
         u"Measure one section only: engine (recompute and numpy, N <= 512), heatmap, arrows, charts, worked, "
-        "layers, window, model_open, live_model, large_model, live_window, scaling, animation or download."_s,
+        "layers, window, model_open, live_model, large_model, live_window, scaling, analysis, animation or download."_s,
         u"section"_s);
     const QCommandLineOption eightBOption(u"llama-8b"_s,
         u"The large_model section also writes and times a Llama-3.1-8B-shaped model (29 GB of files, minutes)."_s);
@@ -513,7 +513,7 @@ int main(int argc, char *argv[])
             {u"live_model"_s, [quick] { return qkv::bench::liveModelTimings(quick); }},
             {u"large_model"_s, [&] { return qkv::bench::largeModelTimings(quick, parser.isSet(eightBOption)); }},
             {u"live_window"_s, [quick] { return qkv::bench::liveWindowTimings(quick); }},
-            {u"scaling"_s, qkv::bench::scalingTimings},
+            {u"scaling"_s, qkv::bench::scalingTimings}, {u"analysis"_s, qkv::bench::analysisTimings},
             {u"download"_s,
                 [quick] { return qkv::bench::downloadTimings(QString::fromUtf8(QKV_BENCH_QKVLAB), quick); }},
             {u"animation"_s, [quick] {
@@ -594,6 +594,7 @@ int main(int argc, char *argv[])
     out.insert(u"large_model"_s, qkv::bench::largeModelTimings(quick, parser.isSet(eightBOption)));
     out.insert(u"live_window"_s, qkv::bench::liveWindowTimings(quick));
     out.insert(u"scaling"_s, qkv::bench::scalingTimings());
+    out.insert(u"analysis"_s, qkv::bench::analysisTimings());
     if (!parser.isSet(noPeerOption)) {
         const QString scriptDir = QFileInfo(defaultPeerScript()).absolutePath();
         out.insert(u"matplotlib"_s, qkv::bench::matplotlibTimings(scriptDir, heatmap, arrows, quick));

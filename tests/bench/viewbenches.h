@@ -28,6 +28,9 @@ QJsonObject largeModelTimings(bool quick, bool eightB);
 // A real model in the window: a letter typed until the new run is shown and every view repainted,
 // for the built-in induction model and a GPT-2-small-shaped checkpoint at 32 tokens.
 QJsonObject liveWindowTimings(bool quick);
+// Attention rollout and flow of a GPT-2-small-shaped model's attention at 32 tokens, on every core
+// and on one.
+QJsonObject analysisTimings();
 // The heatmap and arrow graph against matplotlib redrawing the same at the same size, given our
 // own timings; and `qkvlab export` of a heatmap PNG as a whole process against a numpy +
 // matplotlib script. The peer scripts live in `scriptDir`.
