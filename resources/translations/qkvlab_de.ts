@@ -4951,6 +4951,10 @@
         <source>flow through all layers</source>
         <translation>Flow durch alle Schichten</translation>
     </message>
+    <message>
+        <source>Flow is drawn for sentences of up to %1 tokens; this one has %2 (rollout has no limit, and qkvlab compute --flow takes up to %3)</source>
+        <translation>Flow wird für Sätze mit bis zu %1 Tokens gezeichnet; dieser hat %2 (Rollout hat keine Grenze, und qkvlab compute --flow nimmt bis zu %3)</translation>
+    </message>
 </context>
 <context>
     <name>qkv::VectorPlotView</name>

@@ -4,6 +4,10 @@
 
 #include "views/layersgridview.h"
 
+#include "analysis/attentionflow.h"
+
+#include <QStandardItemModel>
+
 #include <utility>
 
 namespace qkv {
@@ -92,6 +96,18 @@ void TransformerPanel::showStack(AttentionStack stack)
     if (stack != AttentionStack::Cross) {
         m_ui->layerBox->addItem(tr("rollout through all layers"), -3);
         m_ui->layerBox->addItem(tr("flow through all layers"), -4);
+        // Flow solves n² maximum flows while the views wait: offered up to a second's worth.
+        if (shown && shown->n > analysis::interactiveFlowTokenLimit) {
+            auto *items = qobject_cast<QStandardItemModel *>(m_ui->layerBox->model());
+            if (QStandardItem *flow = items ? items->item(m_ui->layerBox->count() - 1) : nullptr) {
+                flow->setEnabled(false);
+                flow->setToolTip(tr("Flow is drawn for sentences of up to %1 tokens; this one has %2 (rollout "
+                                    "has no limit, and qkvlab compute --flow takes up to %3)")
+                                     .arg(analysis::interactiveFlowTokenLimit)
+                                     .arg(shown->n)
+                                     .arg(analysis::flowTokenLimit));
+            }
+        }
     }
     m_ui->layerBox->setCurrentIndex(std::max(0, m_ui->layerBox->findData(std::min(keep, layers - 1))));
     m_updating = updating;

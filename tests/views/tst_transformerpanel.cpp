@@ -1,0 +1,72 @@
+// The Model dock's choices of a model (issue 51's part): rollout and flow offered for
+// self-attention, not for cross-attention; flow disabled, and saying why, beyond the sentences a
+// view can wait for.
+#include "analysis/attentionflow.h"
+#include "views/transformerpanel.h"
+
+#include <QComboBox>
+#include <QStandardItemModel>
+#include <QTest>
+
+using namespace qkv;
+
+namespace {
+
+std::shared_ptr<ModelAttention> model(int n)
+{
+    auto m = std::make_shared<ModelAttention>();
+    m->layers = 2;
+    m->heads = 1;
+    m->n = n;
+    for (int t = 0; t < n; ++t)
+        m->tokens << QStringLiteral("t%1").arg(t);
+    m->attention.assign(std::size_t(2 * n * n), 1.0f / float(n));
+    return m;
+}
+
+QStandardItem *item(QComboBox *box, int data)
+{
+    const int index = box->findData(data);
+    return index < 0 ? nullptr : qobject_cast<QStandardItemModel *>(box->model())->item(index);
+}
+
+} // namespace
+
+class TestTransformerPanel : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void rolloutAndFlowOffered()
+    {
+        TransformerPanel panel;
+        auto *layers = panel.findChild<QComboBox *>(QStringLiteral("layerBox"));
+        auto *heads = panel.findChild<QComboBox *>(QStringLiteral("headsBox"));
+        QVERIFY(layers && heads);
+        panel.setModel(model(6));
+        QCOMPARE(layers->count(), 6); // 2 layers, mean, max, rollout, flow
+        QVERIFY(item(layers, -3) && item(layers, -4));
+        QVERIFY(item(layers, -4)->isEnabled());
+        ModelView view;
+        view.layer = -1;
+        view.layersBy = Aggregate::Flow;
+        panel.setView(view, {});
+        QCOMPARE(layers->currentData().toInt(), -4);
+        QVERIFY(panel.view().layersBy == Aggregate::Flow);
+        QVERIFY(!heads->isEnabled()); // the heads' mean, whatever the box says
+        view.layersBy = Aggregate::Rollout;
+        panel.setView(view, {});
+        QVERIFY(panel.view().layersBy == Aggregate::Rollout && panel.view().layer == -1);
+        view.layer = 1;
+        panel.setView(view, {});
+        QVERIFY(heads->isEnabled());
+
+        panel.setModel(model(analysis::interactiveFlowTokenLimit + 1));
+        QVERIFY(item(layers, -3)->isEnabled());
+        QVERIFY(!item(layers, -4)->isEnabled());
+        QVERIFY(item(layers, -4)->toolTip().contains(QString::number(analysis::interactiveFlowTokenLimit)));
+    }
+};
+
+QTEST_MAIN(TestTransformerPanel)
+#include "tst_transformerpanel.moc"
