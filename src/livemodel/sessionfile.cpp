@@ -43,6 +43,19 @@ Stack stackNamed(const QJsonValue &v, const QString &path)
     throw Invalid {path, QStringLiteral("\"%1\" is not encoder, decoder or cross").arg(name)};
 }
 
+// How all layers are combined, by Aggregate's order.
+const QString layersNames[]
+    = {QStringLiteral("mean"), QStringLiteral("max"), QStringLiteral("rollout"), QStringLiteral("flow")};
+
+Aggregate layersNamed(const QJsonValue &v, const QString &path)
+{
+    const QString name = json::string(v, path);
+    for (int i = 0; i < 4; ++i)
+        if (layersNames[i] == name)
+            return Aggregate(i);
+    throw Invalid {path, QStringLiteral("\"%1\" is not mean, max, rollout or flow").arg(name)};
+}
+
 // A layer or head number below `limit`.
 int count(const QJsonValue &v, const QString &path, int limit)
 {
@@ -131,6 +144,8 @@ SessionFile readSession(const QJsonObject &o)
         s.stack = stackNamed(o.value(u"stack"), QStringLiteral("stack"));
     constexpr int most = 1 << 16;
     s.layer = count(o.value(u"layer").isUndefined() ? QJsonValue(0) : o.value(u"layer"), QStringLiteral("layer"), most);
+    if (o.contains(u"layers"))
+        s.layers = layersNamed(o.value(u"layers"), QStringLiteral("layers"));
     s.head = count(o.value(u"head").isUndefined() ? QJsonValue(0) : o.value(u"head"), QStringLiteral("head"), most);
     const QJsonValue list = o.value(u"interventions");
     if (!list.isUndefined() && !list.isArray())
@@ -193,6 +208,8 @@ QByteArray serializeSession(const SessionFile &s, const QString &file)
         o.insert(u"stack", stackNames[int(s.stack)]);
     }
     o.insert(u"layer", s.layer);
+    if (s.layers)
+        o.insert(u"layers", layersNames[int(*s.layers)]);
     o.insert(u"head", s.head);
     QJsonArray list;
     for (const transformer::Intervention &x : s.interventions) {

@@ -2,6 +2,7 @@
 
 #include "document/annotation.h"
 #include "document/documentio.h"
+#include "modelfiles/modelaggregate.h"
 #include "transformer/forward.h"
 
 #include <QByteArray>
@@ -25,6 +26,9 @@ struct SessionFile {
     QString target;
     transformer::Intervention::Stack stack = transformer::Intervention::Stack::Encoder;
     int layer = 0;
+    // All layers combined rather than `layer` ("layers": "mean", "max", "rollout" or "flow"; left
+    // out for one layer).
+    std::optional<Aggregate> layers;
     int head = 0;
     std::vector<transformer::Intervention> interventions;
     // A lesson's answers to predictions and choices ("lesson_answers", as in a document): the

@@ -165,6 +165,8 @@ live::SessionFile ModelWorkspace::sessionFile() const
     s.target = m_live->target();
     s.stack = shownStack();
     s.layer = std::max(m_transformer->view().layer, 0);
+    if (m_transformer->view().layer < 0)
+        s.layers = m_transformer->view().layersBy;
     s.head = m_session->currentHead();
     s.interventions = m_live->interventions();
     s.snapshots = m_session->document().snapshots();
@@ -253,6 +255,10 @@ void ModelWorkspace::showRun()
         if (const AttentionStack stack = live::attentionStack(s->stack); m_transformer->model()->stack(stack))
             view.stack = stack;
         view.layer = std::min(s->layer, qkv::shownStack(*m_transformer->model(), view)->layers - 1);
+        if (s->layers) {
+            view.layer = -1;
+            view.layersBy = *s->layers;
+        }
         m_transformer->setView(view);
         m_session->setCurrentHead(std::min(s->head, m_transformer->shown()->heads - 1));
         if (!s->snapshots.empty() || !s->annotations.empty()) { // kept by the look across runs

@@ -78,6 +78,15 @@ private Q_SLOTS:
             QVERIFY(back.session->interventions[i] == s.interventions[i]); // bit for bit
         QVERIFY(isSessionFileName(file));
         QVERIFY(!isSessionFileName(u"cat.qkv.json"_s));
+        // One layer: no "layers"; all of them combined: how, by name.
+        QVERIFY(!back.session->layers && !plain.contains("\"layers\""));
+        for (const Aggregate how : {Aggregate::Mean, Aggregate::Max, Aggregate::Rollout, Aggregate::Flow}) {
+            SessionFile combined = s;
+            combined.layers = how;
+            const SessionLoad again = parseSession(serializeSession(combined, file), file);
+            QVERIFY2(again, qPrintable(again.error.toString()));
+            QVERIFY(again.session->layers == how);
+        }
     }
 
     void findsTheModelMovedWithIt()
@@ -135,6 +144,8 @@ private Q_SLOTS:
                                  << u"interventions[0].values[0][0]: expected a finite number"_s;
         QTest::newRow("negative head") << head + R"(, "interventions": [{"layer": 0, "head": -1, "kind": "ablate"}]})"
                                        << u"interventions[0].head: expected a whole number"_s;
+        QTest::newRow("layers") << head + R"(, "layers": "median"})"
+                                << u"layers: \"median\" is not mean, max, rollout or flow"_s;
         QTest::newRow("list") << head + R"(, "interventions": {}})" << u"interventions: expected a list"_s;
         QTest::newRow("answers") << head + R"(, "lesson_answers": [1, 2]})"
                                  << u"lesson_answers: expected an object of answers"_s;

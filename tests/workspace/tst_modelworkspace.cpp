@@ -191,6 +191,28 @@ private Q_SLOTS:
         QVERIFY(!restored.history()->stack()->isClean());
     }
 
+    // A look at all layers combined (here the rollout) comes back as that, not as layer 1.
+    void aCombinedLookRestores()
+    {
+        ModelView view = m_workspace->transformer()->view();
+        view.layer = -1;
+        view.layersBy = Aggregate::Rollout;
+        QVERIFY(m_workspace->transformer()->setView(view).isEmpty());
+        const live::SessionFile saved = m_workspace->sessionFile();
+        QVERIFY(saved.layers == Aggregate::Rollout);
+        const live::SessionLoad loaded = live::parseSession(live::serializeSession(saved, {}), u"test"_s);
+        QVERIFY2(loaded, qPrintable(loaded.error.toString()));
+        DocumentSession session;
+        ModelWorkspace restored(&session);
+        restored.open(m_model, loaded.session->sentence);
+        restored.restoreOnFirstRun(*loaded.session, true);
+        QTRY_VERIFY_WITH_TIMEOUT(restored.isRunning() && !restored.live()->isComputing(), 10000);
+        session.waitForResult();
+        QCOMPARE(restored.transformer()->view().layer, -1);
+        QVERIFY(restored.transformer()->view().layersBy == Aggregate::Rollout);
+        QCOMPARE(session.document().settings().heads, 1);
+    }
+
     // A teacher's annotation on the shown layer stays through the runs that follow (it names its
     // tokens by their words).
     void annotationsStayAcrossRuns()
