@@ -155,6 +155,19 @@ private Q_SLOTS:
         QCOMPARE(m_workspace->switchedOffHeads(), (std::vector<std::pair<int, int>> {{0, 0}}));
     }
 
+private:
+    // `saved` written and read back, then opened on `restored` (a workspace of its own) until its
+    // first run is shown.
+    void restoreInto(ModelWorkspace &restored, const live::SessionFile &saved) const
+    {
+        const live::SessionLoad loaded = live::parseSession(live::serializeSession(saved, {}), u"test"_s);
+        QVERIFY2(loaded, qPrintable(loaded.error.toString()));
+        restored.open(m_model, loaded.session->sentence);
+        restored.restoreOnFirstRun(*loaded.session, true);
+        QTRY_VERIFY_WITH_TIMEOUT(restored.isRunning() && !restored.live()->isComputing(), 10000);
+    }
+
+private Q_SLOTS:
     // What runs now, saved as a session and restored on a workspace of its own: the same
     // sentence, look and interventions, the history starting there.
     void aSessionRestoresAsItWasLeft()
@@ -171,15 +184,9 @@ private Q_SLOTS:
         QCOMPARE(saved.sentence, u"a cat sat on a mat . a cat"_s);
         QCOMPARE(saved.layer, 1);
         QCOMPARE(saved.head, 3);
-        const QByteArray bytes = live::serializeSession(saved, {});
-        const live::SessionLoad loaded = live::parseSession(bytes, u"test"_s);
-        QVERIFY2(loaded, qPrintable(loaded.error.toString()));
-
         DocumentSession session;
         ModelWorkspace restored(&session);
-        restored.open(m_model, loaded.session->sentence);
-        restored.restoreOnFirstRun(*loaded.session, true);
-        QTRY_VERIFY_WITH_TIMEOUT(restored.isRunning() && !restored.live()->isComputing(), 10000);
+        restoreInto(restored, saved);
         session.waitForResult();
         QCOMPARE(restored.shownLayer(), 1);
         QCOMPARE(session.currentHead(), 3);
@@ -200,13 +207,9 @@ private Q_SLOTS:
         QVERIFY(m_workspace->transformer()->setView(view).isEmpty());
         const live::SessionFile saved = m_workspace->sessionFile();
         QVERIFY(saved.layers == Aggregate::Rollout);
-        const live::SessionLoad loaded = live::parseSession(live::serializeSession(saved, {}), u"test"_s);
-        QVERIFY2(loaded, qPrintable(loaded.error.toString()));
         DocumentSession session;
         ModelWorkspace restored(&session);
-        restored.open(m_model, loaded.session->sentence);
-        restored.restoreOnFirstRun(*loaded.session, true);
-        QTRY_VERIFY_WITH_TIMEOUT(restored.isRunning() && !restored.live()->isComputing(), 10000);
+        restoreInto(restored, saved);
         session.waitForResult();
         QCOMPARE(restored.transformer()->view().layer, -1);
         QVERIFY(restored.transformer()->view().layersBy == Aggregate::Rollout);
