@@ -30,31 +30,25 @@ const std::pair<Kind, QString> kindNames[] = {{Kind::Query, QStringLiteral("quer
 // A problem at a JSON path ("interventions[2].values[3]").
 using json::Invalid;
 
+// The value of enum E whose name at `path` is one of `names` (in E's order).
+template<typename E, std::size_t N>
+E oneOf(const QJsonValue &v, const QString &path, const std::array<QString, N> &names)
+{
+    const QString name = json::string(v, path);
+    for (std::size_t i = 0; i < N; ++i)
+        if (names[i] == name)
+            return E(i);
+    QStringList all(names.begin(), names.end() - 1);
+    throw Invalid {path, QStringLiteral("\"%1\" is not %2 or %3").arg(name, all.join(u", "), names.back())};
+}
+
 // An encoder-decoder model's attentions, by Intervention::Stack's order.
 using Stack = transformer::Intervention::Stack;
-const QString stackNames[] = {QStringLiteral("encoder"), QStringLiteral("decoder"), QStringLiteral("cross")};
-
-Stack stackNamed(const QJsonValue &v, const QString &path)
-{
-    const QString name = json::string(v, path);
-    for (int i = 0; i < 3; ++i)
-        if (stackNames[i] == name)
-            return Stack(i);
-    throw Invalid {path, QStringLiteral("\"%1\" is not encoder, decoder or cross").arg(name)};
-}
+const std::array<QString, 3> stackNames {QStringLiteral("encoder"), QStringLiteral("decoder"), QStringLiteral("cross")};
 
 // How all layers are combined, by Aggregate's order.
-const QString layersNames[]
-    = {QStringLiteral("mean"), QStringLiteral("max"), QStringLiteral("rollout"), QStringLiteral("flow")};
-
-Aggregate layersNamed(const QJsonValue &v, const QString &path)
-{
-    const QString name = json::string(v, path);
-    for (int i = 0; i < 4; ++i)
-        if (layersNames[i] == name)
-            return Aggregate(i);
-    throw Invalid {path, QStringLiteral("\"%1\" is not mean, max, rollout or flow").arg(name)};
-}
+const std::array<QString, 4> layersNames {
+    QStringLiteral("mean"), QStringLiteral("max"), QStringLiteral("rollout"), QStringLiteral("flow")};
 
 // A layer or head number below `limit`.
 int count(const QJsonValue &v, const QString &path, int limit)
@@ -141,11 +135,11 @@ SessionFile readSession(const QJsonObject &o)
     if (o.contains(u"target"))
         s.target = json::string(o.value(u"target"), QStringLiteral("target"));
     if (o.contains(u"stack"))
-        s.stack = stackNamed(o.value(u"stack"), QStringLiteral("stack"));
+        s.stack = oneOf<Stack>(o.value(u"stack"), QStringLiteral("stack"), stackNames);
     constexpr int most = 1 << 16;
     s.layer = count(o.value(u"layer").isUndefined() ? QJsonValue(0) : o.value(u"layer"), QStringLiteral("layer"), most);
     if (o.contains(u"layers"))
-        s.layers = layersNamed(o.value(u"layers"), QStringLiteral("layers"));
+        s.layers = oneOf<Aggregate>(o.value(u"layers"), QStringLiteral("layers"), layersNames);
     s.head = count(o.value(u"head").isUndefined() ? QJsonValue(0) : o.value(u"head"), QStringLiteral("head"), most);
     const QJsonValue list = o.value(u"interventions");
     if (!list.isUndefined() && !list.isArray())
@@ -168,7 +162,7 @@ SessionFile readSession(const QJsonObject &o)
                 QStringLiteral("\"%1\" is not query, key, value, attention or ablate").arg(kind)};
         x.kind = named->first;
         if (e.contains(u"stack"))
-            x.stack = stackNamed(e.value(u"stack"), path + QStringLiteral(".stack"));
+            x.stack = oneOf<Stack>(e.value(u"stack"), path + QStringLiteral(".stack"), stackNames);
         if (x.kind != Kind::Ablate)
             x.values = matrix(json::field(e, path, QStringLiteral("values")), path + QStringLiteral(".values"));
         s.interventions.push_back(std::move(x));

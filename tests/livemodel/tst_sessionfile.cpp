@@ -146,6 +146,9 @@ private Q_SLOTS:
                                        << u"interventions[0].head: expected a whole number"_s;
         QTest::newRow("layers") << head + R"(, "layers": "median"})"
                                 << u"layers: \"median\" is not mean, max, rollout or flow"_s;
+        QTest::newRow("stack") << head
+                + R"(, "interventions": [{"layer": 0, "head": 0, "kind": "ablate", "stack": "middle"}]})"
+                               << u"interventions[0].stack: \"middle\" is not encoder, decoder or cross"_s;
         QTest::newRow("list") << head + R"(, "interventions": {}})" << u"interventions: expected a list"_s;
         QTest::newRow("answers") << head + R"(, "lesson_answers": [1, 2]})"
                                  << u"lesson_answers: expected an object of answers"_s;

@@ -27,15 +27,6 @@ class TstEncoderDecoderWorkspace : public WorkspaceFixture
     Q_OBJECT
 
 private:
-    // The model's logits for the running source and target with `interventions`, from a forward
-    // pass of its own.
-    Eigen::MatrixXf logitsOf(const std::vector<transformer::Intervention> &interventions) const
-    {
-        transformer::ForwardOptions options;
-        options.interventions = interventions;
-        options.targetIds = m_model->tokenizer().encode(live()->target(), false).ids;
-        return transformer::forward(m_model->model(), live()->run()->ids, options).logits;
-    }
     void show(AttentionStack stack, int layer)
     {
         ModelView view = m_workspace->transformer()->view();

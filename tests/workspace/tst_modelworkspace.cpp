@@ -26,14 +26,6 @@ class TstModelWorkspace : public WorkspaceFixture
 {
     Q_OBJECT
 
-private:
-    Eigen::MatrixXf logitsOf(const std::vector<transformer::Intervention> &interventions) const
-    {
-        transformer::ForwardOptions options;
-        options.interventions = interventions;
-        return transformer::forward(m_model->model(), live()->run()->ids, options).logits;
-    }
-
 private Q_SLOTS:
     void initTestCase()
     {

@@ -29,6 +29,16 @@ protected:
         QTRY_VERIFY_WITH_TIMEOUT(!live()->isComputing(), 10000);
         m_session->waitForResult();
     }
+    // The model's logits for the running sentence (and an encoder-decoder model's target) with
+    // `interventions`, from a forward pass of its own.
+    Eigen::MatrixXf logitsOf(const std::vector<qkv::transformer::Intervention> &interventions) const
+    {
+        qkv::transformer::ForwardOptions options;
+        options.interventions = interventions;
+        if (m_model->isEncoderDecoder())
+            options.targetIds = m_model->tokenizer().encode(live()->target(), false).ids;
+        return qkv::transformer::forward(m_model->model(), live()->run()->ids, options).logits;
+    }
     void newWorkspace()
     {
         m_session = std::make_unique<qkv::DocumentSession>();
