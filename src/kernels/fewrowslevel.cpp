@@ -158,6 +158,8 @@ inline void lastColumns(long rest, const float *a, long rows, const B &b, long k
 template<typename B>
 void product(const float *a, long rows, B b, long n, long k, float *c, const char *after, long afterBytes)
 {
+    if (n <= 0)
+        return;
     const long tiles = (n + tileColumns - 1) / tileColumns;
     const long afterLines = (afterBytes + 63) / 64, share = (afterLines + tiles - 1) / tiles;
     for (long j = 0, t = 0; j < n; j += tileColumns, ++t) {
