@@ -3,7 +3,6 @@
 #include "transformer/refusal.h"
 
 #include <new>
-#include <optional>
 
 namespace qkv::transformer {
 namespace {
@@ -23,28 +22,6 @@ QString kindName(Intervention::Kind kind)
         return QStringLiteral("ablation");
     }
     return {};
-}
-
-void checkIds(const Config &c, const std::vector<int> &ids)
-{
-    if (ids.empty())
-        refuse(QStringLiteral("no tokens to compute"));
-    const auto n = qint64(ids.size());
-    if (n > c.positionLimit())
-        refuse(QStringLiteral("%1 tokens are more than the model's %2 positions").arg(n).arg(c.positionLimit()));
-    for (std::size_t i = 0; i < ids.size(); ++i) {
-        if (ids[i] < 0 || ids[i] >= c.vocab)
-            refuse(QStringLiteral("token %1: id %2 is outside the vocabulary (0 to %3)")
-                       .arg(i)
-                       .arg(ids[i])
-                       .arg(c.vocab - 1));
-    }
-    // What the result keeps: per head scores and attention (n × n) and four n × head_dim.
-    const double kept = 4.0 * c.layers * (double(c.heads) * (2.0 * n * n + 4.0 * n * c.headDim) + double(n) * c.hidden);
-    if (kept > double(availableMemory()) / 2)
-        refuse(QStringLiteral("%1 tokens would keep %2 MiB of attention and vectors, more than the memory available")
-                   .arg(n)
-                   .arg(kept / (1 << 20), 0, 'f', 0));
 }
 
 QString stackName(Intervention::Stack stack)
@@ -112,16 +89,7 @@ void runFrom(const Model &model, ForwardResult &r, int from, const ForwardOption
 {
     const Config &c = model.config();
     const auto n = Eigen::Index(r.ids.size());
-    std::optional<Rotary> rotary, local;
-    if (c.rotary())
-        rotary.emplace(c, n);
-    if (c.rotary() && c.localRopeTheta > 0) { // Gemma 3's sliding layers: their own base, unscaled
-        Config localConfig = c;
-        localConfig.ropeTheta = c.localRopeTheta;
-        localConfig.ropeScaling = {};
-        localConfig.ropeFactors.clear();
-        local.emplace(localConfig, n);
-    }
+    const Rotaries rotaries(c, {n});
     Eigen::MatrixXf x = r.streamBefore(from);
     for (int layer = from; layer < c.layers; ++layer) {
         if (o.cancel && o.cancel->load(std::memory_order_relaxed)) {
@@ -134,8 +102,7 @@ void runFrom(const Model &model, ForwardResult &r, int from, const ForwardOption
                 here.push_back(&i);
         }
         LayerRecord record;
-        const std::optional<Rotary> &turn = local && c.windowAt(layer) > 0 ? local : rotary;
-        x = runLayer(model, layer, x, turn ? &*turn : nullptr, here, record);
+        x = runLayer(model, layer, x, rotaries.at(c, layer), here, {&record, 1});
         // Finite weights can still overflow float32 (or an intervention can make them): say
         // where, rather than hand on NaN.
         if (!x.allFinite())
@@ -178,6 +145,28 @@ bool sameAt(const std::vector<Intervention> &a, const std::vector<Intervention> 
 }
 
 } // namespace
+
+void checkIds(const Config &c, const std::vector<int> &ids)
+{
+    if (ids.empty())
+        refuse(QStringLiteral("no tokens to compute"));
+    const auto n = qint64(ids.size());
+    if (n > c.positionLimit())
+        refuse(QStringLiteral("%1 tokens are more than the model's %2 positions").arg(n).arg(c.positionLimit()));
+    for (std::size_t i = 0; i < ids.size(); ++i) {
+        if (ids[i] < 0 || ids[i] >= c.vocab)
+            refuse(QStringLiteral("token %1: id %2 is outside the vocabulary (0 to %3)")
+                       .arg(i)
+                       .arg(ids[i])
+                       .arg(c.vocab - 1));
+    }
+    // What the result keeps: per head scores and attention (n × n) and four n × head_dim.
+    const double kept = 4.0 * c.layers * (double(c.heads) * (2.0 * n * n + 4.0 * n * c.headDim) + double(n) * c.hidden);
+    if (kept > double(availableMemory()) / 2)
+        refuse(QStringLiteral("%1 tokens would keep %2 MiB of attention and vectors, more than the memory available")
+                   .arg(n)
+                   .arg(kept / (1 << 20), 0, 'f', 0));
+}
 
 bool Intervention::operator==(const Intervention &o) const
 {

@@ -101,6 +101,14 @@ struct ForwardResult {
 // no tokens or more than the model's positions, malformed interventions) come back as Refused.
 ForwardResult forward(const Model &model, const std::vector<int> &ids, const ForwardOptions &options = {});
 
+// Several token sequences (a corpus's passages) at once: their rows stacked through every
+// product, which is what makes a product fast, attention within each sequence alone. One result
+// a sequence, with what forward(model, ids) keeps, without predictions; the numbers differ from
+// forward's by the products' rounding only. A refusal (a sequence forward would refuse, an
+// encoder-decoder model) or a cancel between layers comes back in every result.
+std::vector<ForwardResult> forwardBatch(
+    const Model &model, const std::vector<std::vector<int>> &sequences, const std::atomic<bool> *cancel = nullptr);
+
 // The same result as forward(model, previous.ids, options), computed from layer `fromLayer`
 // on: layers before it are copied from `previous`, so options' interventions there must be
 // the ones `previous` was computed with.

@@ -7,20 +7,36 @@
 
 #include <Eigen/Core>
 
+#include <optional>
+#include <span>
 #include <vector>
 
 namespace qkv::transformer {
 
 using Interventions = std::vector<const Intervention *>;
 
+// Refuses ids a forward pass cannot take: none, more than the model's positions, outside the
+// vocabulary, or more attention than memory holds.
+void checkIds(const Config &config, const std::vector<int> &ids);
+
+// A model's rotary positions for passages of these lengths stacked as rows: the layers' own and
+// Gemma 3's sliding layers' (their own base, unscaled); none for families without them.
+struct Rotaries {
+    Rotaries(const Config &config, const std::vector<Eigen::Index> &passages);
+    const Rotary *at(const Config &config, int layer) const; // null: the layer has none
+    std::optional<Rotary> global, local;
+};
+
 // Token (+ position, + token type row 0) embeddings, normalized where the family does (BERT).
 Eigen::MatrixXf embed(const Model &model, const std::vector<int> &ids);
 
-// One layer from the residual stream `x` entering it; fills `record` and returns the stream
+// One layer from the residual stream `x` entering it; fills `records` and returns the stream
 // after it. `rotary` is the layer's (null for families without rotary positions). `here` are
-// the layer's interventions, already checked.
+// the layer's interventions, already checked. `passages`: the lengths of the token sequences
+// stacked as x's rows, each attending only within itself and recorded in its own `records`
+// entry (empty: one sequence, every row).
 Eigen::MatrixXf runLayer(const Model &model, int layer, const Eigen::MatrixXf &x, const Rotary *rotary,
-    const Interventions &here, LayerRecord &record);
+    const Interventions &here, std::span<LayerRecord> records, std::span<const Eigen::Index> passages = {});
 
 // How a layer's queries see its keys: the causal mask, a sliding window (0: none), T5's position
 // biases (one m × n matrix a head, added to the scores).

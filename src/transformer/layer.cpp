@@ -16,6 +16,27 @@ void normalizeHeads(Eigen::MatrixXf &x, const Norm &norm, float eps, Eigen::Inde
 
 } // namespace
 
+Rotaries::Rotaries(const Config &c, const std::vector<Eigen::Index> &passages)
+{
+    if (!c.rotary())
+        return;
+    global.emplace(c, passages);
+    if (c.localRopeTheta > 0) {
+        Config localConfig = c;
+        localConfig.ropeTheta = c.localRopeTheta;
+        localConfig.ropeScaling = {};
+        localConfig.ropeFactors.clear();
+        local.emplace(localConfig, passages);
+    }
+}
+
+const Rotary *Rotaries::at(const Config &c, int layer) const
+{
+    if (local && c.windowAt(layer) > 0)
+        return &*local;
+    return global ? &*global : nullptr;
+}
+
 // down(act(up(m))), or down(silu(gate(m)) ⊙ up(m)) for SwiGLU (gate and up fused for Phi-3).
 Eigen::MatrixXf feedForward(const LayerWeights &w, const Config &c, const Eigen::MatrixXf &m)
 {
@@ -37,7 +58,7 @@ Eigen::MatrixXf feedForward(const LayerWeights &w, const Config &c, const Eigen:
 }
 
 Eigen::MatrixXf runLayer(const Model &model, int layer, const Eigen::MatrixXf &x, const Rotary *rotary,
-    const Interventions &here, LayerRecord &record)
+    const Interventions &here, std::span<LayerRecord> records, std::span<const Eigen::Index> passages)
 {
     const Config &c = model.config();
     const LayerWeights &w = model.weights().layers[std::size_t(layer)];
@@ -80,9 +101,21 @@ Eigen::MatrixXf runLayer(const Model &model, int layer, const Eigen::MatrixXf &x
         rotary->apply(q);
         rotary->apply(k);
     }
-    const Eigen::MatrixXf attended
-        = normalized(applyLinear(w.output, attendHeads(c, q, k, v, {c.causal(), c.windowAt(layer)}, here, record)),
-            w.postAttentionNorm, c.eps);
+    const AttentionRule rule {c.causal(), c.windowAt(layer)};
+    Eigen::MatrixXf heads;
+    if (passages.empty()) {
+        heads = attendHeads(c, q, k, v, rule, here, records[0]);
+    } else {
+        heads.resize(q.rows(), Eigen::Index(c.heads) * c.headDim);
+        Eigen::Index at = 0;
+        for (std::size_t p = 0; p < passages.size(); ++p) {
+            const Eigen::Index n = passages[p];
+            heads.middleRows(at, n)
+                = attendHeads(c, q.middleRows(at, n), k.middleRows(at, n), v.middleRows(at, n), rule, here, records[p]);
+            at += n;
+        }
+    }
+    const Eigen::MatrixXf attended = normalized(applyLinear(w.output, heads), w.postAttentionNorm, c.eps);
     if (c.parallelResidual) // both sublayers read the stream entering the layer
         return x + attended + feedForward(w, c, normalized(x, w.mlpNorm, c.eps));
     if (preNorm) {

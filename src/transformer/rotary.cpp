@@ -59,6 +59,24 @@ Rotary::Rotary(const Config &config, Eigen::Index tokens)
     }
 }
 
+Rotary::Rotary(const Config &config, const std::vector<Eigen::Index> &passages)
+    : m_half(config.rotated() / 2)
+    , m_headDim(config.headDim)
+{
+    Eigen::Index rows = 0;
+    for (const Eigen::Index n : passages)
+        rows += n;
+    m_cos.resize(rows, m_half);
+    m_sin.resize(rows, m_half);
+    Eigen::Index at = 0;
+    for (const Eigen::Index n : passages) {
+        const Rotary one(config, n);
+        m_cos.middleRows(at, n) = one.m_cos;
+        m_sin.middleRows(at, n) = one.m_sin;
+        at += n;
+    }
+}
+
 void Rotary::apply(Eigen::MatrixXf &x) const
 {
     for (Eigen::Index start = 0; start + m_headDim <= x.cols(); start += m_headDim) {

@@ -4,6 +4,8 @@
 
 #include <Eigen/Core>
 
+#include <vector>
+
 namespace qkv::transformer {
 
 // Rotary position embedding of the Llama family for positions 0 … n−1, computed the way
@@ -13,6 +15,8 @@ class Rotary
 {
 public:
     Rotary(const Config &config, Eigen::Index tokens);
+    // Passages of these lengths stacked as rows, each counting its positions from 0.
+    Rotary(const Config &config, const std::vector<Eigen::Index> &passages);
 
     // Rotates each head_dim-wide block of the columns of `x` (rows are positions), in place:
     // with halves [x₁, x₂] of its first rotated() columns → [x₁cos − x₂sin, x₂cos + x₁sin];

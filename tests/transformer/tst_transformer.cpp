@@ -324,6 +324,7 @@ private Q_SLOTS:
         o.targetIds = {5, 9, 2, 30};
         const ForwardResult plain = forward(*m, ids, o);
         QVERIFY2(plain.done(), qPrintable(plain.error));
+        QVERIFY(forwardBatch(*m, {ids}).front().error.contains(u"one sequence at a time"_qs));
         QCOMPARE(plain.decoderIds, std::vector<int>({0, 5, 9, 2, 30}));
         QCOMPARE(plain.crossLayers[0].heads[0].attention.rows(), 5);
         QCOMPARE(plain.crossLayers[0].heads[0].attention.cols(), 11);
@@ -433,6 +434,53 @@ private Q_SLOTS:
         const ForwardResult resumed = recompute(*m, r, firstChangedLayer(r, o), o);
         QVERIFY2(resumed.done(), qPrintable(resumed.error));
         QCOMPARE(maxDifference(resumed.logits, whole.logits), 0.0f);
+    }
+
+    void batchEqualsOneAtATime_data() { recomputeEqualsFullForward_data(); }
+
+    // Sequences of several lengths through one stack of products (more rows than the few-row
+    // kernel takes): each sequence's attention and residual stream as when it runs alone.
+    void batchEqualsOneAtATime()
+    {
+        if (m_skip)
+            QSKIP(qPrintable(m_why));
+        QFETCH(QString, model);
+        const auto m = open(model);
+        QVERIFY(m);
+        std::vector<std::vector<int>> sequences;
+        for (const int length : {7, 3, 16, 1, 12, 9, 14, 10}) {
+            std::vector<int> ids;
+            for (int i = 0; i < std::min<int>(length, int(m->config().positionLimit())); ++i)
+                ids.push_back((i * 7 + length * 3) % 50 + 1);
+            sequences.push_back(ids);
+        }
+        const std::vector<ForwardResult> batch = forwardBatch(*m, sequences);
+        QCOMPARE(batch.size(), sequences.size());
+        for (std::size_t s = 0; s < sequences.size(); ++s) {
+            const ForwardResult alone = forward(*m, sequences[s]);
+            QVERIFY2(alone.done() && batch[s].done(), qPrintable(alone.error + batch[s].error));
+            QCOMPARE(batch[s].ids, sequences[s]);
+            QVERIFY(batch[s].predictions.empty());
+            QCOMPARE(batch[s].layers.size(), alone.layers.size());
+            for (std::size_t l = 0; l < alone.layers.size(); ++l) {
+                QVERIFY(maxDifference(batch[s].layers[l].residual, alone.layers[l].residual) <= 1e-4f);
+                for (std::size_t h = 0; h < alone.layers[l].heads.size(); ++h) {
+                    const HeadRecord &a = alone.layers[l].heads[h], &b = batch[s].layers[l].heads[h];
+                    QVERIFY2(maxDifference(b.attention, a.attention) <= 1e-5f
+                            && maxDifference(b.query, a.query) <= 1e-4f && maxDifference(b.key, a.key) <= 1e-4f,
+                        qPrintable(QStringLiteral("sequence %1, layer %2, head %3").arg(s).arg(l).arg(h)));
+                }
+            }
+        }
+        // A sequence forward refuses is named by its place, in every result.
+        sequences[2][1] = m->config().vocab;
+        const std::vector<ForwardResult> refused = forwardBatch(*m, sequences);
+        for (const ForwardResult &r : refused) {
+            QCOMPARE(r.status, ForwardResult::Status::Refused);
+            QVERIFY2(r.error.startsWith(u"sequence 3: token 1"_qs), qPrintable(r.error));
+        }
+        std::atomic<bool> cancel {true};
+        QCOMPARE(forwardBatch(*m, {{1, 2}}, &cancel).front().status, ForwardResult::Status::Cancelled);
     }
 
     void refusals_data()
