@@ -15,7 +15,7 @@ cd "$(dirname "$0")/.."
 source .ci/install.sh
 install_missing "${build_packages[@]}" clang-tidy-14
 
-folders=(kernels platform document attention explorer tensorfiles modelfiles analysis export figures tokenizers transformer livemodel lessons arguments hub workspace
+folders=(kernels platform document attention explorer tensorfiles modelfiles analysis export figures tokenizers transformer livemodel corpus lessons arguments hub workspace
   animation)
 if [ "${1:-}" = all ]; then
   folders+=(session views cli panels app)

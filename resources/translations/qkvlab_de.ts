@@ -1168,6 +1168,17 @@
     </message>
 </context>
 <context>
+    <name>HeadScoresFigure</name>
+    <message>
+        <source>head</source>
+        <translation>Head</translation>
+    </message>
+    <message>
+        <source>layer</source>
+        <translation>Schicht</translation>
+    </message>
+</context>
+<context>
     <name>HeadsGridAccessible</name>
     <message>
         <source>head %1: no tokens</source>
@@ -2022,6 +2033,10 @@
     <message>
         <source>NumPy archive</source>
         <translation>NumPy-Archiv</translation>
+    </message>
+    <message>
+        <source>JSON</source>
+        <translation>JSON</translation>
     </message>
 </context>
 <context>
@@ -3727,6 +3742,172 @@
     <message>
         <source>These rows move too, as they use the changed vector: %1.</source>
         <translation>Diese Zeilen ändern sich mit, da sie den geänderten Vektor verwenden: %1.</translation>
+    </message>
+</context>
+<context>
+    <name>qkv::HeadScoresView</name>
+    <message>
+        <source>Layer %1, head %2: %3 %4</source>
+        <translation>Schicht %1, Head %2: %3 %4</translation>
+    </message>
+    <message>
+        <source>not measured</source>
+        <translation>nicht gemessen</translation>
+    </message>
+</context>
+<context>
+    <name>qkv::HeadsAnalysis</name>
+    <message>
+        <source>&amp;Analyse Heads…</source>
+        <translation>Heads &amp;analysieren…</translation>
+    </message>
+    <message>
+        <source>Score every head of the model over a corpus of sentences: previous-token, induction, entropy, attention to the first token…</source>
+        <translation>Jeden Head des Modells über ein Korpus von Sätzen bewerten: Vorgänger-Token, Induktion, Entropie, Attention auf das erste Token…</translation>
+    </message>
+</context>
+<context>
+    <name>qkv::HeadsDialog</name>
+    <message>
+        <source>&amp;Start</source>
+        <translation>&amp;Starten</translation>
+    </message>
+    <message>
+        <source>S&amp;top</source>
+        <translation>&amp;Anhalten</translation>
+    </message>
+    <message>
+        <source>Sa&amp;ve…</source>
+        <translation>Spei&amp;chern…</translation>
+    </message>
+    <message>
+        <source>Analyse Heads</source>
+        <translation>Heads analysieren</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>&amp;Durchsuchen…</translation>
+    </message>
+    <message>
+        <source>A text file: one sentence or passage a line (at least 1,000 for steady means)</source>
+        <translation>Eine Textdatei: ein Satz oder Abschnitt je Zeile (mindestens 1.000 für stabile Mittelwerte)</translation>
+    </message>
+    <message>
+        <source>One passage a line</source>
+        <translation>Ein Abschnitt je Zeile</translation>
+    </message>
+    <message>
+        <source>The text cut into windows</source>
+        <translation>Der Text in Fenster geschnitten</translation>
+    </message>
+    <message>
+        <source> tokens</source>
+        <translation> Tokens</translation>
+    </message>
+    <message>
+        <source>A passage&apos;s tokens at most, the special tokens included: longer lines are cut</source>
+        <translation>Höchstzahl der Tokens eines Abschnitts, Spezial-Tokens eingeschlossen: längere Zeilen werden gekürzt</translation>
+    </message>
+    <message>
+        <source>&amp;Corpus:</source>
+        <translation>&amp;Korpus:</translation>
+    </message>
+    <message>
+        <source>&amp;Passages:</source>
+        <translation>&amp;Abschnitte:</translation>
+    </message>
+    <message>
+        <source>&amp;At most:</source>
+        <translation>&amp;Höchstens:</translation>
+    </message>
+    <message>
+        <source>Scores:</source>
+        <translation>Scores:</translation>
+    </message>
+    <message>
+        <source>Click a head to see the passages it scores highest on.</source>
+        <translation>Klicken Sie auf einen Head, um die Abschnitte zu sehen, auf denen er am höchsten abschneidet.</translation>
+    </message>
+    <message>
+        <source>Double-click a passage to show it in the window at this layer and head</source>
+        <translation>Doppelklicken Sie auf einen Abschnitt, um ihn im Fenster in dieser Schicht und diesem Head zu zeigen</translation>
+    </message>
+    <message>
+        <source>Analyse Heads of %1</source>
+        <translation>Heads von %1 analysieren</translation>
+    </message>
+    <message>
+        <source>Choose a corpus</source>
+        <translation>Ein Korpus wählen</translation>
+    </message>
+    <message>
+        <source>Text files (*.txt *.text *.csv);;All files (*)</source>
+        <translation>Textdateien (*.txt *.text *.csv);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Choose at least one score.</source>
+        <translation>Wählen Sie mindestens einen Score.</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>%1 wird gelesen…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n passages, %1 tokens</source>
+        <translation>
+            <numerusform>%n Abschnitt, %1 Tokens</numerusform>
+            <numerusform>%n Abschnitte, %1 Tokens</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Stopping after the passages under way…</source>
+        <translation>Wird nach den laufenden Abschnitten angehalten…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stopped after %n passages: the scores are of those alone (partial).</source>
+        <translation>
+            <numerusform>Nach %n Abschnitt angehalten: Die Scores gelten nur für ihn (unvollständig).</numerusform>
+            <numerusform>Nach %n Abschnitten angehalten: Die Scores gelten nur für diese (unvollständig).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n passages, %1 tokens.</source>
+        <translation>
+            <numerusform>%n Abschnitt, %1 Tokens.</numerusform>
+            <numerusform>%n Abschnitte, %1 Tokens.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Layer %1, head %2: the passages with the highest %3</source>
+        <translation>Schicht %1, Head %2: die Abschnitte mit dem höchsten %3</translation>
+    </message>
+    <message>
+        <source>%1 — line %2: %3</source>
+        <translation>%1 — Zeile %2: %3</translation>
+    </message>
+    <message>
+        <source>(measured on generated sequences only)</source>
+        <translation>(nur auf erzeugten Folgen gemessen)</translation>
+    </message>
+    <message>
+        <source>Nothing to save yet: run the analysis first.</source>
+        <translation>Noch nichts zu speichern: Führen Sie zuerst die Analyse aus.</translation>
+    </message>
+    <message>
+        <source>Save the head scores</source>
+        <translation>Die Scores der Heads speichern</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv);;JSON (*.json);;PNG image (*.png);;SVG drawing (*.svg);;PDF page (*.pdf)</source>
+        <translation>CSV (*.csv);;JSON (*.json);;PNG-Bild (*.png);;SVG-Zeichnung (*.svg);;PDF-Seite (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Cannot save</source>
+        <translation>Speichern nicht möglich</translation>
+    </message>
+    <message>
+        <source>Open a model first: the heads of the model the window runs are scored.</source>
+        <translation>Öffnen Sie zuerst ein Modell: Bewertet werden die Heads des Modells, das im Fenster läuft.</translation>
     </message>
 </context>
 <context>

@@ -95,6 +95,30 @@
     </message>
 </context>
 <context>
+    <name>qkv::HeadsDialog</name>
+    <message numerus="yes">
+        <source>%n passages, %1 tokens</source>
+        <translation>
+            <numerusform>%n passage, %1 tokens</numerusform>
+            <numerusform>%n passages, %1 tokens</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Stopped after %n passages: the scores are of those alone (partial).</source>
+        <translation>
+            <numerusform>Stopped after %n passage: the scores are of it alone (partial).</numerusform>
+            <numerusform>Stopped after %n passages: the scores are of those alone (partial).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n passages, %1 tokens.</source>
+        <translation>
+            <numerusform>%n passage, %1 tokens.</numerusform>
+            <numerusform>%n passages, %1 tokens.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>qkv::LessonDock</name>
     <message numerus="yes">
         <source>%n attempt(s)</source>

@@ -39,7 +39,7 @@ CommandParser::CommandParser(QStringView command)
     QStringList names = m_command ? m_command->options : QStringList();
     names << helpName;
     for (const QString &name : names) {
-        const OptionRow *row = optionNamed(name);
+        const OptionRow *row = optionNamed(name, m_command ? m_command->name : QString());
         Q_ASSERT_X(row, "CommandParser", "an option missing from optionTable()");
         if (row)
             m_parser.addOption(QCommandLineOption(row->names, row->help, row->valueName));
@@ -68,7 +68,9 @@ bool CommandParser::parse(const QStringList &arguments)
     }
     for (qsizetype i = 0; i < options.size(); ++i) {
         const QString &argument = options[i];
-        const OptionRow *row = looksLikeOption(argument) ? optionNamed(bareName(argument)) : nullptr;
+        const OptionRow *row = looksLikeOption(argument)
+            ? optionNamed(bareName(argument), m_command ? m_command->name : QString())
+            : nullptr;
         if (!row)
             continue;
         if (!row->takesValue() && argument.contains(u'=')) {
@@ -138,7 +140,7 @@ QString commandHelp(QStringView command)
         text += lines.join(u'\n') + u'\n';
     };
     for (const QString &name : row->options)
-        line(*optionNamed(name));
+        line(*optionNamed(name, row->name));
     line(*optionNamed(helpName));
     if (row->options.isEmpty())
         text += QStringLiteral("(%1 takes no other options)\n").arg(row->name);

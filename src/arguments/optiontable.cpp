@@ -1,5 +1,7 @@
 #include "arguments/optiontable.h"
 
+#include "analysis/headscores.h"
+
 #include "export/figurekind.h"
 #include "export/outputformats.h"
 #include "export/resultnumbers.h"
@@ -20,6 +22,11 @@ QString formatNames()
     for (const OutputFormat &f : outputFormats())
         names << f.name;
     return names.join(u", "_qs);
+}
+
+QString headScoreList()
+{
+    return analysis::headScoreNames().join(u", "_qs);
 }
 
 } // namespace
@@ -68,7 +75,7 @@ const std::vector<OptionRow> &optionTable()
         {{u"scale"_qs}, u"S"_qs, u"a PNG's pixels per figure pixel, 1 to 4 (sharper on a projector)"_qs},
         {{u"colormap"_qs}, u"NAME"_qs, u"the colours of weights, one of the window's colormaps (viridis, …)"_qs},
         {{u"color-scale"_qs}, u"unit|data"_qs, u"colour weights 0 to the largest (data, default) or 0 to 1"_qs},
-        {{u"scores"_qs}, {}, u"show the scores before the softmax instead of the weights"_qs},
+        {{u"scores"_qs}, {}, u"show the scores before the softmax instead of the weights"_qs, {u"export"_qs}},
         {{u"skip-first"_qs}, {}, u"leave out the first token (often an attention sink)"_qs},
         {{u"layout"_qs}, u"columns|arcs"_qs, u"the arrow graph's layout"_qs},
         {{u"all-heads"_qs}, {}, u"draw every head's arrows, each in its colour"_qs},
@@ -99,15 +106,25 @@ const std::vector<OptionRow> &optionTable()
         {{u"include"_qs}, u"GLOB"_qs,
             u"fetch the files matching GLOB (\"*.json\", \"onnx/*\") instead of the model's own; repeatable"_qs},
         {{u"dry-run"_qs}, {}, u"list the files, their size and the free disk; fetch nothing"_qs},
+        // heads
+        {{u"corpus"_qs}, u"FILE"_qs,
+            u"the text the heads are measured on: a passage a line (or, with --windows, text cut into windows)"_qs},
+        {{u"scores"_qs}, u"LIST"_qs, u"the scores to compute, separated by commas (default all): "_qs + headScoreList(),
+            {u"heads"_qs}},
+        {{u"max-tokens"_qs}, u"N"_qs,
+            u"a passage's tokens at most, special tokens included (default 256, at most the model's positions); "
+            "longer lines are cut, and said"_qs},
+        {{u"windows"_qs}, {}, u"cut the whole text into consecutive windows of --max-tokens tokens"_qs},
+        {{u"seed"_qs}, u"N"_qs, u"the seed of induction-random's repeated random token sequences (default 1)"_qs},
         {{u"help"_qs, u"h"_qs}, {}, u"show this command's options"_qs},
     };
     return rows;
 }
 
-const OptionRow *optionNamed(QStringView name)
+const OptionRow *optionNamed(QStringView name, QStringView command)
 {
     for (const OptionRow &row : optionTable())
-        if (row.names.contains(name))
+        if (row.names.contains(name) && (command.isEmpty() || row.commands.isEmpty() || row.commands.contains(command)))
             return &row;
     return nullptr;
 }
@@ -137,6 +154,9 @@ const std::vector<CommandRow> &commandTable()
             {u"tokenize"_qs, {u"sentence"_qs}},
             {u"models"_qs, {}},
             {u"download"_qs, {u"include"_qs, u"dry-run"_qs}},
+            {u"heads"_qs,
+                {u"corpus"_qs, u"scores"_qs, u"max-tokens"_qs, u"windows"_qs, u"seed"_qs, u"o"_qs, u"format"_qs,
+                    u"overwrite"_qs, u"size"_qs, u"scale"_qs, u"colormap"_qs}},
             {u"examples"_qs, {u"long"_qs}},
             {u"lesson check"_qs, {u"solutions"_qs}},
             {u"lesson list"_qs, {}},

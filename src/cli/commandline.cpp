@@ -6,6 +6,7 @@
 #include "cli/cliprint.h"
 #include "cli/downloadcommand.h"
 #include "cli/exportcommand.h"
+#include "cli/headscommand.h"
 #include "cli/lessoncommand.h"
 #include "cli/modelcommands.h"
 #include "cli/openinput.h"
@@ -23,9 +24,9 @@ namespace qkv::cli {
 namespace {
 
 const QStringList commands {QStringLiteral("compute"), QStringLiteral("examples"), QStringLiteral("export"),
-    QStringLiteral("lesson"), QStringLiteral("models"), QStringLiteral("download"), QStringLiteral("solve"),
-    QStringLiteral("tokenize"), QStringLiteral("help"), QStringLiteral("--help"), QStringLiteral("-h"),
-    QStringLiteral("--version"), QStringLiteral("-v")};
+    QStringLiteral("lesson"), QStringLiteral("models"), QStringLiteral("download"), QStringLiteral("heads"),
+    QStringLiteral("solve"), QStringLiteral("tokenize"), QStringLiteral("help"), QStringLiteral("--help"),
+    QStringLiteral("-h"), QStringLiteral("--version"), QStringLiteral("-v")};
 
 int compute(const QStringList &args, FILE *out, FILE *err)
 {
@@ -156,6 +157,15 @@ QString usageText()
         "  qkvlab download REPO[@REVISION] [--include GLOB]... [--dry-run]\n"
         "                           fetch a model from the Hugging Face Hub into its cache\n"
         "                           (resumed after an interruption, verified); then qkvlab hf:REPO\n"
+        "  qkvlab heads MODEL --corpus FILE [--scores LIST] [--max-tokens N] [--windows]\n"
+        "         [--seed N] -o OUT.csv|json|png|svg|pdf [--overwrite] [--size WxH] [--scale S]\n"
+        "         [--colormap NAME]\n"
+        "                           score every head over a corpus (a passage a line, at least\n"
+        "                           1,000 for stable means): entropy, previous-token,\n"
+        "                           duplicate-token, induction, induction-random, first-token,\n"
+        "                           special-tokens, distance, concentration (README: Head\n"
+        "                           statistics); a row per layer and head, or a grid per score;\n"
+        "                           Ctrl-C stops and writes what was run, marked partial\n"
         "  qkvlab solve FILE --query TOKEN --key TOKEN --weight W [--change query|key|both]\n"
         "         [--head N] [-o OUT [--overwrite]]\n"
         "                           goal-seek: the smallest change of the query (or key, or\n"
@@ -214,7 +224,9 @@ bool isCommandLine(const QStringList &arguments)
 
 bool needsGui(const QStringList &arguments)
 {
-    return arguments.value(1) == u"export" && arguments.contains(QStringLiteral("--view"));
+    // heads paints its grids when -o names a figure; a QApplication costs it nothing next to the run.
+    return (arguments.value(1) == u"export" && arguments.contains(QStringLiteral("--view")))
+        || arguments.value(1) == u"heads";
 }
 
 namespace {
@@ -245,6 +257,8 @@ int runCommand(const QStringList &arguments, FILE *out, FILE *err)
         return runDownload(rest, out, err);
     if (command == u"tokenize")
         return tokenize(rest, out, err);
+    if (command == u"heads")
+        return runHeadsCommand(rest, out, err);
     if (command == u"export")
         return runExport(rest, out, err);
     if (command == u"lesson")

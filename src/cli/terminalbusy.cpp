@@ -31,6 +31,12 @@ void TerminalBusy::setProgress(int done, int total)
     m_parts = total;
 }
 
+void TerminalBusy::setDetail(const QString &detail)
+{
+    const std::lock_guard lock(m_mutex);
+    m_detail = detail.toLocal8Bit();
+}
+
 bool TerminalBusy::isTerminal(FILE *file)
 {
     return isatty(fileno(file)) == 1;
@@ -46,7 +52,9 @@ void TerminalBusy::run(std::chrono::milliseconds after)
     do {
         const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         // NOLINTBEGIN(cppcoreguidelines-pro-type-vararg): stdio's own
-        if (m_parts > 0 && m_part >= m_parts)
+        if (!m_detail.isEmpty())
+            std::fprintf(m_to, "\r\033[K%s… %s, %.1f s", m_what.constData(), m_detail.constData(), seconds);
+        else if (m_parts > 0 && m_part >= m_parts)
             std::fprintf(m_to, "\r\033[K%s… encoding %d frames, %.1f s", m_what.constData(), m_parts, seconds);
         else if (m_parts > 0)
             std::fprintf(m_to, "\r\033[K%s… frame %d of %d, %.1f s", m_what.constData(), m_part, m_parts, seconds);

@@ -28,6 +28,8 @@ public:
     static bool isTerminal(FILE *file);
     // `done` of `total` parts (frames) are finished.
     void setProgress(int done, int total);
+    // How far other work is, in its own words ("312 passages, 41 %"), shown instead.
+    void setDetail(const QString &detail);
 
 private:
     void run(std::chrono::milliseconds after);
@@ -38,6 +40,7 @@ private:
     std::condition_variable m_wake;
     bool m_done = false;
     int m_part = 0, m_parts = 0; // setProgress's, under m_mutex
+    QByteArray m_detail; // setDetail's, under m_mutex
     std::thread m_thread;
 };
 

@@ -37,12 +37,14 @@ const std::vector<OutputFormat> &outputFormats()
         {u"pdf"_qs, {}, u"pdf"_qs, bits(C::Figure), QT_TRANSLATE_NOOP("OutputFormatText", "PDF page")},
         {u"gif"_qs, {}, u"gif"_qs, bits(C::Animation), QT_TRANSLATE_NOOP("OutputFormatText", "Animated GIF")},
         {u"webp"_qs, {}, u"webp"_qs, bits(C::Animation), QT_TRANSLATE_NOOP("OutputFormatText", "Animated WebP")},
-        {u"csv"_qs, {}, u"csv"_qs, bits(C::Numbers), QT_TRANSLATE_NOOP("OutputFormatText", "CSV")},
+        {u"csv"_qs, {}, u"csv"_qs, bits(C::Numbers) | bits(C::HeadScores),
+            QT_TRANSLATE_NOOP("OutputFormatText", "CSV")},
         {u"md"_qs, {u"markdown"_qs}, u"md"_qs, bits(C::Numbers) | bits(C::Worked),
             QT_TRANSLATE_NOOP("OutputFormatText", "Markdown")},
         {u"tex"_qs, {u"latex"_qs, u"tabular"_qs}, u"tex"_qs, bits(C::Numbers) | bits(C::Worked),
             QT_TRANSLATE_NOOP("OutputFormatText", "LaTeX tabular")},
         {u"bmatrix"_qs, {}, u"tex"_qs, bits(C::Numbers), QT_TRANSLATE_NOOP("OutputFormatText", "LaTeX bmatrix")},
+        {u"json"_qs, {}, u"json"_qs, bits(C::HeadScores), QT_TRANSLATE_NOOP("OutputFormatText", "JSON")},
         {u"npz"_qs, {}, u"npz"_qs, bits(C::ModelArchive), QT_TRANSLATE_NOOP("OutputFormatText", "NumPy archive")},
     };
     return table;

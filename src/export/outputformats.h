@@ -15,6 +15,7 @@ enum class OutputContent : unsigned {
     Numbers = 4, // a matrix of the result as a table
     Worked = 8, // the worked computation as prose with formulas
     ModelArchive = 16, // every layer's attention, queries, keys and values, for numpy
+    HeadScores = 32, // a model's heads scored over a corpus (qkvlab heads)
 };
 
 // One format the program writes: one row of the table every dialog, option check and message reads.

@@ -34,6 +34,8 @@ public:
     // a tab as "→", bytes that are not UTF-8 on their own (part of an emoji) as "<0xF0><0x9F>".
     QString display(int id) const;
     QString decode(const std::vector<int> &ids) const; // the text those ids stand for
+    // A special token ([CLS], [SEP], <s>, <|endoftext|>, SentencePiece's control tokens): not text.
+    bool isSpecial(int id) const { return pieceText(id).special; }
     // The mask token (BERT "[MASK]", RoBERTa "<mask>") if the vocabulary has one.
     virtual std::optional<int> maskId() const;
     // How the vocabulary marks where words begin, which decides how pieces are shown and joined.

@@ -201,6 +201,17 @@ bool ModelWorkspace::showStart(const lessons::ModelStart &next, QString *error)
     return true;
 }
 
+void ModelWorkspace::showPassage(const QString &sentence, int layer, int head)
+{
+    lessons::ModelStart next = shownStart();
+    next.sentence = sentence;
+    next.layer = layer;
+    next.head = head;
+    QString ignored; // a layer past the model's is shown as its last
+    showStart(next, &ignored);
+    m_session->setCurrentHead(head);
+}
+
 void ModelWorkspace::enterLessonStep(const lessons::StepState &step, QString *error)
 {
     m_pendingStep = std::make_unique<lessons::StepState>(step);

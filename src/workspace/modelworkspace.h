@@ -78,6 +78,9 @@ public:
     // Returns whether the model runs again (a new sentence), after which the step is shown.
     lessons::ModelStart shownStart() const;
     bool showStart(const lessons::ModelStart &next, QString *error);
+    // A passage (one a head scored high on over a corpus) typed as the sentence, one step of the
+    // history, and shown at `layer` and `head`.
+    void showPassage(const QString &sentence, int layer, int head);
     // A lesson's step on the model: its layer and sentence as showStart, then its token, head and
     // highlight, said by lessonStepReady at once or once the model has run on its sentence.
     void enterLessonStep(const lessons::StepState &step, QString *error);

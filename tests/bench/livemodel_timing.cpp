@@ -3,6 +3,7 @@
 // the faster of Eigen's float32 products and the BLAS's (on every core) of the same products, and
 // the forward pass's speed-up from one thread to every core. Prints JSON; qkvbench's
 // live_model section runs it on make_large_checkpoints.py's folders, one process per model.
+#include "corpus/headsrun.h"
 #include "kernels/matmul.h"
 #include "platform/cores.h"
 #include "transformer/forward.h"
@@ -13,6 +14,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QTemporaryDir>
 
 #include <algorithm>
 #include <cstdio>
@@ -56,13 +58,47 @@ struct Product {
     Eigen::MatrixXf weight; // in × out
 };
 
+// qkvlab heads' work: `passages` lines of text, each cut to `tokens` tokens, every score of every
+// head over them (corpus::runHeads, passages batched) on every core. The text is the tokenizer's
+// own pieces decoded, so that every line makes at least `tokens` tokens. Seconds, or −1 when the
+// folder has no tokenizer.
+double corpusSeconds(const QString &location, int passages, int tokens)
+{
+    QString error;
+    const auto model = qkv::live::LiveModel::open(location, &error);
+    if (!model)
+        return -1;
+    QTemporaryDir dir;
+    QFile corpus(dir.filePath(u"corpus.txt"_qs));
+    if (!corpus.open(QIODevice::WriteOnly))
+        return -1;
+    const int vocab = model->tokenizer().vocabSize();
+    for (int p = 0; p < passages; ++p) {
+        std::vector<int> ids;
+        for (int i = 0; i < tokens + 8; ++i)
+            ids.push_back(int((p * 131071LL + i * 7919LL + 11) % vocab));
+        QString line = model->tokenizer().decode(ids);
+        line.replace(u'\n', u' ').replace(u'\r', u' ');
+        corpus.write(line.toUtf8() + "\n");
+    }
+    corpus.close();
+    qkv::corpus::HeadsOptions options;
+    options.corpus = corpus.fileName();
+    options.maxTokens = tokens;
+    QElapsedTimer t;
+    t.start();
+    const qkv::corpus::HeadsReport report = qkv::corpus::runHeads(*model, options);
+    const double seconds = double(t.nsecsElapsed()) / 1e9;
+    return report.error.isEmpty() && report.passages == passages ? seconds : -1;
+}
+
 } // namespace
 
 int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
     if (argc < 2) {
-        std::fprintf(stderr, "usage: qkvlivemodel_timing MODEL [TOKENS]\n");
+        std::fprintf(stderr, "usage: qkvlivemodel_timing MODEL [TOKENS [--corpus PASSAGES]]\n");
         return 2;
     }
     QElapsedTimer t;
@@ -206,6 +242,18 @@ int main(int argc, char **argv)
         {u"weights_in_memory_mib"_qs, double(m.weightBytes()) / (1 << 20)}, {u"forward_gflops"_qs, forwardGflops},
         {u"eigen_gemm_gflops"_qs, flops / gemmMs / 1e6}, {u"blas_gemm_gflops"_qs, flops / blasMs / 1e6},
         {u"gemm_layers_timed"_qs, peerLayers}, {u"forward_over_gemm"_qs, forwardGflops / gemmGflops}};
+    // qkvlab heads over a corpus of PASSAGES lines of TOKENS tokens; its throughput counts the
+    // forward pass's products without the output head, which heads does not run.
+    if (argc > 4 && QByteArray(argv[3]) == "--corpus") {
+        const int passages = std::atoi(argv[4]);
+        const double seconds = corpusSeconds(QString::fromLocal8Bit(argv[1]), passages, n);
+        const double gflops = (modelFlops - 2.0 * double(d) * double(c.vocab)) * passages / seconds / 1e9;
+        out.insert(u"corpus"_qs,
+            seconds < 0 ? QJsonValue(u"not run: no tokenizer in the folder"_qs)
+                        : QJsonValue(QJsonObject {{u"passages"_qs, passages}, {u"tokens_each"_qs, n},
+                            {u"seconds"_qs, seconds}, {u"gflops"_qs, gflops}, {u"over_gemm"_qs, gflops / gemmGflops},
+                            {u"meets_spec"_qs, seconds <= 60 * passages / 1000.0 && gflops / gemmGflops >= 0.5}}));
+    }
     std::printf("%s", QJsonDocument(out).toJson().constData());
     return 0;
 }

@@ -128,8 +128,8 @@ private Q_SLOTS:
         const QString usage = qkv::cli::usageText();
         for (const qkv::cli::CommandRow &command : qkv::cli::commandTable()) {
             for (const QString &name : command.options)
-                QVERIFY2(
-                    usage.contains(qkv::cli::optionNamed(name)->dashed()), qPrintable(command.name + u": "_qs + name));
+                QVERIFY2(usage.contains(qkv::cli::optionNamed(name, command.name)->dashed()),
+                    qPrintable(command.name + u": "_qs + name));
             const Run help = run(command.name.split(u' ') << u"--help"_qs);
             QCOMPARE(help.status, 0);
             QCOMPARE(QString::fromUtf8(help.out), qkv::cli::commandHelp(command.name));
