@@ -3909,6 +3909,14 @@
         <source>Open a model first: the heads of the model the window runs are scored.</source>
         <translation>Öffnen Sie zuerst ein Modell: Bewertet werden die Heads des Modells, das im Fenster läuft.</translation>
     </message>
+    <message>
+        <source>Scores</source>
+        <translation>Scores</translation>
+    </message>
+    <message>
+        <source>Queries and keys</source>
+        <translation>Queries und Keys</translation>
+    </message>
 </context>
 <context>
     <name>qkv::HeadsGridView</name>
@@ -4949,6 +4957,84 @@
     <message>
         <source>%1 · head %2</source>
         <translation>%1 · Head %2</translation>
+    </message>
+</context>
+<context>
+    <name>qkv::QueryKeyPanel</name>
+    <message>
+        <source>&amp;Plot</source>
+        <translation>&amp;Zeichnen</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Anhalten</translation>
+    </message>
+    <message>
+        <source>Show in the &amp;Window</source>
+        <translation>Im &amp;Fenster zeigen</translation>
+    </message>
+    <message>
+        <source>layer </source>
+        <translation>Schicht </translation>
+    </message>
+    <message>
+        <source>head </source>
+        <translation>Head </translation>
+    </message>
+    <message>
+        <source> tokens</source>
+        <translation> Tokens</translation>
+    </message>
+    <message>
+        <source>The corpus&apos;s first tokens plotted: each is a query and a key</source>
+        <translation>Die ersten Tokens des Korpus werden gezeichnet: jedes als Query und als Key</translation>
+    </message>
+    <message>
+        <source>Colour by role</source>
+        <translation>Farbe nach Rolle</translation>
+    </message>
+    <message>
+        <source>Colour by position</source>
+        <translation>Farbe nach Position</translation>
+    </message>
+    <message>
+        <source>Colour by token</source>
+        <translation>Farbe nach Token</translation>
+    </message>
+    <message>
+        <source>%1 “%2”, token %3 of line %4</source>
+        <translation>%1 „%2“, Token %3 von Zeile %4</translation>
+    </message>
+    <message>
+        <source>key</source>
+        <translation>Key</translation>
+    </message>
+    <message>
+        <source>query</source>
+        <translation>Query</translation>
+    </message>
+    <message>
+        <source>Running the model over the corpus…</source>
+        <translation>Das Modell läuft über das Korpus…</translation>
+    </message>
+    <message>
+        <source>%1 tokens gathered…</source>
+        <translation>%1 Tokens gesammelt…</translation>
+    </message>
+    <message>
+        <source>Layer %1, head %2: %3 queries (green) and keys (pink) from %4 passages, on their principal plane (%5 % and %6 % of the variance). As in AttentionViz, the queries are scaled by %7 and the keys by its inverse, and the keys moved onto the queries&apos; mean: no query&apos;s softmax changes, so a query lies near the keys it attends to. Drag to pan, the wheel zooms, a double-click shows all.</source>
+        <translation>Schicht %1, Head %2: %3 Queries (grün) und Keys (rosa) aus %4 Abschnitten, auf ihrer Hauptebene (%5 % und %6 % der Varianz). Wie in AttentionViz sind die Queries mit %7 und die Keys mit dem Kehrwert skaliert und die Keys auf den Mittelwert der Queries verschoben: Keine Softmax einer Query ändert sich, also liegt eine Query nahe bei den Keys, auf die sie achtet. Ziehen verschiebt, das Mausrad zoomt, ein Doppelklick zeigt alles.</translation>
+    </message>
+    <message>
+        <source>The %1 of “%2” (line %3): %4</source>
+        <translation>%1 von „%2“ (Zeile %3): %4</translation>
+    </message>
+</context>
+<context>
+    <name>qkv::QueryKeyPlotView</name>
+    <message>
+        <source>Choose a head and Plot: its queries and keys over the corpus appear here.</source>
+        <translation>Wählen Sie einen Head und „Zeichnen“: Seine Queries und Keys über das Korpus erscheinen hier.</translation>
     </message>
 </context>
 <context>

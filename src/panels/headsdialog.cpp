@@ -1,5 +1,7 @@
 #include "panels/headsdialog.h"
 
+#include "panels/querykeypanel.h"
+
 #include "corpus/headsoutput.h"
 #include "document/jsonwriter.h"
 #include "figures/figurewriter.h"
@@ -24,6 +26,7 @@
 #include <QSettings>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QVBoxLayout>
 
 namespace qkv {
@@ -43,6 +46,7 @@ HeadsDialog::HeadsDialog(QWidget *parent)
     , m_view(new HeadScoresView(this))
     , m_passagesTitle(new QLabel(this))
     , m_passages(new QListWidget(this))
+    , m_queryKeys(new QueryKeyPanel([this] { return options(); }, this))
 {
     setObjectName(QStringLiteral("headsDialog"));
     setWindowTitle(tr("Analyse Heads"));
@@ -93,6 +97,9 @@ HeadsDialog::HeadsDialog(QWidget *parent)
     split->addWidget(side);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
+    auto *tabs = new QTabWidget(this);
+    tabs->addTab(split, tr("Scores"));
+    tabs->addTab(m_queryKeys, tr("Queries and keys"));
 
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     buttons->addButton(m_save, QDialogButtonBox::ActionRole);
@@ -100,7 +107,7 @@ HeadsDialog::HeadsDialog(QWidget *parent)
     layout->addLayout(form);
     layout->addLayout(run);
     layout->addWidget(m_status);
-    layout->addWidget(split, 1);
+    layout->addWidget(tabs, 1);
     layout->addWidget(buttons);
     resize(1000, 720);
 
@@ -111,6 +118,7 @@ HeadsDialog::HeadsDialog(QWidget *parent)
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::close);
     connect(m_corpus, &QLineEdit::textChanged, this, &HeadsDialog::updateButtons);
     connect(m_view, &HeadScoresView::cellClicked, this, &HeadsDialog::chooseHead);
+    connect(m_queryKeys, &QueryKeyPanel::passageChosen, this, &HeadsDialog::passageChosen);
     connect(m_passages, &QListWidget::itemActivated, this, [this](QListWidgetItem *item) {
         if (m_report && m_layer >= 0)
             Q_EMIT passageChosen(item->data(Qt::UserRole).toString(), m_layer, m_head);
@@ -128,6 +136,7 @@ HeadsDialog::~HeadsDialog()
 void HeadsDialog::setModel(std::shared_ptr<const live::LiveModel> model)
 {
     m_model = std::move(model);
+    m_queryKeys->setModel(m_model);
     if (m_model)
         m_maxTokens->setMaximum(int(std::min<qint64>(m_model->model().config().positionLimit(), 1 << 20)));
     setWindowTitle(
@@ -242,6 +251,7 @@ void HeadsDialog::chooseHead(int grid, int layer, int head)
     m_layer = layer;
     m_head = head;
     m_view->setCurrent(layer, head);
+    m_queryKeys->setHead(layer, head);
     const HeadScore score = m_report->statistics.scores()[std::size_t(grid)];
     m_passagesTitle->setText(tr("Layer %1, head %2: the passages with the highest %3")
                                  .arg(layer + 1)

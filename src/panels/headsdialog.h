@@ -20,12 +20,14 @@ class QSpinBox;
 namespace qkv {
 
 class HeadScoresView;
+class QueryKeyPanel;
 
 // Model → Analyse Heads…: the running model over a corpus (a text file, a passage a line or
 // windows of the text), every head scored (corpus::runHeads) on a thread of its own with progress
-// and Stop (what ran is kept, marked partial; closing the dialog leaves the run going); the scores as a layers × heads
-// grid each, a head clicked lists the passages it scores highest on, and a passage opened shows it in the window's
-// views at that layer and head. Saves CSV, JSON and the grids as a figure.
+// and Stop (what ran is kept, marked partial; closing the dialog leaves the run going); the scores
+// as a layers × heads grid each, a head clicked lists the passages it scores highest on, and a
+// passage opened shows it in the window's views at that layer and head. Saves CSV, JSON and the
+// grids as a figure. A second tab plots a head's queries and keys over the corpus (QueryKeyPanel).
 class HeadsDialog : public QDialog
 {
     Q_OBJECT
@@ -44,6 +46,7 @@ public:
     const corpus::HeadsReport *report() const { return m_report.get(); }
     HeadScoresView *view() const { return m_view; }
     QListWidget *passageList() const { return m_passages; }
+    QueryKeyPanel *queryKeys() const { return m_queryKeys; }
     // The score (grid) and head the passage list is for.
     void chooseHead(int grid, int layer, int head);
     // Writes the result: CSV, JSON or a figure (PNG, SVG, PDF) by the path's suffix; the error or empty.
@@ -73,6 +76,7 @@ private:
     HeadScoresView *m_view;
     QLabel *m_passagesTitle;
     QListWidget *m_passages;
+    QueryKeyPanel *m_queryKeys;
 
     std::thread m_thread;
     std::atomic<bool> m_stopRequested {false};

@@ -4,18 +4,22 @@
 #include "app/mainwindow.h"
 #include "livemodel/livesession.h"
 #include "panels/headsdialog.h"
+#include "panels/querykeypanel.h"
 #include "session/documentsession.h"
 #include "session/transformersession.h"
 #include "views/headscoresview.h"
+#include "views/querykeyplotview.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QFile>
+#include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -110,6 +114,57 @@ private Q_SLOTS:
         QCOMPARE(QImage(m_dir.filePath(u"heads.png"_qs)).size(), QSize(1600, 1000));
         if (!qEnvironmentVariableIsEmpty("QKV_SCREENSHOT"))
             dialog->grab().save(qEnvironmentVariable("QKV_SCREENSHOT"));
+    }
+
+    // The Queries and keys tab: the head clicked in the grids, plotted; a dot clicked names its token
+    // and passage; pan and zoom move the plane; Show in the Window runs the passage.
+    void queryKeyPlot()
+    {
+        auto *dialog = m_window->findChild<HeadsDialog *>(u"headsDialog"_qs);
+        auto *tabs = dialog->findChild<QTabWidget *>();
+        tabs->setCurrentIndex(1);
+        QueryKeyPanel *panel = dialog->queryKeys();
+        QSignalSpy done(panel, &QueryKeyPanel::plotFinished);
+        panel->plot();
+        QVERIFY(done.wait(30000));
+        QVERIFY(panel->points() && panel->points()->error.isEmpty());
+        QCOMPARE(panel->points()->layer, 1); // the head chosen in the grids
+        QCOMPARE(panel->points()->head, 2);
+        QueryKeyPlotView *view = panel->view();
+        QCOMPARE(qint64(view->pointCount()), panel->points()->queries.rows());
+        // The dots are drawn: green queries and pink keys on the white.
+        QImage frame(view->size(), QImage::Format_RGB32);
+        view->render(frame);
+        int green = 0, pink = 0;
+        for (int y = 0; y < frame.height(); ++y)
+            for (int x = 0; x < frame.width(); ++x) {
+                green += frame.pixel(x, y) == 0xff2ca02c ? 1 : 0;
+                pink += frame.pixel(x, y) == 0xffe377c2 ? 1 : 0;
+            }
+        QVERIFY2(green > 100 && pink > 100, qPrintable(QStringLiteral("%1 %2").arg(green).arg(pink)));
+        // A click on the dot of token 5's query names it.
+        const QPoint dot = view->widgetPoint(5, false).toPoint();
+        bool key = true;
+        QVERIFY(view->pointAt(dot, &key) >= 0);
+        QTest::mouseClick(view, Qt::LeftButton, {}, dot);
+        const auto labels = panel->findChildren<QLabel *>();
+        QVERIFY(std::any_of(
+            labels.begin(), labels.end(), [](const QLabel *l) { return l->text().contains(u"<b><u>"_qs); }));
+        // The wheel zooms about the pointer, a drag pans.
+        const double scale = view->scale();
+        QWheelEvent wheel(QPointF(100, 100), view->mapToGlobal(QPointF(100, 100)), {}, QPoint(0, 120), Qt::NoButton, {},
+            Qt::NoScrollPhase, false);
+        QApplication::sendEvent(view, &wheel);
+        QVERIFY(std::abs(view->scale() / scale - 1.15) < 1e-9);
+        const QPointF centre = view->centre();
+        QTest::mousePress(view, Qt::LeftButton, {}, QPoint(200, 200));
+        QTest::mouseMove(view, QPoint(260, 230));
+        QTest::mouseRelease(view, Qt::LeftButton, {}, QPoint(260, 230));
+        QVERIFY(std::abs(view->centre().x() - (centre.x() - 60 / view->scale())) < 1e-6);
+        view->fitAll();
+        if (!qEnvironmentVariableIsEmpty("QKV_SCREENSHOT"))
+            dialog->grab().save(qEnvironmentVariable("QKV_SCREENSHOT") + u".qk.png"_qs);
+        tabs->setCurrentIndex(0);
     }
 
     // Stop keeps what ran; closing the window with a run under way waits for nothing.

@@ -1,8 +1,10 @@
 // Head statistics over a corpus (issue 51): the built-in induction model run over passages, every
 // score equal to an independent numpy reference of TransformerLens's definitions, the model's own
 // heads found, and corpora that are empty, binary, broken or stopped halfway.
+#include "analysis/querykeyplane.h"
 #include "corpus/corpuspassages.h"
 #include "corpus/headsrun.h"
+#include "corpus/querykeys.h"
 #include "export/resultjson.h"
 #include "transformer/forward.h"
 
@@ -279,6 +281,55 @@ private Q_SLOTS:
         QVERIFY2(report.error.isEmpty(), qPrintable(report.error));
         QVERIFY2(report.notes.contains(note), qPrintable(report.notes.join(u'\n')));
         QVERIFY(report.passages >= 2);
+    }
+
+    // One head's queries and keys, gathered over the corpus in batches, are the forward pass's of
+    // each passage alone; the plane AttentionViz draws them on keeps every query's softmax.
+    void queryKeysOfAHead()
+    {
+        corpus::HeadsOptions o;
+        o.corpus = writeFile(m_dir, u"querykeys.txt"_qs, corpusText(30));
+        const corpus::QueryKeys all = corpus::collectQueryKeys(*m_model, o, 1, 2, 1 << 20);
+        QVERIFY2(all.error.isEmpty(), qPrintable(all.error));
+        QVERIFY(!all.partial);
+        QCOMPARE(all.passageLines.size(), std::size_t(30 + 4));
+        QCOMPARE(qint64(all.queries.rows()), all.passageStarts.back());
+        for (std::size_t p = 0; p < all.passageLines.size(); p += 7) {
+            const auto first = all.passageStarts[p], n = all.passageStarts[p + 1] - first;
+            const std::vector<int> ids(all.ids.begin() + first, all.ids.begin() + first + n);
+            const transformer::ForwardResult alone = transformer::forward(m_model->model(), ids);
+            const transformer::HeadRecord &h = alone.layers[1].heads[2];
+            QVERIFY((all.queries.middleRows(first, n) - h.query).cwiseAbs().maxCoeff() < 1e-4f);
+            QVERIFY((all.keys.middleRows(first, n) - h.key).cwiseAbs().maxCoeff() < 1e-4f);
+            QCOMPARE(all.position[std::size_t(first + n - 1)], int(n - 1));
+            QCOMPARE(all.passage[std::size_t(first)], int(p));
+        }
+        // A limit of tokens stops the run there, marked partial.
+        const corpus::QueryKeys some = corpus::collectQueryKeys(*m_model, o, 0, 0, 50);
+        QCOMPARE(some.queries.rows(), 50);
+        QVERIFY(some.partial);
+        QVERIFY(corpus::collectQueryKeys(*m_model, o, 2, 0, 50).error.contains(u"no layer 3"_qs));
+
+        // The plane: queries scaled by s, keys by 1/s and moved by the shift leave each query's
+        // softmax over the keys as it was; in the plane the two clouds share their mean.
+        const Eigen::MatrixXd q = all.queries.cast<double>(), k = all.keys.cast<double>();
+        const analysis::QueryKeyPlane plane = analysis::queryKeyPlane(all.queries, all.keys);
+        const Eigen::MatrixXd q2 = q * plane.scale;
+        const Eigen::MatrixXd k2 = (k / plane.scale).rowwise() + plane.shift.transpose();
+        QVERIFY(std::abs(q2.rowwise().norm().mean() - (k / plane.scale).rowwise().norm().mean()) < 1e-9);
+        const auto softmaxRows = [](Eigen::MatrixXd s) {
+            for (Eigen::Index i = 0; i < s.rows(); ++i) {
+                s.row(i) = (s.row(i).array() - s.row(i).maxCoeff()).exp().matrix();
+                s.row(i) /= s.row(i).sum();
+            }
+            return s;
+        };
+        const Eigen::Index n = 40; // the first passages' tokens against each other
+        const Eigen::MatrixXd before = softmaxRows(q.topRows(n) * k.topRows(n).transpose());
+        const Eigen::MatrixXd after = softmaxRows(q2.topRows(n) * k2.topRows(n).transpose());
+        QVERIFY((before - after).cwiseAbs().maxCoeff() < 1e-9);
+        QVERIFY((plane.queries.colwise().mean() - plane.keys.colwise().mean()).norm() < 1e-9);
+        QVERIFY(plane.explained[0] >= plane.explained[1] && plane.explained[0] + plane.explained[1] <= 1 + 1e-12);
     }
 
     void missingAndFolder()
