@@ -25,7 +25,7 @@ seconds=${FUZZ_SECONDS:-60}
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(document numberblock exportargs size tokenizer npy npz safetensors attentionjson
   tokengroups modelconfig safetensorsheader shardindex hftokenizer legacyvocab sentencepiece sessionfile lesson goal
-  hubanswers gguf ollamamanifest)
+  hubanswers gguf ollamamanifest corpusreader)
 mkdir -p "$build/artifacts"
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
