@@ -74,6 +74,15 @@ int HeadStatistics::measured(HeadScore score) const
     return s < 0 ? 0 : m_measured[std::size_t(s)];
 }
 
+std::set<int> HeadStatistics::topPassages() const
+{
+    std::set<int> named;
+    for (const std::vector<TopPassage> &list : m_top)
+        for (const TopPassage &t : list)
+            named.insert(t.passage);
+    return named;
+}
+
 std::vector<TopPassage> HeadStatistics::top(HeadScore score, int layer, int head) const
 {
     const int s = slot(score);

@@ -6,6 +6,7 @@
 
 #include "analysis/headscores.h"
 
+#include <set>
 #include <span>
 #include <vector>
 
@@ -37,6 +38,8 @@ public:
     int measured(HeadScore score) const;
     // The passages where the head scored highest, highest first (none for generated sequences).
     std::vector<TopPassage> top(HeadScore score, int layer, int head) const;
+    // Every passage some head's top list names.
+    std::set<int> topPassages() const;
 
 private:
     int slot(HeadScore score) const; // index in m_scores, −1 when not asked for

@@ -70,8 +70,8 @@ QJsonObject headsJson(const HeadsReport &report, const live::LiveModel &model, c
     }
     QJsonArray passages; // those some head scored highest on
     for (const int p : shown)
-        passages.append(QJsonObject {{u"passage"_qs, p + 1}, {u"line"_qs, report.lines[std::size_t(p)]},
-            {u"text"_qs, passageText(report, model, p)}});
+        passages.append(QJsonObject {
+            {u"passage"_qs, p + 1}, {u"line"_qs, report.passageLine(p)}, {u"text"_qs, passageText(report, model, p)}});
     QJsonObject measured;
     for (const HeadScore score : s.scores())
         measured.insert(analysis::headScoreName(score), s.measured(score));

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <random>
+#include <set>
 
 namespace qkv::corpus {
 namespace {
@@ -26,9 +27,14 @@ void addScores(const std::vector<Passage> &batch, const std::vector<transformer:
 
 std::vector<int> HeadsReport::passageIds(int passage) const
 {
-    if (passage < 0 || std::size_t(passage) + 1 >= offsets.size())
-        return {};
-    return {ids.begin() + offsets[std::size_t(passage)], ids.begin() + offsets[std::size_t(passage) + 1]};
+    const auto at = kept.find(passage);
+    return at == kept.end() ? std::vector<int>() : at->second.ids;
+}
+
+qint64 HeadsReport::passageLine(int passage) const
+{
+    const auto at = kept.find(passage);
+    return at == kept.end() ? 0 : at->second.line;
 }
 
 HeadsReport runHeads(const live::LiveModel &model, const HeadsOptions &options, const std::atomic<bool> *stop,
@@ -71,13 +77,15 @@ HeadsReport runHeads(const live::LiveModel &model, const HeadsOptions &options, 
     const CorpusRun run = runCorpus(model, options.corpus, report.maxTokens, options.windows, stop,
         [&](const std::vector<Passage> &batch, const std::vector<transformer::ForwardResult> &results, double read) {
             addScores(batch, results, report.passages, report.statistics);
-            for (const Passage &p : batch) {
-                report.ids.insert(report.ids.end(), p.tokens.ids.begin(), p.tokens.ids.end());
-                report.offsets.push_back(qint64(report.ids.size()));
-                report.lines.push_back(p.line);
-                report.tokens += qint64(p.tokens.ids.size());
+            for (std::size_t i = 0; i < batch.size(); ++i) {
+                report.kept[report.passages + int(i)] = {batch[i].tokens.ids, batch[i].line};
+                report.tokens += qint64(batch[i].tokens.ids.size());
             }
             report.passages += int(batch.size());
+            if (!options.keepAllPassages) { // only what some head's top list names
+                const std::set<int> named = report.statistics.topPassages();
+                std::erase_if(report.kept, [&](const auto &entry) { return !named.contains(entry.first); });
+            }
             if (progress)
                 progress({read, report.passages, report.tokens});
             return true;

@@ -8,6 +8,7 @@
 
 #include <atomic>
 #include <functional>
+#include <map>
 #include <vector>
 
 namespace qkv::corpus {
@@ -20,6 +21,9 @@ struct HeadsOptions {
     int randomSequences = 20; // repeated random sequences for induction-random
     quint32 seed = 1; // of those sequences
     int topCount = 5; // passages kept a head and score
+    // Keep every passage's tokens, not only those some head scores highest on (tests; memory
+    // then grows with the corpus).
+    bool keepAllPassages = false;
 };
 inline constexpr int defaultMaxTokens = 256;
 
@@ -39,12 +43,16 @@ struct HeadsReport {
     int maxTokens = 0;
     int repeatLength = 0; // of the generated sequences; 0 when none ran
     QStringList notes; // what was replaced, cut or skipped on the way
-    // Each corpus passage's tokens (ids[offsets[p] … offsets[p + 1]]) and first line.
-    std::vector<int> ids;
-    std::vector<qint64> offsets {0};
-    std::vector<qint64> lines;
+    // The tokens and first line of the passages some head scores highest on (of every passage with
+    // keepAllPassages): what is kept of the corpus, so memory stays bounded however long it is.
+    struct KeptPassage {
+        std::vector<int> ids;
+        qint64 line = 0;
+    };
+    std::map<int, KeptPassage> kept;
 
-    std::vector<int> passageIds(int passage) const;
+    std::vector<int> passageIds(int passage) const; // empty when not kept
+    qint64 passageLine(int passage) const; // 0 when not kept
 };
 
 // Runs `model` over the passages of options.corpus (many at a time, forwardBatch) and averages

@@ -262,7 +262,7 @@ void HeadsDialog::chooseHead(int grid, int layer, int head)
         const QString text = corpus::passageText(*m_report, *m_reportModel, t.passage);
         auto *item = new QListWidgetItem(tr("%1 — line %2: %3")
                                              .arg(locale().toString(t.score, 'f', 3))
-                                             .arg(m_report->lines[std::size_t(t.passage)])
+                                             .arg(m_report->passageLine(t.passage))
                                              .arg(text.simplified()),
             m_passages);
         item->setData(Qt::UserRole, text);

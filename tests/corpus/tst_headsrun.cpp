@@ -94,6 +94,7 @@ private Q_SLOTS:
         corpus::HeadsOptions o;
         o.corpus = writeFile(m_dir, u"reference.txt"_qs, corpusText(40));
         o.maxTokens = 24; // some lines cut
+        o.keepAllPassages = true;
         o.randomSequences = 4;
         o.seed = 11;
         const corpus::HeadsReport report = corpus::runHeads(*m_model, o);
@@ -192,6 +193,11 @@ private Q_SLOTS:
         }
         QVERIFY(s.mean(HeadScore::Induction, 1, 2) > 0.4);
         QVERIFY(s.mean(HeadScore::InductionRandom, 1, 2) > 0.8);
+        // Only the passages some head scores highest on are kept, however long the corpus.
+        QVERIFY(report.kept.size() <= std::size_t(5 * 8 * 9));
+        QVERIFY(report.kept.size() < std::size_t(report.passages));
+        for (const auto &[passage, kept] : report.kept)
+            QVERIFY(s.topPassages().contains(passage));
         // Its top passages: highest first, each scoring what the head scores on it alone.
         const std::vector<analysis::TopPassage> top = s.top(HeadScore::Induction, 1, 2);
         QCOMPARE(top.size(), std::size_t(5));
@@ -213,6 +219,7 @@ private Q_SLOTS:
         o.corpus = writeFile(m_dir, u"windows.txt"_qs, corpusText(20));
         o.windows = true;
         o.maxTokens = 16;
+        o.keepAllPassages = true;
         o.scores = {HeadScore::Entropy};
         const corpus::HeadsReport report = corpus::runHeads(*m_model, o);
         QVERIFY2(report.error.isEmpty(), qPrintable(report.error));
@@ -228,6 +235,7 @@ private Q_SLOTS:
         corpus::HeadsOptions o;
         o.corpus = writeFile(m_dir, u"long.txt"_qs, corpusText(400));
         o.scores = {HeadScore::PreviousToken};
+        o.keepAllPassages = true;
         std::atomic<bool> stop {false};
         int told = 0;
         const corpus::HeadsReport report = corpus::runHeads(*m_model, o, &stop, [&](const corpus::HeadsProgress &p) {
