@@ -122,6 +122,52 @@ Parsed<ExamplesOptions> parseExamplesArguments(const QStringList &args)
     });
 }
 
+Parsed<GenerateOptions> parseGenerateArguments(const QStringList &args)
+{
+    return parseCommand<GenerateOptions>(u"generate", args, [](const CommandParser &parser) -> Parsed<GenerateOptions> {
+        const auto fail = [](const QString &why) { return refused<GenerateOptions>(why); };
+        GenerateOptions o;
+        if (parser.positional().size() != 1)
+            return fail(
+                QStringLiteral("generate takes exactly one MODEL (a folder, a GGUF file, hf:NAME or example:NAME)"));
+        o.model = parser.positional().first();
+        o.sentence = parser.value(u"sentence"_qs);
+        if (o.sentence.isEmpty())
+            return fail(QStringLiteral("generate needs --sentence TEXT: what the model continues"));
+        bool ok = false;
+        const QString tokens = parser.value(u"tokens"_qs);
+        o.tokens = tokens.toInt(&ok);
+        if (!ok || o.tokens < 1)
+            return fail(QStringLiteral("--tokens: expected how many tokens to add, from 1, got '%1'").arg(tokens));
+        const auto number = [&](const QString &name, double *out) {
+            if (!parser.isSet(name))
+                return true;
+            bool fine = false;
+            *out = parser.value(name).toDouble(&fine);
+            return fine;
+        };
+        if (!number(u"temperature"_qs, &o.temperature))
+            return fail(
+                QStringLiteral("--temperature: expected a number, got '%1'").arg(parser.value(u"temperature"_qs)));
+        if (!number(u"top-p"_qs, &o.topP))
+            return fail(QStringLiteral("--top-p: expected a number, got '%1'").arg(parser.value(u"top-p"_qs)));
+        if (parser.isSet(u"top-k"_qs)) {
+            o.topK = parser.value(u"top-k"_qs).toInt(&ok);
+            if (!ok || o.topK < 0)
+                return fail(QStringLiteral("--top-k: expected 0 (every token) or more, got '%1'")
+                                .arg(parser.value(u"top-k"_qs)));
+        }
+        if (parser.isSet(u"seed"_qs)) {
+            o.seed = parser.value(u"seed"_qs).toULongLong(&ok);
+            if (!ok)
+                return fail(
+                    QStringLiteral("--seed: expected a whole number from 0, got '%1'").arg(parser.value(u"seed"_qs)));
+        }
+        o.json = parser.isSet(u"json"_qs);
+        return accepted(o);
+    });
+}
+
 Parsed<NoOptions> parseNoArguments(QStringView command, const QStringList &args)
 {
     return parseCommand<NoOptions>(command, args, [command](const CommandParser &parser) -> Parsed<NoOptions> {

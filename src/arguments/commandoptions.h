@@ -58,6 +58,19 @@ struct DownloadOptions {
 };
 Parsed<DownloadOptions> parseDownloadArguments(const QStringList &args);
 
+// qkvlab generate MODEL --sentence TEXT --tokens N [--temperature T] [--top-k K] [--top-p P]
+// [--seed S] [--json]
+struct GenerateOptions {
+    QString model, sentence;
+    int tokens = 0;
+    double temperature = 0;
+    int topK = 0;
+    double topP = 1;
+    quint64 seed = 0;
+    bool json = false;
+};
+Parsed<GenerateOptions> parseGenerateArguments(const QStringList &args);
+
 struct NoOptions {
 };
 Parsed<NoOptions> parseNoArguments(QStringView command, const QStringList &args);

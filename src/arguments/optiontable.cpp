@@ -80,7 +80,7 @@ const std::vector<OptionRow> &optionTable()
         {{u"layout"_qs}, u"columns|arcs"_qs, u"the arrow graph's layout"_qs},
         {{u"all-heads"_qs}, {}, u"draw every head's arrows, each in its colour"_qs},
         {{u"threshold"_qs}, u"W"_qs, u"draw only arrows of weight W and more (0 to 1)"_qs},
-        {{u"top-k"_qs}, u"K"_qs, u"draw only each query's K strongest arrows (0: all)"_qs},
+        {{u"top-k"_qs}, u"K"_qs, u"draw only each query's K strongest arrows (0: all)"_qs, {u"export"_qs}},
         {{u"mass"_qs}, u"P"_qs, u"draw each query's strongest arrows that carry P of its weight (0 to 1)"_qs},
         {{u"sorted"_qs}, {}, u"sort the distribution's bars by weight"_qs},
         {{u"dims"_qs}, u"X,Y"_qs, u"the two dimensions the vector plot shows, from 1"_qs},
@@ -115,7 +115,17 @@ const std::vector<OptionRow> &optionTable()
             u"a passage's tokens at most, special tokens included (default 256, at most the model's positions); "
             "longer lines are cut, and said"_qs},
         {{u"windows"_qs}, {}, u"cut the whole text into consecutive windows of --max-tokens tokens"_qs},
-        {{u"seed"_qs}, u"N"_qs, u"the seed of induction-random's repeated random token sequences (default 1)"_qs},
+        {{u"seed"_qs}, u"N"_qs,
+            u"the seed of the random draws: heads' induction-random sequences (default 1), generate's sampling "
+            "(default 0)"_qs},
+        // generate
+        {{u"tokens"_qs}, u"N"_qs, u"how many tokens the model adds (at most where its positions end)"_qs},
+        {{u"temperature"_qs}, u"T"_qs,
+            u"sample the next token from the softmax of the logits / T (default 0: always the likeliest)"_qs},
+        {{u"top-k"_qs}, u"K"_qs, u"sample only among the K likeliest tokens (default 0: all)"_qs, {u"generate"_qs}},
+        {{u"top-p"_qs}, u"P"_qs,
+            u"sample only among the fewest likeliest tokens whose probabilities reach P (default 1)"_qs},
+        {{u"json"_qs}, {}, u"print JSON: the prompt's and the continuation's ids, tokens and text"_qs},
         {{u"help"_qs, u"h"_qs}, {}, u"show this command's options"_qs},
     };
     return rows;
@@ -154,6 +164,8 @@ const std::vector<CommandRow> &commandTable()
             {u"tokenize"_qs, {u"sentence"_qs}},
             {u"models"_qs, {}},
             {u"download"_qs, {u"include"_qs, u"dry-run"_qs}},
+            {u"generate"_qs,
+                {u"sentence"_qs, u"tokens"_qs, u"temperature"_qs, u"top-k"_qs, u"top-p"_qs, u"seed"_qs, u"json"_qs}},
             {u"heads"_qs,
                 {u"corpus"_qs, u"scores"_qs, u"max-tokens"_qs, u"windows"_qs, u"seed"_qs, u"o"_qs, u"format"_qs,
                     u"overwrite"_qs, u"size"_qs, u"scale"_qs, u"colormap"_qs}},

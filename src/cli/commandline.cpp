@@ -6,6 +6,7 @@
 #include "cli/cliprint.h"
 #include "cli/downloadcommand.h"
 #include "cli/exportcommand.h"
+#include "cli/generatecommand.h"
 #include "cli/headscommand.h"
 #include "cli/lessoncommand.h"
 #include "cli/modelcommands.h"
@@ -25,8 +26,8 @@ namespace {
 
 const QStringList commands {QStringLiteral("compute"), QStringLiteral("examples"), QStringLiteral("export"),
     QStringLiteral("lesson"), QStringLiteral("models"), QStringLiteral("download"), QStringLiteral("heads"),
-    QStringLiteral("solve"), QStringLiteral("tokenize"), QStringLiteral("help"), QStringLiteral("--help"),
-    QStringLiteral("-h"), QStringLiteral("--version"), QStringLiteral("-v")};
+    QStringLiteral("generate"), QStringLiteral("solve"), QStringLiteral("tokenize"), QStringLiteral("help"),
+    QStringLiteral("--help"), QStringLiteral("-h"), QStringLiteral("--version"), QStringLiteral("-v")};
 
 int compute(const QStringList &args, FILE *out, FILE *err)
 {
@@ -157,6 +158,10 @@ QString usageText()
         "  qkvlab download REPO[@REVISION] [--include GLOB]... [--dry-run]\n"
         "                           fetch a model from the Hugging Face Hub into its cache\n"
         "                           (resumed after an interruption, verified); then qkvlab hf:REPO\n"
+        "  qkvlab generate MODEL --sentence TEXT --tokens N [--temperature T] [--top-k K]\n"
+        "         [--top-p P] [--seed S] [--json]\n"
+        "                           the model continues the sentence a token at a time (greedy,\n"
+        "                           or sampled from the seed: the same tokens on every machine)\n"
         "  qkvlab heads MODEL --corpus FILE [--scores LIST] [--max-tokens N] [--windows]\n"
         "         [--seed N] -o OUT.csv|json|png|svg|pdf [--overwrite] [--size WxH] [--scale S]\n"
         "         [--colormap NAME]\n"
@@ -259,6 +264,8 @@ int runCommand(const QStringList &arguments, FILE *out, FILE *err)
         return tokenize(rest, out, err);
     if (command == u"heads")
         return runHeadsCommand(rest, out, err);
+    if (command == u"generate")
+        return runGenerate(rest, out, err);
     if (command == u"export")
         return runExport(rest, out, err);
     if (command == u"lesson")

@@ -115,6 +115,15 @@ void multiply(FloatMatrixRef a, FloatMatrixRef b, std::ptrdiff_t m, std::ptrdiff
     std::ptrdiff_t cStride)
 {
     const auto op = [](bool t) { return t ? CblasTrans : CblasNoTrans; };
+    if (m == 1) {
+        // One row (a token generated): a matrix-vector product, which reads B once as it lies; the
+        // BLAS's sgemm would first copy all of B into its packed panels for that one row.
+        // cᵀ = op(B)ᵀ·aᵀ, B stored k × n (or n × k when transposed), column-major.
+        cblas_sgemv(CblasColMajor, b.transposed ? CblasNoTrans : CblasTrans, static_cast<blasint>(b.transposed ? n : k),
+            static_cast<blasint>(b.transposed ? k : n), 1.0f, b.data, static_cast<blasint>(b.stride), a.data,
+            static_cast<blasint>(a.transposed ? 1 : a.stride), 0.0f, c, static_cast<blasint>(cStride));
+        return;
+    }
     cblas_sgemm(CblasColMajor, op(a.transposed), op(b.transposed), static_cast<blasint>(m), static_cast<blasint>(n),
         static_cast<blasint>(k), 1.0f, a.data, static_cast<blasint>(a.stride), b.data, static_cast<blasint>(b.stride),
         0.0f, c, static_cast<blasint>(cStride));

@@ -5,7 +5,7 @@
 
 namespace qkv::transformer {
 
-Eigen::MatrixXf embed(const Model &model, const std::vector<int> &ids)
+Eigen::MatrixXf embed(const Model &model, const std::vector<int> &ids, Eigen::Index firstPosition)
 {
     const Config &c = model.config();
     const ModelWeights &w = model.weights();
@@ -25,7 +25,7 @@ Eigen::MatrixXf embed(const Model &model, const std::vector<int> &ids)
         }
         x += rows;
     } else if (w.positionEmbedding) {
-        w.positionEmbedding->decodeRows(0, n, rows.data());
+        w.positionEmbedding->decodeRows(firstPosition, n, rows.data());
         x += rows;
     }
     if (w.tokenTypeEmbedding) { // every token of one segment: type 0

@@ -3,6 +3,7 @@
 // The steps of a forward pass, shared by every family (internal to the library).
 
 #include "transformer/forward.h"
+#include "transformer/generation.h"
 #include "transformer/rotary.h"
 
 #include <Eigen/Core>
@@ -23,20 +24,26 @@ void checkIds(const Config &config, const std::vector<int> &ids);
 // Gemma 3's sliding layers' (their own base, unscaled); none for families without them.
 struct Rotaries {
     Rotaries(const Config &config, const std::vector<Eigen::Index> &passages);
+    // The tokens first … first + count − 1 of one sequence (after a cache).
+    Rotaries(const Config &config, Eigen::Index first, Eigen::Index count);
     const Rotary *at(const Config &config, int layer) const; // null: the layer has none
     std::optional<Rotary> global, local;
 };
 
 // Token (+ position, + token type row 0) embeddings, normalized where the family does (BERT).
-Eigen::MatrixXf embed(const Model &model, const std::vector<int> &ids);
+// `firstPosition`: the position of ids[0] (after a cache of earlier tokens).
+Eigen::MatrixXf embed(const Model &model, const std::vector<int> &ids, Eigen::Index firstPosition = 0);
 
 // One layer from the residual stream `x` entering it; fills `records` and returns the stream
 // after it. `rotary` is the layer's (null for families without rotary positions). `here` are
 // the layer's interventions, already checked. `passages`: the lengths of the token sequences
 // stacked as x's rows, each attending only within itself and recorded in its own `records`
 // entry (empty: one sequence, every row).
+// With a LayerCache (generation.h) runLayer's rows are the tokens after the cached ones, attending
+// to them and to themselves, and join the cache.
 Eigen::MatrixXf runLayer(const Model &model, int layer, const Eigen::MatrixXf &x, const Rotary *rotary,
-    const Interventions &here, std::span<LayerRecord> records, std::span<const Eigen::Index> passages = {});
+    const Interventions &here, std::span<LayerRecord> records, std::span<const Eigen::Index> passages = {},
+    LayerCache *cache = nullptr);
 
 // How a layer's queries see its keys: the causal mask, a sliding window (0: none), T5's position
 // biases (one m × n matrix a head, added to the scores).
@@ -44,12 +51,14 @@ struct AttentionRule {
     bool causal = false;
     int window = 0;
     const std::vector<Eigen::MatrixXf> *bias = nullptr;
+    Eigen::Index firstQuery = 0; // the position of query row 0 among the keys (after a cache)
 };
 
 // Every head of a layer from its projected, rotated q (m × H·hd), k and v (n × KV·hd) under
 // `rule`; fills record.heads and returns the heads' outputs side by side (m × H·hd).
-Eigen::MatrixXf attendHeads(const Config &config, const Eigen::MatrixXf &q, const Eigen::MatrixXf &k,
-    const Eigen::MatrixXf &v, const AttentionRule &rule, const Interventions &here, LayerRecord &record);
+using MatrixRef = Eigen::Ref<const Eigen::MatrixXf>; // a matrix or rows of one, not copied
+Eigen::MatrixXf attendHeads(const Config &config, const MatrixRef &q, const MatrixRef &k, const MatrixRef &v,
+    const AttentionRule &rule, const Interventions &here, LayerRecord &record);
 
 // A layer's MLP on its normalized input `m`: down(act(up(m))), or down(act(gate(m)) ⊙ up(m)).
 Eigen::MatrixXf feedForward(const LayerWeights &w, const Config &c, const Eigen::MatrixXf &m);

@@ -17,7 +17,7 @@ const Intervention *find(const Interventions &here, int head, Intervention::Kind
     return found;
 }
 
-void attendHead(const Config &c, int h, const Eigen::MatrixXf &q, const Eigen::MatrixXf &k, const Eigen::MatrixXf &v,
+void attendHead(const Config &c, int h, const MatrixRef &q, const MatrixRef &k, const MatrixRef &v,
     const AttentionRule &rule, const Interventions &here, HeadRecord &r)
 {
     using Kind = Intervention::Kind;
@@ -43,10 +43,10 @@ void attendHead(const Config &c, int h, const Eigen::MatrixXf &q, const Eigen::M
     if (attention)
         r.attention = attention->values;
     else if (c.attentionSoftcap > 0) // Gemma 2: the softmax sees the scores squeezed into ±cap
-        r.attention = softmaxRows(
-            (r.scores.array() / c.attentionSoftcap).tanh() * c.attentionSoftcap, rule.causal, rule.window);
+        r.attention = softmaxRows((r.scores.array() / c.attentionSoftcap).tanh() * c.attentionSoftcap, rule.causal,
+            rule.window, rule.firstQuery);
     else
-        r.attention = softmaxRows(r.scores, rule.causal, rule.window);
+        r.attention = softmaxRows(r.scores, rule.causal, rule.window, rule.firstQuery);
     if (find(here, h, Kind::Ablate))
         r.output = Eigen::MatrixXf::Zero(q.rows(), hd);
     else
@@ -55,8 +55,8 @@ void attendHead(const Config &c, int h, const Eigen::MatrixXf &q, const Eigen::M
 
 } // namespace
 
-Eigen::MatrixXf attendHeads(const Config &c, const Eigen::MatrixXf &q, const Eigen::MatrixXf &k,
-    const Eigen::MatrixXf &v, const AttentionRule &rule, const Interventions &here, LayerRecord &record)
+Eigen::MatrixXf attendHeads(const Config &c, const MatrixRef &q, const MatrixRef &k, const MatrixRef &v,
+    const AttentionRule &rule, const Interventions &here, LayerRecord &record)
 {
     const Eigen::Index m = q.rows(), n = k.rows(), hd = c.headDim;
     record.heads.resize(std::size_t(c.heads));

@@ -16,18 +16,30 @@ void normalizeHeads(Eigen::MatrixXf &x, const Norm &norm, float eps, Eigen::Inde
 
 } // namespace
 
+// Gemma 3's sliding layers turn by a base of their own, unscaled.
+static Config localRope(const Config &c)
+{
+    Config local = c;
+    local.ropeTheta = c.localRopeTheta;
+    local.ropeScaling = {};
+    local.ropeFactors.clear();
+    return local;
+}
+
 Rotaries::Rotaries(const Config &c, const std::vector<Eigen::Index> &passages)
 {
-    if (!c.rotary())
-        return;
-    global.emplace(c, passages);
-    if (c.localRopeTheta > 0) {
-        Config localConfig = c;
-        localConfig.ropeTheta = c.localRopeTheta;
-        localConfig.ropeScaling = {};
-        localConfig.ropeFactors.clear();
-        local.emplace(localConfig, passages);
-    }
+    if (c.rotary())
+        global.emplace(c, passages);
+    if (c.rotary() && c.localRopeTheta > 0)
+        local.emplace(localRope(c), passages);
+}
+
+Rotaries::Rotaries(const Config &c, Eigen::Index first, Eigen::Index count)
+{
+    if (c.rotary())
+        global.emplace(c, first, count);
+    if (c.rotary() && c.localRopeTheta > 0)
+        local.emplace(localRope(c), first, count);
 }
 
 const Rotary *Rotaries::at(const Config &c, int layer) const
@@ -58,7 +70,8 @@ Eigen::MatrixXf feedForward(const LayerWeights &w, const Config &c, const Eigen:
 }
 
 Eigen::MatrixXf runLayer(const Model &model, int layer, const Eigen::MatrixXf &x, const Rotary *rotary,
-    const Interventions &here, std::span<LayerRecord> records, std::span<const Eigen::Index> passages)
+    const Interventions &here, std::span<LayerRecord> records, std::span<const Eigen::Index> passages,
+    LayerCache *cache)
 {
     const Config &c = model.config();
     const LayerWeights &w = model.weights().layers[std::size_t(layer)];
@@ -101,9 +114,25 @@ Eigen::MatrixXf runLayer(const Model &model, int layer, const Eigen::MatrixXf &x
         rotary->apply(q);
         rotary->apply(k);
     }
-    const AttentionRule rule {c.causal(), c.windowAt(layer)};
+    AttentionRule rule {c.causal(), c.windowAt(layer)};
     Eigen::MatrixXf heads;
-    if (passages.empty()) {
+    if (cache) { // the new rows after the cached ones: their keys and values join the cache
+        rule.firstQuery = cache->rows;
+        const Eigen::Index rows = cache->rows + k.rows();
+        if (cache->keys.rows() < rows) { // room for as many again, so that a token at a time copies rarely
+            Eigen::MatrixXf keys(2 * rows, k.cols()), values(2 * rows, v.cols());
+            if (cache->rows > 0) {
+                keys.topRows(cache->rows) = cache->keys.topRows(cache->rows);
+                values.topRows(cache->rows) = cache->values.topRows(cache->rows);
+            }
+            cache->keys.swap(keys);
+            cache->values.swap(values);
+        }
+        cache->keys.middleRows(cache->rows, k.rows()) = k;
+        cache->values.middleRows(cache->rows, v.rows()) = v;
+        cache->rows = rows;
+        heads = attendHeads(c, q, cache->keys.topRows(rows), cache->values.topRows(rows), rule, here, records[0]);
+    } else if (passages.empty()) {
         heads = attendHeads(c, q, k, v, rule, here, records[0]);
     } else {
         heads.resize(q.rows(), Eigen::Index(c.heads) * c.headDim);

@@ -59,6 +59,13 @@ Rotary::Rotary(const Config &config, Eigen::Index tokens)
     }
 }
 
+Rotary::Rotary(const Config &config, Eigen::Index first, Eigen::Index count)
+    : Rotary(config, first + count)
+{
+    m_cos = Eigen::MatrixXf(m_cos.bottomRows(count));
+    m_sin = Eigen::MatrixXf(m_sin.bottomRows(count));
+}
+
 Rotary::Rotary(const Config &config, const std::vector<Eigen::Index> &passages)
     : m_half(config.rotated() / 2)
     , m_headDim(config.headDim)

@@ -15,6 +15,9 @@ class Rotary
 {
 public:
     Rotary(const Config &config, Eigen::Index tokens);
+    // Positions first … first + count − 1 of a sequence of first + count tokens (the new tokens
+    // after a cache).
+    Rotary(const Config &config, Eigen::Index first, Eigen::Index count);
     // Passages of these lengths stacked as rows, each counting its positions from 0.
     Rotary(const Config &config, const std::vector<Eigen::Index> &passages);
 

@@ -152,12 +152,12 @@ void activate(Eigen::MatrixXf &x, Activation activation)
     });
 }
 
-Eigen::MatrixXf softmaxRows(const Eigen::MatrixXf &scores, bool causal, int window)
+Eigen::MatrixXf softmaxRows(const Eigen::MatrixXf &scores, bool causal, int window, Eigen::Index firstRow)
 {
     const Eigen::Index n = scores.rows(), m = scores.cols();
     Eigen::MatrixXf a = Eigen::MatrixXf::Zero(n, m);
     for (Eigen::Index i = 0; i < n; ++i) {
-        const Eigen::Index end = causal ? std::min(i + 1, m) : m;
+        const Eigen::Index end = causal ? std::min(firstRow + i + 1, m) : m;
         const Eigen::Index begin = window > 0 ? std::max<Eigen::Index>(0, end - window) : 0;
         const float top = scores.row(i).segment(begin, end - begin).maxCoeff();
         auto row = a.row(i).segment(begin, end - begin);

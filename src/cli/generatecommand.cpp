@@ -1,0 +1,81 @@
+#include "cli/generatecommand.h"
+
+#include "arguments/commandoptions.h"
+#include "cli/cliprint.h"
+#include "cli/commandline.h"
+#include "cli/terminalbusy.h"
+#include "document/jsonwriter.h"
+#include "livemodel/livemodel.h"
+#include "transformer/generation.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+
+namespace qkv::cli {
+namespace {
+
+QJsonObject tokensJson(const tokenizers::Tokenizer &t, const std::vector<int> &ids, const QString &text)
+{
+    QJsonArray idList, tokens;
+    for (const int id : ids) {
+        idList.append(id);
+        tokens.append(t.display(id));
+    }
+    return {{u"ids"_qs, idList}, {u"tokens"_qs, tokens}, {u"text"_qs, text}};
+}
+
+} // namespace
+
+int runGenerate(const QStringList &args, FILE *out, FILE *err)
+{
+    const Parsed<GenerateOptions> parsed = parseGenerateArguments(args);
+    if (!parsed.options)
+        return stopped(parsed, QStringLiteral("generate"), out, err);
+    const GenerateOptions &o = *parsed.options;
+    const transformer::Sampling sampling {o.temperature, o.topK, o.topP, o.seed};
+    if (const QString why = transformer::checkSampling(sampling); !why.isEmpty())
+        return usageError(err, QStringLiteral("generate: %1").arg(why));
+    QString error;
+    const auto model = live::LiveModel::open(o.model, &error);
+    if (!model) {
+        print(err, QStringLiteral("qkvlab: %1\n").arg(error));
+        return 1;
+    }
+    const std::vector<int> prompt = model->encode(o.sentence).ids;
+    transformer::Generated g;
+    {
+        TerminalBusy busy(QStringLiteral("Generating with %1").arg(live::modelShortName(o.model)), err);
+        g = transformer::generate(model->model(), prompt, o.tokens, sampling, false, nullptr,
+            [&](int, int index) { busy.setDetail(QStringLiteral("token %1 of %2").arg(index + 1).arg(o.tokens)); });
+    }
+    if (!g.error.isEmpty()) {
+        print(err, QStringLiteral("qkvlab: %1\n").arg(g.error));
+        return 1;
+    }
+    if (int(g.ids.size()) < o.tokens)
+        print(err,
+            QStringLiteral("qkvlab: note: %1 tokens, not %2: the model's %3 positions end there\n")
+                .arg(g.ids.size())
+                .arg(o.tokens)
+                .arg(model->model().config().positionLimit()));
+    // The continuation's text as the whole sequence decodes after the prompt's (decoded alone it
+    // would lose the space a word-start marker carries).
+    const tokenizers::Tokenizer &t = model->tokenizer();
+    std::vector<int> all = prompt;
+    all.insert(all.end(), g.ids.begin(), g.ids.end());
+    const QString whole = t.decode(all), promptText = t.decode(prompt);
+    const QString added = whole.startsWith(promptText) ? whole.mid(promptText.size()) : t.decode(g.ids);
+    if (!o.json) {
+        print(out, whole + u'\n');
+        return finishOutput(out, err, 0);
+    }
+    QJsonObject json {{u"model"_qs, model->location()}, {u"prompt"_qs, tokensJson(t, prompt, promptText)},
+        {u"continuation"_qs, tokensJson(t, g.ids, added)},
+        {u"sampling"_qs,
+            QJsonObject {{u"temperature"_qs, o.temperature}, {u"top_k"_qs, o.topK}, {u"top_p"_qs, o.topP},
+                {u"seed"_qs, QString::number(o.seed)}}}};
+    write(out, toPrettyJson(json));
+    return finishOutput(out, err, 0);
+}
+
+} // namespace qkv::cli
