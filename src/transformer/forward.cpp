@@ -181,27 +181,6 @@ const Eigen::MatrixXf &ForwardResult::streamBefore(int layer) const
     return layer == 0 ? embeddings : layers.at(std::size_t(layer - 1)).residual;
 }
 
-namespace {
-
-// Runs `compute` on a fresh result; a refusal or running out of memory leaves only the message.
-template<typename Compute>
-ForwardResult refusedOr(Compute &&compute)
-{
-    ForwardResult r;
-    try {
-        compute(r);
-    } catch (const Refusal &e) {
-        r = ForwardResult();
-        r.error = e.message;
-    } catch (const std::bad_alloc &) {
-        r = ForwardResult();
-        r.error = QStringLiteral("out of memory while computing");
-    }
-    return r;
-}
-
-} // namespace
-
 ForwardResult forward(const Model &model, const std::vector<int> &ids, const ForwardOptions &options)
 {
     return refusedOr([&](ForwardResult &r) {

@@ -4,10 +4,12 @@
 
 #include "transformer/forward.h"
 #include "transformer/generation.h"
+#include "transformer/refusal.h"
 #include "transformer/rotary.h"
 
 #include <Eigen/Core>
 
+#include <new>
 #include <optional>
 #include <span>
 #include <vector>
@@ -72,5 +74,22 @@ Eigen::MatrixXf logitsAt(const Model &model, const Eigen::MatrixXf &x, const std
 
 // The `topK` most probable tokens of the softmax of one logits row.
 std::vector<TokenProbability> topTokens(const Eigen::VectorXf &logits, int topK);
+
+// Runs `compute` on a fresh result; a refusal or running out of memory leaves only the message.
+template<typename Compute>
+ForwardResult refusedOr(Compute &&compute)
+{
+    ForwardResult r;
+    try {
+        compute(r);
+    } catch (const Refusal &e) {
+        r = ForwardResult();
+        r.error = e.message;
+    } catch (const std::bad_alloc &) {
+        r = ForwardResult();
+        r.error = QStringLiteral("out of memory while computing");
+    }
+    return r;
+}
 
 } // namespace qkv::transformer

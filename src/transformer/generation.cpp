@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <new>
 #include <numeric>
 #include <random>
 
@@ -43,8 +42,7 @@ ForwardResult extend(const Model &model, KvCache &cache, const std::vector<int> 
 {
     const Config &c = model.config();
     const Eigen::Index before = Eigen::Index(cache.ids.size()), m = Eigen::Index(ids.size());
-    ForwardResult r;
-    try {
+    ForwardResult r = refusedOr([&](ForwardResult &r) {
         checkStep(model, cache, ids, options);
         cache.layers.resize(std::size_t(c.layers));
         r.ids = ids;
@@ -54,11 +52,9 @@ ForwardResult extend(const Model &model, KvCache &cache, const std::vector<int> 
         Eigen::MatrixXf x = r.embeddings;
         for (int layer = 0; layer < c.layers; ++layer) {
             if (options.cancel && options.cancel->load(std::memory_order_relaxed)) {
-                for (LayerCache &l : cache.layers)
-                    l.rows = std::min(l.rows, before);
                 r = ForwardResult();
                 r.status = ForwardResult::Status::Cancelled;
-                return r;
+                return;
             }
             Interventions here;
             for (const Intervention &i : options.interventions)
@@ -75,18 +71,13 @@ ForwardResult extend(const Model &model, KvCache &cache, const std::vector<int> 
         r.logitPositions = {int(m - 1)};
         r.logits = logitsAt(model, x, r.logitPositions);
         r.predictions.push_back({int(m - 1), topTokens(r.logits.row(0).transpose(), options.topK)});
-        cache.ids.insert(cache.ids.end(), ids.begin(), ids.end());
         r.status = ForwardResult::Status::Done;
-        return r;
-    } catch (const Refusal &e) {
-        r = ForwardResult();
-        r.error = e.message;
-    } catch (const std::bad_alloc &) {
-        r = ForwardResult();
-        r.error = QStringLiteral("out of memory while computing");
-    }
-    for (LayerCache &l : cache.layers) // as it was: the rows past `before` are room again
-        l.rows = std::min(l.rows, before);
+    });
+    if (r.done())
+        cache.ids.insert(cache.ids.end(), ids.begin(), ids.end());
+    else // as it was: the rows past `before` are room again
+        for (LayerCache &l : cache.layers)
+            l.rows = std::min(l.rows, before);
     return r;
 }
 

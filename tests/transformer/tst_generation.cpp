@@ -2,7 +2,7 @@
 // the tokens so far (1e-4 on the logits, 1e-5 on the attention rows) in every causal family, the
 // greedy tokens are a full recompute's, sampling is the same for the same seed everywhere, and
 // what cannot be generated is refused by name.
-#include "checkpointfixtures.h"
+#include "fixturemodels.h"
 #include "transformer/generation.h"
 
 #include <QTest>
@@ -15,26 +15,12 @@ class TestGeneration : public QObject
 {
     Q_OBJECT
 
-    CheckpointFixtures m_fixtures;
-    bool m_skip = false;
-    QString m_why;
+    FixtureModels m_models;
 
-    std::shared_ptr<const Model> open(const QString &name)
-    {
-        const QString path = m_fixtures.path(name) + (name.endsWith(u"_gguf") ? u"/model.gguf"_qs : QString());
-        const OpenResult opened = Model::open(path);
-        if (!opened.model)
-            qWarning("%s", qPrintable(opened.error));
-        return opened.model;
-    }
+    std::shared_ptr<const Model> open(const QString &name) const { return m_models.open(name); }
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        m_why = m_fixtures.prepare(m_skip);
-        if (!m_skip)
-            QVERIFY2(m_why.isEmpty(), qPrintable(m_why));
-    }
+    void initTestCase() { m_models.prepare(); }
 
     void cacheEqualsFullForward_data()
     {
@@ -47,8 +33,7 @@ private Q_SLOTS:
 
     void cacheEqualsFullForward()
     {
-        if (m_skip)
-            QSKIP(qPrintable(m_why));
+        QKV_NEEDS_FIXTURES(m_models);
         QFETCH(QString, model);
         const auto m = open(model);
         QVERIFY(m);
@@ -110,8 +95,7 @@ private Q_SLOTS:
 
     void samplingIsReproducible()
     {
-        if (m_skip)
-            QSKIP(qPrintable(m_why));
+        QKV_NEEDS_FIXTURES(m_models);
         const auto m = open(u"llama_gqa_bf16"_qs);
         QVERIFY(m);
         Sampling s;
@@ -132,8 +116,7 @@ private Q_SLOTS:
 
     void refusals()
     {
-        if (m_skip)
-            QSKIP(qPrintable(m_why));
+        QKV_NEEDS_FIXTURES(m_models);
         const auto gpt2 = open(u"gpt2"_qs), bert = open(u"bert"_qs), t5 = open(u"t5"_qs);
         QVERIFY(gpt2 && bert && t5);
         QVERIFY(generate(*bert, {2, 5}, 3, {}).error.contains(u"only a causal language model"_qs));

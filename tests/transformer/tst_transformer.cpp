@@ -1,4 +1,4 @@
-#include "checkpointfixtures.h"
+#include "fixturemodels.h"
 #include "transformer/forward.h"
 
 #include <QTest>
@@ -85,27 +85,12 @@ class TestTransformer : public QObject
     Q_OBJECT
 
 private:
-    CheckpointFixtures m_fixtures;
-    bool m_skip = false;
-    QString m_why;
+    FixtureModels m_models;
 
-    std::shared_ptr<const Model> open(const QString &name)
-    {
-        // A GGUF variant (NAME_gguf) is its folder's model.gguf.
-        const QString path = m_fixtures.path(name) + (name.endsWith(u"_gguf") ? u"/model.gguf"_qs : QString());
-        const OpenResult opened = Model::open(path);
-        if (!opened.model)
-            qWarning("%s", qPrintable(opened.error));
-        return opened.model;
-    }
+    std::shared_ptr<const Model> open(const QString &name) const { return m_models.open(name); }
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        m_why = m_fixtures.prepare(m_skip);
-        if (!m_skip)
-            QVERIFY2(m_why.isEmpty(), qPrintable(m_why));
-    }
+    void initTestCase() { m_models.prepare(); }
 
     void matchesReference_data()
     {
@@ -128,12 +113,11 @@ private Q_SLOTS:
     // Every layer's attention, the first layer's Q, K, V and the predictions, against numpy.
     void matchesReference()
     {
-        if (m_skip)
-            QSKIP(qPrintable(m_why));
+        QKV_NEEDS_FIXTURES(m_models);
         QFETCH(QString, model);
         const auto m = open(model);
         QVERIFY(m);
-        const QJsonObject ref = m_fixtures.reference(model);
+        const QJsonObject ref = m_models.fixtures().reference(model);
         const ForwardResult r = forward(*m, intsFromJson(ref.value(u"ids"_qs).toArray()), optionsFor(ref));
         QVERIFY2(r.done(), qPrintable(r.error));
         compareAttention(r, ref);
@@ -181,12 +165,11 @@ private Q_SLOTS:
 
     void ablationMatchesReference()
     {
-        if (m_skip)
-            QSKIP(qPrintable(m_why));
+        QKV_NEEDS_FIXTURES(m_models);
         QFETCH(QString, model);
         const auto m = open(model);
         QVERIFY(m);
-        const QJsonObject ref = m_fixtures.reference(model);
+        const QJsonObject ref = m_models.fixtures().reference(model);
         const QJsonObject ablated = ref.value(u"ablated"_qs).toObject();
         ForwardOptions o = optionsFor(ref);
         o.interventions.push_back(
@@ -206,8 +189,7 @@ private Q_SLOTS:
     // (their rows widened by the products), only vectors and GPT-2's Conv1D matrices are widened.
     void weightsInPlace()
     {
-        if (m_skip)
-            QSKIP(qPrintable(m_why));
+        QKV_NEEDS_FIXTURES(m_models);
         const auto aligned = open(u"gpt2"_qs), unaligned = open(u"gpt2_f32_unaligned"_qs),
                    bf16 = open(u"llama_gqa_bf16"_qs), q8 = open(u"llama_gqa_bf16_q8_0_gguf"_qs);
         QVERIFY(aligned && unaligned && bf16 && q8);
@@ -232,12 +214,11 @@ private Q_SLOTS:
     }
     void openingTellsItsProgressAndStops()
     {
-        if (m_skip)
-            QSKIP(qPrintable(m_why));
+        QKV_NEEDS_FIXTURES(m_models);
         QFETCH(QString, name);
         std::mutex heard;
         std::vector<std::pair<qint64, qint64>> told;
-        const OpenResult whole = Model::open(m_fixtures.path(name), [&](qint64 done, qint64 total) {
+        const OpenResult whole = Model::open(m_models.fixtures().path(name), [&](qint64 done, qint64 total) {
             const std::lock_guard lock(heard);
             told.emplace_back(done, total);
             return true;
@@ -254,7 +235,7 @@ private Q_SLOTS:
         QCOMPARE(last, total);
         // Stopped at the second tensor: no model, and the error says so.
         int calls = 0;
-        const OpenResult stopped = Model::open(m_fixtures.path(name), [&](qint64, qint64) {
+        const OpenResult stopped = Model::open(m_models.fixtures().path(name), [&](qint64, qint64) {
             const std::lock_guard lock(heard);
             return ++calls < 2;
         });
@@ -266,8 +247,7 @@ private Q_SLOTS:
     // One model, two threads computing at once: each gets what it alone would.
     void sharedAcrossThreads()
     {
-        if (m_skip)
-            QSKIP(qPrintable(m_why));
+        QKV_NEEDS_FIXTURES(m_models);
         const auto m = open(u"qwen2_long"_qs);
         QVERIFY(m);
         std::vector<int> a(200), b(150);
@@ -288,8 +268,7 @@ private Q_SLOTS:
     // Q set to its own Q, K to its own K: nothing changes.
     void identityInterventionChangesNothing()
     {
-        if (m_skip)
-            QSKIP(qPrintable(m_why));
+        QKV_NEEDS_FIXTURES(m_models);
         const auto m = open(u"llama_gqa_bf16"_qs);
         QVERIFY(m);
         const std::vector<int> ids {3, 14, 15, 9, 26, 5};
@@ -313,8 +292,7 @@ private Q_SLOTS:
     // prediction, a wrong shape is refused naming the stack.
     void encoderDecoderInterventionsByStack()
     {
-        if (m_skip)
-            QSKIP(qPrintable(m_why));
+        QKV_NEEDS_FIXTURES(m_models);
         const auto m = open(u"t5"_qs);
         QVERIFY(m);
         using Kind = Intervention::Kind;
@@ -377,8 +355,7 @@ private Q_SLOTS:
 
     void recomputeEqualsFullForward()
     {
-        if (m_skip)
-            QSKIP(qPrintable(m_why));
+        QKV_NEEDS_FIXTURES(m_models);
         QFETCH(QString, model);
         QFETCH(int, layer);
         const auto m = open(model);
@@ -416,8 +393,7 @@ private Q_SLOTS:
 
     void cancellation()
     {
-        if (m_skip)
-            QSKIP(qPrintable(m_why));
+        QKV_NEEDS_FIXTURES(m_models);
         const auto m = open(u"gpt2"_qs);
         QVERIFY(m);
         std::atomic<bool> cancel {true};
@@ -442,8 +418,7 @@ private Q_SLOTS:
     // kernel takes): each sequence's attention and residual stream as when it runs alone.
     void batchEqualsOneAtATime()
     {
-        if (m_skip)
-            QSKIP(qPrintable(m_why));
+        QKV_NEEDS_FIXTURES(m_models);
         QFETCH(QString, model);
         const auto m = open(model);
         QVERIFY(m);
@@ -505,8 +480,7 @@ private Q_SLOTS:
 
     void refusals()
     {
-        if (m_skip)
-            QSKIP(qPrintable(m_why));
+        QKV_NEEDS_FIXTURES(m_models);
         QFETCH(QString, model);
         QFETCH(std::vector<int>, ids);
         QFETCH(int, kind);
