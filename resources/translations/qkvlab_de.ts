@@ -3650,6 +3650,125 @@
     </message>
 </context>
 <context>
+    <name>qkv::GenerateDialog</name>
+    <message>
+        <source>&amp;Generate</source>
+        <translation>&amp;Erzeugen</translation>
+    </message>
+    <message>
+        <source>S&amp;top</source>
+        <translation>&amp;Anhalten</translation>
+    </message>
+    <message>
+        <source>Generate</source>
+        <translation>Erzeugen</translation>
+    </message>
+    <message>
+        <source>The likeliest token</source>
+        <translation>Das wahrscheinlichste Token</translation>
+    </message>
+    <message>
+        <source>Sampled</source>
+        <translation>Gezogen</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>alle</translation>
+    </message>
+    <message>
+        <source>&amp;Tokens to add:</source>
+        <translation>Hinzuzufügende &amp;Tokens:</translation>
+    </message>
+    <message>
+        <source>&amp;Each token:</source>
+        <translation>&amp;Jedes Token:</translation>
+    </message>
+    <message>
+        <source>T&amp;emperature:</source>
+        <translation>T&amp;emperatur:</translation>
+    </message>
+    <message>
+        <source>Top-&amp;k:</source>
+        <translation>Top-&amp;k:</translation>
+    </message>
+    <message>
+        <source>Top-&amp;p:</source>
+        <translation>Top-&amp;p:</translation>
+    </message>
+    <message>
+        <source>&amp;Seed:</source>
+        <translation>&amp;Startwert:</translation>
+    </message>
+    <message>
+        <source>Each new token in turn: the views show the attention it paid as it was written</source>
+        <translation>Jedes neue Token der Reihe nach: Die Ansichten zeigen die Attention, die es beim Schreiben hatte</translation>
+    </message>
+    <message>
+        <source>Step:</source>
+        <translation>Schritt:</translation>
+    </message>
+    <message>
+        <source>Generating…</source>
+        <translation>Wird erzeugt…</translation>
+    </message>
+    <message>
+        <source>Token %1 of %2…</source>
+        <translation>Token %1 von %2…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stopped after %n tokens.</source>
+        <translation>
+            <numerusform>Nach %n Token angehalten.</numerusform>
+            <numerusform>Nach %n Tokens angehalten.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tokens added.</source>
+        <translation>
+            <numerusform>%n Token hinzugefügt.</numerusform>
+            <numerusform>%n Tokens hinzugefügt.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The window runs the whole text.</source>
+        <translation>Das Fenster rechnet den ganzen Text.</translation>
+    </message>
+    <message>
+        <source>Read again, the text splits into other tokens than were written, so the steps cannot be shown one by one.</source>
+        <translation>Neu gelesen zerfällt der Text in andere Tokens als geschrieben wurden, daher lassen sich die Schritte nicht einzeln zeigen.</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2: “%3”, written after %4 tokens; its row is the attention it paid.</source>
+        <translation>Schritt %1 von %2: „%3“, geschrieben nach %4 Tokens; seine Zeile ist die Attention, die es hatte.</translation>
+    </message>
+    <message>
+        <source>Open a causal language model (GPT-2, Llama, Qwen…) to let it write.</source>
+        <translation>Öffnen Sie ein kausales Sprachmodell (GPT-2, Llama, Qwen…), um es schreiben zu lassen.</translation>
+    </message>
+</context>
+<context>
+    <name>qkv::GenerateMenu</name>
+    <message>
+        <source>&amp;Generate…</source>
+        <translation>&amp;Erzeugen…</translation>
+    </message>
+    <message>
+        <source>Let the model continue the sentence, token by token</source>
+        <translation>Das Modell den Satz Token für Token fortsetzen lassen</translation>
+    </message>
+    <message>
+        <source>The model continues the sentence a token at a time; step through what it looked at as it wrote each token</source>
+        <translation>Das Modell setzt den Satz Token für Token fort; gehen Sie Schritt für Schritt durch, worauf es beim Schreiben jedes Tokens achtete</translation>
+    </message>
+    <message numerus="yes">
+        <source>Generate %n tokens</source>
+        <translation>
+            <numerusform>%n Token erzeugen</numerusform>
+            <numerusform>%n Tokens erzeugen</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>qkv::GoalSeekDialog</name>
     <message>
         <source>&amp;Apply</source>

@@ -95,6 +95,33 @@
     </message>
 </context>
 <context>
+    <name>qkv::GenerateDialog</name>
+    <message numerus="yes">
+        <source>Stopped after %n tokens.</source>
+        <translation>
+            <numerusform>Stopped after %n token.</numerusform>
+            <numerusform>Stopped after %n tokens.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tokens added.</source>
+        <translation>
+            <numerusform>%n token added.</numerusform>
+            <numerusform>%n tokens added.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>qkv::GenerateMenu</name>
+    <message numerus="yes">
+        <source>Generate %n tokens</source>
+        <translation>
+            <numerusform>Generate %n token</numerusform>
+            <numerusform>Generate %n tokens</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>qkv::HeadsDialog</name>
     <message numerus="yes">
         <source>%n passages, %1 tokens</source>

@@ -4,6 +4,7 @@
 #include "app/mainwindow.h"
 
 #include "app/comparisonmenu.h"
+#include "app/generatemenu.h"
 #include "app/headsanalysis.h"
 #include "app/liverundisplay.h"
 #include "workspace/modelworkspace.h"
@@ -30,6 +31,7 @@ void MainWindow::setUpLive()
     new LiveRunDisplay(this, m_ui.get(), m_workspace, m_files);
     new ComparisonMenu(this, m_ui.get(), m_workspace);
     new HeadsAnalysis(this, m_ui.get(), m_workspace);
+    new GenerateMenu(this, m_ui.get(), m_workspace);
     connect(m_workspace, &ModelWorkspace::runShown, this, &MainWindow::updateModelActions);
     connect(m_workspace, &ModelWorkspace::showFailed, this,
         [this](const QString &error) { m_files->showError(tr("Cannot show the model"), error); });

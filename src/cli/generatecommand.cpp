@@ -45,8 +45,10 @@ int runGenerate(const QStringList &args, FILE *out, FILE *err)
     transformer::Generated g;
     {
         TerminalBusy busy(QStringLiteral("Generating with %1").arg(live::modelShortName(o.model)), err);
-        g = transformer::generate(model->model(), prompt, o.tokens, sampling, false, nullptr,
-            [&](int, int index) { busy.setDetail(QStringLiteral("token %1 of %2").arg(index + 1).arg(o.tokens)); });
+        transformer::GenerateRun run;
+        run.step
+            = [&](int, int index) { busy.setDetail(QStringLiteral("token %1 of %2").arg(index + 1).arg(o.tokens)); };
+        g = transformer::generate(model->model(), prompt, o.tokens, sampling, run);
     }
     if (!g.error.isEmpty()) {
         print(err, QStringLiteral("qkvlab: %1\n").arg(g.error));

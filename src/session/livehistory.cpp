@@ -92,6 +92,8 @@ public:
         if (m_typed) {
             m_live->setSentence(m_after.sentence);
             m_live->setTarget(m_after.target);
+        } else if (m_kind == CommandId::LiveSentence) { // a whole sentence put in (replaceSentence)
+            put(m_after);
         } else {
             m_live->setInterventions(m_after.list());
         }
@@ -147,6 +149,14 @@ void pushStep(LiveHistory *history, live::LiveSession *live, QUndoStack &stack, 
     stack.push(new LiveStep(history, live, std::move(before), std::move(after), text, kind, dragId, std::move(typed)));
 }
 
+// A new sentence keeps the heads switched off; numbers that replaced others belong to the old tokens.
+std::vector<transformer::Intervention> ablationsOf(std::vector<transformer::Intervention> interventions)
+{
+    std::erase_if(interventions,
+        [](const transformer::Intervention &i) { return i.kind != transformer::Intervention::Kind::Ablate; });
+    return interventions;
+}
+
 } // namespace
 
 LiveHistory::LiveHistory(live::LiveSession *live, QObject *parent)
@@ -162,6 +172,15 @@ void LiveHistory::typeSentence(const QString &sentence)
         type(sentence, m_live->target(), sentenceText(m_live->sentence(), sentence));
 }
 
+void LiveHistory::replaceSentence(const QString &sentence, const QString &text)
+{
+    if (!m_live->isOpen() || sentence == m_live->sentence())
+        return;
+    std::vector<transformer::Intervention> kept = ablationsOf(m_live->interventions());
+    pushStep(this, m_live, m_stack, sentence, m_live->target(), std::move(kept), text, CommandId::LiveSentence, 0,
+        std::nullopt);
+}
+
 void LiveHistory::typeTarget(const QString &target)
 {
     if (m_live->isOpen() && target != m_live->target())
@@ -170,9 +189,7 @@ void LiveHistory::typeTarget(const QString &target)
 
 void LiveHistory::type(const QString &sentence, const QString &target, const QString &text)
 {
-    std::vector<transformer::Intervention> kept = m_live->interventions();
-    std::erase_if(
-        kept, [](const transformer::Intervention &i) { return i.kind != transformer::Intervention::Kind::Ablate; });
+    std::vector<transformer::Intervention> kept = ablationsOf(m_live->interventions());
     // Typing in either box is a burst of its own: the sentence's and the target's steps never merge.
     const TypingBurst burst(target == m_live->target() ? sentence : u'\x1f' + target);
     pushStep(this, m_live, m_stack, sentence, target, std::move(kept), text, CommandId::LiveSentence, 0, burst);

@@ -31,6 +31,9 @@ public:
     // Typing: the model runs after a pause (LiveSession::setSentence); replaced numbers, which
     // belong to the old tokens, are dropped and come back with an undo.
     void typeSentence(const QString &sentence);
+    // A whole new sentence as one step of its own (`text`), never merged with typing: what a
+    // model wrote, a passage chosen elsewhere.
+    void replaceSentence(const QString &sentence, const QString &text);
     // The same for an encoder-decoder model's target.
     void typeTarget(const QString &target);
     // New interventions on the same sentence, as the step `text`. Steps of one drag (the same

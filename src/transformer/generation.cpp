@@ -135,9 +135,11 @@ int pickToken(const Eigen::VectorXf &logits, const Sampling &s, double draw)
     return order[kept - 1];
 }
 
-Generated generate(const Model &model, const std::vector<int> &prompt, int tokens, const Sampling &sampling,
-    bool keepSteps, const std::atomic<bool> *cancel, const std::function<void(int, int)> &step)
+Generated generate(
+    const Model &model, const std::vector<int> &prompt, int tokens, const Sampling &sampling, const GenerateRun &run)
 {
+    const bool keepSteps = run.keepSteps;
+    const std::atomic<bool> *cancel = run.cancel;
     Generated g;
     if (QString why = checkSampling(sampling); !why.isEmpty()) {
         g.error = why;
@@ -150,6 +152,7 @@ Generated generate(const Model &model, const std::vector<int> &prompt, int token
     KvCache cache;
     ForwardOptions options;
     options.cancel = cancel;
+    options.interventions = run.interventions;
     ForwardResult last = extend(model, cache, prompt, options);
     std::mt19937_64 random(sampling.seed);
     const qint64 positions = model.config().positionLimit();
@@ -169,8 +172,8 @@ Generated generate(const Model &model, const std::vector<int> &prompt, int token
         g.ids.push_back(token);
         if (keepSteps)
             g.steps.push_back(std::move(last));
-        if (step)
-            step(token, i);
+        if (run.step)
+            run.step(token, i);
         if (cancel && cancel->load(std::memory_order_relaxed)) {
             g.cancelled = true;
             return g;

@@ -57,10 +57,16 @@ struct Generated {
     bool cancelled = false;
 };
 
+struct GenerateRun {
+    bool keepSteps = false; // every step's result kept (Generated::steps)
+    const std::atomic<bool> *cancel = nullptr; // looked at between layers and tokens
+    std::function<void(int, int)> step; // told each (token, its index), on the computing thread
+    std::vector<Intervention> interventions; // heads switched off, at every step
+};
+
 // The model continues `prompt` by `tokens` tokens (fewer where its positions end), each chosen by
-// `sampling`; `step` hears each (token, its index) on the computing thread; `cancel` is looked at
-// between tokens.
+// `sampling`.
 Generated generate(const Model &model, const std::vector<int> &prompt, int tokens, const Sampling &sampling,
-    bool keepSteps = false, const std::atomic<bool> *cancel = nullptr, const std::function<void(int, int)> &step = {});
+    const GenerateRun &run = {});
 
 } // namespace qkv::transformer

@@ -3,6 +3,7 @@
 // in the window at that layer and head; the result saved and read back.
 #include "app/mainwindow.h"
 #include "livemodel/livesession.h"
+#include "modelwindow.h"
 #include "panels/headsdialog.h"
 #include "panels/querykeypanel.h"
 #include "session/documentsession.h"
@@ -18,7 +19,6 @@
 #include <QListWidget>
 #include <QPushButton>
 #include <QSignalSpy>
-#include <QStandardPaths>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -45,16 +45,7 @@ class TestHeadsAnalysis : public QObject
     }
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true);
-        m_window = std::make_unique<MainWindow>();
-        m_window->resize(1400, 900);
-        m_window->show();
-        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-        QVERIFY(m_window->openDocument(u"example:induction"_qs));
-        QTRY_VERIFY_WITH_TIMEOUT(!m_window->liveSession()->isComputing(), 10000);
-    }
+    void initTestCase() { QVERIFY(test::openModelWindow(m_window)); }
 
     void analyseAndOpenAPassage()
     {

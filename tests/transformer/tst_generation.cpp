@@ -38,7 +38,9 @@ private Q_SLOTS:
         const auto m = open(model);
         QVERIFY(m);
         const std::vector<int> prompt {1, 4, 1, 5, 9};
-        const Generated g = generate(*m, prompt, 6, {}, true);
+        GenerateRun keep;
+        keep.keepSteps = true;
+        const Generated g = generate(*m, prompt, 6, {}, keep);
         QVERIFY2(g.error.isEmpty() && !g.cancelled, qPrintable(g.error));
         QCOMPARE(g.ids.size(), std::size_t(6));
         QCOMPARE(g.steps.size(), std::size_t(7)); // the prompt's pass, then one a token
@@ -145,7 +147,26 @@ private Q_SLOTS:
         QVERIFY(extend(*gpt2, cache, {4}).done());
         QCOMPARE(cache.layers.back().rows, Eigen::Index(4));
         std::atomic<bool> cancel {true};
-        QVERIFY(generate(*gpt2, {2, 5}, 3, {}, false, &cancel).cancelled);
+        GenerateRun cancelled;
+        cancel = true;
+        cancelled.cancel = &cancel;
+        QVERIFY(generate(*gpt2, {2, 5}, 3, {}, cancelled).cancelled);
+        // Heads switched off apply at every step: the continuation of a model without them.
+        GenerateRun ablated;
+        for (int h = 0; h < gpt2->config().heads; ++h)
+            ablated.interventions.push_back({1, h, Intervention::Kind::Ablate, {}});
+        const Generated off = generate(*gpt2, {1, 4, 1, 5}, 4, {}, ablated);
+        std::vector<int> sequence {1, 4, 1, 5};
+        ForwardOptions o;
+        o.interventions = ablated.interventions;
+        for (const int token : off.ids) {
+            Eigen::Index best = 0;
+            forward(*gpt2, sequence, o).logits.row(0).maxCoeff(&best);
+            QCOMPARE(token, int(best));
+            sequence.push_back(token);
+        }
+        ablated.interventions.front().kind = Intervention::Kind::Query;
+        QVERIFY(generate(*gpt2, {1, 2}, 2, {}, ablated).error.contains(u"switched off"_qs));
     }
 };
 

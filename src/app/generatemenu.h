@@ -1,0 +1,39 @@
+#pragma once
+
+#include <QObject>
+#include <QPointer>
+
+class QAction;
+class QMainWindow;
+
+namespace Ui {
+class MainWindow;
+}
+
+namespace qkv {
+
+class GenerateDialog;
+class ModelWorkspace;
+
+// Model → Generate… and its button beside the sentence box: the running causal language model
+// continues the sentence (GenerateDialog), the whole text is typed as the sentence (one step of
+// the history), and the dialog's step slider selects each new token in the views.
+class GenerateMenu : public QObject
+{
+    Q_OBJECT
+
+public:
+    GenerateMenu(QMainWindow *window, Ui::MainWindow *ui, ModelWorkspace *workspace);
+    void show();
+
+private:
+    void update();
+
+    QMainWindow *m_window;
+    ModelWorkspace *m_workspace;
+    QAction *m_action;
+    QPointer<GenerateDialog> m_dialog;
+    bool m_awaitingRun = false; // the generated text was typed: its run tells the dialog the tokens
+};
+
+} // namespace qkv

@@ -1,0 +1,83 @@
+#pragma once
+
+#include "transformer/generation.h"
+
+#include <QDialog>
+
+#include <atomic>
+#include <memory>
+#include <thread>
+
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QPushButton;
+class QSlider;
+class QSpinBox;
+
+namespace qkv {
+
+namespace live {
+class LiveModel;
+}
+
+// Model → Generate…: the running model continues the sentence a token at a time (greedy, or
+// sampled with temperature, top-k and top-p from a seed), on a thread of its own with Stop, the
+// heads switched off staying off at every step. The whole text then runs in the window, so every
+// view shows it; the step slider selects each new token in turn, whose row is the attention the
+// model paid as it wrote that token (a causal model's row of a token sees only what came before).
+class GenerateDialog : public QDialog
+{
+    Q_OBJECT
+
+public:
+    explicit GenerateDialog(QWidget *parent = nullptr);
+    ~GenerateDialog() override;
+
+    // What runs now: the model, its sentence and the heads switched off (as interventions).
+    void setModel(std::shared_ptr<const live::LiveModel> model, const QString &sentence,
+        std::vector<transformer::Intervention> switchedOff);
+    void setTokens(int tokens);
+    void setSampling(const transformer::Sampling &sampling);
+    void generate();
+    void stop();
+    bool isRunning() const { return m_thread.joinable(); }
+    // The last continuation: the prompt's tokens and the new ones.
+    int promptTokens() const { return int(m_prompt.size()); }
+    const std::vector<int> &continuation() const { return m_generated.ids; }
+    QSlider *stepSlider() const { return m_step; }
+    // After the window ran the whole text: whether it split into the tokens generated (a text read
+    // again can merge across the seam); the slider is usable only then.
+    void windowRan(const std::vector<int> &ids);
+
+Q_SIGNALS:
+    // Prompt and continuation, to be run in the window.
+    void generated(const QString &text);
+    // The token (its index in the whole text) a step shows.
+    void stepChosen(int token);
+    void generateFinished();
+
+private:
+    void finish(std::shared_ptr<transformer::Generated> result);
+    void showStep(int step);
+    void updateButtons();
+    transformer::Sampling sampling() const;
+
+    std::shared_ptr<const live::LiveModel> m_model;
+    QString m_sentence;
+    std::vector<transformer::Intervention> m_switchedOff;
+    QSpinBox *m_tokens;
+    QComboBox *m_choose;
+    QDoubleSpinBox *m_temperature, *m_topP;
+    QSpinBox *m_topK, *m_seed;
+    QPushButton *m_generate, *m_stop;
+    QLabel *m_status, *m_stepLabel;
+    QSlider *m_step;
+    std::thread m_thread;
+    std::atomic<bool> m_stopRequested {false};
+    std::vector<int> m_prompt;
+    transformer::Generated m_generated;
+    bool m_matches = false;
+};
+
+} // namespace qkv
