@@ -170,8 +170,10 @@ Generated generate(
         const double draw = double(random() >> 11) * 0x1.0p-53; // uniform in [0, 1), the same everywhere
         const int token = pickToken(last.logits.row(0).transpose(), sampling, draw);
         g.ids.push_back(token);
-        if (keepSteps)
+        if (keepSteps) {
             g.steps.push_back(std::move(last));
+            last = ForwardResult(); // the next step's, below
+        }
         if (run.step)
             run.step(token, i);
         if (cancel && cancel->load(std::memory_order_relaxed)) {
