@@ -164,6 +164,11 @@ Parsed<GenerateOptions> parseGenerateArguments(const QStringList &args)
                     QStringLiteral("--seed: expected a whole number from 0, got '%1'").arg(parser.value(u"seed"_qs)));
         }
         o.json = parser.isSet(u"json"_qs);
+        o.output = parser.value(u"o"_qs);
+        o.overwrite = parser.isSet(u"overwrite"_qs);
+        if (parser.isSet(u"o"_qs) && !o.output.endsWith(u".npz"_qs, Qt::CaseInsensitive))
+            return fail(QStringLiteral("-o: every step's attention is written as a NumPy archive, OUT.npz, not '%1'")
+                            .arg(o.output));
         return accepted(o);
     });
 }

@@ -59,7 +59,7 @@ struct DownloadOptions {
 Parsed<DownloadOptions> parseDownloadArguments(const QStringList &args);
 
 // qkvlab generate MODEL --sentence TEXT --tokens N [--temperature T] [--top-k K] [--top-p P]
-// [--seed S] [--json]
+// [--seed S] [--json] [-o OUT.npz [--overwrite]]
 struct GenerateOptions {
     QString model, sentence;
     int tokens = 0;
@@ -68,6 +68,8 @@ struct GenerateOptions {
     double topP = 1;
     quint64 seed = 0;
     bool json = false;
+    QString output; // -o OUT.npz: the attention of every step (the whole text's, row by row)
+    bool overwrite = false;
 };
 Parsed<GenerateOptions> parseGenerateArguments(const QStringList &args);
 

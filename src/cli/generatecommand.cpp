@@ -6,6 +6,8 @@
 #include "cli/terminalbusy.h"
 #include "document/jsonwriter.h"
 #include "livemodel/livemodel.h"
+#include "modelfiles/npzwriter.h"
+#include "platform/atomicsave.h"
 #include "transformer/generation.h"
 
 #include <QJsonArray>
@@ -22,6 +24,29 @@ QJsonObject tokensJson(const tokenizers::Tokenizer &t, const std::vector<int> &i
         tokens.append(t.display(id));
     }
     return {{u"ids"_qs, idList}, {u"tokens"_qs, tokens}, {u"text"_qs, text}};
+}
+
+// Every step's attention: a causal model's row of each token over the tokens before it, which is
+// what the step that wrote it computed, so one pass over the whole text holds every step.
+int writeSteps(const GenerateOptions &o, const live::LiveModel &model, const std::vector<int> &all, FILE *err)
+{
+    const SaveTarget target = resolveSaveTarget(o.output);
+    if (target.kind == SaveTarget::File && !o.overwrite) {
+        print(err, QStringLiteral("qkvlab: %1 exists; add --overwrite to replace it\n").arg(o.output));
+        return 1;
+    }
+    const transformer::ForwardResult whole = transformer::forward(model.model(), all);
+    if (!whole.done()) {
+        print(err, QStringLiteral("qkvlab: %1\n").arg(whole.error));
+        return 1;
+    }
+    QString error;
+    const QByteArray npz = modelAttentionToNpz(*live::attentionOf(model, whole), &error);
+    if (npz.isEmpty() || !(error = saveAtomically(o.output, npz)).isEmpty()) {
+        print(err, QStringLiteral("qkvlab: %1\n").arg(error));
+        return 1;
+    }
+    return 0;
 }
 
 } // namespace
@@ -65,6 +90,10 @@ int runGenerate(const QStringList &args, FILE *out, FILE *err)
     const tokenizers::Tokenizer &t = model->tokenizer();
     std::vector<int> all = prompt;
     all.insert(all.end(), g.ids.begin(), g.ids.end());
+    if (!o.output.isEmpty()) {
+        if (const int status = writeSteps(o, *model, all, err); status != 0)
+            return status;
+    }
     const QString whole = t.decode(all), promptText = t.decode(prompt);
     const QString added = whole.startsWith(promptText) ? whole.mid(promptText.size()) : t.decode(g.ids);
     if (!o.json) {

@@ -184,6 +184,17 @@ LiveRun run(const LiveModel &live, const QString &sentence, const RunOptions &ru
     return out;
 }
 
+std::shared_ptr<ModelAttention> attentionOf(const LiveModel &live, const transformer::ForwardResult &result)
+{
+    QStringList tokens;
+    for (const int id : result.ids)
+        tokens << live.tokenizer().display(id);
+    const transformer::Config &c = live.model().config();
+    const std::shared_ptr<ModelAttention> attention = recorded(result.layers, c.heads, c.headDim, tokens);
+    markSwitchedOff(*attention, result.interventions, transformer::Intervention::Stack::Encoder);
+    return attention;
+}
+
 Eigen::VectorXd probabilities(const LiveRun &run, int index)
 {
     // Softmax in double: a change of a thousandth of a percent in a rare token must survive.

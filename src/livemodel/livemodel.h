@@ -106,6 +106,10 @@ inline LiveRun run(const LiveModel &model, const QString &sentence, int topK = 1
     return run(model, sentence, options);
 }
 
+// A forward pass's attention (with queries, keys and values) over token `ids` of `live`, in the
+// form a model's attention file is read into (for the .npz the exporter writes).
+std::shared_ptr<ModelAttention> attentionOf(const LiveModel &live, const transformer::ForwardResult &result);
+
 // Every token's probability at prediction `index` of `run` (one with that prediction's logits).
 Eigen::VectorXd probabilities(const LiveRun &run, int index);
 

@@ -3,11 +3,14 @@
 // numbers are refused by name.
 #include "commandrun.h"
 #include "livemodel/livemodel.h"
+#include "modelfiles/attentionreaders.h"
+#include "modelfiles/modelattention.h"
 #include "transformer/generation.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace qkv;
@@ -48,6 +51,37 @@ private Q_SLOTS:
                                                       << u"--seed"_qs << u"7"_qs << u"--json"_qs)
                      .out,
             r.out);
+    }
+
+    // -o: the whole text's attention as an .npz; each new token's row is what its step computed.
+    void stepsWrittenAsAnArchive()
+    {
+        QTemporaryDir dir;
+        const QString out = dir.filePath(u"steps.npz"_qs);
+        const auto r = test::runCommand(QStringList(m_base) << u"--tokens"_qs << u"4"_qs << u"-o"_qs << out);
+        QVERIFY2(r.status == 0, r.err.constData());
+        QString error;
+        const std::optional<ModelAttention> read
+            = interpretModelAttention(readTensorFile(out), out, std::nullopt, QString(), &error);
+        QVERIFY2(read, qPrintable(error));
+        const auto model = live::LiveModel::open(u"example:induction"_qs, &error);
+        QVERIFY(model);
+        const std::vector<int> prompt = model->encode(m_base[3]).ids;
+        QCOMPARE(read->n, int(prompt.size()) + 4);
+        QCOMPARE(read->layers, 2);
+        transformer::GenerateRun keep;
+        keep.keepSteps = true;
+        const transformer::Generated g = transformer::generate(model->model(), prompt, 4, {}, keep);
+        QCOMPARE(g.steps.size(), std::size_t(5));
+        const Eigen::MatrixXf &step = g.steps[3].layers[1].heads[2].attention; // the third new token's row
+        const int row = int(prompt.size()) + 2;
+        for (int j = 0; j < step.cols(); ++j)
+            QVERIFY(std::abs(read->weights(1, 2)(row, j) - step(0, j)) < 1e-5);
+        // Not replaced unless asked; only an archive.
+        QCOMPARE(test::runCommand(QStringList(m_base) << u"--tokens"_qs << u"2"_qs << u"-o"_qs << out).status, 1);
+        QVERIFY(test::failureMismatch(QStringList(m_base) << u"--tokens"_qs << u"2"_qs << u"-o"_qs << u"x.json"_qs, 2,
+            "qkvlab: generate: -o: every step's attention is written as a NumPy archive")
+                    .isEmpty());
     }
 
     void wrongNumbers_data()
