@@ -3738,12 +3738,24 @@
         <translation>Neu gelesen zerfällt der Text in andere Tokens als geschrieben wurden, daher lassen sich die Schritte nicht einzeln zeigen.</translation>
     </message>
     <message>
-        <source>Step %1 of %2: “%3”, written after %4 tokens; its row is the attention it paid.</source>
-        <translation>Schritt %1 von %2: „%3“, geschrieben nach %4 Tokens; seine Zeile ist die Attention, die es hatte.</translation>
-    </message>
-    <message>
         <source>Open a causal language model (GPT-2, Llama, Qwen…) to let it write.</source>
         <translation>Öffnen Sie ein kausales Sprachmodell (GPT-2, Llama, Qwen…), um es schreiben zu lassen.</translation>
+    </message>
+    <message>
+        <source>not among the likeliest</source>
+        <translation>nicht unter den wahrscheinlichsten</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>“%1” %2 %</source>
+        <translation>„%1“ %2 %</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2: “%3” (%4; the likeliest others: %5), written after %6 tokens; its row is the attention it paid.</source>
+        <translation>Schritt %1 von %2: „%3“ (%4; die wahrscheinlichsten anderen: %5), geschrieben nach %6 Tokens; seine Zeile ist die Attention, die es hatte.</translation>
     </message>
 </context>
 <context>

@@ -202,11 +202,23 @@ void GenerateDialog::showStep(int step)
 {
     if (!m_matches || step < 0 || step >= int(m_generated.ids.size()))
         return;
-    const int token = promptTokens() + step;
-    m_stepLabel->setText(tr("Step %1 of %2: “%3”, written after %4 tokens; its row is the attention it paid.")
+    const int token = promptTokens() + step, id = m_generated.ids[std::size_t(step)];
+    // What the model could have written there: the chosen token's probability and the likeliest others.
+    const tokenizers::Tokenizer &t = m_model->tokenizer();
+    QString chance = tr("not among the likeliest");
+    QStringList others;
+    for (const transformer::TokenProbability &p : m_generated.choices[std::size_t(step)].top) {
+        const QString percent = locale().toString(100.0 * p.probability, 'f', 1);
+        if (p.id == id)
+            chance = tr("%1 %").arg(percent);
+        else if (others.size() < 3)
+            others << tr("“%1” %2 %").arg(t.display(p.id), percent);
+    }
+    m_stepLabel->setText(tr("Step %1 of %2: “%3” (%4; the likeliest others: %5), written after %6 tokens; its row "
+                            "is the attention it paid.")
                              .arg(step + 1)
                              .arg(m_generated.ids.size())
-                             .arg(m_model->tokenizer().display(m_generated.ids[std::size_t(step)]))
+                             .arg(t.display(id), chance, others.join(u", "_qs))
                              .arg(token));
     Q_EMIT stepChosen(token);
 }

@@ -170,6 +170,7 @@ Generated generate(
         const double draw = double(random() >> 11) * 0x1.0p-53; // uniform in [0, 1), the same everywhere
         const int token = pickToken(last.logits.row(0).transpose(), sampling, draw);
         g.ids.push_back(token);
+        g.choices.push_back(last.predictions.front());
         if (keepSteps) {
             g.steps.push_back(std::move(last));
             last = ForwardResult(); // the next step's, below

@@ -52,6 +52,8 @@ int pickToken(const Eigen::VectorXf &logits, const Sampling &sampling, double dr
 
 struct Generated {
     std::vector<int> ids; // the continuation, without the prompt
+    // For each token, the likeliest tokens of the distribution it was chosen from (temperature 1).
+    std::vector<Prediction> choices;
     std::vector<ForwardResult> steps; // with keepSteps: the prompt's pass, then a pass a token
     QString error;
     bool cancelled = false;

@@ -8,6 +8,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QLabel>
 #include <QLineEdit>
 #include <QSignalSpy>
 #include <QSlider>
@@ -49,6 +50,10 @@ private Q_SLOTS:
         QCOMPARE(m_window->session()->selectedToken(), dialog->promptTokens());
         dialog->stepSlider()->setValue(3);
         QCOMPARE(m_window->session()->selectedToken(), dialog->promptTokens() + 3);
+        // The step says how likely its token was: the induction model is sure of "mat".
+        const auto labels = dialog->findChildren<QLabel *>();
+        QVERIFY(std::any_of(labels.begin(), labels.end(),
+            [](const QLabel *l) { return l->text().startsWith(u"Step 4 of 5: “mat” (9"_qs); }));
         if (!qEnvironmentVariableIsEmpty("QKV_SCREENSHOT")) {
             QTest::qWait(1000); // the figures paint in passes of their own after a run
             m_window->grab().save(qEnvironmentVariable("QKV_SCREENSHOT"));

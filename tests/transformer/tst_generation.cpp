@@ -44,6 +44,9 @@ private Q_SLOTS:
         QVERIFY2(g.error.isEmpty() && !g.cancelled, qPrintable(g.error));
         QCOMPARE(g.ids.size(), std::size_t(6));
         QCOMPARE(g.steps.size(), std::size_t(7)); // the prompt's pass, then one a token
+        QCOMPARE(g.choices.size(), g.ids.size()); // greedy: each token the likeliest of its choices
+        for (std::size_t i = 0; i < g.ids.size(); ++i)
+            QCOMPARE(g.choices[i].top.front().id, g.ids[i]);
         // A quantized file's one-row products sum its blocks in another order than a batch's.
         const float tolerance = model.contains(u"q4_k"_qs) ? 5e-5f : 1e-5f;
         std::vector<int> sequence = prompt;
