@@ -190,7 +190,7 @@ std::shared_ptr<ModelAttention> attentionOf(const LiveModel &live, const transfo
     for (const int id : result.ids)
         tokens << live.tokenizer().display(id);
     const transformer::Config &c = live.model().config();
-    const std::shared_ptr<ModelAttention> attention = recorded(result.layers, c.heads, c.headDim, tokens);
+    std::shared_ptr<ModelAttention> attention = recorded(result.layers, c.heads, c.headDim, tokens);
     markSwitchedOff(*attention, result.interventions, transformer::Intervention::Stack::Encoder);
     return attention;
 }
