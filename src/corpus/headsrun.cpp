@@ -1,5 +1,6 @@
 #include "corpus/headsrun.h"
 
+#include "corpus/corpusreader.h"
 #include "corpus/passagebatches.h"
 
 #include <algorithm>
@@ -50,6 +51,9 @@ HeadsReport runHeads(const live::LiveModel &model, const HeadsOptions &options, 
     if (options.scores.empty())
         return fail(QStringLiteral("no scores to compute"));
     report.statistics = analysis::HeadStatistics(c.layers, c.heads, options.scores, options.topCount);
+    // A corpus that cannot be read is said at once, before the generated sequences run.
+    if (const CorpusReader probe(options.corpus); !probe.error().isEmpty())
+        return fail(probe.error());
 
     // The induction heads' test first, so that a Stop early still has it.
     const bool random = std::find(options.scores.begin(), options.scores.end(), analysis::HeadScore::InductionRandom)
