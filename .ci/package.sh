@@ -1,14 +1,25 @@
 #!/usr/bin/env bash
-# Builds the Debian package from the release preset and checks it: the versions agree,
+# Builds the Debian package from a preset's tree (release unless told) and checks it: the versions agree,
 # desktop-file-validate, appstreamcli validate --no-net, the MIME type compiles, lintian finds
 # no error, and the program installed from the package (dpkg -x into a temporary root) runs.
 # Installs what it needs when missing (asks for sudo only then). Exits non-zero on any failure.
-# Usage: bash .ci/package.sh       (JOBS=N limits the build's parallel jobs)
+# Usage: bash .ci/package.sh [release|dev]   (JOBS=N limits the build's parallel jobs)
+# CI packages the dev tree the suite has just built and tested: the same -O2 and hardening flags
+# as Debian's own builds (dpkg-buildflags), so what is shipped is what was tested, without a
+# second full build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 app_id=io.github.qkvlab.QKVLab
-build=build/release
+preset=${1:-release}
+case "$preset" in
+  release | dev) ;;
+  *)
+    echo "usage: bash .ci/package.sh [release|dev]" >&2
+    exit 2
+    ;;
+esac
+build=build/$preset
 source .ci/install.sh
 packages=("${build_packages[@]}" dpkg-dev file desktop-file-utils appstream lintian shared-mime-info man-db)
 
@@ -20,9 +31,13 @@ fail() {
 build_package() {
   local launcher=()
   command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
-  # The benchmark is not packaged: skip building it.
-  cmake --preset release -DQKV_BUILD_BENCH=OFF "${launcher[@]}" >/dev/null
-  cmake --build --preset release ${JOBS:+-j "$JOBS"}
+  if [ "$preset" = dev ]; then
+    configure_dev
+  else
+    # The benchmark is not packaged: skip building it.
+    cmake --preset release -DQKV_BUILD_BENCH=OFF "${launcher[@]}" >/dev/null
+  fi
+  cmake --build --preset "$preset" ${JOBS:+-j "$JOBS"}
   rm -f "$build"/qkvlab_*.deb
   (cd "$build" && cpack -G DEB) || fail "cpack -G DEB"
 }
