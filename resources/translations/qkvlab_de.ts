@@ -4655,6 +4655,14 @@
         <source>Next target token after “%1”</source>
         <translation>Nächstes Ziel-Token nach „%1“</translation>
     </message>
+    <message>
+        <source>%1 tokens: every head&apos;s attention is kept, %2 weights in float16 (%3)</source>
+        <translation>%1 Token: die Aufmerksamkeit jedes Kopfes wird behalten, %2 Gewichte in float16 (%3)</translation>
+    </message>
+    <message>
+        <source>%1 tokens: every head&apos;s attention is kept, %2 weights in float32 (%3)</source>
+        <translation>%1 Token: die Aufmerksamkeit jedes Kopfes wird behalten, %2 Gewichte in float32 (%3)</translation>
+    </message>
 </context>
 <context>
     <name>qkv::MainWindow</name>
@@ -5185,6 +5193,49 @@
     <message>
         <source>Paste: %1</source>
         <translation>Einfügen: %1</translation>
+    </message>
+</context>
+<context>
+    <name>qkv::SentenceFileMenu</name>
+    <message>
+        <source>Sentence from &amp;Text File…</source>
+        <translation>Satz aus &amp;Textdatei…</translation>
+    </message>
+    <message>
+        <source>Run the model on a whole text file: a long document, up to the model&apos;s positions</source>
+        <translation>Das Modell auf eine ganze Textdatei anwenden: ein langes Dokument, bis zu den Positionen des Modells</translation>
+    </message>
+    <message>
+        <source>No model is running: open one from the Model menu first.</source>
+        <translation>Kein Modell läuft: öffnen Sie zuerst eines im Menü Modell.</translation>
+    </message>
+    <message>
+        <source>%1 is %2 tokens long for %3, which reads at most %4.</source>
+        <translation>%1 ist für %3 %2 Token lang; es liest höchstens %4.</translation>
+    </message>
+    <message>
+        <source>Sentence from %1</source>
+        <translation>Satz aus %1</translation>
+    </message>
+    <message>
+        <source>Run the model on a text file</source>
+        <translation>Das Modell auf eine Textdatei anwenden</translation>
+    </message>
+    <message>
+        <source>Text (*.txt *.md);;All files (*)</source>
+        <translation>Text (*.txt *.md);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Longer than the model reads</source>
+        <translation>Länger, als das Modell liest</translation>
+    </message>
+    <message>
+        <source>Run it on the text&apos;s beginning, as many tokens as it reads?</source>
+        <translation>Auf den Anfang des Texts anwenden, so viele Token, wie es liest?</translation>
+    </message>
+    <message>
+        <source>Cannot run the model on this file</source>
+        <translation>Das Modell kann nicht auf diese Datei angewendet werden</translation>
     </message>
 </context>
 <context>

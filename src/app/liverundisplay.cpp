@@ -7,11 +7,13 @@
 
 #include "ui_mainwindow.h"
 
+#include "livemodel/livemodel.h"
 #include "livemodel/livesession.h"
 #include "tokenizers/tokenizer.h"
 #include "views/predictionview.h"
 
 #include <QDockWidget>
+#include <QLocale>
 #include <QMainWindow>
 #include <QProgressBar>
 #include <QStatusBar>
@@ -129,6 +131,7 @@ void LiveRunDisplay::setUpBusy()
         if (computing) {
             m_busy->setRange(0, 0);
             busyDelay->start();
+            announceMemory();
             return;
         }
         busyDelay->stop();
@@ -140,6 +143,23 @@ void LiveRunDisplay::setUpBusy()
         m_window->statusBar()->showMessage(tr("The model cannot run on this: %1").arg(error), 8000);
         m_ui->predictionView->setMessage(error);
     });
+}
+
+void LiveRunDisplay::announceMemory()
+{
+    const live::LiveSession *live = m_workspace->live();
+    if (!live->model())
+        return;
+    const qint64 tokens = qint64(live->model()->encode(live->sentence()).ids.size());
+    const live::AttentionMemory memory = live::attentionMemory(live->model()->model().config(), tokens);
+    if (memory.bytes < (qint64(64) << 20)) // a sentence's: nothing worth a word
+        return;
+    const QLocale locale;
+    m_window->statusBar()->showMessage(
+        (memory.half ? tr("%1 tokens: every head's attention is kept, %2 weights in float16 (%3)")
+                     : tr("%1 tokens: every head's attention is kept, %2 weights in float32 (%3)"))
+            .arg(locale.toString(tokens), locale.toString(memory.weights),
+                locale.formattedDataSize(memory.bytes, 0, QLocale::DataSizeSIFormat)));
 }
 
 void LiveRunDisplay::showPredictions()

@@ -29,6 +29,8 @@ public:
 private:
     void showPredictions();
     void setUpBusy();
+    // Before a long run: the attention it keeps, and its memory, in the status bar.
+    void announceMemory();
 
     QMainWindow *m_window;
     Ui::MainWindow *m_ui;

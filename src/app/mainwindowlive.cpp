@@ -7,6 +7,7 @@
 #include "app/generatemenu.h"
 #include "app/headsanalysis.h"
 #include "app/liverundisplay.h"
+#include "app/sentencefilemenu.h"
 #include "workspace/modelworkspace.h"
 
 #include "ui_mainwindow.h"
@@ -32,6 +33,7 @@ void MainWindow::setUpLive()
     new ComparisonMenu(this, m_ui.get(), m_workspace);
     new HeadsAnalysis(this, m_ui.get(), m_workspace);
     new GenerateMenu(this, m_ui.get(), m_workspace);
+    new SentenceFileMenu(this, m_ui.get(), m_workspace);
     connect(m_workspace, &ModelWorkspace::runShown, this, &MainWindow::updateModelActions);
     connect(m_workspace, &ModelWorkspace::showFailed, this,
         [this](const QString &error) { m_files->showError(tr("Cannot show the model"), error); });

@@ -1,6 +1,7 @@
 #include "livemodel/livemodel.h"
 
 #include "livemodel/bundledmodels.h"
+#include "platform/cores.h"
 #include "platform/fileread.h"
 #include "tensorfiles/ggufheader.h"
 #include "tokenizers/ggufvocab.h"
@@ -13,45 +14,75 @@
 #include <QJsonObject>
 
 #include <algorithm>
+#include <type_traits>
 
 namespace qkv::live {
 namespace {
 
-// An Eigen column-major matrix appended row by row, as ModelAttention keeps its numbers.
-void appendRows(FloatValues &to, const Eigen::MatrixXf &m)
+// Head `i` of `all` (layer-major) of a buffer of rows × cols blocks, as a row-major matrix.
+template<typename Values>
+auto blockOf(Values &values, qint64 i, Eigen::Index rows, Eigen::Index cols)
 {
-    for (Eigen::Index r = 0; r < m.rows(); ++r)
-        for (Eigen::Index c = 0; c < m.cols(); ++c)
-            to.push_back(m(r, c));
+    return Eigen::Map<FloatMatrix>(values.data() + i * rows * cols, rows, cols);
 }
 
 // The records of one stack's layers as a model's attention file holds them: rows are `tokens`,
-// columns `keyTokens` (cross-attention) or the same tokens.
-std::shared_ptr<ModelAttention> recorded(const std::vector<transformer::LayerRecord> &layers, int heads, int dim,
-    const QStringList &tokens, const QStringList &keyTokens = {})
+// columns `keyTokens` (cross-attention) or the same tokens. Past `halfAbove` bytes (in float32) the
+// attention is kept in float16 and, when the records may be changed, each head's float32 copy is released
+// from them as soon as it is kept (the run's peak stays near its float32 attention). A head whose
+// records no longer hold it (layers a recomputation took from an earlier run) is copied from
+// `previous`, that run's attention of the stack.
+template<typename Records>
+std::shared_ptr<ModelAttention> recorded(Records &layers, int heads, int dim, const QStringList &tokens,
+    const QStringList &keyTokens = {}, const ModelAttention *previous = nullptr,
+    qint64 halfAbove = defaultHalfAttentionAbove)
 {
-    auto attention = std::make_shared<ModelAttention>();
-    attention->tokens = tokens;
-    attention->keyTokens = keyTokens;
-    attention->computedHere = true;
-    attention->layers = static_cast<int>(layers.size());
-    attention->heads = heads;
-    attention->n = static_cast<int>(tokens.size());
-    attention->dim = dim;
-    const qint64 all = qint64(attention->layers) * heads, n = attention->n, m = attention->keyCount();
-    attention->attention.reserve(static_cast<std::size_t>(all * n * m));
-    attention->queries.reserve(static_cast<std::size_t>(all * n * dim));
-    for (FloatValues *v : {&attention->keys, &attention->values})
-        v->reserve(static_cast<std::size_t>(all * m * dim));
-    for (const transformer::LayerRecord &layer : layers) {
-        for (const transformer::HeadRecord &head : layer.heads) {
-            appendRows(attention->attention, head.attention);
-            appendRows(attention->queries, head.query);
-            appendRows(attention->keys, head.key);
-            appendRows(attention->values, head.value);
+    auto a = std::make_shared<ModelAttention>();
+    a->tokens = tokens;
+    a->keyTokens = keyTokens;
+    a->computedHere = true;
+    a->layers = static_cast<int>(layers.size());
+    a->heads = heads;
+    a->n = static_cast<int>(tokens.size());
+    a->dim = dim;
+    const qint64 all = qint64(a->layers) * heads, n = a->n, m = a->keyCount(), size = n * m;
+    const bool half = keptInHalf(all * size, halfAbove);
+    if (half)
+        a->halfAttention.resize(std::size_t(all * size));
+    else
+        a->attention.resize(std::size_t(all * size));
+    a->queries.resize(std::size_t(all * n * dim));
+    for (FloatValues *v : {&a->keys, &a->values})
+        v->resize(std::size_t(all * m * dim));
+    const bool fromPrevious = previous && previous->n == n && previous->keyCount() == m && previous->heads == heads
+        && previous->layers == a->layers && previous->keepsHalfAttention() == half;
+    inParts(partsFor(double(all) * double(size + 3 * n * dim), 1 << 18, int(all)), [&](int part, int parts) {
+        const auto [begin, end] = partOf(all, part, parts);
+        FloatMatrix rows; // a head's attention row-major, before it is narrowed
+        for (qint64 i = begin; i < end; ++i) {
+            auto &head = layers[std::size_t(i / heads)].heads[std::size_t(i % heads)];
+            blockOf(a->queries, i, n, dim) = head.query;
+            blockOf(a->keys, i, m, dim) = head.key;
+            blockOf(a->values, i, m, dim) = head.value;
+            if (head.attention.size() == 0) { // released by an earlier run of the same tokens
+                Q_ASSERT(fromPrevious);
+                if (!fromPrevious)
+                    continue; // zeros; never reached: recompute copies only layers of the same sentence
+                if (half)
+                    std::copy_n(previous->halfAttention.begin() + i * size, size, a->halfAttention.begin() + i * size);
+                else
+                    std::copy_n(previous->attention.begin() + i * size, size, a->attention.begin() + i * size);
+            } else if (half) {
+                rows = head.attention;
+                qFloatToFloat16(a->halfAttention.data() + i * size, rows.data(), size);
+                if constexpr (!std::is_const_v<Records>)
+                    head.attention = Eigen::MatrixXf(); // kept in float16 now
+            } else {
+                blockOf(a->attention, i, n, m) = head.attention;
+            }
         }
-    }
-    return attention;
+    });
+    return a;
 }
 
 // The heads switched off in `stack`, which the attention of that stack marks.
@@ -159,15 +190,19 @@ LiveRun run(const LiveModel &live, const QString &sentence, const RunOptions &ru
     }
     using Stack = transformer::Intervention::Stack;
     const transformer::Config &c = live.model().config();
-    const std::shared_ptr<ModelAttention> attention = recorded(result.layers, c.heads, c.headDim, encoding.display);
+    // The earlier run's attention, for the layers a recomputation took from it.
+    const ModelAttention *before
+        = previous && previous->attention && previous->ids == encoding.ids ? previous->attention.get() : nullptr;
+    const std::shared_ptr<ModelAttention> attention
+        = recorded(computed->layers, c.heads, c.headDim, encoding.display, {}, before, runOptions.halfAttentionAbove);
     markSwitchedOff(*attention, options.interventions, Stack::Encoder);
     if (encoderDecoder) { // the decoder's rows: its start token, then the target
         QStringList decoderTokens {live.tokenizer().display(c.decoderStart)};
         decoderTokens << target.display;
-        const std::shared_ptr<ModelAttention> decoder
-            = recorded(result.decoderLayers, c.heads, c.headDim, decoderTokens);
-        const std::shared_ptr<ModelAttention> cross
-            = recorded(result.crossLayers, c.heads, c.headDim, decoderTokens, encoding.display);
+        const std::shared_ptr<ModelAttention> decoder = recorded(computed->decoderLayers, c.heads, c.headDim,
+            decoderTokens, {}, before ? before->decoder.get() : nullptr, runOptions.halfAttentionAbove);
+        const std::shared_ptr<ModelAttention> cross = recorded(computed->crossLayers, c.heads, c.headDim, decoderTokens,
+            encoding.display, before ? before->cross.get() : nullptr, runOptions.halfAttentionAbove);
         markSwitchedOff(*decoder, options.interventions, Stack::Decoder);
         markSwitchedOff(*cross, options.interventions, Stack::Cross);
         attention->decoder = decoder;
@@ -182,6 +217,15 @@ LiveRun run(const LiveModel &live, const QString &sentence, const RunOptions &ru
     }
     out.forward = std::move(computed);
     return out;
+}
+
+AttentionMemory attentionMemory(const transformer::Config &config, qint64 tokens, qint64 halfAbove)
+{
+    AttentionMemory m;
+    m.weights = qint64(config.layers) * config.heads * tokens * tokens;
+    m.half = keptInHalf(m.weights, halfAbove);
+    m.bytes = m.weights * qint64(m.half ? sizeof(qfloat16) : sizeof(float));
+    return m;
 }
 
 std::shared_ptr<ModelAttention> attentionOf(const LiveModel &live, const transformer::ForwardResult &result)

@@ -87,8 +87,27 @@ struct LiveRun {
     explicit operator bool() const { return error.isEmpty() && !cancelled; }
 };
 
+// Past this many bytes in float32, a run keeps its attention in float16 (ModelAttention's
+// halfAttention): GPT-2 small passes it near 480 tokens, and at 1,024 keeps 302 MB, not 604.
+inline constexpr qint64 defaultHalfAttentionAbove = qint64(128) << 20;
+inline bool keptInHalf(qint64 weights, qint64 halfAbove)
+{
+    return weights * qint64(sizeof(float)) > halfAbove;
+}
+
+// What a run on `tokens` tokens keeps of attention, every layer's and head's weights (an
+// encoder-decoder model's encoder): how many, their bytes and whether in float16.
+struct AttentionMemory {
+    qint64 weights = 0;
+    qint64 bytes = 0;
+    bool half = false;
+};
+AttentionMemory attentionMemory(
+    const transformer::Config &config, qint64 tokens, qint64 halfAbove = defaultHalfAttentionAbove);
+
 struct RunOptions {
     int topK = 10;
+    qint64 halfAttentionAbove = defaultHalfAttentionAbove; // 0: always float16, for tests
     QString target; // an encoder-decoder model's target so far (ignored by other models)
     std::vector<transformer::Intervention> interventions;
     // A run of the same sentence: the layers before the first one the interventions change are

@@ -9,7 +9,7 @@ namespace {
 // Why two runs cannot be compared, or empty.
 QString incomparable(const LiveRun &first, const LiveRun &second)
 {
-    if (!first.forward || !second.forward)
+    if (!first.forward || !second.forward || !first.attention || !second.attention)
         return QStringLiteral("both models must have run on the sentence");
     if (first.ids != second.ids)
         return QStringLiteral("the two models split the sentence into other tokens: they are not files of one model");
@@ -35,12 +35,12 @@ ModelDifference compareRuns(const LiveModel &model, const LiveRun &first, const 
     out.error = incomparable(first, second);
     if (!out.error.isEmpty())
         return out;
-    const auto &a = first.forward->layers, &b = second.forward->layers;
-    for (std::size_t l = 0; l < a.size(); ++l) {
-        for (std::size_t h = 0; h < a[l].heads.size(); ++h) {
-            const Eigen::ArrayXXd d
-                = (a[l].heads[h].attention.cast<double>() - b[l].heads[h].attention.cast<double>()).array().abs();
-            HeadDifference head {int(l), int(h), d.size() ? d.maxCoeff() : 0.0, 0.0};
+    // The attention as the runs keep it (a long run's in float16): the records may no longer hold it.
+    const ModelAttention &a = *first.attention, &b = *second.attention;
+    for (int l = 0; l < a.layers; ++l) {
+        for (int h = 0; h < a.heads; ++h) {
+            const Eigen::ArrayXXd d = (a.weights(l, h).cast<double>() - b.weights(l, h).cast<double>()).array().abs();
+            HeadDifference head {l, h, d.size() ? d.maxCoeff() : 0.0, 0.0};
             if (d.rows() > 0)
                 head.moved = 0.5 * d.rowwise().sum().mean();
             out.largest = std::max(out.largest, head.largest);

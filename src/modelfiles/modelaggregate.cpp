@@ -8,7 +8,7 @@ namespace {
 template<typename Pick>
 FloatMatrix combine(int count, Aggregate how, Pick pick)
 {
-    FloatMatrix out = pick(0); // the buffer's view, copied once
+    FloatMatrix out = pick(0);
     for (int i = 1; i < count; ++i) {
         if (how == Aggregate::Max)
             out = out.cwiseMax(pick(i));

@@ -8,10 +8,29 @@
 #include <QFile>
 #include <QFileInfo>
 
+#include <algorithm>
 #include <array>
 #include <utility>
 
 namespace qkv {
+
+FloatMatrix ModelAttention::weights(int layer, int head) const
+{
+    const qint64 m = keyCount(), size = qint64(n) * m, at = (qint64(layer) * heads + head) * size;
+    FloatMatrix out(n, m);
+    if (keepsHalfAttention())
+        qFloatFromFloat16(out.data(), halfAttention.data() + at, size);
+    else
+        std::copy_n(attention.data() + at, size, out.data());
+    return out;
+}
+
+qint64 ModelAttention::attentionBytes() const
+{
+    return keepsHalfAttention() ? qint64(halfAttention.size() * sizeof(qfloat16))
+                                : qint64(attention.size() * sizeof(float));
+}
+
 namespace {
 
 using tensorio::fail;

@@ -4,6 +4,7 @@
 
 #include <Eigen/Core>
 
+#include <QFloat16>
 #include <QString>
 #include <QStringList>
 
@@ -18,6 +19,7 @@ namespace qkv {
 // Row-major float matrices: a model's numbers are floats (half the memory of doubles at
 // 512 tokens × 144 heads), and a query's attention is then a contiguous row.
 using FloatMatrix = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+using HalfValues = std::vector<qfloat16>;
 
 // Which attention of an encoder-decoder model (T5): the encoder's self-attention (a one-stack
 // model's only one), the decoder's own, or the decoder's over the encoder's output.
@@ -28,7 +30,7 @@ enum class AttentionStack { Encoder, Decoder, Cross };
 // file has them, each head's queries (n × dim), keys and values (m × dim). The numbers stay in
 // the buffers the reader decoded them into, in the file's [layer][head][row][column] order (a
 // 512-token, 144-head model is 150 MB: it is moved, never copied); the accessors give each
-// head's matrix as a view.
+// head's matrix, the vectors as views. A long run's attention is kept in float16.
 struct ModelAttention {
     using View = Eigen::Map<const FloatMatrix>;
 
@@ -39,7 +41,10 @@ struct ModelAttention {
     int heads = 0;
     int n = 0;
     int dim = 0; // 0 when the file holds no queries, keys and values
-    FloatValues attention; // layers × heads × n × m
+    FloatValues attention; // layers × heads × n × m, or empty when `halfAttention` holds them
+    // The same in float16, for a run too long to keep them in float32 (GPT-2 small at 1,024
+    // tokens: 302 MB, not 604): each weight to within 1/2,048 of itself, below 6·10⁻⁸ as 0.
+    HalfValues halfAttention;
     FloatValues queries; // layers × heads × n × dim, or empty
     FloatValues keys, values; // layers × heads × m × dim, or empty
     // Where the numbers come from, for what the window says of them: a file read, or a model run
@@ -64,7 +69,11 @@ struct ModelAttention {
     }
 
     bool hasVectors() const { return dim > 0; }
-    View weights(int layer, int head) const { return block(attention, layer, head, n, keyCount()); }
+    bool keepsHalfAttention() const { return !halfAttention.empty(); }
+    // Head `head` of layer `layer`: n × m weights, widened from float16 when kept so.
+    FloatMatrix weights(int layer, int head) const;
+    // The bytes the attention (all layers and heads) takes as kept.
+    qint64 attentionBytes() const;
     View queryVectors(int layer, int head) const { return block(queries, layer, head, n, dim); }
     View keyVectors(int layer, int head) const { return block(keys, layer, head, keyCount(), dim); }
     View valueVectors(int layer, int head) const { return block(values, layer, head, keyCount(), dim); }

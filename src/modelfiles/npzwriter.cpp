@@ -4,6 +4,8 @@
 
 #include <libdeflate.h>
 
+#include <cstring>
+
 namespace qkv {
 namespace {
 
@@ -30,17 +32,27 @@ QByteArray npyHeader(const QString &descr, const std::vector<qint64> &shape)
     return out + text;
 }
 
-QByteArray floatArray(const FloatValues &values, const std::vector<qint64> &shape)
+// Little-endian numbers as numpy's `descr` ("<f4", "<f2"): bit patterns of the same width.
+template<typename Bits, typename Values>
+QByteArray numberArray(const QString &descr, const Values &values, const std::vector<qint64> &shape)
 {
-    QByteArray out = npyHeader(QStringLiteral("<f4"), shape);
+    QByteArray out = npyHeader(descr, shape);
     const qsizetype header = out.size();
-    out.resize(header + qsizetype(values.size() * sizeof(float)));
+    out.resize(header + qsizetype(values.size() * sizeof(Bits)));
     char *data = out.data() + header;
-    for (float v : values) {
-        qToLittleEndian(v, data);
-        data += sizeof(float);
+    for (const auto &v : values) {
+        static_assert(sizeof v == sizeof(Bits));
+        Bits bits = 0;
+        std::memcpy(&bits, &v, sizeof bits);
+        qToLittleEndian(bits, data);
+        data += sizeof bits;
     }
     return out;
+}
+
+QByteArray floatArray(const FloatValues &values, const std::vector<qint64> &shape)
+{
+    return numberArray<quint32>(QStringLiteral("<f4"), values, shape);
 }
 
 QByteArray stringArray(const QStringList &strings)
@@ -86,7 +98,10 @@ QByteArray modelAttentionToNpz(const ModelAttention &m, QString *error)
     const qint64 heads = qint64(m.layers) * m.heads;
     std::vector<NpzWriteEntry> entries;
     entries.push_back({"tokens.npy", stringArray(m.tokens)});
-    entries.push_back({"attention.npy", floatArray(m.attention, {m.layers, m.heads, m.n, m.n})});
+    const std::vector<qint64> shape {m.layers, m.heads, m.n, m.n};
+    entries.push_back({"attention.npy",
+        m.keepsHalfAttention() ? numberArray<quint16>(QStringLiteral("<f2"), m.halfAttention, shape)
+                               : floatArray(m.attention, shape)});
     if (m.hasVectors()) {
         entries.push_back({"queries.npy", floatArray(m.queries, {m.layers, m.heads, m.n, m.dim})});
         entries.push_back({"keys.npy", floatArray(m.keys, {m.layers, m.heads, m.n, m.dim})});

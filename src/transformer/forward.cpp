@@ -160,8 +160,9 @@ void checkIds(const Config &c, const std::vector<int> &ids)
                        .arg(ids[i])
                        .arg(c.vocab - 1));
     }
-    // What the result keeps: per head scores and attention (n × n) and four n × head_dim.
-    const double kept = 4.0 * c.layers * (double(c.heads) * (2.0 * n * n + 4.0 * n * c.headDim) + double(n) * c.hidden);
+    // What the result keeps: per head the attention (n × n) and four n × head_dim.
+    const double kept
+        = 4.0 * c.layers * (double(c.heads) * (double(n) * n + 4.0 * n * c.headDim) + double(n) * c.hidden);
     if (kept > double(availableMemory()) / 2)
         refuse(QStringLiteral("%1 tokens would keep %2 MiB of attention and vectors, more than the memory available")
                    .arg(n)

@@ -52,10 +52,11 @@ struct HeadRecord {
     Eigen::MatrixXf query;
     Eigen::MatrixXf key; // n × head_dim, after rotary positions
     Eigen::MatrixXf value; // n × head_dim (for GQA the key-value head this head reads)
-    // n × n, q·kᵀ/√head_dim for every pair: the causal mask and a sliding window are not applied
-    // here but in `attention`, whose entries outside them are then 0; Gemma 2's soft-capping too.
-    Eigen::MatrixXf scores;
-    Eigen::MatrixXf attention; // n × n, rows sum to 1 (unless replaced)
+    // n × n, rows sum to 1 (unless replaced): softmax of query·keyᵀ/√head_dim (plus T5's position
+    // biases, Gemma 2's soft-capping) under the causal mask and any sliding window, whose cells
+    // outside are 0. The scores themselves are not kept: another n × n a head, and computed from
+    // query and key when wanted.
+    Eigen::MatrixXf attention;
     Eigen::MatrixXf output; // n × head_dim, attention·value (zero when ablated)
 };
 

@@ -35,18 +35,18 @@ void attendHead(const Config &c, int h, const MatrixRef &q, const MatrixRef &k, 
         Kind::Query, fold == 1.0f ? Eigen::MatrixXf(q.middleCols(h * hd, hd)) : q.middleCols(h * hd, hd) * fold);
     r.key = replaced(Kind::Key, k.middleCols(kvHead * hd, hd));
     r.value = replaced(Kind::Value, v.middleCols(kvHead * hd, hd));
-    r.scores.noalias() = r.query * r.key.transpose();
-    r.scores /= std::sqrt(float(hd));
-    if (rule.bias) // T5: the scores the softmax sees carry the positions
-        r.scores += (*rule.bias)[std::size_t(h)];
     const Intervention *attention = find(here, h, Kind::Attention);
-    if (attention)
+    if (attention) {
         r.attention = attention->values;
-    else if (c.attentionSoftcap > 0) // Gemma 2: the softmax sees the scores squeezed into ±cap
-        r.attention = softmaxRows((r.scores.array() / c.attentionSoftcap).tanh() * c.attentionSoftcap, rule.causal,
-            rule.window, rule.firstQuery);
-    else
-        r.attention = softmaxRows(r.scores, rule.causal, rule.window, rule.firstQuery);
+    } else {
+        Eigen::MatrixXf scores = r.query * r.key.transpose();
+        scores /= std::sqrt(float(hd));
+        if (rule.bias) // T5: the scores the softmax sees carry the positions
+            scores += (*rule.bias)[std::size_t(h)];
+        if (c.attentionSoftcap > 0) // Gemma 2: the softmax sees the scores squeezed into ±cap
+            scores = (scores.array() / c.attentionSoftcap).tanh() * c.attentionSoftcap;
+        r.attention = softmaxRows(scores, rule.causal, rule.window, rule.firstQuery);
+    }
     if (find(here, h, Kind::Ablate))
         r.output = Eigen::MatrixXf::Zero(q.rows(), hd);
     else

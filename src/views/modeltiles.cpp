@@ -64,7 +64,7 @@ QStringList ModelTiles::shownLabels() const
 FloatMatrix ModelTiles::shownWeights(int layer, int head) const
 {
     const TokenGroups *g = groups();
-    return g ? regroup(m_model->weights(layer, head), *g) : FloatMatrix(m_model->weights(layer, head));
+    return g ? regroup(m_model->weights(layer, head), *g) : m_model->weights(layer, head);
 }
 
 void ModelTiles::pool(QSize pixels) const
@@ -72,17 +72,12 @@ void ModelTiles::pool(QSize pixels) const
     if (m_pooledSerial == m_serial && !m_pooled.empty() && m_pooled.front().size == pixels)
         return;
     const int count = layers() * heads();
-    const TokenGroups *g = groups();
     m_pooled.resize(static_cast<std::size_t>(count));
     for (int i = 0; i < count; ++i) {
         const int layer = i / heads(), head = i % heads();
         auto &out = m_pooled[static_cast<std::size_t>(i)];
-        if (g) {
-            const FloatMatrix w = regroup(m_model->weights(layer, head), *g);
-            out = maxPool(w.data(), static_cast<int>(w.rows()), static_cast<int>(w.cols()), pixels);
-        } else {
-            out = maxPool(m_model->weights(layer, head).data(), m_model->n, m_model->keyCount(), pixels); // no copy
-        }
+        const FloatMatrix w = shownWeights(layer, head);
+        out = maxPool(w.data(), static_cast<int>(w.rows()), static_cast<int>(w.cols()), pixels);
     }
     m_pooledSerial = m_serial;
     ++m_poolCount;

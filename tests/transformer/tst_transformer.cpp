@@ -6,6 +6,7 @@
 #include <mutex>
 
 #include <cmath>
+#include <limits>
 #include <thread>
 
 Q_DECLARE_METATYPE(std::vector<int>)
@@ -142,22 +143,22 @@ private Q_SLOTS:
             }
         }
         comparePredictions(r, ref.value(u"predictions"_qs).toArray());
-        // The kept Q and K reproduce the attention: softmax(QKᵀ/√d) under the mask; T5's scores
-        // add its position biases, whose softmax (its encoder has no mask) the attention is, and
-        // its cross-attention is softmax(QKᵀ/√d) itself (T5's unscaled q·k: the kept query
-        // carries √d).
-        const HeadRecord &head = r.layers.back().heads.front();
-        if (m->config().family == Family::T5) {
-            const Eigen::ArrayXXf e = (head.scores.colwise() - head.scores.rowwise().maxCoeff()).array().exp();
-            QVERIFY(maxDifference((e.colwise() / e.rowwise().sum()).matrix(), head.attention) <= 1e-5f);
-            const HeadRecord &cross = r.crossLayers.back().heads.back();
-            const Eigen::MatrixXf s = cross.query * cross.key.transpose() / std::sqrt(float(cross.query.cols()));
-            const Eigen::ArrayXXf c = (s.colwise() - s.rowwise().maxCoeff()).array().exp();
-            QVERIFY(maxDifference((c.colwise() / c.rowwise().sum()).matrix(), cross.attention) <= 1e-5f);
-        } else {
-            QVERIFY(maxDifference(head.scores, head.query * head.key.transpose() / std::sqrt(float(head.query.cols())))
-                <= 1e-5f);
-        }
+        // The kept Q and K reproduce the attention: softmax(QKᵀ/√d) under the mask and window (Gemma
+        // 2's scores capped first); T5's cross-attention is softmax(QKᵀ/√d) itself (T5's unscaled
+        // q·k: the kept query carries √d), its self-attention adds position biases not kept.
+        const Config &c = m->config();
+        const int last = int(r.layers.size()) - 1;
+        const HeadRecord &head
+            = c.family == Family::T5 ? r.crossLayers.back().heads.back() : r.layers.back().heads.front();
+        Eigen::ArrayXXf s = (head.query * head.key.transpose() / std::sqrt(float(head.query.cols()))).array();
+        if (c.attentionSoftcap > 0)
+            s = (s / c.attentionSoftcap).tanh() * c.attentionSoftcap;
+        for (Eigen::Index i = 0; i < s.rows() && c.causal(); ++i)
+            for (Eigen::Index j = 0; j < s.cols(); ++j)
+                if (j > i || (c.windowAt(last) > 0 && j <= i - c.windowAt(last)))
+                    s(i, j) = -std::numeric_limits<float>::infinity();
+        const Eigen::ArrayXXf e = (s.colwise() - s.rowwise().maxCoeff()).exp();
+        QVERIFY(maxDifference((e.colwise() / e.rowwise().sum()).matrix(), head.attention) <= 1e-5f);
         QVERIFY(maxDifference(head.output, head.attention * head.value) <= 1e-5f);
     }
 

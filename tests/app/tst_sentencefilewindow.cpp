@@ -1,0 +1,90 @@
+// Model → Sentence from Text File… (issue 52, long documents): a text file typed as the sentence
+// in one step of the history, one past the model's positions refused or cut to them, a file that
+// is not text refused naming the place; the long run's memory said in the status bar.
+#include "app/mainwindow.h"
+#include "app/sentencefilemenu.h"
+#include "livemodel/livesession.h"
+#include "modelwindow.h"
+
+#include <QAction>
+#include <QFile>
+#include <QLineEdit>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUndoGroup>
+#include <QUndoStack>
+
+using namespace qkv;
+using namespace Qt::StringLiterals;
+
+class TestSentenceFileWindow : public QObject
+{
+    Q_OBJECT
+
+    std::unique_ptr<MainWindow> m_window;
+    QTemporaryDir m_dir;
+
+    QString written(const QString &name, const QByteArray &bytes)
+    {
+        QFile f(m_dir.filePath(name));
+        if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size())
+            qWarning("cannot write %s", qPrintable(f.fileName()));
+        return f.fileName();
+    }
+
+private Q_SLOTS:
+    void initTestCase() { QVERIFY(test::openModelWindow(m_window)); }
+
+    void typesTheFileAsOneStep()
+    {
+        auto *menu = m_window->findChild<SentenceFileMenu *>();
+        QVERIFY(menu);
+        auto *action = m_window->findChild<QAction *>(u"actionSentenceFromFile"_s);
+        QVERIFY(action && action->isEnabled());
+        auto *edit = m_window->findChild<QLineEdit *>(u"sentenceEdit"_s);
+        const QString before = edit->text();
+        QUndoStack *stack = m_window->history()->activeStack();
+        const int steps = stack->count();
+
+        QCOMPARE(menu->typeFile(written(u"short.txt"_s, "the dog ran to the park .\n"), false), QString());
+        QTRY_COMPARE_WITH_TIMEOUT(edit->text(), u"the dog ran to the park ."_s, 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(!m_window->liveSession()->isComputing(), 10000);
+        QCOMPARE(m_window->liveSession()->run()->sentence, u"the dog ran to the park ."_s);
+        QCOMPARE(stack->count(), steps + 1);
+        QCOMPARE(stack->undoText(), u"Sentence from short.txt"_s);
+        stack->undo();
+        QTRY_COMPARE_WITH_TIMEOUT(edit->text(), before, 5000);
+    }
+
+    void pastThePositionsRefusedOrCut()
+    {
+        auto *menu = m_window->findChild<SentenceFileMenu *>();
+        auto *edit = m_window->findChild<QLineEdit *>(u"sentenceEdit"_s);
+        QByteArray text;
+        for (int i = 0; i < 60; ++i)
+            text += "the cat sat on the mat . ";
+        const QString path = written(u"long.txt"_s, text);
+        const QString before = edit->text();
+        const QString refused = menu->typeFile(path, false);
+        QVERIFY2(refused.startsWith(u"long.txt is "_s) && refused.endsWith(u"which reads at most 128."_s),
+            qPrintable(refused));
+        QCOMPARE(edit->text(), before);
+        QCOMPARE(menu->typeFile(path, true), QString());
+        QTRY_VERIFY_WITH_TIMEOUT(edit->text().startsWith(u"the cat sat on the mat . the cat"_s), 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(!m_window->liveSession()->isComputing(), 10000);
+        const auto run = m_window->liveSession()->run();
+        QVERIFY(run && run->error.isEmpty());
+        QCOMPARE(run->sentence, edit->text());
+        QVERIFY(run->ids.size() <= 128 && run->ids.size() > 120);
+    }
+
+    void notTextRefused()
+    {
+        auto *menu = m_window->findChild<SentenceFileMenu *>();
+        const QString why = menu->typeFile(written(u"image.txt"_s, QByteArray("GIF89a\x01\x00\0\0", 10)), false);
+        QCOMPARE(why, u"image.txt: a zero byte at line 1, byte 8: a binary file, not text"_s);
+    }
+};
+
+QTEST_MAIN(TestSentenceFileWindow)
+#include "tst_sentencefilewindow.moc"
