@@ -154,14 +154,20 @@ void activate(Eigen::MatrixXf &x, Activation activation)
 
 Eigen::MatrixXf softmaxRows(const Eigen::MatrixXf &scores, bool causal, int window, Eigen::Index firstRow)
 {
+    // Rows made contiguous first: a column-major row is strided by n, and at 1,024 tokens the
+    // passes over strided rows took a sixth of the forward pass.
+    using Rows = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
     const Eigen::Index n = scores.rows(), m = scores.cols();
-    Eigen::MatrixXf a = Eigen::MatrixXf::Zero(n, m);
+    const Rows s = scores;
+    Rows a(n, m);
     for (Eigen::Index i = 0; i < n; ++i) {
         const Eigen::Index end = causal ? std::min(firstRow + i + 1, m) : m;
         const Eigen::Index begin = window > 0 ? std::max<Eigen::Index>(0, end - window) : 0;
-        const float top = scores.row(i).segment(begin, end - begin).maxCoeff();
+        a.row(i).head(begin).setZero();
+        a.row(i).tail(m - end).setZero();
+        const auto in = s.row(i).segment(begin, end - begin);
         auto row = a.row(i).segment(begin, end - begin);
-        row = (scores.row(i).segment(begin, end - begin).array() - top).exp().matrix();
+        row = (in.array() - in.maxCoeff()).exp().matrix();
         row /= row.sum();
     }
     return a;

@@ -9,6 +9,7 @@
 #include "viewbenches.h"
 
 #include "app/mainwindow.h"
+#include "app/sentencefilemenu.h"
 #include "livemodel/livemodel.h"
 #include "livemodel/livesession.h"
 #include "livemodel/sentencefile.h"
@@ -178,16 +179,29 @@ QJsonObject longDocument(const QString &folder, int tokens, double targetMs)
         text += u"Paragraph %1. When Mary and John went to the store, John gave a drink to Mary; the two friends "
                 "then walked home along the river, talking about what they had seen. "_s.arg(i);
     text = live::leadingTokens(*live->model(), text, tokens);
-    auto *edit = window.findChild<QLineEdit *>(u"sentenceEdit"_s);
+    QTemporaryDir dir;
+    QFile file(dir.filePath(u"document.txt"_s));
+    if (!file.open(QIODevice::WriteOnly) || file.write(text.toUtf8()) < 0)
+        return unavailable(u"cannot write "_s + file.fileName());
+    file.close();
     QElapsedTimer clock;
     clock.start();
-    edit->setText(text);
-    if (!waitForRun(live))
-        return unavailable(u"the model did not run: "_s + live->error());
+    // As Model → Sentence from Text File… types it; the run starts after the typing pause.
+    if (const QString why = window.findChild<SentenceFileMenu *>()->typeFile(file.fileName(), true); !why.isEmpty())
+        return unavailable(why);
+    QElapsedTimer limit;
+    limit.start();
+    while ((!live->run() || live->run()->sentence != text || live->isComputing()) && limit.elapsed() < 60000
+        && live->error().isEmpty())
+        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 5);
+    if (!live->run() || live->run()->sentence != text)
+        return unavailable(u"the model did not run on the document: "_s + live->error());
     waitForRepaints(window.stagedRepaint());
     paintPending();
     const double shown = double(clock.nsecsElapsed()) / 1e6;
     const auto &run = *live->run();
+    if (const QString shot = qEnvironmentVariable("QKV_SCREENSHOT"); !shot.isEmpty())
+        window.grab().save(shot);
     auto *heatmap = window.findChild<QWidget *>(u"heatmapView"_s);
     std::vector<double> repaint;
     for (int i = 0; i < 9 && heatmap; ++i) {
