@@ -1,3 +1,4 @@
+#include "kernels/matmul.h"
 #include "platform/cores.h"
 #include "transformer/forwardsteps.h"
 #include "transformer/tensormath.h"
@@ -6,6 +7,20 @@
 
 namespace qkv::transformer {
 namespace {
+
+// A·B, or A·Bᵀ, of column-major floats through the BLAS (single-threaded: the heads are the
+// parts): at 1,024 tokens a pass's heads multiply 39 GFLOP, which Eigen's portable (SSE2) build
+// ran at a fraction of what the CPU's own kernels reach.
+Eigen::MatrixXf product(const Eigen::MatrixXf &a, const Eigen::MatrixXf &b, bool transposeB)
+{
+    const Eigen::Index m = a.rows(), n = transposeB ? b.rows() : b.cols(), k = a.cols();
+    Eigen::MatrixXf c(m, n);
+    if (k == 0)
+        c.setZero();
+    else if (m > 0 && n > 0)
+        kernels::multiply({a.data(), m, false}, {b.data(), b.rows(), transposeB}, m, n, k, c.data(), m);
+    return c;
+}
 
 const Intervention *find(const Interventions &here, int head, Intervention::Kind kind)
 {
@@ -39,7 +54,7 @@ void attendHead(const Config &c, int h, const MatrixRef &q, const MatrixRef &k, 
     if (attention) {
         r.attention = attention->values;
     } else {
-        Eigen::MatrixXf scores = r.query * r.key.transpose();
+        Eigen::MatrixXf scores = product(r.query, r.key, true);
         scores /= std::sqrt(float(hd));
         if (rule.bias) // T5: the scores the softmax sees carry the positions
             scores += (*rule.bias)[std::size_t(h)];
@@ -50,7 +65,7 @@ void attendHead(const Config &c, int h, const MatrixRef &q, const MatrixRef &k, 
     if (find(here, h, Kind::Ablate))
         r.output = Eigen::MatrixXf::Zero(q.rows(), hd);
     else
-        r.output.noalias() = r.attention * r.value;
+        r.output = product(r.attention, r.value, false);
 }
 
 } // namespace
