@@ -3754,8 +3754,8 @@
         <translation>„%1“ %2 %</translation>
     </message>
     <message>
-        <source>Step %1 of %2: “%3” (%4; the likeliest others: %5), written after %6 tokens; its row is the attention it paid.</source>
-        <translation>Schritt %1 von %2: „%3“ (%4; die wahrscheinlichsten anderen: %5), geschrieben nach %6 Tokens; seine Zeile ist die Attention, die es hatte.</translation>
+        <source>Step %1 of %2: “%3” (%4; the likeliest others: %5), written after %6 tokens. The views show the row of “%7”, what the model looked at as it chose it; the Prediction dock, what else it could have written.</source>
+        <translation>Schritt %1 von %2: „%3“ (%4; die wahrscheinlichsten anderen: %5), geschrieben nach %6 Tokens. Die Ansichten zeigen die Zeile von „%7“, worauf das Modell sah, als es das Token wählte; das Vorhersage-Dock, was es sonst hätte schreiben können.</translation>
     </message>
 </context>
 <context>
@@ -4663,6 +4663,10 @@
         <source>%1 tokens: every head&apos;s attention is kept, %2 weights in float32 (%3)</source>
         <translation>%1 Token: die Aufmerksamkeit jedes Kopfes wird behalten, %2 Gewichte in float32 (%3)</translation>
     </message>
+    <message>
+        <source>The framed bar is the token the text goes on with.</source>
+        <translation>Der umrahmte Balken ist das Token, mit dem der Text weitergeht.</translation>
+    </message>
 </context>
 <context>
     <name>qkv::MainWindow</name>
@@ -5078,6 +5082,14 @@
     <message>
         <source>%1: %2, was %3 (%4 points)</source>
         <translation>%1: %2, vorher %3 (%4 Prozentpunkte)</translation>
+    </message>
+    <message>
+        <source>ranked %1 in the vocabulary</source>
+        <translation>Rang %1 im Vokabular</translation>
+    </message>
+    <message>
+        <source>the token the text goes on with</source>
+        <translation>das Token, mit dem der Text weitergeht</translation>
     </message>
 </context>
 <context>

@@ -9,6 +9,8 @@
 
 #include "livemodel/livemodel.h"
 #include "livemodel/livesession.h"
+#include "livemodel/nexttoken.h"
+#include "session/documentsession.h"
 #include "tokenizers/tokenizer.h"
 #include "views/predictionview.h"
 
@@ -76,6 +78,11 @@ LiveRunDisplay::LiveRunDisplay(QMainWindow *window, Ui::MainWindow *ui, ModelWor
     });
     connect(m_workspace, &ModelWorkspace::runShown, this, &LiveRunDisplay::showPredictions);
     connect(m_workspace->comparison(), &ModelComparison::changed, this, &LiveRunDisplay::showPredictions);
+    // A causal model's prediction is read after the selected token (a generated text's step).
+    connect(m_workspace->session(), &DocumentSession::selectedTokenChanged, this, [this] {
+        if (m_workspace->isRunning() && m_workspace->live()->run() && m_workspace->live()->run()->causal)
+            showPredictions();
+    });
     connect(m_workspace, &ModelWorkspace::runningChanged, this, [this](bool running) {
         // No model, no prediction: a closed model's last one would read as the document's.
         if (!running) {
@@ -185,6 +192,22 @@ void LiveRunDisplay::showPredictions()
         before = other;
     const bool compared = before && before != run && before->ids == run->ids && before->target == run->target
         && (other || !run->forward->interventions.empty());
+    if (run->causal && !run->attention->decoder) {
+        // After the selected token (the last when none is): what the model would write there, and
+        // the token the text goes on with.
+        const int selected = m_workspace->selectedModelToken();
+        const int position = selected >= 0 && selected < int(run->ids.size()) ? selected : int(run->ids.size()) - 1;
+        if (std::optional<PredictionGroup> group = nextTokenGroup(*run, compared ? before.get() : nullptr, position)) {
+            if (other)
+                group->title
+                    = tr("%1 (from %2)").arg(group->title, modelName(m_workspace->comparison()->other()->location()));
+            const bool marked = std::ranges::any_of(group->bars, &PredictedBar::written);
+            m_ui->predictionView->setPredictions({std::move(*group)});
+            m_ui->predictionView->setLegend(pieceLegend(model.tokenizer())
+                + (marked ? u' ' + tr("The framed bar is the token the text goes on with.") : QString()));
+            return;
+        }
+    }
     std::vector<PredictionGroup> groups;
     for (int i = 0; i < int(run->predictions.size()); ++i) {
         const live::Prediction &p = run->predictions[std::size_t(i)];
@@ -207,6 +230,58 @@ void LiveRunDisplay::showPredictions()
     }
     m_ui->predictionView->setPredictions(std::move(groups));
     m_ui->predictionView->setLegend(pieceLegend(model.tokenizer()));
+}
+
+const live::NextToken &LiveRunDisplay::nextTokenOf(const live::LiveRun &run, int position)
+{
+    // Reading a generated text step by step asks for the same few rows again and again.
+    for (const CachedNext &c : m_nextTokens)
+        if (c.run.lock().get() == &run && c.next.position == position)
+            return c.next;
+    const live::LiveSession *live = m_workspace->live();
+    std::shared_ptr<const live::LiveRun> owner;
+    for (const std::shared_ptr<const live::LiveRun> &r :
+        {live->run(), live->baseline(), m_workspace->comparison()->run()})
+        if (r.get() == &run)
+            owner = r;
+    if (m_nextTokens.size() >= 4)
+        m_nextTokens.erase(m_nextTokens.begin());
+    m_nextTokens.push_back({owner, live::nextTokenAfter(*live->model(), run, position, shownPredictions)});
+    return m_nextTokens.back().next;
+}
+
+std::optional<PredictionGroup> LiveRunDisplay::nextTokenGroup(
+    const live::LiveRun &run, const live::LiveRun *before, int position)
+{
+    const live::LiveModel &model = *m_workspace->live()->model();
+    const live::NextToken after = nextTokenOf(run, position);
+    const live::NextToken previous = before ? nextTokenOf(*before, position) : live::NextToken {};
+    if (!after || (before && !previous))
+        return std::nullopt;
+    PredictionGroup group;
+    group.title = tr("Next token after “%1”").arg(run.predictionTokens().value(position));
+    if (before) {
+        for (const live::ComparedToken &t : live::compareTops(
+                 model, previous.probabilities, previous.top, after.probabilities, after.top, comparedPredictions))
+            group.bars.push_back({t.token, t.after, t.before, t.id});
+    } else {
+        for (const live::PredictedToken &t : after.top)
+            group.bars.push_back({t.token, t.probability, std::nullopt, t.id});
+    }
+    // The token the text goes on with: marked, and below the likeliest with its rank when not among them.
+    if (after.written >= 0) {
+        const auto bar = std::ranges::find(group.bars, after.written, &PredictedBar::id);
+        if (bar != group.bars.end()) {
+            bar->written = true;
+        } else {
+            PredictedBar written {model.tokenizer().display(after.written), after.probabilities[after.written],
+                std::nullopt, after.written, true, live::rankOf(after.probabilities, after.written)};
+            if (before)
+                written.before = previous.probabilities[after.written];
+            group.bars.push_back(std::move(written));
+        }
+    }
+    return group;
 }
 
 } // namespace qkv

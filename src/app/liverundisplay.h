@@ -1,6 +1,13 @@
 #pragma once
 
+#include "livemodel/nexttoken.h"
+#include "views/predictionview.h"
+
 #include <QObject>
+
+#include <memory>
+#include <optional>
+#include <vector>
 
 class QMainWindow;
 class QProgressBar;
@@ -28,6 +35,10 @@ public:
 
 private:
     void showPredictions();
+    // A causal model's prediction after token `position` of `run`, compared with `before`'s
+    // when given; empty when the run has none there.
+    std::optional<PredictionGroup> nextTokenGroup(const live::LiveRun &run, const live::LiveRun *before, int position);
+    const live::NextToken &nextTokenOf(const live::LiveRun &run, int position);
     void setUpBusy();
     // Before a long run: the attention it keeps, and its memory, in the status bar.
     void announceMemory();
@@ -37,6 +48,11 @@ private:
     ModelWorkspace *m_workspace;
     QProgressBar *m_busy;
     QToolButton *m_stop;
+    struct CachedNext {
+        std::weak_ptr<const live::LiveRun> run;
+        live::NextToken next;
+    };
+    std::vector<CachedNext> m_nextTokens; // the last few asked for
 };
 
 } // namespace qkv

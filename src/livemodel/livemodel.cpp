@@ -239,36 +239,45 @@ std::shared_ptr<ModelAttention> attentionOf(const LiveModel &live, const transfo
     return attention;
 }
 
-Eigen::VectorXd probabilities(const LiveRun &run, int index)
+Eigen::VectorXd softmax(const Eigen::VectorXf &logits)
 {
-    // Softmax in double: a change of a thousandth of a percent in a rare token must survive.
-    const Eigen::VectorXd l = run.forward->logits.row(index).transpose().cast<double>();
+    // In double: a change of a thousandth of a percent in a rare token must survive.
+    const Eigen::VectorXd l = logits.cast<double>();
     const Eigen::VectorXd e = (l.array() - l.maxCoeff()).exp();
     return e / e.sum();
+}
+
+Eigen::VectorXd probabilities(const LiveRun &run, int index)
+{
+    return softmax(run.forward->logits.row(index).transpose());
+}
+
+std::vector<ComparedToken> compareTops(const LiveModel &model, const Eigen::VectorXd &before,
+    const std::vector<PredictedToken> &topBefore, const Eigen::VectorXd &after,
+    const std::vector<PredictedToken> &topAfter, int count)
+{
+    std::vector<int> ids;
+    for (const std::vector<PredictedToken> *top : {&topAfter, &topBefore})
+        for (std::size_t i = 0; i < top->size() && int(i) < count; ++i)
+            if (std::find(ids.begin(), ids.end(), (*top)[i].id) == ids.end())
+                ids.push_back((*top)[i].id);
+    std::vector<ComparedToken> out;
+    for (const int id : ids)
+        out.push_back({model.tokenizer().display(id), id, before[id], after[id]});
+    std::stable_sort(
+        out.begin(), out.end(), [](const ComparedToken &a, const ComparedToken &b) { return a.after > b.after; });
+    return out;
 }
 
 std::vector<ComparedToken> compare(
     const LiveModel &model, const LiveRun &before, const LiveRun &after, int index, int count)
 {
-    std::vector<ComparedToken> out;
     if (!before.forward || !after.forward || index < 0 || index >= int(before.predictions.size())
         || index >= int(after.predictions.size()) || before.forward->logits.rows() <= index
         || after.forward->logits.rows() <= index)
-        return out;
-    const Eigen::VectorXd p0 = probabilities(before, index);
-    const Eigen::VectorXd p1 = probabilities(after, index);
-    std::vector<int> ids;
-    for (const LiveRun *run : {&after, &before}) {
-        const std::vector<PredictedToken> &top = run->predictions[std::size_t(index)].top;
-        for (std::size_t i = 0; i < top.size() && int(i) < count; ++i)
-            if (std::find(ids.begin(), ids.end(), top[i].id) == ids.end())
-                ids.push_back(top[i].id);
-    }
-    for (const int id : ids)
-        out.push_back({model.tokenizer().display(id), id, p0[id], p1[id]});
-    std::stable_sort(
-        out.begin(), out.end(), [](const ComparedToken &a, const ComparedToken &b) { return a.after > b.after; });
-    return out;
+        return {};
+    return compareTops(model, probabilities(before, index), before.predictions[std::size_t(index)].top,
+        probabilities(after, index), after.predictions[std::size_t(index)].top, count);
 }
 
 bool isNamedModel(const QString &location)

@@ -131,6 +131,8 @@ std::shared_ptr<ModelAttention> attentionOf(const LiveModel &live, const transfo
 
 // Every token's probability at prediction `index` of `run` (one with that prediction's logits).
 Eigen::VectorXd probabilities(const LiveRun &run, int index);
+// The softmax of a logits row, in double.
+Eigen::VectorXd softmax(const Eigen::VectorXf &logits);
 
 // A predicted token with its probability before and after interventions.
 struct ComparedToken {
@@ -144,6 +146,10 @@ struct ComparedToken {
 // so a token that left or entered the top still has its number).
 std::vector<ComparedToken> compare(
     const LiveModel &model, const LiveRun &before, const LiveRun &after, int index, int count);
+// The same for two distributions over the vocabulary and their top lists.
+std::vector<ComparedToken> compareTops(const LiveModel &model, const Eigen::VectorXd &before,
+    const std::vector<PredictedToken> &topBefore, const Eigen::VectorXd &after,
+    const std::vector<PredictedToken> &topAfter, int count);
 
 // Whether a FILE argument names a model to run rather than a file to read: hf:NAME, a folder
 // holding config.json, or a GGUF file.

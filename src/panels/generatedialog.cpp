@@ -214,13 +214,19 @@ void GenerateDialog::showStep(int step)
         else if (others.size() < 3)
             others << tr("“%1” %2 %").arg(t.display(p.id), percent);
     }
-    m_stepLabel->setText(tr("Step %1 of %2: “%3” (%4; the likeliest others: %5), written after %6 tokens; its row "
-                            "is the attention it paid.")
+    // The row that chose it is the token before's: its attention, its distribution.
+    const int chooser = token - 1;
+    const int chooserId = chooser < promptTokens() ? m_prompt[std::size_t(chooser)]
+                                                   : m_generated.ids[std::size_t(chooser - promptTokens())];
+    m_stepLabel->setText(tr("Step %1 of %2: “%3” (%4; the likeliest others: %5), written after %6 tokens. The views "
+                            "show the row of “%7”, what the model looked at as it chose it; the Prediction dock, "
+                            "what else it could have written.")
                              .arg(step + 1)
                              .arg(m_generated.ids.size())
                              .arg(t.display(id), chance, others.join(u", "_qs))
-                             .arg(token));
-    Q_EMIT stepChosen(token);
+                             .arg(token)
+                             .arg(t.display(chooserId)));
+    Q_EMIT stepChosen(chooser);
 }
 
 void GenerateDialog::updateButtons()

@@ -24,8 +24,9 @@ class LiveModel;
 // Model → Generate…: the running model continues the sentence a token at a time (greedy, or
 // sampled with temperature, top-k and top-p from a seed), on a thread of its own with Stop, the
 // heads switched off staying off at every step. The whole text then runs in the window, so every
-// view shows it; the step slider selects each new token in turn, whose row is the attention the
-// model paid as it wrote that token (a causal model's row of a token sees only what came before).
+// view shows it; the step slider selects, for each new token in turn, the row that chose it (the
+// token before's: a causal model's row sees only what came before, and gives the distribution the
+// token was drawn from, which the Prediction dock shows).
 class GenerateDialog : public QDialog
 {
     Q_OBJECT
@@ -53,7 +54,7 @@ public:
 Q_SIGNALS:
     // Prompt and continuation, to be run in the window.
     void generated(const QString &text);
-    // The token (its index in the whole text) a step shows.
+    // The token (its index in the whole text) whose row chose a step's token.
     void stepChosen(int token);
     void generateFinished();
 

@@ -102,6 +102,13 @@ struct ForwardResult {
 // no tokens or more than the model's positions, malformed interventions) come back as Refused.
 ForwardResult forward(const Model &model, const std::vector<int> &ids, const ForwardOptions &options = {});
 
+// The logits after token `position` of a causal language model's finished run (any token, not
+// only the last, from the residual stream the run keeps): what the model would have written
+// next there. Empty when the run has no such row or the model no language head (or is T5's).
+Eigen::VectorXf logitsAfter(const Model &model, const ForwardResult &result, int position);
+// The `topK` most probable tokens of the softmax of one logits row.
+std::vector<TokenProbability> topTokens(const Eigen::VectorXf &logits, int topK);
+
 // Several token sequences (a corpus's passages) at once: their rows stacked through every
 // product, which is what makes a product fast, attention within each sequence alone. One result
 // a sequence, with what forward(model, ids) keeps, without predictions; the numbers differ from

@@ -72,9 +72,6 @@ void runEncoderDecoder(const Model &model, ForwardResult &result, const ForwardO
 // Logits (rows: `positions`) from the residual stream after the last layer.
 Eigen::MatrixXf logitsAt(const Model &model, const Eigen::MatrixXf &x, const std::vector<int> &positions);
 
-// The `topK` most probable tokens of the softmax of one logits row.
-std::vector<TokenProbability> topTokens(const Eigen::VectorXf &logits, int topK);
-
 // Runs `compute` on a fresh result; a refusal or running out of memory leaves only the message.
 template<typename Compute>
 ForwardResult refusedOr(Compute &&compute)

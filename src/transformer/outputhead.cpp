@@ -31,6 +31,19 @@ Eigen::MatrixXf logitsAt(const Model &model, const Eigen::MatrixXf &x, const std
     return logits;
 }
 
+Eigen::VectorXf logitsAfter(const Model &model, const ForwardResult &result, int position)
+{
+    const Config &c = model.config();
+    if (!result.done() || !model.hasLanguageHead() || !c.causal() || c.family == Family::T5 || position < 0
+        || position >= int(result.ids.size()) || int(result.layers.size()) != c.layers)
+        return {};
+    // The row the run computed already, when it is one of its own.
+    for (std::size_t i = 0; i < result.logitPositions.size(); ++i)
+        if (result.logitPositions[i] == position)
+            return result.logits.row(Eigen::Index(i)).transpose();
+    return logitsAt(model, result.layers.back().residual, {position}).row(0).transpose();
+}
+
 std::vector<TokenProbability> topTokens(const Eigen::VectorXf &logits, int topK)
 {
     const float top = logits.maxCoeff();

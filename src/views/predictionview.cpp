@@ -71,11 +71,15 @@ void PredictionView::setStale(bool stale)
 
 QString PredictionView::describe(const PredictedBar &bar)
 {
-    if (!bar.before)
-        return tr("%1: %2").arg(bar.token, probabilityPercent(bar.probability));
-    return tr("%1: %2, was %3 (%4 points)")
-        .arg(bar.token, probabilityPercent(bar.probability), probabilityPercent(*bar.before),
-            change(bar.probability, *bar.before));
+    QString text = !bar.before ? tr("%1: %2").arg(bar.token, probabilityPercent(bar.probability))
+                               : tr("%1: %2, was %3 (%4 points)")
+                                     .arg(bar.token, probabilityPercent(bar.probability),
+                                         probabilityPercent(*bar.before), change(bar.probability, *bar.before));
+    if (bar.rank > 0)
+        text += u", "_qs + tr("ranked %1 in the vocabulary").arg(QLocale().toString(bar.rank));
+    if (bar.written)
+        text += u", "_qs + tr("the token the text goes on with");
+    return text;
 }
 
 PredictionView::Layout PredictionView::layout() const
@@ -195,12 +199,22 @@ void PredictionView::paintEvent(QPaintEvent *)
             const PredictedBar &entry = group.bars[std::size_t(b)];
             const int top = rowTop(l, g, b);
             p.setPen(text);
+            p.setFont(entry.written ? bold : font());
             p.drawText(QRect(listMargin, top, l.tokenWidth, l.rowHeight), Qt::AlignRight | Qt::AlignVCenter,
-                fm.elidedText(entry.token, Qt::ElideMiddle, l.tokenWidth));
+                QFontMetrics(p.font()).elidedText(entry.token, Qt::ElideMiddle, l.tokenWidth));
+            p.setFont(font());
             const QRect r = barRect(l, g, b);
-            p.fillRect(QRect(l.barLeft, r.top(), l.barWidth, r.height()), track);
+            const QRect whole(l.barLeft, r.top(), l.barWidth, r.height());
+            p.fillRect(whole, track);
             p.fillRect(r, bar);
+            if (entry.written) { // the text's own next token: framed (its word is bold)
+                p.setPen(QPen(text, 1.5));
+                p.setBrush(Qt::NoBrush);
+                p.drawRect(QRectF(whole).adjusted(-1.5, -1.5, 1.5, 1.5));
+            }
             QString numbers = probabilityPercent(entry.probability);
+            if (entry.rank > 0)
+                numbers += QStringLiteral("  #") + QLocale().toString(entry.rank);
             if (entry.before) {
                 // The model's own probability: a marker across the bar, and the change in points.
                 const int x = l.barLeft + int(std::lround(std::clamp(*entry.before, 0.0, 1.0) * l.barWidth));

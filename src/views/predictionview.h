@@ -14,6 +14,9 @@ struct PredictedBar {
     QString token;
     double probability = 0;
     std::optional<double> before;
+    int id = -1; // the token's id in the vocabulary
+    bool written = false; // the token the text goes on with (framed)
+    int rank = 0; // its place in the whole vocabulary, when it is shown below the likeliest
 };
 struct PredictionGroup {
     QString title; // which position: "Next token after “the”", "[MASK] at token 4"

@@ -364,6 +364,18 @@ int ModelWorkspace::shownLayer() const
     return m_transformer->isOpen() ? m_transformer->view().layer : -1;
 }
 
+int ModelWorkspace::selectedModelToken() const
+{
+    const int token = m_session->selectedToken();
+    if (token < 0 || !isRunning() || shownStack() != transformer::Intervention::Stack::Encoder)
+        return -1;
+    if (const std::optional<TokenGroups> groups = m_transformer->tokenGroups())
+        return token < std::ssize(groups->members) && !groups->members[std::size_t(token)].empty()
+            ? groups->members[std::size_t(token)].back()
+            : -1;
+    return token;
+}
+
 bool ModelWorkspace::showsOneHead() const
 {
     return isRunning() && shownLayer() >= 0 && !m_transformer->view().headsBy;

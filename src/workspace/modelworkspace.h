@@ -92,6 +92,9 @@ public:
 
     // The shown layer (-1 when the layers are combined or none is open).
     int shownLayer() const;
+    // The model's token the selected one stands for (itself, or the last piece of a word shown
+    // merged); -1 when none is selected, or the shown attention is a decoder's or cross-attention.
+    int selectedModelToken() const;
     // One head of one layer is shown on the model's own tokens: its edits reach the model.
     bool showsOneHead() const;
     // Why the shown numbers cannot be edited (heads combined, pieces merged), or empty.

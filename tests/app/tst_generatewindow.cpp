@@ -5,11 +5,13 @@
 #include "modelwindow.h"
 #include "panels/generatedialog.h"
 #include "session/documentsession.h"
+#include "views/predictionview.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QTest>
@@ -47,13 +49,29 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(edit->text(), u"the cat sat on the mat. the cat sat on the mat."_qs, 10000);
         QTRY_VERIFY_WITH_TIMEOUT(dialog->stepSlider()->isEnabled(), 10000);
         QCOMPARE(dialog->stepSlider()->maximum(), 4);
-        QCOMPARE(m_window->session()->selectedToken(), dialog->promptTokens());
+        // A step selects the row that chose its token: the token before.
+        QCOMPARE(m_window->session()->selectedToken(), dialog->promptTokens() - 1);
         dialog->stepSlider()->setValue(3);
-        QCOMPARE(m_window->session()->selectedToken(), dialog->promptTokens() + 3);
+        QCOMPARE(m_window->session()->selectedToken(), dialog->promptTokens() + 2);
         // The step says how likely its token was: the induction model is sure of "mat".
         const auto labels = dialog->findChildren<QLabel *>();
-        QVERIFY(std::any_of(labels.begin(), labels.end(),
-            [](const QLabel *l) { return l->text().startsWith(u"Step 4 of 5: “mat” (9"_qs); }));
+        const auto label = std::find_if(labels.begin(), labels.end(),
+            [](const QLabel *l) { return l->text().startsWith(u"Step 4 of 5: “mat” (9"_qs); });
+        QVERIFY(label != labels.end());
+        QVERIFY((*label)->text().contains(u"row of “the”"_qs));
+        // The Prediction dock shows the distribution "mat" was chosen from, "mat" framed.
+        const auto *prediction = m_window->findChild<PredictionView *>(u"predictionView"_qs);
+        QCOMPARE(prediction->predictions().size(), std::size_t(1));
+        const PredictionGroup &group = prediction->predictions().front();
+        QCOMPARE(group.title, u"Next token after “the”"_qs);
+        QCOMPARE(group.bars.front().token, u"mat"_qs);
+        QVERIFY(group.bars.front().written);
+        QVERIFY(group.bars.front().probability > 0.9);
+        QCOMPARE(std::ranges::count_if(group.bars, &PredictedBar::written), 1);
+        QVERIFY(prediction->legend().contains(u"framed"_qs));
+        // Its percentage is the one the step names (each from its own computation: the cached step's, the whole run's).
+        const QString percent = QLocale().toString(100.0 * group.bars.front().probability, 'f', 1);
+        QVERIFY2((*label)->text().contains(u"“mat” (%1 %"_qs.arg(percent)), qPrintable((*label)->text()));
         if (!qEnvironmentVariableIsEmpty("QKV_SCREENSHOT")) {
             QTest::qWait(1000); // the figures paint in passes of their own after a run
             m_window->grab().save(qEnvironmentVariable("QKV_SCREENSHOT"));
