@@ -134,35 +134,10 @@ Parsed<GenerateOptions> parseGenerateArguments(const QStringList &args)
         o.sentence = parser.value(u"sentence"_qs);
         if (o.sentence.isEmpty())
             return fail(QStringLiteral("generate needs --sentence TEXT: what the model continues"));
-        bool ok = false;
-        const QString tokens = parser.value(u"tokens"_qs);
-        o.tokens = tokens.toInt(&ok);
-        if (!ok || o.tokens < 1)
-            return fail(QStringLiteral("--tokens: expected how many tokens to add, from 1, got '%1'").arg(tokens));
-        const auto number = [&](const QString &name, double *out) {
-            if (!parser.isSet(name))
-                return true;
-            bool fine = false;
-            *out = parser.value(name).toDouble(&fine);
-            return fine;
-        };
-        if (!number(u"temperature"_qs, &o.temperature))
-            return fail(
-                QStringLiteral("--temperature: expected a number, got '%1'").arg(parser.value(u"temperature"_qs)));
-        if (!number(u"top-p"_qs, &o.topP))
-            return fail(QStringLiteral("--top-p: expected a number, got '%1'").arg(parser.value(u"top-p"_qs)));
-        if (parser.isSet(u"top-k"_qs)) {
-            o.topK = parser.value(u"top-k"_qs).toInt(&ok);
-            if (!ok || o.topK < 0)
-                return fail(QStringLiteral("--top-k: expected 0 (every token) or more, got '%1'")
-                                .arg(parser.value(u"top-k"_qs)));
-        }
-        if (parser.isSet(u"seed"_qs)) {
-            o.seed = parser.value(u"seed"_qs).toULongLong(&ok);
-            if (!ok)
-                return fail(
-                    QStringLiteral("--seed: expected a whole number from 0, got '%1'").arg(parser.value(u"seed"_qs)));
-        }
+        if (!parser.isSet(u"tokens"_qs))
+            return fail(QStringLiteral("generate needs --tokens N: how many tokens to add"));
+        if (const QString error = readSampling(parser, o.sampling, true); !error.isEmpty())
+            return fail(error);
         o.json = parser.isSet(u"json"_qs);
         o.output = parser.value(u"o"_qs);
         o.overwrite = parser.isSet(u"overwrite"_qs);

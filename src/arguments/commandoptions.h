@@ -1,6 +1,7 @@
 #pragma once
 
 #include "arguments/commandparser.h"
+#include "arguments/samplingoptions.h"
 #include "explorer/goalseek.h"
 #include "modelfiles/modeldocument.h"
 
@@ -62,11 +63,7 @@ Parsed<DownloadOptions> parseDownloadArguments(const QStringList &args);
 // [--seed S] [--json] [-o OUT.npz [--overwrite]]
 struct GenerateOptions {
     QString model, sentence;
-    int tokens = 0;
-    double temperature = 0;
-    int topK = 0;
-    double topP = 1;
-    quint64 seed = 0;
+    SamplingOptions sampling;
     bool json = false;
     QString output; // -o OUT.npz: the attention of every step (the whole text's, row by row)
     bool overwrite = false;

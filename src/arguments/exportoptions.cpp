@@ -193,6 +193,16 @@ ParsedExport parseExportArguments(const QStringList &args)
                             .arg(value));
         *target = n;
     }
+    if (const QString error = readSampling(parser, o.steps, false); !error.isEmpty())
+        return fail(error);
+    const bool sampled = parser.isSet(u"tokens"_qs) || parser.isSet(u"temperature"_qs) || parser.isSet(u"top-p"_qs)
+        || parser.isSet(u"seed"_qs);
+    if (sampled && !o.animatesSteps())
+        return fail(QStringLiteral("--tokens, --temperature, --top-p and --seed go with --animate steps"));
+    if (o.steps.tokens > ExportOptions::maxFrames)
+        return fail(QStringLiteral("--tokens: an animation holds at most %1 frames, got %2")
+                        .arg(ExportOptions::maxFrames)
+                        .arg(o.steps.tokens));
     if (const QString error = readModelOptions(parser, o.model); !error.isEmpty())
         return fail(error);
     if (const QString error = readFigureOptions(parser, o.figure); !error.isEmpty())
@@ -251,7 +261,10 @@ ParsedExport parseExportArguments(const QStringList &args)
                             .arg(outputFormatList(OutputContent::Numbers), o.format));
         }
     } else if (!o.animate.isEmpty()) {
-        if (!fromGiven || !toGiven)
+        if (o.animatesSteps() && (fromGiven || toGiven || parser.isSet(u"frames"_qs)))
+            return fail(QStringLiteral(
+                "--animate steps draws a frame per token: --from, --to and --frames go with a number's REF"));
+        if (!o.animatesSteps() && (!fromGiven || !toGiven))
             return fail(QStringLiteral("--animate needs --from A and --to B, the values the frames go through"));
         formatFrom(QString());
         if (!holds(OutputContent::Animation))

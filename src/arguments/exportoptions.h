@@ -1,6 +1,7 @@
 #pragma once
 
 #include "arguments/commandparser.h"
+#include "arguments/samplingoptions.h"
 #include "export/figureoptions.h"
 #include "modelfiles/modeldocument.h"
 
@@ -35,10 +36,14 @@ struct ExportOptions {
     std::optional<QString> baseline;
     // --animate REF --from A --to B [--frames N] [--fps F]: the figure of --view, one frame per
     // value of REF (a number's JSON path, words.it.q[0]) from A to B, as .gif or .webp.
+    // --animate steps: a causal model's text a token a frame, each frame the row that chose the
+    // token; with --tokens N (and --temperature, --top-p, --seed) the model writes them first.
     QString animate;
     double from = 0, to = 0;
     int frames = 60;
     int fps = 20;
+    SamplingOptions steps;
+    bool animatesSteps() const { return animate == u"steps"; }
 
     static constexpr int maxSide = 16384;
     static constexpr int maxFrames = 1000;

@@ -90,7 +90,9 @@ const std::vector<OptionRow> &optionTable()
         {{u"no-title"_qs}, {}, u"no title"_qs},
         {{u"side-by-side"_qs}, {}, u"draw the figure of the baseline (A) beside now's (B)"_qs},
         // An animation.
-        {{u"animate"_qs}, u"REF"_qs, u"sweep the number at REF (its JSON path, e.g. words.it.q[0]) …"_qs},
+        {{u"animate"_qs}, u"REF|steps"_qs,
+            u"sweep the number at REF (its JSON path, e.g. words.it.q[0]) …; steps: a causal model's text a token "
+            "a frame (the row that chose it), after it writes --tokens N"_qs},
         {{u"from"_qs}, u"A"_qs, u"… from A …"_qs},
         {{u"to"_qs}, u"B"_qs, u"… to B"_qs},
         {{u"frames"_qs}, u"N"_qs, u"the animation's frames, 2 to 1000 (default 60)"_qs},
@@ -116,8 +118,8 @@ const std::vector<OptionRow> &optionTable()
             "longer lines are cut, and said"_qs},
         {{u"windows"_qs}, {}, u"cut the whole text into consecutive windows of --max-tokens tokens"_qs},
         {{u"seed"_qs}, u"N"_qs,
-            u"the seed of the random draws: heads' induction-random sequences (default 1), generate's sampling "
-            "(default 0)"_qs},
+            u"the seed of the random draws: heads' induction-random sequences (default 1), generate's and "
+            "export --animate steps' sampling (default 0)"_qs},
         // generate
         {{u"tokens"_qs}, u"N"_qs, u"how many tokens the model adds (at most where its positions end)"_qs},
         {{u"temperature"_qs}, u"T"_qs,
@@ -152,7 +154,8 @@ const std::vector<CommandRow> &commandTable()
         const QStringList figure {u"size"_qs, u"scale"_qs, u"colormap"_qs, u"color-scale"_qs, u"scores"_qs,
             u"skip-first"_qs, u"layout"_qs, u"all-heads"_qs, u"threshold"_qs, u"top-k"_qs, u"mass"_qs, u"sorted"_qs,
             u"dims"_qs, u"font-size"_qs, u"text-as-paths"_qs, u"title"_qs, u"no-title"_qs, u"side-by-side"_qs,
-            u"animate"_qs, u"from"_qs, u"to"_qs, u"frames"_qs, u"fps"_qs};
+            u"animate"_qs, u"from"_qs, u"to"_qs, u"frames"_qs, u"fps"_qs, u"tokens"_qs, u"temperature"_qs, u"top-p"_qs,
+            u"seed"_qs};
         const QStringList exportOptions = QStringList {u"view"_qs, u"numbers"_qs, u"worked"_qs, u"o"_qs, u"format"_qs,
                                               u"overwrite"_qs, u"head"_qs, u"query"_qs, u"decimals"_qs, u"baseline"_qs}
             + figure + modelOptionNames();

@@ -7,6 +7,7 @@
 #include "cli/cliprint.h"
 #include "cli/commandline.h"
 #include "cli/openinput.h"
+#include "cli/stepsanimation.h"
 #include "cli/terminalbusy.h"
 #include "document/documentio.h"
 #include "export/figurecaption.h"
@@ -42,6 +43,36 @@ int writeOutput(const ExportOptions &o, const QByteArray &bytes, FILE *out, FILE
         return 1;
     }
     return 0;
+}
+
+// A figure of thousands of pixels a side, or a long animation, takes seconds: it is said.
+QString busyText(const ExportOptions &o)
+{
+    return o.output == u"-" ? QStringLiteral("Exporting")
+                            : QStringLiteral("Exporting %1").arg(QFileInfo(o.output).fileName());
+}
+
+using AnimationProgress = std::function<bool(int done, int total)>;
+
+// An animation's frames drawn by `draw` (its progress on the terminal), then written.
+template<typename Draw>
+int writeAnimation(const ExportOptions &o, FILE *out, FILE *err, Draw &&draw)
+{
+    QString error;
+    bool usage = false;
+    QByteArray bytes;
+    {
+        TerminalBusy shown(busyText(o));
+        bytes = draw(&error, &usage, [&shown](int done, int total) {
+            shown.setProgress(done, total);
+            return true;
+        });
+    }
+    if (bytes.isEmpty()) {
+        print(err, QStringLiteral("qkvlab: export: %1\n").arg(error));
+        return usage ? 2 : 1;
+    }
+    return writeOutput(o, bytes, out, err);
 }
 
 // The snapshot an export compares with: its result, name and (side by side) its document.
@@ -140,26 +171,10 @@ int exportFigure(
             return 2;
         }
     }
-    // A figure of thousands of pixels a side, or a long animation, takes seconds: say so.
-    const QString busy = o.output == u"-" ? QStringLiteral("Exporting")
-                                          : QStringLiteral("Exporting %1").arg(QFileInfo(o.output).fileName());
-    if (!o.animate.isEmpty()) {
-        QString error;
-        bool usage = false;
-        QByteArray bytes;
-        {
-            TerminalBusy shown(busy);
-            bytes = exportAnimation(o, doc, input.token, &error, &usage, [&shown](int done, int total) {
-                shown.setProgress(done, total);
-                return true;
-            });
-        }
-        if (bytes.isEmpty()) {
-            print(err, QStringLiteral("qkvlab: export: %1\n").arg(error));
-            return usage ? 2 : 1;
-        }
-        return writeOutput(o, bytes, out, err);
-    }
+    if (!o.animate.isEmpty())
+        return writeAnimation(o, out, err, [&](QString *error, bool *usage, const AnimationProgress &progress) {
+            return exportAnimation(o, doc, input.token, error, usage, progress);
+        });
     FigureRenderer renderer(input, o.figure);
     FigureSpec spec;
     spec.size = o.sizeGiven ? o.size : renderer.preferredSize(o.size.width());
@@ -171,7 +186,7 @@ int exportFigure(
     QString error;
     QByteArray bytes;
     {
-        const TerminalBusy shown(busy);
+        const TerminalBusy shown(busyText(o));
         bytes = renderFigure(spec, renderer.painter(), &error);
     }
     if (bytes.isEmpty()) {
@@ -219,8 +234,17 @@ int runExport(const QStringList &args, FILE *out, FILE *err)
     const ParsedExport parsed = parseExportArguments(args);
     if (!parsed.options)
         return stopped(parsed, QStringLiteral("export"), out, err);
-    const ExportOptions &o = *parsed.options;
-    OpenedFile opened = openInput(o.file, o.model).opened;
+    ExportOptions o = *parsed.options;
+    if (o.animatesSteps())
+        return writeAnimation(o, out, err, [&](QString *error, bool *usage, const AnimationProgress &progress) {
+            return exportSteps(o, error, usage, err, progress);
+        });
+    OpenedInput input = openInput(o.file, o.model);
+    OpenedFile &opened = input.opened;
+    // A model's figure quotes the sentence as typed, as the window does, not its tokens
+    // ("Ġcat").
+    if (input.run && o.model.stack == AttentionStack::Encoder)
+        o.figure.sentence = o.model.sentence;
     if (opened.loaded && o.numbers == u"model") {
         QString error = opened.model ? QString() : QStringLiteral("--numbers model: %1 is not a model").arg(o.file);
         const QByteArray npz = opened.model ? modelAttentionToNpz(*opened.model, &error) : QByteArray();

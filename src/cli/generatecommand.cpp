@@ -57,7 +57,8 @@ int runGenerate(const QStringList &args, FILE *out, FILE *err)
     if (!parsed.options)
         return stopped(parsed, QStringLiteral("generate"), out, err);
     const GenerateOptions &o = *parsed.options;
-    const transformer::Sampling sampling {o.temperature, o.topK, o.topP, o.seed};
+    const SamplingOptions &so = o.sampling;
+    const transformer::Sampling sampling {so.temperature, so.topK, so.topP, so.seed};
     if (const QString why = transformer::checkSampling(sampling); !why.isEmpty())
         return usageError(err, QStringLiteral("generate: %1").arg(why));
     QString error;
@@ -72,18 +73,18 @@ int runGenerate(const QStringList &args, FILE *out, FILE *err)
         TerminalBusy busy(QStringLiteral("Generating with %1").arg(live::modelShortName(o.model)), err);
         transformer::GenerateRun run;
         run.step
-            = [&](int, int index) { busy.setDetail(QStringLiteral("token %1 of %2").arg(index + 1).arg(o.tokens)); };
-        g = transformer::generate(model->model(), prompt, o.tokens, sampling, run);
+            = [&](int, int index) { busy.setDetail(QStringLiteral("token %1 of %2").arg(index + 1).arg(so.tokens)); };
+        g = transformer::generate(model->model(), prompt, so.tokens, sampling, run);
     }
     if (!g.error.isEmpty()) {
         print(err, QStringLiteral("qkvlab: %1\n").arg(g.error));
         return 1;
     }
-    if (int(g.ids.size()) < o.tokens)
+    if (int(g.ids.size()) < so.tokens)
         print(err,
             QStringLiteral("qkvlab: note: %1 tokens, not %2: the model's %3 positions end there\n")
                 .arg(g.ids.size())
-                .arg(o.tokens)
+                .arg(so.tokens)
                 .arg(model->model().config().positionLimit()));
     // The continuation's text as the whole sequence decodes after the prompt's (decoded alone it
     // would lose the space a word-start marker carries).
@@ -103,8 +104,8 @@ int runGenerate(const QStringList &args, FILE *out, FILE *err)
     QJsonObject json {{u"model"_qs, model->location()}, {u"prompt"_qs, tokensJson(t, prompt, promptText)},
         {u"continuation"_qs, tokensJson(t, g.ids, added)},
         {u"sampling"_qs,
-            QJsonObject {{u"temperature"_qs, o.temperature}, {u"top_k"_qs, o.topK}, {u"top_p"_qs, o.topP},
-                {u"seed"_qs, QString::number(o.seed)}}}};
+            QJsonObject {{u"temperature"_qs, so.temperature}, {u"top_k"_qs, so.topK}, {u"top_p"_qs, so.topP},
+                {u"seed"_qs, QString::number(so.seed)}}}};
     write(out, toPrettyJson(json));
     return finishOutput(out, err, 0);
 }

@@ -42,6 +42,10 @@ void HeatmapFigure::paintLabels(QPainter &painter, const Layout &l, const Figure
         }
         return *it;
     };
+    // A figure's selected token is bold, so wider: elided to fit in bold, not spilling out.
+    const QFontMetricsF boldMetrics(bold);
+    const auto boldLabel
+        = [&](const QString &token) { return elided(boldMetrics, tokenLabel(token), Qt::ElideRight, width); };
     // A row's problem colours its token's label; in self-attention its column's too.
     const auto plain = [&](int i, bool column) {
         return (!column || !r.isCross()) && i < l.n && problem[static_cast<std::size_t>(i)] ? warning : text;
@@ -58,7 +62,8 @@ void HeatmapFigure::paintLabels(QPainter &painter, const Layout &l, const Figure
             painter.fillRect(
                 QRectF(rowLabel.right() - advance - 3, rowLabel.top(), advance + 5, lh), style.palette.highlight());
         painter.setPen(rowSelected && !figure ? highlighted : plain(i, false));
-        painter.drawText(rowLabel, Qt::AlignRight | Qt::AlignVCenter, label);
+        painter.drawText(
+            rowLabel, Qt::AlignRight | Qt::AlignVCenter, figure && rowSelected ? boldLabel(r.tokens[i]) : label);
     }
     for (int i : l.shownColumns) {
         const auto &[label, advance] = drawn(r.isCross() ? l.n + i : i, r.keys()[i]);
@@ -81,7 +86,8 @@ void HeatmapFigure::paintLabels(QPainter &painter, const Layout &l, const Figure
         painter.rotate(-90);
         if (columnSelected && !figure)
             painter.fillRect(QRectF(-2, -lh / 2, advance + 5, lh), style.palette.highlight());
-        painter.drawText(QRectF(0, -lh / 2, width, lh), Qt::AlignLeft | Qt::AlignVCenter, label);
+        painter.drawText(QRectF(0, -lh / 2, width, lh), Qt::AlignLeft | Qt::AlignVCenter,
+            figure && columnSelected ? boldLabel(r.keys()[i]) : label);
         painter.restore();
     }
     if (figure && l.axisTitle > 0) {

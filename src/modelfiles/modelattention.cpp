@@ -31,6 +31,37 @@ qint64 ModelAttention::attentionBytes() const
                                 : qint64(attention.size() * sizeof(float));
 }
 
+std::shared_ptr<ModelAttention> firstTokens(const ModelAttention &all, int count)
+{
+    if (all.isCross() || all.isEncoderDecoder() || count < 1 || count > all.n)
+        return nullptr;
+    auto out = std::make_shared<ModelAttention>();
+    out->tokens = all.tokens.first(count);
+    out->layers = all.layers;
+    out->heads = all.heads;
+    out->n = count;
+    out->dim = all.dim;
+    out->computedHere = all.computedHere;
+    out->switchedOff = all.switchedOff;
+    const qint64 c = count, blocks = qint64(all.layers) * all.heads;
+    out->attention.resize(std::size_t(blocks * c * c));
+    for (int l = 0; l < all.layers; ++l)
+        for (int h = 0; h < all.heads; ++h) {
+            const qint64 at = qint64(l) * all.heads + h;
+            Eigen::Map<FloatMatrix>(out->attention.data() + at * c * c, count, count)
+                = all.weights(l, h).topLeftCorner(count, count);
+        }
+    if (all.hasVectors()) {
+        for (auto [from, to] :
+            {std::pair {&all.queries, &out->queries}, {&all.keys, &out->keys}, {&all.values, &out->values}}) {
+            to->resize(std::size_t(blocks * c * all.dim));
+            for (qint64 b = 0; b < blocks; ++b)
+                std::copy_n(from->data() + b * all.n * all.dim, c * all.dim, to->data() + b * c * all.dim);
+        }
+    }
+    return out;
+}
+
 namespace {
 
 using tensorio::fail;

@@ -85,6 +85,12 @@ private:
     }
 };
 
+// A causal model's self-attention over its first `count` tokens (1 … n): each head's top-left
+// count × count weights and its first `count` queries, keys and values, in float32 — exactly what
+// the model computes on those tokens alone, since no row sees a later token. A generated text's
+// step is one of these. Null for cross-attention or an encoder-decoder model.
+std::shared_ptr<ModelAttention> firstTokens(const ModelAttention &all, int count);
+
 // The arrays a model file is searched for; the rest of the file is only listed.
 bool isModelArrayName(const QString &name);
 

@@ -116,6 +116,12 @@ void FigureRenderer::setInput(const FigureInput &input)
     build(input);
 }
 
+void FigureRenderer::setInput(const FigureInput &input, const QString &sentence)
+{
+    m_options.sentence = sentence;
+    build(input);
+}
+
 void FigureRenderer::build(const FigureInput &input)
 {
     const FigureOptions &options = m_options;

@@ -32,6 +32,9 @@ public:
     // Draws `input` from now on with the same options, keeping what a view fitted to the data
     // before (the vector plot's plane and ranges): the frames of an animation do not jump.
     void setInput(const FigureInput &input);
+    // The same with another sentence quoted by the title and caption (an animation's text that
+    // grows a token a frame).
+    void setInput(const FigureInput &input, const QString &sentence);
 
     bool isValid() const { return static_cast<bool>(m_paint); }
     // Whether painting goes through a widget (the vector plot's chart), which only the GUI thread

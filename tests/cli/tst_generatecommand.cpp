@@ -88,7 +88,7 @@ private Q_SLOTS:
     {
         QTest::addColumn<QStringList>("extra");
         QTest::addColumn<QByteArray>("message");
-        QTest::newRow("no tokens") << QStringList {} << QByteArray("qkvlab: generate: --tokens: expected how many");
+        QTest::newRow("no tokens") << QStringList {} << QByteArray("qkvlab: generate needs --tokens N");
         QTest::newRow("zero tokens") << QStringList {u"--tokens"_qs, u"0"_qs}
                                      << QByteArray("qkvlab: generate: --tokens: expected how many");
         QTest::newRow("NaN temperature") << QStringList {u"--tokens"_qs, u"3"_qs, u"--temperature"_qs, u"nan"_qs}

@@ -228,6 +228,38 @@ private Q_SLOTS:
         QCOMPARE(masks[0].toObject().value(u"top"_s).toArray().size(), 10);
     }
 
+    void stepsAreACausalModelsOnly()
+    {
+        QTemporaryDir dir;
+        const auto r = test::runCommand({u"export"_s, bert(), u"--sentence"_s, u"the dog ran"_s, u"--view"_s,
+            u"heatmap"_s, u"--animate"_s, u"steps"_s, u"-o"_s, dir.filePath(u"steps.gif"_s)});
+        QCOMPARE(r.status, 1);
+        QVERIFY2(r.err.startsWith("qkvlab: export: --animate steps: a \"bert\" model does not write text"),
+            r.err.constData());
+        QVERIFY(!QFile::exists(dir.filePath(u"steps.gif"_s)));
+    }
+
+    void aModelsFigureQuotesTheSentenceAsTyped()
+    {
+        QTemporaryDir dir;
+        const QString svg = dir.filePath(u"title.svg"_s);
+        const QString sentence = u"the dog ran."_s;
+        const auto tokenized = test::runCommand({u"tokenize"_s, gpt2(), u"--sentence"_s, sentence});
+        QStringList tokens;
+        for (const QJsonValue t : parse(tokenized.out).value(u"tokens"_s).toArray())
+            tokens << t.toString();
+        QVERIFY(tokens.join(u' ') != sentence);
+        const auto r = test::runCommand(
+            {u"export"_s, gpt2(), u"--sentence"_s, sentence, u"--view"_s, u"heatmap"_s, u"-o"_s, svg});
+        QVERIFY2(r.status == 0, r.err.constData());
+        QFile file(svg);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(file.readAll());
+        // The title: the words, not the tokens, which label the rows and columns.
+        QVERIFY2(text.contains(u"“%1”"_s.arg(sentence)), qPrintable(tokens.join(u' ')));
+        QVERIFY(!text.contains(u"“%1”"_s.arg(tokens.join(u' '))));
+    }
+
     void exportDrawsTheModelsAttention()
     {
         QTemporaryDir dir;
