@@ -3757,6 +3757,36 @@
         <source>Step %1 of %2: “%3” (%4; the likeliest others: %5), written after %6 tokens. The views show the row of “%7”, what the model looked at as it chose it; the Prediction dock, what else it could have written.</source>
         <translation>Schritt %1 von %2: „%3“ (%4; die wahrscheinlichsten anderen: %5), geschrieben nach %6 Tokens. Die Ansichten zeigen die Zeile von „%7“, worauf das Modell sah, als es das Token wählte; das Vorhersage-Dock, was es sonst hätte schreiben können.</translation>
     </message>
+    <message>
+        <source>Show &amp;This Continuation</source>
+        <translation>&amp;Diese Fortsetzung zeigen</translation>
+    </message>
+    <message>
+        <source>Run this continuation in the window instead of the first</source>
+        <translation>Diese Fortsetzung statt der ersten im Fenster rechnen</translation>
+    </message>
+    <message>
+        <source>Writing it again with the model as changed…</source>
+        <translation>Mit dem geänderten Modell neu schreiben…</translation>
+    </message>
+    <message numerus="yes">
+        <source>With the model as changed it writes the same %n token(s).</source>
+        <translation>
+            <numerusform>Mit dem geänderten Modell schreibt es dasselbe %n Token.</numerusform>
+            <numerusform>Mit dem geänderten Modell schreibt es dieselben %n Tokens.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>With the model as changed: the same %n token(s), then “%1” where it wrote “%2”:</source>
+        <translation>
+            <numerusform>Mit dem geänderten Modell: dasselbe %n Token, dann „%1“, wo es „%2“ schrieb:</numerusform>
+            <numerusform>Mit dem geänderten Modell: dieselben %n Tokens, dann „%1“, wo es „%2“ schrieb:</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The window runs the text written again.</source>
+        <translation>Das Fenster rechnet den neu geschriebenen Text.</translation>
+    </message>
 </context>
 <context>
     <name>qkv::GenerateMenu</name>

@@ -110,6 +110,20 @@
             <numerusform>%n tokens added.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>With the model as changed it writes the same %n token(s).</source>
+        <translation>
+            <numerusform>With the model as changed it writes the same %n token.</numerusform>
+            <numerusform>With the model as changed it writes the same %n tokens.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>With the model as changed: the same %n token(s), then “%1” where it wrote “%2”:</source>
+        <translation>
+            <numerusform>With the model as changed: the same %n token, then “%1” where it wrote “%2”:</numerusform>
+            <numerusform>With the model as changed: the same %n tokens, then “%1” where it wrote “%2”:</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>qkv::GenerateMenu</name>

@@ -73,12 +73,12 @@ void GenerateMenu::update()
     const live::LiveSession *live = m_workspace->live();
     const bool can = m_workspace->isRunning() && live->model() && writes(*live->model());
     m_action->setEnabled(can);
-    if (!m_dialog || m_dialog->isRunning())
+    if (!m_dialog)
         return;
-    std::vector<transformer::Intervention> off;
-    for (const auto &[layer, head] : m_workspace->switchedOffHeads())
-        off.push_back({layer, head, transformer::Intervention::Kind::Ablate, {}});
-    m_dialog->setModel(can ? live->model() : nullptr, live->sentence(), std::move(off));
+    // Every intervention the model runs with: heads switched off and queries, keys and values
+    // edited hold while it writes, and a change writes the continuation again.
+    m_dialog->setModel(can ? live->model() : nullptr, live->sentence(),
+        can ? live->interventions() : std::vector<transformer::Intervention> {});
 }
 
 } // namespace qkv

@@ -17,7 +17,8 @@ class ModelWorkspace;
 
 // Model → Generate… and its button beside the sentence box: the running causal language model
 // continues the sentence (GenerateDialog), the whole text is typed as the sentence (one step of
-// the history), and the dialog's step slider selects each new token in the views.
+// the history), and the dialog's step slider selects each new token in the views. An intervention
+// made since writes the continuation again, shown beside the first and run on request.
 class GenerateMenu : public QObject
 {
     Q_OBJECT

@@ -11,6 +11,7 @@
 #include <QPushButton>
 #include <QSlider>
 #include <QSpinBox>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace qkv {
@@ -28,6 +29,9 @@ GenerateDialog::GenerateDialog(QWidget *parent)
     , m_status(new QLabel(this))
     , m_stepLabel(new QLabel(this))
     , m_step(new QSlider(Qt::Horizontal, this))
+    , m_changed(new QLabel(this))
+    , m_showChanged(new QPushButton(tr("Show &This Continuation"), this))
+    , m_againDelay(new QTimer(this))
 {
     setObjectName(QStringLiteral("generateDialog"));
     setWindowTitle(tr("Generate"));
@@ -69,6 +73,16 @@ GenerateDialog::GenerateDialog(QWidget *parent)
     layout->addWidget(new QLabel(tr("Step:"), this));
     layout->addWidget(m_step);
     layout->addWidget(m_stepLabel);
+    // The continuation written again after an intervention, beside the first.
+    m_changed->setObjectName(QStringLiteral("changedContinuation"));
+    m_changed->setWordWrap(true);
+    m_changed->setTextFormat(Qt::PlainText);
+    m_changed->setMinimumHeight(3 * fontMetrics().lineSpacing() + 4);
+    m_showChanged->setToolTip(tr("Run this continuation in the window instead of the first"));
+    layout->addWidget(m_changed);
+    layout->addWidget(m_showChanged, 0, Qt::AlignLeft);
+    m_changed->hide();
+    m_showChanged->hide();
     layout->addWidget(buttons);
     resize(460, sizeHint().height());
 
@@ -77,6 +91,11 @@ GenerateDialog::GenerateDialog(QWidget *parent)
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::close);
     connect(m_choose, &QComboBox::currentIndexChanged, this, &GenerateDialog::updateButtons);
     connect(m_step, &QSlider::valueChanged, this, &GenerateDialog::showStep);
+    connect(m_showChanged, &QPushButton::clicked, this, &GenerateDialog::showChanged);
+    // Edits come a drag at a time: the continuation is written again once they pause.
+    m_againDelay->setSingleShot(true);
+    m_againDelay->setInterval(300);
+    connect(m_againDelay, &QTimer::timeout, this, &GenerateDialog::writeAgain);
     updateButtons();
 }
 
@@ -88,11 +107,30 @@ GenerateDialog::~GenerateDialog()
 }
 
 void GenerateDialog::setModel(std::shared_ptr<const live::LiveModel> model, const QString &sentence,
-    std::vector<transformer::Intervention> switchedOff)
+    std::vector<transformer::Intervention> interventions)
 {
+    const bool otherModel = model != m_model;
     m_model = std::move(model);
     m_sentence = sentence;
-    m_switchedOff = std::move(switchedOff);
+    m_interventions = std::move(interventions);
+    if (otherModel || !m_model) { // a continuation is this model's
+        m_generated = {};
+        m_again = {};
+        showAgain();
+    } else if (!m_shownText.isEmpty() && sentence == m_shownText) {
+        // The window runs the text written: what it keeps of the interventions (an edit of the
+        // prompt's numbers ends with a new sentence) is what the text is compared against.
+        m_shownText.clear();
+        m_generatedWith = m_interventions;
+    } else if (!m_generated.ids.empty() || isRunning()) {
+        if (m_interventions == m_generatedWith) {
+            m_againDelay->stop();
+            m_again = {};
+            showAgain();
+        } else {
+            m_againDelay->start();
+        }
+    }
     updateButtons();
 }
 
@@ -127,19 +165,42 @@ void GenerateDialog::generate()
 {
     if (!m_model || isRunning())
         return;
-    m_prompt = m_model->encode(m_sentence).ids;
-    m_stopRequested = false;
+    m_againDelay->stop();
+    m_again = {};
+    showAgain();
     m_matches = false;
     m_step->setEnabled(false);
     m_stepLabel->clear();
     m_status->setText(tr("Generating…"));
-    const int tokens = m_tokens->value();
-    m_thread = std::thread([this, model = m_model, prompt = m_prompt, tokens, sampling = sampling(),
-                               off = m_switchedOff] {
+    start(m_model->encode(m_sentence).ids, m_tokens->value(), sampling(), false);
+}
+
+void GenerateDialog::writeAgain()
+{
+    if (!m_model || m_generated.ids.empty())
+        return;
+    if (isRunning()) { // after the one running
+        m_againDelay->start();
+        return;
+    }
+    m_changed->setText(tr("Writing it again with the model as changed…"));
+    m_changed->show();
+    m_showChanged->hide();
+    start(m_prompt, int(m_generated.ids.size()), m_generatedSampling, true);
+}
+
+void GenerateDialog::start(std::vector<int> prompt, int tokens, const transformer::Sampling &sampling, bool again)
+{
+    m_stopRequested = false;
+    m_prompt = std::move(prompt);
+    m_thread = std::thread([this, model = m_model, prompt = m_prompt, tokens, sampling, again,
+                               interventions = m_interventions] {
         transformer::GenerateRun run;
         run.cancel = &m_stopRequested;
-        run.interventions = off;
-        run.step = [this, tokens](int, int index) {
+        run.interventions = interventions;
+        run.step = [this, tokens, again](int, int index) {
+            if (again)
+                return;
             QMetaObject::invokeMethod(
                 this, [this, index, tokens] { m_status->setText(tr("Token %1 of %2…").arg(index + 1).arg(tokens)); },
                 Qt::QueuedConnection);
@@ -147,7 +208,15 @@ void GenerateDialog::generate()
         auto result = std::make_shared<transformer::Generated>(
             transformer::generate(model->model(), prompt, tokens, sampling, run));
         QMetaObject::invokeMethod(
-            this, [this, result] { finish(result); }, Qt::QueuedConnection);
+            this,
+            [this, result, interventions, sampling, again] {
+                if (!again) {
+                    m_generatedWith = interventions;
+                    m_generatedSampling = sampling;
+                }
+                finish(result, again);
+            },
+            Qt::QueuedConnection);
     });
     updateButtons();
 }
@@ -157,10 +226,16 @@ void GenerateDialog::stop()
     m_stopRequested = true;
 }
 
-void GenerateDialog::finish(std::shared_ptr<transformer::Generated> result)
+void GenerateDialog::finish(std::shared_ptr<transformer::Generated> result, bool again)
 {
     if (m_thread.joinable())
         m_thread.join();
+    if (again) {
+        m_again = std::move(*result);
+        updateButtons();
+        showAgain();
+        return;
+    }
     m_generated = std::move(*result);
     updateButtons();
     if (!m_generated.error.isEmpty()) {
@@ -175,8 +250,10 @@ void GenerateDialog::finish(std::shared_ptr<transformer::Generated> result)
     m_status->setText((m_generated.cancelled ? tr("Stopped after %n tokens.", nullptr, int(m_generated.ids.size()))
                                              : tr("%n tokens added.", nullptr, int(m_generated.ids.size())))
         + u' ' + tr("The window runs the whole text."));
-    if (!m_generated.ids.empty())
+    if (!m_generated.ids.empty()) {
+        m_shownText = text;
         Q_EMIT generated(text);
+    }
     Q_EMIT generateFinished();
 }
 
@@ -238,6 +315,60 @@ void GenerateDialog::updateButtons()
         w->setEnabled(sampled);
     if (!m_model && !running)
         m_status->setText(tr("Open a causal language model (GPT-2, Llama, Qwen…) to let it write."));
+}
+
+int GenerateDialog::firstChangedStep() const
+{
+    const auto [a, b] = std::ranges::mismatch(m_generated.ids, m_again.ids);
+    return int(a - m_generated.ids.begin());
+}
+
+QString GenerateDialog::continuationText(const std::vector<int> &continuation) const
+{
+    // Decoded after the prompt, so that a word-start marker keeps its space.
+    const tokenizers::Tokenizer &t = m_model->tokenizer();
+    std::vector<int> all = m_prompt;
+    all.insert(all.end(), continuation.begin(), continuation.end());
+    const QString whole = t.decode(all), prompt = t.decode(m_prompt);
+    return whole.startsWith(prompt) ? whole.mid(prompt.size()) : t.decode(continuation);
+}
+
+void GenerateDialog::showAgain()
+{
+    const bool written = !m_again.ids.empty() && m_again.error.isEmpty() && !m_again.cancelled;
+    m_showChanged->setVisible(written && firstChangedStep() < int(m_again.ids.size()));
+    if (!m_again.error.isEmpty()) {
+        m_changed->setText(m_again.error);
+    } else if (!written) {
+        m_changed->clear();
+    } else if (const int same = firstChangedStep(); same == int(m_again.ids.size())) {
+        m_changed->setText(tr("With the model as changed it writes the same %n token(s).", nullptr, same));
+    } else {
+        const tokenizers::Tokenizer &t = m_model->tokenizer();
+        m_changed->setText(
+            tr("With the model as changed: the same %n token(s), then “%1” where it wrote “%2”:", nullptr, same)
+                .arg(t.display(m_again.ids[std::size_t(same)]),
+                    same < int(m_generated.ids.size()) ? t.display(m_generated.ids[std::size_t(same)]) : QString())
+            + u"\n…"_qs + continuationText(m_again.ids));
+    }
+    m_changed->setVisible(!m_changed->text().isEmpty());
+}
+
+void GenerateDialog::showChanged()
+{
+    if (m_again.ids.empty() || !m_again.error.isEmpty())
+        return;
+    m_generated = std::exchange(m_again, {});
+    m_generatedWith = m_interventions;
+    showAgain();
+    std::vector<int> all = m_prompt;
+    all.insert(all.end(), m_generated.ids.begin(), m_generated.ids.end());
+    m_shownText = m_model->tokenizer().decode(all);
+    m_matches = false;
+    m_step->setEnabled(false);
+    m_stepLabel->clear();
+    m_status->setText(tr("The window runs the text written again."));
+    Q_EMIT generated(m_shownText);
 }
 
 } // namespace qkv

@@ -14,6 +14,7 @@ class QLabel;
 class QPushButton;
 class QSlider;
 class QSpinBox;
+class QTimer;
 
 namespace qkv {
 
@@ -35,9 +36,11 @@ public:
     explicit GenerateDialog(QWidget *parent = nullptr);
     ~GenerateDialog() override;
 
-    // What runs now: the model, its sentence and the heads switched off (as interventions).
+    // What runs now: the model, its sentence and its interventions (heads switched off, queries,
+    // keys and values edited). Once a continuation is written, other interventions write it
+    // again from the same prompt with the same draws, said beside the first (changedContinuation).
     void setModel(std::shared_ptr<const live::LiveModel> model, const QString &sentence,
-        std::vector<transformer::Intervention> switchedOff);
+        std::vector<transformer::Intervention> interventions);
     void setTokens(int tokens);
     void setSampling(const transformer::Sampling &sampling);
     void generate();
@@ -46,6 +49,12 @@ public:
     // The last continuation: the prompt's tokens and the new ones.
     int promptTokens() const { return int(m_prompt.size()); }
     const std::vector<int> &continuation() const { return m_generated.ids; }
+    // The continuation written again with the interventions made since, or empty.
+    const std::vector<int> &changedContinuation() const { return m_again.ids; }
+    // The first token where it differs from the first (its size when none does).
+    int firstChangedStep() const;
+    // Shows the continuation written again in the window, in place of the first.
+    void showChanged();
     QSlider *stepSlider() const { return m_step; }
     // After the window ran the whole text: whether it split into the tokens generated (a text read
     // again can merge across the seam); the slider is usable only then.
@@ -59,14 +68,18 @@ Q_SIGNALS:
     void generateFinished();
 
 private:
-    void finish(std::shared_ptr<transformer::Generated> result);
+    void start(std::vector<int> prompt, int tokens, const transformer::Sampling &sampling, bool again);
+    void finish(std::shared_ptr<transformer::Generated> result, bool again);
+    void writeAgain();
+    void showAgain();
+    QString continuationText(const std::vector<int> &continuation) const;
     void showStep(int step);
     void updateButtons();
     transformer::Sampling sampling() const;
 
     std::shared_ptr<const live::LiveModel> m_model;
     QString m_sentence;
-    std::vector<transformer::Intervention> m_switchedOff;
+    std::vector<transformer::Intervention> m_interventions;
     QSpinBox *m_tokens;
     QComboBox *m_choose;
     QDoubleSpinBox *m_temperature, *m_topP;
@@ -74,10 +87,18 @@ private:
     QPushButton *m_generate, *m_stop;
     QLabel *m_status, *m_stepLabel;
     QSlider *m_step;
+    QLabel *m_changed;
+    QPushButton *m_showChanged;
+    QTimer *m_againDelay;
     std::thread m_thread;
     std::atomic<bool> m_stopRequested {false};
     std::vector<int> m_prompt;
     transformer::Generated m_generated;
+    // What the shown continuation was written with, and it written again with m_interventions.
+    std::vector<transformer::Intervention> m_generatedWith;
+    transformer::Sampling m_generatedSampling;
+    transformer::Generated m_again;
+    QString m_shownText; // the text given to the window, until its run comes back
     bool m_matches = false;
 };
 

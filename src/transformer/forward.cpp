@@ -66,7 +66,10 @@ void checkOptions(const Model &model, Eigen::Index n, const ForwardOptions &o)
         const bool keyRows = i.kind == Intervention::Kind::Key || i.kind == Intervention::Kind::Value;
         const Eigen::Index rows = keyRows ? keys : queries;
         const Eigen::Index cols = i.kind == Intervention::Kind::Attention ? keys : c.headDim;
-        if (i.values.rows() != rows || i.values.cols() != cols)
+        // A query, key or value edit may cover only the first tokens (a prompt's, while the
+        // model writes on): the rows past it are the model's own. Attention is a whole matrix.
+        const bool partial = i.kind != Intervention::Kind::Attention && i.values.rows() >= 1 && i.values.rows() < rows;
+        if ((i.values.rows() != rows && !partial) || i.values.cols() != cols)
             refuse(QStringLiteral("%1: expected %2 × %3 values, got %4 × %5")
                        .arg(what)
                        .arg(rows)

@@ -24,15 +24,23 @@ void checkStep(const Model &model, const KvCache &cache, const std::vector<int> 
     all.insert(all.end(), ids.begin(), ids.end());
     checkIds(c, all);
     for (const Intervention &i : o.interventions) {
-        if (i.kind != Intervention::Kind::Ablate || i.stack != Intervention::Stack::Encoder)
-            refuse(QStringLiteral("while generating, heads can be switched off; a query, key, value or attention "
-                                  "edit is one sentence's"));
+        if (i.kind == Intervention::Kind::Attention || i.stack != Intervention::Stack::Encoder)
+            refuse(QStringLiteral("while generating, heads can be switched off and queries, keys and values "
+                                  "edited; an attention edit is one sentence's"));
         if (i.layer < 0 || i.layer >= c.layers || i.head < 0 || i.head >= c.heads)
             refuse(QStringLiteral("head %1 of layer %2: the model has %3 layers of %4 heads")
                        .arg(i.head)
                        .arg(i.layer)
                        .arg(c.layers)
                        .arg(c.heads));
+        if (i.kind != Intervention::Kind::Ablate
+            && (i.values.rows() < 1 || i.values.cols() != c.headDim || !i.values.allFinite()))
+            refuse(QStringLiteral("head %1 of layer %2: an edit of 1 or more tokens' %3 finite numbers, got %4 × %5")
+                       .arg(i.head)
+                       .arg(i.layer)
+                       .arg(c.headDim)
+                       .arg(i.values.rows())
+                       .arg(i.values.cols()));
     }
 }
 
@@ -152,7 +160,12 @@ Generated generate(
     KvCache cache;
     ForwardOptions options;
     options.cancel = cancel;
+    // An edit of queries, keys or values holds to the prompt's tokens: the tokens written after
+    // them are new ones, whatever the edit's text had there.
     options.interventions = run.interventions;
+    for (Intervention &i : options.interventions)
+        if (i.kind != Intervention::Kind::Ablate && i.values.rows() > Eigen::Index(prompt.size()))
+            i.values.conservativeResize(Eigen::Index(prompt.size()), i.values.cols());
     ForwardResult last = extend(model, cache, prompt, options);
     std::mt19937_64 random(sampling.seed);
     const qint64 positions = model.config().positionLimit();

@@ -27,8 +27,9 @@ struct KvCache {
 // attending to the cache and to each other; the cache grows by them. The result holds what
 // forward() keeps for those rows alone (their queries, keys and values; attention and scores of
 // each new row over every token so far), and the logits and prediction after the last of them.
-// Causal language models only (no BERT, no T5); of the interventions, heads switched off. Never
-// throws: refusals come back as Refused, the cache then as it was.
+// Causal language models only (no BERT, no T5); of the interventions, heads switched off and
+// query, key and value edits (of the first tokens: an edit's row r is position r, the rows past
+// it the model's own). Never throws: refusals come back as Refused, the cache then as it was.
 ForwardResult extend(
     const Model &model, KvCache &cache, const std::vector<int> &ids, const ForwardOptions &options = {});
 
@@ -63,7 +64,9 @@ struct GenerateRun {
     bool keepSteps = false; // every step's result kept (Generated::steps)
     const std::atomic<bool> *cancel = nullptr; // looked at between layers and tokens
     std::function<void(int, int)> step; // told each (token, its index), on the computing thread
-    std::vector<Intervention> interventions; // heads switched off, at every step
+    // Heads switched off, at every step; queries, keys and values edited at the prompt's tokens
+    // (an edit's rows past the prompt are dropped: the tokens written there are new).
+    std::vector<Intervention> interventions;
 };
 
 // The model continues `prompt` by `tokens` tokens (fewer where its positions end), each chosen by

@@ -3,6 +3,7 @@
 #include "transformer/forwardsteps.h"
 #include "transformer/tensormath.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace qkv::transformer {
@@ -38,18 +39,24 @@ void attendHead(const Config &c, int h, const MatrixRef &q, const MatrixRef &k, 
     using Kind = Intervention::Kind;
     const Eigen::Index hd = c.headDim;
     const Eigen::Index kvHead = Eigen::Index(h) * c.kvHeads / c.heads; // grouped-query attention
-    const auto replaced = [&](Kind kind, const Eigen::MatrixXf &computed) {
-        const Intervention *i = find(here, h, kind);
-        return i ? i->values : computed;
+    // An edit's rows are the sequence's first tokens (all of them, or a prompt's): a key-value
+    // cache's step computes the queries from rule.firstQuery on, the keys and values from 0.
+    const auto replaced = [&](Kind kind, Eigen::MatrixXf computed, Eigen::Index first) {
+        if (const Intervention *i = find(here, h, kind)) {
+            const Eigen::Index rows = std::clamp<Eigen::Index>(i->values.rows() - first, 0, computed.rows());
+            if (rows > 0)
+                computed.topRows(rows) = i->values.middleRows(first, rows);
+        }
+        return computed;
     };
     // Gemma scales q·k by query_pre_attn_scalar^−½ rather than head_dim^−½, T5 not at all (a
     // scalar of 1): the query kept (and shown, and replaced by an intervention) carries the
     // difference, so that scores are Q·Kᵀ/√d for every family.
     const float fold = c.queryPreAttnScalar > 0 ? float(std::sqrt(double(hd) / c.queryPreAttnScalar)) : 1.0f;
-    r.query = replaced(
-        Kind::Query, fold == 1.0f ? Eigen::MatrixXf(q.middleCols(h * hd, hd)) : q.middleCols(h * hd, hd) * fold);
-    r.key = replaced(Kind::Key, k.middleCols(kvHead * hd, hd));
-    r.value = replaced(Kind::Value, v.middleCols(kvHead * hd, hd));
+    r.query = replaced(Kind::Query,
+        fold == 1.0f ? Eigen::MatrixXf(q.middleCols(h * hd, hd)) : q.middleCols(h * hd, hd) * fold, rule.firstQuery);
+    r.key = replaced(Kind::Key, k.middleCols(kvHead * hd, hd), 0);
+    r.value = replaced(Kind::Value, v.middleCols(kvHead * hd, hd), 0);
     const Intervention *attention = find(here, h, Kind::Attention);
     if (attention) {
         r.attention = attention->values;

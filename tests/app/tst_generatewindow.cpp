@@ -5,13 +5,16 @@
 #include "modelwindow.h"
 #include "panels/generatedialog.h"
 #include "session/documentsession.h"
+#include "transformer/generation.h"
 #include "views/predictionview.h"
 
 #include <QAction>
 #include <QApplication>
+#include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QTest>
@@ -77,6 +80,55 @@ private Q_SLOTS:
             m_window->grab().save(qEnvironmentVariable("QKV_SCREENSHOT"));
             dialog->grab().save(qEnvironmentVariable("QKV_SCREENSHOT") + u".dialog.png"_qs);
         }
+        // A head switched off (layer 1, head 2, which the phrase's copy leans on) writes the
+        // continuation again from the same prompt: the model without that head, as the library
+        // writes it, the same for three tokens.
+        const std::vector<int> first = dialog->continuation();
+        auto *layerBox = m_window->findChild<QComboBox *>(u"layerBox"_qs);
+        layerBox->setCurrentIndex(0);
+        Q_EMIT layerBox->activated(0);
+        QTRY_VERIFY_WITH_TIMEOUT(!m_window->liveSession()->isComputing(), 10000);
+        m_window->session()->setCurrentHead(1);
+        auto *off = m_window->findChild<QAction *>(u"actionAblateHead"_qs);
+        QVERIFY(off->isEnabled());
+        off->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(!dialog->changedContinuation().empty(), 10000);
+        const std::vector<int> prompt(m_window->liveSession()->run()->ids.begin(),
+            m_window->liveSession()->run()->ids.begin() + dialog->promptTokens());
+        transformer::GenerateRun without;
+        without.interventions = {{0, 1, transformer::Intervention::Kind::Ablate, {}}};
+        const transformer::Generated expected
+            = transformer::generate(m_window->liveSession()->model()->model(), prompt, 5, {}, without);
+        QCOMPARE(dialog->changedContinuation(), expected.ids);
+        const int same = dialog->firstChangedStep();
+        QCOMPARE(same, 3);
+        QVERIFY(expected.ids[3] != first[3]);
+        auto *changed = dialog->findChild<QLabel *>(u"changedContinuation"_qs);
+        QVERIFY(changed->isVisible());
+        QVERIFY2(changed->text().startsWith(u"With the model as changed: the same %1 token"_qs.arg(same)),
+            qPrintable(changed->text()));
+        if (!qEnvironmentVariableIsEmpty("QKV_SCREENSHOT"))
+            dialog->grab().save(qEnvironmentVariable("QKV_SCREENSHOT") + u".changed.png"_qs);
+        // Shown: the window runs the new text, one step of the history, its steps on the slider.
+        auto *show = dialog->findChild<QPushButton *>();
+        const auto buttons = dialog->findChildren<QPushButton *>();
+        const auto found = std::find_if(buttons.begin(), buttons.end(),
+            [](const QPushButton *b) { return b->text() == u"Show &This Continuation"_qs; });
+        QVERIFY(found != buttons.end() && (*found)->isVisible());
+        show = *found;
+        QTest::mouseClick(show, Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(dialog->stepSlider()->isEnabled(), 10000);
+        QCOMPARE(dialog->continuation(), expected.ids);
+        QVERIFY(!changed->isVisible());
+        std::vector<int> all = prompt;
+        all.insert(all.end(), expected.ids.begin(), expected.ids.end());
+        QCOMPARE(m_window->liveSession()->run()->ids, all);
+        QVERIFY(m_window->liveSession()->interventions() == without.interventions);
+        m_window->findChild<QAction *>(u"actionUndo"_qs)->trigger(); // the new text
+        QTRY_COMPARE_WITH_TIMEOUT(edit->text(), u"the cat sat on the mat. the cat sat on the mat."_qs, 10000);
+        m_window->findChild<QAction *>(u"actionUndo"_qs)->trigger(); // the head back on
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->liveSession()->interventions().empty(), 10000);
+
         // One step of the history: Undo brings the sentence back.
         m_window->findChild<QAction *>(u"actionUndo"_qs)->trigger();
         QTRY_COMPARE_WITH_TIMEOUT(edit->text(), u"The cat sat on the mat. The cat"_qs, 10000);

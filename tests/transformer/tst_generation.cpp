@@ -19,6 +19,41 @@ class TestGeneration : public QObject
 
     std::shared_ptr<const Model> open(const QString &name) const { return m_models.open(name); }
 
+    // Each of `g`'s steps against a full forward pass over the tokens so far with `o`: the
+    // logits to 1e-4 of their scale, the new rows of attention to `tolerance`, greedy tokens alike.
+    void checkSteps(
+        const Model &m, const std::vector<int> &prompt, const Generated &g, const ForwardOptions &o, float tolerance)
+    {
+        std::vector<int> sequence = prompt;
+        for (std::size_t s = 0; s < g.steps.size(); ++s) {
+            const ForwardResult &step = g.steps[s];
+            const ForwardResult full = forward(m, sequence, o);
+            QVERIFY2(full.done(), qPrintable(full.error));
+            const Eigen::Index rows = Eigen::Index(step.ids.size()), n = Eigen::Index(sequence.size());
+            QCOMPARE(rows, s == 0 ? Eigen::Index(prompt.size()) : 1);
+            // 1e-4 of the logits' scale (a quantized model's reach past 10).
+            const float scale = std::max(1.0f, full.logits.row(0).cwiseAbs().maxCoeff());
+            const float logits = (step.logits.row(0) - full.logits.row(0)).cwiseAbs().maxCoeff() / scale;
+            QVERIFY2(logits <= 1e-4f, qPrintable(QStringLiteral("step %1: logits %2 apart").arg(s).arg(logits)));
+            for (std::size_t l = 0; l < full.layers.size(); ++l)
+                for (std::size_t h = 0; h < full.layers[l].heads.size(); ++h) {
+                    const Eigen::MatrixXf &attention = step.layers[l].heads[h].attention;
+                    QCOMPARE(attention.cols(), n);
+                    const float apart
+                        = (attention - full.layers[l].heads[h].attention.bottomRows(rows)).cwiseAbs().maxCoeff();
+                    QVERIFY2(apart <= tolerance,
+                        qPrintable(QStringLiteral("step %1, layer %2, head %3: %4").arg(s).arg(l).arg(h).arg(apart)));
+                }
+            // Greedy: the token a full recompute would pick.
+            if (s < g.ids.size()) {
+                Eigen::Index best = 0;
+                full.logits.row(0).maxCoeff(&best);
+                QCOMPARE(g.ids[s], int(best));
+                sequence.push_back(g.ids[s]);
+            }
+        }
+    }
+
 private Q_SLOTS:
     void initTestCase() { m_models.prepare(); }
 
@@ -48,34 +83,55 @@ private Q_SLOTS:
         for (std::size_t i = 0; i < g.ids.size(); ++i)
             QCOMPARE(g.choices[i].top.front().id, g.ids[i]);
         // A quantized file's one-row products sum its blocks in another order than a batch's.
-        const float tolerance = model.contains(u"q4_k"_qs) ? 5e-5f : 1e-5f;
-        std::vector<int> sequence = prompt;
-        for (std::size_t s = 0; s < g.steps.size(); ++s) {
-            const ForwardResult &step = g.steps[s];
-            const ForwardResult full = forward(*m, sequence);
-            QVERIFY2(full.done(), qPrintable(full.error));
-            const Eigen::Index m = Eigen::Index(step.ids.size()), n = Eigen::Index(sequence.size());
-            QCOMPARE(m, s == 0 ? Eigen::Index(prompt.size()) : 1);
-            // 1e-4 of the logits' scale (a quantized model's reach past 10).
-            const float scale = std::max(1.0f, full.logits.row(0).cwiseAbs().maxCoeff());
-            const float logits = (step.logits.row(0) - full.logits.row(0)).cwiseAbs().maxCoeff() / scale;
-            QVERIFY2(logits <= 1e-4f, qPrintable(QStringLiteral("step %1: logits %2 apart").arg(s).arg(logits)));
-            for (std::size_t l = 0; l < full.layers.size(); ++l)
-                for (std::size_t h = 0; h < full.layers[l].heads.size(); ++h) {
-                    const Eigen::MatrixXf &rows = step.layers[l].heads[h].attention;
-                    QCOMPARE(rows.cols(), n);
-                    const float apart = (rows - full.layers[l].heads[h].attention.bottomRows(m)).cwiseAbs().maxCoeff();
-                    QVERIFY2(apart <= tolerance,
-                        qPrintable(QStringLiteral("step %1, layer %2, head %3: %4").arg(s).arg(l).arg(h).arg(apart)));
-                }
-            // Greedy: the token a full recompute would pick.
-            if (s < g.ids.size()) {
-                Eigen::Index best = 0;
-                full.logits.row(0).maxCoeff(&best);
-                QCOMPARE(g.ids[s], int(best));
-                sequence.push_back(g.ids[s]);
-            }
+        checkSteps(*m, prompt, g, {}, model.contains(u"q4_k"_qs) ? 5e-5f : 1e-5f);
+    }
+
+    void editsHoldAtThePromptsTokens_data()
+    {
+        QTest::addColumn<QString>("model");
+        for (const char *name : {"gpt2", "llama_gqa_bf16", "qwen3_qk_norm", "gemma2_window_caps"})
+            QTest::newRow(name) << QString::fromLatin1(name);
+    }
+
+    // A query, key and value edit of the prompt's tokens: each step is the full pass over the
+    // tokens so far with the same edits (of the first tokens only), the edit changes the numbers,
+    // and rows past the prompt are dropped.
+    void editsHoldAtThePromptsTokens()
+    {
+        QKV_NEEDS_FIXTURES(m_models);
+        QFETCH(QString, model);
+        const auto m = open(model);
+        QVERIFY(m);
+        const std::vector<int> prompt {1, 4, 1, 5, 9};
+        const ForwardResult own = forward(*m, prompt);
+        QVERIFY(own.done());
+        const int last = m->config().layers - 1;
+        Eigen::MatrixXf query = own.layers[0].heads[1].query, key = own.layers[std::size_t(last)].heads[0].key,
+                        value = own.layers[0].heads[0].value;
+        query(4, 0) += 3;
+        key(2, 1) -= 2;
+        value.row(3).array() += 1.5f;
+        GenerateRun edited;
+        edited.keepSteps = true;
+        edited.interventions = {{0, 1, Intervention::Kind::Query, query}, {last, 0, Intervention::Kind::Key, key},
+            {0, 0, Intervention::Kind::Value, value}};
+        const Generated g = generate(*m, prompt, 4, {}, edited);
+        QVERIFY2(g.error.isEmpty(), qPrintable(g.error));
+        QCOMPARE(g.ids.size(), std::size_t(4));
+        ForwardOptions o;
+        o.interventions = edited.interventions;
+        checkSteps(*m, prompt, g, o, 1e-5f);
+        // The edit is felt: the prompt's pass differs from the model's own.
+        QVERIFY((g.steps.front().logits - own.logits).cwiseAbs().maxCoeff() > 1e-3f);
+        // An edit of more tokens than the prompt holds to the prompt's.
+        GenerateRun longer = edited;
+        for (Intervention &i : longer.interventions) {
+            Eigen::MatrixXf more(i.values.rows() + 3, i.values.cols());
+            more.topRows(i.values.rows()) = i.values;
+            more.bottomRows(3).setConstant(7);
+            i.values = more;
         }
+        QCOMPARE(generate(*m, prompt, 4, {}, longer).ids, g.ids);
     }
 
     // Worked by hand: p ∝ 1, 2, 3 at temperature 1.
@@ -168,8 +224,11 @@ private Q_SLOTS:
             QCOMPARE(token, int(best));
             sequence.push_back(token);
         }
-        ablated.interventions.front().kind = Intervention::Kind::Query;
-        QVERIFY(generate(*gpt2, {1, 2}, 2, {}, ablated).error.contains(u"switched off"_qs));
+        ablated.interventions.front().kind = Intervention::Kind::Query; // with no numbers
+        QVERIFY(generate(*gpt2, {1, 2}, 2, {}, ablated).error.contains(u"an edit of 1 or more tokens'"_qs));
+        ablated.interventions.front().kind = Intervention::Kind::Attention;
+        ablated.interventions.front().values = Eigen::MatrixXf::Constant(2, 2, 0.5f);
+        QVERIFY(generate(*gpt2, {1, 2}, 2, {}, ablated).error.contains(u"an attention edit is one sentence's"_qs));
     }
 };
 
