@@ -318,6 +318,7 @@ void LessonController::enterLessonStep(int step)
     if (lessonOnModel()) {
         const lessons::ModelStart at = lessons::modelAt(lesson, step);
         state.document = QJsonObject {{QStringLiteral("sentence"), at.sentence}};
+        state.generate = at.generate; // the model writes on from the sentence
         state.layer = at.layer;
         state.head = at.head;
         if (m_workspace->live()->isOpen() && !m_workspace->live()->interventions().empty()) // heads on, edits gone

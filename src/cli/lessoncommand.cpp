@@ -66,8 +66,8 @@ int check(const QStringList &args, FILE *out, FILE *err)
         const std::shared_ptr<const live::LiveModel> model = live::LiveModel::open(location, &error);
         if (!model)
             return refuse(QStringLiteral("%1: %2").arg(files[1], error));
-        std::optional<Document> doc
-            = lessonModelDocument(*model, {s.model, s.sentence, s.layer, s.head}, s.interventions, &error);
+        std::optional<Document> doc = lessonModelDocument(
+            *model, {s.model, s.sentence, s.layer, s.head, std::nullopt}, s.interventions, &error);
         if (!doc)
             return refuse(QStringLiteral("%1: %2").arg(files[1], error));
         lessons::setAnswers(*doc, s.lessonAnswers);

@@ -9,6 +9,19 @@
 
 namespace qkv::lessons {
 
+// A model lesson's step that lets the model write: it continues the step's sentence by `tokens`
+// tokens (the likeliest each time, or sampled from the seed, so every student sees the same text),
+// and the whole text is the step's sentence.
+struct Generation {
+    int tokens = 0;
+    double temperature = 0;
+    int topK = 0; // 0: every token
+    double topP = 1;
+    qint64 seed = 0;
+    bool operator==(const Generation &) const = default;
+};
+inline constexpr int maxLessonGeneration = 256;
+
 // What a step puts on the screen when it is entered. Everything is optional: what a state leaves
 // out stays as the student left it.
 struct StepState {
@@ -21,6 +34,7 @@ struct StepState {
     QStringList views; // the views shown (heatmap, arrows, vectors, distribution, worked, heads)
     // A highlight: a token (`highlightKey` empty) or the cell query → key.
     QString highlightQuery, highlightKey;
+    std::optional<Generation> generate; // a model lesson's, with its "sentence"
 
     bool isEmpty() const;
     bool operator==(const StepState &) const = default;
@@ -64,6 +78,9 @@ struct ModelStart {
     QString sentence;
     int layer = 0; // 0-based
     int head = 0; // 0-based
+    // The model continues `sentence` first (a step that names a generation): the text it runs
+    // on is the sentence and what the model writes after it.
+    std::optional<Generation> generate;
     bool operator==(const ModelStart &) const = default;
 };
 

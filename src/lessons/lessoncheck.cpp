@@ -260,8 +260,11 @@ std::vector<ExerciseStatus> checkSolutions(const Lesson &lesson)
 
 ModelStart modelWith(ModelStart model, const StepState &state)
 {
-    if (const QJsonValue sentence = state.document.value(QStringLiteral("sentence")); sentence.isString())
+    // A new sentence ends the generation before it; a generation holds until then.
+    if (const QJsonValue sentence = state.document.value(QStringLiteral("sentence")); sentence.isString()) {
         model.sentence = sentence.toString();
+        model.generate = state.generate;
+    }
     if (state.layer >= 0)
         model.layer = state.layer;
     if (state.head >= 0)

@@ -42,12 +42,44 @@ QStringList strings(const QJsonValue &v, const QString &path, const QString &wha
     return out;
 }
 
+// {"tokens": N, "temperature": T, "top_k": K, "top_p": P, "seed": S}: only "tokens" is needed.
+Generation readGeneration(const QJsonValue &v, const QString &path)
+{
+    const QJsonObject o = object(v, path);
+    onlyKeys(o, path,
+        {QStringLiteral("tokens"), QStringLiteral("temperature"), QStringLiteral("top_k"), QStringLiteral("top_p"),
+            QStringLiteral("seed")},
+        QStringLiteral("a generation"));
+    Generation g;
+    if (!o.contains(QStringLiteral("tokens")))
+        fail(child(path, QStringLiteral("tokens")), QStringLiteral("missing: how many tokens the model writes"));
+    g.tokens
+        = integer(o.value(QStringLiteral("tokens")), child(path, QStringLiteral("tokens")), 1, maxLessonGeneration);
+    if (o.contains(QStringLiteral("temperature"))) {
+        const QString at = child(path, QStringLiteral("temperature"));
+        g.temperature = number(o.value(QStringLiteral("temperature")), at);
+        if (g.temperature < 0)
+            fail(at, QStringLiteral("expected 0 (the likeliest token) or more, got %1").arg(g.temperature));
+    }
+    if (o.contains(QStringLiteral("top_k")))
+        g.topK = integer(o.value(QStringLiteral("top_k")), child(path, QStringLiteral("top_k")), 0, 1 << 24);
+    if (o.contains(QStringLiteral("top_p"))) {
+        const QString at = child(path, QStringLiteral("top_p"));
+        g.topP = number(o.value(QStringLiteral("top_p")), at);
+        if (!(g.topP > 0 && g.topP <= 1))
+            fail(at, QStringLiteral("expected a share above 0 and up to 1, got %1").arg(g.topP));
+    }
+    if (o.contains(QStringLiteral("seed")))
+        g.seed = integer(o.value(QStringLiteral("seed")), child(path, QStringLiteral("seed")), 0, 2147483647);
+    return g;
+}
+
 StepState readState(const QJsonValue &v, const QString &path)
 {
     const QJsonObject o = object(v, path);
     onlyKeys(o, path,
         {QStringLiteral("document"), QStringLiteral("token"), QStringLiteral("head"), QStringLiteral("layer"),
-            QStringLiteral("views"), QStringLiteral("highlight")},
+            QStringLiteral("views"), QStringLiteral("highlight"), QStringLiteral("generate")},
         QStringLiteral("a state"));
     StepState s;
     if (o.contains(QStringLiteral("document")))
@@ -58,6 +90,8 @@ StepState readState(const QJsonValue &v, const QString &path)
     if (o.contains(QStringLiteral("layer")))
         s.layer
             = integer(o.value(QStringLiteral("layer")), child(path, QStringLiteral("layer")), 1, maxModelLayers) - 1;
+    if (o.contains(QStringLiteral("generate")))
+        s.generate = readGeneration(o.value(QStringLiteral("generate")), child(path, QStringLiteral("generate")));
     if (o.contains(QStringLiteral("views"))) {
         const QString viewsPath = child(path, QStringLiteral("views"));
         s.views = strings(o.value(QStringLiteral("views")), viewsPath, QStringLiteral("view names"));
@@ -235,6 +269,9 @@ void checkModelState(const StepState &state, const QString &path)
         if (it.key() != u"sentence")
             fail(child(documentPath, it.key()),
                 QStringLiteral("a lesson on a model changes only its \"sentence\": the model computes the rest"));
+    if (state.generate && !state.document.contains(QStringLiteral("sentence")))
+        fail(child(path, QStringLiteral("generate")),
+            QStringLiteral("a generation continues the step's own sentence: give {\"document\": {\"sentence\": …}}"));
     if (state.document.contains(QStringLiteral("sentence"))) {
         const QString sentence
             = string(state.document.value(QStringLiteral("sentence")), child(documentPath, QStringLiteral("sentence")));
@@ -303,6 +340,9 @@ Lesson readLesson(const QJsonObject &o)
             const auto noLayer = [](const StepState &state, const QString &where) {
                 if (state.layer >= 0)
                     fail(child(where, QStringLiteral("layer")), QStringLiteral("only a lesson on a model has layers"));
+                if (state.generate)
+                    fail(child(where, QStringLiteral("generate")),
+                        QStringLiteral("only a lesson on a model writes: a document's numbers are typed"));
             };
             noLayer(step.state, statePath);
             document = patched(document, step.state, statePath);

@@ -23,6 +23,18 @@ QJsonObject toJson(const StepState &s)
         o.insert(QStringLiteral("layer"), s.layer + 1);
     if (!s.views.isEmpty())
         o.insert(QStringLiteral("views"), QJsonArray::fromStringList(s.views));
+    if (const std::optional<Generation> &g = s.generate) {
+        QJsonObject generate {{QStringLiteral("tokens"), g->tokens}};
+        if (g->temperature > 0)
+            generate.insert(QStringLiteral("temperature"), g->temperature);
+        if (g->topK > 0)
+            generate.insert(QStringLiteral("top_k"), g->topK);
+        if (g->topP < 1)
+            generate.insert(QStringLiteral("top_p"), g->topP);
+        if (g->seed != 0)
+            generate.insert(QStringLiteral("seed"), g->seed);
+        o.insert(QStringLiteral("generate"), generate);
+    }
     if (!s.highlightKey.isEmpty())
         o.insert(QStringLiteral("highlight"),
             QJsonObject {{QStringLiteral("cell"), QJsonArray {s.highlightQuery, s.highlightKey}}});

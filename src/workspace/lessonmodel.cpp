@@ -1,6 +1,7 @@
 #include "workspace/lessonmodel.h"
 
 #include "modelfiles/modeldocument.h"
+#include "transformer/generation.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -15,6 +16,22 @@ QString lessonModelLocation(const QString &model, const QString &lessonFile)
     return QDir::cleanPath(QFileInfo(lessonFile).absoluteDir().filePath(model));
 }
 
+QString lessonModelText(const live::LiveModel &live, const lessons::ModelStart &model, QString *why)
+{
+    if (!model.generate)
+        return model.sentence;
+    const lessons::Generation &g = *model.generate;
+    const transformer::Sampling sampling {g.temperature, g.topK, g.topP, std::uint64_t(g.seed)};
+    std::vector<int> ids = live.encode(model.sentence).ids;
+    const transformer::Generated written = transformer::generate(live.model(), ids, g.tokens, sampling);
+    if (!written.error.isEmpty()) {
+        *why = QStringLiteral("the step's generation: %1").arg(written.error);
+        return {};
+    }
+    ids.insert(ids.end(), written.ids.begin(), written.ids.end());
+    return live.tokenizer().decode(ids);
+}
+
 std::optional<Document> lessonModelDocument(const live::LiveModel &live, const lessons::ModelStart &model,
     const std::vector<transformer::Intervention> &interventions, QString *why)
 {
@@ -26,7 +43,10 @@ std::optional<Document> lessonModelDocument(const live::LiveModel &live, const l
     live::RunOptions options;
     options.topK = 1;
     options.interventions = interventions;
-    const live::LiveRun run = live::run(live, model.sentence, options);
+    const QString text = lessonModelText(live, model, why);
+    if (text.isEmpty())
+        return std::nullopt;
+    const live::LiveRun run = live::run(live, text, options);
     if (!run) {
         *why = run.error;
         return std::nullopt;

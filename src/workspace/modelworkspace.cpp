@@ -11,6 +11,7 @@
 #include "session/transformersession.h"
 #include "session/valuescommand.h"
 #include "tokenizers/tokenizer.h"
+#include "workspace/lessonmodel.h"
 #include "workspace/modelcomparison.h"
 
 #include <QDir>
@@ -181,7 +182,8 @@ lessons::ModelStart ModelWorkspace::shownStart() const
     QString location = m_live->model()->location();
     if (!live::isNamedModel(location) && !location.startsWith(u"example:"))
         location = QFileInfo(location).absoluteFilePath();
-    return {location, m_live->sentence(), std::max(m_transformer->view().layer, 0), m_session->currentHead()};
+    return {
+        location, m_live->sentence(), std::max(m_transformer->view().layer, 0), m_session->currentHead(), std::nullopt};
 }
 
 bool ModelWorkspace::showStart(const lessons::ModelStart &next, QString *error)
@@ -217,7 +219,20 @@ void ModelWorkspace::enterLessonStep(const lessons::StepState &step, QString *er
     m_pendingStep = std::make_unique<lessons::StepState>(step);
     if (!isRunning())
         return; // the model's first run shows it
-    if (!showStart(lessons::modelWith(shownStart(), step), error)) { // nothing to run: shown now
+    lessons::ModelStart next = lessons::modelWith(shownStart(), step);
+    if (next.generate) { // the step's text: its sentence and what the model writes after it
+        QString why;
+        const QString text = lessonModelText(*m_live->model(), next, &why);
+        if (text.isEmpty()) {
+            if (error)
+                *error = why;
+        } else {
+            next.sentence = text;
+        }
+        next.generate.reset();
+        m_pendingStep->generate.reset(); // written: its run is the one the step waits for
+    }
+    if (!showStart(next, error)) { // nothing to run: shown now
         m_pendingStep.reset();
         Q_EMIT lessonStepReady(step);
     }
@@ -288,8 +303,15 @@ void ModelWorkspace::showRun()
     }
     Q_EMIT runShown(run);
     // A lesson step's token, once the model has run on the step's sentence.
-    if (m_pendingStep && run->sentence == m_live->sentence())
-        Q_EMIT lessonStepReady(*std::exchange(m_pendingStep, nullptr));
+    if (m_pendingStep && run->sentence == m_live->sentence()) {
+        const lessons::StepState step = *std::exchange(m_pendingStep, nullptr);
+        if (step.generate) { // entered before the model ran (a lesson resumed): it writes now
+            QString ignored; // the step shows its sentence as it is
+            enterLessonStep(step, &ignored);
+        } else {
+            Q_EMIT lessonStepReady(step);
+        }
+    }
 }
 
 bool ModelWorkspace::showsRun(const live::LiveRun &run) const

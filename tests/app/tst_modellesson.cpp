@@ -224,6 +224,16 @@ private Q_SLOTS:
         QVERIFY(m_window->saveLiveSession(file));
         QCOMPARE(run({u"lesson"_qs, u"check"_qs, lessonName, file}, &out), 1);
         QCOMPARE(states(), QStringList({u"met"_qs, u"met"_qs, u"not met"_qs}));
+
+        // Step 5 lets the model write: its sentence and the five tokens it adds, the row that
+        // chose the last one selected.
+        nextStep();
+        QTRY_COMPARE_WITH_TIMEOUT(edit->text(), u"the cat sat on the mat. the cat sat on the mat."_qs, 20000);
+        settle();
+        QTRY_COMPARE_WITH_TIMEOUT(session()->document().tokens().size(), qsizetype(14), 20000);
+        QCOMPARE(layer(), 1);
+        QCOMPARE(session()->currentHead(), 2);
+        QCOMPARE(session()->selectedToken(), 12);
     }
 
     void theSolutionTypesItsSentence()

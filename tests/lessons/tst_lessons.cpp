@@ -49,7 +49,11 @@ const char *modelLesson = R"({"format": "qkvlab-lesson", "version": 1, "title": 
     "steps": [{"text": "One", "state": {"token": "#-1"}},
               {"text": "Two", "state": {"layer": 1, "document": {"sentence": "a dog . a"}},
                "exercise": {"kind": "goal", "goal": "weight(#-1, dog) > 0.5",
-                            "solution": {"document": {"sentence": "a dog ran . a"}, "layer": 2}}}]})";
+                            "solution": {"document": {"sentence": "a dog ran . a"}, "layer": 2}}},
+              {"text": "Three", "state": {"document": {"sentence": "the cat sat . the"},
+                                          "generate": {"tokens": 4, "temperature": 0.7, "top_p": 0.9, "seed": 3}}},
+              {"text": "Four", "state": {"layer": 1}},
+              {"text": "Five", "state": {"document": {"sentence": "a dog . a"}}}]})";
 
 QByteArray withChange(const QByteArray &lesson, const char *path, const QJsonValue &value)
 {
@@ -223,6 +227,18 @@ private Q_SLOTS:
                                         "\"sentence\": the model computes the rest"_qs;
         QTest::newRow("model solution") << withChange(model, "steps.1.exercise.solution.document.sentence", 3)
                                         << u"steps[1].exercise.solution.document.sentence: expected a string"_qs;
+        QTest::newRow("generation without its sentence") << withChange(model, "steps.0.state.generate",
+            json(R"({"tokens": 3})")) << u"steps[0].state.generate: a generation continues the step's own sentence"_qs;
+        QTest::newRow("generation of a document") << withChange(good, "steps.0.state.generate",
+            json(R"({"tokens": 3})")) << u"steps[0].state.generate: only a lesson on a model writes"_qs;
+        QTest::newRow("generation of no tokens") << withChange(model, "steps.2.state.generate.tokens",
+            0) << u"steps[2].state.generate.tokens: expected a whole number from 1 to 256, got the number 0"_qs;
+        QTest::newRow("generation's temperature") << withChange(model, "steps.2.state.generate.temperature", -1)
+                                                  << u"steps[2].state.generate.temperature: expected 0"_qs;
+        QTest::newRow("generation's top-p") << withChange(model, "steps.2.state.generate.top_p", 0)
+                                            << u"steps[2].state.generate.top_p: expected a share above 0"_qs;
+        QTest::newRow("generation's key") << withChange(model, "steps.2.state.generate.topk", 5)
+                                          << u"steps[2].state.generate.topk: unknown key: a generation has"_qs;
         QTest::newRow("syntax") << QByteArray(
             "{\n  \"format\": \"qkvlab-lesson\",\n  \"version\": 1 \"title\": \"x\"\n}")
                                 << u"3:17: syntax error: unterminated object"_qs;
@@ -254,6 +270,14 @@ private Q_SLOTS:
         const ModelStart solved = modelWith(modelAt(lesson, 1), lesson.steps[1].exercise->solution);
         QCOMPARE(solved.sentence, u"a dog ran . a"_qs);
         QCOMPARE(solved.layer, 1);
+        // A step that lets the model write names it until the next sentence.
+        const Generation writes {4, 0.7, 0, 0.9, 3};
+        QCOMPARE(modelAt(lesson, 2).sentence, u"the cat sat . the"_qs);
+        QCOMPARE(modelAt(lesson, 2).generate, std::optional<Generation>(writes));
+        QCOMPARE(modelAt(lesson, 3).generate, std::optional<Generation>(writes));
+        QCOMPARE(modelAt(lesson, 3).layer, 0);
+        QVERIFY(!modelAt(lesson, 4).generate);
+        QVERIFY(!modelAt(lesson, 1).generate);
         const LessonLoad again = parseLesson(serializeLesson(lesson));
         QVERIFY2(again, qPrintable(again.error.toString()));
         QCOMPARE(*again.lesson, lesson);

@@ -11,7 +11,9 @@
 #include "session/transformersession.h"
 #include "workspace/modelworkspace.h"
 
+#include "transformer/generation.h"
 #include <QFileInfo>
+
 #include <QSignalSpy>
 #include <QTest>
 #include <QUndoStack>
@@ -285,6 +287,45 @@ private Q_SLOTS:
         settle();
         QCOMPARE(ready.count(), 2);
         QCOMPARE(ready.last().first().value<lessons::StepState>().token, u"cat"_s);
+    }
+
+    // A step that names a generation shows its sentence and what the model writes after it: the
+    // same text as the library writes, the same again on entering the step again, and the same
+    // for a step entered before the model's first run.
+    void aLessonStepWrites()
+    {
+        QString error;
+        const auto induction = live::LiveModel::open(u"example:induction"_s, &error);
+        QVERIFY2(induction, qPrintable(error));
+        const QString prompt = u"the cat sat on the mat. the cat"_s;
+        m_workspace->open(induction, prompt);
+        settle();
+        lessons::StepState step;
+        step.document = QJsonObject {{u"sentence"_s, prompt}};
+        step.generate = lessons::Generation {5, 0.9, 0, 1, 5};
+        std::vector<int> ids = induction->encode(prompt).ids;
+        const transformer::Generated g = transformer::generate(induction->model(), ids, 5, {0.9, 0, 1, 5});
+        QCOMPARE(g.ids.size(), std::size_t(5));
+        ids.insert(ids.end(), g.ids.begin(), g.ids.end());
+        const QString text = induction->tokenizer().decode(ids);
+        QVERIFY2(text.startsWith(prompt) && text != prompt, qPrintable(text));
+        QSignalSpy ready(m_workspace.get(), &ModelWorkspace::lessonStepReady);
+        m_workspace->enterLessonStep(step, &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        settle();
+        QCOMPARE(ready.count(), 1);
+        QCOMPARE(live()->sentence(), text);
+        QCOMPARE(live()->run()->ids, ids);
+        m_workspace->enterLessonStep(step, &error); // again: the same text, nothing to run
+        QCOMPARE(ready.count(), 2);
+        QCOMPARE(live()->sentence(), text);
+        // Before the first run (a lesson resumed at this step): the model writes once it runs.
+        m_workspace->open(induction, prompt);
+        m_workspace->enterLessonStep(step, &error);
+        settle();
+        QCOMPARE(ready.count(), 3);
+        QCOMPARE(live()->sentence(), text);
+        QCOMPARE(history()->count(), 1);
     }
 
     // A document shown in the model's place ends the run and forgets the lesson's answers, which
