@@ -262,6 +262,7 @@ std::vector<ComparedToken> compareTops(const LiveModel &model, const Eigen::Vect
             if (std::find(ids.begin(), ids.end(), (*top)[i].id) == ids.end())
                 ids.push_back((*top)[i].id);
     std::vector<ComparedToken> out;
+    out.reserve(ids.size());
     for (const int id : ids)
         out.push_back({model.tokenizer().display(id), id, before[id], after[id]});
     std::stable_sort(
