@@ -75,6 +75,23 @@ private Q_SLOTS:
         // Its percentage is the one the step names (each from its own computation: the cached step's, the whole run's).
         const QString percent = QLocale().toString(100.0 * group.bars.front().probability, 'f', 1);
         QVERIFY2((*label)->text().contains(u"“mat” (%1 %"_qs.arg(percent)), qPrintable((*label)->text()));
+        // Any token of the text reads the same way, the first one too: the word the text goes on
+        // with is framed, below the likeliest with its rank when it is not among them.
+        m_window->session()->setSelectedToken(0);
+        {
+            const PredictionGroup &after = prediction->predictions().front();
+            QCOMPARE(after.title, u"Next token after “the”"_qs);
+            const auto written = std::ranges::find_if(after.bars, &PredictedBar::written);
+            QVERIFY(written != after.bars.end());
+            QCOMPARE(written->token, u"cat"_qs);
+            QCOMPARE(written->rank > 0, written + 1 == after.bars.end() && after.bars.size() > 8);
+            if (!qEnvironmentVariableIsEmpty("QKV_SCREENSHOT")) { // the whole list, as the dock scrolls to it
+                auto *view = const_cast<PredictionView *>(prediction);
+                view->resize(view->width(), view->sizeHint().height());
+                view->grab().save(qEnvironmentVariable("QKV_SCREENSHOT") + u".first.png"_qs);
+            }
+        }
+        m_window->session()->setSelectedToken(dialog->promptTokens() + 2);
         if (!qEnvironmentVariableIsEmpty("QKV_SCREENSHOT")) {
             QTest::qWait(1000); // the figures paint in passes of their own after a run
             m_window->grab().save(qEnvironmentVariable("QKV_SCREENSHOT"));
