@@ -110,6 +110,8 @@ void GenerateDialog::setModel(std::shared_ptr<const live::LiveModel> model, cons
     std::vector<transformer::Intervention> interventions)
 {
     const bool otherModel = model != m_model;
+    if (otherModel && isRunning()) // what it writes is the old model's: stopped, and dropped in finish()
+        m_stopRequested = true;
     m_model = std::move(model);
     m_sentence = sentence;
     m_interventions = std::move(interventions);
@@ -193,6 +195,7 @@ void GenerateDialog::start(std::vector<int> prompt, int tokens, const transforme
 {
     m_stopRequested = false;
     m_prompt = std::move(prompt);
+    m_runningModel = m_model;
     m_thread = std::thread([this, model = m_model, prompt = m_prompt, tokens, sampling, again,
                                interventions = m_interventions] {
         transformer::GenerateRun run;
@@ -230,6 +233,11 @@ void GenerateDialog::finish(std::shared_ptr<transformer::Generated> result, bool
 {
     if (m_thread.joinable())
         m_thread.join();
+    if (std::exchange(m_runningModel, nullptr) != m_model) { // another model opened meanwhile
+        updateButtons();
+        Q_EMIT generateFinished();
+        return;
+    }
     if (again) {
         m_again = std::move(*result);
         updateButtons();

@@ -78,6 +78,7 @@ private:
     transformer::Sampling sampling() const;
 
     std::shared_ptr<const live::LiveModel> m_model;
+    std::shared_ptr<const live::LiveModel> m_runningModel; // the one the thread writes with
     QString m_sentence;
     std::vector<transformer::Intervention> m_interventions;
     QSpinBox *m_tokens;

@@ -1,6 +1,7 @@
 // Model → Generate… (issue 52) in the window: the built-in induction model continues its sentence,
 // the whole text runs in the window, and the step slider selects each new token in the views.
 #include "app/mainwindow.h"
+#include "livemodel/livemodel.h"
 #include "livemodel/livesession.h"
 #include "modelwindow.h"
 #include "panels/generatedialog.h"
@@ -149,6 +150,27 @@ private Q_SLOTS:
         // One step of the history: Undo brings the sentence back.
         m_window->findChild<QAction *>(u"actionUndo"_qs)->trigger();
         QTRY_COMPARE_WITH_TIMEOUT(edit->text(), u"The cat sat on the mat. The cat"_qs, 10000);
+    }
+
+    // Another model opened while one writes: what the old one wrote is dropped, not typed.
+    void anotherModelDropsTheWriting()
+    {
+        QString error;
+        const auto first = live::LiveModel::open(u"example:induction"_qs, &error),
+                   second = live::LiveModel::open(u"example:induction"_qs, &error);
+        QVERIFY2(first && second, qPrintable(error));
+        GenerateDialog dialog;
+        dialog.setModel(first, u"The cat sat on the mat. The cat"_qs, {});
+        dialog.setTokens(100);
+        QSignalSpy written(&dialog, &GenerateDialog::generated);
+        QSignalSpy done(&dialog, &GenerateDialog::generateFinished);
+        dialog.generate();
+        QVERIFY(dialog.isRunning());
+        dialog.setModel(second, u"a dog"_qs, {});
+        QVERIFY(done.wait(30000));
+        QCOMPARE(written.count(), 0);
+        QVERIFY(dialog.continuation().empty());
+        QVERIFY(!dialog.isRunning());
     }
 
     void cleanupTestCase() { m_window.reset(); }
