@@ -5,6 +5,7 @@
 #include "cli/commandline.h"
 #include "cli/terminalbusy.h"
 #include "document/jsonwriter.h"
+#include "livemodel/continuation.h"
 #include "livemodel/livemodel.h"
 #include "modelfiles/npzwriter.h"
 #include "platform/atomicsave.h"
@@ -86,8 +87,7 @@ int runGenerate(const QStringList &args, FILE *out, FILE *err)
                 .arg(g.ids.size())
                 .arg(so.tokens)
                 .arg(model->model().config().positionLimit()));
-    // The continuation's text as the whole sequence decodes after the prompt's (decoded alone it
-    // would lose the space a word-start marker carries).
+    // The whole text, the prompt's and the continuation's.
     const tokenizers::Tokenizer &t = model->tokenizer();
     std::vector<int> all = prompt;
     all.insert(all.end(), g.ids.begin(), g.ids.end());
@@ -96,7 +96,7 @@ int runGenerate(const QStringList &args, FILE *out, FILE *err)
             return status;
     }
     const QString whole = t.decode(all), promptText = t.decode(prompt);
-    const QString added = whole.startsWith(promptText) ? whole.mid(promptText.size()) : t.decode(g.ids);
+    const QString added = live::continuationText(t, prompt, g.ids);
     if (!o.json) {
         print(out, whole + u'\n');
         return finishOutput(out, err, 0);

@@ -1,5 +1,6 @@
 #include "panels/generatedialog.h"
 
+#include "livemodel/continuation.h"
 #include "livemodel/livemodel.h"
 
 #include <QComboBox>
@@ -331,16 +332,6 @@ int GenerateDialog::firstChangedStep() const
     return int(a - m_generated.ids.begin());
 }
 
-QString GenerateDialog::continuationText(const std::vector<int> &continuation) const
-{
-    // Decoded after the prompt, so that a word-start marker keeps its space.
-    const tokenizers::Tokenizer &t = m_model->tokenizer();
-    std::vector<int> all = m_prompt;
-    all.insert(all.end(), continuation.begin(), continuation.end());
-    const QString whole = t.decode(all), prompt = t.decode(m_prompt);
-    return whole.startsWith(prompt) ? whole.mid(prompt.size()) : t.decode(continuation);
-}
-
 void GenerateDialog::showAgain()
 {
     const bool written = !m_again.ids.empty() && m_again.error.isEmpty() && !m_again.cancelled;
@@ -357,7 +348,7 @@ void GenerateDialog::showAgain()
             tr("With the model as changed: the same %n token(s), then “%1” where it wrote “%2”:", nullptr, same)
                 .arg(t.display(m_again.ids[std::size_t(same)]),
                     same < int(m_generated.ids.size()) ? t.display(m_generated.ids[std::size_t(same)]) : QString())
-            + u"\n…"_qs + continuationText(m_again.ids));
+            + u"\n…"_qs + live::continuationText(m_model->tokenizer(), m_prompt, m_again.ids));
     }
     m_changed->setVisible(!m_changed->text().isEmpty());
 }

@@ -72,7 +72,6 @@ private:
     void finish(std::shared_ptr<transformer::Generated> result, bool again);
     void writeAgain();
     void showAgain();
-    QString continuationText(const std::vector<int> &continuation) const;
     void showStep(int step);
     void updateButtons();
     transformer::Sampling sampling() const;
