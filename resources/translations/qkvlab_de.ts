@@ -2162,6 +2162,14 @@
         <source>&amp;Embedding</source>
         <translation>&amp;Embedding</translation>
     </message>
+    <message>
+        <source>Zoom &amp;In</source>
+        <translation>&amp;Vergrößern</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;Out</source>
+        <translation>Ver&amp;kleinern</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -2514,10 +2522,6 @@
         <translation>Die Ausgabe jedes Worts im aktuellen Head: seine Gewichte mal die Values, aufsummiert. Schreibgeschützt; mit Strg+C kopieren.</translation>
     </message>
     <message>
-        <source>Who attends to whom: an arrow a → b means a takes from b; thicker and darker is more. Hover a word to see its arrows alone, click to keep them.</source>
-        <translation>Wer auf wen achtet: Ein Pfeil a → b bedeutet, dass a von b übernimmt; dicker und dunkler heißt mehr. Zeigen Sie mit der Maus auf ein Wort, um nur seine Pfeile zu sehen, und klicken Sie, um sie festzuhalten.</translation>
-    </message>
-    <message>
         <source>The queries, keys and values as points. Drag a point to change the vector; longer vectors are shown flattened to 2-D. Right-click for the axes and the vector helpers.</source>
         <translation>Die Queries, Keys und Values als Punkte. Ziehen Sie einen Punkt, um den Vektor zu ändern; Vektoren mit mehr als zwei Komponenten werden auf 2D abgeflacht dargestellt. Ein Rechtsklick öffnet die Achsen und die Vektorfunktionen.</translation>
     </message>
@@ -2682,10 +2686,6 @@
         <translation>Ihre Vorhersage: die Zahl, die Sie erwarten, eingegeben, bevor die Ansichten sie zeigen. Eingabe antwortet.</translation>
     </message>
     <message>
-        <source>The attention weights as colours: row = the word that attends (query), column = the word attended to (key). Click a row to select the query, a column heading (or Shift+click) to select the key, Ctrl+click to mask a cell. From the keyboard: the arrow keys move a cell with the selection, Space masks it, Enter selects its query and Shift+Enter its key. Drag a cell up or down to find the smallest change that gives it that weight (Tools → Goal Seek).</source>
-        <translation>Die Attention-Gewichte als Farben: Zeile = das Wort, das Attention verteilt (Query), Spalte = das Wort, das Attention erhält (Key). Ein Klick auf eine Zeile wählt die Query, ein Klick auf eine Spaltenüberschrift (oder Umschalt+Klick) den Key; Strg+Klick maskiert eine Zelle. Mit der Tastatur: Die Pfeiltasten bewegen mit der Auswahl eine Zelle, die Leertaste maskiert sie, Eingabe wählt ihre Query und Umschalt+Eingabe ihren Key. Ziehen Sie eine Zelle nach oben oder unten, um die kleinste Änderung zu finden, die ihr dieses Gewicht gibt (Werkzeuge → Zielwertsuche).</translation>
-    </message>
-    <message>
         <source>What attention ignores: each button transforms the document (one undoable edit), and the badges say whether the scores, weights and outputs changed, and why.</source>
         <translation>Was Attention übergeht: Jede Schaltfläche transformiert das Dokument (ein rückgängig zu machender Schritt), und die Plaketten sagen, ob sich Scores, Gewichte und Ausgaben geändert haben, und warum.</translation>
     </message>
@@ -2740,6 +2740,14 @@
     <message>
         <source>A real model: which layer the views show, or all layers combined: their mean or max, or followed through every layer with the residual connection (rollout multiplies the layers&apos; head means; flow is the maximum flow from each output token to each input token).</source>
         <translation>Ein echtes Modell: welche Schicht die Ansichten zeigen, oder alle Schichten zusammen: ihr Mittel oder Maximum, oder mit der Residualverbindung durch alle Schichten verfolgt (Rollout multipliziert die Kopfmittel der Schichten; Flow ist der maximale Fluss von jedem Ausgabe-Token zu jedem Eingabe-Token).</translation>
+    </message>
+    <message>
+        <source>The attention weights as colours: row = the word that attends (query), column = the word attended to (key). Click a row to select the query, a column heading (or Shift+click) to select the key, Ctrl+click to mask a cell. From the keyboard: the arrow keys move a cell with the selection, Space masks it, Enter selects its query and Shift+Enter its key. Drag a cell up or down to find the smallest change that gives it that weight (Tools → Goal Seek). Over a long text, Ctrl+wheel (or + and −) zooms in where the pointer is, the wheel or the middle button moves around, the small map in the corner shows where you are and 0 shows the whole matrix again.</source>
+        <translation>Die Attention-Gewichte als Farben: Zeile = das Wort, das Attention verteilt (Query), Spalte = das Wort, das Attention erhält (Key). Ein Klick auf eine Zeile wählt die Query, ein Klick auf eine Spaltenüberschrift (oder Umschalt+Klick) den Key; Strg+Klick maskiert eine Zelle. Mit der Tastatur: Die Pfeiltasten bewegen mit der Auswahl eine Zelle, die Leertaste maskiert sie, Eingabe wählt ihre Query und Umschalt+Eingabe ihren Key. Ziehen Sie eine Zelle nach oben oder unten, um die kleinste Änderung zu finden, die ihr dieses Gewicht gibt (Werkzeuge → Zielwertsuche). Bei einem langen Text vergrößert Strg+Mausrad (oder + und −) dort, wo der Mauszeiger steht, das Mausrad oder die mittlere Maustaste verschiebt den Ausschnitt, die kleine Karte in der Ecke zeigt, wo Sie sind, und 0 zeigt wieder die ganze Matrix.</translation>
+    </message>
+    <message>
+        <source>Who attends to whom: an arrow a → b means a takes from b; thicker and darker is more. Hover a word to see its arrows alone, click to keep them. Over a long text, Ctrl+wheel (or + and −) zooms in along the words, the wheel or the middle button moves along them and 0 shows every word again.</source>
+        <translation>Wer auf wen achtet: Ein Pfeil a → b bedeutet, dass a von b übernimmt; dicker und dunkler heißt mehr. Zeigen Sie mit der Maus auf ein Wort, um nur seine Pfeile zu sehen, und klicken Sie, um sie festzuhalten. Bei einem langen Text vergrößert Strg+Mausrad (oder + und −) entlang der Wörter, das Mausrad oder die mittlere Maustaste verschiebt entlang der Wörter, und 0 zeigt wieder alle Wörter.</translation>
     </message>
 </context>
 <context>
@@ -3234,6 +3242,10 @@
     <message>
         <source>Changed since “%1”: %2</source>
         <translation>Geändert seit „%1“: %2</translation>
+    </message>
+    <message>
+        <source>Show &amp;Every Token</source>
+        <translation>&amp;Alle Tokens zeigen</translation>
     </message>
 </context>
 <context>
@@ -4095,6 +4107,10 @@
     <message>
         <source>Query “%1”: click to see what it attends to</source>
         <translation>Query „%1“: klicken, um zu sehen, worauf sie achtet</translation>
+    </message>
+    <message>
+        <source>Show the &amp;Whole Matrix</source>
+        <translation>Die ganze &amp;Matrix zeigen</translation>
     </message>
 </context>
 <context>

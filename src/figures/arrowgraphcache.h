@@ -39,6 +39,7 @@ struct ArrowGraphFigure::Cache {
         bool dark = false; // the edge colours
         qreal lineScale = 1;
         int focus = -1; // the token whose edges alone are drawn, or -1 for all
+        qreal step = 0, scroll = 0; // zoomed in: where the tokens are
         bool operator==(const RasterKey &) const = default;
     };
     QImage base; // every kept edge, at device resolution

@@ -291,7 +291,7 @@ ArrowGraphFigure::Geometry ArrowGraphFigure::geometry(
     }
     GraphShape shape {shownLayout(), static_cast<int>(result().tokens.size()), static_cast<int>(result().keys().size()),
         widest, c.forward, c.backward, c.self, c.firstHead, c.headCount, button ? tokens[m_locked] : QString(),
-        tr("Unlock “%1”  ×"), style.exported};
+        tr("Unlock “%1”  ×"), style.exported, 1, std::clamp(m_zoom, 1.0, maxZoom()), m_origin};
     Geometry g = layoutGraph(rect, style.font, device, shape);
     // A caption that does not fit beside the footer's legend gets a line of its own, not an ellipsis.
     if (const int lines = paintFooter(nullptr, g, g.metrics(style.font), style); lines > 1) {
@@ -411,6 +411,8 @@ double ArrowGraphFigure::inkScale(const Geometry &g, qreal lineScale) const
         }
         ink += -std::log(1 - std::min(style.alpha, 0.98)) * lineWidth * length;
     }
+    // Zoomed in, about 1 / zoom of the (zoom times longer) edges is in view.
+    ink /= g.zoom;
     const double area = g.edgeRect.width() * g.edgeRect.height();
     return ink > area && ink > 0 ? area / ink : 1.0;
 }
@@ -451,7 +453,7 @@ void ArrowGraphFigure::paintEdges(QPainter &painter, const Geometry &g, const Fi
     const qreal detail = c.edges.size() > manyEdges ? 0.5 : 1.0;
     const QSize baseSize = (QSizeF(size) * detail).toSize().expandedTo(QSize(1, 1));
     const qreal lines = lineScale(style);
-    const Cache::RasterKey baseKey {c.generation, placed, baseSize, style.isDark(), lines, -1};
+    const Cache::RasterKey baseKey {c.generation, placed, baseSize, style.isDark(), lines, -1, g.step, g.scroll};
     if (c.baseKey != baseKey) {
         c.ink = inkScale(g, lines);
         c.base = rasterizeEdges(g, style, baseSize, origin, scale * detail, false);
@@ -487,7 +489,7 @@ void ArrowGraphFigure::paint(QPainter &painter, const QRectF &rect, const Figure
         return;
     }
     painter.save();
-    painter.setClipRect(rect);
+    painter.setClipRect(g.zoom > 1 ? g.edgeRect : rect); // zoomed in, edges run beyond the plot
     paintEdges(painter, g, style);
     painter.restore();
     painter.setRenderHint(QPainter::Antialiasing);

@@ -89,6 +89,24 @@ public:
     // legend of what width and opacity mean, and edges as thick as its text is large.
     void paint(QPainter &painter, const QRectF &rect, const FigureStyle &style) const;
 
+    // Zoomed in along the tokens' axis (down the columns, along the arcs' line): the tokens
+    // `factor` (1 … maxZoom()) times as far apart as when all fit, the token `origin` (fractional)
+    // at the plot's start, held so that the plot stays on the sentence. 1: every token, as
+    // exports draw them.
+    void setZoom(double factor, double origin = 0);
+    double zoom() const { return m_zoom; }
+    double zoomOrigin() const;
+    // The largest factor: eight tokens in view.
+    double maxZoom() const;
+    // The tokens in view for `rect`: the first (fractional) and how many.
+    std::pair<double, double> shownTokens(const QRectF &rect, const FigureStyle &style) const;
+    // Zooms to `factor` keeping the token under `pos` of `rect` under it.
+    void zoomAround(const QRectF &rect, const FigureStyle &style, QPointF pos, double factor);
+    // Moves the tokens by `pixels` along their axis (they follow a dragging hand).
+    void panBy(const QRectF &rect, const FigureStyle &style, QPointF pixels);
+    // Pans the least that brings the token into view.
+    void reveal(const QRectF &rect, const FigureStyle &style, int token);
+
     // Callouts, boxes and arrows over the graph: a token is its query label (in columns an arrow
     // ends at the key's), and no callout covers a label or a written weight.
     void setAnnotations(std::vector<PlacedAnnotation> annotations) { m_annotations.set(std::move(annotations)); }
@@ -164,6 +182,8 @@ private:
     QString m_baselineName;
     AnnotationLayer m_annotations;
     int m_currentHead = 0;
+    double m_zoom = 1;
+    double m_origin = 0;
     int m_locked = -1;
     Side m_lockedSide = Side::Query;
     int m_hovered = -1;

@@ -37,6 +37,10 @@ Geometry layoutGraph(const QRectF &rect, const QFont &font, const QPaintDevice *
         return g;
     const int longer = std::max(g.n, g.m);
     g.step = (g.columns() ? g.plot.height() : g.plot.width()) / longer;
+    // Zoomed in, the tokens spread over zoom × the plot, `origin` tokens before its start.
+    g.zoom = std::max(1.0, shape.zoom);
+    g.step *= g.zoom;
+    g.scroll = std::clamp(shape.origin, 0.0, longer - longer / g.zoom) * g.step;
     if (g.columns()) {
         g.queryOffset = (longer - g.n) * g.step / 2;
         g.keyOffset = (longer - g.m) * g.step / 2;
@@ -141,8 +145,17 @@ std::vector<Label> placeLabels(
             if (marked.empty() || !marked.front().ink.intersects(l.ink.adjusted(-2, -1, 2, 1)))
                 marked.insert(marked.begin(), std::move(l));
         }
+        // Zoomed in, only the labels that fit in the plot whole.
+        const auto fits = [&](const Label &l) {
+            return g.inView(g.columns() ? l.ink.top() : l.ink.left(), g.columns() ? l.ink.bottom() : l.ink.right());
+        };
+        std::erase_if(marked, [&](const Label &l) { return !fits(l); });
         for (int i = 0; i < count; i += g.stride) {
+            if (g.zoom > 1 && !g.inView(i, side))
+                continue;
             Label l = make(i, side);
+            if (!fits(l))
+                continue;
             const QRectF margin = l.ink.adjusted(-2, -1, 2, 1);
             if (std::none_of(marked.begin(), marked.end(), [&](const Label &m) { return m.ink.intersects(margin); }))
                 out.push_back(std::move(l));

@@ -35,6 +35,8 @@ struct Geometry {
     int n = 0;
     int m = 0; // keys: the second sentence's tokens in cross-attention, else n
     qreal step = 0; // distance between neighbouring tokens
+    qreal zoom = 1; // zoomed in: the tokens spread over zoom × the plot
+    qreal scroll = 0; // zoomed in: how far the tokens moved back along their axis
     qreal queryOffset = 0, keyOffset = 0; // columns: the shorter column is centred
     int stride = 1; // every stride-th label is written
     qreal labelWidth = 0; // columns: each label column; arcs: height of the label band
@@ -57,13 +59,24 @@ struct Geometry {
         return device ? QFontMetricsF(font, device) : QFontMetricsF(font);
     }
     bool columns() const { return layout == ArrowGraphFigure::Layout::Columns; }
-    qreal position(int i) const { return (columns() ? plot.top() : plot.left()) + (i + 0.5) * step; }
+    qreal position(int i) const { return (columns() ? plot.top() : plot.left()) + (i + 0.5) * step - scroll; }
     // In columns, token i of the query or the key column.
     qreal position(int i, ArrowGraphFigure::Side side) const
     {
         return position(i) + (side == ArrowGraphFigure::Side::Key ? keyOffset : queryOffset);
     }
     int count(ArrowGraphFigure::Side side) const { return side == ArrowGraphFigure::Side::Key ? m : n; }
+    // Whether [from, to] along the tokens' axis lies in the plot (zoomed in, most tokens do not).
+    bool inView(qreal from, qreal to) const
+    {
+        return columns() ? from >= plot.top() - 0.5 && to <= plot.bottom() + 0.5
+                         : from >= plot.left() - 0.5 && to <= plot.right() + 0.5;
+    }
+    bool inView(int i, ArrowGraphFigure::Side side) const
+    {
+        const qreal c = position(i, side);
+        return inView(c, c);
+    }
 
     // Where the text of a label sits, in unrotated coordinates (its footprint for rotated labels).
     QRectF labelRect(int i, ArrowGraphFigure::Side side) const
@@ -158,6 +171,8 @@ struct GraphShape {
     QString unlockText; // "Unlock “%1” ×"
     bool boldLocked = false; // the locked token is written bold (a figure's): its label is wider
     int footerLines = 1;
+    double zoom = 1; // ≥ 1: the tokens' spacing against that of all of them in the plot
+    double origin = 0; // the token (fractional) at the plot's start when zoomed in
 };
 
 // Where everything goes. Text is measured for `device` (a PDF's points are not the screen's

@@ -30,14 +30,14 @@ int ArrowGraphFigure::tokenAt(const QRectF &rect, const FigureStyle &style, cons
         if (pos.x() > g.queryX && pos.x() < g.keyX)
             return -1;
         s = pos.x() >= g.keyX ? Side::Key : Side::Query;
-        along = pos.y() - g.plot.top() - (s == Side::Key ? g.keyOffset : g.queryOffset);
+        along = pos.y() - g.plot.top() - (s == Side::Key ? g.keyOffset : g.queryOffset) + g.scroll;
         // Beside the shorter column of cross-attention there is no token.
         if (along < 0 || along >= g.count(s) * g.step)
             return -1;
     } else {
         if (pos.y() < g.bandTop || pos.y() > g.bandBottom)
             return -1;
-        along = pos.x() - g.plot.left();
+        along = pos.x() - g.plot.left() + g.scroll;
     }
     if (side)
         *side = s;

@@ -132,6 +132,8 @@ std::vector<QRectF> ArrowGraphFigure::paintWeightLabels(
             at = {g.queryX + 4 + w / 2, g.position(d.edge.query, Side::Query)};
         }
         const QRectF r(at.x() - w / 2, at.y() - h / 2, w, h);
+        if (!g.plot.contains(r)) // zoomed in: its edge's end is out of view
+            continue;
         if (std::any_of(used.begin(), used.end(), [&](const QRectF &u) { return u.intersects(r); }))
             continue;
         used.push_back(r);
@@ -168,7 +170,7 @@ AnnotationTargets ArrowGraphFigure::annotationTargets(
     t.numbers = std::move(numbers);
     // A token's written label, or where it would be written when thinned out.
     const auto mark = [g, labels](int i, Side side) {
-        if (i < 0 || i >= g.count(side))
+        if (i < 0 || i >= g.count(side) || !g.inView(i, side))
             return QRectF();
         for (const Label &l : labels)
             if (l.token == i && (l.side == side || !g.columns()))

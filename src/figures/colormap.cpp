@@ -236,19 +236,22 @@ MaskColors maskColors(const QPalette &palette)
 
 void paintMatrix(QPainter &painter, const QRectF &target, const SquareMatrix &values, const SquareMatrix &visible,
     const ColorScale &scale, MaskColors mask, QImage &cache, bool reuse, const std::vector<int> &staleRows,
-    const RowPools *pools)
+    const RowPools *pools, QRect cells)
 {
-    const int n = static_cast<int>(values.rows()), m = static_cast<int>(values.cols());
+    const QRect all(0, 0, static_cast<int>(values.cols()), static_cast<int>(values.rows()));
+    cells = cells.isNull() ? all : cells.intersected(all);
+    const bool part = cells != all;
+    const int n = cells.height(), m = cells.width();
     const QPaintEngine *engine = painter.paintEngine();
     if (!engine || engine->type() == QPaintEngine::Raster || engine->type() == QPaintEngine::OpenGL2) {
         const QTransform t = painter.deviceTransform();
         const qreal s = std::hypot(t.m11(), t.m12());
         const QSize px(std::min(8192, qRound(target.width() * s)), std::min(8192, qRound(target.height() * s)));
         if (!reuse || cache.size() != px)
-            matrixImageInto(cache, values, visible, scale, px, mask);
-        else if (pools && n == m && pools->fit(n, px.width(), scale.map == Colormap::Diverging))
+            matrixImageInto(cache, values, visible, scale, px, mask, cells);
+        else if (!part && pools && n == m && pools->fit(n, px.width(), scale.map == Colormap::Diverging))
             pools->colour(cache, scale, mask);
-        else
+        else if (!part) // a part is coloured whole whenever it changes
             recolourRows(cache, values, visible, scale, mask, staleRows);
         painter.drawImage(target, cache);
         return;
@@ -256,18 +259,21 @@ void paintMatrix(QPainter &painter, const QRectF &target, const SquareMatrix &va
     cache = QImage(); // nothing cached for vector output: the next screen paint recolours
     if (std::max(n, m) > vectorCellLimit) {
         const auto side = [](int k) { return std::min(2048, k * std::max(1, 1024 / k)); };
-        painter.drawImage(target, matrixImage(values, visible, scale, {side(m), side(n)}, mask));
+        QImage image;
+        matrixImageInto(image, values, visible, scale, {side(m), side(n)}, mask, cells);
+        painter.drawImage(target, image);
         return;
     }
     const qreal w = target.width() / m, h = target.height() / n;
     painter.save();
-    for (int r = 0; r < n; ++r)
-        for (int c = 0; c < m; ++c) {
-            const QRectF cell(target.left() + c * w, target.top() + r * h, w, h);
+    for (int i = 0; i < n; ++i)
+        for (int j = 0; j < m; ++j) {
+            const int r = cells.top() + i, c = cells.left() + j;
+            const QRectF cell(target.left() + j * w, target.top() + i * h, w, h);
             const bool hidden = visible.size() != 0 && visible(r, c) == 0;
             // Each cell reaches a unit into the next, which covers it: touching anti-aliased edges
             // would let the background through as hairline seams in SVG viewers (rsvg, browsers).
-            const QRectF painted = cell.adjusted(0, 0, c + 1 < m ? 1 : 0, r + 1 < n ? 1 : 0);
+            const QRectF painted = cell.adjusted(0, 0, j + 1 < m ? 1 : 0, i + 1 < n ? 1 : 0);
             painter.fillRect(painted, QColor(hidden ? mask.fill : scale.color(values(r, c))));
             if (!hidden)
                 continue;

@@ -4,6 +4,7 @@
 
 #include <QColor>
 #include <QImage>
+#include <QRect>
 #include <QString>
 #include <QStringList>
 
@@ -70,9 +71,11 @@ MaskColors maskColors(const QPalette &palette);
 // rectangle per cell up to 128 tokens, so figures stay sharp at any zoom.
 // With `reuse`, `staleRows` (ascending) are rows whose values changed: only their pixels are
 // coloured again; or, with `pools` that fit the image, every pixel is coloured from them.
+// `cells` (x: columns, y: rows; null: all) draws only that part of the matrix into `target`,
+// as a zoomed heatmap does; neither stale rows nor pools apply to a part.
 void paintMatrix(QPainter &painter, const QRectF &target, const SquareMatrix &values, const SquareMatrix &visible,
     const ColorScale &scale, MaskColors mask, QImage &cache, bool reuse, const std::vector<int> &staleRows = {},
-    const RowPools *pools = nullptr);
+    const RowPools *pools = nullptr, QRect cells = {});
 
 // The smallest and largest value of the cells `visible` shows (empty: all), from column
 // `firstColumn` on (1 leaves out what every token gives the first: an attention sink); (0, 0)
@@ -86,9 +89,10 @@ std::pair<double, double> visibleRange(const SquareMatrix &values, const SquareM
 QImage matrixImage(
     const SquareMatrix &values, const SquareMatrix &visible, const ColorScale &scale, QSize pixels, MaskColors mask);
 // The same into `image`, whose buffer is kept when it already has that size: a new 4 MB image
-// per paint is as many page faults, and freeing the last one unmaps it.
+// per paint is as many page faults, and freeing the last one unmaps it. `cells` (x: columns, y:
+// rows; null: all) is the part of the matrix coloured, as a zoomed heatmap shows it.
 void matrixImageInto(QImage &image, const SquareMatrix &values, const SquareMatrix &visible, const ColorScale &scale,
-    QSize pixels, MaskColors mask);
+    QSize pixels, MaskColors mask, QRect cells = {});
 // The pixel lines of such an image (of the same values' shape, scale and mask) that show any
 // of `rows` (ascending) coloured again, after those rows changed: the same pixels as a new image.
 void recolourRows(QImage &image, const SquareMatrix &values, const SquareMatrix &visible, const ColorScale &scale,

@@ -19,14 +19,15 @@ int cellIndex(qreal offset, int count, qreal extent)
     return std::clamp(static_cast<int>(std::floor(offset * count / extent)), 0, count - 1);
 }
 
-// The labels drawn along an axis of `count` cells: every step-th, so that lines of text do not
+// The labels drawn along an axis for the cells [first, last) in view: every step-th (counted from
+// the first cell of all, so that they stay put while the view pans), so that lines of text do not
 // overlap, and always the selected one (-1: none), with its neighbours too close left out.
-QList<int> shownLabels(int count, qreal cell, qreal lineHeight, int selected)
+QList<int> shownLabels(int first, int last, qreal cell, qreal lineHeight, int selected)
 {
-    const int step = cell > 0 ? std::max(1, static_cast<int>(std::ceil(lineHeight / cell))) : count + 1;
-    const int sel = selected >= 0 && selected < count ? selected : -1;
+    const int step = cell > 0 ? std::max(1, static_cast<int>(std::ceil(lineHeight / cell))) : last + 1;
+    const int sel = selected >= first && selected < last ? selected : -1;
     QList<int> shown;
-    for (int i = 0; i < count; i += step)
+    for (int i = (first + step - 1) / step * step; i < last; i += step)
         if (sel < 0 || i == sel || std::abs(i - sel) * cell >= lineHeight)
             shown << i;
     if (sel >= 0 && sel % step != 0)
@@ -186,14 +187,14 @@ void HeatmapFigure::setConcealed(bool concealed)
 
 void HeatmapFigure::paintConcealed(QPainter &painter, const Layout &l, const FigureStyle &style) const
 {
-    painter.fillRect(l.grid, style.palette.alternateBase());
+    painter.fillRect(l.frame, style.palette.alternateBase());
     painter.setPen(QPen(style.palette.mid().color(), 1));
-    for (int i = 0; i <= l.m; ++i)
+    for (int i = l.c0; i <= l.c1; ++i)
         painter.drawLine(
-            QPointF(l.grid.left() + i * l.cell, l.grid.top()), QPointF(l.grid.left() + i * l.cell, l.grid.bottom()));
-    for (int i = 0; i <= l.n; ++i)
+            QPointF(l.grid.left() + i * l.cell, l.frame.top()), QPointF(l.grid.left() + i * l.cell, l.frame.bottom()));
+    for (int i = l.r0; i <= l.r1; ++i)
         painter.drawLine(
-            QPointF(l.grid.left(), l.grid.top() + i * l.cell), QPointF(l.grid.right(), l.grid.top() + i * l.cell));
+            QPointF(l.frame.left(), l.grid.top() + i * l.cell), QPointF(l.frame.right(), l.grid.top() + i * l.cell));
 }
 
 ColorScale HeatmapFigure::scaleFor(Colormap map, bool scores, bool unit, double minValue, double maxValue)
@@ -294,9 +295,13 @@ HeatmapFigure::Layout HeatmapFigure::layout(const QRectF &rect, const FigureStyl
     const qreal width = area.width() - barWidth - l.axisTitle, height = area.height() - l.axisTitle;
     qreal px = basePx, cell = 0;
     const qreal widest = labelAdvance(font);
-    // The largest square cell with which m columns and n rows fit beside their labels.
-    const auto fitting
-        = [&](qreal top) { return std::max<qreal>(0, std::min((width - l.extent) / l.m, (height - top) / l.n)); };
+    // The largest square cell with which m columns and n rows (m / zoom and n / zoom when zoomed)
+    // fit beside their labels.
+    const double zoom = std::clamp(m_zoom, 1.0, maxZoom());
+    const qreal columnsShown = l.m / zoom, rowsShown = l.n / zoom;
+    const auto fitting = [&](qreal top) {
+        return std::max<qreal>(0, std::min((width - l.extent) / columnsShown, (height - top) / rowsShown));
+    };
     // Shrink the labels until one fits a cell (down to a readable minimum), then thin them out.
     for (int pass = 0; pass < 3; ++pass) {
         l.labelFont = pixelFont(font, px);
@@ -313,25 +318,36 @@ HeatmapFigure::Layout HeatmapFigure::layout(const QRectF &rect, const FigureStyl
         px = std::max<qreal>(minLabelPx, std::floor(px * cell / lineHeight));
     }
     // Whole pixels along the longer side, as a square grid had them.
-    const int longer = std::max(l.n, l.m);
+    const qreal longer = std::max(columnsShown, rowsShown);
     l.cell = std::floor(cell * longer) / longer;
-    const qreal gridWidth = l.cell * l.m, gridHeight = l.cell * l.n;
-    const qreal left = area.left() + l.axisTitle + (width - l.extent - gridWidth) / 2 + l.extent;
-    const qreal top = area.top() + l.axisTitle + (height - l.top - gridHeight) / 2 + l.top;
-    l.grid = QRectF(std::round(left), std::round(top), gridWidth, gridHeight);
+    const qreal frameWidth = l.cell * columnsShown, frameHeight = l.cell * rowsShown;
+    const qreal left = area.left() + l.axisTitle + (width - l.extent - frameWidth) / 2 + l.extent;
+    const qreal top = area.top() + l.axisTitle + (height - l.top - frameHeight) / 2 + l.top;
+    l.frame = QRectF(std::round(left), std::round(top), frameWidth, frameHeight);
+    // Zoomed, the whole matrix lies beyond the frame, the origin's cell at its top left.
+    const QPointF origin = zoom > 1 ? zoomOrigin() : QPointF();
+    l.grid
+        = QRectF(l.frame.left() - origin.x() * l.cell, l.frame.top() - origin.y() * l.cell, l.cell * l.m, l.cell * l.n);
+    if (zoom <= 1)
+        l.grid = l.frame;
+    const auto lastCell = [](qreal end, int count) { return std::min(count, static_cast<int>(std::ceil(end - 1e-9))); };
+    l.c0 = static_cast<int>(std::floor(origin.x()));
+    l.r0 = static_cast<int>(std::floor(origin.y()));
+    l.c1 = zoom > 1 ? lastCell(origin.x() + columnsShown, l.m) : l.m;
+    l.r1 = zoom > 1 ? lastCell(origin.y() + rowsShown, l.n) : l.n;
     const qreal lineHeight = QFontMetricsF(l.labelFont).height();
     // The bar's title goes above the grid when the column labels leave room.
     const qreal barLine = QFontMetricsF(font).height();
-    l.bar = QRectF(l.grid.right(), l.grid.top() - std::min(l.top + l.axisTitle, barLine * 1.6), barWidth, 0);
-    l.bar.setBottom(l.grid.bottom() + std::min(barLine / 2, figureMargin));
+    l.bar = QRectF(l.frame.right(), l.frame.top() - std::min(l.top + l.axisTitle, barLine * 1.6), barWidth, 0);
+    l.bar.setBottom(l.frame.bottom() + std::min(barLine / 2, figureMargin));
 
     // In self-attention a selected token is a row and a column at once; in cross-attention a
     // query is a row only, a key a column only.
     const bool cross = result().isCross();
     const int rowSelected = m_selectedRow >= 0 || cross ? m_selectedRow : m_selectedColumn;
     const int columnSelected = m_selectedColumn >= 0 || cross ? m_selectedColumn : m_selectedRow;
-    l.shown = shownLabels(l.n, l.cell, lineHeight, rowSelected);
-    l.shownColumns = shownLabels(l.m, l.cell, lineHeight, columnSelected);
+    l.shown = shownLabels(l.r0, l.r1, l.cell, lineHeight, rowSelected);
+    l.shownColumns = shownLabels(l.c0, l.c1, l.cell, lineHeight, columnSelected);
 
     l.magnitude = std::max(std::abs(scale.low), std::abs(scale.high));
     if (m_valuesVisible && l.cell >= 12) {
@@ -364,7 +380,7 @@ QRectF HeatmapFigure::cellRect(const QRectF &rect, const FigureStyle &style, int
 QPoint HeatmapFigure::cellAt(const QRectF &rect, const FigureStyle &style, const QPointF &pos) const
 {
     const Layout l = layout(rect, style);
-    if (l.n == 0 || !l.grid.contains(pos))
+    if (l.n == 0 || !l.frame.contains(pos))
         return {-1, -1};
     // The same floor(x · m / w) as the cell image, so the pixel under the mouse names its cell.
     return {cellIndex(pos.x() - l.grid.left(), l.m, l.grid.width()),
@@ -380,11 +396,11 @@ QList<QRectF> HeatmapFigure::labelRects(
     for (int i : orientation == Qt::Vertical ? l.shown : l.shownColumns) {
         const qreal centre = (i + 0.5) * l.cell;
         if (orientation == Qt::Vertical)
-            rects << QRectF(l.grid.left() - l.extent, l.grid.top() + centre - h / 2, l.extent - figureLabelGap, h);
+            rects << QRectF(l.frame.left() - l.extent, l.grid.top() + centre - h / 2, l.extent - figureLabelGap, h);
         else if (l.flat)
-            rects << QRectF(l.grid.left() + i * l.cell, l.grid.top() - l.top, l.cell, l.top - figureLabelGap);
+            rects << QRectF(l.grid.left() + i * l.cell, l.frame.top() - l.top, l.cell, l.top - figureLabelGap);
         else
-            rects << QRectF(l.grid.left() + centre - h / 2, l.grid.top() - l.top, h, l.top - figureLabelGap);
+            rects << QRectF(l.grid.left() + centre - h / 2, l.frame.top() - l.top, h, l.top - figureLabelGap);
     }
     if (tokens)
         *tokens = orientation == Qt::Vertical ? l.shown : l.shownColumns;
@@ -437,18 +453,35 @@ void HeatmapFigure::paint(QPainter &painter, const QRectF &rect, const FigureSty
         return;
     }
     if (m_concealed) {
+        painter.save();
+        if (l.zoomed())
+            painter.setClipRect(l.frame, Qt::IntersectClip);
         paintConcealed(painter, l, style);
+        painter.restore();
         paintLabels(painter, l, style);
         m_annotations.paint(painter, annotationTargets(l, rect), style);
         painter.restore();
         return;
     }
     const MaskColors mask = maskColors(style.palette);
-    const bool reuse = m_cells.key == m_serial && m_cells.mask.fill == mask.fill && m_cells.mask.line == mask.line;
+    // Zoomed, the cells in view only, coloured whole whenever they change.
+    const QRect part(l.c0, l.r0, l.c1 - l.c0, l.r1 - l.r0);
+    const bool reuse = m_cells.key == m_serial && m_cells.mask.fill == mask.fill && m_cells.mask.line == mask.line
+        && m_cells.part == part && (!l.zoomed() || m_cells.staleRows.empty());
     if (m_cells.poolsKey != m_serial)
         m_cells.pools.clear(); // of other data: only an edited key builds them again
-    paintMatrix(painter, l.grid, *shownValues(), result().visible, colorScale(), mask, m_cells.image, reuse,
-        m_cells.staleRows, m_cells.fromPools ? &m_cells.pools : nullptr);
+    if (l.zoomed()) {
+        painter.save();
+        painter.setClipRect(l.frame, Qt::IntersectClip);
+        const QRectF target(
+            l.grid.left() + l.c0 * l.cell, l.grid.top() + l.r0 * l.cell, part.width() * l.cell, part.height() * l.cell);
+        paintMatrix(painter, target, *shownValues(), result().visible, colorScale(), mask, m_cells.image, reuse, {},
+            nullptr, part);
+    } else {
+        paintMatrix(painter, l.grid, *shownValues(), result().visible, colorScale(), mask, m_cells.image, reuse,
+            m_cells.staleRows, m_cells.fromPools ? &m_cells.pools : nullptr);
+    }
+    m_cells.part = part;
     m_cells.key = m_serial;
     m_cells.mask = mask;
     m_cells.staleRows.clear();
@@ -469,6 +502,8 @@ void HeatmapFigure::paint(QPainter &painter, const QRectF &rect, const FigureSty
         painter.setPen(QPen(Qt::black, 1));
         painter.drawRect(outline.adjusted(-1, -1, 1, 1));
     }
+    if (l.zoomed())
+        painter.restore(); // the frame's clip
     paintLabels(painter, l, style);
     if (l.bar.width() > 0)
         paintColorBar(painter, l.bar, colorScale(), l.barTitle, style.palette,
@@ -484,8 +519,8 @@ void HeatmapFigure::paintValues(QPainter &painter, const Layout &l, const QLocal
     const ColorScale scale = colorScale();
     const int decimals = cellDecimals(l.magnitude);
     painter.setFont(l.valueFont);
-    for (int row = 0; row < l.n; ++row)
-        for (int col = 0; col < l.m; ++col) {
+    for (int row = l.r0; row < l.r1; ++row)
+        for (int col = l.c0; col < l.c1; ++col) {
             if (!r.isVisible(row, col))
                 continue;
             const double v = values(row, col);
@@ -501,11 +536,11 @@ QPoint HeatmapFigure::headingAt(const QRectF &rect, const FigureStyle &style, co
     const Layout l = layout(rect, style);
     if (l.n == 0)
         return {-1, -1};
-    const bool besideColumns = pos.x() >= l.grid.left() && pos.x() < l.grid.right();
-    const bool besideRows = pos.y() >= l.grid.top() && pos.y() < l.grid.bottom();
-    if (besideColumns && pos.y() < l.grid.top() && pos.y() >= l.grid.top() - l.top)
+    const bool besideColumns = pos.x() >= l.frame.left() && pos.x() < l.frame.right();
+    const bool besideRows = pos.y() >= l.frame.top() && pos.y() < l.frame.bottom();
+    if (besideColumns && pos.y() < l.frame.top() && pos.y() >= l.frame.top() - l.top)
         return {cellIndex(pos.x() - l.grid.left(), l.m, l.grid.width()), -1};
-    if (besideRows && pos.x() < l.grid.left() && pos.x() >= l.grid.left() - l.extent)
+    if (besideRows && pos.x() < l.frame.left() && pos.x() >= l.frame.left() - l.extent)
         return {-1, cellIndex(pos.y() - l.grid.top(), l.n, l.grid.height())};
     return {-1, -1};
 }

@@ -12,6 +12,7 @@
 #include <QImage>
 #include <QList>
 #include <QPoint>
+#include <QRect>
 #include <QRectF>
 #include <QStringList>
 
@@ -83,6 +84,33 @@ public:
     // The colours and range in use (the colour bar's).
     ColorScale colorScale() const;
 
+    // Zoomed in: the cells `factor` (1 … maxZoom()) times as large as those of the whole matrix,
+    // the point `origin` (in cells: x a column, y a row) at the top left of the cells' frame,
+    // held so that the frame stays on the matrix. 1: the whole matrix, as exports draw it.
+    void setZoom(double factor, QPointF origin = {});
+    double zoom() const { return m_zoom; }
+    // The origin in use for the current data (clamped).
+    QPointF zoomOrigin() const;
+    // The largest factor: four cells along the longer side.
+    double maxZoom() const;
+    bool zoomed() const { return m_zoom > 1; }
+    // The part of the matrix shown for `rect`, in cells (x columns, y rows; fractional at the
+    // frame's edges), and the frame on screen that shows it.
+    QRectF shownCells(const QRectF &rect, const FigureStyle &style) const;
+    QRectF frameRect(const QRectF &rect, const FigureStyle &style) const;
+    // Zooms to `factor` keeping the cell under `pos` of `rect` under it.
+    void zoomAround(const QRectF &rect, const FigureStyle &style, QPointF pos, double factor);
+    // Moves the matrix by `pixels` of `rect` under its frame (the cells follow a dragging hand).
+    void panBy(const QRectF &rect, const FigureStyle &style, QPointF pixels);
+    // Pans the least that brings the cell (column, row) into the frame (-1: either axis kept).
+    void reveal(const QRectF &rect, const FigureStyle &style, int row, int col);
+    // Zoomed in, the whole matrix small in the frame's corner with the part in view outlined (on
+    // screen: what the cells nearby are part of); empty when not zoomed.
+    QRectF overviewRect(const QRectF &rect, const FigureStyle &style) const;
+    void paintOverview(QPainter &painter, const QRectF &rect, const FigureStyle &style) const;
+    // The origin that centres the frame on the point `pos` of the overview.
+    QPointF originFromOverview(const QRectF &rect, const FigureStyle &style, QPointF pos) const;
+
     // Callouts, boxes and arrows to draw over the cells (a column at the right is kept for the
     // callouts, which may not cover numbers).
     void setAnnotations(std::vector<PlacedAnnotation> annotations) { m_annotations.set(std::move(annotations)); }
@@ -92,7 +120,8 @@ public:
 
     void paint(QPainter &painter, const QRectF &rect, const FigureStyle &style) const;
 
-    // Geometry of paint() for `rect`: the cells' square, one cell, the cell under a point
+    // Geometry of paint() for `rect`: the whole matrix's cells (beyond the frame when zoomed), one cell, the cell under
+    // a point
     // ((column, row), or (-1, -1) outside), the heading under a point ((column, -1) above the
     // grid, (-1, row) beside it, (-1, -1) elsewhere), and the rectangles of the token labels drawn
     // (Qt::Vertical: row labels on the left; Qt::Horizontal: column labels on top, unrotated
@@ -136,6 +165,8 @@ private:
     bool m_skipFirst = false;
     bool m_valuesVisible = true;
     bool m_concealed = false;
+    double m_zoom = 1;
+    QPointF m_origin;
     std::optional<ColorScale> m_sharedScale;
     AnnotationLayer m_annotations;
     const Result *m_baseline = nullptr;
@@ -177,10 +208,17 @@ private:
         RowPools pools;
         quint64 poolsKey = 0;
         bool fromPools = false; // every pixel to colour again from `pools`
+        QRect part; // the cells coloured (columns, rows): all of them unless zoomed
     };
     mutable Scale m_scale;
     mutable Labels m_labels;
     mutable Cells m_cells;
+    struct Overview {
+        QImage image;
+        quint64 key = 0;
+        MaskColors mask {};
+    };
+    mutable Overview m_overview;
 };
 
 } // namespace qkv

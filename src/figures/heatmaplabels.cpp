@@ -51,12 +51,16 @@ void HeatmapFigure::paintLabels(QPainter &painter, const Layout &l, const Figure
         return (!column || !r.isCross()) && i < l.n && problem[static_cast<std::size_t>(i)] ? warning : text;
     };
     // The selected query is marked among the rows, a selected key among the columns; in a
-    // figure the selected token is bold, not a selection box.
+    // figure the selected token is bold, not a selection box. Zoomed, the labels of the cells
+    // cut by the frame's edges are cut there too.
+    painter.save();
+    if (l.zoomed())
+        painter.setClipRect(QRectF(l.frame.left() - l.extent, l.frame.top(), l.extent, l.frame.height()));
     for (int i : l.shown) {
         const auto &[label, advance] = drawn(i, r.tokens[i]);
         const qreal centre = (i + 0.5) * l.cell;
         const bool rowSelected = i == m_selectedRow;
-        const QRectF rowLabel(l.grid.left() - l.extent, l.grid.top() + centre - lh / 2, width, lh);
+        const QRectF rowLabel(l.frame.left() - l.extent, l.grid.top() + centre - lh / 2, width, lh);
         painter.setFont(figure && rowSelected ? bold : l.labelFont);
         if (rowSelected && !figure)
             painter.fillRect(
@@ -65,6 +69,8 @@ void HeatmapFigure::paintLabels(QPainter &painter, const Layout &l, const Figure
         painter.drawText(
             rowLabel, Qt::AlignRight | Qt::AlignVCenter, figure && rowSelected ? boldLabel(r.tokens[i]) : label);
     }
+    if (l.zoomed())
+        painter.setClipRect(QRectF(l.frame.left(), l.frame.top() - l.top, l.frame.width(), l.top));
     for (int i : l.shownColumns) {
         const auto &[label, advance] = drawn(r.isCross() ? l.n + i : i, r.keys()[i]);
         const qreal centre = (i + 0.5) * l.cell;
@@ -72,7 +78,7 @@ void HeatmapFigure::paintLabels(QPainter &painter, const Layout &l, const Figure
         painter.setFont(figure && columnSelected ? bold : l.labelFont);
         painter.setPen(columnSelected && !figure ? highlighted : plain(i, true));
         if (l.flat) {
-            const QRectF columnLabel(l.grid.left() + i * l.cell, l.grid.top() - l.top, l.cell, l.top - figureLabelGap);
+            const QRectF columnLabel(l.grid.left() + i * l.cell, l.frame.top() - l.top, l.cell, l.top - figureLabelGap);
             if (columnSelected && !figure)
                 painter.fillRect(
                     QRectF(columnLabel.center().x() - advance / 2 - 3, columnLabel.bottom() - lh, advance + 6, lh),
@@ -82,7 +88,7 @@ void HeatmapFigure::paintLabels(QPainter &painter, const Layout &l, const Figure
         }
         // Column labels read upwards from the grid; rotated, so they never collide sideways.
         painter.save();
-        painter.translate(l.grid.left() + centre, l.grid.top() - figureLabelGap);
+        painter.translate(l.grid.left() + centre, l.frame.top() - figureLabelGap);
         painter.rotate(-90);
         if (columnSelected && !figure)
             painter.fillRect(QRectF(-2, -lh / 2, advance + 5, lh), style.palette.highlight());
@@ -90,22 +96,24 @@ void HeatmapFigure::paintLabels(QPainter &painter, const Layout &l, const Figure
             figure && columnSelected ? boldLabel(r.keys()[i]) : label);
         painter.restore();
     }
+    painter.restore();
     if (figure && l.axisTitle > 0) {
         // Axis titles, as a plot has them: "key" over the columns, "query" up the rows.
         painter.setFont(style.font);
         painter.setPen(text);
         const qreal band = l.axisTitle;
-        painter.drawText(QRectF(l.grid.left(), l.grid.top() - l.top - band, l.grid.width(), band),
+        painter.drawText(QRectF(l.frame.left(), l.frame.top() - l.top - band, l.frame.width(), band),
             Qt::AlignHCenter | Qt::AlignVCenter, tr("key"));
         painter.save();
-        painter.translate(l.grid.left() - l.extent - band / 2, l.grid.center().y());
+        painter.translate(l.frame.left() - l.extent - band / 2, l.frame.center().y());
         painter.rotate(-90);
-        painter.drawText(QRectF(-l.grid.height() / 2, -band / 2, l.grid.height(), band), Qt::AlignCenter, tr("query"));
+        painter.drawText(
+            QRectF(-l.frame.height() / 2, -band / 2, l.frame.height(), band), Qt::AlignCenter, tr("query"));
         painter.restore();
         return;
     }
     // Which axis is which, in the corner the labels leave free.
-    const QRectF corner(l.grid.left() - l.extent, l.grid.top() - l.top, width, l.top - figureLabelGap);
+    const QRectF corner(l.frame.left() - l.extent, l.frame.top() - l.top, width, l.top - figureLabelGap);
     const QString keys = tr("keys →"), queries = tr("queries ↓");
     QFont italic = pixelFont(l.labelFont, l.labelFont.pixelSize() * 0.85);
     italic.setItalic(true);

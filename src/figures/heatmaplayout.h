@@ -14,8 +14,11 @@ namespace qkv {
 struct HeatmapFigure::Layout {
     int n = 0; // rows: queries
     int m = 0; // columns: keys (the second sentence's in cross-attention, else m = n)
-    QRectF grid;
+    QRectF grid; // the whole matrix's cells, beyond the frame when zoomed
+    QRectF frame; // the cells shown: the grid unless zoomed
     qreal cell = 0; // cells are square: the grid is m cells wide and n high
+    int r0 = 0, r1 = 0, c0 = 0, c1 = 0; // the rows [r0, r1) and columns [c0, c1) in the frame
+    bool zoomed() const { return frame != grid; }
     qreal extent = 0; // width of the row labels
     qreal top = 0; // height of the column labels
     bool flat = false; // column labels written level (each fits its cell), else upwards

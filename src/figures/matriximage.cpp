@@ -75,21 +75,39 @@ __attribute__((target_clones("avx512f", "avx2", "default"))) void foldFourRows(
         low ? fold.template operator()<false, true>() : fold.template operator()<false, false>();
 }
 
+// The cells coloured: a rectangle of a row-major matrix (all of it, or the part a zoomed heatmap
+// shows), with the rows' visibility where anything is masked.
+struct Block {
+    const double *values = nullptr;
+    const double *visible = nullptr; // null: nothing masked
+    long stride = 0; // between rows, in both matrices
+    int rows = 0, cols = 0;
+
+    Block(const SquareMatrix &v, const SquareMatrix &shown, QRect cells)
+        : stride(v.cols())
+        , rows(cells.height())
+        , cols(cells.width())
+    {
+        const long offset = cells.top() * stride + cells.left();
+        values = v.data() + offset;
+        if (shown.rows() == v.rows() && shown.cols() == v.cols())
+            visible = shown.data() + offset;
+    }
+};
+
 // The largest (and, by magnitude, smallest) visible value of each column over rows [r0, r1),
 // into `high` (`low`). Four rows are read side by side, the last repeated where fewer are left:
 // one row at a time left the memory waiting between rows.
-void poolRows(const SquareMatrix &values, const SquareMatrix &visible, bool masked, int r0, int r1, double *high,
-    double *low, bool byMagnitude)
+void poolRows(const Block &b, int r0, int r1, double *high, double *low, bool byMagnitude)
 {
-    const long n = values.cols();
     for (int r = r0; r < r1; r += 4) {
         const int rows[4] = {r, std::min(r + 1, r1 - 1), std::min(r + 2, r1 - 1), std::min(r + 3, r1 - 1)};
         const double *cells[4], *seen[4];
         for (int i = 0; i < 4; ++i) {
-            cells[i] = values.data() + rows[i] * n;
-            seen[i] = masked ? visible.data() + rows[i] * n : nullptr;
+            cells[i] = b.values + rows[i] * b.stride;
+            seen[i] = b.visible ? b.visible + rows[i] * b.stride : nullptr;
         }
-        foldFourRows(cells, masked ? seen : nullptr, high, byMagnitude ? low : nullptr, n, r == r0);
+        foldFourRows(cells, b.visible ? seen : nullptr, high, byMagnitude ? low : nullptr, b.cols, r == r0);
     }
 }
 
@@ -107,14 +125,13 @@ double spanFold(const double *p, int count, Op op)
 }
 
 // Colours the pixel lines [yBegin, yEnd) of `image` (all of them, or those `wanted` marks).
-void colourLines(QImage &image, uchar *bits, const SquareMatrix &values, const SquareMatrix &visible,
-    const ColorScale &scale, MaskColors mask, qsizetype yBegin, qsizetype yEnd, const std::vector<char> *wanted)
+void colourLines(QImage &image, uchar *bits, const Block &block, const ColorScale &scale, MaskColors mask,
+    qsizetype yBegin, qsizetype yEnd, const std::vector<char> *wanted)
 {
-    // Row r of `values` is n = values.cols() cells wide (cross-attention's matrices are not square).
-    const int rows = static_cast<int>(values.rows()), n = static_cast<int>(values.cols());
+    // Rows of n cells (cross-attention's matrices are not square).
+    const int rows = block.rows, n = block.cols;
     const int w = image.width(), h = image.height();
     const qsizetype stride = image.bytesPerLine();
-    const bool masked = visible.rows() == rows && visible.cols() == n;
     const PixelColours colours(scale, mask);
     const bool byMagnitude = colours.byMagnitude();
     const std::vector<int> colFirst = cellBounds(n, w), rowFirst = cellBounds(rows, h);
@@ -142,7 +159,7 @@ void colourLines(QImage &image, uchar *bits, const SquareMatrix &values, const S
         previous[0] = r0;
         previous[1] = r1;
         double *hiCol = high.data(), *loCol = low.data();
-        poolRows(values, visible, masked, r0, r1, hiCol, loCol, byMagnitude);
+        poolRows(block, r0, r1, hiCol, loCol, byMagnitude);
         bool anyHidden = false;
         if (n <= w) { // a pixel shows one cell: colour each cell once, then spread the colours
             for (int j = 0; j < n; ++j) {
@@ -169,19 +186,23 @@ void colourLines(QImage &image, uchar *bits, const SquareMatrix &values, const S
     }
 }
 
-void colourAll(QImage &image, const SquareMatrix &values, const SquareMatrix &visible, const ColorScale &scale,
-    MaskColors mask, const std::vector<char> *wanted)
+void colourAll(
+    QImage &image, const Block &block, const ColorScale &scale, MaskColors mask, const std::vector<char> *wanted)
 {
     // The pixel lines split over the cores, each part writing its own lines through one pointer
     // taken here (scanLine() would detach the image from every thread at once).
     uchar *const bits = image.bits();
-    const int lineParts
-        = wanted ? 1 : partsFor(double(values.rows()) * double(values.cols()), 32 * 1024, image.height());
+    const int lineParts = wanted ? 1 : partsFor(double(block.rows) * double(block.cols), 32 * 1024, image.height());
     inParts(lineParts, [&](int part, int parts) {
         clearUpperVectorState();
         const auto [yBegin, yEnd] = partOf(image.height(), part, parts);
-        colourLines(image, bits, values, visible, scale, mask, yBegin, yEnd, wanted);
+        colourLines(image, bits, block, scale, mask, yBegin, yEnd, wanted);
     });
+}
+
+QRect whole(const SquareMatrix &values)
+{
+    return {0, 0, static_cast<int>(values.cols()), static_cast<int>(values.rows())};
 }
 
 } // namespace
@@ -195,17 +216,18 @@ QImage matrixImage(
 }
 
 void matrixImageInto(QImage &image, const SquareMatrix &values, const SquareMatrix &visible, const ColorScale &scale,
-    QSize pixels, MaskColors mask)
+    QSize pixels, MaskColors mask, QRect cells)
 {
     const int w = pixels.width(), h = pixels.height();
     const QSize size(std::max(w, 1), std::max(h, 1));
     if (image.size() != size || image.format() != QImage::Format_RGB32)
         image = QImage(size, QImage::Format_RGB32);
-    if (values.rows() == 0 || values.cols() == 0 || w <= 0 || h <= 0) {
+    cells = cells.isNull() ? whole(values) : cells.intersected(whole(values));
+    if (cells.isEmpty() || w <= 0 || h <= 0) {
         image.fill(mask.fill);
         return;
     }
-    colourAll(image, values, visible, scale, mask, nullptr);
+    colourAll(image, Block(values, visible, cells), scale, mask, nullptr);
 }
 
 void recolourRows(QImage &image, const SquareMatrix &values, const SquareMatrix &visible, const ColorScale &scale,
@@ -223,7 +245,7 @@ void recolourRows(QImage &image, const SquareMatrix &values, const SquareMatrix 
         const auto first = std::lower_bound(rows.begin(), rows.end(), r0);
         wanted[static_cast<std::size_t>(y)] = first != rows.end() && *first < r1;
     }
-    colourAll(image, values, visible, scale, mask, &wanted);
+    colourAll(image, Block(values, visible, whole(values)), scale, mask, &wanted);
 }
 
 } // namespace qkv

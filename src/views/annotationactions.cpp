@@ -25,9 +25,11 @@ AskText annotationTextDialog(QWidget *parent)
 }
 
 void execAnnotationMenu(QWidget *view, DocumentSession *session, const AnnotationSpot &spot, const QPoint &globalPos,
-    const std::function<void()> &seek)
+    const std::function<void()> &seek, const std::function<void(QMenu &)> &viewActions)
 {
     QMenu menu(view);
+    if (viewActions)
+        viewActions(menu); // the view's own first (a heatmap's zoom)
     if (seek && session) {
         QAction *action = menu.addAction(QMenu::tr("&Goal Seek This Weight…"));
         action->setObjectName(QStringLiteral("goalSeekCell"));

@@ -32,8 +32,9 @@ void addAnnotationActions(QMenu &menu, DocumentSession *session, const Annotatio
 AskText annotationTextDialog(QWidget *parent);
 
 // A view's context menu of these, at `globalPos` (nothing without a session or a token); `seek`,
-// given on a weight (a cell, a bar), adds Goal Seek This Weight… first.
+// given on a weight (a cell, a bar), adds Goal Seek This Weight… first, `viewActions` the view's
+// own actions before everything (a heatmap's zoom).
 void execAnnotationMenu(QWidget *view, DocumentSession *session, const AnnotationSpot &spot, const QPoint &globalPos,
-    const std::function<void()> &seek = {});
+    const std::function<void()> &seek = {}, const std::function<void(QMenu &)> &viewActions = {});
 
 } // namespace qkv

@@ -9,6 +9,7 @@
 #include <QKeyEvent>
 #include <QMouseEvent>
 #include <QToolTip>
+#include <QWheelEvent>
 
 #include <algorithm>
 
@@ -34,6 +35,31 @@ std::vector<QRectF> ArrowGraphView::labelRects() const
     return m_figure.labelRects(rect(), figureStyle());
 }
 
+ZoomNavigation::Target ArrowGraphView::zoomTarget()
+{
+    return {[this] { return m_figure.zoom(); }, [this] { return m_figure.maxZoom(); },
+        [this](QPointF pos, double factor) { m_figure.zoomAround(rect(), figureStyle(), pos, factor); },
+        [this](QPointF pixels) { m_figure.panBy(rect(), figureStyle(), pixels); },
+        [this] { return QRectF(rect()).center(); }};
+}
+
+void ArrowGraphView::setZoom(double factor, double origin)
+{
+    m_figure.setZoom(factor, origin);
+    update();
+}
+
+void ArrowGraphView::wheelEvent(QWheelEvent *event)
+{
+    m_navigation.wheel(event);
+}
+
+void ArrowGraphView::mouseReleaseEvent(QMouseEvent *event)
+{
+    if (!m_navigation.release(event))
+        QWidget::mouseReleaseEvent(event);
+}
+
 void ArrowGraphView::userLock(int token, Side side)
 {
     m_figure.setLocked(lockedToken(), side);
@@ -43,6 +69,8 @@ void ArrowGraphView::userLock(int token, Side side)
 
 void ArrowGraphView::mouseMoveEvent(QMouseEvent *event)
 {
+    if (m_navigation.move(event))
+        return;
     Side side = Side::Query;
     const int token = tokenAt(event->position(), &side);
     setHoveredToken(token, side);
@@ -52,6 +80,8 @@ void ArrowGraphView::mouseMoveEvent(QMouseEvent *event)
 
 void ArrowGraphView::mousePressEvent(QMouseEvent *event)
 {
+    if (m_navigation.press(event))
+        return;
     if (event->button() != Qt::LeftButton)
         return;
     if (unlockRect().contains(event->position())) {
@@ -71,6 +101,8 @@ void ArrowGraphView::leaveEvent(QEvent *)
 
 void ArrowGraphView::keyPressEvent(QKeyEvent *event)
 {
+    if (m_navigation.key(event))
+        return;
     const int at = lockedToken();
     const Side side = m_figure.lockedSide();
     // The locked side's tokens: in cross-attention the key column is the second sentence's.
@@ -108,6 +140,8 @@ void ArrowGraphView::keyPressEvent(QKeyEvent *event)
 
 bool ArrowGraphView::event(QEvent *event)
 {
+    if (m_navigation.gesture(event))
+        return true;
     if (event->type() == QEvent::ToolTip) {
         auto *help = static_cast<QHelpEvent *>(event);
         Side side = Side::Query;
@@ -179,7 +213,8 @@ AnnotationSpot ArrowGraphView::annotationSpotAt(const QPointF &pos) const
 
 void ArrowGraphView::contextMenuEvent(QContextMenuEvent *event)
 {
-    execAnnotationMenu(this, m_binding.session(), annotationSpotAt(event->pos()), event->globalPos());
+    execAnnotationMenu(this, m_binding.session(), annotationSpotAt(event->pos()), event->globalPos(), {},
+        [this](QMenu &menu) { m_navigation.addActions(menu, tr("Show &Every Token")); });
 }
 
 } // namespace qkv

@@ -36,6 +36,11 @@ void ArrowGraphView::setResult(Result result)
 
 void ArrowGraphView::dataChanged()
 {
+    // Another length is another document: every token in view again.
+    if (const int n = static_cast<int>(result().tokens.size()); n != m_tokens) {
+        m_tokens = n;
+        m_figure.setZoom(1);
+    }
     // Against the document's baseline snapshot, when one is chosen: the edges are the changes.
     const Result *baseline = m_binding.baseline();
     const QString name = m_binding.baselineName();
@@ -66,6 +71,7 @@ void ArrowGraphView::followSelection(int token, bool asKey)
                                                                                                                  : -1;
     const int before = lockedToken();
     m_figure.setLocked(token, asKey ? Side::Key : Side::Query);
+    m_figure.reveal(rect(), figureStyle(), token);
     update();
     if (token != before) {
         notifyViewChanged(this); // the list is now of this word's arrows

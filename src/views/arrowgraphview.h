@@ -4,6 +4,7 @@
 #include "session/documentsession.h"
 #include "session/sessionbinding.h"
 #include "views/annotationactions.h"
+#include "views/zoomnavigation.h"
 
 #include <QWidget>
 
@@ -77,6 +78,15 @@ public:
 
     QSize sizeHint() const override { return {560, 480}; }
 
+    // Zoom and pan along the tokens over a long document (views/zoomnavigation.h,
+    // ArrowGraphFigure::setZoom); a new sentence of another length shows every token again.
+    void setZoom(double factor, double origin = 0);
+    double zoom() const { return m_figure.zoom(); }
+    double zoomOrigin() const { return m_figure.zoomOrigin(); }
+    void zoomBy(double steps, std::optional<QPointF> pos = std::nullopt) { m_navigation.zoomBy(steps, pos); }
+    // The tokens in view: the first (fractional) and how many.
+    std::pair<double, double> shownTokens() const { return m_figure.shownTokens(rect(), figureStyle()); }
+
     // What a right-click at `pos` annotates (views/annotationactions.h).
     AnnotationSpot annotationSpotAt(const QPointF &pos) const;
 
@@ -89,6 +99,8 @@ protected:
     void contextMenuEvent(QContextMenuEvent *event) override;
     void mouseMoveEvent(QMouseEvent *event) override;
     void mousePressEvent(QMouseEvent *event) override;
+    void mouseReleaseEvent(QMouseEvent *event) override;
+    void wheelEvent(QWheelEvent *event) override;
     void leaveEvent(QEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
     void changeEvent(QEvent *event) override;
@@ -101,11 +113,14 @@ private:
     void followSelection(int token, bool asKey);
     void userLock(int token, Side side);
     QString tokenToolTip(int token, Side side) const;
+    ZoomNavigation::Target zoomTarget();
 
     SessionBinding m_binding;
     bool m_figureMode = false;
     int m_unlocked = 0; // the token Escape last released, which Enter locks again
+    int m_tokens = 0; // the length shown, which keeps the zoom while it stays
     ArrowGraphFigure m_figure;
+    ZoomNavigation m_navigation {this, zoomTarget()};
 };
 
 } // namespace qkv

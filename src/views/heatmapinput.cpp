@@ -18,7 +18,7 @@ namespace qkv {
 
 void HeatmapView::mouseMoveEvent(QMouseEvent *event)
 {
-    if (m_drag.move(this, event))
+    if (navigationMove(event) || m_drag.move(this, event))
         return;
     const QPoint heading = headingAt(event->position());
     setCursor(heading != QPoint(-1, -1) ? Qt::PointingHandCursor : Qt::ArrowCursor);
@@ -43,6 +43,8 @@ void HeatmapView::leaveEvent(QEvent *)
 
 void HeatmapView::mousePressEvent(QMouseEvent *event)
 {
+    if (navigationPress(event))
+        return;
     if (event->button() != Qt::LeftButton)
         return QWidget::mousePressEvent(event);
     // A column heading selects that key; a row heading, that query.
@@ -75,6 +77,8 @@ void HeatmapView::mousePressEvent(QMouseEvent *event)
 
 void HeatmapView::mouseReleaseEvent(QMouseEvent *event)
 {
+    if (navigationRelease(event))
+        return;
     if (const auto sought = m_drag.release(this, event))
         Q_EMIT seekRequested(sought->query, sought->key, sought->target);
     QWidget::mouseReleaseEvent(event);
@@ -82,6 +86,8 @@ void HeatmapView::mouseReleaseEvent(QMouseEvent *event)
 
 void HeatmapView::keyPressEvent(QKeyEvent *event)
 {
+    if (m_navigation.key(event))
+        return;
     // Up and Down move among the queries (rows), Left and Right among the keys (columns).
     const int n = static_cast<int>(result().tokens.size());
     const bool vertical = event->key() == Qt::Key_Up || event->key() == Qt::Key_Down;
@@ -130,6 +136,7 @@ bool HeatmapView::hasCursor() const
 void HeatmapView::setCursorCell(QPoint cell)
 {
     m_cursor = cell;
+    reveal(cell.y(), cell.x());
     update();
     if (hasCursor())
         notifyCellSelected(this, cell.y(), cell.x()); // a reader hears the cell the keys are on
@@ -169,6 +176,8 @@ void HeatmapView::selectToken(int token, bool asKey)
 
 bool HeatmapView::event(QEvent *event)
 {
+    if (m_navigation.gesture(event))
+        return true;
     if (event->type() == QEvent::ToolTip) {
         auto *help = static_cast<QHelpEvent *>(event);
         const QPoint cell = cellAt(help->pos()), heading = headingAt(help->pos());
@@ -204,7 +213,8 @@ void HeatmapView::contextMenuEvent(QContextMenuEvent *event)
     std::function<void()> seek;
     if (spot.key >= 0)
         seek = [this, spot] { Q_EMIT seekRequested(spot.token, spot.key, std::nan("")); };
-    execAnnotationMenu(this, m_binding.session(), spot, event->globalPos(), seek);
+    execAnnotationMenu(
+        this, m_binding.session(), spot, event->globalPos(), seek, [this](QMenu &menu) { addZoomActions(menu); });
 }
 
 } // namespace qkv

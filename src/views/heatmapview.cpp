@@ -46,6 +46,11 @@ void HeatmapView::setHead(int head)
 
 void HeatmapView::dataChanged()
 {
+    // Another length is another document: it starts from the whole matrix.
+    if (const int n = static_cast<int>(result().tokens.size()); n != m_tokens) {
+        m_tokens = n;
+        m_figure.setZoom(1);
+    }
     // Against the document's baseline snapshot, when one is chosen.
     const Result *baseline = m_binding.baseline();
     const QString name = m_binding.baselineName();
@@ -74,6 +79,7 @@ void HeatmapView::followSelection()
     const int token = m_binding.selectedToken();
     const bool key = m_binding.isKeySelected();
     m_figure.setSelection(key ? -1 : token, key ? token : -1);
+    reveal(key ? -1 : token, key ? token : -1);
     update();
     if (accessibilityListens())
         announceSelection(token, key);
@@ -179,6 +185,8 @@ QRectF HeatmapView::cellRect(const QRectF &rect, int row, int col) const
 
 QPoint HeatmapView::cellAt(const QPointF &pos) const
 {
+    if (overviewRect().contains(pos))
+        return {-1, -1}; // the overview covers the cells there
     return m_figure.cellAt(rect(), figureStyle(), pos);
 }
 
@@ -203,6 +211,9 @@ void HeatmapView::paintEvent(QPaintEvent *)
     const FigureStyle s = figureStyle();
     m_figure.setAnnotations(m_binding.annotations(QStringLiteral("heatmap")));
     m_figure.paint(painter, rect(), s);
+    // Zoomed, what follows marks cells in the frame only.
+    if (m_figure.zoomed())
+        painter.setClipRect(m_figure.frameRect(rect(), s).adjusted(-2, -2, 2, 2));
     // Hover feedback belongs to the screen only, not to exported figures.
     if (m_hovered.x() >= 0 && m_hovered.y() >= 0) {
         const QRectF cell = m_figure.cellRect(rect(), s, m_hovered.y(), m_hovered.x());
@@ -227,6 +238,8 @@ void HeatmapView::paintEvent(QPaintEvent *)
         painter.setBrush(Qt::NoBrush);
         painter.drawRect(cell.adjusted(1, 1, -1, -1));
     }
+    painter.setClipping(false);
+    m_figure.paintOverview(painter, rect(), s);
 }
 
 void HeatmapView::focusInEvent(QFocusEvent *event)

@@ -4,11 +4,14 @@
 #include "session/sessionbinding.h"
 #include "views/annotationactions.h"
 #include "views/weightdrag.h"
+#include "views/zoomnavigation.h"
 
 #include <Eigen/Core>
 
 #include <QStringList>
 #include <QWidget>
+
+class QMenu;
 
 #include <optional>
 
@@ -95,6 +98,19 @@ public:
     // The cell the keyboard is on ((column, row); (-1, -1): none), outlined while the view has
     // focus: the arrow keys move it with the selection, Space masks it, Enter selects it.
     QPoint keyboardCell() const { return hasCursor() ? m_cursor : QPoint(-1, -1); }
+    // Zoom and pan over a long document's matrix (HeatmapFigure::setZoom, views/zoomnavigation.h);
+    // the overview in the corner moves the part in view. A new sentence of another length starts
+    // from the whole matrix.
+    void setZoom(double factor, QPointF origin = {});
+    double zoom() const { return m_figure.zoom(); }
+    QPointF zoomOrigin() const { return m_figure.zoomOrigin(); }
+    // Zooms by `steps` (negative: out) of √2 around `pos` (the frame's centre when null).
+    void zoomBy(double steps, std::optional<QPointF> pos = std::nullopt);
+    // The part of the matrix in view, in cells (x columns, y rows).
+    QRectF shownCells() const { return m_figure.shownCells(rect(), figureStyle()); }
+    QRectF frameRect() const { return m_figure.frameRect(rect(), figureStyle()); }
+    QRectF overviewRect() const { return m_figure.overviewRect(rect(), figureStyle()); }
+
     // "it → animal: weight …, raw score …": what a hover reports.
     QString describeCell(int row, int col) const;
 
@@ -119,6 +135,7 @@ protected:
     void mousePressEvent(QMouseEvent *event) override;
     void mouseReleaseEvent(QMouseEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
+    void wheelEvent(QWheelEvent *event) override;
     void leaveEvent(QEvent *event) override;
     bool event(QEvent *event) override;
     void changeEvent(QEvent *event) override;
@@ -135,6 +152,13 @@ private:
     bool hasCursor() const;
     void setCursorCell(QPoint cell);
     bool cursorKey(QKeyEvent *event);
+    // Zoom and pan (heatmapnavigation.cpp): true when the event was theirs.
+    bool navigationPress(QMouseEvent *event);
+    bool navigationMove(QMouseEvent *event);
+    bool navigationRelease(QMouseEvent *event);
+    void addZoomActions(QMenu &menu);
+    ZoomNavigation::Target zoomTarget();
+    void reveal(int row, int col);
 
     SessionBinding m_binding;
     QPoint m_hovered {-1, -1};
@@ -142,6 +166,9 @@ private:
     QPoint m_cursor {-1, -1};
     QPoint m_marked {-1, -1};
     bool m_figureMode = false;
+    ZoomNavigation m_navigation {this, zoomTarget()};
+    bool m_overviewDrag = false;
+    int m_tokens = 0; // the length shown, which keeps the zoom while it stays
     HeatmapFigure m_figure;
 };
 

@@ -20,12 +20,15 @@ const std::vector<ViewRow> &viewRows()
                 "masks "
                 "it, Enter selects its query and Shift+Enter its key. Drag a cell up or down to find the smallest "
                 "change "
-                "that gives it that weight (Tools → Goal Seek)."),
+                "that gives it that weight (Tools → Goal Seek). Over a long text, Ctrl+wheel (or + and −) zooms in "
+                "where the pointer is, the wheel or the middle button moves around, the small map in the corner "
+                "shows where you are and 0 shows the whole matrix again."),
             "weight", heatmapAccessible, heatmapFigure},
         {FigureKind::Arrows, "arrowsPanel",
             QT_TRANSLATE_NOOP("WhatsThis",
                 "Who attends to whom: an arrow a → b means a takes from b; thicker and darker is more. Hover a word to "
-                "see its arrows alone, click to keep them."),
+                "see its arrows alone, click to keep them. Over a long text, Ctrl+wheel (or + and −) zooms in along "
+                "the words, the wheel or the middle button moves along them and 0 shows every word again."),
             "weight", arrowsAccessible, arrowsFigure},
         {FigureKind::Vectors, "vectorsDock",
             QT_TRANSLATE_NOOP("WhatsThis",

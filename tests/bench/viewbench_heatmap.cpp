@@ -5,9 +5,13 @@
 #include "views/headsgridview.h"
 #include "views/heatmapview.h"
 
+#include <QApplication>
+#include <QElapsedTimer>
 #include <QImage>
 #include <QJsonArray>
+#include <QWheelEvent>
 
+#include <algorithm>
 #include <random>
 
 namespace qkv::bench {
@@ -64,6 +68,34 @@ QJsonObject timeHeatmap(int n, int repeats)
         {QStringLiteral("repaintMs"), repaint}, {QStringLiteral("repeats"), repeats}};
 }
 
+// Issue 52: scrolling a zoomed heatmap of a long document, a frame per touchpad event of 12 px
+// (each one a new part of the matrix to colour), down and back up; the median and the slowest of
+// `frames` frames, against a frame at 60 per second.
+QJsonObject timeScroll(int n, double zoom, int frames)
+{
+    HeatmapView view;
+    view.resize(side, side);
+    view.setResult(syntheticResult(n, 1));
+    view.setZoom(zoom, {n / 3.0, 0});
+    QImage image(side, side, QImage::Format_ARGB32_Premultiplied);
+    view.render(&image);
+    std::vector<double> ms;
+    const QPointF middle(side / 2.0, side / 2.0);
+    for (int i = 0; i < frames; ++i) {
+        const QPoint step(0, i < frames / 2 ? -12 : 12);
+        QElapsedTimer t;
+        t.start();
+        QWheelEvent event(middle, middle, step, step * 10, Qt::NoButton, Qt::NoModifier, Qt::ScrollUpdate, false);
+        QApplication::sendEvent(&view, &event);
+        view.render(&image);
+        ms.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
+    }
+    std::sort(ms.begin(), ms.end());
+    return {{QStringLiteral("tokens"), n}, {QStringLiteral("zoom"), zoom},
+        {QStringLiteral("frameMs"), ms[ms.size() / 2]}, {QStringLiteral("slowestFrameMs"), ms.back()},
+        {QStringLiteral("frames"), frames}, {QStringLiteral("limitMs"), 16.0}};
+}
+
 QJsonObject timeHeadsGrid(int n, int heads, int repeats)
 {
     HeadsGridView view;
@@ -97,9 +129,12 @@ QJsonObject heatmapTimings()
     return {{QStringLiteral("what"),
                 QStringLiteral("HeatmapView and HeadsGridView rendered with QWidget::render into a %1x%1 image; "
                                "median ms. firstPaint: after the shown head changes (range and cells "
-                               "recomputed); repaint: after a selection change (cached cells).")
+                               "recomputed); repaint: after a selection change (cached cells); scroll: a zoomed "
+                               "heatmap scrolled 12 px a frame by touchpad events, median and slowest frame.")
                     .arg(side)},
         {QStringLiteral("limitMs512"), 8.0}, {QStringLiteral("heatmap"), heatmap},
+        {QStringLiteral("scroll"),
+            QJsonArray {timeScroll(1024, 2, 60), timeScroll(1024, 8, 60), timeScroll(4096, 4, 40)}},
         {QStringLiteral("headsView"), timeHeadsGrid(64, 8, 11)}};
 }
 
