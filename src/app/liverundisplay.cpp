@@ -147,7 +147,8 @@ void LiveRunDisplay::setUpBusy()
         m_ui->predictionView->setStale(false);
     });
     connect(live, &live::LiveSession::failed, this, [this](const QString &error) {
-        m_window->statusBar()->showMessage(tr("The model cannot run on this: %1").arg(error), 8000);
+        // Kept until the next message (a run shown says what it shows): the views are empty meanwhile.
+        m_window->statusBar()->showMessage(tr("The model cannot run on this: %1").arg(error));
         m_ui->predictionView->setMessage(error);
     });
 }

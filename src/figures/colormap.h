@@ -8,6 +8,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <optional>
+
 #include <array>
 #include <utility>
 #include <vector>
@@ -93,6 +95,12 @@ QImage matrixImage(
 // rows; null: all) is the part of the matrix coloured, as a zoomed heatmap shows it.
 void matrixImageInto(QImage &image, const SquareMatrix &values, const SquareMatrix &visible, const ColorScale &scale,
     QSize pixels, MaskColors mask, QRect cells = {});
+// A window of the whole matrix's image coloured at `total` pixels (as matrixImage colours it): its
+// pixels `window` into `image`. `cachedAt`: `image` holds the window of that size from there on,
+// of the same values, scale, mask and total; the pixels both windows show are moved and only the
+// strips uncovered coloured, as a zoomed heatmap scrolls.
+void matrixWindowInto(QImage &image, const SquareMatrix &values, const SquareMatrix &visible, const ColorScale &scale,
+    MaskColors mask, QSize total, QRect window, std::optional<QPoint> cachedAt);
 // The pixel lines of such an image (of the same values' shape, scale and mask) that show any
 // of `rows` (ascending) coloured again, after those rows changed: the same pixels as a new image.
 void recolourRows(QImage &image, const SquareMatrix &values, const SquareMatrix &visible, const ColorScale &scale,

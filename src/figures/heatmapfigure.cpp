@@ -100,8 +100,9 @@ void HeatmapFigure::updateRows(const Result *result, int head, const ChangedRows
     const HeadResult *h = result == m_result && head == m_head ? headResult() : nullptr;
     // The cells' image drawn for the data as it was, of the weights (scores' range is not known
     // without a pass).
-    const bool drawn = h && m_cells.key == m_serial && !m_cells.image.isNull() && shownValues() == &h->weights
-        && !m_sharedScale && shown < rows.size();
+    // (Zoomed in, the image is a window, coloured again whole after an edit.)
+    const bool drawn = h && m_cells.key == m_serial && !m_cells.image.isNull() && m_cells.window.isNull()
+        && shownValues() == &h->weights && !m_sharedScale && shown < rows.size();
     if (!drawn) {
         setData(result, head);
         return;
@@ -325,9 +326,10 @@ HeatmapFigure::Layout HeatmapFigure::layout(const QRectF &rect, const FigureStyl
     const qreal top = area.top() + l.axisTitle + (height - l.top - frameHeight) / 2 + l.top;
     l.frame = QRectF(std::round(left), std::round(top), frameWidth, frameHeight);
     // Zoomed, the whole matrix lies beyond the frame, the origin's cell at its top left.
+    // It scrolls by whole pixels: the cells' image then moves as it is (heatmapzoom.cpp).
     const QPointF origin = zoom > 1 ? zoomOrigin() : QPointF();
-    l.grid
-        = QRectF(l.frame.left() - origin.x() * l.cell, l.frame.top() - origin.y() * l.cell, l.cell * l.m, l.cell * l.n);
+    l.grid = QRectF(l.frame.left() - std::round(origin.x() * l.cell), l.frame.top() - std::round(origin.y() * l.cell),
+        l.cell * l.m, l.cell * l.n);
     if (zoom <= 1)
         l.grid = l.frame;
     const auto lastCell = [](qreal end, int count) { return std::min(count, static_cast<int>(std::ceil(end - 1e-9))); };
@@ -464,24 +466,18 @@ void HeatmapFigure::paint(QPainter &painter, const QRectF &rect, const FigureSty
         return;
     }
     const MaskColors mask = maskColors(style.palette);
-    // Zoomed, the cells in view only, coloured whole whenever they change.
-    const QRect part(l.c0, l.r0, l.c1 - l.c0, l.r1 - l.r0);
-    const bool reuse = m_cells.key == m_serial && m_cells.mask.fill == mask.fill && m_cells.mask.line == mask.line
-        && m_cells.part == part && (!l.zoomed() || m_cells.staleRows.empty());
+    const bool same = m_cells.key == m_serial && m_cells.mask.fill == mask.fill && m_cells.mask.line == mask.line;
     if (m_cells.poolsKey != m_serial)
         m_cells.pools.clear(); // of other data: only an edited key builds them again
     if (l.zoomed()) {
         painter.save();
         painter.setClipRect(l.frame, Qt::IntersectClip);
-        const QRectF target(
-            l.grid.left() + l.c0 * l.cell, l.grid.top() + l.r0 * l.cell, part.width() * l.cell, part.height() * l.cell);
-        paintMatrix(painter, target, *shownValues(), result().visible, colorScale(), mask, m_cells.image, reuse, {},
-            nullptr, part);
+        paintZoomedCells(painter, l, mask, same);
     } else {
-        paintMatrix(painter, l.grid, *shownValues(), result().visible, colorScale(), mask, m_cells.image, reuse,
-            m_cells.staleRows, m_cells.fromPools ? &m_cells.pools : nullptr);
+        paintMatrix(painter, l.grid, *shownValues(), result().visible, colorScale(), mask, m_cells.image,
+            same && m_cells.window.isNull(), m_cells.staleRows, m_cells.fromPools ? &m_cells.pools : nullptr);
+        m_cells.window = QRect();
     }
-    m_cells.part = part;
     m_cells.key = m_serial;
     m_cells.mask = mask;
     m_cells.staleRows.clear();

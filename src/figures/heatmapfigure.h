@@ -151,6 +151,8 @@ private:
     void updateDifference();
     qreal labelAdvance(const QFont &font) const;
     void paintValues(QPainter &painter, const Layout &l, const QLocale &locale) const;
+    // Zoomed in: the cells in the frame; `same`: the cached image is of this data and mask.
+    void paintZoomedCells(QPainter &painter, const Layout &l, MaskColors mask, bool same) const;
     void paintConcealed(QPainter &painter, const Layout &l, const FigureStyle &style) const;
     void paintLabels(QPainter &painter, const Layout &l, const FigureStyle &style) const;
     AnnotationTargets annotationTargets(const Layout &l, const QRectF &rect) const;
@@ -208,7 +210,10 @@ private:
         RowPools pools;
         quint64 poolsKey = 0;
         bool fromPools = false; // every pixel to colour again from `pools`
-        QRect part; // the cells coloured (columns, rows): all of them unless zoomed
+        // Zoomed in: the window of the whole image at `total` device pixels that the image shows
+        // (scrolling moves it); null: the image is the whole matrix.
+        QSize total;
+        QRect window;
     };
     mutable Scale m_scale;
     mutable Labels m_labels;

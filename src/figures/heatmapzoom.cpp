@@ -3,6 +3,7 @@
 #include "figures/heatmapfigure.h"
 #include "figures/heatmaplayout.h"
 
+#include <QPaintEngine>
 #include <QPainter>
 
 #include <algorithm>
@@ -97,6 +98,39 @@ void HeatmapFigure::reveal(const QRectF &rect, const FigureStyle &style, int row
         origin.setY(row + 1 - shown.height());
     m_origin = origin;
     m_origin = zoomOrigin();
+}
+
+void HeatmapFigure::paintZoomedCells(QPainter &painter, const Layout &l, MaskColors mask, bool same) const
+{
+    const SquareMatrix &values = *shownValues();
+    const QPaintEngine *engine = painter.paintEngine();
+    if (engine && engine->type() != QPaintEngine::Raster && engine->type() != QPaintEngine::OpenGL2) {
+        // Vector output: the cells in view, each its own rectangle (or one image of them).
+        const QRect part(l.c0, l.r0, l.c1 - l.c0, l.r1 - l.r0);
+        const QRectF target(
+            l.grid.left() + l.c0 * l.cell, l.grid.top() + l.r0 * l.cell, part.width() * l.cell, part.height() * l.cell);
+        paintMatrix(
+            painter, target, values, result().visible, colorScale(), mask, m_cells.image, false, {}, nullptr, part);
+        m_cells.window = QRect();
+        return;
+    }
+    // The frame shows a window of the whole matrix's image at this zoom, at device resolution; a
+    // scroll moves the window by whole pixels, so the image kept is moved and only the strips
+    // uncovered are coloured: a frame's work is a strip, not the frame.
+    const QTransform t = painter.deviceTransform();
+    const qreal s = std::hypot(t.m11(), t.m12());
+    const QSize total(qRound(l.m * l.cell * s), qRound(l.n * l.cell * s));
+    const QRect window(QPoint(qRound((l.frame.left() - l.grid.left()) * s), qRound((l.frame.top() - l.grid.top()) * s)),
+        QSize(qRound(l.frame.width() * s), qRound(l.frame.height() * s)));
+    const bool kept = same && m_cells.staleRows.empty() && !m_cells.window.isNull() && m_cells.total == total
+        && m_cells.window.size() == window.size();
+    if (!kept || m_cells.window.topLeft() != window.topLeft())
+        matrixWindowInto(m_cells.image, values, result().visible, colorScale(), mask, total, window,
+            kept ? std::optional(m_cells.window.topLeft()) : std::nullopt);
+    m_cells.total = total;
+    m_cells.window = window;
+    m_cells.staleRows.clear();
+    painter.drawImage(QRectF(l.frame.topLeft(), QSizeF(m_cells.image.size()) / s), m_cells.image);
 }
 
 QRectF HeatmapFigure::overviewRect(const QRectF &rect, const FigureStyle &style) const

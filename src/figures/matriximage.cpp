@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstring>
 #include <limits>
+#include <optional>
 #include <vector>
 
 namespace qkv {
@@ -124,17 +125,73 @@ double spanFold(const double *p, int count, Op op)
     return op(a, b);
 }
 
-// Colours the pixel lines [yBegin, yEnd) of `image` (all of them, or those `wanted` marks).
-void colourLines(QImage &image, uchar *bits, const Block &block, const ColorScale &scale, MaskColors mask,
-    qsizetype yBegin, qsizetype yEnd, const std::vector<char> *wanted)
+// Pixels of an image to colour: `size` pixels from `bits` on, showing the pixels from `at` on of
+// the whole image of `cells` coloured at `total` pixels (a zoomed heatmap's frame shows a window
+// of it, scrolling colours a strip of that window). Its cells' bounds are counted from `block`.
+struct Region {
+    uchar *bits = nullptr;
+    qsizetype stride = 0;
+    QSize size;
+    QPoint at; // in the whole image's pixels: where the hatch's diagonals run
+    std::vector<int> colFirst, rowFirst; // pixel p covers the block's cells [first[p], first[p + 1])
+    bool upsampled = false; // a pixel shows one cell (the whole image has no fewer pixels than cells)
+    Block block;
+
+    Region(uchar *bits, qsizetype stride, QSize size, QPoint at, QSize total, const SquareMatrix &values,
+        const SquareMatrix &visible, QRect cells)
+        : bits(bits)
+        , stride(stride)
+        , size(size)
+        , at(at)
+        , upsampled(cells.width() <= total.width())
+        , block(values, visible, spanned(size, at, total, cells))
+    {
+        colFirst = bounds(at.x(), size.width(), cells.left(), cells.width(), total.width(), block.cols);
+        rowFirst = bounds(at.y(), size.height(), cells.top(), cells.height(), total.height(), block.rows);
+    }
+
+    // The whole image's pixel p covers the cells from cells·p / total on.
+    static int firstCell(int p, int first, int cells, int total)
+    {
+        return first + static_cast<int>(static_cast<qint64>(p) * cells / total);
+    }
+    // The cells the pixels [at, at + size) cover.
+    static QRect spanned(QSize size, QPoint at, QSize total, QRect cells)
+    {
+        const auto span = [](int p0, int count, int first, int n, int t) {
+            const int c0 = firstCell(p0, first, n, t);
+            const int c1 = std::max(firstCell(p0 + count, first, n, t), firstCell(p0 + count - 1, first, n, t) + 1);
+            return std::pair {c0, std::min(c1, first + n)};
+        };
+        const auto [c0, c1] = span(at.x(), size.width(), cells.left(), cells.width(), total.width());
+        const auto [r0, r1] = span(at.y(), size.height(), cells.top(), cells.height(), total.height());
+        return {c0, r0, c1 - c0, r1 - r0};
+    }
+    // The region's bounds, counted from the block's first cell and capped at its end.
+    static std::vector<int> bounds(int p0, int count, int first, int n, int total, int blockCells)
+    {
+        std::vector<int> out(static_cast<std::size_t>(count) + 1);
+        const int base = firstCell(p0, first, n, total);
+        for (int p = 0; p <= count; ++p)
+            out[static_cast<std::size_t>(p)] = std::min(firstCell(p0 + p, first, n, total) - base, blockCells);
+        return out;
+    }
+};
+
+// Colours the pixel lines [yBegin, yEnd) of the region (all of them, or those `wanted` marks).
+void colourLines(const Region &region, const ColorScale &scale, MaskColors mask, qsizetype yBegin, qsizetype yEnd,
+    const std::vector<char> *wanted)
 {
     // Rows of n cells (cross-attention's matrices are not square).
-    const int rows = block.rows, n = block.cols;
-    const int w = image.width(), h = image.height();
-    const qsizetype stride = image.bytesPerLine();
+    const Block &block = region.block;
+    const int n = block.cols;
+    const int w = region.size.width();
+    const qsizetype stride = region.stride;
+    uchar *const bits = region.bits;
     const PixelColours colours(scale, mask);
     const bool byMagnitude = colours.byMagnitude();
-    const std::vector<int> colFirst = cellBounds(n, w), rowFirst = cellBounds(rows, h);
+    const std::vector<int> &colFirst = region.colFirst, &rowFirst = region.rowFirst;
+    const int hx = region.at.x(), hy = region.at.y();
     const double inf = std::numeric_limits<double>::infinity();
     // The largest and smallest visible value of each column over the rows of one pixel line;
     // -inf in `high` means every cell there is masked.
@@ -148,7 +205,7 @@ void colourLines(QImage &image, uchar *bits, const Block &block, const ColorScal
             previous[0] = -1; // the line above is not this pass's
             continue;
         }
-        const int r0 = rowFirst[static_cast<std::size_t>(y)];
+        const int r0 = std::min(rowFirst[static_cast<std::size_t>(y)], block.rows - 1);
         const int r1 = std::max(r0 + 1, rowFirst[static_cast<std::size_t>(y) + 1]);
         auto *line = reinterpret_cast<QRgb *>(bits + stride * y);
         // Upsampled rows repeat the line above: one copy instead of a recolouring.
@@ -161,48 +218,79 @@ void colourLines(QImage &image, uchar *bits, const Block &block, const ColorScal
         double *hiCol = high.data(), *loCol = low.data();
         poolRows(block, r0, r1, hiCol, loCol, byMagnitude);
         bool anyHidden = false;
-        if (n <= w) { // a pixel shows one cell: colour each cell once, then spread the colours
+        if (region.upsampled) { // a pixel shows one cell: colour each cell once, then spread the colours
             for (int j = 0; j < n; ++j) {
                 anyHidden |= PixelColours::hidden(hiCol[j]);
                 cellColour[static_cast<std::size_t>(j)] = colours.colour(hiCol[j], loCol[j]);
             }
             for (int x = 0; x < w; ++x) {
-                const int j = colFirst[static_cast<std::size_t>(x)];
-                line[x]
-                    = PixelColours::hidden(hiCol[j]) ? colours.hatch(x, y) : cellColour[static_cast<std::size_t>(j)];
+                const int j = std::min(colFirst[static_cast<std::size_t>(x)], n - 1);
+                line[x] = PixelColours::hidden(hiCol[j]) ? colours.hatch(hx + x, hy + y)
+                                                         : cellColour[static_cast<std::size_t>(j)];
             }
         } else {
             for (int x = 0; x < w; ++x) {
-                const int c0 = colFirst[static_cast<std::size_t>(x)], c1 = colFirst[static_cast<std::size_t>(x) + 1];
+                const int c0 = std::min(colFirst[static_cast<std::size_t>(x)], n - 1);
+                const int c1 = std::max(c0 + 1, colFirst[static_cast<std::size_t>(x) + 1]);
                 pixelHigh[static_cast<std::size_t>(x)]
                     = spanFold(hiCol + c0, c1 - c0, [](double a, double b) { return std::max(a, b); });
                 pixelLow[static_cast<std::size_t>(x)] = byMagnitude
                     ? spanFold(loCol + c0, c1 - c0, [](double a, double b) { return std::min(a, b); })
                     : inf;
             }
-            anyHidden = colours.colourLine(line, pixelHigh.data(), pixelLow.data(), w, y);
+            anyHidden = colours.colourLine(line, pixelHigh.data(), pixelLow.data(), w, hy + y, hx);
         }
         previousHadMask = anyHidden;
     }
 }
 
-void colourAll(
-    QImage &image, const Block &block, const ColorScale &scale, MaskColors mask, const std::vector<char> *wanted)
+void colourAll(const Region &region, const ColorScale &scale, MaskColors mask, const std::vector<char> *wanted)
 {
-    // The pixel lines split over the cores, each part writing its own lines through one pointer
-    // taken here (scanLine() would detach the image from every thread at once).
-    uchar *const bits = image.bits();
-    const int lineParts = wanted ? 1 : partsFor(double(block.rows) * double(block.cols), 32 * 1024, image.height());
+    if (region.size.isEmpty() || region.block.rows <= 0 || region.block.cols <= 0)
+        return;
+    // The pixel lines split over the cores, each part writing its own lines through the one
+    // pointer taken before (scanLine() would detach the image from every thread at once).
+    const int h = region.size.height();
+    const int lineParts = wanted ? 1 : partsFor(double(region.block.rows) * double(region.block.cols), 32 * 1024, h);
     inParts(lineParts, [&](int part, int parts) {
         clearUpperVectorState();
-        const auto [yBegin, yEnd] = partOf(image.height(), part, parts);
-        colourLines(image, bits, block, scale, mask, yBegin, yEnd, wanted);
+        const auto [yBegin, yEnd] = partOf(h, part, parts);
+        colourLines(region, scale, mask, yBegin, yEnd, wanted);
     });
 }
 
 QRect whole(const SquareMatrix &values)
 {
     return {0, 0, static_cast<int>(values.cols()), static_cast<int>(values.rows())};
+}
+
+// The whole image as a region of itself.
+Region wholeImage(QImage &image, const SquareMatrix &values, const SquareMatrix &visible, QRect cells)
+{
+    return {image.bits(), image.bytesPerLine(), image.size(), {}, image.size(), values, visible, cells};
+}
+
+// Moves the image's pixels by `d` (what was at p goes to p + d); what it uncovers is left as it was.
+void shiftPixels(QImage &image, QPoint d)
+{
+    const int w = image.width(), h = image.height();
+    const int width = w - std::abs(d.x());
+    if (width <= 0 || std::abs(d.y()) >= h)
+        return;
+    uchar *const bits = image.bits();
+    const qsizetype stride = image.bytesPerLine();
+    const auto move = [&](int y) {
+        const auto *from = reinterpret_cast<const QRgb *>(bits + stride * (y - d.y())) + std::max(0, -d.x());
+        auto *to = reinterpret_cast<QRgb *>(bits + stride * y) + std::max(0, d.x());
+        std::memmove(to, from, static_cast<std::size_t>(width) * sizeof(QRgb));
+    };
+    // Lines are read before they are written over: from the bottom when moving down.
+    if (d.y() > 0)
+        for (int y = h - 1; y >= d.y(); --y)
+            move(y);
+    else
+        for (int y = 0; y < h + d.y(); ++y)
+            move(y);
 }
 
 } // namespace
@@ -227,7 +315,41 @@ void matrixImageInto(QImage &image, const SquareMatrix &values, const SquareMatr
         image.fill(mask.fill);
         return;
     }
-    colourAll(image, Block(values, visible, cells), scale, mask, nullptr);
+    colourAll(wholeImage(image, values, visible, cells), scale, mask, nullptr);
+}
+
+void matrixWindowInto(QImage &image, const SquareMatrix &values, const SquareMatrix &visible, const ColorScale &scale,
+    MaskColors mask, QSize total, QRect window, std::optional<QPoint> cachedAt)
+{
+    const QSize size = window.size().expandedTo(QSize(1, 1));
+    const bool kept = cachedAt && image.size() == size && image.format() == QImage::Format_RGB32;
+    if (!kept)
+        image = QImage(size, QImage::Format_RGB32);
+    if (values.rows() == 0 || values.cols() == 0 || total.isEmpty()) {
+        image.fill(mask.fill);
+        return;
+    }
+    const auto colour = [&](QRect pixels) { // of the image
+        if (pixels.isEmpty())
+            return;
+        uchar *bits = image.bits() + image.bytesPerLine() * pixels.top() + pixels.left() * qsizetype(sizeof(QRgb));
+        colourAll(Region(bits, image.bytesPerLine(), pixels.size(), window.topLeft() + pixels.topLeft(), total, values,
+                      visible, whole(values)),
+            scale, mask, nullptr);
+    };
+    // What moved in view: the pixels both windows show are moved, the strips uncovered coloured.
+    const QPoint d = kept ? *cachedAt - window.topLeft() : QPoint(size.width(), 0);
+    if (std::abs(d.x()) >= size.width() || std::abs(d.y()) >= size.height()) {
+        colour(image.rect());
+        return;
+    }
+    shiftPixels(image, d);
+    const int w = size.width(), h = size.height();
+    const QRect rows = d.y() > 0 ? QRect(0, 0, w, d.y()) : QRect(0, h + d.y(), w, -d.y());
+    const int top = d.y() > 0 ? d.y() : 0, height = h - std::abs(d.y());
+    const QRect columns = d.x() > 0 ? QRect(0, top, d.x(), height) : QRect(w + d.x(), top, -d.x(), height);
+    colour(rows);
+    colour(columns);
 }
 
 void recolourRows(QImage &image, const SquareMatrix &values, const SquareMatrix &visible, const ColorScale &scale,
@@ -245,7 +367,7 @@ void recolourRows(QImage &image, const SquareMatrix &values, const SquareMatrix 
         const auto first = std::lower_bound(rows.begin(), rows.end(), r0);
         wanted[static_cast<std::size_t>(y)] = first != rows.end() && *first < r1;
     }
-    colourAll(image, Block(values, visible, whole(values)), scale, mask, &wanted);
+    colourAll(wholeImage(image, values, visible, whole(values)), scale, mask, &wanted);
 }
 
 } // namespace qkv

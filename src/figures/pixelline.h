@@ -29,13 +29,14 @@ public:
         return m_table[static_cast<std::size_t>(colormapIndex((v - m_offset) * m_factor))];
     }
     QRgb hatch(int x, int y) const { return (x + y) % 6 < 2 ? m_mask.line : m_mask.fill; }
-    // Pixel line y from each pixel's pooled values; true when any pixel of it is masked.
-    bool colourLine(QRgb *line, const double *high, const double *low, int width, int y) const
+    // Pixel line y from each pixel's pooled values, its first pixel at x0 of the whole image (where
+    // the hatch runs); true when any pixel of it is masked.
+    bool colourLine(QRgb *line, const double *high, const double *low, int width, int y, int x0 = 0) const
     {
         bool anyHidden = false;
         for (int x = 0; x < width; ++x) {
             anyHidden |= hidden(high[x]);
-            line[x] = hidden(high[x]) ? hatch(x, y) : colour(high[x], low[x]);
+            line[x] = hidden(high[x]) ? hatch(x0 + x, y) : colour(high[x], low[x]);
         }
         return anyHidden;
     }

@@ -92,7 +92,10 @@ private Q_SLOTS:
         view->setZoom(8, {20.5, 30.25});
         QCOMPARE(view->zoomOrigin(), QPointF(20.5, 30.25));
         const QRectF shown = view->shownCells();
-        QCOMPARE(shown, QRectF(20.5, 30.25, 8, 8));
+        // The frame scrolls by whole pixels: the origin as asked to within a pixel.
+        const qreal pixel = 1 / view->cellRect(view->rect(), 0, 0).width();
+        QVERIFY(qAbs(shown.left() - 20.5) <= pixel && qAbs(shown.top() - 30.25) <= pixel);
+        QCOMPARE(shown.size(), QSizeF(8, 8));
         const QImage image = test::paintedImage(*view, side);
         const SquareMatrix &w = view->result().heads[0].weights;
         const ColorScale scale = view->colorScale();
@@ -195,6 +198,47 @@ private Q_SLOTS:
         const QImage screen = view->grab().toImage();
         const QPointF peak(box.left() + 7.5 * box.width() / tokens, box.top() + 40.5 * box.height() / tokens);
         QCOMPARE(hex(pixelAt(screen, peak)), hex(view->colorScale().color(view->colorScale().high)));
+    }
+
+    void scrollingMovesTheImageAsAFreshOneDraws_data()
+    {
+        QTest::addColumn<int>("n");
+        QTest::addColumn<double>("zoom");
+        QTest::newRow("cells larger than pixels") << tokens << 8.0;
+        QTest::newRow("pixels pooling cells") << 1024 << 1.5;
+    }
+
+    void scrollingMovesTheImageAsAFreshOneDraws()
+    {
+        // Scrolling moves the cells' image kept from the frame before and colours only the strips
+        // uncovered: the pixels must be those of the same view drawn afresh, the masked cells'
+        // hatch included.
+        QFETCH(int, n);
+        QFETCH(double, zoom);
+        Result causal = randomRows(n, 5);
+        causal.visible = SquareMatrix::Zero(n, n);
+        causal.visible.triangularView<Eigen::Lower>().setOnes();
+        HeatmapView view;
+        view.resize(side);
+        view.setValuesVisible(false);
+        view.setResult(causal);
+        view.setZoom(zoom, {n / 4.0, n / 3.0});
+        test::paintedImage(view, side);
+        const QPointF middle(200, 200);
+        const QList<QPoint> moves {{0, -7}, {0, 13}, {-9, 0}, {11, -5}, {-3, 17}, {40, 0}, {0, -60}};
+        for (const QPoint move : moves) {
+            QWheelEvent pan(middle, middle, move, move * 10, Qt::NoButton, Qt::NoModifier, Qt::ScrollUpdate, false);
+            QApplication::sendEvent(&view, &pan);
+            const QImage scrolled = test::paintedImage(view, side);
+            HeatmapView fresh;
+            fresh.resize(side);
+            fresh.setValuesVisible(false);
+            fresh.setResult(causal);
+            fresh.setZoom(view.zoom(), view.zoomOrigin());
+            QCOMPARE(fresh.zoomOrigin(), view.zoomOrigin());
+            const QImage drawn = test::paintedImage(fresh, side);
+            QCOMPARE(scrolled, drawn);
+        }
     }
 
     void anotherLengthStartsWhole()
