@@ -57,6 +57,8 @@ public:
     // those rows' edges are selected again and the others kept.
     void updateRows(const Result *result, int currentHead, const ChangedRows &rows);
     const Result &result() const;
+    // Whether `r` is the result drawn (a view's new data reaches the figure after other signals).
+    bool shows(const Result *r) const { return m_result == r; }
     int currentHead() const { return m_currentHead; }
     // Against a baseline (a snapshot's result, alive while used): the edges are the changes
     // now − then, in the diverging map's red where weight was gained and its blue where it was

@@ -42,6 +42,8 @@ public:
     // when the colour range stays, only those rows' cells are coloured again.
     void updateRows(const Result *result, int head, const ChangedRows &rows);
     const Result &result() const;
+    // Whether `r` is the result drawn (a view's new data reaches the figure after other signals).
+    bool shows(const Result *r) const { return m_result == r; }
     int head() const { return m_head; }
 
     // The selected query's row or key's column is outlined (one at a time; -1: none).

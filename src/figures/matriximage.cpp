@@ -86,9 +86,11 @@ struct Block {
 
     Block(const SquareMatrix &v, const SquareMatrix &shown, QRect cells)
         : stride(v.cols())
-        , rows(cells.height())
-        , cols(cells.width())
+        , rows(std::max(0, cells.height()))
+        , cols(std::max(0, cells.width()))
     {
+        if (rows == 0 || cols == 0)
+            return; // pixels beyond the matrix's last (a rounded window's edge): nothing to read
         const long offset = cells.top() * stride + cells.left();
         values = v.data() + offset;
         if (shown.rows() == v.rows() && shown.cols() == v.cols())
@@ -246,8 +248,13 @@ void colourLines(const Region &region, const ColorScale &scale, MaskColors mask,
 
 void colourAll(const Region &region, const ColorScale &scale, MaskColors mask, const std::vector<char> *wanted)
 {
-    if (region.size.isEmpty() || region.block.rows <= 0 || region.block.cols <= 0)
+    if (region.size.isEmpty())
         return;
+    if (region.block.rows <= 0 || region.block.cols <= 0) { // beyond the matrix: the background
+        for (int y = 0; y < region.size.height(); ++y)
+            std::fill_n(reinterpret_cast<QRgb *>(region.bits + region.stride * y), region.size.width(), mask.fill);
+        return;
+    }
     // The pixel lines split over the cores, each part writing its own lines through the one
     // pointer taken before (scanLine() would detach the image from every thread at once).
     const int h = region.size.height();

@@ -6,6 +6,8 @@
 #include <QEvent>
 #include <QPainter>
 
+#include <utility>
+
 namespace qkv {
 
 ArrowGraphView::ArrowGraphView(QWidget *parent)
@@ -36,11 +38,6 @@ void ArrowGraphView::setResult(Result result)
 
 void ArrowGraphView::dataChanged()
 {
-    // Another length is another document: every token in view again.
-    if (const int n = static_cast<int>(result().tokens.size()); n != m_tokens) {
-        m_tokens = n;
-        m_figure.setZoom(1);
-    }
     // Against the document's baseline snapshot, when one is chosen: the edges are the changes.
     const Result *baseline = m_binding.baseline();
     const QString name = m_binding.baselineName();
@@ -50,6 +47,14 @@ void ArrowGraphView::dataChanged()
         m_figure.updateRows(&result(), m_binding.head(), *rows);
     else
         m_figure.setData(&result(), m_binding.head());
+    // Another length is another document: every token in view again (after the figure has the
+    // new data: the zoom is clamped by it).
+    if (const int n = static_cast<int>(result().tokens.size()); n != m_tokens) {
+        m_tokens = n;
+        m_figure.setZoom(1);
+    }
+    if (const int pending = std::exchange(m_pendingReveal, -1); pending >= 0)
+        reveal(pending);
     update();
     notifyViewChanged(this);
 }
@@ -71,13 +76,22 @@ void ArrowGraphView::followSelection(int token, bool asKey)
                                                                                                                  : -1;
     const int before = lockedToken();
     m_figure.setLocked(token, asKey ? Side::Key : Side::Query);
-    m_figure.reveal(rect(), figureStyle(), token);
+    reveal(token);
     update();
     if (token != before) {
         notifyViewChanged(this); // the list is now of this word's arrows
         notifyCellSelected(this, 0, 0);
         Q_EMIT lockedTokenChanged(token);
     }
+}
+
+void ArrowGraphView::reveal(int token)
+{
+    // A selection announced before the data it is of: revealed once the figure has that data.
+    if (!m_figure.shows(&result()))
+        m_pendingReveal = token;
+    else
+        m_figure.reveal(rect(), figureStyle(), token);
 }
 
 void ArrowGraphView::setGraphLayout(Layout layout)

@@ -114,11 +114,13 @@ private:
     void userLock(int token, Side side);
     QString tokenToolTip(int token, Side side) const;
     ZoomNavigation::Target zoomTarget();
+    void reveal(int token);
 
     SessionBinding m_binding;
     bool m_figureMode = false;
     int m_unlocked = 0; // the token Escape last released, which Enter locks again
     int m_tokens = 0; // the length shown, which keeps the zoom while it stays
+    int m_pendingReveal = -1; // the token to bring into view once the data is there
     ArrowGraphFigure m_figure;
     ZoomNavigation m_navigation {this, zoomTarget()};
 };

@@ -30,6 +30,11 @@ void HeatmapView::reveal(int row, int col)
 {
     if (!m_figure.zoomed())
         return;
+    // A selection announced before the data it is of: revealed once the figure has that data.
+    if (!m_figure.shows(&result())) {
+        m_pendingReveal = QPoint(col, row);
+        return;
+    }
     m_figure.reveal(rect(), figureStyle(), row, col);
     update();
 }

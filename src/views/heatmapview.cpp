@@ -6,6 +6,8 @@
 #include <QEvent>
 #include <QPainter>
 
+#include <utility>
+
 namespace qkv {
 
 HeatmapView::HeatmapView(QWidget *parent)
@@ -46,11 +48,6 @@ void HeatmapView::setHead(int head)
 
 void HeatmapView::dataChanged()
 {
-    // Another length is another document: it starts from the whole matrix.
-    if (const int n = static_cast<int>(result().tokens.size()); n != m_tokens) {
-        m_tokens = n;
-        m_figure.setZoom(1);
-    }
     // Against the document's baseline snapshot, when one is chosen.
     const Result *baseline = m_binding.baseline();
     const QString name = m_binding.baselineName();
@@ -60,6 +57,14 @@ void HeatmapView::dataChanged()
         m_figure.updateRows(&result(), head(), *rows);
     else
         m_figure.setData(&result(), head());
+    // Another length is another document: it starts from the whole matrix (after the figure has
+    // the new data: the zoom is clamped by it).
+    if (const int n = static_cast<int>(result().tokens.size()); n != m_tokens) {
+        m_tokens = n;
+        m_figure.setZoom(1);
+    }
+    if (const auto pending = std::exchange(m_pendingReveal, std::nullopt))
+        reveal(pending->y(), pending->x());
     update();
     notifyViewChanged(this);
 }

@@ -168,6 +168,7 @@ private:
     bool m_figureMode = false;
     ZoomNavigation m_navigation {this, zoomTarget()};
     bool m_overviewDrag = false;
+    std::optional<QPoint> m_pendingReveal; // (column, row) to bring into view once the data is there
     int m_tokens = 0; // the length shown, which keeps the zoom while it stays
     HeatmapFigure m_figure;
 };
