@@ -1,25 +1,36 @@
 #!/usr/bin/env bash
-# Fuzzing: builds the libFuzzer targets of tests/fuzz with clang-14 in build/fuzz,
-# replays every checked-in corpus (tests/fuzz/corpus/<target>: seeds and past crashes), then
-# fuzzes each target for FUZZ_SECONDS (default 60). New inputs go to build/fuzz/found, never into
-# the checked-in corpus; a crash is saved as build/fuzz/artifacts/<target>-crash-… and fails the
-# run: add it to the corpus as a regression input once it is fixed.
+# The tiers without widgets under the sanitizers, and fuzzing: builds them with clang-14 in
+# build/fuzz, every object with AddressSanitizer, LeakSanitizer and UndefinedBehaviorSanitizer; runs
+# their tests there (QKV_FUZZ_TESTS=0 skips them); replays every checked-in corpus of the libFuzzer
+# targets of tests/fuzz (tests/fuzz/corpus/<target>: seeds and past crashes), then fuzzes each
+# target for FUZZ_SECONDS (default 60). New inputs go to build/fuzz/found, never into the checked-in
+# corpus; a crash is saved as build/fuzz/artifacts/<target>-crash-… and fails the run: add it to the
+# corpus as a regression input once it is fixed. The whole suite under the sanitizers, the window's
+# tiers included, is .ci/sanitize.sh.
 # Usage: bash .ci/fuzz.sh [TARGET…]   (default: every target)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 source .ci/install.sh
-install_missing cmake ninja-build clang-14 libclang-rt-14-dev qt6-base-dev libeigen3-dev zlib1g-dev libdeflate-dev \
-  libsentencepiece-dev pkg-config
+install_missing "${build_packages[@]}" "${test_packages[@]}" clang-14 libclang-rt-14-dev
+install_node_references
 
 build=build/fuzz
 launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
-# Line tables are all a crash's stack trace needs: a sixth less compile time than full -g.
+# Line tables are all a finding's stack trace needs: a sixth less compile time than full -g.
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++-14 \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -gline-tables-only -DNDEBUG" -DCMAKE_UNITY_BUILD=ON -DQKV_FUZZ=ON -DQKV_WERROR=ON \
   "${launcher[@]}" >/dev/null
 nice -n 10 cmake --build "$build" -j "${FUZZ_JOBS:-2}"
+
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
+if [ "${QKV_FUZZ_TESTS:-1}" = 1 ]; then
+  # The sanitizers make the long tests slow: fewer random edits and crash runs than the dev suite's.
+  LSAN_OPTIONS="suppressions=$PWD/tests/sanitizers/lsan.supp:print_suppressions=0" QKV_STEPS=1000 QKV_CRASH_RUNS=50 \
+    ctest --test-dir "$build" --output-on-failure --timeout 600 -j "${FUZZ_JOBS:-2}"
+fi
 
 seconds=${FUZZ_SECONDS:-60}
 targets=("$@")
@@ -27,8 +38,6 @@ targets=("$@")
   tokengroups modelconfig safetensorsheader shardindex hftokenizer legacyvocab sentencepiece sessionfile lesson goal
   hubanswers gguf ollamamanifest corpusreader)
 mkdir -p "$build/artifacts"
-export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}
-export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
 failed=0
 summary=()
 for t in "${targets[@]}"; do

@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
-# Sanitizer job: the whole test suite built with AddressSanitizer, LeakSanitizer and
-# UndefinedBehaviorSanitizer (-fno-sanitize-recover=all: the first finding fails the test), run
-# offscreen through ctest with the `asan-ubsan` preset. Leaks of third-party code only are
-# suppressed by tests/sanitizers/lsan.supp (each entry says why). Built with -g1 (functions and
-# lines, what a report's stack needs): a sixth less compile time and half the object size of -g.
+# The whole test suite built with AddressSanitizer, LeakSanitizer and UndefinedBehaviorSanitizer
+# (-fno-sanitize-recover=all: the first finding fails the test), run offscreen through ctest with the
+# `asan-ubsan` preset. Leaks of third-party code only are suppressed by tests/sanitizers/lsan.supp
+# (each entry says why). Built with -g1 (functions and lines, what a report's stack needs).
+# Not a CI step: on 2 cores of the slower CPU it takes about an hour, building every tier a second
+# time. CI runs the tiers without widgets under the sanitizers (.ci/fuzz.sh); run this before
+# committing work on the window's tiers (session, figures, animation, workspace, views, cli,
+# panels, app); ctest's arguments pick tests (bash .ci/sanitize.sh -R tst_heatmap).
 # Installs what is missing.
 # Usage: bash .ci/sanitize.sh [CTEST ARGS…]
 set -euo pipefail

@@ -215,12 +215,18 @@ private Q_SLOTS:
     void masksBeyondTheSecondSentenceAreNamed()
     {
         QJsonObject o = crossJson();
+        // A list of one [query, key] pair (QJsonArray {QJsonArray {…}} is a copy to clang).
+        const auto masked = [](int query, int key) {
+            QJsonArray pairs;
+            pairs.append(QJsonArray {query, key});
+            return pairs;
+        };
         // Query 1 of 2 may mask key 2 of 3; key 3 is beyond "je vois bien".
-        o.insert(QStringLiteral("masked"), QJsonArray {QJsonArray {1, 2}});
+        o.insert(QStringLiteral("masked"), masked(1, 2));
         QVERIFY2(loadError(o).isEmpty(), qPrintable(loadError(o)));
-        o.insert(QStringLiteral("masked"), QJsonArray {QJsonArray {1, 3}});
+        o.insert(QStringLiteral("masked"), masked(1, 3));
         QVERIFY2(loadError(o).startsWith(QStringLiteral("masked[0][1]:")), qPrintable(loadError(o)));
-        o.insert(QStringLiteral("masked"), QJsonArray {QJsonArray {2, 0}});
+        o.insert(QStringLiteral("masked"), masked(2, 0));
         QVERIFY2(loadError(o).startsWith(QStringLiteral("masked[0][0]:")), qPrintable(loadError(o)));
     }
 

@@ -2,6 +2,7 @@
 // is drawn or refused with a message, never an abort on out-of-memory. Budgets are checked from
 // the sizes a file declares, before anything that large is allocated.
 #include "document/examples.h"
+#include "sanitizers.h"
 #include "ziparchive.h"
 
 #include <QFile>
@@ -66,7 +67,7 @@ class TstMemoryLimits : public QObject
 private Q_SLOTS:
     void initTestCase()
     {
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(QKV_ASAN)
         QSKIP("AddressSanitizer reserves terabytes of address space: no limit can be set");
 #endif
     }

@@ -3,6 +3,7 @@
 // was silently compiled out).
 #include "attention/engine.h"
 #include "platform/memorytuning.h"
+#include "sanitizers.h"
 
 #include <QFile>
 #include <QTest>
@@ -46,7 +47,7 @@ private Q_SLOTS:
 
     void recomputesReuseTheHeap()
     {
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(QKV_ASAN)
         QSKIP("AddressSanitizer's allocator replaces glibc's");
 #elif !defined(__GLIBC__)
         QSKIP("not glibc");
@@ -96,7 +97,7 @@ private Q_SLOTS:
         munmap(block, bytes);
         // 16,384 pages of 4 KiB; as huge pages 32, and up to 1,024 small ones at the unaligned ends.
         long allowed = 2048;
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(QKV_ASAN)
         // AddressSanitizer's memset reads the block's shadow (one byte per eight, not advised).
         allowed += static_cast<long>(bytes / 8 / 4096);
 #endif

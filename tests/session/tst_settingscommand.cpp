@@ -1,5 +1,6 @@
 #include "document/documentio.h"
 #include "platform/memorytuning.h"
+#include "sanitizers.h"
 #include "session/documentsession.h"
 
 #include <QTest>
@@ -50,7 +51,7 @@ private Q_SLOTS:
     void initTestCase()
     {
         const bool tuned = tuneAllocatorForRecompute();
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(QKV_ASAN)
         Q_UNUSED(tuned) // AddressSanitizer's allocator ignores mallopt (and mallinfo2 reads 0)
 #else
         QVERIFY(tuned);
