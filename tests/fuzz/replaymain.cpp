@@ -1,5 +1,5 @@
-// Without libFuzzer (an ordinary build): each target replays its checked-in corpus as a ctest, so a
-// target that stops compiling or a fixed crash that comes back fails the everyday suite.
+// Without libFuzzer: a reader's checked-in corpus replayed as a ctest in every tree
+// (fuzz_transformerfiles), so a fixed crash that comes back fails the everyday suite.
 #include <QDir>
 #include <QFile>
 
