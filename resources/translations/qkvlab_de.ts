@@ -4670,6 +4670,14 @@
         <translation>Angehalten: Die Ansichten zeigen den letzten Satz, den das Modell fertig berechnet hat</translation>
     </message>
     <message>
+        <source>Layer 1 of %1 is shown; the model is computing the others</source>
+        <translation>Schicht 1 von %1 wird gezeigt; das Modell berechnet die übrigen</translation>
+    </message>
+    <message>
+        <source>Layers 1 to %1 of %2 are shown; the model is computing the others</source>
+        <translation>Schichten 1 bis %1 von %2 werden gezeigt; das Modell berechnet die übrigen</translation>
+    </message>
+    <message>
         <source>Layer %1 of %2</source>
         <translation>Schicht %1 von %2</translation>
     </message>
@@ -5461,6 +5469,10 @@
     <message>
         <source>Flow is drawn for sentences of up to %1 tokens; this one has %2 (rollout has no limit, and qkvlab compute --flow takes up to %3)</source>
         <translation>Flow wird für Sätze mit bis zu %1 Tokens gezeichnet; dieser hat %2 (Rollout hat keine Grenze, und qkvlab compute --flow nimmt bis zu %3)</translation>
+    </message>
+    <message>
+        <source>The model is still computing this layer</source>
+        <translation>Das Modell berechnet diese Schicht noch</translation>
     </message>
 </context>
 <context>

@@ -114,6 +114,18 @@ void LiveRunDisplay::setUpBusy()
     m_stop->hide();
     m_window->statusBar()->addPermanentWidget(m_stop);
     connect(m_stop, &QToolButton::clicked, live, &live::LiveSession::stop);
+    // A long run's layer in view, shown before the others are computed: say what is missing.
+    connect(m_workspace, &ModelWorkspace::previewShown, this, [this](int layers, int of) {
+        m_previewMessage = layers == 1
+            ? tr("Layer 1 of %1 is shown; the model is computing the others").arg(of)
+            : tr("Layers 1 to %1 of %2 are shown; the model is computing the others").arg(layers).arg(of);
+        m_window->statusBar()->showMessage(m_previewMessage);
+    });
+    connect(m_workspace, &ModelWorkspace::runShown, this, [this] {
+        if (!m_previewMessage.isEmpty() && m_window->statusBar()->currentMessage() == m_previewMessage)
+            m_window->statusBar()->clearMessage();
+        m_previewMessage.clear();
+    });
     connect(live, &live::LiveSession::stopped, this, [this] {
         m_window->statusBar()->showMessage(tr("Stopped: the views show the last sentence the model finished"), 8000);
     });

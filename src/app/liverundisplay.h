@@ -48,6 +48,7 @@ private:
     ModelWorkspace *m_workspace;
     QProgressBar *m_busy;
     QToolButton *m_stop;
+    QString m_previewMessage; // in the status bar until the run is done
     struct CachedNext {
         std::weak_ptr<const live::LiveRun> run;
         live::NextToken next;

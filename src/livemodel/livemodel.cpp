@@ -8,12 +8,14 @@
 #include "transformer/forward.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
 
 #include <algorithm>
+#include <limits>
 #include <type_traits>
 
 namespace qkv::live {
@@ -83,6 +85,42 @@ std::shared_ptr<ModelAttention> recorded(Records &layers, int heads, int dim, co
         }
     });
     return a;
+}
+
+// What `soFar`'s layers show while the rest compute: the run begun in `out` (its sentence and
+// tokens, shown as `tokens`) with those layers, its attention kept as the whole run's will be
+// (float16 or not), so that a view of it reads the same numbers as the finished run. The forward
+// part holds their vectors and residual streams, not the attention again.
+std::shared_ptr<const LiveRun> previewOf(const LiveModel &live, const LiveRun &out,
+    const transformer::ForwardResult &soFar, const QStringList &tokens, qint64 halfAbove)
+{
+    const transformer::Config &c = live.model().config();
+    auto preview = std::make_shared<LiveRun>();
+    preview->sentence = out.sentence;
+    preview->ids = out.ids;
+    preview->causal = out.causal;
+    preview->preview = true;
+    const qint64 n = qint64(out.ids.size());
+    const bool half = keptInHalf(qint64(c.layers) * c.heads * n * n, halfAbove);
+    const std::shared_ptr<ModelAttention> attention = recorded(
+        soFar.layers, c.heads, c.headDim, tokens, {}, nullptr, half ? 0 : std::numeric_limits<qint64>::max());
+    attention->layersComputing = c.layers - attention->layers;
+    preview->attention = attention;
+    auto forward = std::make_shared<transformer::ForwardResult>();
+    forward->status = transformer::ForwardResult::Status::Done;
+    forward->ids = soFar.ids;
+    forward->interventions = soFar.interventions;
+    forward->embeddings = soFar.embeddings;
+    forward->layers.reserve(soFar.layers.size());
+    for (const transformer::LayerRecord &layer : soFar.layers) {
+        transformer::LayerRecord kept;
+        kept.residual = layer.residual;
+        for (const transformer::HeadRecord &head : layer.heads) // the weights are in `attention` above
+            kept.heads.push_back({head.query, head.key, head.value, {}, head.output});
+        forward->layers.push_back(std::move(kept));
+    }
+    preview->forward = std::move(forward);
+    return preview;
 }
 
 // The heads switched off in `stack`, which the attention of that stack marks.
@@ -173,12 +211,24 @@ LiveRun run(const LiveModel &live, const QString &sentence, const RunOptions &ru
             if (encoding.ids[i] == *mask)
                 options.predictPositions.push_back(static_cast<int>(i));
     const LiveRun *previous = runOptions.previous;
+    const bool fresh = !(previous && previous->forward && previous->ids == encoding.ids);
+    QElapsedTimer clock;
+    clock.start();
+    if (fresh && runOptions.preview && !encoderDecoder && options.interventions.empty() && runOptions.previewLayer >= 0
+        && runOptions.previewLayer + 1 < live.model().config().layers) {
+        options.layerDone = [&](const transformer::ForwardResult &soFar) {
+            const int done = int(soFar.layers.size()), layers = live.model().config().layers;
+            // Worth a preview when the layers to come take a while yet, as the ones done took.
+            if (done == runOptions.previewLayer + 1
+                && double(clock.elapsed()) * (layers - done) / done >= runOptions.previewAfterMs)
+                runOptions.preview(previewOf(live, out, soFar, encoding.display, runOptions.halfAttentionAbove));
+        };
+    }
     // (An encoder-decoder model is recomputed whole, with the target asked for now.)
-    auto computed
-        = std::make_shared<transformer::ForwardResult>(previous && previous->forward && previous->ids == encoding.ids
-                ? transformer::recompute(live.model(), *previous->forward,
-                    transformer::firstChangedLayer(*previous->forward, options), options)
-                : transformer::forward(live.model(), encoding.ids, options));
+    auto computed = std::make_shared<transformer::ForwardResult>(!fresh
+            ? transformer::recompute(
+                live.model(), *previous->forward, transformer::firstChangedLayer(*previous->forward, options), options)
+            : transformer::forward(live.model(), encoding.ids, options));
     const transformer::ForwardResult &result = *computed;
     if (result.status == transformer::ForwardResult::Status::Cancelled) {
         out.cancelled = true;

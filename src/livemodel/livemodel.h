@@ -84,6 +84,9 @@ struct LiveRun {
     }
     // Every layer's numbers and residual stream, from which an intervention recomputes.
     std::shared_ptr<const transformer::ForwardResult> forward;
+    // A preview of a run still computing: its layers up to one (attention and forward alike hold
+    // just those), no predictions yet.
+    bool preview = false;
     explicit operator bool() const { return error.isEmpty() && !cancelled; }
 };
 
@@ -115,6 +118,13 @@ struct RunOptions {
     const LiveRun *previous = nullptr;
     const std::atomic<bool> *cancel = nullptr; // looked at between layers
     std::function<void(int, int)> progress; // (layers done, layers), on the computing thread
+    // A new sentence's run (without interventions, of one stack) hands `preview` its layers up to
+    // `previewLayer` as soon as they are computed, when the layers after them look like taking
+    // longer than `previewAfterMs` yet: a long document or a large model shows the layer one
+    // looks at seconds before the whole run is done. On the computing thread.
+    int previewLayer = -1;
+    double previewAfterMs = 1000;
+    std::function<void(std::shared_ptr<const LiveRun>)> preview;
 };
 
 LiveRun run(const LiveModel &live, const QString &sentence, const RunOptions &runOptions);

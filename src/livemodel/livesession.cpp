@@ -123,7 +123,7 @@ void LiveSession::startPending()
 {
     m_pending = false;
     m_computing = true;
-    Request r {m_model, m_sentence, m_target, m_interventions, {}, {}, m_generation};
+    Request r {m_model, m_sentence, m_target, m_interventions, {}, {}, m_generation, m_previewLayer, m_previewAfterMs};
     // Both are of this sentence when their tokens agree; recompute checks that again.
     const auto same = [this](const std::shared_ptr<const LiveRun> &run) {
         return run && run->sentence == m_sentence
@@ -134,8 +134,10 @@ void LiveSession::startPending()
     if (same(m_run))
         r.previous = m_run;
     m_cancel = std::make_shared<std::atomic<bool>>(false);
-    // Layers done reach the window through its event loop; an older request's are dropped.
-    const Progress progress = [this, generation = m_generation](int done, int layers) {
+    // Layers done and a preview reach the window through its event loop; an older request's are
+    // dropped.
+    Reports reports;
+    reports.progress = [this, generation = m_generation](int done, int layers) {
         QMetaObject::invokeMethod(
             this,
             [this, generation, done, layers] {
@@ -144,35 +146,49 @@ void LiveSession::startPending()
             },
             Qt::QueuedConnection);
     };
-    m_pool.start([this, r = std::move(r), cancel = m_cancel, progress] {
-        Outcome outcome = compute(r, *cancel, progress);
+    reports.preview = [this, generation = m_generation](std::shared_ptr<const LiveRun> preview) {
+        QMetaObject::invokeMethod(
+            this,
+            [this, generation, preview = std::move(preview)] {
+                if (generation == m_generation && m_computing)
+                    Q_EMIT previewed(preview);
+            },
+            Qt::QueuedConnection);
+    };
+    m_pool.start([this, r = std::move(r), cancel = m_cancel, reports = std::move(reports)] {
+        Outcome outcome = compute(r, *cancel, reports);
         // Queued to this object's thread; dropped if the session is gone by then.
         QMetaObject::invokeMethod(
             this, [this, outcome = std::move(outcome)]() mutable { accept(std::move(outcome)); }, Qt::QueuedConnection);
     });
 }
 
-LiveSession::Outcome LiveSession::compute(const Request &r, const std::atomic<bool> &cancel, const Progress &progress)
+LiveSession::Outcome LiveSession::compute(const Request &r, const std::atomic<bool> &cancel, const Reports &reports)
 {
     QElapsedTimer clock;
     clock.start();
-    Outcome out = computeRuns(r, cancel, progress);
+    Outcome out = computeRuns(r, cancel, reports);
     out.milliseconds = double(clock.nsecsElapsed()) / 1e6;
     return out;
 }
 
-LiveSession::Outcome LiveSession::computeRuns(
-    const Request &r, const std::atomic<bool> &cancel, const Progress &progress)
+LiveSession::Outcome LiveSession::computeRuns(const Request &r, const std::atomic<bool> &cancel, const Reports &reports)
 {
     Outcome out;
     out.generation = r.generation;
     RunOptions options;
     options.target = r.target;
     options.cancel = &cancel;
-    options.progress = progress;
+    options.progress = reports.progress;
     out.baseline = r.baseline;
     if (!out.baseline) {
+        if (r.interventions.empty()) { // the run shown: worth a preview when long
+            options.previewLayer = r.previewLayer;
+            options.previewAfterMs = r.previewAfterMs;
+            options.preview = reports.preview;
+        }
         out.baseline = std::make_shared<const LiveRun>(live::run(*r.model, r.sentence, options));
+        options.preview = nullptr;
         if (r.interventions.empty() || !*out.baseline) {
             out.run = out.baseline;
             return out;

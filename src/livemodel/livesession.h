@@ -64,6 +64,12 @@ public:
     // Gives up the computation under way and the one waiting: run() stays what it was until
     // the next sentence or edit asks again.
     void stop();
+    // The layer the views show (-1: none, or all layers combined): a new sentence's run whose
+    // later layers look like taking over previewAfter() ms yet hands it on as soon as it is
+    // computed (previewed()).
+    void setPreviewLayer(int layer) { m_previewLayer = layer; }
+    double previewAfter() const { return m_previewAfterMs; }
+    void setPreviewAfter(double ms) { m_previewAfterMs = ms; }
 
 Q_SIGNALS:
     void modelChanged(); // opened, or closed
@@ -74,6 +80,8 @@ Q_SIGNALS:
     // stop() took effect: run() is of an earlier sentence or edit than the one asked for.
     void stopped();
     void failed(const QString &error); // the newest request was refused (error() says why)
+    // The newest request's layers up to the preview layer, while the rest compute (LiveRun::preview).
+    void previewed(std::shared_ptr<const qkv::live::LiveRun> preview);
 
 private:
     struct Request {
@@ -83,6 +91,8 @@ private:
         std::shared_ptr<const LiveRun> baseline; // of the same sentence, when known
         std::shared_ptr<const LiveRun> previous; // the last run of the same sentence
         quint64 generation = 0;
+        int previewLayer = -1;
+        double previewAfterMs = 0;
     };
     struct Outcome {
         std::shared_ptr<const LiveRun> run;
@@ -95,9 +105,12 @@ private:
     void startPending();
     void accept(Outcome outcome);
     void updateComputing(); // signals computingChanged when isComputing() changed
-    using Progress = std::function<void(int, int)>;
-    static Outcome compute(const Request &request, const std::atomic<bool> &cancel, const Progress &progress); // timed
-    static Outcome computeRuns(const Request &request, const std::atomic<bool> &cancel, const Progress &progress);
+    struct Reports { // to the window's thread, while computing
+        std::function<void(int, int)> progress;
+        std::function<void(std::shared_ptr<const LiveRun>)> preview;
+    };
+    static Outcome compute(const Request &request, const std::atomic<bool> &cancel, const Reports &reports); // timed
+    static Outcome computeRuns(const Request &request, const std::atomic<bool> &cancel, const Reports &reports);
 
     std::shared_ptr<const LiveModel> m_model;
     QString m_sentence;
@@ -110,6 +123,8 @@ private:
     int m_minPause = 0;
     int m_maxPause = 150; // a typist's pause between words, not between letters
     double m_lastRunMs = 150;
+    int m_previewLayer = -1;
+    double m_previewAfterMs = 1000;
     quint64 m_generation = 0; // of the newest request
     bool m_pending = false; // a request waits for the worker
     bool m_stopping = false; // stop() waits for the computation under way to notice

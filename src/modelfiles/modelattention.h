@@ -53,6 +53,8 @@ struct ModelAttention {
     // The heads (layer, head) the run switched off: their attention is the model's, their output
     // zero. Empty for a file read.
     std::set<std::pair<int, int>> switchedOff;
+    // A preview of a run still computing: how many layers after these it will have.
+    int layersComputing = 0;
 
     // An encoder-decoder model's decoder self-attention and cross-attention, beside this (its
     // encoder's); null for a model of one stack.

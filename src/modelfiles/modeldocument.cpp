@@ -234,6 +234,8 @@ std::optional<ModelDocument> modelDocument(
                               .arg(m.layers)
                               .arg(m.heads)
                               .arg(m.n);
+    if (m.layersComputing > 0)
+        description += QStringLiteral(" The model is still computing its other %1 layer(s).").arg(m.layersComputing);
     if (m.isCross())
         description += QStringLiteral(" Cross-attention: the decoder's %1 target tokens ask, the encoder's output of "
                                       "the %2 source tokens answers (keys and values).")

@@ -112,6 +112,8 @@ void runFrom(const Model &model, ForwardResult &r, int from, const ForwardOption
             refuse(QStringLiteral("layer %1: the residual stream overflowed float32").arg(layer));
         record.residual = x;
         r.layers.push_back(std::move(record));
+        if (o.layerDone)
+            o.layerDone(r);
         if (o.progress)
             o.progress(layer + 1, c.layers);
     }

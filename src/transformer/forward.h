@@ -32,6 +32,8 @@ struct Intervention {
     bool operator==(const Intervention &other) const;
 };
 
+struct ForwardResult;
+
 struct ForwardOptions {
     std::vector<Intervention> interventions;
     // Rows whose output distribution is wanted: BERT's [MASK] positions. Empty: the last row
@@ -44,6 +46,9 @@ struct ForwardOptions {
     const std::atomic<bool> *cancel = nullptr; // looked at between layers
     // Told after each layer: (layers done, layers); on the computing thread.
     std::function<void(int, int)> progress;
+    // Handed the result so far after each layer of a single stack (its layers, not yet its
+    // logits), on the computing thread: a long run's first layers shown before the rest.
+    std::function<void(const ForwardResult &)> layerDone;
 };
 
 // What one head computed in one layer; rows are tokens.

@@ -87,27 +87,42 @@ void TransformerPanel::showStack(AttentionStack stack)
         shown = stack == AttentionStack::Decoder ? m_model->decoder : m_model->cross;
     const int keep = m_ui->layerBox->currentData().toInt();
     m_ui->layerBox->clear();
-    const int layers = shown ? shown->layers : 0;
-    for (int l = 0; l < layers; ++l)
-        m_ui->layerBox->addItem(tr("%1 of %2").arg(l + 1).arg(layers), l);
+    const int layers = shown ? shown->layers : 0, computing = shown ? shown->layersComputing : 0;
+    auto *items = qobject_cast<QStandardItemModel *>(m_ui->layerBox->model());
+    const auto offerNot = [&](const QString &why) { // the item added last
+        if (QStandardItem *item = items ? items->item(m_ui->layerBox->count() - 1) : nullptr) {
+            item->setEnabled(false);
+            item->setToolTip(why);
+        }
+    };
+    // A run's first layers shown while the model computes the others: those are named, not offered.
+    const QString stillComputing = tr("The model is still computing this layer");
+    for (int l = 0; l < layers + computing; ++l) {
+        m_ui->layerBox->addItem(tr("%1 of %2").arg(l + 1).arg(layers + computing), l);
+        if (l >= layers)
+            offerNot(stillComputing);
+    }
     m_ui->layerBox->addItem(tr("mean of all layers"), -1);
+    if (computing > 0)
+        offerNot(stillComputing);
     m_ui->layerBox->addItem(tr("max of all layers"), -2);
+    if (computing > 0)
+        offerNot(stillComputing);
     // Through every layer with the residual connection (Abnar & Zuidema): not across two sentences.
     if (stack != AttentionStack::Cross) {
         m_ui->layerBox->addItem(tr("rollout through all layers"), -3);
+        if (computing > 0)
+            offerNot(stillComputing);
         m_ui->layerBox->addItem(tr("flow through all layers"), -4);
         // Flow solves n² maximum flows while the views wait: offered up to a second's worth.
-        if (shown && shown->n > analysis::interactiveFlowTokenLimit) {
-            auto *items = qobject_cast<QStandardItemModel *>(m_ui->layerBox->model());
-            if (QStandardItem *flow = items ? items->item(m_ui->layerBox->count() - 1) : nullptr) {
-                flow->setEnabled(false);
-                flow->setToolTip(tr("Flow is drawn for sentences of up to %1 tokens; this one has %2 (rollout "
-                                    "has no limit, and qkvlab compute --flow takes up to %3)")
-                                     .arg(analysis::interactiveFlowTokenLimit)
-                                     .arg(shown->n)
-                                     .arg(analysis::flowTokenLimit));
-            }
-        }
+        if (computing > 0)
+            offerNot(stillComputing);
+        else if (shown && shown->n > analysis::interactiveFlowTokenLimit)
+            offerNot(tr("Flow is drawn for sentences of up to %1 tokens; this one has %2 (rollout has no limit, and "
+                        "qkvlab compute --flow takes up to %3)")
+                         .arg(analysis::interactiveFlowTokenLimit)
+                         .arg(shown->n)
+                         .arg(analysis::flowTokenLimit));
     }
     m_ui->layerBox->setCurrentIndex(std::max(0, m_ui->layerBox->findData(std::min(keep, layers - 1))));
     m_updating = updating;

@@ -64,6 +64,16 @@ ModelWorkspace::ModelWorkspace(DocumentSession *session, QObject *parent)
     , m_comparison(new ModelComparison(this))
 {
     connect(m_live, &live::LiveSession::runChanged, this, &ModelWorkspace::showRun);
+    connect(m_live, &live::LiveSession::previewed, this, &ModelWorkspace::showPreview);
+    connect(m_transformer, &TransformerSession::viewChanged, this, &ModelWorkspace::followShownLayer);
+    connect(m_transformer, &TransformerSession::modelChanged, this, &ModelWorkspace::followShownLayer);
+    // A preview shown of a run that will not finish: back to the last run the model finished.
+    const auto dropPreview = [this] {
+        if (m_shownRun && m_shownRun->preview && m_live->run() && !m_live->isComputing())
+            showRun();
+    };
+    connect(m_live, &live::LiveSession::stopped, this, dropPreview);
+    connect(m_live, &live::LiveSession::failed, this, dropPreview);
     m_session->setValuesRoute([this](ValuesCommand &edit) { return editShownLayer(edit); });
     connect(m_live, &live::LiveSession::modelChanged, this, [this] {
         // The shown layer's settings and masks are the model's: an edit of them would change the
@@ -268,7 +278,8 @@ void ModelWorkspace::showRun()
     } else {
         Q_EMIT aboutToReplaceRun();
         const bool newSentence = run->ids != m_shownRun->ids || run->target != m_shownRun->target;
-        m_transformer->replace(run->attention, showsRun(*run));
+        // After a preview the document is made again: its layers are the whole run's now.
+        m_transformer->replace(run->attention, !m_shownRun->preview && showsRun(*run));
         // A new sentence of a causal LM is read from its last token, which the prediction is
         // about; an edit of the same sentence keeps the word the person selected.
         if (newSentence && run->causal)
@@ -312,6 +323,32 @@ void ModelWorkspace::showRun()
             Q_EMIT lessonStepReady(step);
         }
     }
+}
+
+void ModelWorkspace::showPreview(std::shared_ptr<const live::LiveRun> preview)
+{
+    // Over a run of this model already shown, whose layer in view the preview holds: the person's
+    // look stays, the layers still computing are not offered until the run is done.
+    if (!m_shownRun || m_pendingSession || !m_transformer->isOpen()
+        || m_transformer->path() != m_live->model()->location())
+        return;
+    const ModelView &view = m_transformer->view();
+    if (view.stack != AttentionStack::Encoder || view.layer < 0 || view.layer >= preview->attention->layers)
+        return;
+    Q_EMIT aboutToReplaceRun();
+    const bool newSentence = preview->ids != m_shownRun->ids;
+    m_transformer->replace(preview->attention, false);
+    if (newSentence && preview->causal)
+        m_session->setSelectedToken(m_transformer->shown()->n - 1);
+    m_shownRun = std::move(preview);
+    Q_EMIT previewShown(m_shownRun->attention->layers, m_live->model()->model().config().layers);
+}
+
+void ModelWorkspace::followShownLayer()
+{
+    const ModelView &view = m_transformer->view();
+    const bool one = m_transformer->isOpen() && view.stack == AttentionStack::Encoder && view.layer >= 0;
+    m_live->setPreviewLayer(one ? view.layer : -1);
 }
 
 bool ModelWorkspace::showsRun(const live::LiveRun &run) const

@@ -119,6 +119,8 @@ Q_SIGNALS:
     void aboutToReplaceRun();
     // The newest run is shown (after the document and the selection followed it).
     void runShown(std::shared_ptr<const live::LiveRun> run);
+    // A long run's first `layers` of `of` are shown while the model computes the rest.
+    void previewShown(int layers, int of);
     // A run could not be shown as a document.
     void showFailed(const QString &error);
     // Whether a model runs changed; what may be edited changed with it.
@@ -128,6 +130,8 @@ Q_SIGNALS:
 
 private:
     void showRun();
+    void showPreview(std::shared_ptr<const live::LiveRun> preview);
+    void followShownLayer(); // tells the model which layer a long run previews
     transformer::Intervention::Stack shownStack() const; // of an encoder-decoder model's attentions
     QString layerName(int layer) const; // "layer 2", or of an encoder-decoder model "decoder layer 2"
     bool showsRun(const live::LiveRun &run) const;
@@ -140,7 +144,7 @@ private:
     live::LiveSession *m_live;
     LiveHistory *m_history;
     ModelComparison *m_comparison; // after the sessions it follows
-    std::shared_ptr<const live::LiveRun> m_shownRun; // the run the session shows
+    std::shared_ptr<const live::LiveRun> m_shownRun; // the run the session shows (a preview's until it is done)
     std::unique_ptr<live::SessionFile> m_pendingSession; // applied to the first run of its model
     bool m_recoveredUnsaved = false; // marked unsaved once a recovered session's edits are shown
     QJsonObject m_lessonAnswers;

@@ -1,14 +1,18 @@
 // Model → Sentence from Text File… (issue 52, long documents): a text file typed as the sentence
 // in one step of the history, one past the model's positions refused or cut to them, a file that
-// is not text refused naming the place; the long run's memory said in the status bar.
+// is not text refused naming the place; the long run's memory said in the status bar, and its
+// layer in view shown before the others are computed.
 #include "app/mainwindow.h"
 #include "app/sentencefilemenu.h"
 #include "livemodel/livesession.h"
 #include "modelwindow.h"
 
 #include <QAction>
+#include <QComboBox>
 #include <QFile>
 #include <QLineEdit>
+#include <QStandardItemModel>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUndoGroup>
@@ -54,6 +58,42 @@ private Q_SLOTS:
         QCOMPARE(stack->undoText(), u"Sentence from short.txt"_s);
         stack->undo();
         QTRY_COMPARE_WITH_TIMEOUT(edit->text(), before, 5000);
+    }
+
+    // A long run shows the layer in view first: the status bar says the others are computing and
+    // the Model dock names them without offering them, until the whole run is shown.
+    void aLongRunShowsItsLayerFirst()
+    {
+        live::LiveSession *live = m_window->liveSession();
+        auto *layers = m_window->findChild<QComboBox *>(u"layerBox"_s);
+        QVERIFY(layers);
+        QTest::keyClick(layers, Qt::Key_Home); // the first of the model's layers, not the last it shows
+        QCOMPARE(layers->currentData().toInt(), 0);
+        QTRY_VERIFY_WITH_TIMEOUT(!live->isComputing(), 10000);
+        const double after = live->previewAfter();
+        live->setPreviewAfter(0); // every run counts as long
+        QString message;
+        int offered = -1, named = -1;
+        const QMetaObject::Connection c = connect(live, &live::LiveSession::previewed, this, [&] {
+            message = m_window->statusBar()->currentMessage();
+            named = layers->count();
+            offered = 0;
+            for (int i = 0; i < layers->count(); ++i)
+                offered += qobject_cast<QStandardItemModel *>(layers->model())->item(i)->isEnabled() ? 1 : 0;
+        });
+        auto *menu = m_window->findChild<SentenceFileMenu *>();
+        QCOMPARE(menu->typeFile(written(u"long.txt"_s, "the cat ran to the park .\n"), false), QString());
+        QTRY_VERIFY_WITH_TIMEOUT(!message.isEmpty(), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(!live->isComputing(), 10000);
+        disconnect(c);
+        live->setPreviewAfter(after);
+        const int all = live->model()->model().config().layers;
+        QCOMPARE(message, u"Layer 1 of %1 is shown; the model is computing the others"_s.arg(all));
+        QCOMPARE(named, layers->count()); // every layer named, and mean, max, rollout, flow
+        QCOMPARE(offered, 1); // only the layer shown
+        QTRY_VERIFY(m_window->statusBar()->currentMessage() != message);
+        for (int i = 0; i < all; ++i)
+            QVERIFY(qobject_cast<QStandardItemModel *>(layers->model())->item(i)->isEnabled());
     }
 
     void pastThePositionsRefusedOrCut()

@@ -160,8 +160,9 @@ QJsonObject typing(const QString &folder, const QString &sentence, int reps, dou
 }
 
 // A long document typed into the sentence box at once (as Model → Sentence from Text File does):
-// the milliseconds until its run is shown and every view repainted, the attention's memory, and
-// the heatmap's repaint at that length (a selection moved).
+// the milliseconds until the layer in view is shown (the target), and until every layer
+// is, each with every view repainted; the attention's memory, and the heatmap's repaint at that
+// length (a selection moved).
 QJsonObject longDocument(const QString &folder, int tokens, double targetMs)
 {
     MainWindow window;
@@ -189,24 +190,42 @@ QJsonObject longDocument(const QString &folder, int tokens, double targetMs)
     // As Model → Sentence from Text File… types it; the run starts after the typing pause.
     if (const QString why = window.findChild<SentenceFileMenu *>()->typeFile(file.fileName(), true); !why.isEmpty())
         return unavailable(why);
-    {
-        // An event loop that sleeps until the run comes (a loop of processEvents would take a core).
+    const auto done = [&] { return live->run() && live->run()->sentence == text && !live->isComputing(); };
+    // An event loop that sleeps until the first layer is shown, then until the whole run (a loop
+    // of processEvents would take a core from the run).
+    double firstLayer = -1;
+    for (const bool whole : {false, true}) {
+        if (done())
+            break;
         QEventLoop loop;
         QTimer::singleShot(60000, &loop, &QEventLoop::quit);
         const QMetaObject::Connection c = QObject::connect(live, &live::LiveSession::runChanged, &loop, [&] {
-            if (live->run() && live->run()->sentence == text && !live->isComputing())
+            if (done())
                 loop.quit();
         });
         const QMetaObject::Connection f = QObject::connect(live, &live::LiveSession::failed, &loop, &QEventLoop::quit);
+        QMetaObject::Connection p;
+        if (!whole) // the workspace, connected first, has shown it by then
+            p = QObject::connect(live, &live::LiveSession::previewed, &loop, &QEventLoop::quit);
         loop.exec();
         QObject::disconnect(c);
         QObject::disconnect(f);
+        QObject::disconnect(p);
+        if (!whole && !done()) {
+            waitForRepaints(window.stagedRepaint());
+            paintPending();
+            firstLayer = double(clock.nsecsElapsed()) / 1e6;
+            if (const QString shot = qEnvironmentVariable("QKV_SCREENSHOT"); !shot.isEmpty())
+                window.grab().save(QString(shot).replace(u".png"_s, u"-first-layer.png"_s));
+        }
     }
     if (!live->run() || live->run()->sentence != text)
         return unavailable(u"the model did not run on the document: "_s + live->error());
     waitForRepaints(window.stagedRepaint());
     paintPending();
     const double shown = double(clock.nsecsElapsed()) / 1e6;
+    if (firstLayer < 0) // no preview: the layer in view came with the whole run
+        firstLayer = shown;
     const auto &run = *live->run();
     if (const QString shot = qEnvironmentVariable("QKV_SCREENSHOT"); !shot.isEmpty())
         window.grab().save(shot);
@@ -217,12 +236,12 @@ QJsonObject longDocument(const QString &folder, int tokens, double targetMs)
         repaint.push_back(timedMs([&] { heatmap->repaint(); }));
     }
     std::sort(repaint.begin(), repaint.end());
-    QJsonObject o {{u"tokens"_s, int(run.ids.size())}, {u"text_to_shown_ms"_s, shown},
-        {u"of_which_model_run_ms"_s, live->lastRunMilliseconds()},
+    QJsonObject o {{u"tokens"_s, int(run.ids.size())}, {u"text_to_layer_shown_ms"_s, firstLayer},
+        {u"text_to_every_layer_shown_ms"_s, shown}, {u"of_which_model_run_ms"_s, live->lastRunMilliseconds()},
         {u"attention_mib"_s, double(run.attention->attentionBytes()) / (1 << 20)},
         {u"attention_float16"_s, run.attention->keepsHalfAttention()},
         {u"heatmap_repaint_ms"_s, repaint.empty() ? -1.0 : repaint[repaint.size() / 2]}, {u"target_ms"_s, targetMs}};
-    o.insert(u"meets_target"_s, shown <= targetMs);
+    o.insert(u"meets_target"_s, firstLayer <= targetMs);
     return o;
 }
 
@@ -266,7 +285,7 @@ QJsonObject liveWindowTimings(bool quick)
             u"When Mary and John went to the store, John gave a drink to Mary. Later that evening, the two "
             "friends walked home along the river, talking about"_s,
             8, 350));
-    // The long document: GPT-2's whole context, shown within 3 s of the text.
+    // The long document: GPT-2's whole context, its layer in view shown within 3 s of the text.
     out.insert(u"gpt2-small-shaped_1024_tokens"_s, longDocument(model, 1024, 3000));
     return out;
 }

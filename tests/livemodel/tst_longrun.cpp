@@ -77,6 +77,68 @@ private Q_SLOTS:
         }
     }
 
+    // A long run hands on its layers up to the one in view before it computes the next: the
+    // same numbers the finished run keeps (float16 when it keeps float16), no predictions yet.
+    // Not when nothing later is left to wait for, nor for an edit or a recomputation.
+    void aRunPreviewsTheLayerInView()
+    {
+        for (const qint64 halfAbove : {defaultHalfAttentionAbove, qint64(0)}) {
+            std::vector<std::shared_ptr<const LiveRun>> previews;
+            int doneAtPreview = -1, done = 0;
+            RunOptions o;
+            o.halfAttentionAbove = halfAbove;
+            o.previewLayer = 0;
+            o.previewAfterMs = 0;
+            o.progress = [&](int layersDone, int) { done = layersDone; };
+            o.preview = [&](std::shared_ptr<const LiveRun> p) {
+                previews.push_back(std::move(p));
+                doneAtPreview = done;
+            };
+            const LiveRun full = run(*m_model, m_sentence, o);
+            QVERIFY2(full, qPrintable(full.error));
+            QVERIFY(!full.preview);
+            QCOMPARE(previews.size(), std::size_t(1));
+            QCOMPARE(doneAtPreview, 0); // before the layer after it
+            const LiveRun &p = *previews.front();
+            QVERIFY(p && p.preview);
+            QCOMPARE(p.sentence, m_sentence);
+            QCOMPARE(p.ids, full.ids);
+            QVERIFY(p.predictions.empty());
+            QCOMPARE(p.attention->layers, 1);
+            QCOMPARE(p.attention->layersComputing, full.attention->layers - 1);
+            QCOMPARE(full.attention->layersComputing, 0);
+            QCOMPARE(p.forward->layers.size(), std::size_t(1));
+            QCOMPARE(p.attention->tokens, full.attention->tokens);
+            QCOMPARE(p.attention->keepsHalfAttention(), full.attention->keepsHalfAttention());
+            for (int h = 0; h < full.attention->heads; ++h) {
+                QVERIFY(p.attention->weights(0, h) == full.attention->weights(0, h));
+                QVERIFY(p.attention->queryVectors(0, h) == full.attention->queryVectors(0, h));
+                QVERIFY(p.forward->layers[0].heads[std::size_t(h)].key
+                    == full.forward->layers[0].heads[std::size_t(h)].key);
+            }
+            QVERIFY(p.forward->layers[0].residual == full.forward->layers[0].residual);
+        }
+        std::vector<std::shared_ptr<const LiveRun>> previews;
+        RunOptions o;
+        o.previewAfterMs = 0;
+        o.preview = [&](std::shared_ptr<const LiveRun> p) { previews.push_back(std::move(p)); };
+        const LiveRun full = run(*m_model, m_sentence, o); // no layer in view
+        o.previewLayer = m_model->model().config().layers - 1; // the last: the run is as quick
+        QVERIFY(run(*m_model, m_sentence, o));
+        o.previewLayer = 0;
+        o.previewAfterMs = 1e9; // the rest is quicker than that
+        QVERIFY(run(*m_model, m_sentence, o));
+        o.previewAfterMs = 0;
+        o.previous = &full; // recomputed from an earlier run
+        QVERIFY(run(*m_model, m_sentence, o));
+        o.previous = nullptr;
+        transformer::Intervention off;
+        off.kind = transformer::Intervention::Kind::Ablate;
+        o.interventions = {off}; // an edit: its baseline is the one to show first
+        QVERIFY(run(*m_model, m_sentence, o));
+        QVERIFY(previews.empty());
+    }
+
     void recomputationTakesUnchangedLayersFromTheEarlierRun()
     {
         const LiveRun first = runKept(0);

@@ -1,6 +1,6 @@
 // The Model dock's choices of a model (issue 51's part): rollout and flow offered for
 // self-attention, not for cross-attention; flow disabled, and saying why, beyond the sentences a
-// view can wait for.
+// view can wait for; a long run's layers still computing named but not offered.
 #include "analysis/attentionflow.h"
 #include "views/transformerpanel.h"
 
@@ -65,6 +65,33 @@ private Q_SLOTS:
         QVERIFY(item(layers, -3)->isEnabled());
         QVERIFY(!item(layers, -4)->isEnabled());
         QVERIFY(item(layers, -4)->toolTip().contains(QString::number(analysis::interactiveFlowTokenLimit)));
+    }
+
+    // A preview of a long run (its first layers, the model computing the others): every layer is
+    // named of the whole run's, the ones still computing and the combinations of all not offered.
+    void layersStillComputingNotOffered()
+    {
+        TransformerPanel panel;
+        auto *layers = panel.findChild<QComboBox *>(QStringLiteral("layerBox"));
+        QVERIFY(layers);
+        std::shared_ptr<ModelAttention> preview = model(6);
+        preview->layersComputing = 3;
+        panel.setModel(preview);
+        QCOMPARE(layers->count(), 9); // 5 layers, mean, max, rollout, flow
+        QCOMPARE(layers->itemText(0), QStringLiteral("1 of 5"));
+        for (int l = 0; l < 5; ++l)
+            QCOMPARE(item(layers, l)->isEnabled(), l < 2);
+        for (int combined : {-1, -2, -3, -4}) {
+            QVERIFY(!item(layers, combined)->isEnabled());
+            QVERIFY(!item(layers, combined)->toolTip().isEmpty());
+        }
+        ModelView view;
+        view.layer = 1;
+        panel.setView(view, {});
+        QCOMPARE(layers->currentData().toInt(), 1);
+        panel.setModel(model(6)); // a run done
+        QCOMPARE(layers->count(), 6);
+        QVERIFY(item(layers, 1)->isEnabled() && item(layers, -1)->isEnabled());
     }
 };
 

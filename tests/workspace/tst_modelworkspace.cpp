@@ -1,6 +1,7 @@
 // A real model at work without a window (issue 47): opened on a sentence, typed into, its shown
 // layer's vectors edited, heads switched off and layers reset as steps of one history, saved as a
 // session and restored; the window's tests keep what only a window shows.
+#include "document/document.h"
 #include "lessons/lesson.h"
 #include "livemodel/documentinterventions.h"
 #include "livemodel/livemodel.h"
@@ -71,6 +72,50 @@ private Q_SLOTS:
         m_workspace->close();
         QVERIFY(!m_workspace->isRunning());
         QVERIFY(m_session->settingsFixed().isEmpty());
+    }
+
+    // A run whose later layers take a while shows the layer in view as soon as it is computed:
+    // the new sentence's document of that layer, the layers still computing not offered; then
+    // the whole run over the same document. A layer in view with none after it waits for the run.
+    void aLongRunShowsItsLayerFirst()
+    {
+        live()->setPreviewAfter(0); // every run counts as long
+        QSignalSpy previews(m_workspace.get(), &ModelWorkspace::previewShown);
+        int layersAtPreview = -1;
+        Document atPreview;
+        connect(m_workspace.get(), &ModelWorkspace::previewShown, this, [&] {
+            layersAtPreview = m_workspace->transformer()->model()->layers
+                + 100 * m_workspace->transformer()->model()->layersComputing;
+            atPreview = m_session->document();
+        });
+        const QString sentence = u"the dog ran after the ball"_s;
+        m_workspace->history()->typeSentence(sentence);
+        settle();
+        const live::LiveRun direct = live::run(*m_model, sentence);
+        const int layers = direct.attention->layers;
+        QCOMPARE(previews.count(), 1);
+        QCOMPARE(previews.first().at(0).toInt(), 1);
+        QCOMPARE(previews.first().at(1).toInt(), layers);
+        QCOMPARE(layersAtPreview, 1 + 100 * (layers - 1)); // 1 layer, the others computing
+        QCOMPARE(atPreview.tokens(), direct.attention->tokens);
+        QCOMPARE(m_workspace->transformer()->model()->layers, layers);
+        QVERIFY(!live()->run()->preview);
+        // The finished run's layer is the preview's; the document says it is whole now.
+        for (int h = 0; h < direct.attention->heads; ++h)
+            QVERIFY(m_session->document().attention(h) == atPreview.attention(h));
+        QVERIFY(atPreview.description().contains(u"still computing"_s));
+        QVERIFY(!m_session->document().description().contains(u"still computing"_s));
+        QCOMPARE(m_session->selectedToken(), int(direct.ids.size()) - 1);
+        for (int h = 0; h < direct.attention->heads; ++h)
+            QVERIFY(m_workspace->transformer()->model()->weights(0, h) == direct.attention->weights(0, h));
+        ModelView view = m_workspace->transformer()->view();
+        view.layer = layers - 1;
+        QVERIFY(m_workspace->transformer()->setView(view).isEmpty());
+        m_workspace->history()->typeSentence(u"the cat ran"_s);
+        settle();
+        QCOMPARE(previews.count(), 1);
+        QCOMPARE(m_workspace->transformer()->view().layer, layers - 1);
+        QCOMPARE(m_session->document().tokens(), live::run(*m_model, u"the cat ran"_s).attention->tokens);
     }
 
     // Every change of the model is a step of its one history, and each undo and redo gives back
