@@ -4752,6 +4752,14 @@
         <translation>&amp;Wiederholen</translation>
     </message>
     <message>
+        <source>Undo</source>
+        <translation>Rückgängig</translation>
+    </message>
+    <message>
+        <source>Redo</source>
+        <translation>Wiederholen</translation>
+    </message>
+    <message>
         <source>Head </source>
         <translation>Head </translation>
     </message>

@@ -173,14 +173,17 @@ void MainWindow::setUpActions()
     redo->setObjectName(QStringLiteral("actionRedo"));
     redo->setShortcuts(shortcutsWith(QKeySequence::keyBindings(QKeySequence::Redo),
         {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence(Qt::CTRL | Qt::Key_Y)}));
-    // Icons, so the toolbar buttons keep their width while the command names change.
-    m_toolIcons = {{undo, QStringLiteral("edit-undo")}, {redo, QStringLiteral("edit-redo")}};
+    // The toolbar's buttons are stand-ins with icons: a command's name changes at every keystroke,
+    // and a button that took it would lay the window out again each time.
+    QAction *undoTool = toolbarStandIn(undo, tr("Undo")), *redoTool = toolbarStandIn(redo, tr("Redo"));
+    m_toolIcons = {{undo, QStringLiteral("edit-undo")}, {redo, QStringLiteral("edit-redo")},
+        {undoTool, QStringLiteral("edit-undo")}, {redoTool, QStringLiteral("edit-redo")}};
     updateToolIcons();
     m_ui->menuEdit->insertActions(m_ui->actionCopy, {undo, redo});
     m_ui->menuEdit->insertSeparator(m_ui->actionCopy);
     m_ui->toolBar->addActions({m_ui->actionOpen, m_ui->actionSave});
     m_ui->toolBar->addSeparator();
-    m_ui->toolBar->addActions({undo, redo});
+    m_ui->toolBar->addActions({undoTool, redoTool});
     m_ui->toolBar->addSeparator();
     m_headBox = new QSpinBox(this);
     m_headBox->setObjectName(QStringLiteral("headBox"));

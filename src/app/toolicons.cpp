@@ -1,5 +1,6 @@
 #include "app/toolicons.h"
 
+#include <QAction>
 #include <QFile>
 #include <QPainter>
 #include <QPalette>
@@ -29,6 +30,17 @@ QIcon toolIcon(const QString &name, const QPalette &palette)
         }
     }
     return icon;
+}
+
+QAction *toolbarStandIn(QAction *action, const QString &text)
+{
+    auto *standIn = new QAction(action->icon(), text, action);
+    standIn->setObjectName(action->objectName() + QStringLiteral("Tool"));
+    standIn->setEnabled(action->isEnabled());
+    QObject::connect(standIn, &QAction::triggered, action, &QAction::trigger);
+    QObject::connect(action, &QAction::enabledChanged, standIn, &QAction::setEnabled);
+    QObject::connect(standIn, &QAction::hovered, action, [standIn, action] { standIn->setToolTip(action->toolTip()); });
+    return standIn;
 }
 
 } // namespace qkv

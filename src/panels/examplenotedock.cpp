@@ -64,10 +64,10 @@ void ExampleNoteDock::updateText()
     else if (!m_about.isEmpty())
         html = QStringLiteral("<p>%1</p>").arg(m_about.toHtmlEscaped());
     if (html.isEmpty() || m_example.isEmpty()) {
-        m_browser->setHtml(QStringLiteral("<p>%1</p>")
-                               .arg(tr("What is open is not one of the bundled examples. Open one from the Examples "
-                                       "menu to read the article it comes from, what it shows, and where the "
-                                       "article's numbers are wrong.")));
+        showHtml(QStringLiteral("<p>%1</p>")
+                     .arg(tr("What is open is not one of the bundled examples. Open one from the Examples "
+                             "menu to read the article it comes from, what it shows, and where the "
+                             "article's numbers are wrong.")));
         return;
     }
     // Typed over, the example's sentence is gone: the note is about it, not about what is shown.
@@ -76,6 +76,16 @@ void ExampleNoteDock::updateText()
                          .arg(tr("This note is about the example's own sentence, “%1”; the window now shows "
                                  "another. Edit → Undo brings the example's back.")
                                   .arg(m_ownSentence.toHtmlEscaped())));
+    showHtml(html);
+}
+
+void ExampleNoteDock::showHtml(const QString &html)
+{
+    // The same note again (a sentence typed, not the example's) is not laid out again, nor its
+    // scroll bar shown and hidden: that would lay out the whole window at every keystroke.
+    if (html == m_html)
+        return;
+    m_html = html;
     m_browser->setHtml(html);
 }
 

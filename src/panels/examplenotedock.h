@@ -27,11 +27,13 @@ public:
 
 private:
     void updateText();
+    void showHtml(const QString &html);
 
     QTextBrowser *m_browser;
     QString m_example;
     QString m_ownSentence;
     QString m_about;
+    QString m_html; // shown
     QString m_sentence;
 };
 

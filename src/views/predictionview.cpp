@@ -47,7 +47,7 @@ void PredictionView::setPredictions(std::vector<PredictionGroup> groups)
             spoken << describe(g.bars[i]);
     }
     setAccessibleDescription(spoken.join(QStringLiteral("; ")));
-    updateGeometry();
+    hintChanged();
     update();
 }
 
@@ -57,7 +57,7 @@ void PredictionView::setMessage(const QString &message)
     if (!message.isEmpty())
         m_groups.clear();
     setAccessibleDescription(message);
-    updateGeometry();
+    hintChanged();
     update();
 }
 
@@ -124,7 +124,7 @@ void PredictionView::setLegend(const QString &legend)
     if (legend == m_legend)
         return;
     m_legend = legend;
-    updateGeometry();
+    hintChanged();
     update();
 }
 
@@ -140,6 +140,17 @@ QRect PredictionView::barRect(const Layout &l, int group, int bar) const
     const double p = std::clamp(m_groups[std::size_t(group)].bars[std::size_t(bar)].probability, 0.0, 1.0);
     const int top = rowTop(l, group, bar);
     return {l.barLeft, top + l.rowHeight / 6, std::max(1, int(std::lround(p * l.barWidth))), l.rowHeight * 2 / 3};
+}
+
+void PredictionView::hintChanged()
+{
+    // Only a new size is news to the dock's layout: a new prediction of as many rows (every
+    // keystroke's) would otherwise lay out the whole window again.
+    const std::pair<QSize, QSize> hints {sizeHint(), minimumSizeHint()};
+    if (hints == m_hints)
+        return;
+    m_hints = hints;
+    updateGeometry();
 }
 
 QSize PredictionView::sizeHint() const

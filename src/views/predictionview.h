@@ -4,6 +4,7 @@
 #include <QWidget>
 
 #include <optional>
+#include <utility>
 #include <vector>
 
 namespace qkv {
@@ -56,6 +57,7 @@ protected:
     bool event(QEvent *event) override;
 
 private:
+    void hintChanged(); // tells the layout when a size hint changed
     struct Layout {
         int rowHeight, titleHeight, tokenWidth, barLeft, barWidth;
     };
@@ -69,6 +71,7 @@ private:
     std::vector<PredictionGroup> m_groups;
     QString m_message;
     QString m_legend;
+    std::pair<QSize, QSize> m_hints; // the size hints the layout last heard of
     bool m_stale = false;
 };
 
