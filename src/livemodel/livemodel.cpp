@@ -32,12 +32,13 @@ auto blockOf(Values &values, qint64 i, Eigen::Index rows, Eigen::Index cols)
 // columns `keyTokens` (cross-attention) or the same tokens. Past `halfAbove` bytes (in float32) the
 // attention is kept in float16 and, when the records may be changed, each head's float32 copy is released
 // from them as soon as it is kept (the run's peak stays near its float32 attention). A head whose
-// records no longer hold it (layers a recomputation took from an earlier run) is copied from
-// `previous`, that run's attention of the stack.
+// records no longer hold it is in `kept` (the first heads' float16 attention, kept as each layer
+// was done) or, in layers a recomputation took from an earlier run, copied from `previous`, that
+// run's attention of the stack.
 template<typename Records>
 std::shared_ptr<ModelAttention> recorded(Records &layers, int heads, int dim, const QStringList &tokens,
     const QStringList &keyTokens = {}, const ModelAttention *previous = nullptr,
-    qint64 halfAbove = defaultHalfAttentionAbove)
+    qint64 halfAbove = defaultHalfAttentionAbove, HalfValues kept = {})
 {
     auto a = std::make_shared<ModelAttention>();
     a->tokens = tokens;
@@ -49,9 +50,11 @@ std::shared_ptr<ModelAttention> recorded(Records &layers, int heads, int dim, co
     a->dim = dim;
     const qint64 all = qint64(a->layers) * heads, n = a->n, m = a->keyCount(), size = n * m;
     const bool half = keptInHalf(all * size, halfAbove);
-    if (half)
+    const qint64 keptHeads = half ? qint64(kept.size()) / std::max<qint64>(size, 1) : 0;
+    if (half) {
+        a->halfAttention = std::move(kept);
         a->halfAttention.resize(std::size_t(all * size));
-    else
+    } else
         a->attention.resize(std::size_t(all * size));
     a->queries.resize(std::size_t(all * n * dim));
     for (FloatValues *v : {&a->keys, &a->values})
@@ -66,6 +69,8 @@ std::shared_ptr<ModelAttention> recorded(Records &layers, int heads, int dim, co
             blockOf(a->queries, i, n, dim) = head.query;
             blockOf(a->keys, i, m, dim) = head.key;
             blockOf(a->values, i, m, dim) = head.value;
+            if (head.attention.size() == 0 && i < keptHeads)
+                continue; // in float16 already
             if (head.attention.size() == 0) { // released by an earlier run of the same tokens
                 Q_ASSERT(fromPrevious);
                 if (!fromPrevious)
@@ -87,12 +92,30 @@ std::shared_ptr<ModelAttention> recorded(Records &layers, int heads, int dim, co
     return a;
 }
 
+// The attention of `layer`'s heads appended to `kept` in float16, their float32 released: a long
+// run's peak is then its float16 attention and one layer's float32, not all of it in float32.
+void keepInHalf(transformer::LayerRecord &layer, HalfValues &kept, qint64 size)
+{
+    const auto first = qint64(kept.size()), heads = qint64(layer.heads.size());
+    kept.resize(std::size_t(first + heads * size));
+    inParts(partsFor(double(heads) * double(size), 1 << 18, int(heads)), [&](int part, int parts) {
+        const auto [begin, end] = partOf(heads, part, parts);
+        FloatMatrix rows; // row-major, as kept
+        for (qint64 h = begin; h < end; ++h) {
+            Eigen::MatrixXf &attention = layer.heads[std::size_t(h)].attention;
+            rows = attention;
+            qFloatToFloat16(kept.data() + first + h * size, rows.data(), size);
+            attention = Eigen::MatrixXf();
+        }
+    });
+}
+
 // What `soFar`'s layers show while the rest compute: the run begun in `out` (its sentence and
 // tokens, shown as `tokens`) with those layers, its attention kept as the whole run's will be
 // (float16 or not), so that a view of it reads the same numbers as the finished run. The forward
 // part holds their vectors and residual streams, not the attention again.
 std::shared_ptr<const LiveRun> previewOf(const LiveModel &live, const LiveRun &out,
-    const transformer::ForwardResult &soFar, const QStringList &tokens, qint64 halfAbove)
+    const transformer::ForwardResult &soFar, const QStringList &tokens, qint64 halfAbove, const HalfValues &kept)
 {
     const transformer::Config &c = live.model().config();
     auto preview = std::make_shared<LiveRun>();
@@ -103,7 +126,7 @@ std::shared_ptr<const LiveRun> previewOf(const LiveModel &live, const LiveRun &o
     const qint64 n = qint64(out.ids.size());
     const bool half = keptInHalf(qint64(c.layers) * c.heads * n * n, halfAbove);
     const std::shared_ptr<ModelAttention> attention = recorded(
-        soFar.layers, c.heads, c.headDim, tokens, {}, nullptr, half ? 0 : std::numeric_limits<qint64>::max());
+        soFar.layers, c.heads, c.headDim, tokens, {}, nullptr, half ? 0 : std::numeric_limits<qint64>::max(), kept);
     attention->layersComputing = c.layers - attention->layers;
     preview->attention = attention;
     auto forward = std::make_shared<transformer::ForwardResult>();
@@ -113,11 +136,11 @@ std::shared_ptr<const LiveRun> previewOf(const LiveModel &live, const LiveRun &o
     forward->embeddings = soFar.embeddings;
     forward->layers.reserve(soFar.layers.size());
     for (const transformer::LayerRecord &layer : soFar.layers) {
-        transformer::LayerRecord kept;
-        kept.residual = layer.residual;
+        transformer::LayerRecord copy;
+        copy.residual = layer.residual;
         for (const transformer::HeadRecord &head : layer.heads) // the weights are in `attention` above
-            kept.heads.push_back({head.query, head.key, head.value, {}, head.output});
-        forward->layers.push_back(std::move(kept));
+            copy.heads.push_back({head.query, head.key, head.value, {}, head.output});
+        forward->layers.push_back(std::move(copy));
     }
     preview->forward = std::move(forward);
     return preview;
@@ -214,14 +237,28 @@ LiveRun run(const LiveModel &live, const QString &sentence, const RunOptions &ru
     const bool fresh = !(previous && previous->forward && previous->ids == encoding.ids);
     QElapsedTimer clock;
     clock.start();
-    if (fresh && runOptions.preview && !encoderDecoder && options.interventions.empty() && runOptions.previewLayer >= 0
-        && runOptions.previewLayer + 1 < live.model().config().layers) {
-        options.layerDone = [&](const transformer::ForwardResult &soFar) {
-            const int done = int(soFar.layers.size()), layers = live.model().config().layers;
+    const transformer::Config &config = live.model().config();
+    const qint64 n = qint64(encoding.ids.size());
+    const bool previews = fresh && runOptions.preview && !encoderDecoder && options.interventions.empty()
+        && runOptions.previewLayer >= 0 && runOptions.previewLayer + 1 < config.layers;
+    // A long run keeps each layer's attention in float16 as soon as it is done.
+    const bool halfAsDone = fresh && !encoderDecoder
+        && keptInHalf(qint64(config.layers) * config.heads * n * n, runOptions.halfAttentionAbove);
+    HalfValues kept;
+    if (halfAsDone)
+        options.attentionBytes = int(sizeof(qfloat16));
+    if (previews || halfAsDone) {
+        options.layerDone = [&](transformer::ForwardResult &soFar) {
+            const int done = int(soFar.layers.size());
             // Worth a preview when the layers to come take a while yet, as the ones done took.
-            if (done == runOptions.previewLayer + 1
-                && double(clock.elapsed()) * (layers - done) / done >= runOptions.previewAfterMs)
-                runOptions.preview(previewOf(live, out, soFar, encoding.display, runOptions.halfAttentionAbove));
+            if (previews && done == runOptions.previewLayer + 1
+                && double(clock.elapsed()) * (config.layers - done) / done >= runOptions.previewAfterMs)
+                runOptions.preview(previewOf(live, out, soFar, encoding.display, runOptions.halfAttentionAbove, kept));
+            if (halfAsDone) {
+                if (kept.empty())
+                    kept.reserve(std::size_t(qint64(config.layers) * config.heads * n * n));
+                keepInHalf(soFar.layers.back(), kept, n * n);
+            }
         };
     }
     // (An encoder-decoder model is recomputed whole, with the target asked for now.)
@@ -243,8 +280,8 @@ LiveRun run(const LiveModel &live, const QString &sentence, const RunOptions &ru
     // The earlier run's attention, for the layers a recomputation took from it.
     const ModelAttention *before
         = previous && previous->attention && previous->ids == encoding.ids ? previous->attention.get() : nullptr;
-    const std::shared_ptr<ModelAttention> attention
-        = recorded(computed->layers, c.heads, c.headDim, encoding.display, {}, before, runOptions.halfAttentionAbove);
+    const std::shared_ptr<ModelAttention> attention = recorded(computed->layers, c.heads, c.headDim, encoding.display,
+        {}, before, runOptions.halfAttentionAbove, std::move(kept));
     markSwitchedOff(*attention, options.interventions, Stack::Encoder);
     if (encoderDecoder) { // the decoder's rows: its start token, then the target
         QStringList decoderTokens {live.tokenizer().display(c.decoderStart)};

@@ -151,7 +151,7 @@ bool sameAt(const std::vector<Intervention> &a, const std::vector<Intervention> 
 
 } // namespace
 
-void checkIds(const Config &c, const std::vector<int> &ids)
+void checkIds(const Config &c, const std::vector<int> &ids, int attentionBytes)
 {
     if (ids.empty())
         refuse(QStringLiteral("no tokens to compute"));
@@ -165,9 +165,12 @@ void checkIds(const Config &c, const std::vector<int> &ids)
                        .arg(ids[i])
                        .arg(c.vocab - 1));
     }
-    // What the result keeps: per head the attention (n × n) and four n × head_dim.
+    // What the result keeps: per head the attention (n × n) and four n × head_dim; attention kept
+    // in float16 as each layer is done has one layer's in float32 on top.
+    const double heads = double(c.heads) * double(n) * double(n);
     const double kept
-        = 4.0 * c.layers * (double(c.heads) * (double(n) * n + 4.0 * n * c.headDim) + double(n) * c.hidden);
+        = c.layers * (attentionBytes * heads + 4.0 * (double(c.heads) * 4.0 * n * c.headDim + double(n) * c.hidden))
+        + (attentionBytes < 4 ? 4.0 * heads : 0.0);
     if (kept > double(availableMemory()) / 2)
         refuse(QStringLiteral("%1 tokens would keep %2 MiB of attention and vectors, more than the memory available")
                    .arg(n)
@@ -190,7 +193,7 @@ const Eigen::MatrixXf &ForwardResult::streamBefore(int layer) const
 ForwardResult forward(const Model &model, const std::vector<int> &ids, const ForwardOptions &options)
 {
     return refusedOr([&](ForwardResult &r) {
-        checkIds(model.config(), ids);
+        checkIds(model.config(), ids, options.attentionBytes);
         checkOptions(model, Eigen::Index(ids.size()), options);
         r.ids = ids;
         r.interventions = options.interventions;

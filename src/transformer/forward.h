@@ -47,8 +47,13 @@ struct ForwardOptions {
     // Told after each layer: (layers done, layers); on the computing thread.
     std::function<void(int, int)> progress;
     // Handed the result so far after each layer of a single stack (its layers, not yet its
-    // logits), on the computing thread: a long run's first layers shown before the rest.
-    std::function<void(const ForwardResult &)> layerDone;
+    // logits), on the computing thread: a long run's first layers shown before the rest, each
+    // layer's attention kept in float16 elsewhere and released here (attentionBytes 2).
+    std::function<void(ForwardResult &)> layerDone;
+    // The bytes a weight of attention takes where the caller keeps it, for the memory a length
+    // needs: 4 as the result holds them, 2 when layerDone keeps each layer's in float16 (one
+    // layer's float32 on top).
+    int attentionBytes = 4;
 };
 
 // What one head computed in one layer; rows are tokens.

@@ -20,7 +20,7 @@ using Interventions = std::vector<const Intervention *>;
 
 // Refuses ids a forward pass cannot take: none, more than the model's positions, outside the
 // vocabulary, or more attention than memory holds.
-void checkIds(const Config &config, const std::vector<int> &ids);
+void checkIds(const Config &config, const std::vector<int> &ids, int attentionBytes = 4);
 
 // A model's rotary positions for passages of these lengths stacked as rows: the layers' own and
 // Gemma 3's sliding layers' (their own base, unscaled); none for families without them.

@@ -5,6 +5,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cmath>
+
 #include "checkpointfixtures.h"
 
 using namespace qkv;
@@ -311,6 +313,43 @@ private Q_SLOTS:
         const LiveRun run = live::run(*empty, u"the cat"_s);
         QVERIFY(!run);
         QVERIFY2(run.error.contains(u"no tokens"_s) && run.error.contains(dir.path()), qPrintable(run.error));
+    }
+
+    // A long run keeps each layer's attention in float16 as soon as the layer is done (its
+    // float32 released at once): the same weights as kept at the end, within float16's precision
+    // of the float32 run. A preview of a later layer takes the layers before it from there.
+    void aLongRunKeepsEachLayerInHalfAsItGoes()
+    {
+        writeVocab(m_fixtures.path(u"gpt2_f16_shards"_s), 61); // three layers
+        QString why;
+        const std::shared_ptr<const LiveModel> model = LiveModel::open(m_fixtures.path(u"gpt2_f16_shards"_s), &why);
+        QVERIFY2(model, qPrintable(why));
+        QCOMPARE(model->model().config().layers, 3);
+        const QString sentence = u"the cat sat on the mat . the dog ran"_s;
+        std::shared_ptr<const LiveRun> preview;
+        RunOptions o;
+        o.halfAttentionAbove = 0;
+        o.previewLayer = 1;
+        o.previewAfterMs = 0;
+        o.preview = [&](std::shared_ptr<const LiveRun> p) { preview = std::move(p); };
+        const LiveRun half = run(*model, sentence, o);
+        const LiveRun full = run(*model, sentence, 10);
+        QVERIFY2(half && full, qPrintable(half.error + full.error));
+        QVERIFY(half.attention->keepsHalfAttention() && !full.attention->keepsHalfAttention());
+        QVERIFY(preview && preview->attention->keepsHalfAttention());
+        QCOMPARE(preview->attention->layers, 2);
+        const auto &a = *full.attention;
+        for (int l = 0; l < a.layers; ++l) {
+            for (int h = 0; h < a.heads; ++h) {
+                const FloatMatrix f = a.weights(l, h), k = half.attention->weights(l, h);
+                const Eigen::ArrayXXf allowed = f.array().abs() / 2048 + std::ldexp(1.0f, -24);
+                QVERIFY(((f - k).array().abs() <= allowed).all());
+                QCOMPARE(half.forward->layers[std::size_t(l)].heads[std::size_t(h)].attention.size(), 0);
+                if (l < 2)
+                    QVERIFY(preview->attention->weights(l, h) == k);
+            }
+        }
+        QCOMPARE(half.predictions.back().top.front().id, full.predictions.back().top.front().id);
     }
 
     void closingDropsWhatIsUnderWay()
