@@ -4670,6 +4670,10 @@
         <translation>Angehalten: Die Ansichten zeigen den letzten Satz, den das Modell fertig berechnet hat</translation>
     </message>
     <message>
+        <source>The prediction comes with the last layer</source>
+        <translation>Die Vorhersage kommt mit der letzten Schicht</translation>
+    </message>
+    <message>
         <source>Layer 1 of %1 is shown; the model is computing the others</source>
         <translation>Schicht 1 von %1 wird gezeigt; das Modell berechnet die übrigen</translation>
     </message>

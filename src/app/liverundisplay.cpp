@@ -120,6 +120,7 @@ void LiveRunDisplay::setUpBusy()
             ? tr("Layer 1 of %1 is shown; the model is computing the others").arg(of)
             : tr("Layers 1 to %1 of %2 are shown; the model is computing the others").arg(layers).arg(of);
         m_window->statusBar()->showMessage(m_previewMessage);
+        m_ui->predictionView->setMessage(tr("The prediction comes with the last layer"));
     });
     connect(m_workspace, &ModelWorkspace::runShown, this, [this] {
         if (!m_previewMessage.isEmpty() && m_window->statusBar()->currentMessage() == m_previewMessage)
@@ -186,7 +187,7 @@ void LiveRunDisplay::showPredictions()
 {
     const std::shared_ptr<const live::LiveRun> run = m_workspace->live()->run();
     std::shared_ptr<const live::LiveRun> before = m_workspace->live()->baseline();
-    if (!run)
+    if (!run || m_workspace->showsPreview()) // the last run's prediction is not the text's shown
         return;
     const live::LiveModel &model = *m_workspace->live()->model();
     const QStringList &tokens = run->predictionTokens();

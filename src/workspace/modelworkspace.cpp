@@ -344,6 +344,11 @@ void ModelWorkspace::showPreview(std::shared_ptr<const live::LiveRun> preview)
     Q_EMIT previewShown(m_shownRun->attention->layers, m_live->model()->model().config().layers);
 }
 
+bool ModelWorkspace::showsPreview() const
+{
+    return m_shownRun && m_shownRun->preview;
+}
+
 void ModelWorkspace::followShownLayer()
 {
     const ModelView &view = m_transformer->view();

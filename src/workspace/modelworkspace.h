@@ -95,6 +95,8 @@ public:
     // The model's token the selected one stands for (itself, or the last piece of a word shown
     // merged); -1 when none is selected, or the shown attention is a decoder's or cross-attention.
     int selectedModelToken() const;
+    // The views show a long run's first layers while the model computes the others.
+    bool showsPreview() const;
     // One head of one layer is shown on the model's own tokens: its edits reach the model.
     bool showsOneHead() const;
     // Why the shown numbers cannot be edited (heads combined, pieces merged), or empty.

@@ -6,6 +6,7 @@
 #include "app/sentencefilemenu.h"
 #include "livemodel/livesession.h"
 #include "modelwindow.h"
+#include "views/predictionview.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -72,10 +73,11 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(!live->isComputing(), 10000);
         const double after = live->previewAfter();
         live->setPreviewAfter(0); // every run counts as long
-        QString message;
+        QString message, predictionMessage;
         int offered = -1, named = -1;
         const QMetaObject::Connection c = connect(live, &live::LiveSession::previewed, this, [&] {
             message = m_window->statusBar()->currentMessage();
+            predictionMessage = m_window->findChild<PredictionView *>(u"predictionView"_s)->message();
             named = layers->count();
             offered = 0;
             for (int i = 0; i < layers->count(); ++i)
@@ -91,6 +93,8 @@ private Q_SLOTS:
         QCOMPARE(message, u"Layer 1 of %1 is shown; the model is computing the others"_s.arg(all));
         QCOMPARE(named, layers->count()); // every layer named, and mean, max, rollout, flow
         QCOMPARE(offered, 1); // only the layer shown
+        QCOMPARE(predictionMessage, u"The prediction comes with the last layer"_s); // not the last text's
+        QVERIFY(m_window->findChild<PredictionView *>(u"predictionView"_s)->message().isEmpty()); // the run's now
         QTRY_VERIFY(m_window->statusBar()->currentMessage() != message);
         for (int i = 0; i < all; ++i)
             QVERIFY(qobject_cast<QStandardItemModel *>(layers->model())->item(i)->isEnabled());
