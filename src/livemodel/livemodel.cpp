@@ -112,10 +112,10 @@ void keepInHalf(transformer::LayerRecord &layer, HalfValues &kept, qint64 size)
 
 // What `soFar`'s layers show while the rest compute: the run begun in `out` (its sentence and
 // tokens, shown as `tokens`) with those layers, its attention kept as the whole run's will be
-// (float16 or not), so that a view of it reads the same numbers as the finished run. The forward
+// (`half`: in float16), so that a view of it reads the same numbers as the finished run. The forward
 // part holds their vectors and residual streams, not the attention again.
 std::shared_ptr<const LiveRun> previewOf(const LiveModel &live, const LiveRun &out,
-    const transformer::ForwardResult &soFar, const QStringList &tokens, qint64 halfAbove, const HalfValues &kept)
+    const transformer::ForwardResult &soFar, const QStringList &tokens, bool half, const HalfValues &kept)
 {
     const transformer::Config &c = live.model().config();
     auto preview = std::make_shared<LiveRun>();
@@ -123,8 +123,6 @@ std::shared_ptr<const LiveRun> previewOf(const LiveModel &live, const LiveRun &o
     preview->ids = out.ids;
     preview->causal = out.causal;
     preview->preview = true;
-    const qint64 n = qint64(out.ids.size());
-    const bool half = keptInHalf(qint64(c.layers) * c.heads * n * n, halfAbove);
     const std::shared_ptr<ModelAttention> attention = recorded(
         soFar.layers, c.heads, c.headDim, tokens, {}, nullptr, half ? 0 : std::numeric_limits<qint64>::max(), kept);
     attention->layersComputing = c.layers - attention->layers;
@@ -242,8 +240,8 @@ LiveRun run(const LiveModel &live, const QString &sentence, const RunOptions &ru
     const bool previews = fresh && runOptions.preview && !encoderDecoder && options.interventions.empty()
         && runOptions.previewLayer >= 0 && runOptions.previewLayer + 1 < config.layers;
     // A long run keeps each layer's attention in float16 as soon as it is done.
-    const bool halfAsDone = fresh && !encoderDecoder
-        && keptInHalf(qint64(config.layers) * config.heads * n * n, runOptions.halfAttentionAbove);
+    const qint64 weights = qint64(config.layers) * config.heads * n * n;
+    const bool half = keptInHalf(weights, runOptions.halfAttentionAbove), halfAsDone = fresh && !encoderDecoder && half;
     HalfValues kept;
     if (halfAsDone)
         options.attentionBytes = int(sizeof(qfloat16));
@@ -253,10 +251,10 @@ LiveRun run(const LiveModel &live, const QString &sentence, const RunOptions &ru
             // Worth a preview when the layers to come take a while yet, as the ones done took.
             if (previews && done == runOptions.previewLayer + 1
                 && double(clock.elapsed()) * (config.layers - done) / done >= runOptions.previewAfterMs)
-                runOptions.preview(previewOf(live, out, soFar, encoding.display, runOptions.halfAttentionAbove, kept));
+                runOptions.preview(previewOf(live, out, soFar, encoding.display, half, kept));
             if (halfAsDone) {
                 if (kept.empty())
-                    kept.reserve(std::size_t(qint64(config.layers) * config.heads * n * n));
+                    kept.reserve(std::size_t(weights));
                 keepInHalf(soFar.layers.back(), kept, n * n);
             }
         };
