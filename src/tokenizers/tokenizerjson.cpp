@@ -172,6 +172,35 @@ Vocabulary parseVocabulary(const QJsonObject &o, const QString &path)
     return v;
 }
 
+std::unique_ptr<HfTokenizer> tokenizerAround(const QJsonObject &root, std::unique_ptr<Model> model)
+{
+    HfTokenizer::Parts parts;
+    PreTokenizerInfo info;
+    parts.normalizer = parseNormalizer(root.value(QLatin1String("normalizer")), QStringLiteral("normalizer"));
+    parts.preTokenizer
+        = parsePreTokenizer(root.value(QLatin1String("pre_tokenizer")), QStringLiteral("pre_tokenizer"), info);
+    parts.post = parsePostProcessor(root.value(QLatin1String("post_processor")), QStringLiteral("post_processor"));
+    if (const auto *wordPiece = dynamic_cast<const WordPieceModel *>(model.get())) {
+        parts.continuationPrefix = wordPiece->prefix();
+        parts.marker = HfTokenizer::Marker::WordPiece;
+    } else {
+        const bool byteLevelDecoder = root.value(QLatin1String("decoder")).toObject().value(QLatin1String("type"))
+            == QLatin1String("ByteLevel");
+        parts.marker
+            = info.byteLevel || byteLevelDecoder ? HfTokenizer::Marker::ByteLevel : HfTokenizer::Marker::Metaspace;
+    }
+    parts.model = std::move(model);
+    parts.added = parseAddedTokens(root.value(QLatin1String("added_tokens")), parts.model->vocabulary());
+    parts.stripsLeadingSpace = parts.marker == HfTokenizer::Marker::Metaspace
+        && decoderStripsLeadingSpace(root.value(QLatin1String("decoder")));
+    auto tokenizer = std::make_unique<HfTokenizer>(std::move(parts));
+    // The special tokens around an empty text are all the post-processor adds.
+    for (int id : tokenizer->encode(QString(), true).ids)
+        if (id >= tokenizer->vocabSize())
+            fail(QStringLiteral("post_processor: special token id %1 is not in the vocabulary").arg(id));
+    return tokenizer;
+}
+
 LoadedTokenizer loadTokenizerJson(const QByteArray &json, const QString &where)
 {
     try {
@@ -185,35 +214,14 @@ LoadedTokenizer loadTokenizerJson(const QByteArray &json, const QString &where)
             m.contains(QLatin1String("merges"))             ? QStringLiteral("BPE")
                 : m.value(QLatin1String("vocab")).isArray() ? QStringLiteral("Unigram")
                                                             : QStringLiteral("WordPiece"));
-        HfTokenizer::Parts parts;
-        PreTokenizerInfo info;
-        parts.normalizer = parseNormalizer(root.value(QLatin1String("normalizer")), QStringLiteral("normalizer"));
-        parts.preTokenizer
-            = parsePreTokenizer(root.value(QLatin1String("pre_tokenizer")), QStringLiteral("pre_tokenizer"), info);
-        parts.post = parsePostProcessor(root.value(QLatin1String("post_processor")), QStringLiteral("post_processor"));
-        const QJsonObject decoder = root.value(QLatin1String("decoder")).toObject();
-        if (type == QLatin1String("BPE")) {
-            parts.model = parseBpe(m);
-            const bool byteLevelDecoder = decoder.value(QLatin1String("type")).toString() == QLatin1String("ByteLevel");
-            parts.marker
-                = info.byteLevel || byteLevelDecoder ? HfTokenizer::Marker::ByteLevel : HfTokenizer::Marker::Metaspace;
-        } else if (type == QLatin1String("WordPiece")) {
-            auto wordPiece = parseWordPiece(m);
-            parts.continuationPrefix = wordPiece->prefix();
-            parts.model = std::move(wordPiece);
-            parts.marker = HfTokenizer::Marker::WordPiece;
-        } else {
+        std::unique_ptr<Model> model;
+        if (type == QLatin1String("BPE"))
+            model = parseBpe(m);
+        else if (type == QLatin1String("WordPiece"))
+            model = parseWordPiece(m);
+        else
             fail(QStringLiteral("model.type \"") + type + QStringLiteral("\" is not supported"));
-        }
-        parts.added = parseAddedTokens(root.value(QLatin1String("added_tokens")), parts.model->vocabulary());
-        parts.stripsLeadingSpace = parts.marker == HfTokenizer::Marker::Metaspace
-            && decoderStripsLeadingSpace(root.value(QLatin1String("decoder")));
-        auto tokenizer = std::make_unique<HfTokenizer>(std::move(parts));
-        // The special tokens around an empty text are all the post-processor adds.
-        for (int id : tokenizer->encode(QString(), true).ids)
-            if (id >= tokenizer->vocabSize())
-                fail(QStringLiteral("post_processor: special token id %1 is not in the vocabulary").arg(id));
-        return {std::move(tokenizer), {}};
+        return {tokenizerAround(root, std::move(model)), {}};
     } catch (const LoadError &e) {
         return {nullptr, where + QStringLiteral(": ") + e.message};
     }

@@ -168,6 +168,15 @@ private Q_SLOTS:
         QVERIFY(load(t5).error.contains(u"\"t5\" is not a tokenizer QKV Lab runs"_s));
         test::GgufWriter pre = fromTokenizerJson(u"bpe-gpt2"_s, u"deepseek-coder"_s);
         QVERIFY(load(pre).error.contains(u"model.gguf: metadata tokenizer.ggml.pre: \"deepseek-coder\""_s));
+        for (const auto &[merge, why] : {std::pair {u"a c"_s, u"[1]: \"c\" is not in the vocabulary"_s},
+                 std::pair {u"ab"_s, u"[1] must be two tokens separated by a space"_s}}) {
+            test::GgufWriter merges;
+            merges.addString(u"tokenizer.ggml.model"_s, u"gpt2"_s);
+            merges.addStrings(u"tokenizer.ggml.tokens"_s, {u"a"_s, u"b"_s, u"ab"_s});
+            merges.addStrings(u"tokenizer.ggml.merges"_s, {u"a b"_s, merge});
+            const QString error = load(merges).error;
+            QVERIFY2(error.startsWith(u"model.gguf: metadata tokenizer.ggml.merges"_s + why), qPrintable(error));
+        }
         test::GgufWriter types;
         types.addString(u"tokenizer.ggml.model"_s, u"llama"_s);
         types.addStrings(u"tokenizer.ggml.tokens"_s, {u"a"_s, u"b"_s});
