@@ -79,8 +79,11 @@ LiveRunDisplay::LiveRunDisplay(QMainWindow *window, Ui::MainWindow *ui, ModelWor
     connect(m_workspace, &ModelWorkspace::runShown, this, &LiveRunDisplay::showPredictions);
     connect(m_workspace->comparison(), &ModelComparison::changed, this, &LiveRunDisplay::showPredictions);
     // A causal model's prediction is read after the selected token (a generated text's step).
+    // Not while a new run is being put in: the selection moves on its way (to the last token of
+    // a retyped sentence), runShown follows, and a row in between cost a pass over the whole
+    // vocabulary's weights on this thread at every keystroke (10-20 ms for GPT-2).
     connect(m_workspace->session(), &DocumentSession::selectedTokenChanged, this, [this] {
-        if (m_workspace->isRunning() && m_workspace->live()->run() && m_workspace->live()->run()->causal)
+        if (m_workspace->isRunning() && m_workspace->showsNewestRun() && m_workspace->live()->run()->causal)
             showPredictions();
     });
     connect(m_workspace, &ModelWorkspace::runningChanged, this, [this](bool running) {

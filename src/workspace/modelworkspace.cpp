@@ -349,6 +349,11 @@ bool ModelWorkspace::showsPreview() const
     return m_shownRun && m_shownRun->preview;
 }
 
+bool ModelWorkspace::showsNewestRun() const
+{
+    return m_shownRun && m_shownRun == m_live->run();
+}
+
 void ModelWorkspace::followShownLayer()
 {
     const ModelView &view = m_transformer->view();

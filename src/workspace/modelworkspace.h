@@ -97,6 +97,9 @@ public:
     int selectedModelToken() const;
     // The views show a long run's first layers while the model computes the others.
     bool showsPreview() const;
+    // The views show the session's newest finished run: false while a run is being put in (its
+    // selection is still moving) and during a preview.
+    bool showsNewestRun() const;
     // One head of one layer is shown on the model's own tokens: its edits reach the model.
     bool showsOneHead() const;
     // Why the shown numbers cannot be edited (heads combined, pieces merged), or empty.
