@@ -157,6 +157,26 @@ int ScrubTableView::stepDirection(const QKeyEvent *event) const
     return 0;
 }
 
+void ScrubTableView::setModel(QAbstractItemModel *model)
+{
+    for (const QMetaObject::Connection &c : m_layOutNow)
+        disconnect(c);
+    QTableView::setModel(model);
+    if (!model)
+        return;
+    // A retyped sentence (a real model's run at every letter) adds or takes away rows and renames
+    // them, which can widen the row header. The table's own relayout waits for the next pass of the
+    // event loop, after the pass that paints it: it painted twice, with its scroll bars. Laid out
+    // at once, in the same pass, it paints once. (Connected after the view's own handlers.)
+    const auto layOutNow = [this] { executeDelayedItemsLayout(); };
+    m_layOutNow[0] = connect(model, &QAbstractItemModel::rowsInserted, this, layOutNow);
+    m_layOutNow[1] = connect(model, &QAbstractItemModel::rowsRemoved, this, layOutNow);
+    m_layOutNow[2] = connect(model, &QAbstractItemModel::headerDataChanged, this, [this](Qt::Orientation o) {
+        if (o == Qt::Vertical)
+            updateGeometries();
+    });
+}
+
 bool ScrubTableView::event(QEvent *event)
 {
     // Ctrl with the keypad's + or − is the window's zoom otherwise.

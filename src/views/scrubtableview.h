@@ -14,6 +14,8 @@ class ScrubTableView : public QTableView
 public:
     explicit ScrubTableView(QWidget *parent = nullptr);
 
+    void setModel(QAbstractItemModel *model) override;
+
     // The change per pixel of horizontal movement for the given keyboard modifiers.
     static double stepFor(Qt::KeyboardModifiers modifiers);
 
@@ -41,6 +43,7 @@ private:
     void showWordMenu(const QPoint &headerPos);
     int stepDirection(const QKeyEvent *event) const;
 
+    QMetaObject::Connection m_layOutNow[3];
     QPersistentModelIndex m_pressed;
     QPoint m_pressPos;
     Qt::KeyboardModifiers m_pressModifiers;
