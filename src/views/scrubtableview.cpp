@@ -168,11 +168,15 @@ void ScrubTableView::setModel(QAbstractItemModel *model)
     // them, which can widen the row header. The table's own relayout waits for the next pass of the
     // event loop, after the pass that paints it: it painted twice, with its scroll bars. Laid out
     // at once, in the same pass, it paints once. (Connected after the view's own handlers.)
-    const auto layOutNow = [this] { executeDelayedItemsLayout(); };
+    // Only a table in view: the others (the tabs not shown) lay out when they are shown.
+    const auto layOutNow = [this] {
+        if (isVisible())
+            executeDelayedItemsLayout();
+    };
     m_layOutNow[0] = connect(model, &QAbstractItemModel::rowsInserted, this, layOutNow);
     m_layOutNow[1] = connect(model, &QAbstractItemModel::rowsRemoved, this, layOutNow);
     m_layOutNow[2] = connect(model, &QAbstractItemModel::headerDataChanged, this, [this](Qt::Orientation o) {
-        if (o == Qt::Vertical)
+        if (o == Qt::Vertical && isVisible())
             updateGeometries();
     });
 }
