@@ -25,6 +25,17 @@
 namespace qkv {
 namespace {
 
+// QProgressBar's setRange and setValue repaint at once, and with the bar every region of the
+// window waiting to be painted: a dozen times a run while the model computes, on a thread short
+// of a core. Changed with its updates off, the bar is painted in the next pass, with the rest.
+template<class Change>
+void withoutRepaint(QProgressBar *bar, Change change)
+{
+    bar->setUpdatesEnabled(false);
+    change();
+    bar->setUpdatesEnabled(true);
+}
+
 constexpr int shownPredictions = 8;
 // After an edit: the top of each run, so that what the model predicted before stays in view
 // however far it fell.
@@ -135,8 +146,10 @@ void LiveRunDisplay::setUpBusy()
     });
     // Layer by layer once the model says how far it is; a moving bar before that.
     connect(live, &live::LiveSession::progress, this, [this](int done, int layers) {
-        m_busy->setRange(0, layers);
-        m_busy->setValue(done);
+        withoutRepaint(m_busy, [&] {
+            m_busy->setRange(0, layers);
+            m_busy->setValue(done);
+        });
         m_busy->setToolTip(tr("Layer %1 of %2").arg(done).arg(layers));
     });
 
@@ -152,7 +165,7 @@ void LiveRunDisplay::setUpBusy()
     });
     connect(live, &live::LiveSession::computingChanged, this, [this, busyDelay](bool computing) {
         if (computing) {
-            m_busy->setRange(0, 0);
+            withoutRepaint(m_busy, [this] { m_busy->setRange(0, 0); }); // moving until the model says how far
             busyDelay->start();
             announceMemory();
             return;

@@ -26,6 +26,7 @@
 #include <QInputDialog>
 #include <QLineEdit>
 #include <QMessageBox>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QStandardPaths>
 #include <QStatusBar>
@@ -106,6 +107,22 @@ private Q_SLOTS:
         QCOMPARE(session()->document().tokens(), live::run(*m_reference, edit->text()).attention->tokens);
         QVERIFY(history()->isClean());
         QVERIFY(!m_window->isWindowModified());
+    }
+
+    // The status bar's bar counts the layers of a long run, and is painted with the rest of the
+    // window, never on its own at each layer (QProgressBar repaints at once by itself).
+    void theBusyBarCountsTheLayers()
+    {
+        auto *bar = child<QProgressBar>("liveBusy");
+        Q_EMIT live()->computingChanged(true);
+        QCOMPARE(bar->maximum(), 0); // moving until the model says how far it is
+        Q_EMIT live()->progress(3, 12);
+        QCOMPARE(bar->maximum(), 12);
+        QCOMPARE(bar->value(), 3);
+        QCOMPARE(bar->toolTip(), u"Layer 3 of 12"_s);
+        QVERIFY(bar->updatesEnabled());
+        Q_EMIT live()->computingChanged(false);
+        QVERIFY(bar->isHidden());
     }
 
     // Every change of the model is a step of its history: a key edited, a head of an earlier
