@@ -20,6 +20,12 @@ inline QJsonObject unavailable(const QString &reason)
     return {{QStringLiteral("available"), false}, {QStringLiteral("reason"), reason}};
 }
 
+// Milliseconds to a tenth: timing noise is larger than that.
+inline double tenths(double ms)
+{
+    return std::round(ms * 10) / 10;
+}
+
 // peer / ours to two decimals: above 1, QKV Lab is faster.
 inline double ratio(double peer, double ours)
 {

@@ -74,11 +74,6 @@ for path in sys.argv[2:]:
 print(json.dumps(out))
 )";
 
-double sig(double ms)
-{
-    return std::round(ms * 10) / 10;
-}
-
 } // namespace
 
 QJsonObject modelOpenTimings(bool quick)
@@ -129,12 +124,12 @@ QJsonObject modelOpenTimings(bool quick)
         const double readMs = medianMs([&] { opened = openFile(file); }, reps, [&] { opened = {}; });
         opened = {};
         QJsonObject o {{u"file"_s, QFileInfo(file).fileName()},
-            {u"megabytes"_s, sig(static_cast<double>(QFileInfo(file).size()) / 1e6)},
-            {u"read_and_document_ms"_s, sig(readMs)}, {u"first_open_and_paint_ms"_s, sig(firstMs)},
-            {u"open_and_first_paint_ms"_s, sig(ours)}, {u"under_one_second"_s, std::max(firstMs, ours) < 1000}};
+            {u"megabytes"_s, tenths(static_cast<double>(QFileInfo(file).size()) / 1e6)},
+            {u"read_and_document_ms"_s, tenths(readMs)}, {u"first_open_and_paint_ms"_s, tenths(firstMs)},
+            {u"open_and_first_paint_ms"_s, tenths(ours)}, {u"under_one_second"_s, std::max(firstMs, ours) < 1000}};
         if (peer && peerMs.contains(file)) {
             const double numpyMs = peerMs.value(file).toDouble();
-            o.insert(u"numpy_load_ms"_s, sig(numpyMs));
+            o.insert(u"numpy_load_ms"_s, tenths(numpyMs));
             o.insert(u"numpy_load_over_our_open_and_paint"_s, ratio(numpyMs, ours));
         }
         cases.append(o);
@@ -151,6 +146,7 @@ QJsonObject modelOpenTimings(bool quick)
         {u"files"_s, cases}, {u"spec_ms"_s, 1000}};
     if (!peer)
         out.insert(u"numpy"_s, unavailable(error));
+    out.insert(u"gguf_tokenizers"_s, ggufTokenizerTimings(quick));
     return out;
 }
 

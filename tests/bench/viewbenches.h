@@ -16,6 +16,9 @@ QJsonObject layersGridTimings();
 // File → Open of a 512-token, 12-layer, 12-head model with Q, K, V (npz, stored and deflated)
 // to the whole window painted, against numpy's load of the same files.
 QJsonObject modelOpenTimings(bool quick);
+// A byte-level BPE tokenizer of GPT-2's, Llama 3's and Qwen2's vocabulary sizes read from a GGUF
+// file's metadata and from tokenizer.json (part of modelOpenTimings).
+QJsonObject ggufTokenizerTimings(bool quick);
 // The real main window, offscreen: one scrubbed value until every visible view has repainted,
 // and pasting a 4,096-token sentence.
 QJsonObject windowTimings(bool quick);
