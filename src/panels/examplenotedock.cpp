@@ -43,7 +43,11 @@ void ExampleNoteDock::setExample(const QString &name, const QString &sentence, c
     m_example = name;
     m_ownSentence = sentence;
     m_sentence = sentence;
-    m_about = about;
+    // Looked up once, not at every letter typed over the example: neither changes meanwhile.
+    const ExampleNote note = name.isEmpty() ? ExampleNote {} : exampleNote(name, app::effectiveLanguage());
+    m_noteHtml = !note.isEmpty() ? noteHtml(note)
+        : about.isEmpty()        ? QString()
+                                 : QStringLiteral("<p>%1</p>").arg(about.toHtmlEscaped());
     updateText();
 }
 
@@ -57,12 +61,7 @@ void ExampleNoteDock::setSentence(const QString &sentence)
 
 void ExampleNoteDock::updateText()
 {
-    const ExampleNote note = exampleNote(m_example, app::effectiveLanguage());
-    QString html;
-    if (!note.isEmpty())
-        html = noteHtml(note);
-    else if (!m_about.isEmpty())
-        html = QStringLiteral("<p>%1</p>").arg(m_about.toHtmlEscaped());
+    QString html = m_noteHtml;
     if (html.isEmpty() || m_example.isEmpty()) {
         showHtml(QStringLiteral("<p>%1</p>")
                      .arg(tr("What is open is not one of the bundled examples. Open one from the Examples "

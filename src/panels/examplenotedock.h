@@ -32,7 +32,7 @@ private:
     QTextBrowser *m_browser;
     QString m_example;
     QString m_ownSentence;
-    QString m_about;
+    QString m_noteHtml; // the example's note (or its "about"), without the words on a retyped sentence
     QString m_html; // shown
     QString m_sentence;
 };
