@@ -36,7 +36,7 @@ BpeModel::BpeModel(Vocabulary vocabulary, Options options)
                       .value_or(-1);
 }
 
-void BpeModel::addMerge(const QString &left, const QString &right, const QString &path)
+std::optional<QString> BpeModel::addOrMissing(const QString &left, const QString &right)
 {
     const auto l = m_vocabulary.find(left);
     const auto r = m_vocabulary.find(right);
@@ -44,13 +44,12 @@ void BpeModel::addMerge(const QString &left, const QString &right, const QString
     const QString &prefix = m_options.continuingSubwordPrefix;
     const QString merged = left + (right.startsWith(prefix) ? right.mid(prefix.size()) : right);
     const auto joined = m_vocabulary.find(merged);
-    if (!l || !r || !joined) {
-        const QString &missing = !l ? left : !r ? right : merged;
-        fail(path + QStringLiteral(": \"") + missing + QStringLiteral("\" is not in the vocabulary"));
-    }
+    if (!l || !r || !joined)
+        return !l ? left : !r ? right : merged;
     // The first of two identical merges is the one that counts, as in Hugging Face's.
     if (!m_merges.contains(pairKey(*l, *r)))
         m_merges.insert(pairKey(*l, *r), {int(m_merges.size()), *joined});
+    return std::nullopt;
 }
 
 std::vector<int> BpeModel::symbols(const QString &word) const

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "tokenizers/jsonfields.h"
 #include "tokenizers/model.h"
 
 #include <QMutex>
@@ -24,8 +25,14 @@ public:
     };
 
     BpeModel(Vocabulary vocabulary, Options options);
-    // Ranks in order; fails with a LoadError naming `path` when a merge is not in the vocabulary.
-    void addMerge(const QString &left, const QString &right, const QString &path);
+    // Ranks in order; fails with a LoadError naming path() when a merge is not in the vocabulary
+    // (worked out only then: a vocabulary has up to 280,000 merges).
+    template<class Path>
+    void addMerge(const QString &left, const QString &right, Path &&path)
+    {
+        if (const std::optional<QString> missing = addOrMissing(left, right))
+            fail(path() + QStringLiteral(": \"") + *missing + QStringLiteral("\" is not in the vocabulary"));
+    }
 
     void tokenize(const QString &word, std::vector<int> &ids) const override;
     const Vocabulary &vocabulary() const override { return m_vocabulary; }
@@ -36,6 +43,8 @@ private:
         int id;
     };
     static quint64 pairKey(int left, int right) { return (quint64(quint32(left)) << 32) | quint32(right); }
+    // Adds the merge; the piece not in the vocabulary instead, when one is not.
+    std::optional<QString> addOrMissing(const QString &left, const QString &right);
     std::vector<int> symbols(const QString &word) const;
     void merge(std::vector<int> &word) const;
 

@@ -151,10 +151,10 @@ LoadedTokenizer byteLevelBpe(const GgufMetadata &k, const QString &where)
     try {
         const QStringList merges = k.strings(u"tokenizer.ggml.merges"_qs);
         for (qsizetype i = 0; i < merges.size(); ++i) {
-            const QString at = QStringLiteral("metadata tokenizer.ggml.merges[%1]").arg(i);
+            const auto at = [i] { return QStringLiteral("metadata tokenizer.ggml.merges[%1]").arg(i); };
             const qsizetype space = merges[i].indexOf(u' ');
             if (space < 0 || merges[i].indexOf(u' ', space + 1) >= 0)
-                fail(at + QStringLiteral(" must be two tokens separated by a space"));
+                fail(at() + QStringLiteral(" must be two tokens separated by a space"));
             model->addMerge(merges[i].left(space), merges[i].mid(space + 1), at);
         }
         QJsonObject json {{u"added_tokens"_qs, added}, {u"pre_tokenizer"_qs, *preTokenizer},

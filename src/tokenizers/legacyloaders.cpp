@@ -56,7 +56,7 @@ LoadedTokenizer loadGpt2Files(const QByteArray &vocabJson, const QByteArray &mer
             const QStringList pair = line.split(u' ');
             if (pair.size() != 2)
                 fail(lineName(i) + QStringLiteral(": a merge is two tokens separated by a space"));
-            model->addMerge(pair[0], pair[1], lineName(i));
+            model->addMerge(pair[0], pair[1], [&] { return lineName(i); });
         }
         parts.model = std::move(model);
         PreTokenizerInfo info;

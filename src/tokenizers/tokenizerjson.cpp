@@ -48,12 +48,12 @@ std::unique_ptr<Model> parseBpe(const QJsonObject &m)
             const QStringList parts = v.toString().split(u' ');
             if (parts.size() != 2)
                 fail(indexPath(mergesPath, i) + QStringLiteral(" must be two tokens separated by a space"));
-            model->addMerge(parts[0], parts[1], indexPath(mergesPath, i));
+            model->addMerge(parts[0], parts[1], [&] { return indexPath(mergesPath, i); });
         } else {
             const QJsonArray pair = v.toArray();
             if (!v.isArray() || pair.size() != 2 || !pair[0].isString() || !pair[1].isString())
                 fail(indexPath(mergesPath, i) + QStringLiteral(" must be \"a b\" or [\"a\", \"b\"]"));
-            model->addMerge(pair[0].toString(), pair[1].toString(), indexPath(mergesPath, i));
+            model->addMerge(pair[0].toString(), pair[1].toString(), [&] { return indexPath(mergesPath, i); });
         }
     }
     return model;
