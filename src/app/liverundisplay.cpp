@@ -71,6 +71,7 @@ LiveRunDisplay::LiveRunDisplay(QMainWindow *window, Ui::MainWindow *ui, ModelWor
     , m_busy(new QProgressBar(window))
     , m_stop(new QToolButton(window))
 {
+    m_pool.setMaxThreadCount(1);
     m_window->tabifyDockWidget(m_ui->settingsDock, m_ui->predictionDock);
     m_ui->settingsDock->raise();
     m_ui->predictionDock->hide();
@@ -227,7 +228,11 @@ void LiveRunDisplay::showPredictions()
         // the token the text goes on with.
         const int selected = m_workspace->selectedModelToken();
         const int position = selected >= 0 && selected < int(run->ids.size()) ? selected : int(run->ids.size()) - 1;
-        if (std::optional<PredictionGroup> group = nextTokenGroup(*run, compared ? before.get() : nullptr, position)) {
+        const std::shared_ptr<const live::NextToken> after = nextTokenOf(run, position);
+        const std::shared_ptr<const live::NextToken> previous = compared ? nextTokenOf(before, position) : nullptr;
+        if (!after || (compared && !previous))
+            return; // computed off this thread: shown when it is in
+        if (std::optional<PredictionGroup> group = nextTokenGroup(*run, *after, previous.get())) {
             if (other)
                 group->title
                     = tr("%1 (from %2)").arg(group->title, modelName(m_workspace->comparison()->other()->location()));
@@ -262,37 +267,53 @@ void LiveRunDisplay::showPredictions()
     m_ui->predictionView->setLegend(pieceLegend(model.tokenizer()));
 }
 
-const live::NextToken &LiveRunDisplay::nextTokenOf(const live::LiveRun &run, int position)
+std::shared_ptr<const live::NextToken> LiveRunDisplay::nextTokenOf(
+    const std::shared_ptr<const live::LiveRun> &run, int position)
 {
     // Reading a generated text step by step asks for the same few rows again and again.
     for (const CachedNext &c : m_nextTokens)
-        if (c.run.lock().get() == &run && c.next.position == position)
+        if (c.run.lock() == run && c.position == position)
             return c.next;
-    const live::LiveSession *live = m_workspace->live();
-    std::shared_ptr<const live::LiveRun> owner;
-    for (const std::shared_ptr<const live::LiveRun> &r :
-        {live->run(), live->baseline(), m_workspace->comparison()->run()})
-        if (r.get() == &run)
-            owner = r;
+    const std::shared_ptr<const live::LiveModel> model = m_workspace->live()->model();
+    if (live::keptNextToken(*run, position)) // a softmax of logits the run kept: at once
+        return keepNextToken(run, position, live::nextTokenAfter(*model, *run, position, shownPredictions));
+    if (!m_computingNext) {
+        m_computingNext = true;
+        m_pool.start([this, model, run, position] {
+            live::NextToken next = live::nextTokenAfter(*model, *run, position, shownPredictions);
+            QMetaObject::invokeMethod(
+                this,
+                [this, run, position, next = std::move(next)]() mutable {
+                    m_computingNext = false;
+                    keepNextToken(run, position, std::move(next));
+                    showPredictions(); // of the row wanted now, which may be another
+                },
+                Qt::QueuedConnection);
+        });
+    }
+    return nullptr;
+}
+
+std::shared_ptr<const live::NextToken> LiveRunDisplay::keepNextToken(
+    const std::shared_ptr<const live::LiveRun> &run, int position, live::NextToken next)
+{
     if (m_nextTokens.size() >= 4)
         m_nextTokens.erase(m_nextTokens.begin());
-    m_nextTokens.push_back({owner, live::nextTokenAfter(*live->model(), run, position, shownPredictions)});
+    m_nextTokens.push_back({run, position, std::make_shared<const live::NextToken>(std::move(next))});
     return m_nextTokens.back().next;
 }
 
 std::optional<PredictionGroup> LiveRunDisplay::nextTokenGroup(
-    const live::LiveRun &run, const live::LiveRun *before, int position)
+    const live::LiveRun &run, const live::NextToken &after, const live::NextToken *previous)
 {
     const live::LiveModel &model = *m_workspace->live()->model();
-    const live::NextToken after = nextTokenOf(run, position);
-    const live::NextToken previous = before ? nextTokenOf(*before, position) : live::NextToken {};
-    if (!after || (before && !previous))
+    if (!after || (previous && !*previous))
         return std::nullopt;
     PredictionGroup group;
-    group.title = tr("Next token after “%1”").arg(run.predictionTokens().value(position));
-    if (before) {
+    group.title = tr("Next token after “%1”").arg(run.predictionTokens().value(after.position));
+    if (previous) {
         for (const live::ComparedToken &t : live::compareTops(
-                 model, previous.probabilities, previous.top, after.probabilities, after.top, comparedPredictions))
+                 model, previous->probabilities, previous->top, after.probabilities, after.top, comparedPredictions))
             group.bars.push_back({t.token, t.after, t.before, t.id});
     } else {
         for (const live::PredictedToken &t : after.top)
@@ -306,8 +327,8 @@ std::optional<PredictionGroup> LiveRunDisplay::nextTokenGroup(
         } else {
             PredictedBar written {model.tokenizer().display(after.written), after.probabilities[after.written],
                 std::nullopt, after.written, true, live::rankOf(after.probabilities, after.written)};
-            if (before)
-                written.before = previous.probabilities[after.written];
+            if (previous)
+                written.before = previous->probabilities[after.written];
             group.bars.push_back(std::move(written));
         }
     }

@@ -4,6 +4,7 @@
 #include "views/predictionview.h"
 
 #include <QObject>
+#include <QThreadPool>
 
 #include <memory>
 #include <optional>
@@ -35,10 +36,16 @@ public:
 
 private:
     void showPredictions();
-    // A causal model's prediction after token `position` of `run`, compared with `before`'s
+    // A causal model's prediction `after` a token of `run`, compared with `previous` (a run before)
     // when given; empty when the run has none there.
-    std::optional<PredictionGroup> nextTokenGroup(const live::LiveRun &run, const live::LiveRun *before, int position);
-    const live::NextToken &nextTokenOf(const live::LiveRun &run, int position);
+    std::optional<PredictionGroup> nextTokenGroup(
+        const live::LiveRun &run, const live::NextToken &after, const live::NextToken *previous);
+    // The prediction after token `position` of `run`. Null while it is computed on m_pool: a row
+    // the run did not keep is a product with the whole vocabulary's weights (10-20 ms for GPT-2,
+    // far more for an 8B model), and showPredictions runs again once it is in.
+    std::shared_ptr<const live::NextToken> nextTokenOf(const std::shared_ptr<const live::LiveRun> &run, int position);
+    std::shared_ptr<const live::NextToken> keepNextToken(
+        const std::shared_ptr<const live::LiveRun> &run, int position, live::NextToken next);
     void setUpBusy();
     // Before a long run: the attention it keeps, and its memory, in the status bar.
     void announceMemory();
@@ -51,9 +58,12 @@ private:
     QString m_previewMessage; // in the status bar until the run is done
     struct CachedNext {
         std::weak_ptr<const live::LiveRun> run;
-        live::NextToken next;
+        int position; // asked for: `next` is empty when the run has no prediction there
+        std::shared_ptr<const live::NextToken> next;
     };
     std::vector<CachedNext> m_nextTokens; // the last few asked for
+    bool m_computingNext = false; // a row on m_pool: one at a time, the next is the one wanted then
+    QThreadPool m_pool; // one worker; destroyed (and waited for) before the members it uses
 };
 
 } // namespace qkv

@@ -2,6 +2,8 @@
 
 #include "transformer/forward.h"
 
+#include <algorithm>
+
 namespace qkv::live {
 
 NextToken nextTokenAfter(const LiveModel &model, const LiveRun &run, int position, int topK)
@@ -19,6 +21,11 @@ NextToken nextTokenAfter(const LiveModel &model, const LiveRun &run, int positio
     if (position + 1 < int(run.ids.size()))
         next.written = run.ids[std::size_t(position) + 1];
     return next;
+}
+
+bool keptNextToken(const LiveRun &run, int position)
+{
+    return run.forward && std::ranges::find(run.forward->logitPositions, position) != run.forward->logitPositions.end();
 }
 
 int rankOf(const Eigen::VectorXd &probabilities, int id)

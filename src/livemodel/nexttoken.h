@@ -18,6 +18,10 @@ struct NextToken {
 // Empty (position -1) when the run is not a causal language model's or has no such token.
 NextToken nextTokenAfter(const LiveModel &model, const LiveRun &run, int position, int topK);
 
+// Whether the run kept the logits after token `position` (its last, of a typed sentence): then
+// nextTokenAfter is a softmax, else a product with the whole vocabulary's weights.
+bool keptNextToken(const LiveRun &run, int position);
+
 // Where `id` stands in `probabilities`: 1 for the most probable token.
 int rankOf(const Eigen::VectorXd &probabilities, int id);
 
