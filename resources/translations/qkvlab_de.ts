@@ -3295,6 +3295,13 @@
     </message>
 </context>
 <context>
+    <name>qkv::ContinuationBaseline</name>
+    <message>
+        <source>As first written</source>
+        <translation>Wie zuerst geschrieben</translation>
+    </message>
+</context>
+<context>
     <name>qkv::ContributionsView</name>
     <message>
         <source>Where the output comes from</source>
@@ -3796,8 +3803,8 @@
         </translation>
     </message>
     <message>
-        <source>The window runs the text written again.</source>
-        <translation>Das Fenster rechnet den neu geschriebenen Text.</translation>
+        <source>The window runs the text written again; the Δ view compares it with the first.</source>
+        <translation>Das Fenster rechnet den neu geschriebenen Text; die Δ-Ansicht vergleicht ihn mit dem ersten.</translation>
     </message>
 </context>
 <context>

@@ -4,12 +4,15 @@
 #include "panels/generatedialog.h"
 #include "session/documentsession.h"
 #include "session/livehistory.h"
+#include "workspace/continuationbaseline.h"
 #include "workspace/modelworkspace.h"
 
 #include "ui_mainwindow.h"
 
 #include <QMainWindow>
 #include <QToolButton>
+
+#include <utility>
 
 namespace qkv {
 namespace {
@@ -27,6 +30,7 @@ GenerateMenu::GenerateMenu(QMainWindow *window, Ui::MainWindow *ui, ModelWorkspa
     , m_window(window)
     , m_workspace(workspace)
     , m_action(new QAction(tr("&Generate…"), window))
+    , m_baseline(new ContinuationBaseline(workspace))
 {
     m_action->setObjectName(QStringLiteral("actionGenerate"));
     m_action->setToolTip(tr("Let the model continue the sentence, token by token"));
@@ -45,6 +49,7 @@ GenerateMenu::GenerateMenu(QMainWindow *window, Ui::MainWindow *ui, ModelWorkspa
         update();
         if (m_awaitingRun && m_dialog && run) {
             m_awaitingRun = false;
+            m_written = run;
             m_dialog->windowRan(run->ids);
         }
     });
@@ -55,7 +60,15 @@ void GenerateMenu::show()
 {
     if (!m_dialog) {
         m_dialog = new GenerateDialog(m_window);
+        // Shown in place of the first, the continuation written again is compared with it; a new
+        // continuation ends that.
+        connect(m_dialog, &GenerateDialog::aboutToShowChanged, this, [this] {
+            m_showingChanged = true;
+            m_baseline->compare(m_written);
+        });
         connect(m_dialog, &GenerateDialog::generated, this, [this](const QString &text) {
+            if (!std::exchange(m_showingChanged, false))
+                m_baseline->compare(nullptr);
             m_awaitingRun = true;
             m_workspace->history()->replaceSentence(
                 text, tr("Generate %n tokens", nullptr, int(m_dialog->continuation().size())));

@@ -357,6 +357,7 @@ void GenerateDialog::showChanged()
 {
     if (m_again.ids.empty() || !m_again.error.isEmpty())
         return;
+    Q_EMIT aboutToShowChanged();
     m_generated = std::exchange(m_again, {});
     m_generatedWith = m_interventions;
     showAgain();
@@ -366,7 +367,7 @@ void GenerateDialog::showChanged()
     m_matches = false;
     m_step->setEnabled(false);
     m_stepLabel->clear();
-    m_status->setText(tr("The window runs the text written again."));
+    m_status->setText(tr("The window runs the text written again; the Δ view compares it with the first."));
     Q_EMIT generated(m_shownText);
 }
 

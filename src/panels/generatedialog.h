@@ -63,6 +63,8 @@ public:
 Q_SIGNALS:
     // Prompt and continuation, to be run in the window.
     void generated(const QString &text);
+    // The continuation written again is about to be run in the window, in place of the first.
+    void aboutToShowChanged();
     // The token (its index in the whole text) whose row chose a step's token.
     void stepChosen(int token);
     void generateFinished();

@@ -123,34 +123,45 @@ void ModelComparison::show()
         Q_EMIT failed(why);
         return;
     }
-    if (!run() || !m_workspace->transformer()->isOpen())
+    if (!run())
         return; // its run of the shown sentence and edits is still to come
-    const QString name = snapshotName();
-    std::optional<ModelDocument> compared = modelDocument(*theirs->attention, m_workspace->transformer()->view(), name);
+    if (showBaseline(m_workspace, snapshotName(), *theirs->attention))
+        Q_EMIT changed();
+}
+
+void ModelComparison::removeSnapshot()
+{
+    removeBaseline(m_workspace, snapshotName());
+}
+
+bool ModelComparison::showBaseline(ModelWorkspace *workspace, const QString &name, const ModelAttention &attention)
+{
+    if (!workspace->transformer()->isOpen())
+        return false;
+    std::optional<ModelDocument> compared = modelDocument(attention, workspace->transformer()->view(), name);
     if (!compared)
-        return;
-    Document doc = m_workspace->session()->document();
+        return false;
+    Document doc = workspace->session()->document();
     std::vector<Snapshot> snapshots = doc.snapshots();
     std::erase_if(snapshots, [&name](const Snapshot &s) { return s.name == name; });
     snapshots.push_back({name, std::make_shared<const Document>(snapshotState(compared->document))});
     doc.setSnapshots(std::move(snapshots));
     doc.setBaseline(name);
     // A running model's look takes snapshots without a step of any history.
-    m_workspace->session()->editDocument(doc, tr("Compare with %1").arg(name));
-    Q_EMIT changed();
+    workspace->session()->editDocument(doc, tr("Compare with %1").arg(name));
+    return true;
 }
 
-void ModelComparison::removeSnapshot()
+void ModelComparison::removeBaseline(ModelWorkspace *workspace, const QString &name)
 {
-    const QString name = snapshotName();
-    Document doc = m_workspace->session()->document();
+    Document doc = workspace->session()->document();
     std::vector<Snapshot> snapshots = doc.snapshots();
     if (std::erase_if(snapshots, [&name](const Snapshot &s) { return s.name == name; }) == 0)
         return;
     doc.setSnapshots(std::move(snapshots));
     if (doc.baseline() == name)
         doc.setBaseline({});
-    m_workspace->session()->editDocument(doc, tr("Stop comparing"));
+    workspace->session()->editDocument(doc, tr("Stop comparing"));
 }
 
 } // namespace qkv

@@ -8,6 +8,7 @@
 namespace qkv {
 
 class ModelWorkspace;
+struct ModelAttention;
 
 namespace live {
 class LiveModel;
@@ -41,6 +42,12 @@ public:
     QString snapshotName() const;
     // Returns once the other file's run is shown (tests).
     void waitForRun();
+
+    // The shown look of `attention` as the views' baseline, a snapshot `name` of the workspace's
+    // document (no step of any history); false when the look cannot be made of it. And the
+    // snapshot taken away again. Also for a generated text's first continuation (ContinuationBaseline).
+    static bool showBaseline(ModelWorkspace *workspace, const QString &name, const ModelAttention &attention);
+    static void removeBaseline(ModelWorkspace *workspace, const QString &name);
 
 Q_SIGNALS:
     void changed(); // started, stopped, or the other file's run of the shown sentence is shown

@@ -1,6 +1,8 @@
 // Model → Generate… (issue 52) in the window: the built-in induction model continues its sentence,
 // the whole text runs in the window, and the step slider selects each new token in the views.
 #include "app/mainwindow.h"
+#include "attention/engine.h"
+#include "document/snapshot.h"
 #include "livemodel/livemodel.h"
 #include "livemodel/livesession.h"
 #include "modelwindow.h"
@@ -156,7 +158,42 @@ private Q_SLOTS:
         all.insert(all.end(), expected.ids.begin(), expected.ids.end());
         QCOMPARE(m_window->liveSession()->run()->ids, all);
         QVERIFY(m_window->liveSession()->interventions() == without.interventions);
+        // The first continuation as written (every head on) is the views' baseline: the Δ view
+        // compares the two texts' attention token by token, in the layer shown and the next.
+        std::vector<int> firstAll = prompt;
+        firstAll.insert(firstAll.end(), first.begin(), first.end());
+        const auto &model = *m_window->liveSession()->model();
+        const live::LiveRun asWritten = live::run(model, model.tokenizer().decode(firstAll));
+        QCOMPARE(asWritten.ids, firstAll);
+        for (int layer : {0, 1}) {
+            layerBox->setCurrentIndex(layer);
+            Q_EMIT layerBox->activated(layer);
+            const Document &doc = m_window->session()->document();
+            QCOMPARE(doc.baseline(), u"As first written"_qs);
+            const auto snapshot = std::ranges::find(doc.snapshots(), doc.baseline(), &Snapshot::name);
+            QVERIFY(snapshot != doc.snapshots().end());
+            const Result baseline = compute(*snapshot->state), shown = compute(doc);
+            for (int h = 0; h < asWritten.attention->heads; ++h) {
+                const Eigen::MatrixXd expected = asWritten.attention->weights(layer, h).cast<double>();
+                QVERIFY2((baseline.heads[std::size_t(h)].weights - expected).cwiseAbs().maxCoeff() < 1e-6,
+                    qPrintable(u"layer %1 head %2"_qs.arg(layer).arg(h)));
+            }
+            // After the third token the texts differ, and so does the attention of their rows.
+            QVERIFY((shown.heads[1].weights - baseline.heads[1].weights).cwiseAbs().maxCoeff() > 1e-3);
+        }
+        if (!qEnvironmentVariableIsEmpty("QKV_SCREENSHOT")) {
+            QTest::qWait(1000);
+            m_window->grab().save(qEnvironmentVariable("QKV_SCREENSHOT") + u".compared.png"_qs);
+        }
         m_window->findChild<QAction *>(u"actionUndo"_qs)->trigger(); // the new text
+        QTRY_COMPARE_WITH_TIMEOUT(edit->text(), u"the cat sat on the mat. the cat sat on the mat."_qs, 10000);
+        // A text of another length has nothing to compare by place: the baseline goes.
+        QVERIFY(!m_window->session()->document().baseline().isEmpty());
+        edit->selectAll();
+        QTest::keyClicks(edit, u"mat"_qs);
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->liveSession()->run()->sentence == u"mat"_qs, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->session()->document().baseline().isEmpty(), 10000);
+        m_window->findChild<QAction *>(u"actionUndo"_qs)->trigger(); // the word typed
         QTRY_COMPARE_WITH_TIMEOUT(edit->text(), u"the cat sat on the mat. the cat sat on the mat."_qs, 10000);
         m_window->findChild<QAction *>(u"actionUndo"_qs)->trigger(); // the head back on
         QTRY_VERIFY_WITH_TIMEOUT(m_window->liveSession()->interventions().empty(), 10000);

@@ -10,6 +10,7 @@
 #include "session/documentsession.h"
 #include "session/livehistory.h"
 #include "session/transformersession.h"
+#include "workspace/continuationbaseline.h"
 #include "workspace/modelcomparison.h"
 #include "workspace/modelworkspace.h"
 
@@ -54,11 +55,13 @@ class TstModelComparison : public QObject
         m_session->waitForResult();
     }
     // The baseline's attention for `head` of the shown look (recomputed in double from the
-    // snapshot's queries and keys: 1e-6 from the run's float32) against the other file's run.
-    double baselineGap(int layer, int head) const
+    // snapshot's queries and keys: 1e-6 from the run's float32) against `theirs`, by default the
+    // other file's run.
+    double baselineGap(int layer, int head, std::shared_ptr<const live::LiveRun> theirs = nullptr) const
     {
         const Result *baseline = m_session->baselineResult(true);
-        const std::shared_ptr<const live::LiveRun> theirs = comparison()->run();
+        if (!theirs)
+            theirs = comparison()->run();
         if (!baseline || !theirs)
             return -1;
         const Eigen::MatrixXd want
@@ -129,6 +132,42 @@ private Q_SLOTS:
 
         comparison()->stop();
         QVERIFY(!comparison()->isComparing());
+        QVERIFY(m_session->document().baseline().isEmpty());
+        QVERIFY(!findSnapshot(m_session->document().snapshots(), name));
+    }
+
+    // A generated text written again after an edit, against its first continuation: the first
+    // run is the baseline of every look, until a text of another length is shown.
+    void aFirstContinuationIsTheBaseline()
+    {
+        const std::shared_ptr<const live::LiveRun> first = m_workspace->live()->run();
+        m_workspace->switchHead(0, 1, true);
+        m_workspace->history()->replaceSentence(u"t300 t301 t302 t303 t304"_s, u"Generate"_s);
+        settle();
+        ContinuationBaseline baseline(m_workspace.get());
+        baseline.compare(first);
+        QVERIFY(baseline.isComparing());
+        const QString name = ContinuationBaseline::snapshotName();
+        QCOMPARE(m_session->document().baseline(), name);
+        m_session->waitForResult();
+        QVERIFY2(baselineGap(0, 1, first) < 1e-5, qPrintable(QString::number(baselineGap(0, 1, first))));
+        // The head switched off and the other tokens moved the attention of the last rows.
+        const double moved = (m_session->result().heads[1].weights - m_session->baselineResult(true)->heads[1].weights)
+                                 .cwiseAbs()
+                                 .maxCoeff();
+        QVERIFY2(moved > 1e-3, qPrintable(QString::number(moved)));
+
+        ModelView view = m_workspace->transformer()->view();
+        view.layer = 1;
+        QCOMPARE(m_workspace->transformer()->setView(view), QString());
+        settle();
+        QCOMPARE(m_session->document().baseline(), name);
+        QVERIFY2(baselineGap(1, 2, first) < 1e-5, qPrintable(QString::number(baselineGap(1, 2, first))));
+
+        // Another length: nothing to compare by place.
+        m_workspace->live()->setSentence(u"t400 t401 t402"_s);
+        settle();
+        QVERIFY(!baseline.isComparing());
         QVERIFY(m_session->document().baseline().isEmpty());
         QVERIFY(!findSnapshot(m_session->document().snapshots(), name));
     }
