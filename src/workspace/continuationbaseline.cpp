@@ -14,9 +14,11 @@ ContinuationBaseline::ContinuationBaseline(ModelWorkspace *workspace)
 {
     connect(m_workspace, &ModelWorkspace::runShown, this, &ContinuationBaseline::show);
     connect(m_workspace->transformer(), &TransformerSession::viewChanged, this, &ContinuationBaseline::show);
+    // No model, no continuation: the document the window goes on with keeps the snapshot as one of
+    // its own (and a workspace being destroyed is not edited).
     connect(m_workspace, &ModelWorkspace::runningChanged, this, [this](bool running) {
         if (!running)
-            compare(nullptr);
+            m_first = nullptr;
     });
 }
 

@@ -16,7 +16,8 @@ struct LiveRun;
 // the window shows the new continuation, the first one's run (its text, the interventions it was
 // written with) is the views' baseline, so the Δ view shows how far the change moved each head's
 // attention over both texts, token by token. It follows the look (another layer, another head) and
-// ends when the window shows a text of another length, or when compare() is given another run.
+// ends when the window shows a text of another length, when compare() is given another run, or
+// when the model stops running.
 class ContinuationBaseline : public QObject
 {
     Q_OBJECT
