@@ -2,7 +2,9 @@
 // standard, Eigen and Qt headers the tests include most. Parsing them was half of a test file's
 // compile time. Each test still includes what it uses; this only makes it faster. No QtTest
 // header: qtest.h reads QT_GUI_LIB, QT_WIDGETS_LIB and QT_NETWORK_LIB, which differ between tests,
-// and GCC refuses a precompiled header read under other values of the macros it used.
+// and GCC refuses a precompiled header read under other values of the macros it used. Nor
+// QGuiApplication or QApplication: each redefines qApp as a cast to itself, which UBSan checks
+// against that class's type information, in a library a test without widgets does not link.
 #pragma once
 
 #include <algorithm>
@@ -60,14 +62,12 @@
 #include <QClipboard>
 #include <QColor>
 #include <QFont>
-#include <QGuiApplication>
 #include <QImage>
 #include <QPainter>
 #include <QUndoCommand>
 #include <QUndoStack>
 #include <QWheelEvent>
 
-#include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialog>
