@@ -4323,6 +4323,10 @@
         <source>Its output becomes zero: what does the model predict without it?</source>
         <translation>Seine Ausgabe wird null: Was sagt das Modell ohne ihn vorher?</translation>
     </message>
+    <message>
+        <source>Computing the attention of %1 heads from their queries and keys…</source>
+        <translation>Die Attention von %1 Heads wird aus ihren Queries und Keys berechnet …</translation>
+    </message>
 </context>
 <context>
     <name>qkv::LessonController</name>
@@ -4731,6 +4735,10 @@
     <message>
         <source>The framed bar is the token the text goes on with.</source>
         <translation>Der umrahmte Balken ist das Token, mit dem der Text weitergeht.</translation>
+    </message>
+    <message>
+        <source>%1 tokens: %2 weights would take %3 even in float16, so each head&apos;s attention is computed again from its queries and keys when shown</source>
+        <translation>%1 Tokens: %2 Gewichte bräuchten selbst in float16 %3, daher wird die Attention jedes Heads beim Anzeigen aus seinen Queries und Keys neu berechnet</translation>
     </message>
 </context>
 <context>

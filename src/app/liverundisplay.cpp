@@ -194,8 +194,10 @@ void LiveRunDisplay::announceMemory()
         return;
     const QLocale locale;
     m_window->statusBar()->showMessage(
-        (memory.half ? tr("%1 tokens: every head's attention is kept, %2 weights in float16 (%3)")
-                     : tr("%1 tokens: every head's attention is kept, %2 weights in float32 (%3)"))
+        (memory.recomputed    ? tr("%1 tokens: %2 weights would take %3 even in float16, so each head's attention is "
+                                      "computed again from its queries and keys when shown")
+                : memory.half ? tr("%1 tokens: every head's attention is kept, %2 weights in float16 (%3)")
+                              : tr("%1 tokens: every head's attention is kept, %2 weights in float32 (%3)"))
             .arg(locale.toString(tokens), locale.toString(memory.weights),
                 locale.formattedDataSize(memory.bytes, 0, QLocale::DataSizeSIFormat)));
 }

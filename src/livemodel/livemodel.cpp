@@ -34,11 +34,12 @@ auto blockOf(Values &values, qint64 i, Eigen::Index rows, Eigen::Index cols)
 // from them as soon as it is kept (the run's peak stays near its float32 attention). A head whose
 // records no longer hold it is in `kept` (the first heads' float16 attention, kept as each layer
 // was done) or, in layers a recomputation took from an earlier run, copied from `previous`, that
-// run's attention of the stack.
+// run's attention of the stack. With `recompute` no attention is kept: each head's is computed by it
+// when asked for (and released from the records, when they may be changed).
 template<typename Records>
 std::shared_ptr<ModelAttention> recorded(Records &layers, int heads, int dim, const QStringList &tokens,
     const QStringList &keyTokens = {}, const ModelAttention *previous = nullptr,
-    qint64 halfAbove = defaultHalfAttentionAbove, HalfValues kept = {})
+    qint64 halfAbove = defaultHalfAttentionAbove, HalfValues kept = {}, RecomputedAttention::Compute recompute = {})
 {
     auto a = std::make_shared<ModelAttention>();
     a->tokens = tokens;
@@ -49,13 +50,17 @@ std::shared_ptr<ModelAttention> recorded(Records &layers, int heads, int dim, co
     a->n = static_cast<int>(tokens.size());
     a->dim = dim;
     const qint64 all = qint64(a->layers) * heads, n = a->n, m = a->keyCount(), size = n * m;
-    const bool half = keptInHalf(all * size, halfAbove);
+    const bool half = !recompute && keptInHalf(all * size, halfAbove);
     const qint64 keptHeads = half ? qint64(kept.size()) / std::max<qint64>(size, 1) : 0;
-    if (half) {
+    if (recompute) // the views ask for the shown layer's heads again and again: at least those kept
+        a->recomputed = std::make_shared<const RecomputedAttention>(
+            std::move(recompute), std::max(qint64(512) << 20, heads * size * qint64(sizeof(float))));
+    else if (half) {
         a->halfAttention = std::move(kept);
         a->halfAttention.resize(std::size_t(all * size));
-    } else
+    } else {
         a->attention.resize(std::size_t(all * size));
+    }
     a->queries.resize(std::size_t(all * n * dim));
     for (FloatValues *v : {&a->keys, &a->values})
         v->resize(std::size_t(all * m * dim));
@@ -69,6 +74,11 @@ std::shared_ptr<ModelAttention> recorded(Records &layers, int heads, int dim, co
             blockOf(a->queries, i, n, dim) = head.query;
             blockOf(a->keys, i, m, dim) = head.key;
             blockOf(a->values, i, m, dim) = head.value;
+            if (a->recomputed) {
+                if constexpr (!std::is_const_v<Records>)
+                    head.attention = Eigen::MatrixXf(); // computed again when asked for
+                continue;
+            }
             if (head.attention.size() == 0 && i < keptHeads)
                 continue; // in float16 already
             if (head.attention.size() == 0) { // released by an earlier run of the same tokens
@@ -110,12 +120,44 @@ void keepInHalf(transformer::LayerRecord &layer, HalfValues &kept, qint64 size)
     });
 }
 
+// How a run keeps its heads' attention: as computed, narrowed to float16, or not at all.
+enum class Kept { Float32, Float16, Recomputed };
+
+Kept keptFor(qint64 weights, qint64 halfAbove, qint64 recomputeAbove)
+{
+    if (weights * qint64(sizeof(qfloat16)) > recomputeAbove)
+        return Kept::Recomputed;
+    return keptInHalf(weights, halfAbove) ? Kept::Float16 : Kept::Float32;
+}
+
+// `m` row-major, copied in square blocks: Eigen's assignment walks one of the two orders a column
+// or row at a time, and at 4,096 tokens (64 MB a head) that took longer than computing the head.
+FloatMatrix rowMajor(const Eigen::MatrixXf &m)
+{
+    constexpr Eigen::Index block = 64;
+    FloatMatrix out(m.rows(), m.cols());
+    for (Eigen::Index r = 0; r < m.rows(); r += block)
+        for (Eigen::Index c = 0; c < m.cols(); c += block) {
+            const Eigen::Index rows = std::min(block, m.rows() - r), cols = std::min(block, m.cols() - c);
+            out.block(r, c, rows, cols) = m.block(r, c, rows, cols);
+        }
+    return out;
+}
+
+// A head's weights computed again from what `forward` kept, as its run computed them.
+RecomputedAttention::Compute recomputing(
+    const transformer::Config &config, std::shared_ptr<const transformer::ForwardResult> forward)
+{
+    return [config, forward = std::move(forward)](
+               int layer, int head) { return rowMajor(transformer::headWeights(config, *forward, layer, head)); };
+}
+
 // What `soFar`'s layers show while the rest compute: the run begun in `out` (its sentence and
 // tokens, shown as `tokens`) with those layers, its attention kept as the whole run's will be
 // (`half`: in float16), so that a view of it reads the same numbers as the finished run. The forward
 // part holds their vectors and residual streams, not the attention again.
 std::shared_ptr<const LiveRun> previewOf(const LiveModel &live, const LiveRun &out,
-    const transformer::ForwardResult &soFar, const QStringList &tokens, bool half, const HalfValues &kept)
+    const transformer::ForwardResult &soFar, const QStringList &tokens, Kept keep, const HalfValues &kept)
 {
     const transformer::Config &c = live.model().config();
     auto preview = std::make_shared<LiveRun>();
@@ -123,10 +165,6 @@ std::shared_ptr<const LiveRun> previewOf(const LiveModel &live, const LiveRun &o
     preview->ids = out.ids;
     preview->causal = out.causal;
     preview->preview = true;
-    const std::shared_ptr<ModelAttention> attention = recorded(
-        soFar.layers, c.heads, c.headDim, tokens, {}, nullptr, half ? 0 : std::numeric_limits<qint64>::max(), kept);
-    attention->layersComputing = c.layers - attention->layers;
-    preview->attention = attention;
     auto forward = std::make_shared<transformer::ForwardResult>();
     forward->status = transformer::ForwardResult::Status::Done;
     forward->ids = soFar.ids;
@@ -140,6 +178,11 @@ std::shared_ptr<const LiveRun> previewOf(const LiveModel &live, const LiveRun &o
             copy.heads.push_back({head.query, head.key, head.value, {}, head.output});
         forward->layers.push_back(std::move(copy));
     }
+    const std::shared_ptr<ModelAttention> attention = recorded(soFar.layers, c.heads, c.headDim, tokens, {}, nullptr,
+        keep == Kept::Float16 ? 0 : std::numeric_limits<qint64>::max(), kept,
+        keep == Kept::Recomputed ? recomputing(c, forward) : RecomputedAttention::Compute());
+    attention->layersComputing = c.layers - attention->layers;
+    preview->attention = attention;
     preview->forward = std::move(forward);
     return preview;
 }
@@ -239,24 +282,31 @@ LiveRun run(const LiveModel &live, const QString &sentence, const RunOptions &ru
     const qint64 n = qint64(encoding.ids.size());
     const bool previews = fresh && runOptions.preview && !encoderDecoder && options.interventions.empty()
         && runOptions.previewLayer >= 0 && runOptions.previewLayer + 1 < config.layers;
-    // A long run keeps each layer's attention in float16 as soon as it is done.
+    // A long run keeps each layer's attention in float16 as soon as it is done; a longer one none
+    // (released as each layer is done, fresh or recomputed), each head's computed again when shown.
     const qint64 weights = qint64(config.layers) * config.heads * n * n;
-    const bool half = keptInHalf(weights, runOptions.halfAttentionAbove), halfAsDone = fresh && !encoderDecoder && half;
+    const Kept keep = encoderDecoder
+        ? (keptInHalf(weights, runOptions.halfAttentionAbove) ? Kept::Float16 : Kept::Float32)
+        : keptFor(weights, runOptions.halfAttentionAbove, runOptions.recomputeAttentionAbove);
+    const bool halfAsDone = fresh && !encoderDecoder && keep == Kept::Float16, recomputed = keep == Kept::Recomputed;
     HalfValues kept;
-    if (halfAsDone)
-        options.attentionBytes = int(sizeof(qfloat16));
-    if (previews || halfAsDone) {
+    if (halfAsDone || recomputed)
+        options.attentionBytes = recomputed ? 0 : int(sizeof(qfloat16));
+    if (previews || halfAsDone || recomputed) {
         options.layerDone = [&](transformer::ForwardResult &soFar) {
             const int done = int(soFar.layers.size());
             // Worth a preview when the layers to come take a while yet, as the ones done took.
             if (previews && done == runOptions.previewLayer + 1
                 && double(clock.elapsed()) * (config.layers - done) / done >= runOptions.previewAfterMs)
-                runOptions.preview(previewOf(live, out, soFar, encoding.display, half, kept));
+                runOptions.preview(previewOf(live, out, soFar, encoding.display, keep, kept));
             if (halfAsDone) {
                 if (kept.empty())
                     kept.reserve(std::size_t(weights));
                 keepInHalf(soFar.layers.back(), kept, n * n);
             }
+            if (recomputed)
+                for (transformer::HeadRecord &head : soFar.layers.back().heads)
+                    head.attention = Eigen::MatrixXf();
         };
     }
     // (An encoder-decoder model is recomputed whole, with the target asked for now.)
@@ -279,7 +329,8 @@ LiveRun run(const LiveModel &live, const QString &sentence, const RunOptions &ru
     const ModelAttention *before
         = previous && previous->attention && previous->ids == encoding.ids ? previous->attention.get() : nullptr;
     const std::shared_ptr<ModelAttention> attention = recorded(computed->layers, c.heads, c.headDim, encoding.display,
-        {}, before, runOptions.halfAttentionAbove, std::move(kept));
+        {}, before, keep == Kept::Float16 ? 0 : std::numeric_limits<qint64>::max(), std::move(kept),
+        recomputed ? recomputing(c, computed) : RecomputedAttention::Compute());
     markSwitchedOff(*attention, options.interventions, Stack::Encoder);
     if (encoderDecoder) { // the decoder's rows: its start token, then the target
         QStringList decoderTokens {live.tokenizer().display(c.decoderStart)};
@@ -304,11 +355,16 @@ LiveRun run(const LiveModel &live, const QString &sentence, const RunOptions &ru
     return out;
 }
 
-AttentionMemory attentionMemory(const transformer::Config &config, qint64 tokens, qint64 halfAbove)
+AttentionMemory attentionMemory(
+    const transformer::Config &config, qint64 tokens, qint64 halfAbove, qint64 recomputeAbove)
 {
     AttentionMemory m;
     m.weights = qint64(config.layers) * config.heads * tokens * tokens;
-    m.half = keptInHalf(m.weights, halfAbove);
+    const Kept keep = config.family == transformer::Family::T5
+        ? (keptInHalf(m.weights, halfAbove) ? Kept::Float16 : Kept::Float32)
+        : keptFor(m.weights, halfAbove, recomputeAbove);
+    m.half = keep != Kept::Float32;
+    m.recomputed = keep == Kept::Recomputed;
     m.bytes = m.weights * qint64(m.half ? sizeof(qfloat16) : sizeof(float));
     return m;
 }

@@ -98,19 +98,27 @@ inline bool keptInHalf(qint64 weights, qint64 halfAbove)
     return weights * qint64(sizeof(float)) > halfAbove;
 }
 
+// Past this many bytes in float16, a run keeps no attention: each head's is computed again from its
+// query and key when shown (ModelAttention's recomputed), bit for bit as the run computed it. A
+// SmolLM2-135M at 4,096 tokens would keep 9 GB, a Llama 3.2 1B at 2,048 tokens 4.3 GB.
+inline constexpr qint64 defaultRecomputeAttentionAbove = qint64(1) << 30;
+
 // What a run on `tokens` tokens keeps of attention, every layer's and head's weights (an
-// encoder-decoder model's encoder): how many, their bytes and whether in float16.
+// encoder-decoder model's encoder): how many, their bytes in float16 or float32, and whether
+// they are kept in float16 or not kept at all but recomputed.
 struct AttentionMemory {
     qint64 weights = 0;
     qint64 bytes = 0;
     bool half = false;
+    bool recomputed = false;
 };
-AttentionMemory attentionMemory(
-    const transformer::Config &config, qint64 tokens, qint64 halfAbove = defaultHalfAttentionAbove);
+AttentionMemory attentionMemory(const transformer::Config &config, qint64 tokens,
+    qint64 halfAbove = defaultHalfAttentionAbove, qint64 recomputeAbove = defaultRecomputeAttentionAbove);
 
 struct RunOptions {
     int topK = 10;
     qint64 halfAttentionAbove = defaultHalfAttentionAbove; // 0: always float16, for tests
+    qint64 recomputeAttentionAbove = defaultRecomputeAttentionAbove; // 0: always recomputed (not T5)
     QString target; // an encoder-decoder model's target so far (ignored by other models)
     std::vector<transformer::Intervention> interventions;
     // A run of the same sentence: the layers before the first one the interventions change are

@@ -16,6 +16,8 @@ namespace qkv {
 
 FloatMatrix ModelAttention::weights(int layer, int head) const
 {
+    if (recomputed)
+        return recomputed->weights(layer, head);
     const qint64 m = keyCount(), size = qint64(n) * m, at = (qint64(layer) * heads + head) * size;
     FloatMatrix out(n, m);
     if (keepsHalfAttention())

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "modelfiles/recomputedattention.h"
 #include "tensorfiles/tensor.h"
 
 #include <Eigen/Core>
@@ -16,9 +17,8 @@
 
 namespace qkv {
 
-// Row-major float matrices: a model's numbers are floats (half the memory of doubles at
-// 512 tokens × 144 heads), and a query's attention is then a contiguous row.
-using FloatMatrix = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+// FloatMatrix (recomputedattention.h): row-major floats, as a model's numbers are floats (half the
+// memory of doubles at 512 tokens × 144 heads), and a query's attention is then a contiguous row.
 using HalfValues = std::vector<qfloat16>;
 
 // Which attention of an encoder-decoder model (T5): the encoder's self-attention (a one-stack
@@ -45,6 +45,8 @@ struct ModelAttention {
     // The same in float16, for a run too long to keep them in float32 (GPT-2 small at 1,024
     // tokens: 302 MB, not 604): each weight to within 1/2,048 of itself, below 6·10⁻⁸ as 0.
     HalfValues halfAttention;
+    // Or none of it, for a run too long to keep even that: each head's computed when asked for.
+    std::shared_ptr<const RecomputedAttention> recomputed;
     FloatValues queries; // layers × heads × n × dim, or empty
     FloatValues keys, values; // layers × heads × m × dim, or empty
     // Where the numbers come from, for what the window says of them: a file read, or a model run
@@ -72,9 +74,11 @@ struct ModelAttention {
 
     bool hasVectors() const { return dim > 0; }
     bool keepsHalfAttention() const { return !halfAttention.empty(); }
-    // Head `head` of layer `layer`: n × m weights, widened from float16 when kept so.
+    bool recomputesAttention() const { return recomputed != nullptr; }
+    // Head `head` of layer `layer`: n × m weights, widened from float16 when kept so, computed
+    // when recomputed.
     FloatMatrix weights(int layer, int head) const;
-    // The bytes the attention (all layers and heads) takes as kept.
+    // The bytes the attention (all layers and heads) takes as kept: 0 when recomputed.
     qint64 attentionBytes() const;
     View queryVectors(int layer, int head) const { return block(queries, layer, head, n, dim); }
     View keyVectors(int layer, int head) const { return block(keys, layer, head, keyCount(), dim); }

@@ -55,6 +55,30 @@ QByteArray floatArray(const FloatValues &values, const std::vector<qint64> &shap
     return numberArray<quint32>(QStringLiteral("<f4"), values, shape);
 }
 
+// A recomputed attention's heads, each computed and narrowed to float16 in turn ("<f2", as a long
+// run keeps them): never all of them in float32 at once.
+QByteArray recomputedArray(const ModelAttention &m, const std::vector<qint64> &shape)
+{
+    QByteArray out = npyHeader(QStringLiteral("<f2"), shape);
+    const qsizetype header = out.size();
+    const qint64 size = qint64(m.n) * m.keyCount();
+    out.resize(header + qsizetype(qint64(m.layers) * m.heads * size * qint64(sizeof(quint16))));
+    std::vector<qfloat16> half(static_cast<std::size_t>(size));
+    char *data = out.data() + header;
+    for (int l = 0; l < m.layers; ++l)
+        for (int h = 0; h < m.heads; ++h) {
+            const FloatMatrix w = m.weights(l, h);
+            qFloatToFloat16(half.data(), w.data(), size);
+            for (const qfloat16 v : half) {
+                quint16 bits = 0;
+                std::memcpy(&bits, &v, sizeof bits);
+                qToLittleEndian(bits, data);
+                data += sizeof bits;
+            }
+        }
+    return out;
+}
+
 QByteArray stringArray(const QStringList &strings)
 {
     qsizetype width = 1;
@@ -99,9 +123,17 @@ QByteArray modelAttentionToNpz(const ModelAttention &m, QString *error)
     std::vector<NpzWriteEntry> entries;
     entries.push_back({"tokens.npy", stringArray(m.tokens)});
     const std::vector<qint64> shape {m.layers, m.heads, m.n, m.n};
+    // Refused before a recomputed attention is computed, as it would be after.
+    if (m.recomputesAttention() && heads * m.n * m.n * 2 >= (qint64(1) << 32)) {
+        if (error)
+            *error = QStringLiteral("%1 bytes of attention do not fit an .npz without ZIP64 (4 GiB)")
+                         .arg(heads * m.n * m.n * 2);
+        return {};
+    }
     entries.push_back({"attention.npy",
-        m.keepsHalfAttention() ? numberArray<quint16>(QStringLiteral("<f2"), m.halfAttention, shape)
-                               : floatArray(m.attention, shape)});
+        m.recomputesAttention()      ? recomputedArray(m, shape)
+            : m.keepsHalfAttention() ? numberArray<quint16>(QStringLiteral("<f2"), m.halfAttention, shape)
+                                     : floatArray(m.attention, shape)});
     if (m.hasVectors()) {
         entries.push_back({"queries.npy", floatArray(m.queries, {m.layers, m.heads, m.n, m.dim})});
         entries.push_back({"keys.npy", floatArray(m.keys, {m.layers, m.heads, m.n, m.dim})});

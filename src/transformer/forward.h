@@ -112,6 +112,12 @@ struct ForwardResult {
 // no tokens or more than the model's positions, malformed interventions) come back as Refused.
 ForwardResult forward(const Model &model, const std::vector<int> &ids, const ForwardOptions &options = {});
 
+// The weights of head `head` in `layer` of a finished run of one stack (empty for T5's), computed
+// again from the query and key it kept, bit for bit as the forward pass computed them (an
+// Attention intervention's values as given): a long run releases its heads' weights as each layer
+// is done (ForwardOptions::layerDone) and computes the ones shown when they are asked for.
+Eigen::MatrixXf headWeights(const Config &config, const ForwardResult &result, int layer, int head);
+
 // The logits after token `position` of a causal language model's finished run (any token, not
 // only the last, from the residual stream the run keeps): what the model would have written
 // next there. Empty when the run has no such row or the model no language head (or is T5's).

@@ -33,6 +33,21 @@ const Intervention *find(const Interventions &here, int head, Intervention::Kind
     return found;
 }
 
+// softmax(query·keyᵀ/√head_dim) of one head under `rule` (with T5's position biases and Gemma 2's
+// soft-capping): the one computation of a head's weights, in the forward pass and when a long run's
+// released weights are asked for again (headWeights), so that both give the same bits.
+Eigen::MatrixXf weightsOf(
+    const Config &c, int h, const Eigen::MatrixXf &query, const Eigen::MatrixXf &key, const AttentionRule &rule)
+{
+    Eigen::MatrixXf scores = product(query, key, true);
+    scores /= std::sqrt(float(c.headDim));
+    if (rule.bias) // T5: the scores the softmax sees carry the positions
+        scores += (*rule.bias)[std::size_t(h)];
+    if (c.attentionSoftcap > 0) // Gemma 2: the softmax sees the scores squeezed into ±cap
+        scores = (scores.array() / c.attentionSoftcap).tanh() * c.attentionSoftcap;
+    return softmaxRows(scores, rule.causal, rule.window, rule.firstQuery);
+}
+
 void attendHead(const Config &c, int h, const MatrixRef &q, const MatrixRef &k, const MatrixRef &v,
     const AttentionRule &rule, const Interventions &here, HeadRecord &r)
 {
@@ -61,13 +76,7 @@ void attendHead(const Config &c, int h, const MatrixRef &q, const MatrixRef &k, 
     if (attention) {
         r.attention = attention->values;
     } else {
-        Eigen::MatrixXf scores = product(r.query, r.key, true);
-        scores /= std::sqrt(float(hd));
-        if (rule.bias) // T5: the scores the softmax sees carry the positions
-            scores += (*rule.bias)[std::size_t(h)];
-        if (c.attentionSoftcap > 0) // Gemma 2: the softmax sees the scores squeezed into ±cap
-            scores = (scores.array() / c.attentionSoftcap).tanh() * c.attentionSoftcap;
-        r.attention = softmaxRows(scores, rule.causal, rule.window, rule.firstQuery);
+        r.attention = weightsOf(c, h, r.query, r.key, rule);
     }
     if (find(here, h, Kind::Ablate))
         r.output = Eigen::MatrixXf::Zero(q.rows(), hd);
@@ -94,6 +103,21 @@ Eigen::MatrixXf attendHeads(const Config &c, const MatrixRef &q, const MatrixRef
         }
     });
     return out;
+}
+
+Eigen::MatrixXf headWeights(const Config &c, const ForwardResult &result, int layer, int head)
+{
+    if (c.family == Family::T5 || layer < 0 || std::size_t(layer) >= result.layers.size() || head < 0
+        || std::size_t(head) >= result.layers[std::size_t(layer)].heads.size())
+        return {};
+    const Intervention *replaced = nullptr; // the last one given wins, as in the forward pass
+    for (const Intervention &i : result.interventions)
+        if (i.layer == layer && i.head == head && i.kind == Intervention::Kind::Attention)
+            replaced = &i;
+    if (replaced)
+        return replaced->values;
+    const HeadRecord &r = result.layers[std::size_t(layer)].heads[std::size_t(head)];
+    return weightsOf(c, head, r.query, r.key, AttentionRule {c.causal(), c.windowAt(layer)});
 }
 
 } // namespace qkv::transformer

@@ -14,7 +14,9 @@
 #include <QMouseEvent>
 #include <QPaintEngine>
 #include <QPainter>
+#include <QPromise>
 #include <QStatusTipEvent>
+#include <QThreadPool>
 #include <QToolTip>
 
 #include <algorithm>
@@ -98,9 +100,47 @@ LayersGridView::LayersGridView(QWidget *parent)
     installViewAccessibility();
     setFocusPolicy(Qt::StrongFocus);
     setMouseTracking(true);
+    connect(&m_reduction, &QFutureWatcherBase::finished, this, [this] {
+        m_reducing = 0;
+        if (m_reduction.future().resultCount() == 0)
+            return;
+        m_tiles.setReduced(m_reduction.future().takeResult());
+        update();
+        notifyViewChanged(this);
+    });
 }
 
-LayersGridView::~LayersGridView() = default;
+LayersGridView::~LayersGridView()
+{
+    stopReduction();
+}
+
+void LayersGridView::stopReduction()
+{
+    if (m_stopReduction)
+        *m_stopReduction = true;
+    m_stopReduction.reset();
+    m_reducing = 0;
+}
+
+void LayersGridView::reduceOnWorker()
+{
+    if (m_reducing == m_tiles.serial())
+        return;
+    stopReduction();
+    m_reducing = m_tiles.serial();
+    m_stopReduction = std::make_shared<std::atomic<bool>>(false);
+    auto promise = std::make_shared<QPromise<ModelTiles::Reduced>>();
+    m_reduction.setFuture(promise->future());
+    promise->start();
+    QThreadPool::globalInstance()->start([promise, model = m_tiles.model(), groups = m_tiles.tokenGroups(),
+                                             serial = m_reducing, stop = m_stopReduction] {
+        ModelTiles::Reduced reduced = ModelTiles::reduce(*model, groups, serial, stop.get());
+        if (!reduced.tiles.empty())
+            promise->addResult(std::move(reduced));
+        promise->finish();
+    });
+}
 
 void LayersGridView::setModel(std::shared_ptr<const ModelAttention> model)
 {
@@ -120,6 +160,7 @@ void LayersGridView::setTokenGroups(std::optional<TokenGroups> groups)
 
 void LayersGridView::dataChanged()
 {
+    stopReduction(); // of data no longer shown
     m_descriptions.clear();
     m_hovered = {-1, -1};
     update();
@@ -326,6 +367,14 @@ void LayersGridView::contextMenuEvent(QContextMenuEvent *event)
 void LayersGridView::paintEvent(QPaintEvent *)
 {
     QPainter painter(this);
+    if (m_tiles.waitsForReduction()) { // seconds of work: not on the window's thread
+        reduceOnWorker();
+        painter.setPen(palette().color(QPalette::Text));
+        painter.drawText(rect(), Qt::AlignCenter | Qt::TextWordWrap,
+            tr("Computing the attention of %1 heads from their queries and keys…")
+                .arg(m_tiles.layers() * m_tiles.heads()));
+        return;
+    }
     paint(painter, rect());
 }
 

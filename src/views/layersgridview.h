@@ -2,8 +2,10 @@
 
 #include "views/modeltiles.h"
 
+#include <QFutureWatcher>
 #include <QWidget>
 
+#include <atomic>
 #include <memory>
 #include <optional>
 #include <utility>
@@ -15,7 +17,8 @@ namespace qkv {
 // (columns) attention as a small heatmap on one shared colour scale, so heads compare at a
 // glance; the current tile outlined, a click or the arrow keys choose one, hovering tells what a
 // head does. Tiles are pooled from the floats once per data or size change and coloured once
-// per colour change: hover, selection and repaint only draw cached images.
+// per colour change: hover, selection and repaint only draw cached images. A model that computes
+// its heads when asked for is reduced on a worker first, the grid saying so meanwhile.
 class LayersGridView : public QWidget
 {
     Q_OBJECT
@@ -90,8 +93,13 @@ private:
     void dataChanged();
     void setHovered(std::pair<int, int> tile);
     void choose(int layer, int head);
+    void reduceOnWorker();
+    void stopReduction();
 
     ModelTiles m_tiles;
+    QFutureWatcher<ModelTiles::Reduced> m_reduction;
+    std::shared_ptr<std::atomic<bool>> m_stopReduction;
+    quint64 m_reducing = 0; // the data serial being reduced, 0 for none
     int m_layer = 0;
     int m_head = 0;
     std::pair<int, int> m_hovered {-1, -1};

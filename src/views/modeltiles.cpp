@@ -1,5 +1,7 @@
 #include "views/modeltiles.h"
 
+#include "platform/cores.h"
+
 #include <algorithm>
 
 namespace qkv {
@@ -38,15 +40,68 @@ int ModelTiles::heads() const
     return m_model && m_model->n > 0 ? m_model->heads : 0;
 }
 
+namespace {
+
+// `groups` if they are of `model`'s tokens.
+const TokenGroups *groupsOf(const ModelAttention &model, const std::optional<TokenGroups> &groups)
+{
+    if (!groups)
+        return nullptr;
+    for (const std::vector<int> &members : groups->members)
+        for (int t : members)
+            if (t < 0 || t >= model.n)
+                return nullptr; // not this model's groups
+    return &*groups;
+}
+
+FloatMatrix shownOf(const ModelAttention &model, const TokenGroups *g, int layer, int head)
+{
+    return g ? regroup(model.weights(layer, head), *g) : model.weights(layer, head);
+}
+
+} // namespace
+
 const TokenGroups *ModelTiles::groups() const
 {
-    if (!m_model || !m_groups)
-        return nullptr;
-    for (const std::vector<int> &members : m_groups->members)
-        for (int t : members)
-            if (t < 0 || t >= m_model->n)
-                return nullptr; // not this model's groups
-    return &*m_groups;
+    return m_model ? groupsOf(*m_model, m_groups) : nullptr;
+}
+
+ModelTiles::Reduced ModelTiles::reduce(const ModelAttention &model, const std::optional<TokenGroups> &groups,
+    quint64 serial, const std::atomic<bool> *cancel)
+{
+    const TokenGroups *g = groupsOf(model, groups);
+    const int count = model.n > 0 ? model.layers * model.heads : 0;
+    Reduced out {serial, std::vector<PooledMatrix>(std::size_t(count))};
+    std::atomic<bool> stopped = false;
+    // The heads spread over the cores: each is a product and a softmax of its own.
+    inParts(partsFor(double(count), 1, count), [&](int part, int parts) {
+        const auto [begin, end] = partOf(count, part, parts);
+        for (auto i = int(begin); i < int(end) && !stopped; ++i) {
+            if (cancel && cancel->load(std::memory_order_relaxed)) {
+                stopped = true;
+                break;
+            }
+            const FloatMatrix w = shownOf(model, g, i / model.heads, i % model.heads);
+            const QSize side(std::min(int(w.cols()), reducedSide), std::min(int(w.rows()), reducedSide));
+            out.tiles[std::size_t(i)] = maxPool(w.data(), int(w.rows()), int(w.cols()), side);
+        }
+    });
+    if (stopped)
+        out.tiles.clear();
+    return out;
+}
+
+bool ModelTiles::waitsForReduction() const
+{
+    return m_model && m_model->recomputesAttention() && layers() * heads() > 0 && !reduced();
+}
+
+void ModelTiles::setReduced(Reduced reduced)
+{
+    if (reduced.serial != m_serial || reduced.tiles.size() != std::size_t(layers() * heads()))
+        return;
+    m_reduced = std::move(reduced);
+    m_pooledSerial = 0; // pooled again, from these
 }
 
 int ModelTiles::shownTokens() const
@@ -63,8 +118,7 @@ QStringList ModelTiles::shownLabels() const
 
 FloatMatrix ModelTiles::shownWeights(int layer, int head) const
 {
-    const TokenGroups *g = groups();
-    return g ? regroup(m_model->weights(layer, head), *g) : m_model->weights(layer, head);
+    return shownOf(*m_model, groups(), layer, head);
 }
 
 void ModelTiles::pool(QSize pixels) const
@@ -76,6 +130,13 @@ void ModelTiles::pool(QSize pixels) const
     for (int i = 0; i < count; ++i) {
         const int layer = i / heads(), head = i % heads();
         auto &out = m_pooled[static_cast<std::size_t>(i)];
+        if (reduced()) { // pooled from the reduction, whose maxima are the whole head's
+            const PooledMatrix &r = m_reduced.tiles[static_cast<std::size_t>(i)];
+            out = maxPool(r.values.data(), r.size.height(), r.size.width(), pixels);
+            out.max = r.max;
+            out.maxFromSecond = r.maxFromSecond;
+            continue;
+        }
         const FloatMatrix w = shownWeights(layer, head);
         out = maxPool(w.data(), static_cast<int>(w.rows()), static_cast<int>(w.cols()), pixels);
     }

@@ -7,6 +7,7 @@
 #include <QImage>
 #include <QSize>
 
+#include <atomic>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -15,10 +16,30 @@ namespace qkv {
 
 // Every layer's and head's attention of a model as a small image on one colour scale, for the
 // layers grid. Each tile is pooled straight from the model's floats once per data or size
-// change and coloured once per colour change; asking again returns the cached images.
+// change and coloured once per colour change; asking again returns the cached images. A model
+// that computes each head's attention when asked for (a long run's: tens of milliseconds a head)
+// is first reduced, off the window's thread, to at most reducedSide² values a head (reduce()),
+// from which the tiles are pooled: a tile's pixel then shows the largest weight of a region a
+// reduced cell wider at most, its scale's top the exact one.
 class ModelTiles
 {
 public:
+    static constexpr int reducedSide = 256;
+    struct Reduced {
+        quint64 serial = 0; // of the data it was reduced from
+        std::vector<PooledMatrix> tiles; // layer-major
+    };
+    // Every head's shown weights max-pooled to at most reducedSide² (on any thread); empty when
+    // `cancel` is set before the end.
+    static Reduced reduce(const ModelAttention &model, const std::optional<TokenGroups> &groups, quint64 serial,
+        const std::atomic<bool> *cancel = nullptr);
+    // Whether tiles wait for reduce(): the model computes each head when asked for, and the
+    // reduction of its data is not here yet.
+    bool waitsForReduction() const;
+    // Taken when it is of the data now shown.
+    void setReduced(Reduced reduced);
+    quint64 serial() const { return m_serial; }
+
     void setModel(std::shared_ptr<const ModelAttention> model);
     const std::shared_ptr<const ModelAttention> &model() const { return m_model; }
     // Groups that name a token the model does not have are ignored.
@@ -50,6 +71,7 @@ public:
 private:
     const TokenGroups *groups() const;
     void pool(QSize pixels) const;
+    bool reduced() const { return m_reduced.serial == m_serial && !m_reduced.tiles.empty(); }
 
     std::shared_ptr<const ModelAttention> m_model;
     std::optional<TokenGroups> m_groups;
@@ -65,6 +87,7 @@ private:
     mutable quint64 m_imagesColourSerial = 0;
     mutable std::vector<QImage> m_images;
     mutable int m_poolCount = 0;
+    Reduced m_reduced;
 };
 
 } // namespace qkv

@@ -1,5 +1,6 @@
 // A long document's run: past a size its attention is kept in float16 (each weight within
-// 1/2,048 of the float32 one), the forward pass's float32 copy released; a recomputation after an
+// 1/2,048 of the float32 one), the forward pass's float32 copy released; past another, none is
+// kept and each head's is computed again when asked for, bit for bit; a recomputation after an
 // edit takes the unchanged layers from the earlier run, bit for bit what a run from scratch
 // keeps; runs compared and written to .npz from what is kept. The memory a length needs, said
 // before running. A text file read as the sentence (refused, naming the place, when it is not
@@ -139,6 +140,71 @@ private Q_SLOTS:
         QVERIFY(previews.empty());
     }
 
+    // Longer still, a run keeps no attention: each head's is computed again from the query and key
+    // it kept when asked for, the bits a run that keeps them holds, edits and previews included.
+    void recomputedWhenAskedForBitForBit()
+    {
+        using Kind = transformer::Intervention::Kind;
+        RunOptions o;
+        o.recomputeAttentionAbove = 0;
+        std::vector<std::shared_ptr<const LiveRun>> previews;
+        o.previewLayer = 0;
+        o.previewAfterMs = 0;
+        o.preview = [&](std::shared_ptr<const LiveRun> p) { previews.push_back(std::move(p)); };
+        const LiveRun full = runKept(defaultHalfAttentionAbove), rec = run(*m_model, m_sentence, o);
+        QVERIFY2(full && rec, qPrintable(full.error + rec.error));
+        const ModelAttention &a = *rec.attention;
+        QVERIFY(a.recomputesAttention() && !full.attention->recomputesAttention());
+        QVERIFY(a.attention.empty() && a.halfAttention.empty());
+        QCOMPARE(a.attentionBytes(), 0);
+        QCOMPARE(previews.size(), std::size_t(1));
+        QVERIFY(previews.front()->attention->recomputesAttention());
+        for (int h = 0; h < a.heads; ++h)
+            QVERIFY(previews.front()->attention->weights(0, h) == full.attention->weights(0, h));
+        for (int l = 0; l < a.layers; ++l)
+            for (int h = 0; h < a.heads; ++h) {
+                QVERIFY(a.weights(l, h) == full.attention->weights(l, h));
+                QCOMPARE(rec.forward->layers[std::size_t(l)].heads[std::size_t(h)].attention.size(), 0);
+            }
+        // The views ask for a head again and again: computed once while it fits the cache.
+        const int computed = a.recomputed->computedCount();
+        QVERIFY(a.weights(1, 0) == a.weights(1, 0));
+        QCOMPARE(a.recomputed->computedCount(), computed);
+        QCOMPARE(rec.predictions.front().top.front().id, full.predictions.front().top.front().id);
+
+        // An edit recomputed from the run, against a run that keeps everything with the same edit.
+        const auto n = Eigen::Index(rec.ids.size());
+        const std::vector<transformer::Intervention> edits {
+            {1, 0, Kind::Attention, Eigen::MatrixXf::Constant(n, n, 1.0f / float(n)), {}},
+            {1, 1, Kind::Query, 2 * rec.forward->layers[1].heads[1].query, {}}};
+        RunOptions again = o;
+        again.preview = {};
+        again.interventions = edits;
+        again.previous = &rec;
+        const LiveRun edited = run(*m_model, m_sentence, again), fresh = runKept(defaultHalfAttentionAbove, edits);
+        QVERIFY2(edited && fresh, qPrintable(edited.error + fresh.error));
+        QVERIFY(edited.attention->recomputesAttention());
+        QVERIFY(edited.attention->weights(1, 1) != full.attention->weights(1, 1));
+        for (int l = 0; l < a.layers; ++l)
+            for (int h = 0; h < a.heads; ++h)
+                QVERIFY(edited.attention->weights(l, h) == fresh.attention->weights(l, h));
+        QCOMPARE(edited.forward->layers[1].heads[0].attention.size(), 0);
+
+        // Written to .npz in float16, head by head: the bits a float16 run keeps.
+        const LiveRun half = runKept(0);
+        QString error;
+        const QByteArray npz = modelAttentionToNpz(a, &error);
+        QVERIFY2(npz.contains("'descr': '<f2'"), qPrintable(error));
+        QFile f(m_dir.filePath(u"recomputed.npz"_s));
+        QVERIFY(f.open(QIODevice::WriteOnly) && f.write(npz) == npz.size());
+        f.close();
+        const std::optional<ModelAttention> back = loadModelAttention(f.fileName(), &error);
+        QVERIFY2(back, qPrintable(error));
+        for (int l = 0; l < a.layers; ++l)
+            for (int h = 0; h < a.heads; ++h)
+                QVERIFY(back->weights(l, h) == half.attention->weights(l, h));
+    }
+
     void recomputationTakesUnchangedLayersFromTheEarlierRun()
     {
         const LiveRun first = runKept(0);
@@ -202,6 +268,19 @@ private Q_SLOTS:
         // Where float16 starts for GPT-2 small: the last length within 128 MiB stays float32.
         QVERIFY(!attentionMemory(gpt2, 482).half);
         QVERIFY(attentionMemory(gpt2, 483).half);
+        QVERIFY(!long1024.recomputed);
+        // A SmolLM2-135M's 30 layers of 9 heads: 2,048 tokens would keep 2.3 GB in float16, 4,096
+        // tokens 9.1 GB; past 1 GiB none is kept.
+        transformer::Config smol;
+        smol.family = transformer::Family::Llama;
+        smol.layers = 30;
+        smol.heads = 9;
+        QVERIFY(attentionMemory(smol, 1024).half && !attentionMemory(smol, 1024).recomputed);
+        const AttentionMemory long4096 = attentionMemory(smol, 4096);
+        QVERIFY(long4096.recomputed);
+        QCOMPARE(long4096.bytes, qint64(30) * 9 * 4096 * 4096 * 2);
+        smol.family = transformer::Family::T5; // whose position biases are not kept: never recomputed
+        QVERIFY(!attentionMemory(smol, 4096).recomputed);
     }
 
     void textFileRead()

@@ -307,6 +307,7 @@ private Q_SLOTS:
         QCOMPARE(plain.decoderIds, std::vector<int>({0, 5, 9, 2, 30}));
         QCOMPARE(plain.crossLayers[0].heads[0].attention.rows(), 5);
         QCOMPARE(plain.crossLayers[0].heads[0].attention.cols(), 11);
+        QCOMPARE(headWeights(m->config(), plain, 0, 0).size(), 0); // its biases are not kept: never recomputed
         ForwardOptions same = o;
         same.interventions = {{1, 2, Kind::Query, plain.decoderLayers[1].heads[2].query, Stack::Decoder},
             {0, 1, Kind::Key, plain.crossLayers[0].heads[1].key, Stack::Cross},
@@ -384,6 +385,16 @@ private Q_SLOTS:
         QCOMPARE(maxDifference(again.logits, full.logits), 0.0f);
         QCOMPARE(again.predictions.front().top.front().id, full.predictions.front().top.front().id);
         QCOMPARE(full.layers[layer].heads[0].attention, o.interventions[0].values);
+        // Every head's weights computed again from its kept query and key are the forward pass's
+        // bits: sliding windows, soft-capping and the replaced head included.
+        for (int l = 0; l < int(full.layers.size()); ++l)
+            for (int h = 0; h < m->config().heads; ++h) {
+                const Eigen::MatrixXf w = headWeights(m->config(), full, l, h);
+                QCOMPARE(w.rows(), n);
+                QVERIFY2(w == full.layers[std::size_t(l)].heads[std::size_t(h)].attention,
+                    qPrintable(u"layer %1 head %2"_qs.arg(l).arg(h)));
+            }
+        QCOMPARE(headWeights(m->config(), full, int(full.layers.size()), 0).size(), 0);
         // Starting after the changed layer would skip it: refused.
         if (layer + 1 < m->config().layers) {
             const ForwardResult late = recompute(*m, plain, layer + 1, o);

@@ -144,6 +144,54 @@ private Q_SLOTS:
         QVERIFY(first.left() > 10 && first.top() > 10);
     }
 
+    // A long run's model computes each head when asked for: the grid reduces every head on a
+    // worker and says so meanwhile, then shows what the model's own numbers show.
+    void recomputedModelReducedOnAWorker()
+    {
+        const std::shared_ptr<ModelAttention> kept = lookingModel(3, 4, 64);
+        auto recomputed = std::make_shared<ModelAttention>(*kept);
+        recomputed->attention.clear();
+        recomputed->recomputed
+            = std::make_shared<RecomputedAttention>([kept](int l, int h) { return kept->weights(l, h); });
+        LayersGridView reference, view;
+        reference.setModel(kept);
+        view.setModel(recomputed);
+        view.resize(imageSize);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QCOMPARE(view.poolCount(), 0); // the window's thread waits for nothing
+        QTRY_COMPARE(view.poolCount(), 1);
+        QCOMPARE(recomputed->recomputed->computedCount(), 12); // each head once
+        QCOMPARE(view.colorScale().high, reference.colorScale().high);
+        QCOMPARE(render(view), render(reference)); // 64 tokens: reduced to themselves
+
+        // Past reducedSide tokens each reduced cell is the largest weight of the cells it covers, the
+        // maxima the whole head's.
+        const int n = 300;
+        const std::shared_ptr<ModelAttention> large = lookingModel(1, 5, n);
+        const ModelTiles::Reduced reduced = ModelTiles::reduce(*large, std::nullopt, 7);
+        QCOMPARE(reduced.serial, quint64(7));
+        QCOMPARE(reduced.tiles.size(), std::size_t(5));
+        const std::vector<int> bounds = cellBounds(n, ModelTiles::reducedSide);
+        for (int h = 0; h < 5; ++h) {
+            const FloatMatrix w = large->weights(0, h);
+            const PooledMatrix &t = reduced.tiles[std::size_t(h)];
+            QCOMPARE(t.size, QSize(ModelTiles::reducedSide, ModelTiles::reducedSide));
+            QCOMPARE(t.max, w.maxCoeff());
+            QCOMPARE(t.maxFromSecond, w.rightCols(n - 1).maxCoeff());
+            for (int r = 0; r < ModelTiles::reducedSide; r += 17)
+                for (int c = 0; c < ModelTiles::reducedSide; c += 13) {
+                    const float cell = w.block(bounds[std::size_t(r)], bounds[std::size_t(c)],
+                                            bounds[std::size_t(r) + 1] - bounds[std::size_t(r)],
+                                            bounds[std::size_t(c) + 1] - bounds[std::size_t(c)])
+                                           .maxCoeff();
+                    QCOMPARE(t.values[std::size_t(r * ModelTiles::reducedSide + c)], cell);
+                }
+        }
+        std::atomic<bool> cancel = true;
+        QVERIFY(ModelTiles::reduce(*large, std::nullopt, 7, &cancel).tiles.empty());
+    }
+
     void skipFirstLeavesColumnZeroOut()
     {
         LayersGridView view;

@@ -1,0 +1,44 @@
+#pragma once
+
+#include <Eigen/Core>
+
+#include <QtGlobal>
+
+#include <functional>
+#include <list>
+#include <memory>
+#include <mutex>
+
+namespace qkv {
+
+using FloatMatrix = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+
+// The attention of a run too long to keep every head's (a Llama's 4,096 tokens: 9 GB even in
+// float16): each head's weights computed when asked for, from the queries and keys the run kept,
+// the last ones asked for kept while they fit `cacheBytes` (the views ask for the shown layer's
+// heads again and again). Safe to ask from several threads; a head two threads ask for at once is
+// computed twice rather than one waiting on the other.
+class RecomputedAttention
+{
+public:
+    using Compute = std::function<FloatMatrix(int layer, int head)>;
+    explicit RecomputedAttention(Compute compute, qint64 cacheBytes = qint64(512) << 20);
+
+    FloatMatrix weights(int layer, int head) const;
+    // How many heads were computed (not found in the cache), for tests.
+    int computedCount() const;
+
+private:
+    struct Cached {
+        int layer = 0;
+        int head = 0;
+        std::shared_ptr<const FloatMatrix> weights;
+    };
+    Compute m_compute;
+    qint64 m_cacheBytes;
+    mutable std::mutex m_mutex;
+    mutable std::list<Cached> m_cache; // the last asked for first
+    mutable int m_computed = 0;
+};
+
+} // namespace qkv
