@@ -46,8 +46,14 @@ std::shared_ptr<ModelAttention> firstTokens(const ModelAttention &all, int count
     out->computedHere = all.computedHere;
     out->switchedOff = all.switchedOff;
     const qint64 c = count, blocks = qint64(all.layers) * all.heads;
-    out->attention.resize(std::size_t(blocks * c * c));
-    for (int l = 0; l < all.layers; ++l)
+    if (all.recomputed) { // a long run's: computed when asked for, as the whole run's are
+        out->recomputed = std::make_shared<const RecomputedAttention>([whole = all.recomputed, count](int l, int h) {
+            return FloatMatrix(whole->weights(l, h).topLeftCorner(count, count));
+        });
+    } else {
+        out->attention.resize(std::size_t(blocks * c * c));
+    }
+    for (int l = 0; l < all.layers && !all.recomputed; ++l)
         for (int h = 0; h < all.heads; ++h) {
             const qint64 at = qint64(l) * all.heads + h;
             Eigen::Map<FloatMatrix>(out->attention.data() + at * c * c, count, count)

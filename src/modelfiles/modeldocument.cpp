@@ -29,11 +29,15 @@ Eigen::MatrixXd toDouble(const Eigen::Ref<const FloatMatrix> &m)
 }
 
 // Whether a model never lets a token see later ones in this layer: a causal (decoder) model.
+// Row by row, without a copy: at 4,096 tokens a head is 16.8 M weights.
 bool looksAhead(const ModelAttention &m, int layer)
 {
-    for (int h = 0; h < m.heads; ++h)
-        if (m.weights(layer, h).triangularView<Eigen::StrictlyUpper>().toDenseMatrix().cwiseAbs().maxCoeff() > 1e-6f)
-            return true;
+    for (int h = 0; h < m.heads; ++h) {
+        const FloatMatrix w = m.weights(layer, h);
+        for (Eigen::Index r = 0; r + 1 < w.rows(); ++r)
+            if (w.row(r).tail(w.cols() - r - 1).cwiseAbs().maxCoeff() > 1e-6f)
+                return true;
+    }
     return false;
 }
 
@@ -156,6 +160,8 @@ std::optional<ModelDocument> modelDocument(
         || (m.isCross() && !fits(m.keyCount(), heads, values ? m.dim : 1, error)))
         return std::nullopt;
 
+    if (m.recomputed && v.layer >= 0) // every head of the layer is read below: computed at once
+        m.recomputed->prepare(v.layer, m.heads);
     ModelDocument out;
     Document &doc = out.document;
     Settings s;
@@ -213,7 +219,7 @@ std::optional<ModelDocument> modelDocument(
         const Result &r = out.result.emplace(compute(doc));
         double worst = 0;
         for (int h = 0; h < heads; ++h)
-            worst = std::max(worst, (r.heads[h].weights - toDouble(attention[h])).cwiseAbs().maxCoeff());
+            worst = std::max(worst, (r.heads[h].weights - attention[h].cast<double>()).cwiseAbs().maxCoeff());
         out.recomputeError = worst;
         // A sliding window shorter than the sentence or Gemma 2's soft-capped scores: the
         // model's own attention is shown rather than a recomputation that differs from it.

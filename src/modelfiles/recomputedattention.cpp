@@ -1,5 +1,7 @@
 #include "modelfiles/recomputedattention.h"
 
+#include "platform/cores.h"
+
 namespace qkv {
 
 RecomputedAttention::RecomputedAttention(Compute compute, qint64 cacheBytes)
@@ -7,16 +9,31 @@ RecomputedAttention::RecomputedAttention(Compute compute, qint64 cacheBytes)
     , m_cacheBytes(cacheBytes)
 { }
 
+std::shared_ptr<const FloatMatrix> RecomputedAttention::cached(int layer, int head) const
+{
+    const std::lock_guard lock(m_mutex);
+    for (auto i = m_cache.begin(); i != m_cache.end(); ++i)
+        if (i->layer == layer && i->head == head) {
+            m_cache.splice(m_cache.begin(), m_cache, i);
+            return i->weights;
+        }
+    return nullptr;
+}
+
+void RecomputedAttention::prepare(int layer, int heads) const
+{
+    inParts(partsFor(double(heads), 1, heads), [&](int part, int parts) {
+        const auto [begin, end] = partOf(heads, part, parts);
+        for (auto h = int(begin); h < int(end); ++h)
+            if (!cached(layer, h))
+                (void)weights(layer, h);
+    });
+}
+
 FloatMatrix RecomputedAttention::weights(int layer, int head) const
 {
-    {
-        const std::lock_guard lock(m_mutex);
-        for (auto i = m_cache.begin(); i != m_cache.end(); ++i)
-            if (i->layer == layer && i->head == head) {
-                m_cache.splice(m_cache.begin(), m_cache, i);
-                return *i->weights;
-            }
-    }
+    if (const std::shared_ptr<const FloatMatrix> found = cached(layer, head))
+        return *found;
     auto computed = std::make_shared<const FloatMatrix>(m_compute(layer, head));
     const std::lock_guard lock(m_mutex);
     ++m_computed;

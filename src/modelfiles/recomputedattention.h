@@ -25,10 +25,14 @@ public:
     explicit RecomputedAttention(Compute compute, qint64 cacheBytes = qint64(512) << 20);
 
     FloatMatrix weights(int layer, int head) const;
+    // Heads 0 … heads − 1 of `layer` computed at once, spread over the cores, and kept while they
+    // fit: a view that then asks for them one by one finds them ready.
+    void prepare(int layer, int heads) const;
     // How many heads were computed (not found in the cache), for tests.
     int computedCount() const;
 
 private:
+    std::shared_ptr<const FloatMatrix> cached(int layer, int head) const;
     struct Cached {
         int layer = 0;
         int head = 0;

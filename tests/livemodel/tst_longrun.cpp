@@ -8,6 +8,7 @@
 #include "livemodel/livemodel.h"
 #include "livemodel/modeldifference.h"
 #include "livemodel/sentencefile.h"
+#include "modelfiles/modeldocument.h"
 #include "modelfiles/npzwriter.h"
 #include "transformer/config.h"
 
@@ -166,7 +167,28 @@ private Q_SLOTS:
                 QVERIFY(a.weights(l, h) == full.attention->weights(l, h));
                 QCOMPARE(rec.forward->layers[std::size_t(l)].heads[std::size_t(h)].attention.size(), 0);
             }
-        // The views ask for a head again and again: computed once while it fits the cache.
+        // The views ask for a head again and again: computed once while it fits the cache. The
+        // layer's document reads every head, computed at once: each once.
+        const auto counted
+            = std::make_shared<const RecomputedAttention>([&](int l, int h) { return full.attention->weights(l, h); });
+        ModelAttention shown = a;
+        shown.recomputed = counted;
+        ModelView view;
+        view.layer = 1;
+        const std::optional<ModelDocument> doc = modelDocument(shown, view, u"induction"_s),
+                                           keptDoc = modelDocument(*full.attention, view, u"induction"_s);
+        QVERIFY(doc && keptDoc && doc->result && keptDoc->result);
+        QCOMPARE(counted->computedCount(), a.heads);
+        QCOMPARE(doc->recomputeError, keptDoc->recomputeError);
+        QVERIFY(doc->document.settings().mask == keptDoc->document.settings().mask);
+        for (int h = 0; h < a.heads; ++h)
+            QVERIFY(doc->result->heads[std::size_t(h)].weights == keptDoc->result->heads[std::size_t(h)].weights);
+        // A generated text's step (its first tokens) of a recomputed run is recomputed too.
+        const std::shared_ptr<ModelAttention> step = firstTokens(a, 5), keptStep = firstTokens(*full.attention, 5);
+        QVERIFY(step && keptStep && step->recomputesAttention() && step->attention.empty());
+        for (int l = 0; l < a.layers; ++l)
+            for (int h = 0; h < a.heads; ++h)
+                QVERIFY(step->weights(l, h) == keptStep->weights(l, h));
         const int computed = a.recomputed->computedCount();
         QVERIFY(a.weights(1, 0) == a.weights(1, 0));
         QCOMPARE(a.recomputed->computedCount(), computed);
