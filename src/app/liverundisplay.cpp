@@ -2,6 +2,7 @@
 #include "app/liverundisplay.h"
 
 #include "app/windowfiles.h"
+#include "platform/cores.h"
 #include "workspace/modelcomparison.h"
 #include "workspace/modelworkspace.h"
 
@@ -282,6 +283,7 @@ std::shared_ptr<const live::NextToken> LiveRunDisplay::nextTokenOf(
     if (!m_computingNext) {
         m_computingNext = true;
         m_pool.start([this, model, run, position] {
+            runBelowWindow();
             live::NextToken next = live::nextTokenAfter(*model, *run, position, shownPredictions);
             QMetaObject::invokeMethod(
                 this,

@@ -4,6 +4,7 @@
 #include "cli/windowarguments.h"
 #include "document/examples.h"
 #include "panels/language.h"
+#include "platform/cores.h"
 #include "platform/memorytuning.h"
 
 #include <QApplication>
@@ -34,6 +35,7 @@ int main(int argc, char *argv[])
     const qkv::cli::WindowArguments given = qkv::cli::parseWindowArguments(arguments, stderr);
     if (given.status >= 0)
         return given.status;
+    qkv::letWindowGoFirst(); // a model's threads yield a core to the window's
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("QKV Lab"));
     QApplication::setOrganizationName(QStringLiteral("QKV Lab"));

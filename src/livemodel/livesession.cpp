@@ -1,5 +1,7 @@
 #include "livemodel/livesession.h"
 
+#include "platform/cores.h"
+
 #include <QCoreApplication>
 #include <QElapsedTimer>
 
@@ -156,6 +158,7 @@ void LiveSession::startPending()
             Qt::QueuedConnection);
     };
     m_pool.start([this, r = std::move(r), cancel = m_cancel, reports = std::move(reports)] {
+        runBelowWindow();
         Outcome outcome = compute(r, *cancel, reports);
         // Queued to this object's thread; dropped if the session is gone by then.
         QMetaObject::invokeMethod(

@@ -2,6 +2,7 @@
 
 #include "livemodel/continuation.h"
 #include "livemodel/livemodel.h"
+#include "platform/cores.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -199,6 +200,7 @@ void GenerateDialog::start(std::vector<int> prompt, int tokens, const transforme
     m_runningModel = m_model;
     m_thread = std::thread([this, model = m_model, prompt = m_prompt, tokens, sampling, again,
                                interventions = m_interventions] {
+        runBelowWindow();
         transformer::GenerateRun run;
         run.cancel = &m_stopRequested;
         run.interventions = interventions;

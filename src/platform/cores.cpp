@@ -1,7 +1,14 @@
 #include "platform/cores.h"
 
+#ifdef __linux__
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
+
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <cmath>
 #include <memory>
@@ -31,6 +38,8 @@ void pause()
     __builtin_ia32_pause();
 #endif
 }
+
+std::atomic<bool> windowFirst {false};
 
 int defaultThreads()
 {
@@ -164,6 +173,7 @@ private:
                 return;
             if (index >= m_wanted.load(std::memory_order_relaxed))
                 continue; // fewer threads wanted for this split, or a late wake-up
+            runBelowWindow();
             m_active.fetch_add(1, std::memory_order_seq_cst);
             if (m_open.load(std::memory_order_seq_cst))
                 takeParts();
@@ -194,6 +204,27 @@ Pool &pool()
 }
 
 } // namespace
+
+void letWindowGoFirst()
+{
+    windowFirst = true;
+}
+
+void runBelowWindow()
+{
+    thread_local bool lowered = false;
+    if (lowered || !windowFirst.load(std::memory_order_relaxed))
+        return;
+    lowered = true;
+#ifdef __linux__
+    // A thread's own nice value (Linux keeps one per thread); raising it needs no privilege.
+    const auto thread = id_t(syscall(SYS_gettid));
+    errno = 0;
+    const int now = getpriority(PRIO_PROCESS, thread);
+    if (errno == 0)
+        (void)setpriority(PRIO_PROCESS, thread, std::min(now + 5, 19));
+#endif
+}
 
 int threadLimit()
 {

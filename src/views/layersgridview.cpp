@@ -2,6 +2,7 @@
 
 #include "figures/numbertext.h"
 #include "modelfiles/headsummary.h"
+#include "platform/cores.h"
 #include "views/accessiblegrid.h"
 #include "views/accessibleviews.h"
 
@@ -135,6 +136,7 @@ void LayersGridView::reduceOnWorker()
     promise->start();
     QThreadPool::globalInstance()->start([promise, model = m_tiles.model(), groups = m_tiles.tokenGroups(),
                                              serial = m_reducing, stop = m_stopReduction] {
+        runBelowWindow();
         ModelTiles::Reduced reduced = ModelTiles::reduce(*model, groups, serial, stop.get());
         if (!reduced.tiles.empty())
             promise->addResult(std::move(reduced));

@@ -13,6 +13,7 @@
 #include "livemodel/livemodel.h"
 #include "livemodel/livesession.h"
 #include "livemodel/sentencefile.h"
+#include "platform/cores.h"
 #include "session/documentsession.h"
 #include "views/stagedrepaint.h"
 
@@ -252,6 +253,7 @@ QJsonObject longDocument(const QString &folder, int tokens, double targetMs)
 
 QJsonObject liveWindowTimings(bool quick)
 {
+    letWindowGoFirst(); // as the program's main() does
     QString source = qEnvironmentVariable("QKV_SOURCE_DIR");
     if (source.isEmpty())
         source = QStringLiteral(QKV_BENCH_SOURCE_DIR);

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <time.h>
 
 namespace {
@@ -290,6 +291,32 @@ private Q_SLOTS:
         caller();
         other.join();
         QCOMPARE(failures.load(), 0);
+    }
+
+    // Last: a process asks it once, for good. The window's thread keeps its priority; the pool's
+    // threads and a worker that asks run at nice +5 (once, however often asked).
+    void theWindowGoesFirst()
+    {
+        const int base = getpriority(PRIO_PROCESS, id_t(gettid()));
+        const int lowered = std::min(base + 5, 19);
+        qkv::letWindowGoFirst();
+        const ThreadLimit limit(4);
+        std::vector<int> nice(4, -100);
+        std::vector<pid_t> thread(4, 0);
+        splitWaitingForAll(4, [&](int part, int) {
+            thread[std::size_t(part)] = gettid();
+            nice[std::size_t(part)] = getpriority(PRIO_PROCESS, id_t(gettid()));
+        });
+        for (std::size_t p = 0; p < 4; ++p)
+            QCOMPARE(nice[p], thread[p] == gettid() ? base : lowered);
+        QCOMPARE(getpriority(PRIO_PROCESS, id_t(gettid())), base);
+        int worker = -100;
+        std::thread([&] {
+            qkv::runBelowWindow();
+            qkv::runBelowWindow();
+            worker = getpriority(PRIO_PROCESS, id_t(gettid()));
+        }).join();
+        QCOMPARE(worker, lowered);
     }
 };
 
