@@ -4324,8 +4324,8 @@
         <translation>Seine Ausgabe wird null: Was sagt das Modell ohne ihn vorher?</translation>
     </message>
     <message>
-        <source>Computing the attention of %1 heads from their queries and keys…</source>
-        <translation>Die Attention von %1 Heads wird aus ihren Queries und Keys berechnet …</translation>
+        <source>Computing the attention of %1 heads from their queries and keys: %2 done…</source>
+        <translation>Die Attention von %1 Heads wird aus ihren Queries und Keys berechnet: %2 fertig …</translation>
     </message>
 </context>
 <context>

@@ -101,8 +101,11 @@ LayersGridView::LayersGridView(QWidget *parent)
     installViewAccessibility();
     setFocusPolicy(Qt::StrongFocus);
     setMouseTracking(true);
+    m_reductionProgress.setInterval(250);
+    connect(&m_reductionProgress, &QTimer::timeout, this, qOverload<>(&QWidget::update));
     connect(&m_reduction, &QFutureWatcherBase::finished, this, [this] {
         m_reducing = 0;
+        m_reductionProgress.stop();
         if (m_reduction.future().resultCount() == 0)
             return;
         m_tiles.setReduced(m_reduction.future().takeResult());
@@ -122,6 +125,7 @@ void LayersGridView::stopReduction()
         *m_stopReduction = true;
     m_stopReduction.reset();
     m_reducing = 0;
+    m_reductionProgress.stop();
 }
 
 void LayersGridView::reduceOnWorker()
@@ -131,13 +135,15 @@ void LayersGridView::reduceOnWorker()
     stopReduction();
     m_reducing = m_tiles.serial();
     m_stopReduction = std::make_shared<std::atomic<bool>>(false);
+    m_reducedHeads = std::make_shared<std::atomic<int>>(0);
+    m_reductionProgress.start();
     auto promise = std::make_shared<QPromise<ModelTiles::Reduced>>();
     m_reduction.setFuture(promise->future());
     promise->start();
     QThreadPool::globalInstance()->start([promise, model = m_tiles.model(), groups = m_tiles.tokenGroups(),
-                                             serial = m_reducing, stop = m_stopReduction] {
+                                             serial = m_reducing, stop = m_stopReduction, done = m_reducedHeads] {
         runBelowWindow();
-        ModelTiles::Reduced reduced = ModelTiles::reduce(*model, groups, serial, stop.get());
+        ModelTiles::Reduced reduced = ModelTiles::reduce(*model, groups, serial, stop.get(), done.get());
         if (!reduced.tiles.empty())
             promise->addResult(std::move(reduced));
         promise->finish();
@@ -373,8 +379,9 @@ void LayersGridView::paintEvent(QPaintEvent *)
         reduceOnWorker();
         painter.setPen(palette().color(QPalette::Text));
         painter.drawText(rect(), Qt::AlignCenter | Qt::TextWordWrap,
-            tr("Computing the attention of %1 heads from their queries and keys…")
-                .arg(m_tiles.layers() * m_tiles.heads()));
+            tr("Computing the attention of %1 heads from their queries and keys: %2 done…")
+                .arg(m_tiles.layers() * m_tiles.heads())
+                .arg(m_reducedHeads ? m_reducedHeads->load() : 0));
         return;
     }
     paint(painter, rect());

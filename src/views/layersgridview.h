@@ -3,6 +3,7 @@
 #include "views/modeltiles.h"
 
 #include <QFutureWatcher>
+#include <QTimer>
 #include <QWidget>
 
 #include <atomic>
@@ -99,6 +100,8 @@ private:
     ModelTiles m_tiles;
     QFutureWatcher<ModelTiles::Reduced> m_reduction;
     std::shared_ptr<std::atomic<bool>> m_stopReduction;
+    std::shared_ptr<std::atomic<int>> m_reducedHeads; // of the reduction running
+    QTimer m_reductionProgress; // repaints the count while it runs
     quint64 m_reducing = 0; // the data serial being reduced, 0 for none
     int m_layer = 0;
     int m_head = 0;

@@ -67,7 +67,7 @@ const TokenGroups *ModelTiles::groups() const
 }
 
 ModelTiles::Reduced ModelTiles::reduce(const ModelAttention &model, const std::optional<TokenGroups> &groups,
-    quint64 serial, const std::atomic<bool> *cancel)
+    quint64 serial, const std::atomic<bool> *cancel, std::atomic<int> *done)
 {
     const TokenGroups *g = groupsOf(model, groups);
     const int count = model.n > 0 ? model.layers * model.heads : 0;
@@ -84,6 +84,8 @@ ModelTiles::Reduced ModelTiles::reduce(const ModelAttention &model, const std::o
             const FloatMatrix w = shownOf(model, g, i / model.heads, i % model.heads);
             const QSize side(std::min(int(w.cols()), reducedSide), std::min(int(w.rows()), reducedSide));
             out.tiles[std::size_t(i)] = maxPool(w.data(), int(w.rows()), int(w.cols()), side);
+            if (done)
+                ++*done;
         }
     });
     if (stopped)

@@ -29,10 +29,10 @@ public:
         quint64 serial = 0; // of the data it was reduced from
         std::vector<PooledMatrix> tiles; // layer-major
     };
-    // Every head's shown weights max-pooled to at most reducedSide² (on any thread); empty when
-    // `cancel` is set before the end.
+    // Every head's shown weights max-pooled to at most reducedSide² (on any thread), counting the
+    // heads in `done`; empty when `cancel` is set before the end.
     static Reduced reduce(const ModelAttention &model, const std::optional<TokenGroups> &groups, quint64 serial,
-        const std::atomic<bool> *cancel = nullptr);
+        const std::atomic<bool> *cancel = nullptr, std::atomic<int> *done = nullptr);
     // Whether tiles wait for reduce(): the model computes each head when asked for, and the
     // reduction of its data is not here yet.
     bool waitsForReduction() const;

@@ -169,7 +169,9 @@ private Q_SLOTS:
         // maxima the whole head's.
         const int n = 300;
         const std::shared_ptr<ModelAttention> large = lookingModel(1, 5, n);
-        const ModelTiles::Reduced reduced = ModelTiles::reduce(*large, std::nullopt, 7);
+        std::atomic<int> done = 0;
+        const ModelTiles::Reduced reduced = ModelTiles::reduce(*large, std::nullopt, 7, nullptr, &done);
+        QCOMPARE(done.load(), 5); // the count the grid shows while it waits
         QCOMPARE(reduced.serial, quint64(7));
         QCOMPARE(reduced.tiles.size(), std::size_t(5));
         const std::vector<int> bounds = cellBounds(n, ModelTiles::reducedSide);
