@@ -123,9 +123,10 @@ void keepInHalf(transformer::LayerRecord &layer, HalfValues &kept, qint64 size)
 // How a run keeps its heads' attention: as computed, narrowed to float16, or not at all.
 enum class Kept { Float32, Float16, Recomputed };
 
-Kept keptFor(qint64 weights, qint64 halfAbove, qint64 recomputeAbove)
+// An encoder-decoder model (T5) is never recomputed: its position biases are not kept.
+Kept keptFor(const transformer::Config &config, qint64 weights, qint64 halfAbove, qint64 recomputeAbove)
 {
-    if (weights * qint64(sizeof(qfloat16)) > recomputeAbove)
+    if (config.family != transformer::Family::T5 && weights * qint64(sizeof(qfloat16)) > recomputeAbove)
         return Kept::Recomputed;
     return keptInHalf(weights, halfAbove) ? Kept::Float16 : Kept::Float32;
 }
@@ -285,9 +286,7 @@ LiveRun run(const LiveModel &live, const QString &sentence, const RunOptions &ru
     // A long run keeps each layer's attention in float16 as soon as it is done; a longer one none
     // (released as each layer is done, fresh or recomputed), each head's computed again when shown.
     const qint64 weights = qint64(config.layers) * config.heads * n * n;
-    const Kept keep = encoderDecoder
-        ? (keptInHalf(weights, runOptions.halfAttentionAbove) ? Kept::Float16 : Kept::Float32)
-        : keptFor(weights, runOptions.halfAttentionAbove, runOptions.recomputeAttentionAbove);
+    const Kept keep = keptFor(config, weights, runOptions.halfAttentionAbove, runOptions.recomputeAttentionAbove);
     const bool halfAsDone = fresh && !encoderDecoder && keep == Kept::Float16, recomputed = keep == Kept::Recomputed;
     HalfValues kept;
     if (halfAsDone || recomputed)
@@ -360,9 +359,7 @@ AttentionMemory attentionMemory(
 {
     AttentionMemory m;
     m.weights = qint64(config.layers) * config.heads * tokens * tokens;
-    const Kept keep = config.family == transformer::Family::T5
-        ? (keptInHalf(m.weights, halfAbove) ? Kept::Float16 : Kept::Float32)
-        : keptFor(m.weights, halfAbove, recomputeAbove);
+    const Kept keep = keptFor(config, m.weights, halfAbove, recomputeAbove);
     m.half = keep != Kept::Float32;
     m.recomputed = keep == Kept::Recomputed;
     m.bytes = m.weights * qint64(m.half ? sizeof(qfloat16) : sizeof(float));

@@ -45,7 +45,7 @@ Eigen::MatrixXf weightsOf(
         scores += (*rule.bias)[std::size_t(h)];
     if (c.attentionSoftcap > 0) // Gemma 2: the softmax sees the scores squeezed into ±cap
         scores = (scores.array() / c.attentionSoftcap).tanh() * c.attentionSoftcap;
-    return softmaxRows(scores, rule.causal, rule.window, rule.firstQuery);
+    return softmaxRows(std::move(scores), rule.causal, rule.window, rule.firstQuery);
 }
 
 void attendHead(const Config &c, int h, const MatrixRef &q, const MatrixRef &k, const MatrixRef &v,

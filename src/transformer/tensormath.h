@@ -33,6 +33,6 @@ void activate(Eigen::MatrixXf &x, Activation activation);
 // Softmax of every row of `scores`, over the keys j ≤ firstRow + i only when `causal` (the others
 // get 0), and of those the last `window` only when it is not 0. `firstRow`: the position of row 0
 // among the keys (the new tokens after a cache of keys).
-Eigen::MatrixXf softmaxRows(const Eigen::MatrixXf &scores, bool causal, int window = 0, Eigen::Index firstRow = 0);
+Eigen::MatrixXf softmaxRows(Eigen::MatrixXf scores, bool causal, int window = 0, Eigen::Index firstRow = 0);
 
 } // namespace qkv::transformer
