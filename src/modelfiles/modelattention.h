@@ -78,6 +78,11 @@ struct ModelAttention {
     // Head `head` of layer `layer`: n × m weights, widened from float16 when kept so, computed
     // when recomputed.
     FloatMatrix weights(int layer, int head) const;
+    // The same for a pass over every head: a recomputed head is not kept (weightsInPassing).
+    FloatMatrix weightsInPassing(int layer, int head) const
+    {
+        return recomputed ? recomputed->weightsInPassing(layer, head) : weights(layer, head);
+    }
     // The bytes the attention (all layers and heads) takes as kept: 0 when recomputed.
     qint64 attentionBytes() const;
     View queryVectors(int layer, int head) const { return block(queries, layer, head, n, dim); }

@@ -67,7 +67,7 @@ QByteArray recomputedArray(const ModelAttention &m, const std::vector<qint64> &s
     char *data = out.data() + header;
     for (int l = 0; l < m.layers; ++l)
         for (int h = 0; h < m.heads; ++h) {
-            const FloatMatrix w = m.weights(l, h);
+            const FloatMatrix w = m.weightsInPassing(l, h);
             qFloatToFloat16(half.data(), w.data(), size);
             for (const qfloat16 v : half) {
                 quint16 bits = 0;

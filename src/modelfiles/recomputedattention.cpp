@@ -47,6 +47,16 @@ FloatMatrix RecomputedAttention::weights(int layer, int head) const
     return *computed;
 }
 
+FloatMatrix RecomputedAttention::weightsInPassing(int layer, int head) const
+{
+    if (const std::shared_ptr<const FloatMatrix> found = cached(layer, head))
+        return *found;
+    FloatMatrix computed = m_compute(layer, head);
+    const std::lock_guard lock(m_mutex);
+    ++m_computed;
+    return computed;
+}
+
 int RecomputedAttention::computedCount() const
 {
     const std::lock_guard lock(m_mutex);

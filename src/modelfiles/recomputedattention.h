@@ -25,6 +25,9 @@ public:
     explicit RecomputedAttention(Compute compute, qint64 cacheBytes = qint64(512) << 20);
 
     FloatMatrix weights(int layer, int head) const;
+    // The same, computed but not kept when not cached: for a pass over every head (the heads grid,
+    // an export), which would otherwise push out the layer in view.
+    FloatMatrix weightsInPassing(int layer, int head) const;
     // Heads 0 … heads − 1 of `layer` computed at once, spread over the cores, and kept while they
     // fit: a view that then asks for them one by one finds them ready.
     void prepare(int layer, int heads) const;

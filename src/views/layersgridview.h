@@ -67,6 +67,8 @@ public:
     // How many times the tiles were pooled from the model's numbers: tests and the benchmark
     // check that hover and selection never pool again.
     int poolCount() const { return m_tiles.poolCount(); }
+    // Whether the tiles wait for a recomputed model's heads, computed on a worker.
+    bool waitsForHeads() const { return m_tiles.waitsForReduction(); }
 
     QSize sizeHint() const override { return {640, 640}; }
     QSize minimumSizeHint() const override { return {120, 120}; }

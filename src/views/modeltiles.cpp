@@ -54,9 +54,11 @@ const TokenGroups *groupsOf(const ModelAttention &model, const std::optional<Tok
     return &*groups;
 }
 
-FloatMatrix shownOf(const ModelAttention &model, const TokenGroups *g, int layer, int head)
+// A pass over every head (`passing`) does not keep a recomputed model's heads.
+FloatMatrix shownOf(const ModelAttention &model, const TokenGroups *g, int layer, int head, bool passing = false)
 {
-    return g ? regroup(model.weights(layer, head), *g) : model.weights(layer, head);
+    FloatMatrix w = passing ? model.weightsInPassing(layer, head) : model.weights(layer, head);
+    return g ? regroup(w, *g) : w;
 }
 
 } // namespace
@@ -81,7 +83,7 @@ ModelTiles::Reduced ModelTiles::reduce(const ModelAttention &model, const std::o
                 stopped = true;
                 break;
             }
-            const FloatMatrix w = shownOf(model, g, i / model.heads, i % model.heads);
+            const FloatMatrix w = shownOf(model, g, i / model.heads, i % model.heads, true);
             const QSize side(std::min(int(w.cols()), reducedSide), std::min(int(w.rows()), reducedSide));
             out.tiles[std::size_t(i)] = maxPool(w.data(), int(w.rows()), int(w.cols()), side);
             if (done)

@@ -179,6 +179,11 @@ private Q_SLOTS:
                                            keptDoc = modelDocument(*full.attention, view, u"induction"_s);
         QVERIFY(doc && keptDoc && doc->result && keptDoc->result);
         QCOMPARE(counted->computedCount(), a.heads);
+        // A pass over every head (the heads grid, an export) keeps none: the layer in view stays.
+        QVERIFY(shown.weightsInPassing(0, 0) == full.attention->weights(0, 0));
+        QVERIFY(shown.weightsInPassing(0, 0) == full.attention->weights(0, 0));
+        QVERIFY(shown.weightsInPassing(1, 0) == full.attention->weights(1, 0));
+        QCOMPARE(counted->computedCount(), a.heads + 2);
         QCOMPARE(doc->recomputeError, keptDoc->recomputeError);
         QVERIFY(doc->document.settings().mask == keptDoc->document.settings().mask);
         for (int h = 0; h < a.heads; ++h)
