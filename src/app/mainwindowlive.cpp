@@ -37,11 +37,13 @@ void MainWindow::setUpLive()
     connect(m_workspace, &ModelWorkspace::runShown, this, &MainWindow::updateModelActions);
     connect(m_workspace, &ModelWorkspace::showFailed, this,
         [this](const QString &error) { m_files->showError(tr("Cannot show the model"), error); });
-    // The tables, strip and predictions repaint in the pass after a run; the figures, the slowest
-    // to paint, each in a pass of its own after that.
+    // Nothing big repaints in the pass that takes a run in: the tables and strips, then the
+    // predictions and the model's panel, then each figure (the slowest to paint), each in a pass of
+    // its own after it, so that the window reads input between any two.
     connect(m_workspace, &ModelWorkspace::aboutToReplaceRun, this, [this] {
         m_stagedRepaint->hold(
-            {m_ui->arrowsView, m_ui->heatmapView, m_ui->barsView, m_ui->workedView, m_ui->vectorsView});
+            {m_ui->tables, m_ui->tokenStrip, m_ui->keyTokenStrip, m_ui->predictionView, m_ui->transformerPanel,
+                m_ui->arrowsView, m_ui->heatmapView, m_ui->barsView, m_ui->workedView, m_ui->vectorsView});
     });
     // Undo, Redo and the History dock follow the model's history while one runs.
     connect(m_workspace, &ModelWorkspace::runningChanged, this, [this](bool running) {

@@ -173,9 +173,11 @@ private Q_SLOTS:
             const auto snapshot = std::ranges::find(doc.snapshots(), doc.baseline(), &Snapshot::name);
             QVERIFY(snapshot != doc.snapshots().end());
             const Result baseline = compute(*snapshot->state), shown = compute(doc);
+            // The document recomputes in double what the model computed in float32: a few of float's
+            // ulps apart (1.007e-6 in one weight on an AVX-512 Xeon), as tst_modelcomparison allows.
             for (int h = 0; h < asWritten.attention->heads; ++h) {
                 const Eigen::MatrixXd expected = asWritten.attention->weights(layer, h).cast<double>();
-                QVERIFY2((baseline.heads[std::size_t(h)].weights - expected).cwiseAbs().maxCoeff() < 1e-6,
+                QVERIFY2((baseline.heads[std::size_t(h)].weights - expected).cwiseAbs().maxCoeff() < 1e-5,
                     qPrintable(u"layer %1 head %2"_qs.arg(layer).arg(h)));
             }
             // After the third token the texts differ, and so does the attention of their rows.

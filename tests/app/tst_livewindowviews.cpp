@@ -4,15 +4,21 @@
 #include "session/documenttablemodel.h"
 #include "session/transformersession.h"
 #include "tokenizers/tokenizer.h"
+#include "views/arrowgraphview.h"
+#include "views/heatmapview.h"
 #include "views/layersgridview.h"
 #include "views/scrubtableview.h"
+#include "views/stagedrepaint.h"
+#include "views/tokenstrip.h"
 
 #include <QCheckBox>
 #include <QDockWidget>
 #include <QLabel>
+#include <QLineEdit>
 #include <QLocale>
 
 #include <cmath>
+#include <map>
 
 #include "livewindowfixture.h"
 #include "mouse.h"
@@ -20,6 +26,39 @@
 using namespace qkv;
 using namespace Qt::StringLiterals;
 using Kind = transformer::Intervention::Kind;
+
+namespace {
+
+// The window's repaint passes (its UpdateRequest events), and the passes each watched view paints in.
+class PaintPasses : public QObject
+{
+public:
+    PaintPasses(QWidget *window, std::map<QWidget *, QString> watched)
+        : m_window(window)
+        , m_watched(std::move(watched))
+    {
+        qApp->installEventFilter(this);
+    }
+    ~PaintPasses() override { qApp->removeEventFilter(this); }
+    std::map<QString, std::vector<int>> painted; // by view: the passes it painted in
+    int passes = 0;
+
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (watched == m_window && event->type() == QEvent::UpdateRequest)
+            ++passes;
+        if (event->type() == QEvent::Paint)
+            if (const auto it = m_watched.find(qobject_cast<QWidget *>(watched)); it != m_watched.end())
+                painted[it->second].push_back(passes);
+        return false;
+    }
+
+private:
+    QWidget *m_window;
+    std::map<QWidget *, QString> m_watched;
+};
+
+} // namespace
 
 class TstLiveWindowViews : public QObject, test::LiveWindowFixture
 {
@@ -85,6 +124,37 @@ private Q_SLOTS:
         QTest::mouseClick(
             table->viewport(), Qt::LeftButton, {}, table->visualRect(table->model()->index(3, 0)).center());
         QCOMPARE(session()->selectedToken(), 3);
+    }
+
+    // A new run changes every view at once. The pass that takes it in paints none of the big ones:
+    // the table, the strip, the prediction, the grid, then each figure repaint in passes of their
+    // own, the table first, so that the window reads input between any two (issue 47's stall).
+    void aRunRepaintsOneBigViewAPass()
+    {
+        auto *table = child<ScrubTableView>("wordsTable");
+        std::map<QWidget *, QString> watched {{table->viewport(), u"table"_s},
+            {child<TokenStrip>("tokenStrip")->viewport(), u"strip"_s}, {predictions(), u"prediction"_s},
+            {child<LayersGridView>("grid"), u"grid"_s}, {child<ArrowGraphView>("arrowsView"), u"arrows"_s},
+            {child<HeatmapView>("heatmapView"), u"heatmap"_s}};
+        for (const auto &[view, name] : watched)
+            QVERIFY2(view->isVisible(), qPrintable(name));
+        PaintPasses passes(m_window.get(), watched);
+        auto *edit = child<QLineEdit>("sentenceEdit");
+        edit->setFocus();
+        edit->end(false);
+        QTest::keyClick(edit, Qt::Key_S);
+        settle();
+        QTRY_VERIFY(!m_window->stagedRepaint()->isHolding());
+        QTRY_COMPARE(passes.painted.size(), watched.size());
+        std::map<int, QStringList> byPass;
+        for (const auto &[name, in] : passes.painted)
+            byPass[in.back()] << name;
+        for (const auto &[pass, names] : byPass)
+            QVERIFY2(names.size() == 1, qPrintable(u"pass %1 painted %2"_s.arg(pass).arg(names.join(u", "_s))));
+        QCOMPARE_LT(passes.painted[u"table"_s].back(), passes.painted[u"arrows"_s].back());
+        QCOMPARE_LT(passes.painted[u"table"_s].back(), passes.painted[u"heatmap"_s].back());
+        for (const auto &[view, name] : watched)
+            QVERIFY2(view->updatesEnabled(), qPrintable(name));
     }
 
     // A look that combines the model's numbers (here pieces merged) shows its tokens' queries, keys
