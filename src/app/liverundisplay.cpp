@@ -37,7 +37,7 @@ void withoutRepaint(QProgressBar *bar, Change change)
     bar->setUpdatesEnabled(true);
 }
 
-constexpr int shownPredictions = 8;
+constexpr int shownPredictions = live::nextTokenTop;
 // After an edit: the top of each run, so that what the model predicted before stays in view
 // however far it fell.
 constexpr int comparedPredictions = 5;
@@ -273,6 +273,8 @@ void LiveRunDisplay::showPredictions()
 std::shared_ptr<const live::NextToken> LiveRunDisplay::nextTokenOf(
     const std::shared_ptr<const live::LiveRun> &run, int position)
 {
+    if (run->lastNext && run->lastNext->position == position) // computed with the run
+        return run->lastNext;
     // Reading a generated text step by step asks for the same few rows again and again.
     for (const CachedNext &c : m_nextTokens)
         if (c.run.lock() == run && c.position == position)

@@ -1,6 +1,7 @@
 #include "livemodel/livemodel.h"
 
 #include "livemodel/bundledmodels.h"
+#include "livemodel/nexttoken.h"
 #include "platform/cores.h"
 #include "platform/fileread.h"
 #include "tensorfiles/ggufheader.h"
@@ -351,6 +352,9 @@ LiveRun run(const LiveModel &live, const QString &sentence, const RunOptions &ru
         out.predictions.push_back(std::move(prediction));
     }
     out.forward = std::move(computed);
+    if (const int last = int(out.ids.size()) - 1; keptNextToken(out, last))
+        if (NextToken next = nextTokenAfter(live, out, last, nextTokenTop))
+            out.lastNext = std::make_shared<const NextToken>(std::move(next));
     return out;
 }
 

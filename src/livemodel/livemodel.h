@@ -68,6 +68,8 @@ private:
 // model's attention file is read into, so every view, option and export of those files works
 // on it. Predictions at the last token (causal LM), at every [MASK] (BERT), or of the target's
 // next token (T5, whose attention holds the decoder's and the cross-attention beside the encoder's).
+struct NextToken; // nexttoken.h
+
 struct LiveRun {
     QString error; // empty on success
     bool cancelled = false;
@@ -87,6 +89,9 @@ struct LiveRun {
     // A preview of a run still computing: its layers up to one (attention and forward alike hold
     // just those), no predictions yet.
     bool preview = false;
+    // A causal language model's distribution after its last token, the row the window reads first:
+    // computed with the run, so that taking the run in does no softmax over the vocabulary.
+    std::shared_ptr<const NextToken> lastNext;
     explicit operator bool() const { return error.isEmpty() && !cancelled; }
 };
 

@@ -15,6 +15,9 @@ struct NextToken {
     explicit operator bool() const { return position >= 0; }
 };
 
+// How many of the likeliest tokens a NextToken lists: the Prediction dock's bars.
+inline constexpr int nextTokenTop = 8;
+
 // Empty (position -1) when the run is not a causal language model's or has no such token.
 NextToken nextTokenAfter(const LiveModel &model, const LiveRun &run, int position, int topK);
 

@@ -59,6 +59,31 @@ private Q_SLOTS:
         QCOMPARE(last.probabilities, probabilities(r, 0));
     }
 
+    // The run brings its last token's distribution with it, as nextTokenAfter gives it, so that the
+    // window shows it without a softmax over the vocabulary; with an intervention too.
+    void aRunCarriesItsLastTokensDistribution()
+    {
+        RunOptions o;
+        for (const bool switchedOff : {false, true}) {
+            if (switchedOff)
+                o.interventions = {{1, 2, transformer::Intervention::Kind::Ablate, {}}};
+            const LiveRun r = run(*m_model, u"the cat sat on the mat . the cat"_s, o);
+            QVERIFY2(r, qPrintable(r.error));
+            QVERIFY(r.lastNext);
+            const int last = int(r.ids.size()) - 1;
+            const NextToken expected = nextTokenAfter(*m_model, r, last, nextTokenTop);
+            QCOMPARE(r.lastNext->position, last);
+            QCOMPARE(r.lastNext->written, -1);
+            QCOMPARE(r.lastNext->probabilities, expected.probabilities);
+            QCOMPARE(r.lastNext->top.size(), std::size_t(nextTokenTop));
+            for (std::size_t k = 0; k < expected.top.size(); ++k) {
+                QCOMPARE(r.lastNext->top[k].id, expected.top[k].id);
+                QCOMPARE(r.lastNext->top[k].token, expected.top[k].token);
+            }
+        }
+        QVERIFY(!run(*m_model, QString()).lastNext); // no token, nothing after it
+    }
+
     void aHeadSwitchedOffCountsAtEveryToken()
     {
         RunOptions o;
