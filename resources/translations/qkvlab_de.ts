@@ -5501,6 +5501,10 @@
         <source>The model is still computing this layer</source>
         <translation>Das Modell berechnet diese Schicht noch</translation>
     </message>
+    <message>
+        <source>Every layer combined needs all %1 heads&apos; attention, and a run of %2 tokens keeps none: each head is computed again when shown. Choose a layer, or use qkvlab compute --layer.</source>
+        <translation>Alle Schichten zusammen brauchen die Attention aller %1 Heads, und ein Lauf mit %2 Tokens behält keine: Jeder Head wird beim Anzeigen neu berechnet. Wählen Sie eine Schicht, oder nutzen Sie qkvlab compute --layer.</translation>
+    </message>
 </context>
 <context>
     <name>qkv::VectorPlotView</name>

@@ -119,6 +119,22 @@ bool usesModelVectors(const ModelAttention &model, const ModelView &view)
     return m && m->hasVectors() && view.layer >= 0 && !view.headsBy && !view.regroups();
 }
 
+QString notShownInWindow(const ModelAttention &all, const ModelView &v)
+{
+    const ModelAttention *m = shownStack(all, v);
+    if (!m || !m->recomputesAttention() || v.layer >= 0)
+        return {};
+    return QStringLiteral("every layer combined needs all %1 heads' attention, and a run of %2 tokens keeps none (each "
+                          "head is computed again from its queries and keys when shown): choose a layer, or use "
+                          "qkvlab compute --layer %3")
+        .arg(m->layers * m->heads)
+        .arg(m->n)
+        .arg(v.layersBy == Aggregate::Max          ? QStringLiteral("max")
+                : v.layersBy == Aggregate::Rollout ? QStringLiteral("rollout")
+                : v.layersBy == Aggregate::Flow    ? QStringLiteral("flow")
+                                                   : QStringLiteral("mean"));
+}
+
 std::optional<ModelDocument> modelDocument(
     const ModelAttention &all, const ModelView &v, const QString &name, QString *error)
 {

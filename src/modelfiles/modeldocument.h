@@ -43,6 +43,12 @@ const ModelAttention *shownStack(const ModelAttention &model, const ModelView &v
 // heads on the model's own tokens (combined heads or merged tokens have no vectors of their own).
 bool usesModelVectors(const ModelAttention &model, const ModelView &view);
 
+// Why the window does not show this look, where a document could be made of it (empty when it
+// does): every layer combined (mean, max, rollout, flow) of a run that keeps no attention would
+// compute all its heads again on the window's thread, minutes at 4,096 tokens. The command line
+// computes it.
+QString notShownInWindow(const ModelAttention &all, const ModelView &v);
+
 // A real model's attention as a document QKV Lab computes, shows and edits.
 struct ModelDocument {
     Document document;

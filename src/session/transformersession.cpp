@@ -39,7 +39,9 @@ void TransformerSession::replace(std::shared_ptr<const ModelAttention> model, bo
         if (!shownStack(*m_model, view))
             view.stack = AttentionStack::Encoder;
         view.layer = std::min(view.layer, shownStack(*m_model, view)->layers - 1);
-        std::optional<ModelDocument> md = modelDocument(*m_model, view, QFileInfo(m_path).fileName(), nullptr);
+        std::optional<ModelDocument> md = notShownInWindow(*m_model, view).isEmpty()
+            ? modelDocument(*m_model, view, QFileInfo(m_path).fileName(), nullptr)
+            : std::nullopt;
         if (!md) { // a view the new numbers cannot give (too many tokens for combined heads…)
             view = ModelView {};
             view.sentence = m_view.sentence;
@@ -96,6 +98,8 @@ QString TransformerSession::setView(const ModelView &asked)
         view.layer = std::min(view.layer, stack->layers - 1);
     if (!m_model || view == m_view)
         return {};
+    if (QString why = notShownInWindow(*m_model, view); !why.isEmpty())
+        return why;
     const auto keptFor = [this](const ModelView &v) {
         return std::find_if(m_kept.begin(), m_kept.end(), [&](const Kept &k) { return k.view == v; });
     };

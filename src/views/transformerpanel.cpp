@@ -102,21 +102,31 @@ void TransformerPanel::showStack(AttentionStack stack)
         if (l >= layers)
             offerNot(stillComputing);
     }
+    // A run that keeps no attention would compute every head again for these (notShownInWindow).
+    const QString recomputed = shown && shown->recomputesAttention()
+        ? tr("Every layer combined needs all %1 heads' attention, and a run of %2 tokens keeps none: each head is "
+             "computed again when shown. Choose a layer, or use qkvlab compute --layer.")
+              .arg(shown->layers * shown->heads)
+              .arg(shown->n)
+        : QString();
+    const auto offerNotWhile = [&] {
+        if (computing > 0)
+            offerNot(stillComputing);
+        else if (!recomputed.isEmpty())
+            offerNot(recomputed);
+    };
     m_ui->layerBox->addItem(tr("mean of all layers"), -1);
-    if (computing > 0)
-        offerNot(stillComputing);
+    offerNotWhile();
     m_ui->layerBox->addItem(tr("max of all layers"), -2);
-    if (computing > 0)
-        offerNot(stillComputing);
+    offerNotWhile();
     // Through every layer with the residual connection (Abnar & Zuidema): not across two sentences.
     if (stack != AttentionStack::Cross) {
         m_ui->layerBox->addItem(tr("rollout through all layers"), -3);
-        if (computing > 0)
-            offerNot(stillComputing);
+        offerNotWhile();
         m_ui->layerBox->addItem(tr("flow through all layers"), -4);
         // Flow solves n² maximum flows while the views wait: offered up to a second's worth.
-        if (computing > 0)
-            offerNot(stillComputing);
+        if (computing > 0 || !recomputed.isEmpty())
+            offerNotWhile();
         else if (shown && shown->n > analysis::interactiveFlowTokenLimit)
             offerNot(tr("Flow is drawn for sentences of up to %1 tokens; this one has %2 (rollout has no limit, and "
                         "qkvlab compute --flow takes up to %3)")

@@ -52,6 +52,7 @@ class TstTransformerSession : public QObject
         m_session->waitForResult();
         return m_session->result().heads[static_cast<std::size_t>(head)].weights;
     }
+    QString why(const ModelView &v) const { return notShownInWindow(*m_transformer->model(), v); }
     ValueRef firstQuery() const { return {Field::Query, m_session->document().vectorKey(0), 0, 0, 0}; }
     ModelView layer(int l) const
     {
@@ -144,6 +145,35 @@ private Q_SLOTS:
         QVERIFY(near(weights(1), oneLayer.attention(0, 1)));
         QCOMPARE(m_session->currentHead(), 1);
         QCOMPARE(m_session->selectedToken(), 4);
+    }
+
+    // Every layer combined, of a run that keeps no attention, would compute all its heads again on
+    // the window's thread: refused, saying why, and a run computed again that way while such a look
+    // is shown comes in at one layer.
+    void everyLayerOfARunThatKeepsNoneIsRefused()
+    {
+        ModelView mean = layer(-1);
+        mean.layersBy = Aggregate::Mean;
+        QCOMPARE(m_transformer->setView(mean), QString()); // kept attention: shown
+        const std::shared_ptr<const ModelAttention> kept = m_transformer->model();
+        auto recomputed = std::make_shared<ModelAttention>(*kept);
+        recomputed->recomputed = std::make_shared<const RecomputedAttention>(
+            [kept](int l, int h) { return FloatMatrix(kept->weights(l, h)); });
+        m_transformer->replace(recomputed, false);
+        QCOMPARE(m_transformer->view().layer, 0);
+        QVERIFY(near(weights(1), cats().attention(0, 1)));
+        for (const Aggregate by : {Aggregate::Mean, Aggregate::Max, Aggregate::Rollout, Aggregate::Flow}) {
+            mean.layersBy = by;
+            const QString refused = m_transformer->setView(mean);
+            QVERIFY2(
+                refused.startsWith(u"every layer combined needs all 4 heads' attention, and a run of 6 tokens keeps "
+                                   "none"_qs),
+                qPrintable(refused));
+            QCOMPARE(m_transformer->view().layer, 0);
+        }
+        QVERIFY(why(mean).endsWith(u"qkvlab compute --layer flow"_qs));
+        QCOMPARE(m_transformer->setView(layer(1)), QString()); // one layer: its heads computed when shown
+        QVERIFY(near(weights(1), cats().attention(1, 1)));
     }
 
     void closingForgetsTheModel()

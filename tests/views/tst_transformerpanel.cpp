@@ -1,6 +1,7 @@
 // The Model dock's choices of a model (issue 51's part): rollout and flow offered for
 // self-attention, not for cross-attention; flow disabled, and saying why, beyond the sentences a
-// view can wait for; a long run's layers still computing named but not offered.
+// view can wait for; a long run's layers still computing named but not offered, and every layer
+// combined not offered for a run that keeps no attention.
 #include "analysis/attentionflow.h"
 #include "views/transformerpanel.h"
 
@@ -92,6 +93,30 @@ private Q_SLOTS:
         panel.setModel(model(6)); // a run done
         QCOMPARE(layers->count(), 6);
         QVERIFY(item(layers, 1)->isEnabled() && item(layers, -1)->isEnabled());
+    }
+
+    // A run that keeps no attention (each head computed again when shown): its layers offered, the
+    // combinations of all not, saying why (they would compute every head while the window waits).
+    void combinationsOfARunThatKeepsNoneNotOffered()
+    {
+        TransformerPanel panel;
+        auto *layers = panel.findChild<QComboBox *>(QStringLiteral("layerBox"));
+        QVERIFY(layers);
+        const std::shared_ptr<ModelAttention> kept = model(6);
+        auto recomputed = std::make_shared<ModelAttention>(*kept);
+        recomputed->recomputed = std::make_shared<const RecomputedAttention>(
+            [kept](int l, int h) { return FloatMatrix(kept->weights(l, h)); });
+        panel.setModel(recomputed);
+        QCOMPARE(layers->count(), 6);
+        QVERIFY(item(layers, 0)->isEnabled() && item(layers, 1)->isEnabled());
+        for (int combined : {-1, -2, -3, -4}) {
+            QVERIFY(!item(layers, combined)->isEnabled());
+            QVERIFY2(item(layers, combined)
+                         ->toolTip()
+                         .startsWith(QStringLiteral(
+                             "Every layer combined needs all 2 heads' attention, and a run of 6 tokens")),
+                qPrintable(item(layers, combined)->toolTip()));
+        }
     }
 };
 
