@@ -10,6 +10,10 @@
 
 #include "kernels/kernellevels.h"
 
+#if QKV_KERNEL_WIDTH > 2
+#include <immintrin.h>
+#endif
+
 namespace qkv::kernels::QKV_KERNEL_LEVEL {
 namespace {
 
@@ -58,6 +62,22 @@ struct Bf16B {
     long ldb;
     static constexpr long bytes = 2;
 };
+
+// a·b + c rounded once, as the levels' sameness needs: an FMA instruction itself, not left to the
+// compiler's contraction, which a sanitizer's checks between the two split in some places of one
+// level and not of the other. (SSE2 has none; its products are not compared.)
+inline Floats fused(Floats a, Floats b, Floats c)
+{
+#if QKV_KERNEL_WIDTH == 8
+    return reinterpret_cast<Floats>(
+        _mm512_fmadd_ps(reinterpret_cast<__m512>(a), reinterpret_cast<__m512>(b), reinterpret_cast<__m512>(c)));
+#elif QKV_KERNEL_WIDTH == 4
+    return reinterpret_cast<Floats>(
+        _mm256_fmadd_ps(reinterpret_cast<__m256>(a), reinterpret_cast<__m256>(b), reinterpret_cast<__m256>(c)));
+#else
+    return a * b + c;
+#endif
+}
 
 inline Floats broadcast(float x)
 {
@@ -110,8 +130,8 @@ inline void tile(const float *a, long lda, const B &b, long k, float *c, long ld
             factors(b, r, p, f1, f2);
 #pragma GCC unroll 4
             for (int v = 0; v < J; ++v) {
-                sum[r][v] += first[v] * f1;
-                sum[r][v] += second[v] * f2;
+                sum[r][v] = fused(first[v], f1, sum[r][v]);
+                sum[r][v] = fused(second[v], f2, sum[r][v]);
             }
         }
     }
@@ -119,7 +139,7 @@ inline void tile(const float *a, long lda, const B &b, long k, float *c, long ld
         for (int r = 0; r < R; ++r) {
             const Floats f = factor(b, r, p);
             for (int v = 0; v < J; ++v)
-                sum[r][v] += loadFloats(a + p * lda + v * floats) * f;
+                sum[r][v] = fused(loadFloats(a + p * lda + v * floats), f, sum[r][v]);
         }
     }
 #pragma GCC unroll 12
