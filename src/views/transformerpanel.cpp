@@ -109,24 +109,25 @@ void TransformerPanel::showStack(AttentionStack stack)
               .arg(shown->layers * shown->heads)
               .arg(shown->n)
         : QString();
-    const auto offerNotWhile = [&] {
+    // The combination added last: not offered while layers compute, nor for a recomputed run.
+    const auto limitCombination = [&] {
         if (computing > 0)
             offerNot(stillComputing);
         else if (!recomputed.isEmpty())
             offerNot(recomputed);
     };
     m_ui->layerBox->addItem(tr("mean of all layers"), -1);
-    offerNotWhile();
+    limitCombination();
     m_ui->layerBox->addItem(tr("max of all layers"), -2);
-    offerNotWhile();
+    limitCombination();
     // Through every layer with the residual connection (Abnar & Zuidema): not across two sentences.
     if (stack != AttentionStack::Cross) {
         m_ui->layerBox->addItem(tr("rollout through all layers"), -3);
-        offerNotWhile();
+        limitCombination();
         m_ui->layerBox->addItem(tr("flow through all layers"), -4);
         // Flow solves n² maximum flows while the views wait: offered up to a second's worth.
         if (computing > 0 || !recomputed.isEmpty())
-            offerNotWhile();
+            limitCombination();
         else if (shown && shown->n > analysis::interactiveFlowTokenLimit)
             offerNot(tr("Flow is drawn for sentences of up to %1 tokens; this one has %2 (rollout has no limit, and "
                         "qkvlab compute --flow takes up to %3)")
