@@ -1,5 +1,7 @@
 #include "app/mainwindow.h"
 #include "app/zoomcontroller.h"
+#include "cli/appidentity.h"
+#include "panels/aboutdialog.h"
 #include "panels/glossary.h"
 #include "panels/helpdock.h"
 #include "panels/manualtext.h"
@@ -319,6 +321,23 @@ private Q_SLOTS:
         QTest::keyClick(m_window.get(), Qt::Key_0, Qt::ControlModifier);
         QCOMPARE(m_window->zoom()->step(), 0);
         QCOMPARE(QFontInfo(child<HeatmapView>("heatmapView")->font()).pointSizeF(), font);
+    }
+
+    void helpAboutOpensWithoutBlocking()
+    {
+        auto *action = child<QAction>("actionAbout");
+        QVERIFY(child<QMenu>("menuHelp")->actions().contains(action));
+        action->trigger(); // returns: the dialog is open(), not exec()
+        auto *about = m_window->findChild<AboutDialog *>();
+        QVERIFY(about);
+        QVERIFY(about->isVisible());
+        QCOMPARE(about->windowModality(), Qt::WindowModal);
+        const QString text = about->text();
+        QVERIFY(text.contains(QStringLiteral("QKV Lab ") + cli::applicationVersion()));
+        QVERIFY(text.contains(QStringLiteral("GPL-3.0-or-later")));
+        QVERIFY(text.contains(QStringLiteral("Battelle Memorial Institute")));
+        QTest::keyClick(about, Qt::Key_Escape);
+        QTRY_VERIFY(!m_window->findChild<AboutDialog *>()); // closed and deleted
     }
 };
 

@@ -1,9 +1,7 @@
 #include "app/mainwindow.h"
 #include "app/shortcuts.h"
 #include "app/theme.h"
-#include "cli/appidentity.h"
 #include "document/documentio.h"
-#include "panels/aboutdialog.h"
 #include "session/autosaver.h"
 #include "session/documentsession.h"
 #include "views/arrowgraphview.h"
@@ -21,7 +19,6 @@
 #include <QDir>
 #include <QDockWidget>
 #include <QLineEdit>
-#include <QMenu>
 #include <QMessageBox>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -593,23 +590,6 @@ private Q_SLOTS:
         QVERIFY(child<WorkedView>("workedView")->markdown().contains(QStringLiteral("Worked computation for “it”")));
         QVERIFY(!bars->showsColumn());
         QCOMPARE(bars->figure().barValues().at(1), session()->result().heads[0].weights(7, 1));
-    }
-
-    void helpAboutOpensWithoutBlocking()
-    {
-        auto *action = child<QAction>("actionAbout");
-        QVERIFY(child<QMenu>("menuHelp")->actions().contains(action));
-        action->trigger(); // returns: the dialog is open(), not exec()
-        auto *about = m_window->findChild<AboutDialog *>();
-        QVERIFY(about);
-        QVERIFY(about->isVisible());
-        QCOMPARE(about->windowModality(), Qt::WindowModal);
-        const QString text = about->text();
-        QVERIFY(text.contains(QStringLiteral("QKV Lab ") + cli::applicationVersion()));
-        QVERIFY(text.contains(QStringLiteral("GPL-3.0-or-later")));
-        QVERIFY(text.contains(QStringLiteral("Battelle Memorial Institute")));
-        QTest::keyClick(about, Qt::Key_Escape);
-        QTRY_VERIFY(!m_window->findChild<AboutDialog *>()); // closed and deleted
     }
 };
 

@@ -9,6 +9,8 @@
 #include "cli/appidentity.h"
 #include "document/document.h"
 #include "document/settings.h"
+#include "enginecases.h"
+#include "numpypeer.h"
 #include "platform/memorytuning.h"
 #include "viewbenches.h"
 
@@ -20,7 +22,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 
 #include <algorithm>
 #include <chrono>
@@ -28,60 +29,28 @@
 #include <functional>
 #include <map>
 #include <optional>
-#include <tuple>
 #include <vector>
 
 using namespace Qt::StringLiterals;
 
 namespace {
 
+using qkv::bench::Budget;
+using qkv::bench::Case;
+using qkv::bench::CaseResult;
+using qkv::bench::defaultPeerScript;
+using qkv::bench::matmulRatios;
+using qkv::bench::numpyRatios;
+using qkv::bench::runPeer;
+using qkv::bench::Shape;
+using qkv::bench::sig;
+using qkv::bench::Timing;
+
 using Clock = std::chrono::steady_clock;
-
-// Debian's interpreter on purpose: its python3-numpy is the peer, not whatever python3 is on PATH.
-const QString peerPython = u"/usr/bin/python3"_s;
-constexpr int peerTimeoutMs = 10 * 60 * 1000;
-
-// How long measuring may take: one measurement gets enough repetitions for a stable median,
-// and all cases together fit in `totalSeconds` (the whole run in about a minute), so the largest
-// cases are skipped, with an estimate, when they would not fit.
-struct Budget {
-    double seconds; // one measurement, after its warm-up run
-    int maxReps; // the cap for cases of microseconds
-    double totalSeconds; // all of our cases together
-    double peerSeconds; // all of numpy's cases together
-};
-
-struct Timing {
-    double ms; // median of the repetitions
-    int reps;
-};
-
-struct Case {
-    int n, d, heads;
-    auto key() const { return std::tie(n, d, heads); }
-    bool operator<(const Case &o) const { return key() < o.key(); }
-};
-
-struct CaseResult {
-    Case c;
-    Timing document, kernel;
-};
-
-// One product C = A·B (A m×k, B k×n); `transposedRhs` stores B as its transpose, the Q·Kᵀ form.
-struct Shape {
-    int m, k, n;
-    bool transposedRhs;
-};
 
 double secondsSince(Clock::time_point start)
 {
     return std::chrono::duration<double>(Clock::now() - start).count();
-}
-
-// Four significant digits: the JSON is read by people, and timing noise is larger than that.
-double sig(double x)
-{
-    return QString::number(x, 'g', 4).toDouble();
 }
 
 double gflops(double flops, double ms)
@@ -333,107 +302,6 @@ QJsonArray notesJson(bool quick, bool similarities)
     return notes;
 }
 
-// Where the numpy peer script lives when --peer does not say: the source tree named by
-// QKV_SOURCE_DIR, else the one this binary was built from.
-QString defaultPeerScript()
-{
-    const QString sourceDir = qEnvironmentVariable("QKV_SOURCE_DIR");
-    if (!sourceDir.isEmpty())
-        return sourceDir + u"/tests/bench/numpy_peer.py"_s;
-    return QString::fromUtf8(QKV_BENCH_PEER_SCRIPT);
-}
-
-using qkv::bench::unavailable;
-
-QString casesArgument(const std::vector<CaseResult> &cases)
-{
-    QStringList parts;
-    for (const CaseResult &r : cases)
-        parts << u"%1x%2x%3"_s.arg(r.c.n).arg(r.c.d).arg(r.c.heads);
-    return parts.join(u',');
-}
-
-QString shapesArgument(const std::vector<Shape> &shapes)
-{
-    QStringList parts;
-    for (const Shape &s : shapes)
-        parts << u"%1x%2x%3"_s.arg(s.m).arg(s.k).arg(s.n);
-    return parts.join(u',');
-}
-
-// Runs the numpy peer after our own measurements (never alongside them: 2 cores) with the same
-// cases, shapes and budget, and returns its JSON, or why there is none.
-QJsonObject runPeer(
-    const QString &script, const std::vector<CaseResult> &cases, const std::vector<Shape> &shapes, const Budget &budget)
-{
-    if (!QFileInfo::exists(script))
-        return unavailable(u"peer script not found: "_s + script);
-    if (!QFileInfo(peerPython).isExecutable())
-        return unavailable(peerPython + u" not found"_s);
-    QProcess process;
-    process.setProcessEnvironment(qkv::bench::peerEnvironment());
-    process.start(peerPython,
-        {script, u"--cases"_s, casesArgument(cases), u"--matmul"_s, shapesArgument(shapes), u"--budget"_s,
-            QString::number(budget.seconds), u"--max-reps"_s, QString::number(budget.maxReps), u"--total"_s,
-            QString::number(budget.peerSeconds)});
-    if (!process.waitForFinished(peerTimeoutMs)) {
-        process.kill();
-        process.waitForFinished();
-        return unavailable(u"numpy peer did not finish: "_s + process.errorString());
-    }
-    const QString stderrText = QString::fromUtf8(process.readAllStandardError()).trimmed().right(500);
-    if (process.exitStatus() != QProcess::NormalExit || process.exitCode() != 0)
-        return unavailable(u"numpy peer failed (exit %1): %2"_s.arg(process.exitCode()).arg(stderrText));
-    QJsonParseError error;
-    const QJsonDocument json = QJsonDocument::fromJson(process.readAllStandardOutput(), &error);
-    if (!json.isObject())
-        return unavailable(u"numpy peer printed no JSON object: "_s + error.errorString());
-    return json.object();
-}
-
-// numpy_ms / qkvlab_ms per case the peer measured (> 1: QKV Lab is faster).
-QJsonArray numpyRatios(const QJsonObject &peer, const std::vector<CaseResult> &results)
-{
-    std::map<Case, double> numpyMs;
-    for (const QJsonValue &v : peer.value(u"attention"_s).toArray()) {
-        const QJsonObject o = v.toObject();
-        if (!o.contains(u"ms"_s)) // skipped by the peer's own time budget
-            continue;
-        numpyMs[{o.value(u"n"_s).toInt(), o.value(u"d"_s).toInt(), o.value(u"heads"_s).toInt()}]
-            = o.value(u"ms"_s).toDouble();
-    }
-    QJsonArray ratios;
-    for (const CaseResult &r : results) {
-        const auto it = numpyMs.find(r.c);
-        if (it == numpyMs.end())
-            continue;
-        ratios.append(QJsonObject {
-            {u"n"_s, r.c.n},
-            {u"d"_s, r.c.d},
-            {u"heads"_s, r.c.heads},
-            {u"numpy_ms"_s, it->second},
-            {u"numpy_over_kernel"_s, sig(it->second / r.kernel.ms)},
-            {u"numpy_over_document"_s, sig(it->second / r.document.ms)},
-        });
-    }
-    return ratios;
-}
-
-// Eigen GFLOP/s over numpy GFLOP/s per matmul shape, matched by position (same list, same order).
-QJsonArray matmulRatios(const QJsonObject &peer, const QJsonArray &eigen)
-{
-    const QJsonArray numpy = peer.value(u"matmul"_s).toArray();
-    QJsonArray ratios;
-    for (qsizetype i = 0; i < std::min(numpy.size(), eigen.size()); ++i) {
-        const double numpyGflops = numpy[i].toObject().value(u"gflops"_s).toDouble();
-        const QJsonObject e = eigen[i].toObject();
-        if (numpyGflops > 0)
-            ratios.append(QJsonObject {{u"shape"_s, e.value(u"shape"_s)},
-                {u"eigen_over_numpy"_s, sig(e.value(u"gflops"_s).toDouble() / numpyGflops)}});
-    }
-    return ratios;
-}
-
 // Measures every case that fits in the budget, in order (small to large), into `measured`;
 // returns the JSON of all cases, skipped ones included.
 QJsonArray runCases(
@@ -567,7 +435,7 @@ int main(int argc, char *argv[])
     };
 
     if (parser.isSet(noPeerOption)) {
-        out.insert(u"numpy"_s, unavailable(u"--no-peer"_s));
+        out.insert(u"numpy"_s, qkv::bench::unavailable(u"--no-peer"_s));
     } else {
         const QString script = parser.isSet(peerOption) ? parser.value(peerOption) : defaultPeerScript();
         const QJsonObject peer = runPeer(script, results, shapes, budget);
