@@ -2,10 +2,12 @@
 // the sentence box until the model's new run is shown and every visible view repainted, and
 // the longest the event loop went without answering from the keystroke until the repaint was
 // done: a 1 ms timer's largest gap while the model ran and while the window repainted, in the
-// passes it spreads the repaint over. And a long document (GPT-2's 1,024 tokens) put in the box at
+// passes it spreads the repaint over, with where the window's thread was in the longest (running,
+// waiting for a core, or neither). And a long document (GPT-2's 1,024 tokens) put in the box at
 // once: until its run is shown and repainted, with the attention's memory.
 #include "benchprocess.h"
 #include "benchtiming.h"
+#include "threadclock.h"
 #include "viewbenches.h"
 
 #include "app/mainwindow.h"
@@ -82,6 +84,16 @@ double timedMs(const std::function<void()> &work)
     return double(clock.nsecsElapsed()) / 1e6;
 }
 
+// The longest stall's milliseconds by where the window's thread was: running (the program's own
+// work), waiting for a core (the scheduler), or neither (asleep until the probe's next tick,
+// blocked, or the virtual machine stopped by its host: `host_steal` is the host's share over all
+// cores, counted in 10 ms ticks, so only a rough guide).
+QJsonObject stallBreakdown(double stallMs, const ThreadClock &in)
+{
+    return {{u"running"_s, tenths(in.runMs)}, {u"waiting_for_a_core"_s, tenths(in.waitMs)},
+        {u"neither"_s, tenths(std::max(0.0, stallMs - in.runMs - in.waitMs))}, {u"host_steal"_s, tenths(in.stealMs)}};
+}
+
 QJsonObject typing(const QString &folder, const QString &sentence, int reps, double targetMs)
 {
     MainWindow window;
@@ -99,6 +111,7 @@ QJsonObject typing(const QString &folder, const QString &sentence, int reps, dou
     edit->end(false);
 
     std::vector<double> keystroke, stalls, repaint;
+    std::pair<double, ThreadClock> worst; // the longest stall, and where the window's thread was in it
     for (int i = 0; i < reps; ++i) {
         // A letter typed, then taken back: the sentence alternates, every keystroke is new work.
         const bool add = i % 2 == 0;
@@ -106,11 +119,18 @@ QJsonObject typing(const QString &folder, const QString &sentence, int reps, dou
             QEvent::KeyPress, add ? Qt::Key_S : Qt::Key_Backspace, Qt::NoModifier, add ? u"s"_s : QString());
         QElapsedTimer clock, gap;
         double longest = 0;
+        ThreadClock last = threadClock(), longestClock;
         QTimer probe;
         probe.setInterval(1);
         QObject::connect(&probe, &QTimer::timeout, [&] {
-            longest = std::max(longest, double(gap.nsecsElapsed()) / 1e6);
+            const double ms = double(gap.nsecsElapsed()) / 1e6;
             gap.restart();
+            const ThreadClock now = threadClock();
+            if (ms > longest) {
+                longest = ms;
+                longestClock = now - last;
+            }
+            last = now;
         });
         clock.start();
         gap.start();
@@ -127,7 +147,13 @@ QJsonObject typing(const QString &folder, const QString &sentence, int reps, dou
         const double lastPass = timedMs(paintPending); // the last view released, and anything left
         repaint.push_back(double(paint.nsecsElapsed()) / 1e6);
         keystroke.push_back(double(clock.nsecsElapsed()) / 1e6);
-        stalls.push_back(std::max({longest, lastGap + lastPass}));
+        if (lastGap + lastPass > longest) {
+            longest = lastGap + lastPass;
+            longestClock = threadClock() - last;
+        }
+        if (stalls.empty() || longest > *std::max_element(stalls.begin(), stalls.end()))
+            worst = {longest, longestClock};
+        stalls.push_back(longest);
     }
     // The same probe with nothing to do, as long as the typing took: what the machine's load
     // alone costs the event loop.
@@ -155,6 +181,7 @@ QJsonObject typing(const QString &folder, const QString &sentence, int reps, dou
         {u"heads"_s, run.attention->heads}, {u"keystroke_to_repainted_ms"_s, median(keystroke)},
         {u"of_which_model_run_ms"_s, live->lastRunMilliseconds()}, {u"of_which_repaint_ms"_s, median(repaint)},
         {u"longest_event_loop_stall_ms"_s, *std::max_element(stalls.begin(), stalls.end())},
+        {u"longest_stall_window_thread_ms"_s, stallBreakdown(worst.first, worst.second)},
         {u"idle_event_loop_stall_ms"_s, idle}, {u"target_ms"_s, targetMs}, {u"repetitions"_s, reps}};
     o.insert(
         u"meets_target"_s, median(keystroke) <= targetMs && o.value(u"longest_event_loop_stall_ms"_s).toDouble() <= 16);
