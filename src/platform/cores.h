@@ -34,8 +34,10 @@ inline std::pair<long long, long long> partOf(long long count, int part, int par
 // The program's window, which must answer while a model computes beside it, asks for this once
 // (the command line does not): from then on the pool's threads, and each thread that calls
 // runBelowWindow() (a model's worker), run at a lower scheduling priority than the window's
-// thread (nice +5 on Linux: a fifth of its share when they compete for a core), so that a
-// keystroke or a repaint has a core at once. Numbers and idle speed are unchanged.
+// thread (nice +5 on Linux: a third of its share when they compete for a core), so that a
+// keystroke or a repaint has a core at once; and the calling thread runs in short slices, so that
+// when it wakes it need not wait for a worker's slice to end (Linux 6.12 and later). Numbers and
+// idle speed are unchanged.
 void letWindowGoFirst();
 // This thread below the window, once it has asked to go first (only once a thread; no-op otherwise).
 void runBelowWindow();

@@ -8,6 +8,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <cstdint>
 #include <set>
 #include <thread>
 #include <vector>
@@ -16,6 +17,7 @@
 
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
 #include <time.h>
 
 namespace {
@@ -65,6 +67,20 @@ void splitWaitingForAll(int parts, Work &&work)
              begun < n && std::chrono::steady_clock::now() < until;)
             std::this_thread::yield();
     });
+}
+
+// The calling thread's slice as sched_getattr(2) reports it: 0 before Linux 6.12, which neither
+// reports nor lets a thread choose one.
+std::uint64_t ownSlice()
+{
+    struct {
+        std::uint32_t size, policy;
+        std::uint64_t flags;
+        std::int32_t nice;
+        std::uint32_t priority;
+        std::uint64_t runtime, deadline, period;
+    } a {};
+    return syscall(SYS_sched_getattr, 0, &a, sizeof a, 0) == 0 ? a.runtime : 0;
 }
 
 struct ThreadLimit {
@@ -299,24 +315,38 @@ private Q_SLOTS:
     {
         const int base = getpriority(PRIO_PROCESS, id_t(gettid()));
         const int lowered = std::min(base + 5, 19);
+        const std::uint64_t defaultSlice = ownSlice();
         qkv::letWindowGoFirst();
         const ThreadLimit limit(4);
         std::vector<int> nice(4, -100);
+        std::vector<std::uint64_t> slice(4, 1);
         std::vector<pid_t> thread(4, 0);
         splitWaitingForAll(4, [&](int part, int) {
             thread[std::size_t(part)] = gettid();
             nice[std::size_t(part)] = getpriority(PRIO_PROCESS, id_t(gettid()));
+            slice[std::size_t(part)] = ownSlice();
         });
-        for (std::size_t p = 0; p < 4; ++p)
+        for (std::size_t p = 0; p < 4; ++p) {
             QCOMPARE(nice[p], thread[p] == gettid() ? base : lowered);
+            if (thread[p] != gettid())
+                QCOMPARE(slice[p], defaultSlice);
+        }
         QCOMPARE(getpriority(PRIO_PROCESS, id_t(gettid())), base);
         int worker = -100;
+        std::uint64_t workerSlice = 1;
         std::thread([&] {
             qkv::runBelowWindow();
             qkv::runBelowWindow();
             worker = getpriority(PRIO_PROCESS, id_t(gettid()));
+            workerSlice = ownSlice();
         }).join();
         QCOMPARE(worker, lowered);
+        // The window's thread runs in the shortest slices Linux grants, so that it takes a core at
+        // once when it wakes; threads it starts do not inherit them.
+        if (defaultSlice == 0)
+            QSKIP("this kernel (before Linux 6.12) has no slice a thread can choose");
+        QCOMPARE(ownSlice(), std::uint64_t(100'000));
+        QCOMPARE(workerSlice, defaultSlice);
     }
 };
 
