@@ -6,6 +6,7 @@
 #include "corpus/headsrun.h"
 #include "kernels/matmul.h"
 #include "platform/cores.h"
+#include "platform/memorytuning.h"
 #include "transformer/forward.h"
 #include "transformer/generation.h"
 
@@ -97,6 +98,7 @@ double corpusSeconds(const QString &location, int passages, int tokens)
 
 int main(int argc, char **argv)
 {
+    qkv::tuneAllocatorForRecompute(); // as the program does
     QCoreApplication app(argc, argv);
     if (argc < 2) {
         std::fprintf(stderr, "usage: qkvlivemodel_timing MODEL [TOKENS [--corpus PASSAGES] [--generate TOKENS]]\n");

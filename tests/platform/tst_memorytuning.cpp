@@ -9,6 +9,7 @@
 #include <QTest>
 
 #include <cstring>
+#include <thread>
 
 #include <sys/mman.h>
 #include <sys/resource.h>
@@ -31,6 +32,14 @@ class TstMemoryTuning : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    // As the program's main() does, before any thread is started.
+    void initTestCase()
+    {
+#if defined(__GLIBC__) && !defined(QKV_ASAN)
+        QVERIFY(tuneAllocatorForRecompute());
+#endif
+    }
+
     void recomputesReuseTheHeap_data()
     {
         QTest::addColumn<int>("n");
@@ -74,6 +83,34 @@ private Q_SLOTS:
         // Each head holds n × n matrices of 2 MiB (512 pages) or 128 MiB (32 k pages) while it is
         // computed.
         QVERIFY2(perRound < 64, qPrintable(QStringLiteral("%1 page faults per recompute").arg(perRound)));
+#endif
+    }
+
+    // A model's worker thread computes a head's weights, 64 MiB at 4,096 tokens, again and again:
+    // the blocks come from the heap, not mapped afresh each time (16,384 page faults each).
+    void aWorkerThreadReusesTheHeap()
+    {
+#if defined(QKV_ASAN)
+        QSKIP("AddressSanitizer's allocator replaces glibc's");
+#elif !defined(__GLIBC__)
+        QSKIP("not glibc");
+#else
+        long perRound = -1;
+        float checksum = 0;
+        std::thread([&] {
+            constexpr int n = 4096, rounds = 6;
+            long before = 0;
+            for (int i = 0; i < rounds + 2; ++i) {
+                if (i == 2) // two to warm up
+                    before = minorFaults();
+                Eigen::MatrixXf weights(n, n);
+                weights.setConstant(float(i));
+                checksum += weights(n - 1, n - 1);
+            }
+            perRound = (minorFaults() - before) / rounds;
+        }).join();
+        QVERIFY(checksum > 0);
+        QVERIFY2(perRound < 64, qPrintable(QStringLiteral("%1 page faults per 64 MiB block").arg(perRound)));
 #endif
     }
 
