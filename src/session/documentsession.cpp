@@ -10,6 +10,8 @@
 
 #include <QCoreApplication>
 
+#include <utility>
+
 namespace qkv {
 
 DocumentSession::DocumentSession(QObject *parent)
@@ -180,6 +182,20 @@ void DocumentSession::resetDocument(const Document &doc, std::optional<Result> c
     Q_EMIT documentReset();
 }
 
+void DocumentSession::releaseResult()
+{
+    if (m_result.use_count() > 1)
+        return;
+    *m_result = Result {}; // in place: the views' pointers stay good
+    m_released = true;
+}
+
+void DocumentSession::restoreResult()
+{
+    if (std::exchange(m_released, false))
+        setResult(compute(m_document));
+}
+
 bool DocumentSession::refuseSize(const Settings &settings, const QString &sentence)
 {
     // Tokens are counted only when it matters (not on every keystroke and every setting): the
@@ -348,6 +364,7 @@ void DocumentSession::afterIncrementalUpdate(ChangedRows rows)
 
 void DocumentSession::afterChange(bool shapeChanged, std::optional<Result> computed)
 {
+    m_released = false;
     m_attentionKept = false;
     m_changedRows.reset();
     ++m_generation;

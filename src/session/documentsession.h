@@ -62,6 +62,13 @@ public:
     // `computed`: its result, when already computed (a real model's layer is computed to check
     // it against the file's attention: not twice).
     void resetDocument(const Document &doc, std::optional<Result> computed = std::nullopt);
+    // Before such a reset: the shown result's n × n matrices are freed now, so that the old and
+    // the new are never held at once (2.4 GB each for a 9-head layer of 4,096 tokens). Until the
+    // reset, or restoreResult(), the result is empty and nothing may read it. Nothing is freed
+    // while another holder (a figure drawn in the background) shares it.
+    void releaseResult();
+    // The released result computed again from the document, when no reset came after all.
+    void restoreResult();
 
     // Undoable edits. A sentence or settings that would make the document too large to compute
     // (sizeRefusal) change nothing and are answered by editRefused.
@@ -179,6 +186,7 @@ private:
     Document m_document;
     Document m_opened;
     std::shared_ptr<Result> m_result;
+    bool m_released = false; // releaseResult() emptied it
     QUndoStack m_undo;
     int m_lastDragId = 0;
     QString m_settingsFixed;

@@ -1,5 +1,6 @@
 #include "session/transformersession.h"
 
+#include "attention/engine.h"
 #include "session/documentsession.h"
 
 #include <QFileInfo>
@@ -39,6 +40,11 @@ void TransformerSession::replace(std::shared_ptr<const ModelAttention> model, bo
         if (!shownStack(*m_model, view))
             view.stack = AttentionStack::Encoder;
         view.layer = std::min(view.layer, shownStack(*m_model, view)->layers - 1);
+        // The shown layer's result goes before the new one is computed with its document (from
+        // the model's vectors): the two are never held at once.
+        const bool released = usesModelVectors(*m_model, view);
+        if (released)
+            m_session->releaseResult();
         std::optional<ModelDocument> md = notShownInWindow(*m_model, view).isEmpty()
             ? modelDocument(*m_model, view, QFileInfo(m_path).fileName(), nullptr)
             : std::nullopt;
@@ -47,6 +53,8 @@ void TransformerSession::replace(std::shared_ptr<const ModelAttention> model, bo
             view.sentence = m_view.sentence;
             md = modelDocument(*m_model, view, QFileInfo(m_path).fileName(), nullptr);
         }
+        if (md && released && !md->result) // shown as the model's own weights after all
+            md->result = compute(md->document);
         if (md) {
             const int head = m_session->currentHead(), token = m_session->selectedToken();
             restoreSnapshots(view, md->document);
@@ -58,6 +66,8 @@ void TransformerSession::replace(std::shared_ptr<const ModelAttention> model, bo
             m_session->resetDocument(md->document, std::move(md->result));
             m_session->setCurrentHead(std::min(head, md->document.settings().heads - 1));
             m_session->setSelectedToken(token < md->document.tokenCount() ? token : -1);
+        } else {
+            m_session->restoreResult();
         }
     }
     Q_EMIT modelReplaced();

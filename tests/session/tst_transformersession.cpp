@@ -176,6 +176,43 @@ private Q_SLOTS:
         QVERIFY(near(weights(1), cats().attention(1, 1)));
     }
 
+    // A run computed again frees the shown layer's result before the new one is built (at 4,096
+    // tokens each is gigabytes): the new layer's heads, computed when asked, find it empty.
+    void theShownResultGoesBeforeTheNextIsBuilt()
+    {
+        const std::shared_ptr<const ModelAttention> kept = m_transformer->model();
+        auto recomputed = std::make_shared<ModelAttention>(*kept);
+        std::vector<std::size_t> headsShownMeanwhile;
+        recomputed->recomputed
+            = std::make_shared<const RecomputedAttention>([&, kept, session = m_session.get()](int l, int h) {
+                  headsShownMeanwhile.push_back(session->result().heads.size());
+                  return FloatMatrix(kept->weights(l, h));
+              });
+        const Result *shown = &m_session->result();
+        m_transformer->replace(recomputed, false);
+        QCOMPARE(headsShownMeanwhile, std::vector<std::size_t>(2, 0));
+        QCOMPARE(&m_session->result(), shown); // emptied and filled in place: the views' pointers hold
+        QVERIFY(!m_session->isComputing());
+        QCOMPARE(m_session->result().heads.size(), std::size_t(2));
+        QVERIFY(near(weights(1), cats().attention(0, 1)));
+    }
+
+    // A run whose vectors do not give its attention (a sliding window, soft-capped scores) is shown
+    // as the model's own weights: its result is computed at once, the shown one being gone.
+    void aRunShownAsItsOwnWeightsComesWithItsResult()
+    {
+        test::ModelFixture unlike = cats();
+        unlike.a[1] = Eigen::MatrixXd::Constant(6, 6, 1.0 / 6); // layer 1, head 2: not softmax(QKᵀ/√d)
+        const OpenedFile again = openFile(write(u"unlike.json"_qs, unlike));
+        QVERIFY(again.model);
+        m_transformer->replace(again.model, false);
+        QVERIFY(!m_session->isComputing());
+        QVERIFY(m_session->document().settings().mode == Mode::Weights);
+        QCOMPARE(m_session->result().heads.size(), std::size_t(2));
+        QVERIFY(near(m_session->result().heads[1].weights, unlike.attention(0, 1)));
+        QVERIFY(near(m_session->result().heads[0].weights, cats().attention(0, 0)));
+    }
+
     void closingForgetsTheModel()
     {
         QSignalSpy changed(m_transformer.get(), &TransformerSession::modelChanged);
