@@ -40,21 +40,13 @@ void TransformerSession::replace(std::shared_ptr<const ModelAttention> model, bo
         if (!shownStack(*m_model, view))
             view.stack = AttentionStack::Encoder;
         view.layer = std::min(view.layer, shownStack(*m_model, view)->layers - 1);
-        // The shown layer's result goes before the new one is computed with its document (from
-        // the model's vectors): the two are never held at once.
-        const bool released = usesModelVectors(*m_model, view);
-        if (released)
-            m_session->releaseResult();
-        std::optional<ModelDocument> md = notShownInWindow(*m_model, view).isEmpty()
-            ? modelDocument(*m_model, view, QFileInfo(m_path).fileName(), nullptr)
-            : std::nullopt;
+        std::optional<ModelDocument> md
+            = notShownInWindow(*m_model, view).isEmpty() ? inPlaceOfShown(view, nullptr) : std::nullopt;
         if (!md) { // a view the new numbers cannot give (too many tokens for combined heads…)
             view = ModelView {};
             view.sentence = m_view.sentence;
-            md = modelDocument(*m_model, view, QFileInfo(m_path).fileName(), nullptr);
+            md = inPlaceOfShown(view, nullptr);
         }
-        if (md && released && !md->result) // shown as the model's own weights after all
-            md->result = compute(md->document);
         if (md) {
             const int head = m_session->currentHead(), token = m_session->selectedToken();
             restoreSnapshots(view, md->document);
@@ -66,8 +58,6 @@ void TransformerSession::replace(std::shared_ptr<const ModelAttention> model, bo
             m_session->resetDocument(md->document, std::move(md->result));
             m_session->setCurrentHead(std::min(head, md->document.settings().heads - 1));
             m_session->setSelectedToken(token < md->document.tokenCount() ? token : -1);
-        } else {
-            m_session->restoreResult();
         }
     }
     Q_EMIT modelReplaced();
@@ -123,7 +113,7 @@ QString TransformerSession::setView(const ModelView &asked)
         nextEdited = it->edited;
     } else {
         QString why;
-        auto md = modelDocument(*m_model, view, QFileInfo(m_path).fileName(), &why);
+        auto md = inPlaceOfShown(view, &why);
         if (!md)
             return why;
         next = std::move(md->document);
@@ -150,6 +140,22 @@ QString TransformerSession::setView(const ModelView &asked)
     m_session->setSelectedToken(token < next.tokenCount() ? token : -1);
     Q_EMIT viewChanged();
     return {};
+}
+
+std::optional<ModelDocument> TransformerSession::inPlaceOfShown(const ModelView &view, QString *error)
+{
+    // The shown result goes before the new one is computed with its document (from the model's
+    // vectors): at 4,096 tokens each is gigabytes, never two at once.
+    const ModelAttention *shown = shownStack(*m_model, view);
+    const bool released = shown && view.layer < shown->layers && usesModelVectors(*m_model, view);
+    if (released)
+        m_session->releaseResult();
+    std::optional<ModelDocument> md = modelDocument(*m_model, view, QFileInfo(m_path).fileName(), error);
+    if (!md)
+        m_session->restoreResult();
+    else if (released && !md->result) // shown as the model's own weights after all
+        md->result = compute(md->document);
+    return md;
 }
 
 int TransformerSession::carriedToken(const ModelView &from, const ModelView &to, int token) const

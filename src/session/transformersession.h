@@ -82,6 +82,9 @@ private:
     std::vector<LookSnapshots> m_snapshots;
     // The shown token of `to` that stands for shown token `token` of `from` (-1: none).
     int carriedToken(const ModelView &from, const ModelView &to, int token) const;
+    // `view`'s document and result, the shown result freed first where the new one comes with it
+    // (DocumentSession::releaseResult); the shown result is back when there is none.
+    std::optional<ModelDocument> inPlaceOfShown(const ModelView &view, QString *error);
     void rememberSnapshots(const ModelView &view, const Document &doc);
     void restoreSnapshots(const ModelView &view, Document &doc) const;
 };

@@ -127,6 +127,7 @@ private Q_SLOTS:
         QVERIFY2(!why.isEmpty(), "a layer the model does not have");
         QCOMPARE(m_transformer->view().layer, 0);
         QVERIFY(m_session->document() == before);
+        QVERIFY(near(weights(1), cats().attention(0, 1)));
     }
 
     void aModelComputedAgainKeepsWhatIsLookedAt()
@@ -176,8 +177,9 @@ private Q_SLOTS:
         QVERIFY(near(weights(1), cats().attention(1, 1)));
     }
 
-    // A run computed again frees the shown layer's result before the new one is built (at 4,096
-    // tokens each is gigabytes): the new layer's heads, computed when asked, find it empty.
+    // A run computed again, or another layer looked at, frees the shown layer's result before the
+    // new one is built (at 4,096 tokens each is gigabytes): the new layer's heads, computed when
+    // asked, find it empty.
     void theShownResultGoesBeforeTheNextIsBuilt()
     {
         const std::shared_ptr<const ModelAttention> kept = m_transformer->model();
@@ -195,6 +197,11 @@ private Q_SLOTS:
         QVERIFY(!m_session->isComputing());
         QCOMPARE(m_session->result().heads.size(), std::size_t(2));
         QVERIFY(near(weights(1), cats().attention(0, 1)));
+        // Another layer looked at: the same.
+        headsShownMeanwhile.clear();
+        QCOMPARE(m_transformer->setView(layer(1)), QString());
+        QCOMPARE(headsShownMeanwhile, std::vector<std::size_t>(2, 0));
+        QVERIFY(near(weights(1), cats().attention(1, 1)));
     }
 
     // A run whose vectors do not give its attention (a sliding window, soft-capped scores) is shown
